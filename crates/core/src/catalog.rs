@@ -1,0 +1,448 @@
+//! The machines of SPEC §3 as data. Every parameter carries its source; adding a machine is
+//! adding a row. Values are exactly as the papers print them; where a paper misprints, the note
+//! says so and the value is the one its own arithmetic uses.
+
+use serde::Serialize;
+
+use crate::models::Model;
+
+/// One parameter of a machine, for one model.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Param {
+    /// The query key that overrides it (`alpha=54`).
+    pub name: &'static str,
+    /// The paper's symbol.
+    pub symbol: &'static str,
+    pub value: f64,
+    pub unit: &'static str,
+    /// Paper and section, table or equation.
+    pub source: &'static str,
+    /// What it is, and anything the paper leaves open about it.
+    pub note: &'static str,
+    /// The range a user may move it in: a paper's stated bounds where it gives them.
+    pub range: (f64, f64),
+}
+
+/// A row of a table of parameters measured at several machine sizes (001 Tables 1 and 2).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct SizeRow {
+    pub p: u32,
+    pub mesh: (u32, u32),
+    /// g (µs per word) for BSP, σ (µs/B) for BPRAM.
+    pub rate: f64,
+    /// L for BSP, ℓ for BPRAM (µs).
+    pub latency: f64,
+}
+
+/// The parameters of a machine under one model, such as the Paragon's MPI (hyperbolic) or NX
+/// (Hockney) set.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ParamSet {
+    pub model: Model,
+    /// How the papers name this set (e.g. "NX", "MPI").
+    pub label: &'static str,
+    pub params: &'static [Param],
+    /// Parameters that depend on the machine size; empty where they do not.
+    pub by_size: &'static [SizeRow],
+    /// Source of `by_size`.
+    pub by_size_source: &'static str,
+}
+
+/// A machine of SPEC §3.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Machine {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// The paper (file prefix in papers/) the machine comes from.
+    pub paper: &'static str,
+    pub description: &'static str,
+    pub sets: &'static [ParamSet],
+    /// The processor counts the paper measured; beyond them results carry a warning.
+    pub measured_p: (u32, u32),
+}
+
+impl Machine {
+    /// The parameter set for a model, if the papers give one.
+    pub fn set(&self, model: Model) -> Option<&'static ParamSet> {
+        self.sets.iter().find(|s| s.model == model)
+    }
+
+    pub fn models(&self) -> impl Iterator<Item = Model> + '_ {
+        self.sets.iter().map(|s| s.model)
+    }
+}
+
+impl ParamSet {
+    pub fn param(&self, name: &str) -> Option<&'static Param> {
+        self.params.iter().find(|p| p.name == name)
+    }
+}
+
+/// Looks a machine up by id.
+pub fn machine(id: &str) -> Option<&'static Machine> {
+    MACHINES.iter().find(|m| m.id == id)
+}
+
+/// All machine ids, for error messages.
+pub fn machine_ids() -> Vec<&'static str> {
+    MACHINES.iter().map(|m| m.id).collect()
+}
+
+const fn p(
+    name: &'static str,
+    symbol: &'static str,
+    value: f64,
+    unit: &'static str,
+    source: &'static str,
+    note: &'static str,
+    range: (f64, f64),
+) -> Param {
+    Param { name, symbol, value, unit, source, note, range }
+}
+
+const fn set(model: Model, label: &'static str, params: &'static [Param]) -> ParamSet {
+    ParamSet { model, label, params, by_size: &[], by_size_source: "" }
+}
+
+const US: &str = "µs";
+const US_B: &str = "µs/B";
+const US_W: &str = "µs/word";
+
+const ETHERNET: [Param; 4] = [
+    p("a_w", "a_w", 750.0, US, "000 §3.1 eq. 6", "workstation (MPICH) fixed time per message", (0.0, 5000.0)),
+    p("b_w", "b_w", 1.05, US_B, "000 §3.1 eq. 6", "workstation time per byte", (0.0, 10.0)),
+    p("a_c", "a_c", 250.0, US, "000 §3.1 eq. 6", "Ethernet access time per message", (0.0, 5000.0)),
+    p("b_c", "b_c", 0.95, US_B, "000 §3.1 eq. 6", "Ethernet time per byte (about 10% below the 10 Mb/s peak)", (0.0, 10.0)),
+];
+
+const FDDI: [Param; 4] = [
+    p("a_w", "a_w", 380.0, US, "000 §3.2 eq. 7", "workstation (MPICH, 40 KB TCP buffer) fixed time per message", (0.0, 5000.0)),
+    p("b_w", "b_w", 0.13, US_B, "000 §3.2 eq. 7", "workstation time per byte", (0.0, 10.0)),
+    p("a_c", "a_c", 5.0, US, "000 §3.2 eq. 7", "token propagation bound; the paper neglects it", (0.0, 5000.0)),
+    p("b_c", "b_c", 0.11, US_B, "000 §3.2 eq. 7", "FDDI time per byte", (0.0, 10.0)),
+];
+
+const SP2_HYPERBOLIC: [Param; 5] = [
+    p("a_rt", "2a_p + a_c", 124.0, US, "000 §3.3", "measured from short round trips; a_p = (a_rt − a_c)/2", (0.0, 1000.0)),
+    p(
+        "a_c",
+        "a_c",
+        20.0,
+        US,
+        "000 §3.3 eq. 11",
+        "not separable from the measurements; the vendor quotes 5–35 µs, commcalc starts mid-range",
+        (5.0, 35.0),
+    ),
+    p("b_p", "b_p", 0.025, US_B, "000 §3.3 eq. 11", "node (MPI) time per byte, vendor value; b_p ≤ b_l", (0.0, 1.0)),
+    p(
+        "b_l",
+        "b_l",
+        0.029,
+        US_B,
+        "000 §3.3",
+        "time per byte of one switch channel, measured as b(7); 000 prints \"0.29\", a typo for 0.029",
+        (0.0, 1.0),
+    ),
+    p("channels", "", 8.0, "", "000 §3.3", "channels between two frames (16 links within a frame)", (1.0, 64.0)),
+];
+
+const SP2_BSP: [Param; 4] = [
+    p("g_one", "g", 0.27, US_W, "002 Table 7", "Hill's measured g for a 1-relation (switch)", (0.0, 100.0)),
+    p("g_total", "g", 0.43, US_W, "002 Table 8", "Hill's measured g for a total exchange (switch)", (0.0, 100.0)),
+    p("l", "l", 208.0, US, "002 Tables 9–10", "Hill's measured barrier cost (switch)", (0.0, 1e5)),
+    p("rate", "", 26.0, "Mflop/s", "002 Table 6", "clock rate, to express g and l in flops", (0.1, 1000.0)),
+];
+
+const SP2_ETHERNET_BSP: [Param; 4] = [
+    p("g_one", "g", 47.3, US_W, "002 Table 7", "Hill's measured g for a 1-relation over Ethernet", (0.0, 1000.0)),
+    p("g_total", "g", 47.1, US_W, "002 Table 8", "Hill's measured g for a total exchange over Ethernet", (0.0, 1000.0)),
+    p("l", "l", 3415.0, US, "002 Tables 9–10", "Hill's measured barrier cost over Ethernet", (0.0, 1e6)),
+    p("rate", "", 26.0, "Mflop/s", "002 Table 6", "clock rate, to express g and l in flops", (0.1, 1000.0)),
+];
+
+const SMP_BSP: [Param; 4] = [
+    p("g_one", "g", 0.33, US_W, "002 Table 7", "Hill's measured g for a 1-relation", (0.0, 100.0)),
+    p("g_total", "g", 0.41, US_W, "002 Table 8", "Hill's measured g for a total exchange", (0.0, 100.0)),
+    p("l", "l", 11.7, US, "002 Tables 9–10", "Hill's measured barrier cost", (0.0, 1e5)),
+    p("rate", "", 10.0, "Mflop/s", "002 Table 6", "clock rate, to express g and l in flops", (0.1, 1000.0)),
+];
+
+const PARAGON_MPI: [Param; 4] = [
+    p("a_pc", "a_p + a_c", 120.0, US, "000 §3.4 eq. 15", "measured; a_p = a_pc − a_c", (0.0, 1000.0)),
+    p(
+        "a_c",
+        "a_c",
+        0.0,
+        US,
+        "000 §3.4",
+        "not separable: small messages never saturate a router, so 000 cannot isolate it",
+        (0.0, 120.0),
+    ),
+    p("b_c", "b_c", 0.012, US_B, "000 §3.4 eq. 15", "router (communication processor) time per byte", (0.0, 1.0)),
+    p("b_p", "b_p", 0.031, US_B, "000 §3.4 eq. 15", "node (MPI) time per byte", (0.0, 1.0)),
+];
+
+const PARAGON_NX: [Param; 4] = [
+    p("alpha", "t_st", 146.0, US, "001 §2 eq. 1", "ping-pong start-up (NX)", (0.0, 5000.0)),
+    p("beta", "t_b", 0.0115, US_B, "001 §2 eq. 1", "ping-pong time per byte (NX)", (0.0, 1.0)),
+    p("alpha_x", "t_st", 216.0, US, "001 §2 eq. 2", "ping-pong double (send + receive at once) start-up", (0.0, 5000.0)),
+    p("beta_x", "t_b", 0.0226, US_B, "001 §2 eq. 2", "ping-pong double time per byte", (0.0, 1.0)),
+];
+
+/// 001 Table 1 (g in µs per one-word message, L in µs).
+const PARAGON_BSP_ROWS: [SizeRow; 5] = [
+    SizeRow { p: 8, mesh: (4, 2), rate: 6.50, latency: 3.1e3 },
+    SizeRow { p: 16, mesh: (4, 4), rate: 7.18, latency: 4.3e3 },
+    SizeRow { p: 32, mesh: (8, 4), rate: 8.03, latency: 6.9e3 },
+    SizeRow { p: 36, mesh: (6, 6), rate: 8.10, latency: 7.4e3 },
+    SizeRow { p: 64, mesh: (8, 8), rate: 8.55, latency: 17.0e3 },
+];
+
+/// 001 Table 2 (σ in µs/B, ℓ in µs).
+const PARAGON_BPRAM_ROWS: [SizeRow; 6] = [
+    SizeRow { p: 8, mesh: (4, 2), rate: 2.18e-2, latency: 1.0e3 },
+    SizeRow { p: 16, mesh: (4, 4), rate: 2.30e-2, latency: 1.2e3 },
+    SizeRow { p: 32, mesh: (8, 4), rate: 2.60e-2, latency: 1.3e3 },
+    SizeRow { p: 36, mesh: (6, 6), rate: 2.60e-2, latency: 1.2e3 },
+    SizeRow { p: 64, mesh: (8, 8), rate: 3.73e-2, latency: 1.3e3 },
+    SizeRow { p: 100, mesh: (10, 10), rate: 5.20e-2, latency: 1.3e3 },
+];
+
+const PARAGON_BSP: [Param; 2] = [
+    p("g", "g", f64::NAN, US_W, "001 Table 1", "by machine size; set to override the table", (0.0, 100.0)),
+    p("l", "L", f64::NAN, US, "001 Table 1", "by machine size; set to override the table", (0.0, 1e5)),
+];
+
+const PARAGON_BPRAM: [Param; 2] = [
+    p("sigma", "σ", f64::NAN, US_B, "001 Table 2", "by machine size; set to override the table", (0.0, 1.0)),
+    p("ell", "ℓ", f64::NAN, US, "001 Table 2", "by machine size; set to override the table", (0.0, 1e5)),
+];
+
+const ATM: [Param; 10] = [
+    p("a1", "a₁", 0.0375, US_B, "002 Table 3", "protocol software and device driver, per byte", (0.0, 1.0)),
+    p("b1", "b₁", 151.0, US, "002 Table 3", "protocol software and device driver, per message", (0.0, 5000.0)),
+    p("a2", "a₂", 0.0425, US_B, "002 Table 3", "network interface (Fore SBA-200), per byte", (0.0, 1.0)),
+    p("b2", "b₂", 200.0, US, "002 Table 3", "network interface, per message", (0.0, 5000.0)),
+    p("a_put", "a′", 0.05, US_B, "002 §4.1", "bsp_put data copy per byte", (0.0, 1.0)),
+    p("b_put", "b′", 40.0, US, "002 §4.1", "system call of bsp_put and bsp_sync", (0.0, 5000.0)),
+    p("hosts", "p", 8.0, "", "002 §3.9, Fig. 16, 20", "hosts of the cluster the chunk size is computed for", (2.0, 4096.0)),
+    p("switches", "N", 4.0, "", "002 §3.9, Fig. 20", "ATM switches; bisection width √N", (1.0, 1024.0)),
+    p("sonet", "", 155.52, "Mb/s", "002 §3.5", "SONET STS-3c/OC-3c line rate", (1.0, 10000.0)),
+    p("rate", "", 10.0, "Mflop/s", "002 Table 6", "SPARCstation 20 clock rate, to express g and l in flops", (0.1, 1000.0)),
+];
+
+const MARK3: [Param; 2] = [
+    p("alpha", "t_l", 95.0, US, "003 Table 5", "latency 9.5×10⁻⁵ s", (0.0, 10000.0)),
+    p("beta", "t_c", 0.563, US_B, "003 Table 5", "transmission time 5.63×10⁻⁷ s/byte", (0.0, 100.0)),
+];
+
+const IPSC: [Param; 4] = [
+    p("alpha", "t_l", 1700.0, US, "003 Table 5", "latency 1.7×10⁻³ s", (0.0, 10000.0)),
+    p("beta", "t_c", 2.83, US_B, "003 Table 5", "transmission time 2.83×10⁻⁶ s/byte", (0.0, 100.0)),
+    p(
+        "alpha_x",
+        "2·t_l",
+        2800.0,
+        US,
+        "003 §Send-and-Reply and Exchange",
+        "exchange start-up: 1.4 ms per direction, twice for the pair",
+        (0.0, 20000.0),
+    ),
+    p(
+        "beta_x",
+        "2·t_c",
+        5.66,
+        US_B,
+        "003 §Send-and-Reply and Exchange",
+        "exchange time per byte: the paper gives only the latency, so twice t_c is assumed",
+        (0.0, 200.0),
+    ),
+];
+
+const AMETEK: [Param; 2] = [
+    p("alpha", "t_l", 550.0, US, "003 Table 5", "latency 5.5×10⁻⁴ s", (0.0, 10000.0)),
+    p("beta", "t_c", 9.53, US_B, "003 Table 5", "transmission time 9.53×10⁻⁶ s/byte", (0.0, 100.0)),
+];
+
+const AMETEK_BETA: [Param; 2] = [
+    p("alpha", "t_l", 1300.0, US, "003 Table 5", "latency 1.3×10⁻³ s", (0.0, 10000.0)),
+    p("beta", "t_c", 11.7, US_B, "003 Table 5", "transmission time 1.17×10⁻⁵ s/byte", (0.0, 100.0)),
+];
+
+const DELTA: [Param; 4] = [
+    p("alpha", "α", 54.0, US, "004 §7.2", "start-up per message (csend/crecv, software X020)", (0.0, 1000.0)),
+    p(
+        "beta",
+        "β",
+        1.54,
+        "µs/double",
+        "004 §7.2",
+        "time per 8-byte element (5.2 MB/s); link speed halved during the tests",
+        (0.0, 100.0),
+    ),
+    p("c2", "c₂", 0.25, "µs/element", "004 §7.2", "combining two vectors, per element (4.0 Mflop/s)", (0.0, 10.0)),
+    p("c3", "c₃", 0.37, "µs/element", "004 §7.2", "combining three vectors, per element (5.3 Mflop/s)", (0.0, 10.0)),
+];
+
+const CUSTOM_NOTE: &str = "a starting value of the user's own machine, not from a paper";
+
+const CUSTOM_HOCKNEY: [Param; 2] = [
+    p("alpha", "α", 100.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
+    p("beta", "β", 0.01, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),
+];
+const CUSTOM_PACKETIZED: [Param; 3] = [
+    p("a", "a", 100.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
+    p("m", "m", 0.01, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),
+    p("packet", "p", 4096.0, "B", "user", CUSTOM_NOTE, (1.0, 1e9)),
+];
+const CUSTOM_HYPERBOLIC: [Param; 4] = [
+    p("a_w", "a_w", 100.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
+    p("b_w", "b_w", 0.01, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),
+    p("a_c", "a_c", 10.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
+    p("b_c", "b_c", 0.01, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),
+];
+const CUSTOM_BSP: [Param; 3] = [
+    p("g_one", "g", 1.0, US_W, "user", CUSTOM_NOTE, (0.0, 1000.0)),
+    p("g_total", "g", 1.0, US_W, "user", CUSTOM_NOTE, (0.0, 1000.0)),
+    p("l", "l", 100.0, US, "user", CUSTOM_NOTE, (0.0, 1e6)),
+];
+const CUSTOM_BPRAM: [Param; 2] = [
+    p("sigma", "σ", 0.02, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),
+    p("ell", "ℓ", 1000.0, US, "user", CUSTOM_NOTE, (0.0, 1e6)),
+];
+
+/// The catalog, grouped by paper.
+pub static MACHINES: &[Machine] = &[
+    Machine {
+        id: "ethernet-now",
+        name: "Ethernet NOW",
+        paper: "000",
+        description: "SPARCstation 20 cluster, MPICH over 10 Mb/s Ethernet, up to 8 nodes",
+        sets: &[set(Model::Hyperbolic, "MPI", &ETHERNET)],
+        measured_p: (2, 8),
+    },
+    Machine {
+        id: "fddi-now",
+        name: "FDDI NOW",
+        paper: "000",
+        description: "the same SPARCstation 20s over 100 Mb/s FDDI, up to 8 nodes",
+        sets: &[set(Model::Hyperbolic, "MPI", &FDDI)],
+        measured_p: (2, 8),
+    },
+    Machine {
+        id: "ibm-sp2",
+        name: "IBM SP2",
+        paper: "000",
+        description: "High-Performance Switch: 16 links per frame, 8 channels between frames; MPI and BSP",
+        sets: &[
+            set(Model::Hyperbolic, "MPI", &SP2_HYPERBOLIC),
+            set(Model::Bsp, "BSP (Hill, switch)", &SP2_BSP),
+        ],
+        measured_p: (2, 28),
+    },
+    Machine {
+        id: "ibm-sp2-ethernet",
+        name: "IBM SP2 over Ethernet",
+        paper: "002",
+        description: "the SP2 communicating over Ethernet, BSP parameters measured by Hill",
+        sets: &[set(Model::Bsp, "BSP (Hill, Ethernet)", &SP2_ETHERNET_BSP)],
+        measured_p: (2, 8),
+    },
+    Machine {
+        id: "intel-paragon",
+        name: "Intel Paragon",
+        paper: "001",
+        description: "2-D mesh, 175 MB/s links, i860 XP nodes with a message processor; NX, MPI, BSP, BPRAM",
+        sets: &[
+            set(Model::Hockney, "NX", &PARAGON_NX),
+            set(Model::Hyperbolic, "MPI", &PARAGON_MPI),
+            ParamSet {
+                model: Model::Bsp,
+                label: "BSP library over NX",
+                params: &PARAGON_BSP,
+                by_size: &PARAGON_BSP_ROWS,
+                by_size_source: "001 Table 1",
+            },
+            ParamSet {
+                model: Model::Bpram,
+                label: "BPRAM library over NX",
+                params: &PARAGON_BPRAM,
+                by_size: &PARAGON_BPRAM_ROWS,
+                by_size_source: "001 Table 2",
+            },
+        ],
+        measured_p: (2, 100),
+    },
+    Machine {
+        id: "atm-sparc20",
+        name: "ATM SPARCstation 20 cluster",
+        paper: "002",
+        description: "Fore SBA-200 interfaces, ASX-200 switches, 155 Mb/s OC-3c; 8 hosts on 4 switches",
+        sets: &[set(Model::AtmPipeline, "Fore API", &ATM)],
+        measured_p: (2, 8),
+    },
+    Machine {
+        id: "sparc20-smp",
+        name: "SPARCstation 20 SMP",
+        paper: "002",
+        description: "shared-memory SPARCstation 20, BSP parameters measured by Hill",
+        sets: &[set(Model::Bsp, "BSP (Hill)", &SMP_BSP)],
+        measured_p: (2, 8),
+    },
+    Machine {
+        id: "jpl-mark3",
+        name: "JPL Mark-III",
+        paper: "003",
+        description: "4-node hypercube prototype, 16 MHz 68020, CrOS-III; 8 channels, 13.5 Mb/s peak",
+        sets: &[set(Model::Hockney, "CrOS-III", &MARK3)],
+        measured_p: (2, 4),
+    },
+    Machine {
+        id: "intel-ipsc",
+        name: "Intel iPSC",
+        paper: "003",
+        description: "32-node hypercube, 8 MHz 80286, NX; 7 channels, 10 Mb/s peak",
+        sets: &[set(Model::Hockney, "NX", &IPSC)],
+        measured_p: (2, 32),
+    },
+    Machine {
+        id: "ametek-s14",
+        name: "Ametek S/14",
+        paper: "003",
+        description: "32-node hypercube, 8 MHz 80286, XOS; 8 channels, 3 Mb/s peak",
+        sets: &[set(Model::Hockney, "XOS", &AMETEK)],
+        measured_p: (2, 32),
+    },
+    Machine {
+        id: "ametek-s14b",
+        name: "Ametek S/14β",
+        paper: "003",
+        description: "beta-test S/14, 6 MHz 80286, XOS 1.1",
+        sets: &[set(Model::Hockney, "XOS", &AMETEK_BETA)],
+        measured_p: (2, 32),
+    },
+    Machine {
+        id: "intel-delta",
+        name: "Intel Touchstone DELTA",
+        paper: "004",
+        description: "2-D mesh (16×33), node-bandwidth limited; csend/crecv",
+        sets: &[set(Model::Nbl, "csend/crecv", &DELTA)],
+        measured_p: (2, 512),
+    },
+    Machine {
+        id: "custom",
+        name: "Custom machine",
+        paper: "",
+        description: "your own machine: any model's parameters, starting from round values",
+        sets: &[
+            set(Model::Hockney, "custom", &CUSTOM_HOCKNEY),
+            set(Model::Packetized, "custom", &CUSTOM_PACKETIZED),
+            set(Model::Hyperbolic, "custom", &CUSTOM_HYPERBOLIC),
+            set(Model::Bsp, "custom", &CUSTOM_BSP),
+            set(Model::Bpram, "custom", &CUSTOM_BPRAM),
+            set(Model::AtmPipeline, "custom (002 Table 3 values)", &ATM),
+            set(Model::Nbl, "custom (004 §7.2 values)", &DELTA),
+        ],
+        measured_p: (2, 4096),
+    },
+];

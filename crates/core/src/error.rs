@@ -1,0 +1,83 @@
+//! The one error type of the core. Every variant names the offending key or input, the value
+//! it was given, and what would have been accepted, because the message is shown to a person
+//! (in the page, on stderr) who must be able to fix the query from it alone.
+
+use std::fmt;
+
+/// What is wrong with a query or a scenario.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// A key the query language does not know (for this machine, pattern and model).
+    UnknownKey { key: String, accepted: String },
+    /// A value that is not accepted for a key: unknown id, not a number, negative, out of range.
+    InvalidValue { key: String, value: String, expected: String },
+    /// A combination the papers give no model for, such as a pattern on the wrong machine.
+    Unsupported { key: String, value: String, reason: String },
+    /// A fragment of the query that is not `key=value`.
+    Syntax { fragment: String },
+    /// A key given twice.
+    Duplicate { key: String },
+}
+
+impl Error {
+    /// The query key this error is about, if any; the web app uses it to keep every other key.
+    pub fn key(&self) -> Option<&str> {
+        match self {
+            Error::UnknownKey { key, .. }
+            | Error::InvalidValue { key, .. }
+            | Error::Unsupported { key, .. }
+            | Error::Duplicate { key } => Some(key),
+            Error::Syntax { .. } => None,
+        }
+    }
+
+    /// Shorthand for the most common rejection.
+    pub fn invalid(key: &str, value: impl fmt::Display, expected: impl Into<String>) -> Self {
+        Error::InvalidValue { key: key.to_string(), value: value.to_string(), expected: expected.into() }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::UnknownKey { key, accepted } => {
+                write!(f, "unknown key `{key}`; accepted keys here: {accepted}")
+            }
+            Error::InvalidValue { key, value, expected } => {
+                write!(f, "`{key}={value}` is not accepted: expected {expected}")
+            }
+            Error::Unsupported { key, value, reason } => write!(f, "`{key}={value}`: {reason}"),
+            Error::Syntax { fragment } => {
+                write!(f, "`{fragment}` is not of the form key=value (e.g. machine=intel-paragon)")
+            }
+            Error::Duplicate { key } => write!(f, "key `{key}` is given more than once"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Several errors found in one query: the query language reports all of them at once so a
+/// person can fix a pasted URL in one go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Errors(pub Vec<Error>);
+
+impl fmt::Display for Errors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Errors {}
+
+impl From<Error> for Errors {
+    fn from(e: Error) -> Self {
+        Errors(vec![e])
+    }
+}

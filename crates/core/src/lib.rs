@@ -1,0 +1,26 @@
+//! commcalc-core: the communication cost models of five papers on message-passing machines,
+//! their machines and patterns as data, and the query language that names a scenario.
+//!
+//! The core is pure: no I/O, no panics on any input. `Scenario::from_query` validates,
+//! `evaluate` computes, `Scenario::to_query` prints the canonical form.
+
+pub mod catalog;
+pub mod error;
+pub mod models;
+pub mod optimise;
+pub mod patterns;
+pub mod query;
+pub mod report;
+pub mod scenario;
+pub mod units;
+
+pub use error::{Error, Errors};
+pub use models::Model;
+pub use report::{evaluate, evaluate_with, Point, Report};
+pub use scenario::{Inputs, Scenario};
+
+/// Parses and evaluates a query in one step, as the CLI and the JavaScript API do.
+pub fn run(query: &str) -> Result<Report, Errors> {
+    let scenario = Scenario::from_query(query)?;
+    evaluate(&scenario).map_err(Errors::from)
+}

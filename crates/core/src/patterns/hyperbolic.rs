@@ -1,0 +1,173 @@
+//! The communication graphs of 000, reduced with the hyperbolic rules. Each machine is a node
+//! block (the workstation or processor's message-passing software) and a network: a shared bus
+//! (Ethernet, FDDI), a switch of channels (SP2) or mesh routers (Paragon).
+
+use super::point::{Shape, DEFAULT_SIZE};
+use super::{Ctx, Evaluation};
+use crate::catalog::Machine;
+use crate::error::Error;
+use crate::models::hyperbolic::{reduce_parallel, reduce_serial, Block, Coupling};
+
+/// The blocks of one machine, from its hyperbolic parameters.
+enum Network {
+    /// One shared medium every message crosses (000 §3.1–3.2, Fig. 2–3).
+    Bus { node: Block, medium: Block },
+    /// A switch of channels b_l, one per communicating pair within a frame, `channels` between
+    /// frames (000 §3.3, Fig. 4).
+    Switch { node: Block, channel: Block, between_frames: f64 },
+    /// Mesh routers, one at each end node of a path (000 §3.4, Fig. 5).
+    Mesh { node: Block, router: Block },
+}
+
+fn network(ctx: &Ctx) -> Result<Network, Error> {
+    Ok(match ctx.machine.id {
+        "ibm-sp2" => {
+            let a_c = ctx.param("a_c")?;
+            Network::Switch {
+                node: Block { a: (ctx.param("a_rt")? - a_c) / 2.0, b: ctx.param("b_p")? },
+                channel: Block { a: a_c, b: ctx.param("b_l")? },
+                between_frames: ctx.param("channels")?,
+            }
+        }
+        "intel-paragon" => {
+            let a_c = ctx.param("a_c")?;
+            Network::Mesh {
+                node: Block { a: ctx.param("a_pc")? - a_c, b: ctx.param("b_p")? },
+                router: Block { a: a_c, b: ctx.param("b_c")? },
+            }
+        }
+        _ => Network::Bus {
+            node: Block { a: ctx.param("a_w")?, b: ctx.param("b_w")? },
+            medium: Block { a: ctx.param("a_c")?, b: ctx.param("b_c")? },
+        },
+    })
+}
+
+/// The switch seen by `messages` concurrent messages over `channels` channels: the channels in
+/// parallel (Rule 2, independent) shared by the messages (Rule 3).
+fn switch(channel: Block, channels: f64, messages: f64) -> Block {
+    let k = channels.max(1.0) as usize;
+    reduce_parallel(Coupling::Independent, &vec![channel; k]).shared_by(messages)
+}
+
+/// Ping-pong, one message: node, network, node in series (000 eq. 3, eq. 8 and 12 at n = 1).
+pub fn pingpong_block(ctx: &Ctx) -> Result<Block, Error> {
+    Ok(match network(ctx)? {
+        Network::Bus { node, medium } => reduce_serial(Coupling::Independent, &[node, medium, node]),
+        Network::Switch { node, channel, .. } => {
+            reduce_serial(Coupling::Independent, &[node, switch(channel, 1.0, 1.0), node])
+        }
+        Network::Mesh { node, router } => reduce_serial(Coupling::Independent, &[node, router, router, node]),
+    })
+}
+
+/// Exchange: each node sends one message and receives one, so every block on the path carries
+/// two messages (Rule 3); the switch gives each direction its own channel.
+pub fn exchange_block(ctx: &Ctx) -> Result<Block, Error> {
+    Ok(match network(ctx)? {
+        Network::Bus { node, medium } => {
+            reduce_serial(Coupling::Independent, &[node.shared_by(2.0), medium.shared_by(2.0), node.shared_by(2.0)])
+        }
+        Network::Switch { node, channel, .. } => reduce_serial(
+            Coupling::Independent,
+            &[node.shared_by(2.0), switch(channel, 2.0, 2.0), node.shared_by(2.0)],
+        ),
+        Network::Mesh { node, router } => {
+            let (n, r) = (node.shared_by(2.0), router.shared_by(2.0));
+            reduce_serial(Coupling::Independent, &[n, r, r, n])
+        }
+    })
+}
+
+/// Every node sends a message to every other (000 §3.1, Fig. 3, eq. 4): each node block carries
+/// 2(n−1) messages, the shared medium n(n−1).
+pub fn all_to_all(ctx: &Ctx) -> Result<Evaluation, Error> {
+    let n = f64::from(ctx.p(8));
+    match network(ctx)? {
+        Network::Bus { node, medium } => {
+            let end = node.shared_by(2.0 * (n - 1.0));
+            let block = reduce_serial(Coupling::Independent, &[end, medium.shared_by(n * (n - 1.0)), end]);
+            Ok(Shape::Hyperbola(block).evaluation(ctx.size(DEFAULT_SIZE), 1.0))
+        }
+        _ => Err(Error::Unsupported {
+            key: "model".into(),
+            value: "hyperbolic".into(),
+            reason: format!(
+                "000 gives no all-to-all graph for {} (on the SP2 large all-to-all messages overflowed the switch, §3.3); use model=bsp",
+                ctx.machine.id
+            ),
+        }),
+    }
+}
+
+pub fn pairs_algos(machine: &Machine) -> &'static [&'static str] {
+    if machine.id == "ibm-sp2" {
+        &["one-frame", "two-frames"]
+    } else {
+        &[]
+    }
+}
+
+/// Disjoint pairs, n = p/2 of them, all sending at once. SP2 (000 eq. 8): node i sends to node
+/// n+i; within a frame each pair has its own channel, between two frames n pairs share
+/// `channels` (8) channels, so b(n) = max{b_p, n·b_l/min(n, 8)}. Paragon (000 eq. 12): node i
+/// sends to 2n−i+1 along one mesh row, so the middle two routers carry all n messages:
+/// a(n) = 2a_p + 2n·a_c, b(n) = max{b_p, n·b_c}.
+pub fn pairs(ctx: &Ctx) -> Result<Evaluation, Error> {
+    let p = ctx.p(14);
+    if p % 2 != 0 {
+        return Err(Error::invalid("p", p, "an even number of processors: p/2 disjoint pairs"));
+    }
+    let n = f64::from(p / 2);
+    let block = match network(ctx)? {
+        Network::Switch { node, channel, between_frames } => {
+            let channels = if ctx.algo(pairs_algos(ctx.machine)) == Some("two-frames") {
+                n.min(between_frames)
+            } else {
+                if p > 16 {
+                    ctx.warn(format!("one SP2 frame has 16 processors; p = {p} does not fit (use algo=two-frames)"));
+                }
+                n
+            };
+            reduce_serial(Coupling::Independent, &[node, switch(channel, channels, n), node])
+        }
+        Network::Mesh { node, router } => {
+            let r = router.shared_by(n);
+            reduce_serial(Coupling::Independent, &[node, r, r, node])
+        }
+        Network::Bus { .. } => unreachable_pattern(ctx)?,
+    };
+    Ok(Shape::Hyperbola(block).evaluation(ctx.size(DEFAULT_SIZE), 1.0))
+}
+
+fn unreachable_pattern(ctx: &Ctx) -> Result<Block, Error> {
+    Err(Error::Unsupported {
+        key: "machine".into(),
+        value: ctx.machine.id.into(),
+        reason: "000 defines this pattern on the SP2 and the Paragon only".into(),
+    })
+}
+
+/// The multigrid inter-plane transfer (000 §4.2, Table 1): in the time-parallel limit each of n
+/// processors holds a time plane and passes it to the next. An interior node both sends and
+/// receives (node blocks carry two messages); with n = 2 communication is one-way. The network
+/// carries n−1 messages on a bus, one per dedicated SP2 link, and two per Paragon router.
+pub fn multigrid(ctx: &Ctx) -> Result<Evaluation, Error> {
+    let n = ctx.p(8);
+    let both_ways = if n >= 3 { 2.0 } else { 1.0 };
+    let block = match network(ctx)? {
+        Network::Bus { node, medium } => {
+            let end = node.shared_by(both_ways);
+            reduce_serial(Coupling::Independent, &[end, medium.shared_by(f64::from(n - 1)), end])
+        }
+        Network::Switch { node, channel, .. } => {
+            let end = node.shared_by(both_ways);
+            reduce_serial(Coupling::Independent, &[end, channel, end])
+        }
+        Network::Mesh { node, router } => {
+            let end = node.shared_by(both_ways);
+            reduce_serial(Coupling::Independent, &[end, router.shared_by(both_ways), end])
+        }
+    };
+    Ok(Shape::Hyperbola(block).evaluation(ctx.size(DEFAULT_SIZE), 1.0))
+}

@@ -1,0 +1,505 @@
+//! The patterns of SPEC §4. Each is a declaration — which machines and models it accepts, which
+//! inputs it takes, which metrics it reports — and an `evaluate` function that turns a context
+//! into a cost function and metrics. The query parser, the CLI and the web app's pickers all
+//! read these declarations; nothing else decides what is valid.
+
+mod atm;
+mod bsp;
+mod hypercube;
+mod hyperbolic;
+mod nbl;
+mod point;
+
+use std::cell::RefCell;
+
+use serde::Serialize;
+
+use crate::catalog::{Machine, ParamSet};
+use crate::error::Error;
+use crate::models::Model;
+use crate::scenario::Inputs;
+
+/// An input key a pattern can take (SPEC §5). `from` and `to` are always accepted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Key {
+    Size,
+    Data,
+    P,
+    Mesh,
+    N,
+    H,
+    Algo,
+    F,
+    K,
+    Link,
+}
+
+impl Key {
+    pub const ALL: [Key; 10] = [Key::Size, Key::Data, Key::P, Key::Mesh, Key::N, Key::H, Key::Algo, Key::F, Key::K, Key::Link];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Key::Size => "size",
+            Key::Data => "data",
+            Key::P => "p",
+            Key::Mesh => "mesh",
+            Key::N => "n",
+            Key::H => "h",
+            Key::Algo => "algo",
+            Key::F => "f",
+            Key::K => "k",
+            Key::Link => "link",
+        }
+    }
+}
+
+/// A metric value: almost all are numbers; `fastest` names an algorithm.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Value {
+    Number(f64),
+    Text(&'static str),
+}
+
+/// What a pattern's `evaluate` returns: the cost as a function of the abscissa (bytes), the
+/// abscissa of the query's point, and the pattern's metrics.
+pub struct Evaluation {
+    /// Time in µs for a size in bytes (message, data, h·4 or n·8 bytes, as the pattern says).
+    pub cost: Box<dyn Fn(f64) -> f64>,
+    /// The query's point on the abscissa, in bytes.
+    pub at: f64,
+    pub metrics: Vec<(&'static str, Value)>,
+}
+
+/// A pattern of SPEC §4.
+#[derive(Debug)]
+pub struct PatternDef {
+    pub id: &'static str,
+    pub title: &'static str,
+    /// One sentence on what it is.
+    pub description: &'static str,
+    pub source: &'static str,
+    /// Machines it is defined on (`custom` included where any machine may be described).
+    pub machines: &'static [&'static str],
+    /// Models it accepts, in order of preference: the first one a machine has is its default.
+    pub models: &'static [Model],
+    pub inputs: &'static [Key],
+    /// Algorithms a machine offers for this pattern, the first the default; empty if none.
+    pub algos: fn(&Machine) -> &'static [&'static str],
+    /// What the abscissa of the curve measures (it is always in bytes).
+    pub abscissa: &'static str,
+    /// The curve's default range in bytes.
+    pub range: (f64, f64),
+    /// The metrics it reports besides `time_us` and `bandwidth_MBps`.
+    pub metrics: &'static [&'static str],
+    pub evaluate: fn(&Ctx) -> Result<Evaluation, Error>,
+}
+
+impl std::fmt::Debug for Evaluation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Evaluation").field("at", &self.at).field("metrics", &self.metrics).finish()
+    }
+}
+
+impl PatternDef {
+    /// Why this pattern cannot run on a machine, or `None` if it can.
+    pub fn unsupported_on(&self, machine: &Machine) -> Option<String> {
+        if !self.machines.contains(&machine.id) {
+            return Some(format!(
+                "pattern {} is defined on {} only (see SPEC §4 and {})",
+                self.id,
+                self.machines.join(", "),
+                self.source
+            ));
+        }
+        if self.default_model(machine).is_none() {
+            let have: Vec<_> = machine.models().map(Model::id).collect();
+            let want: Vec<_> = self.models.iter().map(|m| m.id()).collect();
+            return Some(format!(
+                "{} has parameters for {} only; {} needs {}",
+                machine.id,
+                have.join(", "),
+                self.id,
+                want.join(" or ")
+            ));
+        }
+        None
+    }
+
+    /// The machine's natural model for this pattern.
+    pub fn default_model(&self, machine: &Machine) -> Option<Model> {
+        self.models.iter().copied().find(|m| machine.set(*m).is_some())
+    }
+
+    /// The models a user may choose for this pattern on this machine.
+    pub fn models_on<'a>(&'a self, machine: &'a Machine) -> impl Iterator<Item = Model> + 'a {
+        self.models.iter().copied().filter(|m| machine.set(*m).is_some())
+    }
+
+    pub fn takes(&self, key: Key) -> bool {
+        self.inputs.contains(&key)
+    }
+}
+
+/// Looks a pattern up by id.
+pub fn pattern(id: &str) -> Option<&'static PatternDef> {
+    PATTERNS.iter().find(|p| p.id == id)
+}
+
+pub fn pattern_ids() -> Vec<&'static str> {
+    PATTERNS.iter().map(|p| p.id).collect()
+}
+
+/// Everything a pattern's `evaluate` may read: the machine's parameters (with the user's
+/// overrides applied) and the inputs. Warnings are collected here so that helpers deep inside
+/// a pattern can add them without threading a vector through.
+pub struct Ctx<'a> {
+    pub machine: &'static Machine,
+    pub model: Model,
+    pub set: &'static ParamSet,
+    pub inputs: &'a Inputs,
+    pub overrides: &'a [(&'static str, f64)],
+    pub warnings: RefCell<Vec<String>>,
+}
+
+impl Ctx<'_> {
+    /// A parameter of the machine's set for the scenario's model, overridden if the user set it.
+    pub fn param(&self, name: &str) -> Result<f64, Error> {
+        if let Some((_, v)) = self.overrides.iter().find(|(n, _)| *n == name) {
+            return Ok(*v);
+        }
+        match self.set.param(name) {
+            Some(p) if p.value.is_finite() => Ok(p.value),
+            _ => Err(Error::Unsupported {
+                key: name.to_string(),
+                value: String::new(),
+                reason: format!("{} has no parameter {name} for the {} model", self.machine.id, self.model.id()),
+            }),
+        }
+    }
+
+    /// Whether the user overrode a parameter.
+    pub fn overridden(&self, name: &str) -> Option<f64> {
+        self.overrides.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+    }
+
+    /// Adds a warning to the report.
+    pub fn warn(&self, message: impl Into<String>) {
+        let message = message.into();
+        let mut w = self.warnings.borrow_mut();
+        if !w.contains(&message) {
+            w.push(message);
+        }
+    }
+
+    /// The processor count, or `default`; warns when it lies outside what the paper measured.
+    pub fn p(&self, default: u32) -> u32 {
+        let p = self.inputs.p.unwrap_or(default);
+        let (lo, hi) = self.machine.measured_p;
+        if p < lo || p > hi {
+            self.warn(format!(
+                "p = {p} is outside the {lo}…{hi} processors the paper measured on {}: an extrapolation",
+                self.machine.name
+            ));
+        }
+        p
+    }
+
+    /// The message size, or `default`.
+    pub fn size(&self, default: f64) -> f64 {
+        self.inputs.size.unwrap_or(default)
+    }
+
+    /// The algorithm, or the machine's default for this pattern.
+    pub fn algo(&self, algos: &'static [&'static str]) -> Option<&'static str> {
+        self.inputs.algo.or(algos.first().copied())
+    }
+
+    /// Size-dependent parameters (001 Tables 1–2): the row for p, linearly interpolated in p
+    /// between rows (with a warning), or the nearest row beyond the table (with a warning).
+    /// Returns (rate, latency).
+    pub fn by_size(&self, p: u32) -> Result<(f64, f64), Error> {
+        let rows = self.set.by_size;
+        let (Some(first), Some(last)) = (rows.first(), rows.last()) else {
+            return Err(Error::Unsupported {
+                key: "p".into(),
+                value: p.to_string(),
+                reason: format!("{} has no size-dependent {} table", self.machine.id, self.model.id()),
+            });
+        };
+        let src = self.set.by_size_source;
+        if let Some(r) = rows.iter().find(|r| r.p == p) {
+            return Ok((r.rate, r.latency));
+        }
+        if p < first.p || p > last.p {
+            let r = if p < first.p { first } else { last };
+            self.warn(format!(
+                "{src} measured p = {}…{} only; p = {p} uses the p = {} row unchanged",
+                first.p, last.p, r.p
+            ));
+            return Ok((r.rate, r.latency));
+        }
+        let hi = rows.iter().position(|r| r.p > p).unwrap_or(rows.len() - 1);
+        let (a, b) = (&rows[hi - 1], &rows[hi]);
+        let t = f64::from(p - a.p) / f64::from(b.p - a.p);
+        self.warn(format!("{src} has no row for p = {p}: interpolated between p = {} and p = {}", a.p, b.p));
+        Ok((a.rate + t * (b.rate - a.rate), a.latency + t * (b.latency - a.latency)))
+    }
+}
+
+fn no_algos(_: &Machine) -> &'static [&'static str] {
+    &[]
+}
+
+const HYPERCUBES: [&str; 4] = ["jpl-mark3", "intel-ipsc", "ametek-s14", "ametek-s14b"];
+const POINT_TO_POINT: [&str; 11] = [
+    "ethernet-now",
+    "fddi-now",
+    "ibm-sp2",
+    "intel-paragon",
+    "atm-sparc20",
+    "jpl-mark3",
+    "intel-ipsc",
+    "ametek-s14",
+    "ametek-s14b",
+    "intel-delta",
+    "custom",
+];
+const SIZES: (f64, f64) = (1.0, 1e6);
+
+/// The catalog of patterns, in SPEC §4's order.
+pub static PATTERNS: &[PatternDef] = &[
+    PatternDef {
+        id: "pingpong",
+        title: "Ping-pong",
+        description: "one-way point-to-point time: half the round trip of a message and its echo",
+        source: "000 eq. 3; 001 eq. 1; 003 eq. 1; 002 eq. 7; 004 §2",
+        machines: &POINT_TO_POINT,
+        models: &[Model::Hockney, Model::Hyperbolic, Model::Packetized, Model::AtmPipeline, Model::Nbl],
+        inputs: &[Key::Size],
+        algos: no_algos,
+        abscissa: "message size",
+        range: SIZES,
+        metrics: &["r_inf_MBps", "n_half_bytes"],
+        evaluate: point::pingpong,
+    },
+    PatternDef {
+        id: "roundtrip",
+        title: "Send-and-reply",
+        description: "a message and its reply of the same size, as a remote procedure call",
+        source: "003 Fig. 3; 000 §3.1",
+        machines: &POINT_TO_POINT,
+        models: &[Model::Hockney, Model::Hyperbolic, Model::Packetized, Model::AtmPipeline, Model::Nbl],
+        inputs: &[Key::Size],
+        algos: no_algos,
+        abscissa: "message size",
+        range: SIZES,
+        metrics: &["r_inf_MBps", "n_half_bytes"],
+        evaluate: point::roundtrip,
+    },
+    PatternDef {
+        id: "exchange",
+        title: "Exchange",
+        description: "two nodes send and receive a message of the same size at once",
+        source: "001 eq. 2; 003 Fig. 4; 004 §2 (L = 2); 000 Rule 3",
+        machines: &[
+            "ethernet-now",
+            "fddi-now",
+            "ibm-sp2",
+            "intel-paragon",
+            "jpl-mark3",
+            "intel-ipsc",
+            "ametek-s14",
+            "ametek-s14b",
+            "intel-delta",
+            "custom",
+        ],
+        models: &[Model::Hockney, Model::Hyperbolic, Model::Nbl],
+        inputs: &[Key::Size, Key::F],
+        algos: no_algos,
+        abscissa: "message size",
+        range: SIZES,
+        metrics: &["r_inf_MBps", "n_half_bytes"],
+        evaluate: point::exchange,
+    },
+    PatternDef {
+        id: "all-to-all",
+        title: "All-to-all (total exchange)",
+        description: "every one of p nodes sends a different message to every other",
+        source: "000 eq. 4; 002 §3.9 (separate addressing), §3.11 (multicast); 002 Table 8",
+        machines: &[
+            "ethernet-now",
+            "fddi-now",
+            "atm-sparc20",
+            "ibm-sp2",
+            "ibm-sp2-ethernet",
+            "sparc20-smp",
+            "intel-paragon",
+            "custom",
+        ],
+        models: &[Model::Hyperbolic, Model::AtmPipeline, Model::Bsp],
+        inputs: &[Key::Size, Key::Data, Key::P, Key::Algo, Key::Link],
+        algos: atm::all_to_all_algos,
+        abscissa: "bytes each node sends to each other node",
+        range: SIZES,
+        metrics: &["a_us", "b_us_per_byte", "r_inf_MBps", "n_half_bytes"],
+        evaluate: all_to_all,
+    },
+    PatternDef {
+        id: "pairs",
+        title: "Disjoint pairs",
+        description: "node i sends to node n+i (SP2, one or two frames) or to node 2n−i+1 along a mesh row (Paragon)",
+        source: "000 §3.3 eq. 8, §3.4 eq. 12",
+        machines: &["ibm-sp2", "intel-paragon"],
+        models: &[Model::Hyperbolic],
+        inputs: &[Key::Size, Key::P, Key::Algo],
+        algos: hyperbolic::pairs_algos,
+        abscissa: "message size",
+        range: SIZES,
+        metrics: &["a_us", "b_us_per_byte", "r_inf_MBps", "n_half_bytes"],
+        evaluate: hyperbolic::pairs,
+    },
+    PatternDef {
+        id: "h-relation",
+        title: "BSP h-relation",
+        description: "a superstep routing an h-relation: no processor sends or receives more than h words",
+        source: "001 Table 1; 002 eq. 22–27, Tables 7–8",
+        machines: &["intel-paragon", "ibm-sp2", "ibm-sp2-ethernet", "sparc20-smp", "atm-sparc20", "custom"],
+        models: &[Model::Bsp, Model::AtmPipeline],
+        inputs: &[Key::H, Key::P, Key::Algo, Key::K, Key::Data, Key::Link],
+        algos: bsp::h_relation_algos,
+        abscissa: "bytes each processor sends (4 per word)",
+        range: (4.0, 4e5),
+        metrics: &["g_us_per_word", "g_us_per_byte", "l_us"],
+        evaluate: h_relation,
+    },
+    PatternDef {
+        id: "permutation",
+        title: "BPRAM block permutation",
+        description: "every processor sends one block to one other and receives one",
+        source: "001 Table 2",
+        machines: &["intel-paragon", "custom"],
+        models: &[Model::Bpram],
+        inputs: &[Key::Size, Key::P],
+        algos: no_algos,
+        abscissa: "block size",
+        range: SIZES,
+        metrics: &["r_inf_MBps", "n_half_bytes"],
+        evaluate: bsp::permutation,
+    },
+    PatternDef {
+        id: "ring-broadcast",
+        title: "N-way ring broadcast",
+        description: "every node's message goes round a ring: node i receives from i−1 and sends to i+1",
+        source: "003 §N-way Broadcast, Fig. 5",
+        machines: &HYPERCUBES,
+        models: &[Model::Hockney],
+        inputs: &[Key::Size, Key::P],
+        algos: no_algos,
+        abscissa: "message size",
+        range: SIZES,
+        metrics: &[],
+        evaluate: hypercube::ring_broadcast,
+    },
+    PatternDef {
+        id: "broadcast",
+        title: "Single-node broadcast",
+        description: "one node sends the same message to all others (binomial tree; ATM hardware multicast)",
+        source: "003 §Single Node Broadcast, Fig. 6; 002 §3.10",
+        machines: &["jpl-mark3", "intel-ipsc", "ametek-s14", "ametek-s14b", "atm-sparc20"],
+        models: &[Model::Hockney, Model::AtmPipeline],
+        inputs: &[Key::Size, Key::P, Key::Link],
+        algos: no_algos,
+        abscissa: "message size",
+        range: SIZES,
+        metrics: &[],
+        evaluate: broadcast,
+    },
+    PatternDef {
+        id: "global-combine",
+        title: "Global vector combine",
+        description: "sum one vector per node and give every node the result: Tree, Snake or Fence on a 2-D mesh",
+        source: "004 §3, Appendix",
+        machines: &["intel-delta", "custom"],
+        models: &[Model::Nbl],
+        inputs: &[Key::N, Key::Mesh, Key::Algo, Key::F],
+        algos: nbl::combine_algos,
+        abscissa: "vector bytes (8 per element)",
+        range: (8.0, 4e6),
+        metrics: &["tree_us", "snake_us", "fence_us", "snake_block_elems", "fence_block_elems", "fastest"],
+        evaluate: nbl::global_combine,
+    },
+    PatternDef {
+        id: "pipelined-send",
+        title: "Pipelined send",
+        description: "send x bytes as ⌈x/m⌉ pipelined messages through the protocol stack",
+        source: "002 §3.6 eq. 1–10",
+        machines: &["atm-sparc20", "custom"],
+        models: &[Model::AtmPipeline],
+        inputs: &[Key::Data, Key::Size, Key::Link],
+        algos: no_algos,
+        abscissa: "data size x",
+        range: (100.0, 1e6),
+        metrics: &["opt_message_bytes", "opt_time_us", "max_data_bytes", "unit_time_us_per_byte", "message_latency_us"],
+        evaluate: atm::pipelined_send,
+    },
+    PatternDef {
+        id: "barrier",
+        title: "BSP barrier",
+        description: "the synchronisation cost l of a superstep",
+        source: "002 eq. 28–29, Tables 9–10; 001 Table 1",
+        machines: &["atm-sparc20", "ibm-sp2", "ibm-sp2-ethernet", "intel-paragon", "sparc20-smp", "custom"],
+        models: &[Model::Bsp, Model::AtmPipeline],
+        inputs: &[Key::Size, Key::P, Key::Algo, Key::Link],
+        algos: bsp::barrier_algos,
+        abscissa: "synchronisation message size",
+        range: (1.0, 1e4),
+        metrics: &["l_us"],
+        evaluate: barrier,
+    },
+    PatternDef {
+        id: "multigrid",
+        title: "Multigrid inter-plane transfer",
+        description: "time-parallel multigrid: each of n processors exchanges a time plane with both neighbours",
+        source: "000 §4.2 Table 1, Fig. 6",
+        machines: &["ethernet-now", "fddi-now", "ibm-sp2", "intel-paragon"],
+        models: &[Model::Hyperbolic],
+        inputs: &[Key::Size, Key::P],
+        algos: no_algos,
+        abscissa: "plane size",
+        range: SIZES,
+        metrics: &["a_us", "b_us_per_byte", "r_inf_MBps", "n_half_bytes"],
+        evaluate: hyperbolic::multigrid,
+    },
+];
+
+/// Patterns served by several models dispatch here to the module of the model's paper.
+fn all_to_all(ctx: &Ctx) -> Result<Evaluation, Error> {
+    match ctx.model {
+        Model::AtmPipeline => atm::all_to_all(ctx),
+        Model::Bsp => bsp::total_exchange(ctx),
+        _ => hyperbolic::all_to_all(ctx),
+    }
+}
+
+fn h_relation(ctx: &Ctx) -> Result<Evaluation, Error> {
+    match ctx.model {
+        Model::AtmPipeline => atm::h_relation(ctx),
+        _ => bsp::h_relation(ctx),
+    }
+}
+
+fn broadcast(ctx: &Ctx) -> Result<Evaluation, Error> {
+    match ctx.model {
+        Model::AtmPipeline => atm::broadcast(ctx),
+        _ => hypercube::broadcast(ctx),
+    }
+}
+
+fn barrier(ctx: &Ctx) -> Result<Evaluation, Error> {
+    match ctx.model {
+        Model::AtmPipeline => atm::barrier(ctx),
+        _ => bsp::barrier(ctx),
+    }
+}

@@ -1,0 +1,304 @@
+//! The query language of SPEC §5: one string for the URL, the CLI, embeds and tests.
+//! `Scenario::from_query` validates and reports every problem at once; `Scenario::to_query`
+//! prints the canonical form, which parses back to the same scenario.
+
+use crate::catalog::{self, Machine};
+use crate::error::{Error, Errors};
+use crate::models::atm::Link;
+use crate::models::nbl::FSet;
+use crate::models::Model;
+use crate::patterns::{self, Key, PatternDef};
+use crate::scenario::{Inputs, Scenario};
+use crate::units::{parse_number, parse_size};
+
+/// The largest size accepted anywhere, 10¹² bytes: beyond any machine in the papers by orders
+/// of magnitude, and far from f64's limits.
+pub const MAX_BYTES: f64 = 1e12;
+/// Processor counts accepted (SPEC §5).
+pub const P_RANGE: (u32, u32) = (2, 4096);
+
+const FIXED_KEYS: [&str; 5] = ["machine", "pattern", "model", "from", "to"];
+
+impl Scenario {
+    /// Parses and validates a query. Every problem is reported, each naming its key.
+    pub fn from_query(query: &str) -> Result<Scenario, Errors> {
+        let (scenario, errors) = Scenario::from_query_lenient(query);
+        match (scenario, errors.is_empty()) {
+            (Some(s), true) => Ok(s),
+            _ => Err(Errors(errors)),
+        }
+    }
+
+    /// Parses what it can: a scenario built from every valid key (defaults for the bad ones) and
+    /// the list of problems. The web app shows the problems and keeps the user's valid state.
+    /// The scenario is `None` only when no machine/pattern pair could be formed at all.
+    pub fn from_query_lenient(query: &str) -> (Option<Scenario>, Vec<Error>) {
+        let mut errors = Vec::new();
+        let pairs = split(query, &mut errors);
+        let get = |k: &str| pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str());
+
+        let machine = match get("machine") {
+            None => Some(default_machine()),
+            Some(id) => catalog::machine(id).or_else(|| {
+                errors.push(Error::invalid("machine", id, format!("one of {}", catalog::machine_ids().join(", "))));
+                None
+            }),
+        };
+        let pattern = match get("pattern") {
+            None => None,
+            Some(id) => patterns::pattern(id).or_else(|| {
+                errors.push(Error::invalid("pattern", id, format!("one of {}", patterns::pattern_ids().join(", "))));
+                None
+            }),
+        };
+        let machine = machine.unwrap_or(default_machine());
+        let pattern = match pattern {
+            Some(p) => match p.unsupported_on(machine) {
+                None => p,
+                Some(reason) => {
+                    errors.push(Error::Unsupported { key: "pattern".into(), value: p.id.into(), reason });
+                    default_pattern(machine)
+                }
+            },
+            None => default_pattern(machine),
+        };
+        let Some(default_model) = pattern.default_model(machine) else {
+            return (None, errors);
+        };
+        let model = match get("model") {
+            None => default_model,
+            Some(id) => match Model::from_id(id) {
+                Some(m) if pattern.models_on(machine).any(|x| x == m) => m,
+                _ => {
+                    let ok: Vec<_> = pattern.models_on(machine).map(Model::id).collect();
+                    errors.push(Error::invalid(
+                        "model",
+                        id,
+                        format!("for {} on {}: {}", pattern.id, machine.id, ok.join(", ")),
+                    ));
+                    default_model
+                }
+            },
+        };
+
+        let mut inputs = Inputs::default();
+        let mut overrides = Vec::new();
+        for (key, value) in &pairs {
+            if matches!(key.as_str(), "machine" | "pattern" | "model") {
+                continue;
+            }
+            if let Err(e) = apply(key, value, machine, pattern, model, &mut inputs, &mut overrides) {
+                errors.push(e);
+            }
+        }
+        if let (Some(from), Some(to)) = (inputs.from, inputs.to) {
+            if from >= to {
+                errors.push(Error::invalid("to", to, format!("a size above from={from}")));
+                inputs.to = None;
+            }
+        }
+        overrides.sort_by(|a, b| a.0.cmp(b.0));
+        (Some(Scenario { machine, pattern, model, inputs, overrides }), errors)
+    }
+
+    /// The canonical query: machine, pattern, the model if it is not the default, then the
+    /// inputs in SPEC §5's order, then parameter overrides by name.
+    pub fn to_query(&self) -> String {
+        let mut out = vec![format!("machine={}", self.machine.id), format!("pattern={}", self.pattern.id)];
+        if Some(self.model) != self.pattern.default_model(self.machine) {
+            out.push(format!("model={}", self.model.id()));
+        }
+        let i = &self.inputs;
+        let mut push = |k: &str, v: Option<String>| {
+            if let Some(v) = v {
+                out.push(format!("{k}={v}"));
+            }
+        };
+        push("size", i.size.map(num));
+        push("data", i.data.map(num));
+        push("p", i.p.map(|p| p.to_string()));
+        push("mesh", i.mesh.map(|(w, h)| format!("{w}x{h}")));
+        push("n", i.n.map(num));
+        push("h", i.h.map(num));
+        push("algo", i.algo.map(str::to_string));
+        push("f", i.f.map(|f| f.id().to_string()));
+        push("k", i.k.map(|k| k.to_string()));
+        push("link", i.link.map(|l| l.id().to_string()));
+        push("from", i.from.map(num));
+        push("to", i.to.map(num));
+        for (name, v) in &self.overrides {
+            out.push(format!("{name}={}", num(*v)));
+        }
+        out.join("&")
+    }
+
+    /// The keys this scenario accepts: fixed keys, the pattern's inputs, the parameters.
+    pub fn accepted_keys(machine: &Machine, pattern: &PatternDef, model: Model) -> Vec<&'static str> {
+        let mut keys: Vec<&'static str> = FIXED_KEYS.to_vec();
+        keys.extend(pattern.inputs.iter().map(|k| k.id()));
+        if let Some(set) = machine.set(model) {
+            keys.extend(set.params.iter().map(|p| p.name));
+        }
+        keys
+    }
+}
+
+/// The shortest decimal that reads back to the same f64 (Rust's `Display` for f64).
+fn num(v: f64) -> String {
+    format!("{v}")
+}
+
+fn default_machine() -> &'static Machine {
+    catalog::machine("intel-paragon").unwrap_or(&catalog::MACHINES[0])
+}
+
+fn default_pattern(machine: &Machine) -> &'static PatternDef {
+    patterns::PATTERNS
+        .iter()
+        .find(|p| p.unsupported_on(machine).is_none())
+        .unwrap_or(&patterns::PATTERNS[0])
+}
+
+/// Splits `a=1&b=2` (a leading `?` is allowed), decoding `%xx` and `+`.
+fn split(query: &str, errors: &mut Vec<Error>) -> Vec<(String, String)> {
+    let query = query.trim().trim_start_matches('?');
+    let mut out: Vec<(String, String)> = Vec::new();
+    for fragment in query.split('&').filter(|f| !f.is_empty()) {
+        let Some((k, v)) = fragment.split_once('=') else {
+            errors.push(Error::Syntax { fragment: fragment.to_string() });
+            continue;
+        };
+        let (k, v) = (decode(k).trim().to_string(), decode(v).trim().to_string());
+        if out.iter().any(|(key, _)| *key == k) {
+            errors.push(Error::Duplicate { key: k });
+            continue;
+        }
+        out.push((k, v));
+    }
+    out
+}
+
+/// Percent-decoding of a URL query component (`+` is a space); a malformed escape stays as
+/// written so that the error message shows what the user typed.
+fn decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = (bytes[i] == b'%')
+            .then(|| s.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(h, 16).ok()))
+            .flatten();
+        match (bytes[i], escaped) {
+            (_, Some(v)) => {
+                out.push(v);
+                i += 3;
+            }
+            (b'+', None) => {
+                out.push(b' ');
+                i += 1;
+            }
+            (b, None) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn apply(
+    key: &str,
+    value: &str,
+    machine: &Machine,
+    pattern: &PatternDef,
+    model: Model,
+    inputs: &mut Inputs,
+    overrides: &mut Vec<(&'static str, f64)>,
+) -> Result<(), Error> {
+    let input = Key::ALL.into_iter().find(|k| k.id() == key);
+    if let Some(k) = input {
+        if !pattern.takes(k) {
+            let takes: Vec<_> = pattern.inputs.iter().map(|k| k.id()).collect();
+            return Err(Error::Unsupported {
+                key: key.into(),
+                value: value.into(),
+                reason: format!("pattern {} does not take {key}; it takes {}, from, to", pattern.id, takes.join(", ")),
+            });
+        }
+    }
+    let bytes = |what: &str| -> Result<f64, Error> {
+        match parse_size(value) {
+            Some(v) if v > 0.0 && v <= MAX_BYTES => Ok(v),
+            _ => Err(Error::invalid(key, value, format!("{what}: a positive number up to 10¹², optionally with k, M, G, Ki, Mi or Gi"))),
+        }
+    };
+    let count = |lo: u32, hi: u32, what: &str| -> Result<u32, Error> {
+        value
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (lo..=hi).contains(v))
+            .ok_or_else(|| Error::invalid(key, value, format!("{what}: a whole number from {lo} to {hi}")))
+    };
+    match key {
+        "size" => inputs.size = Some(bytes("a message size in bytes")?),
+        "data" => inputs.data = Some(bytes("a data size in bytes")?),
+        "from" => inputs.from = Some(bytes("the curve's first size in bytes")?),
+        "to" => inputs.to = Some(bytes("the curve's last size in bytes")?),
+        "n" => inputs.n = Some(bytes("a vector length in elements")?.round().max(1.0)),
+        "h" => inputs.h = Some(bytes("h in words")?),
+        "p" => inputs.p = Some(count(P_RANGE.0, P_RANGE.1, "processors")?),
+        "k" => inputs.k = Some(count(1, 1_000_000, "bsp_put calls")?),
+        "mesh" => {
+            let bad = || Error::invalid(key, value, "W×H (e.g. 16x16), each at least 1, with 2 to 4096 nodes");
+            let (w, h) = value.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+            let (w, h): (u32, u32) = (w.trim().parse().map_err(|_| bad())?, h.trim().parse().map_err(|_| bad())?);
+            let nodes = u64::from(w) * u64::from(h);
+            if w == 0 || h == 0 || !(2..=4096).contains(&nodes) {
+                return Err(bad());
+            }
+            inputs.mesh = Some((w, h));
+        }
+        "algo" => {
+            let algos = (pattern.algos)(machine);
+            inputs.algo = Some(algos.iter().copied().find(|a| *a == value).ok_or_else(|| {
+                if algos.is_empty() {
+                    Error::Unsupported {
+                        key: key.into(),
+                        value: value.into(),
+                        reason: format!("{} on {} has no algorithm choice", pattern.id, machine.id),
+                    }
+                } else {
+                    Error::invalid(key, value, format!("one of {}", algos.join(", ")))
+                }
+            })?);
+        }
+        "f" => {
+            inputs.f = Some(FSet::ALL.into_iter().find(|f| f.id() == value).ok_or_else(|| {
+                Error::invalid(key, value, "one of standard, nominal, fitted, testjig")
+            })?)
+        }
+        "link" => {
+            inputs.link = Some(
+                Link::ALL.into_iter().find(|l| l.id() == value).ok_or_else(|| Error::invalid(key, value, "paper or exact"))?,
+            )
+        }
+        _ => {
+            let param = machine.set(model).and_then(|s| s.param(key)).ok_or_else(|| Error::UnknownKey {
+                key: key.into(),
+                accepted: Scenario::accepted_keys(machine, pattern, model).join(", "),
+            })?;
+            let v = parse_number(value)
+                .filter(|v| *v <= 1e9)
+                .ok_or_else(|| Error::invalid(key, value, format!("{} in {}: a finite number ≥ 0", param.symbol, param.unit)))?;
+            if v < param.range.0 || v > param.range.1 {
+                return Err(Error::invalid(
+                    key,
+                    value,
+                    format!("{} from {} to {} {} ({})", param.name, param.range.0, param.range.1, param.unit, param.source),
+                ));
+            }
+            overrides.push((param.name, v));
+        }
+    }
+    Ok(())
+}

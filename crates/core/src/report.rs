@@ -1,0 +1,101 @@
+//! Evaluation: a scenario becomes a report — the curve, the flat metrics map of SPEC §6 and the
+//! warnings.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::error::Error;
+use crate::patterns::{Ctx, Value};
+use crate::scenario::Scenario;
+
+/// Points on a curve unless the caller asks for another number.
+pub const CURVE_POINTS: usize = 512;
+
+/// One point of the curve.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Point {
+    pub size_bytes: f64,
+    pub time_us: f64,
+    #[serde(rename = "bandwidth_MBps")]
+    pub bandwidth_mbps: f64,
+}
+
+/// What a scenario evaluates to (SPEC §6).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    pub query: String,
+    pub metrics: BTreeMap<&'static str, Value>,
+    pub curve: Vec<Point>,
+    pub warnings: Vec<String>,
+}
+
+impl Report {
+    /// A numeric metric, if present.
+    pub fn metric(&self, key: &str) -> Option<f64> {
+        match self.metrics.get(key) {
+            Some(Value::Number(v)) => Some(*v),
+            _ => None,
+        }
+    }
+}
+
+/// Evaluates a scenario with the default number of curve points.
+pub fn evaluate(scenario: &Scenario) -> Result<Report, Error> {
+    evaluate_with(scenario, CURVE_POINTS)
+}
+
+/// Evaluates a scenario with `points` log-spaced curve points over the pattern's range (or the
+/// query's `from`/`to`).
+pub fn evaluate_with(scenario: &Scenario, points: usize) -> Result<Report, Error> {
+    let set = scenario.machine.set(scenario.model).ok_or_else(|| Error::Unsupported {
+        key: "model".into(),
+        value: scenario.model.id().into(),
+        reason: format!("{} has no {} parameters", scenario.machine.id, scenario.model.id()),
+    })?;
+    let ctx = Ctx {
+        machine: scenario.machine,
+        model: scenario.model,
+        set,
+        inputs: &scenario.inputs,
+        overrides: &scenario.overrides,
+        warnings: RefCell::new(Vec::new()),
+    };
+    let evaluation = (scenario.pattern.evaluate)(&ctx)?;
+    let (from, to) = range(scenario);
+    let curve = log_spaced(from, to, points).map(|x| point(x, (evaluation.cost)(x))).collect();
+    let at = point(evaluation.at, (evaluation.cost)(evaluation.at));
+    let mut metrics: BTreeMap<&'static str, Value> = evaluation.metrics.into_iter().collect();
+    metrics.insert("time_us", Value::Number(at.time_us));
+    metrics.insert("bandwidth_MBps", Value::Number(at.bandwidth_mbps));
+    if let Some(bad) = metrics.iter().find_map(|(k, v)| match v {
+        Value::Number(x) if !x.is_finite() => Some(*k),
+        _ => None,
+    }) {
+        return Err(Error::Unsupported {
+            key: bad.into(),
+            value: String::new(),
+            reason: "these parameters give no finite value (a zero rate or an empty pattern)".into(),
+        });
+    }
+    Ok(Report { query: scenario.to_query(), metrics, curve, warnings: ctx.warnings.into_inner() })
+}
+
+fn range(scenario: &Scenario) -> (f64, f64) {
+    let (lo, hi) = scenario.pattern.range;
+    let from = scenario.inputs.from.unwrap_or(lo);
+    let to = scenario.inputs.to.unwrap_or(hi.max(from * 10.0));
+    (from, to.max(from))
+}
+
+fn point(x: f64, t: f64) -> Point {
+    Point { size_bytes: x, time_us: t, bandwidth_mbps: if t > 0.0 { x / t } else { 0.0 } }
+}
+
+/// `n` sizes from `from` to `to`, evenly spaced in log scale, ends included.
+pub fn log_spaced(from: f64, to: f64, n: usize) -> impl Iterator<Item = f64> {
+    let (l0, l1) = (from.ln(), to.ln());
+    let step = if n > 1 { (l1 - l0) / (n - 1) as f64 } else { 0.0 };
+    (0..n).map(move |i| if i + 1 == n { to } else { (l0 + step * i as f64).exp() })
+}

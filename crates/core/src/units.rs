@@ -1,0 +1,102 @@
+//! Units and their display (SPEC §1): time in µs, sizes in bytes, bandwidth in MB/s, which is
+//! numerically bytes per µs. Display uses SI prefixes, never raw floats.
+
+/// Bytes in a BSP word (002 §4.3, 001 §3).
+pub const WORD_BYTES: f64 = 4.0;
+/// Bytes in a DELTA vector element, a double (004 §7.2).
+pub const ELEMENT_BYTES: f64 = 8.0;
+
+/// Parses a size with an optional decimal (k, M, G) or binary (Ki, Mi, Gi) suffix and an
+/// optional trailing `B`: `100000`, `12.7k`, `64Ki`, `1MB`. Returns `None` for anything else,
+/// including non-finite and negative values; the caller names the key in its error.
+pub fn parse_size(text: &str) -> Option<f64> {
+    let t = text.trim();
+    let t = t.strip_suffix('B').unwrap_or(t);
+    let (num, mult) = [("Ki", 1024.0), ("Mi", 1048576.0), ("Gi", 1073741824.0), ("k", 1e3), ("K", 1e3), ("M", 1e6), ("G", 1e9)]
+        .iter()
+        .find_map(|(suffix, m)| t.strip_suffix(suffix).map(|n| (n, *m)))
+        .unwrap_or((t, 1.0));
+    let value = parse_number(num)? * mult;
+    value.is_finite().then_some(value)
+}
+
+/// Parses a plain finite, non-negative decimal number. Rejects `inf`, `NaN`, signs on zero and
+/// hex, which `f64::from_str` would partly accept.
+pub fn parse_number(text: &str) -> Option<f64> {
+    let t = text.trim();
+    let ok = !t.is_empty()
+        && t.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'))
+        && t.chars().next().is_some_and(|c| c.is_ascii_digit() || c == '.');
+    let v: f64 = if ok { t.parse().ok()? } else { return None };
+    (v.is_finite() && v >= 0.0).then_some(v)
+}
+
+/// Formats a value with an SI prefix and a unit: `si(12700.0, "B")` is `12.7 kB`,
+/// `si(1400.0, "µs")` is `1.4 ms`. Three significant digits, which is as many as the papers print.
+pub fn si(value: f64, unit: &str) -> String {
+    if !value.is_finite() {
+        return format!("{value} {unit}");
+    }
+    // Time is kept in µs internally, so move to seconds first to pick the prefix.
+    let (value, unit) = match unit {
+        "µs" => (value * 1e-6, "s"),
+        "MB/s" => (value * 1e6, "B/s"),
+        "µs/B" => (value * 1e-6, "s/B"),
+        other => (value, other),
+    };
+    if value == 0.0 {
+        return format!("0 {unit}");
+    }
+    const PREFIXES: [(f64, &str); 9] = [
+        (1e12, "T"),
+        (1e9, "G"),
+        (1e6, "M"),
+        (1e3, "k"),
+        (1.0, ""),
+        (1e-3, "m"),
+        (1e-6, "µ"),
+        (1e-9, "n"),
+        (1e-12, "p"),
+    ];
+    let magnitude = value.abs();
+    let (scale, prefix) = PREFIXES.iter().find(|(s, _)| magnitude >= *s * 0.9995).copied().unwrap_or((1e-12, "p"));
+    format!("{} {prefix}{unit}", sig3(value / scale))
+}
+
+/// Three significant digits without trailing zeros: 12.70 → "12.7", 87.0 → "87", 1.234 → "1.23".
+pub fn sig3(v: f64) -> String {
+    let decimals = if v.abs() >= 100.0 { 0 } else if v.abs() >= 10.0 { 1 } else { 2 };
+    let s = format!("{v:.decimals$}");
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_with_suffixes() {
+        assert_eq!(parse_size("100000"), Some(1e5));
+        assert_eq!(parse_size("12.7k"), Some(12700.0));
+        assert_eq!(parse_size("64Ki"), Some(65536.0));
+        assert_eq!(parse_size("1MB"), Some(1e6));
+        assert_eq!(parse_size("2Mi"), Some(2097152.0));
+        for bad in ["", "-3", "NaN", "inf", "1e999", "k", "0x10", "1..2"] {
+            assert_eq!(parse_size(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn si_prefixes_read_like_the_papers() {
+        assert_eq!(si(12700.0, "B"), "12.7 kB");
+        assert_eq!(si(87.0, "MB/s"), "87 MB/s");
+        assert_eq!(si(1400.0, "µs"), "1.4 ms");
+        assert_eq!(si(100000.0, "B"), "100 kB");
+        assert_eq!(si(0.0115, "µs/B"), "11.5 ns/B");
+        assert_eq!(si(0.0, "µs"), "0 s");
+    }
+}
