@@ -35,19 +35,32 @@ impl Scenario {
     pub fn from_query_lenient(query: &str) -> (Option<Scenario>, Vec<Error>) {
         let mut errors = Vec::new();
         let pairs = split(query, &mut errors);
-        let get = |k: &str| pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str());
+        let get = |k: &str| {
+            pairs
+                .iter()
+                .find(|(key, _)| key == k)
+                .map(|(_, v)| v.as_str())
+        };
 
         let machine = match get("machine") {
             None => Some(default_machine()),
             Some(id) => catalog::machine(id).or_else(|| {
-                errors.push(Error::invalid("machine", id, format!("one of {}", catalog::machine_ids().join(", "))));
+                errors.push(Error::invalid(
+                    "machine",
+                    id,
+                    format!("one of {}", catalog::machine_ids().join(", ")),
+                ));
                 None
             }),
         };
         let pattern = match get("pattern") {
             None => None,
             Some(id) => patterns::pattern(id).or_else(|| {
-                errors.push(Error::invalid("pattern", id, format!("one of {}", patterns::pattern_ids().join(", "))));
+                errors.push(Error::invalid(
+                    "pattern",
+                    id,
+                    format!("one of {}", patterns::pattern_ids().join(", ")),
+                ));
                 None
             }),
         };
@@ -56,7 +69,11 @@ impl Scenario {
             Some(p) => match p.unsupported_on(machine) {
                 None => p,
                 Some(reason) => {
-                    errors.push(Error::Unsupported { key: "pattern".into(), value: p.id.into(), reason });
+                    errors.push(Error::Unsupported {
+                        key: "pattern".into(),
+                        value: p.id.into(),
+                        reason,
+                    });
                     default_pattern(machine)
                 }
             },
@@ -87,24 +104,48 @@ impl Scenario {
             if matches!(key.as_str(), "machine" | "pattern" | "model") {
                 continue;
             }
-            if let Err(e) = apply(key, value, machine, pattern, model, &mut inputs, &mut overrides) {
+            if let Err(e) = apply(
+                key,
+                value,
+                machine,
+                pattern,
+                model,
+                &mut inputs,
+                &mut overrides,
+            ) {
                 errors.push(e);
             }
         }
         if let (Some(from), Some(to)) = (inputs.from, inputs.to) {
             if from >= to {
-                errors.push(Error::invalid("to", to, format!("a size above from={from}")));
+                errors.push(Error::invalid(
+                    "to",
+                    to,
+                    format!("a size above from={from}"),
+                ));
                 inputs.to = None;
             }
         }
         overrides.sort_by(|a, b| a.0.cmp(b.0));
-        (Some(Scenario { machine, pattern, model, inputs, overrides }), errors)
+        (
+            Some(Scenario {
+                machine,
+                pattern,
+                model,
+                inputs,
+                overrides,
+            }),
+            errors,
+        )
     }
 
     /// The canonical query: machine, pattern, the model if it is not the default, then the
     /// inputs in SPEC §5's order, then parameter overrides by name.
     pub fn to_query(&self) -> String {
-        let mut out = vec![format!("machine={}", self.machine.id), format!("pattern={}", self.pattern.id)];
+        let mut out = vec![
+            format!("machine={}", self.machine.id),
+            format!("pattern={}", self.pattern.id),
+        ];
         if Some(self.model) != self.pattern.default_model(self.machine) {
             out.push(format!("model={}", self.model.id()));
         }
@@ -133,7 +174,11 @@ impl Scenario {
     }
 
     /// The keys this scenario accepts: fixed keys, the pattern's inputs, the parameters.
-    pub fn accepted_keys(machine: &Machine, pattern: &PatternDef, model: Model) -> Vec<&'static str> {
+    pub fn accepted_keys(
+        machine: &Machine,
+        pattern: &PatternDef,
+        model: Model,
+    ) -> Vec<&'static str> {
         let mut keys: Vec<&'static str> = FIXED_KEYS.to_vec();
         keys.extend(pattern.inputs.iter().map(|k| k.id()));
         if let Some(set) = machine.set(model) {
@@ -165,7 +210,9 @@ fn split(query: &str, errors: &mut Vec<Error>) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     for fragment in query.split('&').filter(|f| !f.is_empty()) {
         let Some((k, v)) = fragment.split_once('=') else {
-            errors.push(Error::Syntax { fragment: fragment.to_string() });
+            errors.push(Error::Syntax {
+                fragment: fragment.to_string(),
+            });
             continue;
         };
         let (k, v) = (decode(k).trim().to_string(), decode(v).trim().to_string());
@@ -186,7 +233,10 @@ fn decode(s: &str) -> String {
     let mut i = 0;
     while i < bytes.len() {
         let escaped = (bytes[i] == b'%')
-            .then(|| s.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(h, 16).ok()))
+            .then(|| {
+                s.get(i + 1..i + 3)
+                    .and_then(|h| u8::from_str_radix(h, 16).ok())
+            })
             .flatten();
         match (bytes[i], escaped) {
             (_, Some(v)) => {
@@ -215,52 +265,105 @@ fn apply(
     inputs: &mut Inputs,
     overrides: &mut Vec<(&'static str, f64)>,
 ) -> Result<(), Error> {
-    let input = Key::ALL.into_iter().find(|k| k.id() == key);
-    if let Some(k) = input {
-        if !pattern.takes(k) {
-            let takes: Vec<_> = pattern.inputs.iter().map(|k| k.id()).collect();
-            return Err(Error::Unsupported {
-                key: key.into(),
-                value: value.into(),
-                reason: format!("pattern {} does not take {key}; it takes {}, from, to", pattern.id, takes.join(", ")),
-            });
-        }
-    }
-    let bytes = |what: &str| -> Result<f64, Error> {
-        match parse_size(value) {
-            Some(v) if v > 0.0 && v <= MAX_BYTES => Ok(v),
-            _ => Err(Error::invalid(key, value, format!("{what}: a positive number up to 10¹², optionally with k, M, G, Ki, Mi or Gi"))),
-        }
-    };
-    let count = |lo: u32, hi: u32, what: &str| -> Result<u32, Error> {
-        value
-            .parse::<u32>()
-            .ok()
-            .filter(|v| (lo..=hi).contains(v))
-            .ok_or_else(|| Error::invalid(key, value, format!("{what}: a whole number from {lo} to {hi}")))
-    };
     match key {
-        "size" => inputs.size = Some(bytes("a message size in bytes")?),
-        "data" => inputs.data = Some(bytes("a data size in bytes")?),
-        "from" => inputs.from = Some(bytes("the curve's first size in bytes")?),
-        "to" => inputs.to = Some(bytes("the curve's last size in bytes")?),
-        "n" => inputs.n = Some(bytes("a vector length in elements")?.round().max(1.0)),
-        "h" => inputs.h = Some(bytes("h in words")?),
-        "p" => inputs.p = Some(count(P_RANGE.0, P_RANGE.1, "processors")?),
-        "k" => inputs.k = Some(count(1, 1_000_000, "bsp_put calls")?),
-        "mesh" => {
-            let bad = || Error::invalid(key, value, "W×H (e.g. 16x16), each at least 1, with 2 to 4096 nodes");
+        "from" => inputs.from = Some(bytes(key, value, "the curve's first size in bytes")?),
+        "to" => inputs.to = Some(bytes(key, value, "the curve's last size in bytes")?),
+        _ => match Key::ALL.into_iter().find(|k| k.id() == key) {
+            Some(input) => {
+                // The value is checked before the pattern's inputs, so that `p=-3` is reported
+                // as a bad number even where the pattern takes no p.
+                let mut scratch = inputs.clone();
+                set_input(input, value, machine, pattern, &mut scratch)?;
+                if !pattern.takes(input) {
+                    let takes: Vec<_> = pattern.inputs.iter().map(|k| k.id()).collect();
+                    return Err(Error::Unsupported {
+                        key: key.into(),
+                        value: value.into(),
+                        reason: format!(
+                            "pattern {} does not take {key}; it takes {}, from, to",
+                            pattern.id,
+                            takes.join(", ")
+                        ),
+                    });
+                }
+                *inputs = scratch;
+            }
+            None => overrides.push(parameter(key, value, machine, pattern, model)?),
+        },
+    }
+    Ok(())
+}
+
+/// A size in bytes (or elements, or words): positive, finite, at most `MAX_BYTES`.
+fn bytes(key: &str, value: &str, what: &str) -> Result<f64, Error> {
+    match parse_size(value) {
+        Some(v) if v > 0.0 && v <= MAX_BYTES => Ok(v),
+        _ => Err(Error::invalid(
+            key,
+            value,
+            format!("{what}: a positive number up to 10¹², optionally with k, M, G, Ki, Mi or Gi"),
+        )),
+    }
+}
+
+fn count(key: &str, value: &str, (lo, hi): (u32, u32), what: &str) -> Result<u32, Error> {
+    value
+        .parse::<u32>()
+        .ok()
+        .filter(|v| (lo..=hi).contains(v))
+        .ok_or_else(|| {
+            Error::invalid(
+                key,
+                value,
+                format!("{what}: a whole number from {lo} to {hi}"),
+            )
+        })
+}
+
+fn set_input(
+    input: Key,
+    value: &str,
+    machine: &Machine,
+    pattern: &PatternDef,
+    inputs: &mut Inputs,
+) -> Result<(), Error> {
+    let key = input.id();
+    match input {
+        Key::Size => inputs.size = Some(bytes(key, value, "a message size in bytes")?),
+        Key::Data => inputs.data = Some(bytes(key, value, "a data size in bytes")?),
+        Key::N => {
+            inputs.n = Some(
+                bytes(key, value, "a vector length in elements")?
+                    .round()
+                    .max(1.0),
+            )
+        }
+        Key::H => inputs.h = Some(bytes(key, value, "h in words")?),
+        Key::P => inputs.p = Some(count(key, value, P_RANGE, "processors")?),
+        Key::K => inputs.k = Some(count(key, value, (1, 1_000_000), "bsp_put calls")?),
+        Key::Mesh => {
+            let bad = || {
+                Error::invalid(
+                    key,
+                    value,
+                    "W×H (e.g. 16x16), each at least 1, with 2 to 4096 nodes",
+                )
+            };
             let (w, h) = value.split_once(['x', 'X', '×']).ok_or_else(bad)?;
-            let (w, h): (u32, u32) = (w.trim().parse().map_err(|_| bad())?, h.trim().parse().map_err(|_| bad())?);
+            let (w, h): (u32, u32) = (
+                w.trim().parse().map_err(|_| bad())?,
+                h.trim().parse().map_err(|_| bad())?,
+            );
             let nodes = u64::from(w) * u64::from(h);
             if w == 0 || h == 0 || !(2..=4096).contains(&nodes) {
                 return Err(bad());
             }
             inputs.mesh = Some((w, h));
         }
-        "algo" => {
+        Key::Algo => {
             let algos = (pattern.algos)(machine);
-            inputs.algo = Some(algos.iter().copied().find(|a| *a == value).ok_or_else(|| {
+            let found = algos.iter().copied().find(|a| *a == value);
+            inputs.algo = Some(found.ok_or_else(|| {
                 if algos.is_empty() {
                     Error::Unsupported {
                         key: key.into(),
@@ -272,33 +375,52 @@ fn apply(
                 }
             })?);
         }
-        "f" => {
-            inputs.f = Some(FSet::ALL.into_iter().find(|f| f.id() == value).ok_or_else(|| {
+        Key::F => {
+            let found = FSet::ALL.into_iter().find(|f| f.id() == value);
+            inputs.f = Some(found.ok_or_else(|| {
                 Error::invalid(key, value, "one of standard, nominal, fitted, testjig")
-            })?)
+            })?);
         }
-        "link" => {
-            inputs.link = Some(
-                Link::ALL.into_iter().find(|l| l.id() == value).ok_or_else(|| Error::invalid(key, value, "paper or exact"))?,
-            )
-        }
-        _ => {
-            let param = machine.set(model).and_then(|s| s.param(key)).ok_or_else(|| Error::UnknownKey {
-                key: key.into(),
-                accepted: Scenario::accepted_keys(machine, pattern, model).join(", "),
-            })?;
-            let v = parse_number(value)
-                .filter(|v| *v <= 1e9)
-                .ok_or_else(|| Error::invalid(key, value, format!("{} in {}: a finite number ≥ 0", param.symbol, param.unit)))?;
-            if v < param.range.0 || v > param.range.1 {
-                return Err(Error::invalid(
-                    key,
-                    value,
-                    format!("{} from {} to {} {} ({})", param.name, param.range.0, param.range.1, param.unit, param.source),
-                ));
-            }
-            overrides.push((param.name, v));
+        Key::Link => {
+            let found = Link::ALL.into_iter().find(|l| l.id() == value);
+            inputs.link = Some(found.ok_or_else(|| Error::invalid(key, value, "paper or exact"))?);
         }
     }
     Ok(())
+}
+
+/// A parameter override: a name of the machine's parameter set for the model, within the
+/// parameter's range.
+fn parameter(
+    key: &str,
+    value: &str,
+    machine: &Machine,
+    pattern: &PatternDef,
+    model: Model,
+) -> Result<(&'static str, f64), Error> {
+    let param = machine
+        .set(model)
+        .and_then(|s| s.param(key))
+        .ok_or_else(|| Error::UnknownKey {
+            key: key.into(),
+            accepted: Scenario::accepted_keys(machine, pattern, model).join(", "),
+        })?;
+    let v = parse_number(value).ok_or_else(|| {
+        Error::invalid(
+            key,
+            value,
+            format!("{} in {}: a finite number ≥ 0", param.symbol, param.unit),
+        )
+    })?;
+    if v < param.range.0 || v > param.range.1 {
+        return Err(Error::invalid(
+            key,
+            value,
+            format!(
+                "{} from {} to {} {} ({})",
+                param.name, param.range.0, param.range.1, param.unit, param.source
+            ),
+        ));
+    }
+    Ok((param.name, v))
 }

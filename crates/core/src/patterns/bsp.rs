@@ -34,11 +34,18 @@ pub fn barrier_algos(machine: &Machine) -> &'static [&'static str] {
 /// from Hill's one-relation or total-exchange measurement elsewhere (002 Tables 7–8).
 fn g_and_l(ctx: &Ctx, p: u32, algo: Option<&str>) -> Result<(f64, f64), Error> {
     if ctx.set.by_size.is_empty() {
-        let g = if algo == Some("total-exchange") { ctx.param("g_total")? } else { ctx.param("g_one")? };
+        let g = if algo == Some("total-exchange") {
+            ctx.param("g_total")?
+        } else {
+            ctx.param("g_one")?
+        };
         Ok((g, ctx.param("l")?))
     } else {
         let (g, l) = ctx.by_size(p)?;
-        Ok((ctx.overridden("g").unwrap_or(g), ctx.overridden("l").unwrap_or(l)))
+        Ok((
+            ctx.overridden("g").unwrap_or(g),
+            ctx.overridden("l").unwrap_or(l),
+        ))
     }
 }
 
@@ -83,7 +90,11 @@ pub fn total_exchange(ctx: &Ctx) -> Result<Evaluation, Error> {
 pub fn barrier(ctx: &Ctx) -> Result<Evaluation, Error> {
     let p = ctx.p(DEFAULT_P);
     let (g, l) = g_and_l(ctx, p, None)?;
-    Ok(Evaluation { cost: Box::new(move |_| l), at: ctx.size(100.0), metrics: bsp_metrics(g, l) })
+    Ok(Evaluation {
+        cost: Box::new(move |_| l),
+        at: ctx.size(100.0),
+        metrics: bsp_metrics(g, l),
+    })
 }
 
 /// A full block permutation of m-byte blocks: one BPRAM step, σ·m + ℓ (001 §1, Table 2).
@@ -93,8 +104,15 @@ pub fn permutation(ctx: &Ctx) -> Result<Evaluation, Error> {
         (ctx.param("sigma")?, ctx.param("ell")?)
     } else {
         let (s, e) = ctx.by_size(p)?;
-        (ctx.overridden("sigma").unwrap_or(s), ctx.overridden("ell").unwrap_or(e))
+        (
+            ctx.overridden("sigma").unwrap_or(s),
+            ctx.overridden("ell").unwrap_or(e),
+        )
     };
     // σ·m + ℓ is linear in m: the Hockney form with α = ℓ and β = σ.
-    Ok(Shape::Linear(Hockney { alpha: ell, beta: sigma }).evaluation(ctx.size(DEFAULT_SIZE), 1.0))
+    Ok(Shape::Linear(Hockney {
+        alpha: ell,
+        beta: sigma,
+    })
+    .evaluation(ctx.size(DEFAULT_SIZE), 1.0))
 }

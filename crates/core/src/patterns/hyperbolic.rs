@@ -14,7 +14,11 @@ enum Network {
     Bus { node: Block, medium: Block },
     /// A switch of channels b_l, one per communicating pair within a frame, `channels` between
     /// frames (000 §3.3, Fig. 4).
-    Switch { node: Block, channel: Block, between_frames: f64 },
+    Switch {
+        node: Block,
+        channel: Block,
+        between_frames: f64,
+    },
     /// Mesh routers, one at each end node of a path (000 §3.4, Fig. 5).
     Mesh { node: Block, router: Block },
 }
@@ -24,21 +28,39 @@ fn network(ctx: &Ctx) -> Result<Network, Error> {
         "ibm-sp2" => {
             let a_c = ctx.param("a_c")?;
             Network::Switch {
-                node: Block { a: (ctx.param("a_rt")? - a_c) / 2.0, b: ctx.param("b_p")? },
-                channel: Block { a: a_c, b: ctx.param("b_l")? },
+                node: Block {
+                    a: (ctx.param("a_rt")? - a_c) / 2.0,
+                    b: ctx.param("b_p")?,
+                },
+                channel: Block {
+                    a: a_c,
+                    b: ctx.param("b_l")?,
+                },
                 between_frames: ctx.param("channels")?,
             }
         }
         "intel-paragon" => {
             let a_c = ctx.param("a_c")?;
             Network::Mesh {
-                node: Block { a: ctx.param("a_pc")? - a_c, b: ctx.param("b_p")? },
-                router: Block { a: a_c, b: ctx.param("b_c")? },
+                node: Block {
+                    a: ctx.param("a_pc")? - a_c,
+                    b: ctx.param("b_p")?,
+                },
+                router: Block {
+                    a: a_c,
+                    b: ctx.param("b_c")?,
+                },
             }
         }
         _ => Network::Bus {
-            node: Block { a: ctx.param("a_w")?, b: ctx.param("b_w")? },
-            medium: Block { a: ctx.param("a_c")?, b: ctx.param("b_c")? },
+            node: Block {
+                a: ctx.param("a_w")?,
+                b: ctx.param("b_w")?,
+            },
+            medium: Block {
+                a: ctx.param("a_c")?,
+                b: ctx.param("b_c")?,
+            },
         },
     })
 }
@@ -53,11 +75,16 @@ fn switch(channel: Block, channels: f64, messages: f64) -> Block {
 /// Ping-pong, one message: node, network, node in series (000 eq. 3, eq. 8 and 12 at n = 1).
 pub fn pingpong_block(ctx: &Ctx) -> Result<Block, Error> {
     Ok(match network(ctx)? {
-        Network::Bus { node, medium } => reduce_serial(Coupling::Independent, &[node, medium, node]),
-        Network::Switch { node, channel, .. } => {
-            reduce_serial(Coupling::Independent, &[node, switch(channel, 1.0, 1.0), node])
+        Network::Bus { node, medium } => {
+            reduce_serial(Coupling::Independent, &[node, medium, node])
         }
-        Network::Mesh { node, router } => reduce_serial(Coupling::Independent, &[node, router, router, node]),
+        Network::Switch { node, channel, .. } => reduce_serial(
+            Coupling::Independent,
+            &[node, switch(channel, 1.0, 1.0), node],
+        ),
+        Network::Mesh { node, router } => {
+            reduce_serial(Coupling::Independent, &[node, router, router, node])
+        }
     })
 }
 
@@ -65,12 +92,21 @@ pub fn pingpong_block(ctx: &Ctx) -> Result<Block, Error> {
 /// two messages (Rule 3); the switch gives each direction its own channel.
 pub fn exchange_block(ctx: &Ctx) -> Result<Block, Error> {
     Ok(match network(ctx)? {
-        Network::Bus { node, medium } => {
-            reduce_serial(Coupling::Independent, &[node.shared_by(2.0), medium.shared_by(2.0), node.shared_by(2.0)])
-        }
+        Network::Bus { node, medium } => reduce_serial(
+            Coupling::Independent,
+            &[
+                node.shared_by(2.0),
+                medium.shared_by(2.0),
+                node.shared_by(2.0),
+            ],
+        ),
         Network::Switch { node, channel, .. } => reduce_serial(
             Coupling::Independent,
-            &[node.shared_by(2.0), switch(channel, 2.0, 2.0), node.shared_by(2.0)],
+            &[
+                node.shared_by(2.0),
+                switch(channel, 2.0, 2.0),
+                node.shared_by(2.0),
+            ],
         ),
         Network::Mesh { node, router } => {
             let (n, r) = (node.shared_by(2.0), router.shared_by(2.0));
@@ -115,12 +151,20 @@ pub fn pairs_algos(machine: &Machine) -> &'static [&'static str] {
 /// a(n) = 2a_p + 2n·a_c, b(n) = max{b_p, n·b_c}.
 pub fn pairs(ctx: &Ctx) -> Result<Evaluation, Error> {
     let p = ctx.p(14);
-    if p % 2 != 0 {
-        return Err(Error::invalid("p", p, "an even number of processors: p/2 disjoint pairs"));
+    if !p.is_multiple_of(2) {
+        return Err(Error::invalid(
+            "p",
+            p,
+            "an even number of processors: p/2 disjoint pairs",
+        ));
     }
     let n = f64::from(p / 2);
     let block = match network(ctx)? {
-        Network::Switch { node, channel, between_frames } => {
+        Network::Switch {
+            node,
+            channel,
+            between_frames,
+        } => {
             let channels = if ctx.algo(pairs_algos(ctx.machine)) == Some("two-frames") {
                 n.min(between_frames)
             } else {
@@ -129,7 +173,10 @@ pub fn pairs(ctx: &Ctx) -> Result<Evaluation, Error> {
                 }
                 n
             };
-            reduce_serial(Coupling::Independent, &[node, switch(channel, channels, n), node])
+            reduce_serial(
+                Coupling::Independent,
+                &[node, switch(channel, channels, n), node],
+            )
         }
         Network::Mesh { node, router } => {
             let r = router.shared_by(n);
@@ -158,7 +205,10 @@ pub fn multigrid(ctx: &Ctx) -> Result<Evaluation, Error> {
     let block = match network(ctx)? {
         Network::Bus { node, medium } => {
             let end = node.shared_by(both_ways);
-            reduce_serial(Coupling::Independent, &[end, medium.shared_by(f64::from(n - 1)), end])
+            reduce_serial(
+                Coupling::Independent,
+                &[end, medium.shared_by(f64::from(n - 1)), end],
+            )
         }
         Network::Switch { node, channel, .. } => {
             let end = node.shared_by(both_ways);
@@ -166,7 +216,10 @@ pub fn multigrid(ctx: &Ctx) -> Result<Evaluation, Error> {
         }
         Network::Mesh { node, router } => {
             let end = node.shared_by(both_ways);
-            reduce_serial(Coupling::Independent, &[end, router.shared_by(both_ways), end])
+            reduce_serial(
+                Coupling::Independent,
+                &[end, router.shared_by(both_ways), end],
+            )
         }
     };
     Ok(Shape::Hyperbola(block).evaluation(ctx.size(DEFAULT_SIZE), 1.0))
