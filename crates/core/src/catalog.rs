@@ -97,11 +97,25 @@ const fn p(
     note: &'static str,
     range: (f64, f64),
 ) -> Param {
-    Param { name, symbol, value, unit, source, note, range }
+    Param {
+        name,
+        symbol,
+        value,
+        unit,
+        source,
+        note,
+        range,
+    }
 }
 
 const fn set(model: Model, label: &'static str, params: &'static [Param]) -> ParamSet {
-    ParamSet { model, label, params, by_size: &[], by_size_source: "" }
+    ParamSet {
+        model,
+        label,
+        params,
+        by_size: &[],
+        by_size_source: "",
+    }
 }
 
 const US: &str = "µs";
@@ -109,17 +123,81 @@ const US_B: &str = "µs/B";
 const US_W: &str = "µs/word";
 
 const ETHERNET: [Param; 4] = [
-    p("a_w", "a_w", 750.0, US, "000 §3.1 eq. 6", "workstation (MPICH) fixed time per message", (0.0, 5000.0)),
-    p("b_w", "b_w", 1.05, US_B, "000 §3.1 eq. 6", "workstation time per byte", (0.0, 10.0)),
-    p("a_c", "a_c", 250.0, US, "000 §3.1 eq. 6", "Ethernet access time per message", (0.0, 5000.0)),
-    p("b_c", "b_c", 0.95, US_B, "000 §3.1 eq. 6", "Ethernet time per byte (about 10% below the 10 Mb/s peak)", (0.0, 10.0)),
+    p(
+        "a_w",
+        "a_w",
+        750.0,
+        US,
+        "000 §3.1 eq. 6",
+        "workstation (MPICH) fixed time per message",
+        (0.0, 5000.0),
+    ),
+    p(
+        "b_w",
+        "b_w",
+        1.05,
+        US_B,
+        "000 §3.1 eq. 6",
+        "workstation time per byte",
+        (0.0, 10.0),
+    ),
+    p(
+        "a_c",
+        "a_c",
+        250.0,
+        US,
+        "000 §3.1 eq. 6",
+        "Ethernet access time per message",
+        (0.0, 5000.0),
+    ),
+    p(
+        "b_c",
+        "b_c",
+        0.95,
+        US_B,
+        "000 §3.1 eq. 6",
+        "Ethernet time per byte (about 10% below the 10 Mb/s peak)",
+        (0.0, 10.0),
+    ),
 ];
 
 const FDDI: [Param; 4] = [
-    p("a_w", "a_w", 380.0, US, "000 §3.2 eq. 7", "workstation (MPICH, 40 KB TCP buffer) fixed time per message", (0.0, 5000.0)),
-    p("b_w", "b_w", 0.13, US_B, "000 §3.2 eq. 7", "workstation time per byte", (0.0, 10.0)),
-    p("a_c", "a_c", 5.0, US, "000 §3.2 eq. 7", "token propagation bound; the paper neglects it", (0.0, 5000.0)),
-    p("b_c", "b_c", 0.11, US_B, "000 §3.2 eq. 7", "FDDI time per byte", (0.0, 10.0)),
+    p(
+        "a_w",
+        "a_w",
+        380.0,
+        US,
+        "000 §3.2 eq. 7",
+        "workstation (MPICH, 40 KB TCP buffer) fixed time per message",
+        (0.0, 5000.0),
+    ),
+    p(
+        "b_w",
+        "b_w",
+        0.13,
+        US_B,
+        "000 §3.2 eq. 7",
+        "workstation time per byte",
+        (0.0, 10.0),
+    ),
+    p(
+        "a_c",
+        "a_c",
+        5.0,
+        US,
+        "000 §3.2 eq. 7",
+        "token propagation bound; the paper neglects it",
+        (0.0, 5000.0),
+    ),
+    p(
+        "b_c",
+        "b_c",
+        0.11,
+        US_B,
+        "000 §3.2 eq. 7",
+        "FDDI time per byte",
+        (0.0, 10.0),
+    ),
 ];
 
 const SP2_HYPERBOLIC: [Param; 5] = [
@@ -147,28 +225,132 @@ const SP2_HYPERBOLIC: [Param; 5] = [
 ];
 
 const SP2_BSP: [Param; 4] = [
-    p("g_one", "g", 0.27, US_W, "002 Table 7", "Hill's measured g for a 1-relation (switch)", (0.0, 100.0)),
-    p("g_total", "g", 0.43, US_W, "002 Table 8", "Hill's measured g for a total exchange (switch)", (0.0, 100.0)),
-    p("l", "l", 208.0, US, "002 Tables 9–10", "Hill's measured barrier cost (switch)", (0.0, 1e5)),
-    p("rate", "", 26.0, "Mflop/s", "002 Table 6", "clock rate, to express g and l in flops", (0.1, 1000.0)),
+    p(
+        "g_one",
+        "g",
+        0.27,
+        US_W,
+        "002 Table 7",
+        "Hill's measured g for a 1-relation (switch)",
+        (0.0, 100.0),
+    ),
+    p(
+        "g_total",
+        "g",
+        0.43,
+        US_W,
+        "002 Table 8",
+        "Hill's measured g for a total exchange (switch)",
+        (0.0, 100.0),
+    ),
+    p(
+        "l",
+        "l",
+        208.0,
+        US,
+        "002 Tables 9–10",
+        "Hill's measured barrier cost (switch)",
+        (0.0, 1e5),
+    ),
+    p(
+        "rate",
+        "",
+        26.0,
+        "Mflop/s",
+        "002 Table 6",
+        "clock rate, to express g and l in flops",
+        (0.1, 1000.0),
+    ),
 ];
 
 const SP2_ETHERNET_BSP: [Param; 4] = [
-    p("g_one", "g", 47.3, US_W, "002 Table 7", "Hill's measured g for a 1-relation over Ethernet", (0.0, 1000.0)),
-    p("g_total", "g", 47.1, US_W, "002 Table 8", "Hill's measured g for a total exchange over Ethernet", (0.0, 1000.0)),
-    p("l", "l", 3415.0, US, "002 Tables 9–10", "Hill's measured barrier cost over Ethernet", (0.0, 1e6)),
-    p("rate", "", 26.0, "Mflop/s", "002 Table 6", "clock rate, to express g and l in flops", (0.1, 1000.0)),
+    p(
+        "g_one",
+        "g",
+        47.3,
+        US_W,
+        "002 Table 7",
+        "Hill's measured g for a 1-relation over Ethernet",
+        (0.0, 1000.0),
+    ),
+    p(
+        "g_total",
+        "g",
+        47.1,
+        US_W,
+        "002 Table 8",
+        "Hill's measured g for a total exchange over Ethernet",
+        (0.0, 1000.0),
+    ),
+    p(
+        "l",
+        "l",
+        3415.0,
+        US,
+        "002 Tables 9–10",
+        "Hill's measured barrier cost over Ethernet",
+        (0.0, 1e6),
+    ),
+    p(
+        "rate",
+        "",
+        26.0,
+        "Mflop/s",
+        "002 Table 6",
+        "clock rate, to express g and l in flops",
+        (0.1, 1000.0),
+    ),
 ];
 
 const SMP_BSP: [Param; 4] = [
-    p("g_one", "g", 0.33, US_W, "002 Table 7", "Hill's measured g for a 1-relation", (0.0, 100.0)),
-    p("g_total", "g", 0.41, US_W, "002 Table 8", "Hill's measured g for a total exchange", (0.0, 100.0)),
-    p("l", "l", 11.7, US, "002 Tables 9–10", "Hill's measured barrier cost", (0.0, 1e5)),
-    p("rate", "", 10.0, "Mflop/s", "002 Table 6", "clock rate, to express g and l in flops", (0.1, 1000.0)),
+    p(
+        "g_one",
+        "g",
+        0.33,
+        US_W,
+        "002 Table 7",
+        "Hill's measured g for a 1-relation",
+        (0.0, 100.0),
+    ),
+    p(
+        "g_total",
+        "g",
+        0.41,
+        US_W,
+        "002 Table 8",
+        "Hill's measured g for a total exchange",
+        (0.0, 100.0),
+    ),
+    p(
+        "l",
+        "l",
+        11.7,
+        US,
+        "002 Tables 9–10",
+        "Hill's measured barrier cost",
+        (0.0, 1e5),
+    ),
+    p(
+        "rate",
+        "",
+        10.0,
+        "Mflop/s",
+        "002 Table 6",
+        "clock rate, to express g and l in flops",
+        (0.1, 1000.0),
+    ),
 ];
 
 const PARAGON_MPI: [Param; 4] = [
-    p("a_pc", "a_p + a_c", 120.0, US, "000 §3.4 eq. 15", "measured; a_p = a_pc − a_c", (0.0, 1000.0)),
+    p(
+        "a_pc",
+        "a_p + a_c",
+        120.0,
+        US,
+        "000 §3.4 eq. 15",
+        "measured; a_p = a_pc − a_c",
+        (0.0, 1000.0),
+    ),
     p(
         "a_c",
         "a_c",
@@ -178,67 +360,314 @@ const PARAGON_MPI: [Param; 4] = [
         "not separable: small messages never saturate a router, so 000 cannot isolate it",
         (0.0, 120.0),
     ),
-    p("b_c", "b_c", 0.012, US_B, "000 §3.4 eq. 15", "router (communication processor) time per byte", (0.0, 1.0)),
-    p("b_p", "b_p", 0.031, US_B, "000 §3.4 eq. 15", "node (MPI) time per byte", (0.0, 1.0)),
+    p(
+        "b_c",
+        "b_c",
+        0.012,
+        US_B,
+        "000 §3.4 eq. 15",
+        "router (communication processor) time per byte",
+        (0.0, 1.0),
+    ),
+    p(
+        "b_p",
+        "b_p",
+        0.031,
+        US_B,
+        "000 §3.4 eq. 15",
+        "node (MPI) time per byte",
+        (0.0, 1.0),
+    ),
 ];
 
 const PARAGON_NX: [Param; 4] = [
-    p("alpha", "t_st", 146.0, US, "001 §2 eq. 1", "ping-pong start-up (NX)", (0.0, 5000.0)),
-    p("beta", "t_b", 0.0115, US_B, "001 §2 eq. 1", "ping-pong time per byte (NX)", (0.0, 1.0)),
-    p("alpha_x", "t_st", 216.0, US, "001 §2 eq. 2", "ping-pong double (send + receive at once) start-up", (0.0, 5000.0)),
-    p("beta_x", "t_b", 0.0226, US_B, "001 §2 eq. 2", "ping-pong double time per byte", (0.0, 1.0)),
+    p(
+        "alpha",
+        "t_st",
+        146.0,
+        US,
+        "001 §2 eq. 1",
+        "ping-pong start-up (NX)",
+        (0.0, 5000.0),
+    ),
+    p(
+        "beta",
+        "t_b",
+        0.0115,
+        US_B,
+        "001 §2 eq. 1",
+        "ping-pong time per byte (NX)",
+        (0.0, 1.0),
+    ),
+    p(
+        "alpha_x",
+        "t_st",
+        216.0,
+        US,
+        "001 §2 eq. 2",
+        "ping-pong double (send + receive at once) start-up",
+        (0.0, 5000.0),
+    ),
+    p(
+        "beta_x",
+        "t_b",
+        0.0226,
+        US_B,
+        "001 §2 eq. 2",
+        "ping-pong double time per byte",
+        (0.0, 1.0),
+    ),
 ];
 
 /// 001 Table 1 (g in µs per one-word message, L in µs).
 const PARAGON_BSP_ROWS: [SizeRow; 5] = [
-    SizeRow { p: 8, mesh: (4, 2), rate: 6.50, latency: 3.1e3 },
-    SizeRow { p: 16, mesh: (4, 4), rate: 7.18, latency: 4.3e3 },
-    SizeRow { p: 32, mesh: (8, 4), rate: 8.03, latency: 6.9e3 },
-    SizeRow { p: 36, mesh: (6, 6), rate: 8.10, latency: 7.4e3 },
-    SizeRow { p: 64, mesh: (8, 8), rate: 8.55, latency: 17.0e3 },
+    SizeRow {
+        p: 8,
+        mesh: (4, 2),
+        rate: 6.50,
+        latency: 3.1e3,
+    },
+    SizeRow {
+        p: 16,
+        mesh: (4, 4),
+        rate: 7.18,
+        latency: 4.3e3,
+    },
+    SizeRow {
+        p: 32,
+        mesh: (8, 4),
+        rate: 8.03,
+        latency: 6.9e3,
+    },
+    SizeRow {
+        p: 36,
+        mesh: (6, 6),
+        rate: 8.10,
+        latency: 7.4e3,
+    },
+    SizeRow {
+        p: 64,
+        mesh: (8, 8),
+        rate: 8.55,
+        latency: 17.0e3,
+    },
 ];
 
 /// 001 Table 2 (σ in µs/B, ℓ in µs).
 const PARAGON_BPRAM_ROWS: [SizeRow; 6] = [
-    SizeRow { p: 8, mesh: (4, 2), rate: 2.18e-2, latency: 1.0e3 },
-    SizeRow { p: 16, mesh: (4, 4), rate: 2.30e-2, latency: 1.2e3 },
-    SizeRow { p: 32, mesh: (8, 4), rate: 2.60e-2, latency: 1.3e3 },
-    SizeRow { p: 36, mesh: (6, 6), rate: 2.60e-2, latency: 1.2e3 },
-    SizeRow { p: 64, mesh: (8, 8), rate: 3.73e-2, latency: 1.3e3 },
-    SizeRow { p: 100, mesh: (10, 10), rate: 5.20e-2, latency: 1.3e3 },
+    SizeRow {
+        p: 8,
+        mesh: (4, 2),
+        rate: 2.18e-2,
+        latency: 1.0e3,
+    },
+    SizeRow {
+        p: 16,
+        mesh: (4, 4),
+        rate: 2.30e-2,
+        latency: 1.2e3,
+    },
+    SizeRow {
+        p: 32,
+        mesh: (8, 4),
+        rate: 2.60e-2,
+        latency: 1.3e3,
+    },
+    SizeRow {
+        p: 36,
+        mesh: (6, 6),
+        rate: 2.60e-2,
+        latency: 1.2e3,
+    },
+    SizeRow {
+        p: 64,
+        mesh: (8, 8),
+        rate: 3.73e-2,
+        latency: 1.3e3,
+    },
+    SizeRow {
+        p: 100,
+        mesh: (10, 10),
+        rate: 5.20e-2,
+        latency: 1.3e3,
+    },
 ];
 
 const PARAGON_BSP: [Param; 2] = [
-    p("g", "g", f64::NAN, US_W, "001 Table 1", "by machine size; set to override the table", (0.0, 100.0)),
-    p("l", "L", f64::NAN, US, "001 Table 1", "by machine size; set to override the table", (0.0, 1e5)),
+    p(
+        "g",
+        "g",
+        f64::NAN,
+        US_W,
+        "001 Table 1",
+        "by machine size; set to override the table",
+        (0.0, 100.0),
+    ),
+    p(
+        "l",
+        "L",
+        f64::NAN,
+        US,
+        "001 Table 1",
+        "by machine size; set to override the table",
+        (0.0, 1e5),
+    ),
 ];
 
 const PARAGON_BPRAM: [Param; 2] = [
-    p("sigma", "σ", f64::NAN, US_B, "001 Table 2", "by machine size; set to override the table", (0.0, 1.0)),
-    p("ell", "ℓ", f64::NAN, US, "001 Table 2", "by machine size; set to override the table", (0.0, 1e5)),
+    p(
+        "sigma",
+        "σ",
+        f64::NAN,
+        US_B,
+        "001 Table 2",
+        "by machine size; set to override the table",
+        (0.0, 1.0),
+    ),
+    p(
+        "ell",
+        "ℓ",
+        f64::NAN,
+        US,
+        "001 Table 2",
+        "by machine size; set to override the table",
+        (0.0, 1e5),
+    ),
 ];
 
 const ATM: [Param; 10] = [
-    p("a1", "a₁", 0.0375, US_B, "002 Table 3", "protocol software and device driver, per byte", (0.0, 1.0)),
-    p("b1", "b₁", 151.0, US, "002 Table 3", "protocol software and device driver, per message", (0.0, 5000.0)),
-    p("a2", "a₂", 0.0425, US_B, "002 Table 3", "network interface (Fore SBA-200), per byte", (0.0, 1.0)),
-    p("b2", "b₂", 200.0, US, "002 Table 3", "network interface, per message", (0.0, 5000.0)),
-    p("a_put", "a′", 0.05, US_B, "002 §4.1", "bsp_put data copy per byte", (0.0, 1.0)),
-    p("b_put", "b′", 40.0, US, "002 §4.1", "system call of bsp_put and bsp_sync", (0.0, 5000.0)),
-    p("hosts", "p", 8.0, "", "002 §3.9, Fig. 16, 20", "hosts of the cluster the chunk size is computed for", (2.0, 4096.0)),
-    p("switches", "N", 4.0, "", "002 §3.9, Fig. 20", "ATM switches; bisection width √N", (1.0, 1024.0)),
-    p("sonet", "", 155.52, "Mb/s", "002 §3.5", "SONET STS-3c/OC-3c line rate", (1.0, 10000.0)),
-    p("rate", "", 10.0, "Mflop/s", "002 Table 6", "SPARCstation 20 clock rate, to express g and l in flops", (0.1, 1000.0)),
+    p(
+        "a1",
+        "a₁",
+        0.0375,
+        US_B,
+        "002 Table 3",
+        "protocol software and device driver, per byte",
+        (0.0, 1.0),
+    ),
+    p(
+        "b1",
+        "b₁",
+        151.0,
+        US,
+        "002 Table 3",
+        "protocol software and device driver, per message",
+        (0.0, 5000.0),
+    ),
+    p(
+        "a2",
+        "a₂",
+        0.0425,
+        US_B,
+        "002 Table 3",
+        "network interface (Fore SBA-200), per byte",
+        (0.0, 1.0),
+    ),
+    p(
+        "b2",
+        "b₂",
+        200.0,
+        US,
+        "002 Table 3",
+        "network interface, per message",
+        (0.0, 5000.0),
+    ),
+    p(
+        "a_put",
+        "a′",
+        0.05,
+        US_B,
+        "002 §4.1",
+        "bsp_put data copy per byte",
+        (0.0, 1.0),
+    ),
+    p(
+        "b_put",
+        "b′",
+        40.0,
+        US,
+        "002 §4.1",
+        "system call of bsp_put and bsp_sync",
+        (0.0, 5000.0),
+    ),
+    p(
+        "hosts",
+        "p",
+        8.0,
+        "",
+        "002 §3.9, Fig. 16, 20",
+        "hosts of the cluster the chunk size is computed for",
+        (2.0, 4096.0),
+    ),
+    p(
+        "switches",
+        "N",
+        4.0,
+        "",
+        "002 §3.9, Fig. 20",
+        "ATM switches; bisection width √N",
+        (1.0, 1024.0),
+    ),
+    p(
+        "sonet",
+        "",
+        155.52,
+        "Mb/s",
+        "002 §3.5",
+        "SONET STS-3c/OC-3c line rate",
+        (1.0, 10000.0),
+    ),
+    p(
+        "rate",
+        "",
+        10.0,
+        "Mflop/s",
+        "002 Table 6",
+        "SPARCstation 20 clock rate, to express g and l in flops",
+        (0.1, 1000.0),
+    ),
 ];
 
 const MARK3: [Param; 2] = [
-    p("alpha", "t_l", 95.0, US, "003 Table 5", "latency 9.5×10⁻⁵ s", (0.0, 10000.0)),
-    p("beta", "t_c", 0.563, US_B, "003 Table 5", "transmission time 5.63×10⁻⁷ s/byte", (0.0, 100.0)),
+    p(
+        "alpha",
+        "t_l",
+        95.0,
+        US,
+        "003 Table 5",
+        "latency 9.5×10⁻⁵ s",
+        (0.0, 10000.0),
+    ),
+    p(
+        "beta",
+        "t_c",
+        0.563,
+        US_B,
+        "003 Table 5",
+        "transmission time 5.63×10⁻⁷ s/byte",
+        (0.0, 100.0),
+    ),
 ];
 
 const IPSC: [Param; 4] = [
-    p("alpha", "t_l", 1700.0, US, "003 Table 5", "latency 1.7×10⁻³ s", (0.0, 10000.0)),
-    p("beta", "t_c", 2.83, US_B, "003 Table 5", "transmission time 2.83×10⁻⁶ s/byte", (0.0, 100.0)),
+    p(
+        "alpha",
+        "t_l",
+        1700.0,
+        US,
+        "003 Table 5",
+        "latency 1.7×10⁻³ s",
+        (0.0, 10000.0),
+    ),
+    p(
+        "beta",
+        "t_c",
+        2.83,
+        US_B,
+        "003 Table 5",
+        "transmission time 2.83×10⁻⁶ s/byte",
+        (0.0, 100.0),
+    ),
     p(
         "alpha_x",
         "2·t_l",
@@ -260,17 +689,57 @@ const IPSC: [Param; 4] = [
 ];
 
 const AMETEK: [Param; 2] = [
-    p("alpha", "t_l", 550.0, US, "003 Table 5", "latency 5.5×10⁻⁴ s", (0.0, 10000.0)),
-    p("beta", "t_c", 9.53, US_B, "003 Table 5", "transmission time 9.53×10⁻⁶ s/byte", (0.0, 100.0)),
+    p(
+        "alpha",
+        "t_l",
+        550.0,
+        US,
+        "003 Table 5",
+        "latency 5.5×10⁻⁴ s",
+        (0.0, 10000.0),
+    ),
+    p(
+        "beta",
+        "t_c",
+        9.53,
+        US_B,
+        "003 Table 5",
+        "transmission time 9.53×10⁻⁶ s/byte",
+        (0.0, 100.0),
+    ),
 ];
 
 const AMETEK_BETA: [Param; 2] = [
-    p("alpha", "t_l", 1300.0, US, "003 Table 5", "latency 1.3×10⁻³ s", (0.0, 10000.0)),
-    p("beta", "t_c", 11.7, US_B, "003 Table 5", "transmission time 1.17×10⁻⁵ s/byte", (0.0, 100.0)),
+    p(
+        "alpha",
+        "t_l",
+        1300.0,
+        US,
+        "003 Table 5",
+        "latency 1.3×10⁻³ s",
+        (0.0, 10000.0),
+    ),
+    p(
+        "beta",
+        "t_c",
+        11.7,
+        US_B,
+        "003 Table 5",
+        "transmission time 1.17×10⁻⁵ s/byte",
+        (0.0, 100.0),
+    ),
 ];
 
 const DELTA: [Param; 4] = [
-    p("alpha", "α", 54.0, US, "004 §7.2", "start-up per message (csend/crecv, software X020)", (0.0, 1000.0)),
+    p(
+        "alpha",
+        "α",
+        54.0,
+        US,
+        "004 §7.2",
+        "start-up per message (csend/crecv, software X020)",
+        (0.0, 1000.0),
+    ),
     p(
         "beta",
         "β",
@@ -280,8 +749,24 @@ const DELTA: [Param; 4] = [
         "time per 8-byte element (5.2 MB/s); link speed halved during the tests",
         (0.0, 100.0),
     ),
-    p("c2", "c₂", 0.25, "µs/element", "004 §7.2", "combining two vectors, per element (4.0 Mflop/s)", (0.0, 10.0)),
-    p("c3", "c₃", 0.37, "µs/element", "004 §7.2", "combining three vectors, per element (5.3 Mflop/s)", (0.0, 10.0)),
+    p(
+        "c2",
+        "c₂",
+        0.25,
+        "µs/element",
+        "004 §7.2",
+        "combining two vectors, per element (4.0 Mflop/s)",
+        (0.0, 10.0),
+    ),
+    p(
+        "c3",
+        "c₃",
+        0.37,
+        "µs/element",
+        "004 §7.2",
+        "combining three vectors, per element (5.3 Mflop/s)",
+        (0.0, 10.0),
+    ),
 ];
 
 const CUSTOM_NOTE: &str = "a starting value of the user's own machine, not from a paper";
@@ -303,7 +788,15 @@ const CUSTOM_HYPERBOLIC: [Param; 4] = [
 ];
 const CUSTOM_BSP: [Param; 3] = [
     p("g_one", "g", 1.0, US_W, "user", CUSTOM_NOTE, (0.0, 1000.0)),
-    p("g_total", "g", 1.0, US_W, "user", CUSTOM_NOTE, (0.0, 1000.0)),
+    p(
+        "g_total",
+        "g",
+        1.0,
+        US_W,
+        "user",
+        CUSTOM_NOTE,
+        (0.0, 1000.0),
+    ),
     p("l", "l", 100.0, US, "user", CUSTOM_NOTE, (0.0, 1e6)),
 ];
 const CUSTOM_BPRAM: [Param; 2] = [
@@ -333,7 +826,8 @@ pub static MACHINES: &[Machine] = &[
         id: "ibm-sp2",
         name: "IBM SP2",
         paper: "000",
-        description: "High-Performance Switch: 16 links per frame, 8 channels between frames; MPI and BSP",
+        description:
+            "High-Performance Switch: 16 links per frame, 8 channels between frames; MPI and BSP",
         sets: &[
             set(Model::Hyperbolic, "MPI", &SP2_HYPERBOLIC),
             set(Model::Bsp, "BSP (Hill, switch)", &SP2_BSP),
@@ -352,7 +846,8 @@ pub static MACHINES: &[Machine] = &[
         id: "intel-paragon",
         name: "Intel Paragon",
         paper: "001",
-        description: "2-D mesh, 175 MB/s links, i860 XP nodes with a message processor; NX, MPI, BSP, BPRAM",
+        description:
+            "2-D mesh, 175 MB/s links, i860 XP nodes with a message processor; NX, MPI, BSP, BPRAM",
         sets: &[
             set(Model::Hockney, "NX", &PARAGON_NX),
             set(Model::Hyperbolic, "MPI", &PARAGON_MPI),
@@ -377,7 +872,8 @@ pub static MACHINES: &[Machine] = &[
         id: "atm-sparc20",
         name: "ATM SPARCstation 20 cluster",
         paper: "002",
-        description: "Fore SBA-200 interfaces, ASX-200 switches, 155 Mb/s OC-3c; 8 hosts on 4 switches",
+        description:
+            "Fore SBA-200 interfaces, ASX-200 switches, 155 Mb/s OC-3c; 8 hosts on 4 switches",
         sets: &[set(Model::AtmPipeline, "Fore API", &ATM)],
         measured_p: (2, 8),
     },
@@ -393,7 +889,8 @@ pub static MACHINES: &[Machine] = &[
         id: "jpl-mark3",
         name: "JPL Mark-III",
         paper: "003",
-        description: "4-node hypercube prototype, 16 MHz 68020, CrOS-III; 8 channels, 13.5 Mb/s peak",
+        description:
+            "4-node hypercube prototype, 16 MHz 68020, CrOS-III; 8 channels, 13.5 Mb/s peak",
         sets: &[set(Model::Hockney, "CrOS-III", &MARK3)],
         measured_p: (2, 4),
     },

@@ -10,9 +10,17 @@ pub enum Error {
     /// A key the query language does not know (for this machine, pattern and model).
     UnknownKey { key: String, accepted: String },
     /// A value that is not accepted for a key: unknown id, not a number, negative, out of range.
-    InvalidValue { key: String, value: String, expected: String },
+    InvalidValue {
+        key: String,
+        value: String,
+        expected: String,
+    },
     /// A combination the papers give no model for, such as a pattern on the wrong machine.
-    Unsupported { key: String, value: String, reason: String },
+    Unsupported {
+        key: String,
+        value: String,
+        reason: String,
+    },
     /// A fragment of the query that is not `key=value`.
     Syntax { fragment: String },
     /// A key given twice.
@@ -33,7 +41,11 @@ impl Error {
 
     /// Shorthand for the most common rejection.
     pub fn invalid(key: &str, value: impl fmt::Display, expected: impl Into<String>) -> Self {
-        Error::InvalidValue { key: key.to_string(), value: value.to_string(), expected: expected.into() }
+        Error::InvalidValue {
+            key: key.to_string(),
+            value: value.to_string(),
+            expected: expected.into(),
+        }
     }
 }
 
@@ -43,12 +55,19 @@ impl fmt::Display for Error {
             Error::UnknownKey { key, accepted } => {
                 write!(f, "unknown key `{key}`; accepted keys here: {accepted}")
             }
-            Error::InvalidValue { key, value, expected } => {
+            Error::InvalidValue {
+                key,
+                value,
+                expected,
+            } => {
                 write!(f, "`{key}={value}` is not accepted: expected {expected}")
             }
             Error::Unsupported { key, value, reason } => write!(f, "`{key}={value}`: {reason}"),
             Error::Syntax { fragment } => {
-                write!(f, "`{fragment}` is not of the form key=value (e.g. machine=intel-paragon)")
+                write!(
+                    f,
+                    "`{fragment}` is not of the form key=value (e.g. machine=intel-paragon)"
+                )
             }
             Error::Duplicate { key } => write!(f, "key `{key}` is given more than once"),
         }

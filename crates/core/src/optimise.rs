@@ -4,10 +4,12 @@
 /// Minimises `f` over the integers in `lo..=hi`, returning (argmin, min). Ties go to the
 /// smaller integer. Returns `None` for an empty range.
 pub fn argmin_int(lo: u64, hi: u64, f: impl Fn(u64) -> f64) -> Option<(u64, f64)> {
-    (lo..=hi).map(|s| (s, f(s))).fold(None, |best, (s, t)| match best {
-        Some((_, bt)) if bt <= t => best,
-        _ => Some((s, t)),
-    })
+    (lo..=hi)
+        .map(|s| (s, f(s)))
+        .fold(None, |best, (s, t)| match best {
+            Some((_, bt)) if bt <= t => best,
+            _ => Some((s, t)),
+        })
 }
 
 /// Golden-section search for the minimum of a unimodal `f` on [lo, hi], to a relative width
@@ -47,7 +49,10 @@ mod tests {
 
     #[test]
     fn finds_minima() {
-        assert_eq!(argmin_int(1, 10, |s| (s as f64 - 4.0).powi(2)), Some((4, 0.0)));
+        assert_eq!(
+            argmin_int(1, 10, |s| (s as f64 - 4.0).powi(2)),
+            Some((4, 0.0))
+        );
         assert_eq!(argmin_int(5, 4, |_| 0.0), None);
         let (x, _) = golden_section(0.0, 10.0, 1e-10, |x| (x - 3.3).powi(2));
         assert!((x - 3.3).abs() < 1e-6);

@@ -49,11 +49,18 @@ pub fn evaluate(scenario: &Scenario) -> Result<Report, Error> {
 /// Evaluates a scenario with `points` log-spaced curve points over the pattern's range (or the
 /// query's `from`/`to`).
 pub fn evaluate_with(scenario: &Scenario, points: usize) -> Result<Report, Error> {
-    let set = scenario.machine.set(scenario.model).ok_or_else(|| Error::Unsupported {
-        key: "model".into(),
-        value: scenario.model.id().into(),
-        reason: format!("{} has no {} parameters", scenario.machine.id, scenario.model.id()),
-    })?;
+    let set = scenario
+        .machine
+        .set(scenario.model)
+        .ok_or_else(|| Error::Unsupported {
+            key: "model".into(),
+            value: scenario.model.id().into(),
+            reason: format!(
+                "{} has no {} parameters",
+                scenario.machine.id,
+                scenario.model.id()
+            ),
+        })?;
     let ctx = Ctx {
         machine: scenario.machine,
         model: scenario.model,
@@ -64,7 +71,9 @@ pub fn evaluate_with(scenario: &Scenario, points: usize) -> Result<Report, Error
     };
     let evaluation = (scenario.pattern.evaluate)(&ctx)?;
     let (from, to) = range(scenario);
-    let curve = log_spaced(from, to, points).map(|x| point(x, (evaluation.cost)(x))).collect();
+    let curve = log_spaced(from, to, points)
+        .map(|x| point(x, (evaluation.cost)(x)))
+        .collect();
     let at = point(evaluation.at, (evaluation.cost)(evaluation.at));
     let mut metrics: BTreeMap<&'static str, Value> = evaluation.metrics.into_iter().collect();
     metrics.insert("time_us", Value::Number(at.time_us));
@@ -76,10 +85,16 @@ pub fn evaluate_with(scenario: &Scenario, points: usize) -> Result<Report, Error
         return Err(Error::Unsupported {
             key: bad.into(),
             value: String::new(),
-            reason: "these parameters give no finite value (a zero rate or an empty pattern)".into(),
+            reason: "these parameters give no finite value (a zero rate or an empty pattern)"
+                .into(),
         });
     }
-    Ok(Report { query: scenario.to_query(), metrics, curve, warnings: ctx.warnings.into_inner() })
+    Ok(Report {
+        query: scenario.to_query(),
+        metrics,
+        curve,
+        warnings: ctx.warnings.into_inner(),
+    })
 }
 
 fn range(scenario: &Scenario) -> (f64, f64) {
@@ -90,12 +105,26 @@ fn range(scenario: &Scenario) -> (f64, f64) {
 }
 
 fn point(x: f64, t: f64) -> Point {
-    Point { size_bytes: x, time_us: t, bandwidth_mbps: if t > 0.0 { x / t } else { 0.0 } }
+    Point {
+        size_bytes: x,
+        time_us: t,
+        bandwidth_mbps: if t > 0.0 { x / t } else { 0.0 },
+    }
 }
 
 /// `n` sizes from `from` to `to`, evenly spaced in log scale, ends included.
 pub fn log_spaced(from: f64, to: f64, n: usize) -> impl Iterator<Item = f64> {
     let (l0, l1) = (from.ln(), to.ln());
-    let step = if n > 1 { (l1 - l0) / (n - 1) as f64 } else { 0.0 };
-    (0..n).map(move |i| if i + 1 == n { to } else { (l0 + step * i as f64).exp() })
+    let step = if n > 1 {
+        (l1 - l0) / (n - 1) as f64
+    } else {
+        0.0
+    };
+    (0..n).map(move |i| {
+        if i + 1 == n {
+            to
+        } else {
+            (l0 + step * i as f64).exp()
+        }
+    })
 }

@@ -12,10 +12,18 @@ pub const ELEMENT_BYTES: f64 = 8.0;
 pub fn parse_size(text: &str) -> Option<f64> {
     let t = text.trim();
     let t = t.strip_suffix('B').unwrap_or(t);
-    let (num, mult) = [("Ki", 1024.0), ("Mi", 1048576.0), ("Gi", 1073741824.0), ("k", 1e3), ("K", 1e3), ("M", 1e6), ("G", 1e9)]
-        .iter()
-        .find_map(|(suffix, m)| t.strip_suffix(suffix).map(|n| (n, *m)))
-        .unwrap_or((t, 1.0));
+    let (num, mult) = [
+        ("Ki", 1024.0),
+        ("Mi", 1048576.0),
+        ("Gi", 1073741824.0),
+        ("k", 1e3),
+        ("K", 1e3),
+        ("M", 1e6),
+        ("G", 1e9),
+    ]
+    .iter()
+    .find_map(|(suffix, m)| t.strip_suffix(suffix).map(|n| (n, *m)))
+    .unwrap_or((t, 1.0));
     let value = parse_number(num)? * mult;
     value.is_finite().then_some(value)
 }
@@ -25,8 +33,11 @@ pub fn parse_size(text: &str) -> Option<f64> {
 pub fn parse_number(text: &str) -> Option<f64> {
     let t = text.trim();
     let ok = !t.is_empty()
-        && t.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'))
-        && t.chars().next().is_some_and(|c| c.is_ascii_digit() || c == '.');
+        && t.chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'))
+        && t.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit() || c == '.');
     let v: f64 = if ok { t.parse().ok()? } else { return None };
     (v.is_finite() && v >= 0.0).then_some(v)
 }
@@ -59,13 +70,23 @@ pub fn si(value: f64, unit: &str) -> String {
         (1e-12, "p"),
     ];
     let magnitude = value.abs();
-    let (scale, prefix) = PREFIXES.iter().find(|(s, _)| magnitude >= *s * 0.9995).copied().unwrap_or((1e-12, "p"));
+    let (scale, prefix) = PREFIXES
+        .iter()
+        .find(|(s, _)| magnitude >= *s * 0.9995)
+        .copied()
+        .unwrap_or((1e-12, "p"));
     format!("{} {prefix}{unit}", sig3(value / scale))
 }
 
 /// Three significant digits without trailing zeros: 12.70 → "12.7", 87.0 → "87", 1.234 → "1.23".
 pub fn sig3(v: f64) -> String {
-    let decimals = if v.abs() >= 100.0 { 0 } else if v.abs() >= 10.0 { 1 } else { 2 };
+    let decimals = if v.abs() >= 100.0 {
+        0
+    } else if v.abs() >= 10.0 {
+        1
+    } else {
+        2
+    };
     let s = format!("{v:.decimals$}");
     if s.contains('.') {
         s.trim_end_matches('0').trim_end_matches('.').to_string()

@@ -43,7 +43,10 @@ mod tests {
 
     #[test]
     fn half_performance_length_halves_bandwidth() {
-        let h = Hockney { alpha: 146.0, beta: 0.0115 };
+        let h = Hockney {
+            alpha: 146.0,
+            beta: 0.0115,
+        };
         let n = h.n_half();
         assert!((n / h.time(n) - h.r_inf() / 2.0).abs() < 1e-9);
         let e = h.size_for_efficiency(0.9);

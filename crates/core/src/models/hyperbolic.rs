@@ -46,12 +46,18 @@ impl Block {
     /// an independent block with a_i = n·a and b_i = b·Σx/x_i.
     pub fn concurrent(&self, sizes: &[f64], i: usize) -> Block {
         let total: f64 = sizes.iter().sum();
-        Block { a: sizes.len() as f64 * self.a, b: self.b * total / sizes[i] }
+        Block {
+            a: sizes.len() as f64 * self.a,
+            b: self.b * total / sizes[i],
+        }
     }
 
     /// Rule 3 for n messages of equal size, the case of every pattern in 000: a and b scale by n.
     pub fn shared_by(&self, n: f64) -> Block {
-        Block { a: n * self.a, b: n * self.b }
+        Block {
+            a: n * self.a,
+            b: n * self.b,
+        }
     }
 }
 
@@ -80,7 +86,10 @@ pub fn reduce_parallel(coupling: Coupling, blocks: &[Block]) -> Block {
 /// Rule 4 (000 §2.4), the general reduction rule: when the graph differs between small and
 /// large messages, take a from the small-message limit T(0) and b from the large-message slope.
 pub fn reduce_general(small_message_time: f64, large_message_slope: f64) -> Block {
-    Block { a: small_message_time, b: large_message_slope }
+    Block {
+        a: small_message_time,
+        b: large_message_slope,
+    }
 }
 
 #[cfg(test)]
@@ -101,10 +110,22 @@ mod tests {
 
     #[test]
     fn rules_1_and_2() {
-        assert_eq!(reduce_serial(Coupling::Independent, &[X, Y]), Block { a: 4.0, b: 2.0 });
-        assert_eq!(reduce_serial(Coupling::Dependent, &[X, Y]), Block { a: 4.0, b: 2.5 });
-        assert_eq!(reduce_parallel(Coupling::Independent, &[X, Y]), Block { a: 1.0, b: 0.4 });
-        assert_eq!(reduce_parallel(Coupling::Dependent, &[X, Y]), Block { a: 1.0, b: 0.5 });
+        assert_eq!(
+            reduce_serial(Coupling::Independent, &[X, Y]),
+            Block { a: 4.0, b: 2.0 }
+        );
+        assert_eq!(
+            reduce_serial(Coupling::Dependent, &[X, Y]),
+            Block { a: 4.0, b: 2.5 }
+        );
+        assert_eq!(
+            reduce_parallel(Coupling::Independent, &[X, Y]),
+            Block { a: 1.0, b: 0.4 }
+        );
+        assert_eq!(
+            reduce_parallel(Coupling::Dependent, &[X, Y]),
+            Block { a: 1.0, b: 0.5 }
+        );
     }
 
     #[test]

@@ -24,8 +24,15 @@ pub enum Model {
 }
 
 impl Model {
-    pub const ALL: [Model; 7] =
-        [Model::Hockney, Model::Packetized, Model::Hyperbolic, Model::Bsp, Model::Bpram, Model::AtmPipeline, Model::Nbl];
+    pub const ALL: [Model; 7] = [
+        Model::Hockney,
+        Model::Packetized,
+        Model::Hyperbolic,
+        Model::Bsp,
+        Model::Bpram,
+        Model::AtmPipeline,
+        Model::Nbl,
+    ];
 
     /// The id used in queries.
     pub fn id(self) -> &'static str {

@@ -20,7 +20,10 @@ impl Packetized {
 
     /// The hyperbolic block that approximates this one: b = a/p + m (000 eq. 2).
     pub fn hyperbolic(&self) -> Block {
-        Block { a: self.a, b: self.a / self.p + self.m }
+        Block {
+            a: self.a,
+            b: self.a / self.p + self.m,
+        }
     }
 }
 
@@ -31,7 +34,11 @@ mod tests {
     /// 000 Figure 1 uses a = 1, m = 0.5, p = 2: a sawtooth under the hyperbola with slope 1.
     #[test]
     fn figure_1_sawtooth_and_its_hyperbola() {
-        let t = Packetized { a: 1.0, m: 0.5, p: 2.0 };
+        let t = Packetized {
+            a: 1.0,
+            m: 0.5,
+            p: 2.0,
+        };
         assert_eq!(t.time(2.0), 2.0);
         assert_eq!(t.time(3.0), 3.5);
         let h = t.hyperbolic();

@@ -7,12 +7,19 @@ use crate::error::Error;
 use crate::models::hockney::Hockney;
 
 fn link(ctx: &Ctx) -> Result<Hockney, Error> {
-    Ok(Hockney { alpha: ctx.param("alpha")?, beta: ctx.param("beta")? })
+    Ok(Hockney {
+        alpha: ctx.param("alpha")?,
+        beta: ctx.param("beta")?,
+    })
 }
 
 fn steps(ctx: &Ctx, steps: f64) -> Result<Evaluation, Error> {
     let t = link(ctx)?;
-    Ok(Evaluation { cost: Box::new(move |x| steps * t.time(x)), at: ctx.size(DEFAULT_SIZE), metrics: vec![] })
+    Ok(Evaluation {
+        cost: Box::new(move |x| steps * t.time(x)),
+        at: ctx.size(DEFAULT_SIZE),
+        metrics: vec![],
+    })
 }
 
 /// N-way ring broadcast: node i receives from i−1 and sends to i+1. Every message travels N−1

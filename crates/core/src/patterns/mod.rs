@@ -5,8 +5,8 @@
 
 mod atm;
 mod bsp;
-mod hypercube;
 mod hyperbolic;
+mod hypercube;
 mod nbl;
 mod point;
 
@@ -36,7 +36,18 @@ pub enum Key {
 }
 
 impl Key {
-    pub const ALL: [Key; 10] = [Key::Size, Key::Data, Key::P, Key::Mesh, Key::N, Key::H, Key::Algo, Key::F, Key::K, Key::Link];
+    pub const ALL: [Key; 10] = [
+        Key::Size,
+        Key::Data,
+        Key::P,
+        Key::Mesh,
+        Key::N,
+        Key::H,
+        Key::Algo,
+        Key::F,
+        Key::K,
+        Key::Link,
+    ];
 
     pub fn id(self) -> &'static str {
         match self {
@@ -98,7 +109,10 @@ pub struct PatternDef {
 
 impl std::fmt::Debug for Evaluation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Evaluation").field("at", &self.at).field("metrics", &self.metrics).finish()
+        f.debug_struct("Evaluation")
+            .field("at", &self.at)
+            .field("metrics", &self.metrics)
+            .finish()
     }
 }
 
@@ -129,12 +143,18 @@ impl PatternDef {
 
     /// The machine's natural model for this pattern.
     pub fn default_model(&self, machine: &Machine) -> Option<Model> {
-        self.models.iter().copied().find(|m| machine.set(*m).is_some())
+        self.models
+            .iter()
+            .copied()
+            .find(|m| machine.set(*m).is_some())
     }
 
     /// The models a user may choose for this pattern on this machine.
     pub fn models_on<'a>(&'a self, machine: &'a Machine) -> impl Iterator<Item = Model> + 'a {
-        self.models.iter().copied().filter(|m| machine.set(*m).is_some())
+        self.models
+            .iter()
+            .copied()
+            .filter(|m| machine.set(*m).is_some())
     }
 
     pub fn takes(&self, key: Key) -> bool {
@@ -174,14 +194,21 @@ impl Ctx<'_> {
             _ => Err(Error::Unsupported {
                 key: name.to_string(),
                 value: String::new(),
-                reason: format!("{} has no parameter {name} for the {} model", self.machine.id, self.model.id()),
+                reason: format!(
+                    "{} has no parameter {name} for the {} model",
+                    self.machine.id,
+                    self.model.id()
+                ),
             }),
         }
     }
 
     /// Whether the user overrode a parameter.
     pub fn overridden(&self, name: &str) -> Option<f64> {
-        self.overrides.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+        self.overrides
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| *v)
     }
 
     /// Adds a warning to the report.
@@ -225,7 +252,11 @@ impl Ctx<'_> {
             return Err(Error::Unsupported {
                 key: "p".into(),
                 value: p.to_string(),
-                reason: format!("{} has no size-dependent {} table", self.machine.id, self.model.id()),
+                reason: format!(
+                    "{} has no size-dependent {} table",
+                    self.machine.id,
+                    self.model.id()
+                ),
             });
         };
         let src = self.set.by_size_source;
@@ -243,8 +274,14 @@ impl Ctx<'_> {
         let hi = rows.iter().position(|r| r.p > p).unwrap_or(rows.len() - 1);
         let (a, b) = (&rows[hi - 1], &rows[hi]);
         let t = f64::from(p - a.p) / f64::from(b.p - a.p);
-        self.warn(format!("{src} has no row for p = {p}: interpolated between p = {} and p = {}", a.p, b.p));
-        Ok((a.rate + t * (b.rate - a.rate), a.latency + t * (b.latency - a.latency)))
+        self.warn(format!(
+            "{src} has no row for p = {p}: interpolated between p = {} and p = {}",
+            a.p, b.p
+        ));
+        Ok((
+            a.rate + t * (b.rate - a.rate),
+            a.latency + t * (b.latency - a.latency),
+        ))
     }
 }
 

@@ -44,7 +44,10 @@ impl Shape {
 /// The one-way time of one message on this machine, as a shape, where it has a closed form.
 fn one_way(ctx: &Ctx) -> Result<Option<Shape>, Error> {
     Ok(match ctx.model {
-        Model::Hockney => Some(Shape::Linear(Hockney { alpha: ctx.param("alpha")?, beta: ctx.param("beta")? })),
+        Model::Hockney => Some(Shape::Linear(Hockney {
+            alpha: ctx.param("alpha")?,
+            beta: ctx.param("beta")?,
+        })),
         Model::Hyperbolic => Some(Shape::Hyperbola(hyperbolic::pingpong_block(ctx)?)),
         Model::Packetized => {
             // The sawtooth has no closed-form n½; its hyperbola (000 eq. 2) gives r∞ and n½.
@@ -70,7 +73,11 @@ fn one_way_scaled(ctx: &Ctx, scale: f64) -> Result<Evaluation, Error> {
         Model::AtmPipeline => atm::pingpong(ctx, scale),
         Model::Nbl => Ok(Shape::Linear(nbl::links_cost(ctx, 1)?).evaluation(at, scale)),
         Model::Packetized => {
-            let t = Packetized { a: ctx.param("a")?, m: ctx.param("m")?, p: ctx.param("packet")? };
+            let t = Packetized {
+                a: ctx.param("a")?,
+                m: ctx.param("m")?,
+                p: ctx.param("packet")?,
+            };
             let smooth = t.hyperbolic();
             let mut e = Shape::Hyperbola(smooth).evaluation(at, scale);
             e.cost = Box::new(move |x| scale * t.time(x));
@@ -97,8 +104,14 @@ pub fn exchange(ctx: &Ctx) -> Result<Evaluation, Error> {
         Model::Hockney => match (ctx.param("alpha_x"), ctx.param("beta_x")) {
             (Ok(alpha), Ok(beta)) => Shape::Linear(Hockney { alpha, beta }),
             _ => {
-                let h = Hockney { alpha: ctx.param("alpha")?, beta: ctx.param("beta")? };
-                Shape::Linear(Hockney { alpha: 2.0 * h.alpha, beta: 2.0 * h.beta })
+                let h = Hockney {
+                    alpha: ctx.param("alpha")?,
+                    beta: ctx.param("beta")?,
+                };
+                Shape::Linear(Hockney {
+                    alpha: 2.0 * h.alpha,
+                    beta: 2.0 * h.beta,
+                })
             }
         },
         Model::Hyperbolic => Shape::Hyperbola(hyperbolic::exchange_block(ctx)?),
