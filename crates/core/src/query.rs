@@ -86,12 +86,19 @@ impl Scenario {
             None => default_model,
             Some(id) => match Model::from_id(id) {
                 Some(m) if pattern.models_on(machine).any(|x| x == m) => m,
-                _ => {
+                other => {
                     let ok: Vec<_> = pattern.models_on(machine).map(Model::id).collect();
+                    let why = other.and_then(|m| pattern.excluded_because(machine, m));
                     errors.push(Error::invalid(
                         "model",
                         id,
-                        format!("for {} on {}: {}", pattern.id, machine.id, ok.join(", ")),
+                        format!(
+                            "for {} on {}: {}{}",
+                            pattern.id,
+                            machine.id,
+                            ok.join(", "),
+                            why.map(|w| format!(" ({w})")).unwrap_or_default()
+                        ),
                     ));
                     default_model
                 }

@@ -89,11 +89,11 @@ pub fn total_exchange(ctx: &Ctx) -> Result<Evaluation, Error> {
 /// on the message size.
 pub fn barrier(ctx: &Ctx) -> Result<Evaluation, Error> {
     let p = ctx.p(DEFAULT_P);
-    let (g, l) = g_and_l(ctx, p, None)?;
+    let (_, l) = g_and_l(ctx, p, None)?;
     Ok(Evaluation {
         cost: Box::new(move |_| l),
         at: ctx.size(100.0),
-        metrics: bsp_metrics(g, l),
+        metrics: vec![("l_us", Value::Number(l))],
     })
 }
 

@@ -95,6 +95,8 @@ pub struct PatternDef {
     pub machines: &'static [&'static str],
     /// Models it accepts, in order of preference: the first one a machine has is its default.
     pub models: &'static [Model],
+    /// Machine and model pairs the papers give no graph for, with the reason shown to the user.
+    pub excluded: &'static [(&'static str, Model, &'static str)],
     pub inputs: &'static [Key],
     /// Algorithms a machine offers for this pattern, the first the default; empty if none.
     pub algos: fn(&Machine) -> &'static [&'static str],
@@ -143,10 +145,7 @@ impl PatternDef {
 
     /// The machine's natural model for this pattern.
     pub fn default_model(&self, machine: &Machine) -> Option<Model> {
-        self.models
-            .iter()
-            .copied()
-            .find(|m| machine.set(*m).is_some())
+        self.models_on(machine).next()
     }
 
     /// The models a user may choose for this pattern on this machine.
@@ -154,7 +153,15 @@ impl PatternDef {
         self.models
             .iter()
             .copied()
-            .filter(|m| machine.set(*m).is_some())
+            .filter(|m| machine.set(*m).is_some() && self.excluded_because(machine, *m).is_none())
+    }
+
+    /// Why a model is not offered for this pattern on a machine that has its parameters.
+    pub fn excluded_because(&self, machine: &Machine, model: Model) -> Option<&'static str> {
+        self.excluded
+            .iter()
+            .find(|(m, x, _)| *m == machine.id && *x == model)
+            .map(|(_, _, why)| *why)
     }
 
     pub fn takes(&self, key: Key) -> bool {
@@ -314,11 +321,12 @@ pub static PATTERNS: &[PatternDef] = &[
         source: "000 eq. 3; 001 eq. 1; 003 eq. 1; 002 eq. 7; 004 §2",
         machines: &POINT_TO_POINT,
         models: &[Model::Hockney, Model::Hyperbolic, Model::Packetized, Model::AtmPipeline, Model::Nbl],
+        excluded: &[],
         inputs: &[Key::Size],
         algos: no_algos,
         abscissa: "message size",
         range: SIZES,
-        metrics: &["r_inf_MBps", "n_half_bytes"],
+        metrics: &["r_inf_MBps", "n_half_bytes", "a_us", "b_us_per_byte"],
         evaluate: point::pingpong,
     },
     PatternDef {
@@ -328,11 +336,12 @@ pub static PATTERNS: &[PatternDef] = &[
         source: "003 Fig. 3; 000 §3.1",
         machines: &POINT_TO_POINT,
         models: &[Model::Hockney, Model::Hyperbolic, Model::Packetized, Model::AtmPipeline, Model::Nbl],
+        excluded: &[],
         inputs: &[Key::Size],
         algos: no_algos,
         abscissa: "message size",
         range: SIZES,
-        metrics: &["r_inf_MBps", "n_half_bytes"],
+        metrics: &["r_inf_MBps", "n_half_bytes", "a_us", "b_us_per_byte"],
         evaluate: point::roundtrip,
     },
     PatternDef {
@@ -353,11 +362,12 @@ pub static PATTERNS: &[PatternDef] = &[
             "custom",
         ],
         models: &[Model::Hockney, Model::Hyperbolic, Model::Nbl],
+        excluded: &[],
         inputs: &[Key::Size, Key::F],
         algos: no_algos,
         abscissa: "message size",
         range: SIZES,
-        metrics: &["r_inf_MBps", "n_half_bytes"],
+        metrics: &["r_inf_MBps", "n_half_bytes", "a_us", "b_us_per_byte"],
         evaluate: point::exchange,
     },
     PatternDef {
@@ -376,11 +386,23 @@ pub static PATTERNS: &[PatternDef] = &[
             "custom",
         ],
         models: &[Model::Hyperbolic, Model::AtmPipeline, Model::Bsp],
+        excluded: &[
+            ("ibm-sp2", Model::Hyperbolic, "000 §3.3 could not run all-to-all with large messages on the SP2 (switch buffer overflow) and gives no graph for it"),
+            ("intel-paragon", Model::Hyperbolic, "000 gives no all-to-all graph for the Paragon; its BSP parameters (001 Table 1) are for full h-relations"),
+        ],
         inputs: &[Key::Size, Key::Data, Key::P, Key::Algo, Key::Link],
         algos: atm::all_to_all_algos,
         abscissa: "bytes each node sends to each other node",
         range: SIZES,
-        metrics: &["a_us", "b_us_per_byte", "r_inf_MBps", "n_half_bytes"],
+        metrics: &[
+            "a_us",
+            "b_us_per_byte",
+            "r_inf_MBps",
+            "n_half_bytes",
+            "g_us_per_word",
+            "g_us_per_byte",
+            "l_us",
+        ],
         evaluate: all_to_all,
     },
     PatternDef {
@@ -390,6 +412,7 @@ pub static PATTERNS: &[PatternDef] = &[
         source: "000 §3.3 eq. 8, §3.4 eq. 12",
         machines: &["ibm-sp2", "intel-paragon"],
         models: &[Model::Hyperbolic],
+        excluded: &[],
         inputs: &[Key::Size, Key::P, Key::Algo],
         algos: hyperbolic::pairs_algos,
         abscissa: "message size",
@@ -404,6 +427,7 @@ pub static PATTERNS: &[PatternDef] = &[
         source: "001 Table 1; 002 eq. 22–27, Tables 7–8",
         machines: &["intel-paragon", "ibm-sp2", "ibm-sp2-ethernet", "sparc20-smp", "atm-sparc20", "custom"],
         models: &[Model::Bsp, Model::AtmPipeline],
+        excluded: &[],
         inputs: &[Key::H, Key::P, Key::Algo, Key::K, Key::Data, Key::Link],
         algos: bsp::h_relation_algos,
         abscissa: "bytes each processor sends (4 per word)",
@@ -418,6 +442,7 @@ pub static PATTERNS: &[PatternDef] = &[
         source: "001 Table 2",
         machines: &["intel-paragon", "custom"],
         models: &[Model::Bpram],
+        excluded: &[],
         inputs: &[Key::Size, Key::P],
         algos: no_algos,
         abscissa: "block size",
@@ -432,6 +457,7 @@ pub static PATTERNS: &[PatternDef] = &[
         source: "003 §N-way Broadcast, Fig. 5",
         machines: &HYPERCUBES,
         models: &[Model::Hockney],
+        excluded: &[],
         inputs: &[Key::Size, Key::P],
         algos: no_algos,
         abscissa: "message size",
@@ -446,6 +472,7 @@ pub static PATTERNS: &[PatternDef] = &[
         source: "003 §Single Node Broadcast, Fig. 6; 002 §3.10",
         machines: &["jpl-mark3", "intel-ipsc", "ametek-s14", "ametek-s14b", "atm-sparc20"],
         models: &[Model::Hockney, Model::AtmPipeline],
+        excluded: &[],
         inputs: &[Key::Size, Key::P, Key::Link],
         algos: no_algos,
         abscissa: "message size",
@@ -460,6 +487,7 @@ pub static PATTERNS: &[PatternDef] = &[
         source: "004 §3, Appendix",
         machines: &["intel-delta", "custom"],
         models: &[Model::Nbl],
+        excluded: &[],
         inputs: &[Key::N, Key::Mesh, Key::Algo, Key::F],
         algos: nbl::combine_algos,
         abscissa: "vector bytes (8 per element)",
@@ -474,6 +502,7 @@ pub static PATTERNS: &[PatternDef] = &[
         source: "002 §3.6 eq. 1–10",
         machines: &["atm-sparc20", "custom"],
         models: &[Model::AtmPipeline],
+        excluded: &[],
         inputs: &[Key::Data, Key::Size, Key::Link],
         algos: no_algos,
         abscissa: "data size x",
@@ -488,6 +517,7 @@ pub static PATTERNS: &[PatternDef] = &[
         source: "002 eq. 28–29, Tables 9–10; 001 Table 1",
         machines: &["atm-sparc20", "ibm-sp2", "ibm-sp2-ethernet", "intel-paragon", "sparc20-smp", "custom"],
         models: &[Model::Bsp, Model::AtmPipeline],
+        excluded: &[],
         inputs: &[Key::Size, Key::P, Key::Algo, Key::Link],
         algos: bsp::barrier_algos,
         abscissa: "synchronisation message size",
@@ -502,6 +532,7 @@ pub static PATTERNS: &[PatternDef] = &[
         source: "000 §4.2 Table 1, Fig. 6",
         machines: &["ethernet-now", "fddi-now", "ibm-sp2", "intel-paragon"],
         models: &[Model::Hyperbolic],
+        excluded: &[],
         inputs: &[Key::Size, Key::P],
         algos: no_algos,
         abscissa: "plane size",
@@ -538,5 +569,54 @@ fn barrier(ctx: &Ctx) -> Result<Evaluation, Error> {
     match ctx.model {
         Model::AtmPipeline => atm::barrier(ctx),
         _ => bsp::barrier(ctx),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::MACHINES;
+
+    /// Every pattern evaluates with its defaults on every machine and model it offers, and
+    /// reports only the metrics it declares, so the UI and the CLI listing can trust the table.
+    #[test]
+    fn declarations_match_evaluations() {
+        for machine in MACHINES {
+            for pattern in PATTERNS
+                .iter()
+                .filter(|p| p.unsupported_on(machine).is_none())
+            {
+                for model in pattern.models_on(machine) {
+                    let q = format!(
+                        "machine={}&pattern={}&model={}",
+                        machine.id,
+                        pattern.id,
+                        model.id()
+                    );
+                    let report = crate::run(&q).unwrap_or_else(|e| panic!("{q}: {e}"));
+                    for key in report.metrics.keys() {
+                        let declared = pattern.metrics.contains(key)
+                            || ["time_us", "bandwidth_MBps"].contains(key);
+                        assert!(declared, "{q} reports undeclared metric {key}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// A machine listed for a pattern must have parameters for one of its models.
+    #[test]
+    fn every_listed_machine_has_a_model() {
+        for pattern in PATTERNS {
+            for id in pattern.machines {
+                let machine = crate::catalog::machine(id)
+                    .unwrap_or_else(|| panic!("{}: unknown machine {id}", pattern.id));
+                assert!(
+                    pattern.unsupported_on(machine).is_none(),
+                    "{} on {id}",
+                    pattern.id
+                );
+            }
+        }
     }
 }
