@@ -326,7 +326,7 @@ pub static PATTERNS: &[PatternDef] = &[
         algos: no_algos,
         abscissa: "message size",
         range: SIZES,
-        metrics: &["r_inf_MBps", "n_half_bytes", "a_us", "b_us_per_byte"],
+        metrics: &["r_inf_MBps", "n_half_bytes", "a_us", "b_us_per_byte", "max_data_bytes", "opt_message_bytes", "vc_unit_time_us_per_byte"],
         evaluate: point::pingpong,
     },
     PatternDef {
@@ -341,7 +341,7 @@ pub static PATTERNS: &[PatternDef] = &[
         algos: no_algos,
         abscissa: "message size",
         range: SIZES,
-        metrics: &["r_inf_MBps", "n_half_bytes", "a_us", "b_us_per_byte"],
+        metrics: &["r_inf_MBps", "n_half_bytes", "a_us", "b_us_per_byte", "max_data_bytes", "opt_message_bytes", "vc_unit_time_us_per_byte"],
         evaluate: point::roundtrip,
     },
     PatternDef {
@@ -394,15 +394,7 @@ pub static PATTERNS: &[PatternDef] = &[
         algos: atm::all_to_all_algos,
         abscissa: "bytes each node sends to each other node",
         range: SIZES,
-        metrics: &[
-            "a_us",
-            "b_us_per_byte",
-            "r_inf_MBps",
-            "n_half_bytes",
-            "g_us_per_word",
-            "g_us_per_byte",
-            "l_us",
-        ],
+        metrics: &["a_us", "b_us_per_byte", "r_inf_MBps", "n_half_bytes", "g_us_per_word", "g_us_per_byte", "l_us", "vc_unit_time_us_per_byte", "max_data_bytes", "opt_message_bytes", "message_latency_us"],
         evaluate: all_to_all,
     },
     PatternDef {
@@ -432,7 +424,7 @@ pub static PATTERNS: &[PatternDef] = &[
         algos: bsp::h_relation_algos,
         abscissa: "bytes each processor sends (4 per word)",
         range: (4.0, 4e5),
-        metrics: &["g_us_per_word", "g_us_per_byte", "l_us"],
+        metrics: &["g_us_per_word", "g_us_per_byte", "l_us", "g_flops_per_word", "g_inf_us_per_word", "l_flops", "max_data_bytes", "opt_message_bytes", "vc_unit_time_us_per_byte"],
         evaluate: h_relation,
     },
     PatternDef {
@@ -477,7 +469,7 @@ pub static PATTERNS: &[PatternDef] = &[
         algos: no_algos,
         abscissa: "message size",
         range: SIZES,
-        metrics: &[],
+        metrics: &["r_inf_MBps", "n_half_bytes", "opt_message_bytes", "max_data_bytes", "vc_unit_time_us_per_byte"],
         evaluate: broadcast,
     },
     PatternDef {
@@ -507,7 +499,7 @@ pub static PATTERNS: &[PatternDef] = &[
         algos: no_algos,
         abscissa: "data size x",
         range: (100.0, 1e6),
-        metrics: &["opt_message_bytes", "opt_time_us", "max_data_bytes", "unit_time_us_per_byte", "message_latency_us"],
+        metrics: &["opt_message_bytes", "opt_time_us", "max_data_bytes", "unit_time_us_per_byte", "message_latency_us", "closed_form_message_bytes", "closed_form_time_us"],
         evaluate: atm::pipelined_send,
     },
     PatternDef {
@@ -522,7 +514,7 @@ pub static PATTERNS: &[PatternDef] = &[
         algos: bsp::barrier_algos,
         abscissa: "synchronisation message size",
         range: (1.0, 1e4),
-        metrics: &["l_us"],
+        metrics: &["l_us", "l_flops"],
         evaluate: barrier,
     },
     PatternDef {
