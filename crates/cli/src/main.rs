@@ -1,7 +1,57 @@
-fn main() {
-    let q = std::env::args().nth(1).unwrap_or_default();
-    match commcalc_core::run(&q) {
-        Ok(r) => println!("{} {:?} {:?}", r.query, r.metrics, r.warnings),
-        Err(e) => eprintln!("{e}"),
+//! `commcalc`: the query language of SPEC §5 on the command line.
+//!
+//! `commcalc eval "<query>"` evaluates a scenario and prints a table (or, with `--json`, the
+//! report of SPEC §6); `commcalc machines` and `commcalc patterns` list the catalog. Every
+//! mistake in the arguments or the query goes to stderr with exit code 2 and nothing on stdout,
+//! so that a script can tell a bad query from a result.
+
+mod args;
+mod eval;
+mod listing;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use args::{Command, Usage};
+
+/// Exit code for a bad command line or a query the core rejects.
+const EXIT_USAGE: u8 = 2;
+/// Exit code when the output cannot be written (other than a closed pipe).
+const EXIT_IO: u8 = 1;
+
+fn main() -> ExitCode {
+    let argv: Vec<_> = std::env::args_os().skip(1).collect();
+    match args::parse(&argv).and_then(run) {
+        Ok(output) => write_stdout(&output),
+        Err(Usage(message)) => {
+            // If stderr is gone too there is no one left to tell.
+            let _ = writeln!(io::stderr(), "commcalc: {message}");
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}
+
+/// Runs a parsed command and returns everything it prints, so that nothing reaches stdout
+/// unless the whole command succeeded.
+fn run(command: Command) -> Result<String, Usage> {
+    match command {
+        Command::Help(topic) => Ok(args::help(topic)),
+        Command::Version => Ok(format!("commcalc {}\n", env!("CARGO_PKG_VERSION"))),
+        Command::Eval(options) => eval::eval(&options),
+        Command::Machines { id, json } => listing::machines(id.as_deref(), json),
+        Command::Patterns { id, json } => listing::patterns(id.as_deref(), json),
+    }
+}
+
+fn write_stdout(output: &str) -> ExitCode {
+    let mut out = io::stdout().lock();
+    match out.write_all(output.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // `commcalc machines | head` closes the pipe early: that is not an error.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "commcalc: cannot write the output: {e}");
+            ExitCode::from(EXIT_IO)
+        }
     }
 }

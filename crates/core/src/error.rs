@@ -8,7 +8,11 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
     /// A key the query language does not know (for this machine, pattern and model).
-    UnknownKey { key: String, accepted: String },
+    UnknownKey {
+        key: String,
+        value: String,
+        accepted: String,
+    },
     /// A value that is not accepted for a key: unknown id, not a number, negative, out of range.
     InvalidValue {
         key: String,
@@ -52,8 +56,15 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::UnknownKey { key, accepted } => {
-                write!(f, "unknown key `{key}`; accepted keys here: {accepted}")
+            Error::UnknownKey {
+                key,
+                value,
+                accepted,
+            } => {
+                write!(
+                    f,
+                    "unknown key `{key}` (in `{key}={value}`); accepted keys here: {accepted}"
+                )
             }
             Error::InvalidValue {
                 key,

@@ -410,6 +410,7 @@ fn parameter(
         .and_then(|s| s.param(key))
         .ok_or_else(|| Error::UnknownKey {
             key: key.into(),
+            value: value.into(),
             accepted: Scenario::accepted_keys(machine, pattern, model).join(", "),
         })?;
     let v = parse_number(value).ok_or_else(|| {

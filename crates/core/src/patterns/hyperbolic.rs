@@ -26,7 +26,7 @@ enum Network {
 fn network(ctx: &Ctx) -> Result<Network, Error> {
     Ok(match ctx.machine.id {
         "ibm-sp2" => {
-            let a_c = ctx.param("a_c")?;
+            let a_c = part_of(ctx, "a_c", "a_rt")?;
             Network::Switch {
                 node: Block {
                     a: (ctx.param("a_rt")? - a_c) / 2.0,
@@ -40,7 +40,7 @@ fn network(ctx: &Ctx) -> Result<Network, Error> {
             }
         }
         "intel-paragon" => {
-            let a_c = ctx.param("a_c")?;
+            let a_c = part_of(ctx, "a_c", "a_pc")?;
             Network::Mesh {
                 node: Block {
                     a: ctx.param("a_pc")? - a_c,
@@ -63,6 +63,20 @@ fn network(ctx: &Ctx) -> Result<Network, Error> {
             },
         },
     })
+}
+
+/// A parameter that is one part of a measured sum (SP2: a_c of 2a_p + a_c; Paragon: a_c of
+/// a_p + a_c, 000 §3.3–3.4). It cannot exceed the sum, or the node's fixed time would be negative.
+fn part_of(ctx: &Ctx, part: &str, whole: &str) -> Result<f64, Error> {
+    let (p, w) = (ctx.param(part)?, ctx.param(whole)?);
+    if p > w {
+        return Err(Error::invalid(
+            part,
+            p,
+            format!("at most {whole} = {w} µs, the measured sum it is part of"),
+        ));
+    }
+    Ok(p)
 }
 
 /// The switch seen by `messages` concurrent messages over `channels` channels: the channels in
@@ -151,7 +165,7 @@ pub fn pairs_algos(machine: &Machine) -> &'static [&'static str] {
 /// a(n) = 2a_p + 2n·a_c, b(n) = max{b_p, n·b_c}.
 pub fn pairs(ctx: &Ctx) -> Result<Evaluation, Error> {
     let p = ctx.p(14);
-    if !p.is_multiple_of(2) {
+    if p % 2 != 0 {
         return Err(Error::invalid(
             "p",
             p,

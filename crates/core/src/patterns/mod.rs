@@ -484,7 +484,7 @@ pub static PATTERNS: &[PatternDef] = &[
         algos: nbl::combine_algos,
         abscissa: "vector bytes (8 per element)",
         range: (8.0, 4e6),
-        metrics: &["tree_us", "snake_us", "fence_us", "snake_block_elems", "fence_block_elems", "fastest"],
+        metrics: &["tree_us", "snake_us", "fence_us", "snake_block_elems", "fence_block_elems", "fastest", "snake_block_closed_form_elems", "fence_block_closed_form_elems", "snake_asymptotic_us_per_elem", "fence_asymptotic_us_per_elem"],
         evaluate: nbl::global_combine,
     },
     PatternDef {

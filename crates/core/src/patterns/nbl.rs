@@ -1,20 +1,218 @@
-//! NBL patterns of 004 (to be completed).
+//! The patterns of 004 on a node-bandwidth-limited machine: global vector combining (004 §3,
+//! Appendix 7.1) and the point-to-point costs of L links at once (004 §2) that ping-pong and
+//! exchange use. The arithmetic lives in `models::nbl`; this module reads the inputs, picks the
+//! defaults, and says where a result leaves what 004 measured.
 
-use super::{Ctx, Evaluation};
+use super::point::DEFAULT_SIZE;
+use super::{Ctx, Evaluation, Value};
 use crate::catalog::Machine;
 use crate::error::Error;
 use crate::models::hockney::Hockney;
+use crate::models::nbl::{Algorithm, Combiner, FSet, Mesh, Nbl, Optimum, TESTJIG};
+use crate::units::ELEMENT_BYTES;
 
+const ALGOS: [&str; 4] = ["best", "tree", "snake", "fence"];
+
+/// `best` (the default: the fastest of the three at each vector length), `tree`, `snake`,
+/// `fence` (004 §3.2).
 pub fn combine_algos(_machine: &Machine) -> &'static [&'static str] {
-    &["best", "tree", "snake", "fence"]
+    &ALGOS
 }
 
-/// L messages of S elements at once, as a linear cost in bytes: Lα + f(L)β·S (004 §2).
+/// Default vector length: 10⁴ elements, inside both the 10²…5×10⁵ 004 §4.2 measured and the
+/// 10³…10⁵ of the molecular dynamics it was written for (004 §3.1).
+pub const DEFAULT_N: f64 = 1e4;
+/// Default mesh: 16×16, one of the three 004 §4.2 measured.
+pub const DEFAULT_MESH: (u32, u32) = (16, 16);
+/// The model's parameters from the machine (with overrides) and the `f=` input, `nominal` by
+/// default ([`FSet`]).
+fn model(ctx: &Ctx) -> Result<Nbl, Error> {
+    let f = ctx.inputs.f.unwrap_or_default();
+    Nbl::new(
+        ctx.param("alpha")?,
+        ctx.param("beta")?,
+        ctx.param("c2")?,
+        ctx.param("c3")?,
+        f,
+    )
+}
+
+/// What the testjig values at a block size were measured over, for warnings: "S = 300…600".
+fn testjig_interval(block: f64) -> String {
+    let i = FSet::Testjig.piece_of(block);
+    match (TESTJIG.get(i), TESTJIG.get(i + 1)) {
+        (Some(a), Some(b)) => format!("S = {}…{}", a.block, b.block),
+        _ => "004 Table 1".to_string(),
+    }
+}
+
+/// L messages of S elements at once, as a linear cost in bytes: L·α + f(L)·β·S with S = bytes/8
+/// (004 §2). The testjig's f(L) depends on S, which a linear cost cannot follow: it is taken
+/// at the query's size, with a warning.
 pub fn links_cost(ctx: &Ctx, links: u32) -> Result<Hockney, Error> {
-    let _ = links;
-    Ok(Hockney { alpha: ctx.param("alpha")?, beta: ctx.param("beta")? / 8.0 })
+    let nbl = model(ctx)?;
+    let block = ctx.size(DEFAULT_SIZE) / ELEMENT_BYTES;
+    let per_elem = nbl.links(links, block)?;
+    if nbl.f == FSet::Testjig && links > 1 {
+        ctx.warn(format!(
+            "f=testjig depends on the block size (004 Table 1): the whole curve uses f({links}) = {:.2}, \
+             measured over {} elements, the interval of the query's {block:.0}",
+            per_elem.beta / nbl.beta,
+            testjig_interval(block)
+        ));
+    }
+    Ok(Hockney {
+        alpha: per_elem.alpha,
+        beta: per_elem.beta / ELEMENT_BYTES,
+    })
 }
 
+/// The metric keys of SPEC §6 for one algorithm: its time, and for the pipelined ones the
+/// exact and closed-form blocks and the asymptotic cost per element.
+fn metric_keys(algorithm: Algorithm) -> (&'static str, Option<[&'static str; 3]>) {
+    match algorithm {
+        Algorithm::Tree => ("tree_us", None),
+        Algorithm::Snake => (
+            "snake_us",
+            Some([
+                "snake_block_elems",
+                "snake_block_closed_form_elems",
+                "snake_asymptotic_us_per_elem",
+            ]),
+        ),
+        Algorithm::Fence => (
+            "fence_us",
+            Some([
+                "fence_block_elems",
+                "fence_block_closed_form_elems",
+                "fence_asymptotic_us_per_elem",
+            ]),
+        ),
+    }
+}
+
+/// Warns where the mesh has more nodes than the paper measured (the DELTA: 16×32, 004 §4.2).
+fn warn_mesh(ctx: &Ctx, mesh: Mesh) {
+    let (_, most) = ctx.machine.measured_p;
+    if mesh.nodes() > u64::from(most) {
+        ctx.warn(format!(
+            "mesh {}x{} has {} nodes, more than the {most} the paper measured on {}: an extrapolation",
+            mesh.width,
+            mesh.height,
+            mesh.nodes(),
+            ctx.machine.name
+        ));
+    }
+}
+
+/// Warns where a pipelined algorithm's optimum at the query's N rests on something 004 does
+/// not give: padding, a missing interior optimum, testjig values outside their measured blocks.
+fn warn_optimum(ctx: &Ctx, nbl: &Nbl, n: u64, o: &Optimum) {
+    let name = o.algorithm.id();
+    if o.elements > n {
+        ctx.warn(format!(
+            "{name}'s timeline needs at least 3 blocks (004 Appendix 7.1): n = {n} is costed as {} \
+             elements, padded with zeros (the identity of the sum), in {} blocks of {}",
+            o.elements, o.blocks, o.block
+        ));
+    }
+    if o.closed_form.is_none() {
+        ctx.warn(format!(
+            "{name}: the closed-form S_opt has a denominator ≤ 0 on this mesh (004 Appendix 7.1): \
+             there is no interior optimum, the time falls as blocks grow, and the exact optimum uses \
+             {} blocks of {}",
+            o.blocks,
+            o.block
+        ));
+    }
+    if nbl.f != FSet::Testjig {
+        return;
+    }
+    let (first, last) = match (TESTJIG.first(), TESTJIG.last()) {
+        (Some(a), Some(b)) => (f64::from(a.block), f64::from(b.block)),
+        _ => return,
+    };
+    let block = o.block as f64;
+    if block < first || block > last {
+        ctx.warn(format!(
+            "f=testjig was measured for blocks of {first}…{last} elements (004 Table 1); {name}'s \
+             optimal block of {} uses the values of {} (an extrapolation)",
+            o.block,
+            testjig_interval(block)
+        ));
+    }
+    let next = FSet::Testjig.piece_of(block + 1.0);
+    if next != FSet::Testjig.piece_of(block) {
+        ctx.warn(format!(
+            "{name}'s optimal block of {} sits just below S = {}, where the testjig's f(L) steps \
+             up: f is taken as constant on each interval 004 Table 1 measured, so T(S) jumps there",
+            o.block,
+            o.block + 1
+        ));
+    }
+}
+
+/// Global vector combining on a W×H mesh (004 §3): every node's vector of N elements summed
+/// and the result given to all. Inputs: `n` (default 10⁴), `mesh` (default 16x16), `algo`
+/// (`best` by default), `f` (`nominal` by default). The curve's abscissa is the vector in
+/// bytes, 8 per element; its time is the chosen algorithm's at its exact optimal block for
+/// N = ⌈bytes/8⌉ (for `best`, the fastest of the three), which never falls as N grows.
 pub fn global_combine(ctx: &Ctx) -> Result<Evaluation, Error> {
-    Err(Error::Unsupported { key: "machine".into(), value: ctx.machine.id.into(), reason: "not yet".into() })
+    let nbl = model(ctx)?;
+    let (width, height) = ctx.inputs.mesh.unwrap_or(DEFAULT_MESH);
+    let mesh = Mesh { width, height };
+    warn_mesh(ctx, mesh);
+    let n = ctx.inputs.n.unwrap_or(DEFAULT_N).round().max(1.0) as u64;
+    let choice = ctx.algo(&ALGOS).and_then(Algorithm::from_id);
+    let combiner = Combiner::new(&nbl, mesh);
+    if nbl.f == FSet::Testjig {
+        ctx.warn(
+            "f=testjig: f(3) was not measured (004 Table 1); it is interpolated between f(2) and f(4), \
+             and f(5) between f(4) and f(6)",
+        );
+    }
+
+    let mut metrics = Vec::new();
+    let mut fastest: Option<Optimum> = None;
+    for algorithm in Algorithm::ALL {
+        let plan = match combiner.plan(algorithm) {
+            Ok(plan) => plan,
+            Err(e) if choice == Some(algorithm) => return Err(e),
+            Err(e) => {
+                ctx.warn(e.to_string());
+                continue;
+            }
+        };
+        let o = plan.optimum(n);
+        let (time_key, block_keys) = metric_keys(algorithm);
+        metrics.push((time_key, Value::Number(o.time)));
+        if let Some([block, closed, asymptotic]) = block_keys {
+            metrics.push((block, Value::Number(o.block as f64)));
+            if let Some(s) = o.closed_form {
+                metrics.push((closed, Value::Number(s)));
+            }
+            metrics.push((asymptotic, Value::Number(plan.per_elem_asymptotic())));
+            warn_optimum(ctx, &nbl, n, &o);
+        }
+        if fastest.is_none_or(|f| o.time < f.time) {
+            fastest = Some(o);
+        }
+    }
+    if let Some(f) = fastest {
+        metrics.push(("fastest", Value::Text(f.algorithm.id())));
+    }
+
+    let elements = |bytes: f64| (bytes / ELEMENT_BYTES).ceil().max(1.0) as u64;
+    let cost: Box<dyn Fn(f64) -> f64> = match choice {
+        Some(algorithm) => {
+            let plan = combiner.plan(algorithm)?.clone();
+            Box::new(move |bytes| plan.time_below(elements(bytes), f64::INFINITY))
+        }
+        None => Box::new(move |bytes| combiner.best_time(elements(bytes))),
+    };
+    Ok(Evaluation {
+        cost,
+        at: n as f64 * ELEMENT_BYTES,
+        metrics,
+    })
 }

@@ -1,0 +1,344 @@
+//! The command line, parsed by hand: three subcommands and a handful of flags do not need a
+//! parser crate. Every mistake becomes a `Usage` message naming what was wrong.
+
+use std::ffi::OsString;
+
+/// A command-line mistake, printed on stderr with exit code 2.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Usage(pub String);
+
+/// What `--help` is asked about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Topic {
+    General,
+    Eval,
+    Machines,
+    Patterns,
+}
+
+/// The options of `commcalc eval`.
+#[derive(Debug, PartialEq)]
+pub struct EvalOptions {
+    pub query: String,
+    pub json: bool,
+    /// Points on the curve; `None` keeps the core's default (512).
+    pub points: Option<usize>,
+    /// Rows of the curve shown in the table.
+    pub rows: usize,
+}
+
+#[derive(Debug, PartialEq)]
+pub enum Command {
+    Help(Topic),
+    Version,
+    Eval(EvalOptions),
+    Machines { id: Option<String>, json: bool },
+    Patterns { id: Option<String>, json: bool },
+}
+
+/// The most curve points `--points` accepts: enough for any plot, small enough to stay fast.
+pub const MAX_POINTS: usize = 100_000;
+/// Curve rows the table shows unless `--rows` says otherwise.
+pub const DEFAULT_ROWS: usize = 8;
+
+const USAGE: &str = "\
+usage: commcalc eval [--json] [--points N] [--rows N] \"<query>\"
+       commcalc machines [--json] [ID]
+       commcalc patterns [--json] [ID]
+       commcalc --help | --version";
+
+/// Parses the arguments after the program name.
+pub fn parse(argv: &[OsString]) -> Result<Command, Usage> {
+    let argv: Vec<&str> = argv
+        .iter()
+        .map(|a| {
+            a.to_str()
+                .ok_or_else(|| Usage(format!("argument {a:?} is not valid UTF-8")))
+        })
+        .collect::<Result<_, _>>()?;
+    let Some((&command, rest)) = argv.split_first() else {
+        return Err(Usage(format!("no command given\n{USAGE}")));
+    };
+    match command {
+        "-h" | "--help" => Ok(Command::Help(Topic::General)),
+        "-V" | "--version" => Ok(Command::Version),
+        "help" => match rest {
+            [] => Ok(Command::Help(Topic::General)),
+            [topic] => topic_of(topic).map(Command::Help).ok_or_else(|| {
+                Usage(format!(
+                    "no help on `{topic}`: try eval, machines or patterns"
+                ))
+            }),
+            [_, extra, ..] => Err(Usage(format!("help takes one topic; unexpected `{extra}`"))),
+        },
+        "eval" => parse_eval(rest),
+        "machines" | "patterns" => parse_listing(command, rest),
+        other if other.starts_with('-') => Err(Usage(format!(
+            "unknown option `{other}` before the command\n{USAGE}"
+        ))),
+        other => Err(Usage(format!(
+            "unknown command `{other}`: expected eval, machines, patterns or help\n{USAGE}"
+        ))),
+    }
+}
+
+fn topic_of(word: &str) -> Option<Topic> {
+    match word {
+        "eval" => Some(Topic::Eval),
+        "machines" => Some(Topic::Machines),
+        "patterns" => Some(Topic::Patterns),
+        _ => None,
+    }
+}
+
+/// Splits `--name=value` into its parts; `--name value` is handled by the caller.
+fn split_flag(arg: &str) -> (&str, Option<&str>) {
+    match arg.split_once('=') {
+        Some((name, value)) if name.starts_with("--") => (name, Some(value)),
+        _ => (arg, None),
+    }
+}
+
+/// The value of a flag that takes one: inline (`--points=64`) or the next argument.
+fn flag_value<'a>(
+    name: &str,
+    inline: Option<&'a str>,
+    rest: &mut impl Iterator<Item = &'a str>,
+) -> Result<&'a str, Usage> {
+    inline
+        .or_else(|| rest.next())
+        .ok_or_else(|| Usage(format!("{name} needs a value")))
+}
+
+fn count(name: &str, value: &str, lo: usize, hi: usize) -> Result<usize, Usage> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (lo..=hi).contains(n))
+        .ok_or_else(|| {
+            Usage(format!(
+                "`{name} {value}` is not accepted: expected a whole number from {lo} to {hi}"
+            ))
+        })
+}
+
+fn parse_eval(args: &[&str]) -> Result<Command, Usage> {
+    let mut json = false;
+    let mut points = None;
+    let mut rows = DEFAULT_ROWS;
+    let mut positional: Vec<&str> = Vec::new();
+    let mut iter = args.iter().copied();
+    while let Some(arg) = iter.next() {
+        if arg == "--" {
+            positional.extend(iter.by_ref());
+            break;
+        }
+        let (name, inline) = split_flag(arg);
+        match name {
+            "-h" | "--help" => return Ok(Command::Help(Topic::Eval)),
+            "--json" if inline.is_none() => json = true,
+            "--points" => {
+                let v = flag_value(name, inline, &mut iter)?;
+                points = Some(count(name, v, 2, MAX_POINTS)?);
+            }
+            "--rows" => {
+                let v = flag_value(name, inline, &mut iter)?;
+                rows = count(name, v, 0, MAX_POINTS)?;
+            }
+            _ if arg.starts_with('-') && arg.len() > 1 => return Err(unknown_eval_option(arg)),
+            _ => positional.push(arg),
+        }
+    }
+    match positional.as_slice() {
+        [query] => Ok(Command::Eval(EvalOptions {
+            query: (*query).to_string(),
+            json,
+            points,
+            rows,
+        })),
+        [] => Err(Usage(
+            "eval needs a query, e.g. commcalc eval \"machine=intel-paragon&pattern=pingpong&size=12.7k\" \
+             (quote it: the shell treats & as a command separator)"
+                .to_string(),
+        )),
+        [_, extra, ..] => Err(Usage(format!(
+            "eval takes one query; unexpected `{extra}` (quote the whole query: the shell splits on & and spaces)"
+        ))),
+    }
+}
+
+fn unknown_eval_option(arg: &str) -> Usage {
+    Usage(format!(
+        "unknown option `{arg}` for eval: expected --json, --points N, --rows N or --help"
+    ))
+}
+
+fn parse_listing(command: &str, args: &[&str]) -> Result<Command, Usage> {
+    let mut json = false;
+    let mut id: Option<String> = None;
+    for &arg in args {
+        match arg {
+            "-h" | "--help" => {
+                let topic = if command == "machines" {
+                    Topic::Machines
+                } else {
+                    Topic::Patterns
+                };
+                return Ok(Command::Help(topic));
+            }
+            "--json" => json = true,
+            _ if arg.starts_with('-') => {
+                return Err(Usage(format!(
+                    "unknown option `{arg}` for {command}: expected --json, an id or --help"
+                )))
+            }
+            _ if id.is_some() => {
+                return Err(Usage(format!(
+                    "{command} takes at most one id; unexpected `{arg}`"
+                )))
+            }
+            _ => id = Some(arg.to_string()),
+        }
+    }
+    Ok(if command == "machines" {
+        Command::Machines { id, json }
+    } else {
+        Command::Patterns { id, json }
+    })
+}
+
+/// The text of `--help`.
+pub fn help(topic: Topic) -> String {
+    let text = match topic {
+        Topic::General => format!(
+            "\
+commcalc — the communication cost of message-passing parallel machines, from five papers
+
+{USAGE}
+
+commands:
+  eval \"<query>\"   evaluate a scenario: metrics with units, warnings and the curve
+  machines [ID]    list the machines, their models and parameters with sources
+  patterns [ID]    list the patterns: machines, models, inputs, algorithms, metrics
+  help [COMMAND]   this text, or more on one command
+
+A query is key=value pairs joined by &, as in a URL (a leading ? is allowed):
+  commcalc eval \"machine=intel-paragon&pattern=pingpong&size=12.7k\"
+  commcalc eval \"machine=ethernet-now&pattern=all-to-all&p=8&size=1k\" --json
+  commcalc eval \"machine=ibm-sp2&pattern=pairs&p=16&algo=two-frames\"
+
+keys: machine, pattern, model, size, data, p, mesh, n, h, algo, f, k, link, from, to, and any
+parameter name of the machine (alpha=54). See SPEC §5 and `commcalc patterns`.
+
+Exit codes: 0 success, 2 bad arguments or a query the core rejects (message on stderr), 1 the
+output could not be written.
+"
+        ),
+        Topic::Eval => "\
+usage: commcalc eval [--json] [--points N] [--rows N] \"<query>\"
+
+Evaluates a query and prints the canonical query, the metrics with SI units, the warnings and
+a summary of the curve (time and bandwidth against size).
+
+options:
+  --json       print {\"query\", \"metrics\", \"curve\", \"warnings\"} as JSON (SPEC §6)
+  --points N   points on the curve, 2 to 100000 (default 512)
+  --rows N     curve rows in the table, 0 to 100000 (default 8; all if N ≥ points)
+  --           end of options
+
+Quote the query: the shell treats & as the end of a command.
+"
+        .to_string(),
+        Topic::Machines => "\
+usage: commcalc machines [--json] [ID]
+
+Lists every machine (or the one with this id): its name, paper, description, the processor
+counts the paper measured, the patterns it supports, and each model's parameters with value,
+unit, allowed range and source. --json prints the same as a JSON array (an object for one id).
+"
+        .to_string(),
+        Topic::Patterns => "\
+usage: commcalc patterns [--json] [ID]
+
+Lists every pattern (or the one with this id): what it is, its source, the machines and models
+it accepts, its inputs, the algorithms each machine offers, and the metrics it reports.
+--json prints the same as a JSON array (an object for one id).
+"
+        .to_string(),
+    };
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_strs(args: &[&str]) -> Result<Command, Usage> {
+        let argv: Vec<OsString> = args.iter().map(OsString::from).collect();
+        parse(&argv)
+    }
+
+    #[test]
+    fn eval_flags_in_any_order() {
+        let q = "machine=intel-paragon";
+        for args in [
+            vec!["eval", "--json", q],
+            vec!["eval", q, "--json"],
+            vec!["eval", "--json", "--", q],
+        ] {
+            match parse_strs(&args) {
+                Ok(Command::Eval(o)) => {
+                    assert!(o.json);
+                    assert_eq!(o.query, q);
+                }
+                other => panic!("{args:?}: {other:?}"),
+            }
+        }
+        match parse_strs(&["eval", "--points=64", "--rows", "4", q]) {
+            Ok(Command::Eval(o)) => {
+                assert_eq!(o.points, Some(64));
+                assert_eq!(o.rows, 4);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn mistakes_are_usage_errors() {
+        for args in [
+            vec![],
+            vec!["frobnicate"],
+            vec!["--frob"],
+            vec!["eval"],
+            vec!["eval", "a=1", "b=2"],
+            vec!["eval", "--points"],
+            vec!["eval", "--points", "1", "a=1"],
+            vec!["eval", "--points", "x", "a=1"],
+            vec!["eval", "--jsn", "a=1"],
+            vec!["eval", "--json=yes", "a=1"],
+            vec!["machines", "--frob"],
+            vec!["patterns", "a", "b"],
+            vec!["help", "nothing"],
+        ] {
+            assert!(parse_strs(&args).is_err(), "{args:?}");
+        }
+    }
+
+    #[test]
+    fn help_and_version() {
+        assert_eq!(parse_strs(&["--help"]), Ok(Command::Help(Topic::General)));
+        assert_eq!(
+            parse_strs(&["help", "eval"]),
+            Ok(Command::Help(Topic::Eval))
+        );
+        assert_eq!(
+            parse_strs(&["eval", "--help"]),
+            Ok(Command::Help(Topic::Eval))
+        );
+        assert_eq!(
+            parse_strs(&["machines", "-h"]),
+            Ok(Command::Help(Topic::Machines))
+        );
+        assert_eq!(parse_strs(&["-V"]), Ok(Command::Version));
+    }
+}

@@ -1,0 +1,295 @@
+//! `commcalc eval`: a query becomes a table for people or the JSON report for programs.
+
+use std::fmt::Write as _;
+
+use commcalc_core::patterns::Value;
+use commcalc_core::report::CURVE_POINTS;
+use commcalc_core::units::{si, sig3};
+use commcalc_core::{evaluate_with, Errors, Report, Scenario};
+
+use crate::args::{EvalOptions, Usage};
+
+/// Parses, evaluates and renders one query.
+pub fn eval(options: &EvalOptions) -> Result<String, Usage> {
+    let scenario = Scenario::from_query(&options.query).map_err(|e| rejected(&e))?;
+    let report = evaluate_with(&scenario, options.points.unwrap_or(CURVE_POINTS))
+        .map_err(|e| rejected(&Errors::from(e)))?;
+    if options.json {
+        // The report serialises to exactly SPEC §6's {"query", "metrics", "curve", "warnings"}.
+        let mut json = serde_json::to_string(&report)
+            .map_err(|e| Usage(format!("cannot encode the report as JSON: {e}")))?;
+        json.push('\n');
+        Ok(json)
+    } else {
+        Ok(table(&scenario, &report, options.rows))
+    }
+}
+
+/// The message for a query the core rejects: every problem on its own line.
+fn rejected(errors: &Errors) -> Usage {
+    let mut message = match errors.0.len() {
+        1 => "the query is not accepted:".to_string(),
+        n => format!("the query is not accepted ({n} problems):"),
+    };
+    for e in &errors.0 {
+        let _ = write!(message, "\n  {e}");
+    }
+    Usage(message)
+}
+
+/// The unit a metric key's suffix names (SPEC §6), and the value shown with an SI prefix; a
+/// key without a unit suffix is shown as a plain number.
+pub fn display(key: &str, value: f64) -> String {
+    by_suffix(key, value).unwrap_or_else(|| sig3(value))
+}
+
+fn by_suffix(key: &str, value: f64) -> Option<String> {
+    // The unit suffixes of SPEC §6. None ends another (`_us_per_byte` does not end in `_us`
+    // or `_bytes`), so their order does not matter.
+    Some(if key.ends_with("_us_per_byte") {
+        si(value, "µs/B")
+    } else if key.ends_with("_us_per_word") {
+        si(value * 1e-6, "s/word")
+    } else if key.ends_with("_us_per_element") || key.ends_with("_us_per_elem") {
+        si(value * 1e-6, "s/element")
+    } else if key.ends_with("_us") {
+        si(value, "µs")
+    } else if key.ends_with("_MBps") {
+        si(value, "MB/s")
+    } else if key.ends_with("_bytes") {
+        si(value, "B")
+    } else if key.ends_with("_elems") || key.ends_with("_elements") {
+        format!("{} elements", count(value))
+    } else if key.ends_with("_words") {
+        format!("{} words", count(value))
+    } else if key.ends_with("_flops_per_word") {
+        si(value, "flop/word")
+    } else if key.ends_with("_flops") {
+        si(value, "flop")
+    } else if key.ends_with("_mflops") || key.ends_with("_Mflops") {
+        si(value * 1e6, "flop/s")
+    } else {
+        return None;
+    })
+}
+
+/// A count: whole numbers in full, anything else to three significant digits.
+fn count(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{v:.0}")
+    } else {
+        sig3(v)
+    }
+}
+
+/// The value as a number in the key's own unit, precise enough to compare with a paper.
+fn raw(v: f64) -> String {
+    let a = v.abs();
+    if v == 0.0 || (1e-2..1e12).contains(&a) {
+        let s = format!("{v:.6}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        let s = format!("{v:.6e}");
+        match s.split_once('e') {
+            Some((mantissa, exp)) if mantissa.contains('.') => {
+                let m = mantissa.trim_end_matches('0').trim_end_matches('.');
+                format!("{m}e{exp}")
+            }
+            _ => s,
+        }
+    }
+}
+
+/// Metrics in reading order: the point of the query first, then the pattern's own metrics as
+/// it declares them, then anything else alphabetically.
+fn ordered<'r>(scenario: &Scenario, report: &'r Report) -> Vec<(&'r str, &'r Value)> {
+    let mut keys: Vec<&str> = vec!["time_us", "bandwidth_MBps"];
+    keys.extend(scenario.pattern.metrics.iter().copied());
+    let mut out: Vec<(&str, &Value)> = keys
+        .iter()
+        .filter_map(|k| report.metrics.get_key_value(k).map(|(k, v)| (*k, v)))
+        .collect();
+    for (k, v) in &report.metrics {
+        if !keys.contains(k) {
+            out.push((k, v));
+        }
+    }
+    out
+}
+
+/// Indices of `rows` curve points spread evenly from the first to the last.
+fn sample(len: usize, rows: usize) -> Vec<usize> {
+    if rows >= len {
+        return (0..len).collect();
+    }
+    match rows {
+        0 => Vec::new(),
+        1 => vec![0],
+        _ => {
+            let mut idx: Vec<usize> = (0..rows).map(|i| i * (len - 1) / (rows - 1)).collect();
+            idx.dedup();
+            idx
+        }
+    }
+}
+
+fn table(scenario: &Scenario, report: &Report, rows: usize) -> String {
+    let mut out = String::new();
+    let label = scenario
+        .machine
+        .set(scenario.model)
+        .map(|s| format!(" ({})", s.label))
+        .unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "{} on {} — {} model{label}",
+        scenario.pattern.title,
+        scenario.machine.name,
+        scenario.model.id()
+    );
+    let _ = writeln!(out, "query  {}", report.query);
+
+    let metrics = ordered(scenario, report);
+    let width = metrics
+        .iter()
+        .map(|(k, _)| k.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let shown: Vec<(String, String)> = metrics
+        .iter()
+        .map(|(k, v)| match v {
+            Value::Number(x) => (display(k, *x), raw(*x)),
+            Value::Text(t) => ((*t).to_string(), String::new()),
+        })
+        .collect();
+    let vwidth = shown
+        .iter()
+        .map(|(s, _)| s.chars().count())
+        .max()
+        .unwrap_or(5)
+        .max(5);
+    let _ = writeln!(out);
+    let _ = writeln!(out, "{:width$}  {:vwidth$}  raw", "metric", "value");
+    for ((key, _), (value, raw)) in metrics.iter().zip(&shown) {
+        let pad = vwidth - value.chars().count();
+        let line = format!("{key:width$}  {value}{:pad$}  {raw}", "");
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+
+    let _ = writeln!(out);
+    if report.warnings.is_empty() {
+        let _ = writeln!(out, "warnings: none");
+    } else {
+        let _ = writeln!(out, "warnings:");
+        for w in &report.warnings {
+            let _ = writeln!(out, "  ! {w}");
+        }
+    }
+
+    let curve = &report.curve;
+    if let (Some(first), Some(last)) = (curve.first(), curve.last()) {
+        let idx = sample(curve.len(), rows);
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "curve: {} points, {} from {} to {}; {} shown",
+            curve.len(),
+            scenario.pattern.abscissa,
+            si(first.size_bytes, "B"),
+            si(last.size_bytes, "B"),
+            idx.len()
+        );
+        if !idx.is_empty() {
+            let cells: Vec<[String; 3]> = idx
+                .iter()
+                .filter_map(|&i| curve.get(i))
+                .map(|p| {
+                    [
+                        si(p.size_bytes, "B"),
+                        si(p.time_us, "µs"),
+                        si(p.bandwidth_mbps, "MB/s"),
+                    ]
+                })
+                .collect();
+            let w: Vec<usize> = (0..3)
+                .map(|c| {
+                    cells
+                        .iter()
+                        .map(|r| r[c].chars().count())
+                        .max()
+                        .unwrap_or(0)
+                        .max(9)
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "  {:>w0$}  {:>w1$}  {:>w2$}",
+                "size",
+                "time",
+                "bandwidth",
+                w0 = w[0],
+                w1 = w[1],
+                w2 = w[2]
+            );
+            for r in &cells {
+                let pads: Vec<usize> = (0..3).map(|c| w[c] - r[c].chars().count()).collect();
+                let _ = writeln!(
+                    out,
+                    "  {:p0$}{}  {:p1$}{}  {:p2$}{}",
+                    "",
+                    r[0],
+                    "",
+                    r[1],
+                    "",
+                    r[2],
+                    p0 = pads[0],
+                    p1 = pads[1],
+                    p2 = pads[2]
+                );
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_follow_the_key_suffix() {
+        assert_eq!(display("time_us", 1400.0), "1.4 ms");
+        assert_eq!(display("r_inf_MBps", 87.0), "87 MB/s");
+        assert_eq!(display("n_half_bytes", 12700.0), "12.7 kB");
+        assert_eq!(display("b_us_per_byte", 0.0115), "11.5 ns/B");
+        assert_eq!(display("g_us_per_word", 0.27), "270 ns/word");
+        assert_eq!(display("snake_block_elems", 1234.0), "1234 elements");
+        assert_eq!(display("something", 2.5), "2.5");
+        assert_eq!(display("g_flops_per_word", 71.6), "71.6 flop/word");
+        assert_eq!(display("l_flops", 51140.0), "51.1 kflop");
+        assert_eq!(
+            display("fence_asymptotic_us_per_elem", 9.61),
+            "9.61 µs/element"
+        );
+    }
+
+    #[test]
+    fn samples_keep_both_ends() {
+        assert_eq!(sample(512, 8).first(), Some(&0));
+        assert_eq!(sample(512, 8).last(), Some(&511));
+        assert_eq!(sample(512, 8).len(), 8);
+        assert_eq!(sample(3, 8), vec![0, 1, 2]);
+        assert!(sample(10, 0).is_empty());
+    }
+
+    #[test]
+    fn raw_numbers_are_short() {
+        assert_eq!(raw(146.0), "146");
+        assert_eq!(raw(0.0115), "0.0115");
+        assert_eq!(raw(12695.652173913), "12695.652174");
+        assert_eq!(raw(0.0), "0");
+        assert_eq!(raw(0.000123), "1.23e-4");
+        assert_eq!(raw(2.5e13), "2.5e13");
+    }
+}
