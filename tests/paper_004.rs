@@ -602,7 +602,7 @@ fn report_metrics_follow_the_model() {
     );
     assert_eq!(
         r.metrics.get("fastest"),
-        Some(&commcalc_core::patterns::Value::Text("snake"))
+        Some(&commcalc_core::patterns::Value::Text("snake".into()))
     );
     assert_eq!(r.metric("time_us"), Some(snake.time));
     for (algo, t) in [("tree", tree.time), ("fence", fence.time)] {

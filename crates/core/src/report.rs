@@ -29,6 +29,12 @@ pub struct Report {
     pub metrics: BTreeMap<&'static str, Value>,
     pub curve: Vec<Point>,
     pub warnings: Vec<String>,
+    /// The inputs the pattern used, defaults included (not part of SPEC §6's JSON).
+    #[serde(skip)]
+    pub inputs: Vec<(&'static str, Value)>,
+    /// The parameters the pattern read, with overrides and table rows applied.
+    #[serde(skip)]
+    pub parameters: Vec<(&'static str, f64)>,
 }
 
 impl Report {
@@ -68,6 +74,8 @@ pub fn evaluate_with(scenario: &Scenario, points: usize) -> Result<Report, Error
         inputs: &scenario.inputs,
         overrides: &scenario.overrides,
         warnings: RefCell::new(Vec::new()),
+        used_inputs: RefCell::new(Vec::new()),
+        used_params: RefCell::new(Vec::new()),
     };
     let evaluation = (scenario.pattern.evaluate)(&ctx)?;
     let (from, to) = range(scenario);
@@ -94,6 +102,8 @@ pub fn evaluate_with(scenario: &Scenario, points: usize) -> Result<Report, Error
         metrics,
         curve,
         warnings: ctx.warnings.into_inner(),
+        inputs: ctx.used_inputs.into_inner(),
+        parameters: ctx.used_params.into_inner(),
     })
 }
 

@@ -5,7 +5,7 @@
 //! at once, through the VC unit time (eq. 10–21).
 
 use super::point::DEFAULT_SIZE;
-use super::{bsp, Ctx, Evaluation, Value};
+use super::{bsp, Ctx, Evaluation, Key, Value};
 use crate::catalog::Machine;
 use crate::error::Error;
 use crate::models::atm::{
@@ -87,10 +87,7 @@ impl Atm {
 /// from the SONET rate through the ATM and AAL5 layers. The rounding belongs to the
 /// 155.52 Mb/s line, so a user's own `sonet` rate is always taken exactly.
 fn link_unit_time(ctx: &Ctx) -> Result<f64, Error> {
-    match (
-        ctx.inputs.link.unwrap_or(Link::Paper),
-        ctx.overridden("sonet"),
-    ) {
+    match (ctx.link(), ctx.overridden("sonet")) {
         (Link::Paper, None) => Ok(PAPER_LINK_UNIT_TIME),
         (Link::Paper, Some(sonet)) => {
             ctx.warn(format!(
@@ -183,11 +180,12 @@ pub fn pipelined_send(ctx: &Ctx) -> Result<Evaluation, Error> {
     let atm = Atm::new(ctx)?;
     let s = atm.stack;
     let sizing = Sizing::new(ctx, &s, atm.link);
-    let x = ctx.inputs.data.unwrap_or(sizing.data);
+    let x = ctx.data(sizing.data);
     sizing.check(ctx, x);
     let opt = s.optimum(x);
     let closed = s.continuous_optimum(x);
     let message = ctx.inputs.size.map_or(opt.chunk, |m| m.min(x));
+    ctx.record(Key::Size, Value::Number(message));
     let cost: Box<dyn Fn(f64) -> f64> = match ctx.inputs.size {
         Some(m) => Box::new(move |x| s.latency(x, m)),
         None => Box::new(move |x| s.optimum(x).latency),
@@ -254,7 +252,7 @@ pub fn all_to_all(ctx: &Ctx) -> Result<Evaluation, Error> {
                 ),
             })
         }
-        (data, size) => data.or(size).unwrap_or(sizing.data),
+        (data, size) => ctx.data(data.or(size).unwrap_or(sizing.data)),
     };
     let chunk = sizing.chunk;
     let per_end = move |d: f64| chunk.map_or_else(|| s.optimum(d).latency, |m| s.latency(d, m));
@@ -296,9 +294,9 @@ pub fn h_relation(ctx: &Ctx) -> Result<Evaluation, Error> {
         }
     };
     let sizing = Sizing::new(ctx, &s, atm.vc_unit_time(traffic, p));
-    let x = ctx.inputs.data.unwrap_or(sizing.data);
+    let x = ctx.data(sizing.data);
     sizing.check(ctx, x);
-    let k = f64::from(ctx.inputs.k.unwrap_or(1));
+    let k = f64::from(ctx.k(1));
     let g = s.g(atm.put, k, x);
     let l = s.total_exchange_barrier(
         atm.put.b,
@@ -324,7 +322,7 @@ pub fn h_relation(ctx: &Ctx) -> Result<Evaluation, Error> {
     metrics.extend(sizing.metrics());
     Ok(Evaluation {
         cost: Box::new(move |bytes| superstep(0.0, g, bytes, l)),
-        at: ctx.inputs.h.map_or(x, |h| h * WORD_BYTES),
+        at: ctx.h(x / WORD_BYTES) * WORD_BYTES,
         metrics,
     })
 }

@@ -42,10 +42,7 @@ fn g_and_l(ctx: &Ctx, p: u32, algo: Option<&str>) -> Result<(f64, f64), Error> {
         Ok((g, ctx.param("l")?))
     } else {
         let (g, l) = ctx.by_size(p)?;
-        Ok((
-            ctx.overridden("g").unwrap_or(g),
-            ctx.overridden("l").unwrap_or(l),
-        ))
+        Ok((ctx.sized_param("g", g), ctx.sized_param("l", l)))
     }
 }
 
@@ -62,7 +59,7 @@ fn bsp_metrics(g: f64, l: f64) -> Vec<(&'static str, Value)> {
 pub fn h_relation(ctx: &Ctx) -> Result<Evaluation, Error> {
     let p = ctx.p(DEFAULT_P);
     let (g, l) = g_and_l(ctx, p, ctx.algo(h_relation_algos(ctx.machine)))?;
-    let h = ctx.inputs.h.unwrap_or(DEFAULT_H);
+    let h = ctx.h(DEFAULT_H);
     Ok(Evaluation {
         cost: Box::new(move |bytes| superstep(0.0, g, bytes / WORD_BYTES, l)),
         at: h * WORD_BYTES,
@@ -104,10 +101,7 @@ pub fn permutation(ctx: &Ctx) -> Result<Evaluation, Error> {
         (ctx.param("sigma")?, ctx.param("ell")?)
     } else {
         let (s, e) = ctx.by_size(p)?;
-        (
-            ctx.overridden("sigma").unwrap_or(s),
-            ctx.overridden("ell").unwrap_or(e),
-        )
+        (ctx.sized_param("sigma", s), ctx.sized_param("ell", e))
     };
     // σ·m + ℓ is linear in m: the Hockney form with α = ℓ and β = σ.
     Ok(Shape::Linear(Hockney {

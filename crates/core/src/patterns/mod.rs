@@ -16,6 +16,8 @@ use serde::Serialize;
 
 use crate::catalog::{Machine, ParamSet};
 use crate::error::Error;
+use crate::models::atm::Link;
+use crate::models::nbl::FSet;
 use crate::models::Model;
 use crate::scenario::Inputs;
 
@@ -70,7 +72,7 @@ impl Key {
 #[serde(untagged)]
 pub enum Value {
     Number(f64),
-    Text(&'static str),
+    Text(String),
 }
 
 /// What a pattern's `evaluate` returns: the cost as a function of the abscissa (bytes), the
@@ -188,16 +190,20 @@ pub struct Ctx<'a> {
     pub inputs: &'a Inputs,
     pub overrides: &'a [(&'static str, f64)],
     pub warnings: RefCell<Vec<String>>,
+    /// The inputs the pattern used, defaults included, for controls that show them.
+    pub used_inputs: RefCell<Vec<(&'static str, Value)>>,
+    /// The parameters the pattern read, overrides and table rows included.
+    pub used_params: RefCell<Vec<(&'static str, f64)>>,
 }
 
 impl Ctx<'_> {
     /// A parameter of the machine's set for the scenario's model, overridden if the user set it.
     pub fn param(&self, name: &str) -> Result<f64, Error> {
-        if let Some((_, v)) = self.overrides.iter().find(|(n, _)| *n == name) {
-            return Ok(*v);
+        if let Some((n, v)) = self.overrides.iter().find(|(n, _)| *n == name) {
+            return Ok(self.used_param(n, *v));
         }
         match self.set.param(name) {
-            Some(p) if p.value.is_finite() => Ok(p.value),
+            Some(p) if p.value.is_finite() => Ok(self.used_param(p.name, p.value)),
             _ => Err(Error::Unsupported {
                 key: name.to_string(),
                 value: String::new(),
@@ -208,6 +214,76 @@ impl Ctx<'_> {
                 ),
             }),
         }
+    }
+
+    /// A parameter from a size-dependent table (001 Tables 1–2), unless the user overrode it.
+    pub fn sized_param(&self, name: &'static str, table_value: f64) -> f64 {
+        self.used_param(name, self.overridden(name).unwrap_or(table_value))
+    }
+
+    fn used_param(&self, name: &'static str, value: f64) -> f64 {
+        let mut used = self.used_params.borrow_mut();
+        if !used.iter().any(|(n, _)| *n == name) {
+            used.push((name, value));
+        }
+        value
+    }
+
+    /// Records the value an input had, for inputs a pattern derives rather than reads.
+    pub fn record(&self, key: Key, value: Value) {
+        let mut used = self.used_inputs.borrow_mut();
+        if !used.iter().any(|(k, _)| *k == key.id()) {
+            used.push((key.id(), value));
+        }
+    }
+
+    fn number(&self, key: Key, given: Option<f64>, default: f64) -> f64 {
+        let v = given.unwrap_or(default);
+        self.record(key, Value::Number(v));
+        v
+    }
+
+    /// The data size (002's x), or `default`.
+    pub fn data(&self, default: f64) -> f64 {
+        self.number(Key::Data, self.inputs.data, default)
+    }
+
+    /// h in words, or `default`.
+    pub fn h(&self, default: f64) -> f64 {
+        self.number(Key::H, self.inputs.h, default)
+    }
+
+    /// The vector length in elements, or `default`.
+    pub fn n(&self, default: f64) -> f64 {
+        self.number(Key::N, self.inputs.n, default)
+    }
+
+    /// The number of bsp_put calls, or `default`.
+    pub fn k(&self, default: u32) -> u32 {
+        let k = self.inputs.k.unwrap_or(default);
+        self.record(Key::K, Value::Number(f64::from(k)));
+        k
+    }
+
+    /// The mesh W×H, or `default`.
+    pub fn mesh(&self, default: (u32, u32)) -> (u32, u32) {
+        let (w, h) = self.inputs.mesh.unwrap_or(default);
+        self.record(Key::Mesh, Value::Text(format!("{w}x{h}")));
+        (w, h)
+    }
+
+    /// The ATM link unit time setting, `paper` by default.
+    pub fn link(&self) -> Link {
+        let link = self.inputs.link.unwrap_or(Link::Paper);
+        self.record(Key::Link, Value::Text(link.id().into()));
+        link
+    }
+
+    /// The f(L) set, `nominal` by default.
+    pub fn f(&self) -> FSet {
+        let f = self.inputs.f.unwrap_or_default();
+        self.record(Key::F, Value::Text(f.id().into()));
+        f
     }
 
     /// Whether the user overrode a parameter.
@@ -230,6 +306,7 @@ impl Ctx<'_> {
     /// The processor count, or `default`; warns when it lies outside what the paper measured.
     pub fn p(&self, default: u32) -> u32 {
         let p = self.inputs.p.unwrap_or(default);
+        self.record(Key::P, Value::Number(f64::from(p)));
         let (lo, hi) = self.machine.measured_p;
         if p < lo || p > hi {
             self.warn(format!(
@@ -242,12 +319,16 @@ impl Ctx<'_> {
 
     /// The message size, or `default`.
     pub fn size(&self, default: f64) -> f64 {
-        self.inputs.size.unwrap_or(default)
+        self.number(Key::Size, self.inputs.size, default)
     }
 
     /// The algorithm, or the machine's default for this pattern.
     pub fn algo(&self, algos: &'static [&'static str]) -> Option<&'static str> {
-        self.inputs.algo.or(algos.first().copied())
+        let algo = self.inputs.algo.or(algos.first().copied());
+        if let Some(a) = algo {
+            self.record(Key::Algo, Value::Text(a.into()));
+        }
+        algo
     }
 
     /// Size-dependent parameters (001 Tables 1–2): the row for p, linearly interpolated in p
@@ -610,5 +691,27 @@ mod tests {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod used_tests {
+    use super::Value;
+
+    /// The report says which inputs and parameters a pattern used, defaults and table rows
+    /// included, so that controls can show the values behind the result.
+    #[test]
+    fn reports_the_inputs_and_parameters_used() {
+        let r = crate::run("machine=intel-paragon&pattern=h-relation&p=16&g=7").unwrap();
+        assert!(r.inputs.contains(&("p", Value::Number(16.0))));
+        assert!(r.inputs.contains(&("h", Value::Number(100.0))));
+        assert_eq!(r.parameters, vec![("g", 7.0), ("l", 4.3e3)]);
+        let r = crate::run("machine=intel-delta&pattern=global-combine").unwrap();
+        assert!(r.inputs.contains(&("mesh", Value::Text("16x16".into()))));
+        assert!(r.inputs.contains(&("f", Value::Text("nominal".into()))));
+        assert!(r
+            .parameters
+            .iter()
+            .any(|(n, v)| *n == "alpha" && *v == 54.0));
     }
 }

@@ -27,7 +27,7 @@ pub const DEFAULT_MESH: (u32, u32) = (16, 16);
 /// The model's parameters from the machine (with overrides) and the `f=` input, `nominal` by
 /// default ([`FSet`]).
 fn model(ctx: &Ctx) -> Result<Nbl, Error> {
-    let f = ctx.inputs.f.unwrap_or_default();
+    let f = ctx.f();
     Nbl::new(
         ctx.param("alpha")?,
         ctx.param("beta")?,
@@ -159,10 +159,10 @@ fn warn_optimum(ctx: &Ctx, nbl: &Nbl, n: u64, o: &Optimum) {
 /// N = ⌈bytes/8⌉ (for `best`, the fastest of the three), which never falls as N grows.
 pub fn global_combine(ctx: &Ctx) -> Result<Evaluation, Error> {
     let nbl = model(ctx)?;
-    let (width, height) = ctx.inputs.mesh.unwrap_or(DEFAULT_MESH);
+    let (width, height) = ctx.mesh(DEFAULT_MESH);
     let mesh = Mesh { width, height };
     warn_mesh(ctx, mesh);
-    let n = ctx.inputs.n.unwrap_or(DEFAULT_N).round().max(1.0) as u64;
+    let n = ctx.n(DEFAULT_N).round().max(1.0) as u64;
     let choice = ctx.algo(&ALGOS).and_then(Algorithm::from_id);
     let combiner = Combiner::new(&nbl, mesh);
     if nbl.f == FSet::Testjig {
@@ -199,7 +199,7 @@ pub fn global_combine(ctx: &Ctx) -> Result<Evaluation, Error> {
         }
     }
     if let Some(f) = fastest {
-        metrics.push(("fastest", Value::Text(f.algorithm.id())));
+        metrics.push(("fastest", Value::Text(f.algorithm.id().into())));
     }
 
     let elements = |bytes: f64| (bytes / ELEMENT_BYTES).ceil().max(1.0) as u64;
