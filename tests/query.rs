@@ -673,3 +673,35 @@ fn accepted_keys_come_from_the_declarations() {
     }
     assert!(!keys.contains(&"size"), "{keys:?}");
 }
+
+/// UI edits go through `with`, `without` and `switched`: one validation for every path.
+#[test]
+fn edits_keep_what_still_applies() {
+    let s = Scenario::from_query("machine=intel-paragon&pattern=h-relation&p=16&g=7").unwrap();
+    assert_eq!(
+        s.with("p", "32").unwrap().to_query(),
+        "machine=intel-paragon&pattern=h-relation&p=32&g=7"
+    );
+    let e = s.with("p", "-1").unwrap_err();
+    assert_eq!(e.0[0].key(), Some("p"));
+    assert_eq!(
+        s.without("g").to_query(),
+        "machine=intel-paragon&pattern=h-relation&p=16"
+    );
+    // The SP2 has h-relations too: p stays, the Paragon's table override g does not.
+    let sp2 = s.switched("machine", "ibm-sp2").unwrap();
+    assert_eq!(sp2.to_query(), "machine=ibm-sp2&pattern=h-relation&p=16");
+    // The DELTA has no h-relation: its first pattern, and p is dropped (ping-pong takes no p).
+    let delta = s.switched("machine", "intel-delta").unwrap();
+    assert_eq!(delta.to_query(), "machine=intel-delta&pattern=pingpong");
+    // A pattern the machine does not offer is refused, with the reason.
+    let e = s.switched("pattern", "global-combine").unwrap_err();
+    assert_eq!(e.0[0].key(), Some("pattern"));
+    assert!(s.switched("machine", "nosuch").is_err());
+    // Switching the pattern keeps the inputs the new one takes.
+    let pp = s.switched("pattern", "permutation").unwrap();
+    assert_eq!(
+        pp.to_query(),
+        "machine=intel-paragon&pattern=permutation&p=16"
+    );
+}

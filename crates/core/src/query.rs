@@ -180,6 +180,65 @@ impl Scenario {
         out.join("&")
     }
 
+    /// This scenario with one key set to a value, validated as a whole: the way every UI edit
+    /// is applied, so a slider, a typed number and a pasted URL pass the same checks.
+    pub fn with(&self, key: &str, value: &str) -> Result<Scenario, Errors> {
+        Scenario::from_query(&self.query_with(key, Some(value)))
+    }
+
+    /// This scenario without a key: the input or parameter returns to its default.
+    pub fn without(&self, key: &str) -> Scenario {
+        // Removing a key from a valid scenario leaves a valid one.
+        Scenario::from_query(&self.query_with(key, None)).unwrap_or_else(|_| self.clone())
+    }
+
+    /// This scenario on another machine, pattern or model, keeping every input and parameter
+    /// that still applies and dropping the rest. Fails only if the new value itself is not
+    /// accepted (an unknown id, or a pattern the machine does not offer).
+    pub fn switched(&self, key: &str, value: &str) -> Result<Scenario, Errors> {
+        let mut query = self.query_with(key, Some(value));
+        if key == "machine" {
+            // A new machine starts from its own parameters and natural model; a pattern it does
+            // not offer falls back to its first one.
+            let keep = |k: &str| {
+                matches!(k, "machine" | "pattern" | "from" | "to")
+                    || Key::ALL.iter().any(|x| x.id() == k)
+            };
+            query = query
+                .split('&')
+                .filter(|kv| kv.split_once('=').is_some_and(|(k, _)| keep(k)))
+                .collect::<Vec<_>>()
+                .join("&");
+        }
+        let (scenario, errors) = Scenario::from_query_lenient(&query);
+        match (
+            scenario,
+            errors
+                .iter()
+                .filter(|e| e.key() == Some(key))
+                .cloned()
+                .collect::<Vec<_>>(),
+        ) {
+            (Some(s), own) if own.is_empty() => Ok(s),
+            (_, own) if !own.is_empty() => Err(Errors(own)),
+            (_, _) => Err(Errors(errors)),
+        }
+    }
+
+    /// The canonical query with `key` replaced (or removed, for `None`), keeping key order.
+    fn query_with(&self, key: &str, value: Option<&str>) -> String {
+        let canonical = self.to_query();
+        let mut parts: Vec<String> = canonical
+            .split('&')
+            .filter(|kv| kv.split_once('=').map(|(k, _)| k) != Some(key))
+            .map(str::to_string)
+            .collect();
+        if let Some(v) = value {
+            parts.push(format!("{key}={}", encode(v)));
+        }
+        parts.join("&")
+    }
+
     /// The keys this scenario accepts: fixed keys, the pattern's inputs, the parameters.
     pub fn accepted_keys(
         machine: &Machine,
@@ -193,6 +252,15 @@ impl Scenario {
         }
         keys
     }
+}
+
+/// Percent-encodes the characters that would end a value early.
+fn encode(v: &str) -> String {
+    v.replace('%', "%25")
+        .replace('&', "%26")
+        .replace('=', "%3D")
+        .replace('+', "%2B")
+        .replace('#', "%23")
 }
 
 /// The shortest decimal that reads back to the same f64 (Rust's `Display` for f64).

@@ -95,9 +95,71 @@ pub fn sig3(v: f64) -> String {
     }
 }
 
+/// The unit a metric key's suffix names (SPEC §6), and the value shown with an SI prefix; a
+/// key without a unit suffix is shown as a plain number.
+pub fn metric(key: &str, value: f64) -> String {
+    by_suffix(key, value).unwrap_or_else(|| sig3(value))
+}
+
+fn by_suffix(key: &str, value: f64) -> Option<String> {
+    // The unit suffixes of SPEC §6. None ends another (`_us_per_byte` does not end in `_us`
+    // or `_bytes`), so their order does not matter.
+    Some(if key.ends_with("_us_per_byte") {
+        si(value, "µs/B")
+    } else if key.ends_with("_us_per_word") {
+        si(value * 1e-6, "s/word")
+    } else if key.ends_with("_us_per_element") || key.ends_with("_us_per_elem") {
+        si(value * 1e-6, "s/element")
+    } else if key.ends_with("_us") {
+        si(value, "µs")
+    } else if key.ends_with("_MBps") {
+        si(value, "MB/s")
+    } else if key.ends_with("_bytes") {
+        si(value, "B")
+    } else if key.ends_with("_elems") || key.ends_with("_elements") {
+        format!("{} elements", count(value))
+    } else if key.ends_with("_words") {
+        format!("{} words", count(value))
+    } else if key.ends_with("_flops_per_word") {
+        si(value, "flop/word")
+    } else if key.ends_with("_flops") {
+        si(value, "flop")
+    } else if key.ends_with("_mflops") || key.ends_with("_Mflops") {
+        si(value * 1e6, "flop/s")
+    } else {
+        return None;
+    })
+}
+
+/// A count: whole numbers in full, anything else to three significant digits.
+fn count(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{v:.0}")
+    } else {
+        sig3(v)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn units_follow_the_key_suffix() {
+        assert_eq!(metric("time_us", 1400.0), "1.4 ms");
+        assert_eq!(metric("r_inf_MBps", 87.0), "87 MB/s");
+        assert_eq!(metric("n_half_bytes", 12700.0), "12.7 kB");
+        assert_eq!(metric("b_us_per_byte", 0.0115), "11.5 ns/B");
+        assert_eq!(metric("g_us_per_word", 0.27), "270 ns/word");
+        assert_eq!(metric("snake_block_elems", 1234.0), "1234 elements");
+        assert_eq!(metric("something", 2.5), "2.5");
+        assert_eq!(metric("g_flops_per_word", 71.6), "71.6 flop/word");
+        assert_eq!(metric("l_flops", 51140.0), "51.1 kflop");
+        assert_eq!(
+            metric("fence_asymptotic_us_per_elem", 9.61),
+            "9.61 µs/element"
+        );
+    }
 
     #[test]
     fn sizes_parse_with_suffixes() {
