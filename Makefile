@@ -1,9 +1,11 @@
 # The README's commands. Every target installs what it needs and skips what is present, so
 # running one twice does the work once.
 #
-#   make test    fmt, clippy -D warnings, every test, and the core's wasm32 check (CI runs this)
-#   make serve   build the CLI and evaluate an example (the web app comes next)
-#   make build   release build of the workspace (target/release/commcalc)
+#   make test    fmt, clippy -D warnings, every test, the wasm32 build and the browser tests
+#                (CI runs this)
+#   make serve   set up the web toolchain and serve the app on http://127.0.0.1:8080
+#   make site    build the release site into dist/
+#   make build   release build of the CLI (target/release/commcalc)
 #   make bench   criterion benchmarks of every curve, summarised in docs/benchmarks.md
 #   make fuzz    fuzz the query parser for FUZZ_SECONDS (default 60) with cargo-fuzz
 
@@ -13,12 +15,19 @@ SHELL := /bin/bash
 
 CARGO ?= cargo
 WASM_TARGET := wasm32-unknown-unknown
-EXAMPLE ?= machine=intel-paragon&pattern=pingpong&size=12.7k
 FUZZ_SECONDS ?= 60
 FUZZ_TARGET ?= query
 BENCH_CMD := $(CARGO) bench -p commcalc-core --bench curves
 
-.PHONY: test serve build bench fuzz check-cargo components wasm-target fmt clippy unit wasm-check
+# The web toolchain, pinned (DESIGN.md "Building without the internet"): Trunk never downloads.
+TRUNK_VERSION := 0.21
+WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/version = "\(.*\)"/\1/p}' Cargo.lock)
+BINARYEN_VERSION := 132.0.0
+TOOLS := $(CURDIR)/.tools
+export PATH := $(TOOLS)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+
+.PHONY: test serve site build bench fuzz check-cargo components wasm-target fmt clippy unit wasm-check \
+	tools trunk wasm-bindgen wasm-opt chromium browser-deps browser-test bench-web screenshots
 
 # ---------------------------------------------------------------------------------------------
 # Set-up: each step checks before it installs.
@@ -55,18 +64,60 @@ unit: check-cargo
 # The core must compile to wasm32 unchanged (DESIGN.md: "Core is pure").
 wasm-check: wasm-target
 	$(CARGO) check -p commcalc-core --target $(WASM_TARGET)
+	$(CARGO) clippy -p commcalc-web --target $(WASM_TARGET) -- -D warnings
 
-test: fmt clippy unit wasm-check
-	@echo "make test: fmt, clippy, tests and the wasm32 check passed"
+test: fmt clippy unit wasm-check browser-test
+	@echo "make test: fmt, clippy, tests, the wasm32 check and the browser tests passed"
+
+# ---------------------------------------------------------------------------------------------
+# The web toolchain. Each step checks the installed version first.
+
+trunk: check-cargo
+	@if trunk --version 2>/dev/null | grep -q "trunk $(TRUNK_VERSION)\."; then trunk --version; \
+	else $(CARGO) install --locked trunk --version '~$(TRUNK_VERSION)'; fi
+
+# wasm-bindgen-cli must be the exact version of the wasm-bindgen crate in Cargo.lock. It is
+# installed without --locked: one of its locked dependencies is missing from the registry.
+wasm-bindgen: check-cargo
+	@if wasm-bindgen --version 2>/dev/null | grep -q " $(WASM_BINDGEN_VERSION)$$"; then wasm-bindgen --version; \
+	else $(CARGO) install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION); fi
+
+wasm-opt:
+	@if [ -x $(TOOLS)/node_modules/.bin/wasm-opt ]; then wasm-opt --version; \
+	else mkdir -p $(TOOLS) && npm install --prefix $(TOOLS) --no-audit --no-fund binaryen@$(BINARYEN_VERSION); fi
+
+tools: wasm-target trunk wasm-bindgen wasm-opt
+
+site: tools
+	trunk build --release
+
+serve: tools
+	trunk serve --release
+
+# Debian's Chromium for the browser tests (DESIGN.md "Testing"); needs root or sudo once.
+chromium:
+	@if command -v chromium >/dev/null; then chromium --version; \
+	else SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y chromium fonts-dejavu-core; fi
+
+browser-deps:
+	@if [ -d tests/browser/node_modules/playwright-core ]; then echo "playwright-core: installed"; \
+	else npm ci --prefix tests/browser --no-audit --no-fund; fi
+
+browser-test: site chromium browser-deps
+	node --test --test-concurrency=1 tests/browser/
+
+# Slider → repaint, load → interactive, shipped bytes; figures in docs/web-benchmarks.md.
+bench-web: site chromium browser-deps
+	node tests/browser/bench.mjs
+
+screenshots: site chromium browser-deps
+	node tests/browser/screenshots.mjs
 
 # ---------------------------------------------------------------------------------------------
 
 build: check-cargo
-	$(CARGO) build --workspace --release
-
-serve: check-cargo
-	$(CARGO) build -p commcalc
-	./target/debug/commcalc eval "$(EXAMPLE)"
+	$(CARGO) build -p commcalc --release
 
 # Criterion writes target/criterion/<pattern>/<machine>/new/estimates.json; earlier results
 # are cleared so that removed benchmarks do not linger in the summary.
