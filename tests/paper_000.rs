@@ -2,21 +2,10 @@
 //! Architectures". Every number the paper prints that the hyperbolic model should reproduce.
 //! Tolerance 1% (relative) unless a case says otherwise.
 
+mod common;
+
 use commcalc_core::models::hyperbolic::{reduce_serial, Block, Coupling};
-use commcalc_core::{run, Report};
-
-fn report(query: &str) -> Report {
-    run(query).unwrap_or_else(|e| panic!("{query}: {e}"))
-}
-
-fn close(actual: f64, expected: f64, tol: f64, what: &str) {
-    let rel = ((actual - expected) / expected).abs();
-    assert!(
-        rel <= tol,
-        "{what}: model {actual}, paper {expected} (off by {:.2}%)",
-        rel * 100.0
-    );
-}
+use common::{close, report};
 
 /// (a, b) of the reduced block a pattern reports.
 fn block(query: &str) -> (f64, f64) {

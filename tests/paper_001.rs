@@ -2,20 +2,9 @@
 //! Paragon". Its fits and tables are model inputs; these tests check that the models built on
 //! them reproduce the numbers the paper derives. Tolerance 1% unless stated.
 
-use commcalc_core::{run, Report};
+mod common;
 
-fn report(query: &str) -> Report {
-    run(query).unwrap_or_else(|e| panic!("{query}: {e}"))
-}
-
-fn close(actual: f64, expected: f64, tol: f64, what: &str) {
-    let rel = ((actual - expected) / expected).abs();
-    assert!(
-        rel <= tol,
-        "{what}: model {actual}, paper {expected} (off by {:.2}%)",
-        rel * 100.0
-    );
-}
+use common::{close, report};
 
 /// 001 §2 eq. 1 and SPEC §8: T_pp(m) ≈ 146 + 0.0115·m µs, "an asymptotic bandwidth of 87MB/s",
 /// "half the achievable bandwidth is reached when the message size is about m½ = 12.7KB"

@@ -3,11 +3,14 @@
 //! comment says why not). Where the paper misprints or rounds before multiplying, the test
 //! pins the model's value and the comment gives what the paper printed.
 
+mod common;
+
 use commcalc_core::catalog;
 use commcalc_core::models::atm::{
     aal5_mbps, atm_layer_mbps, exact_link_unit_time, Layer, Pipeline,
 };
 use commcalc_core::{run, Model, Report};
+use common::close;
 
 const ATM: &str = "machine=atm-sparc20";
 
@@ -34,15 +37,6 @@ fn metric(query: &str, key: &str) -> f64 {
 }
 
 /// |model − paper| ≤ tol·|paper|.
-fn close(model: f64, paper: f64, tol: f64, what: &str) {
-    let rel = ((model - paper) / paper).abs();
-    assert!(
-        rel <= tol,
-        "{what}: model {model} vs paper {paper}, {:.3}% off (tolerance {}%)",
-        rel * 100.0,
-        tol * 100.0
-    );
-}
 
 /// The model's value printed to `decimals` places, as the paper prints it.
 fn rounded(v: f64, decimals: i32) -> f64 {

@@ -1,20 +1,9 @@
 //! Paper 003 — Grunwald and Reed, "Benchmarking Hypercube Hardware and Software". The linear
 //! model t = t_l + N·t_c (eq. 1) with Table 5's fits. Tolerance 1% unless stated.
 
-use commcalc_core::{run, Report};
+mod common;
 
-fn report(query: &str) -> Report {
-    run(query).unwrap_or_else(|e| panic!("{query}: {e}"))
-}
-
-fn close(actual: f64, expected: f64, tol: f64, what: &str) {
-    let rel = ((actual - expected) / expected).abs();
-    assert!(
-        rel <= tol,
-        "{what}: model {actual}, paper {expected} (off by {:.2}%)",
-        rel * 100.0
-    );
-}
+use common::{close, report};
 
 /// 003 Table 5's bandwidth row, 14.3, 2.8, 0.84 and 0.69 Mbits/s, is 8/t_c (SPEC §8).
 #[test]

@@ -4,30 +4,20 @@
 //! (§7.2), SPEC §8's value and the regime statements of §4.1 and §4.2. Tolerance 1% unless a
 //! case says otherwise.
 
+mod common;
+
 use commcalc_core::catalog;
 use commcalc_core::models::nbl::{
     fastest, testjig_f, Algorithm, Combiner, FSet, Linear, Mesh, Nbl, Plan, TESTJIG, TESTJIG_LINKS,
 };
 use commcalc_core::models::Model;
-use commcalc_core::{run, Report};
+use commcalc_core::run;
+use common::{close, report};
 
 const ALPHA: f64 = 54.0;
 const BETA: f64 = 1.54;
 const C2: f64 = 0.25;
 const C3: f64 = 0.37;
-
-fn report(query: &str) -> Report {
-    run(query).unwrap_or_else(|e| panic!("{query}: {e}"))
-}
-
-fn close(actual: f64, expected: f64, tol: f64, what: &str) {
-    let rel = ((actual - expected) / expected).abs();
-    assert!(
-        rel <= tol,
-        "{what}: model {actual}, paper {expected} (off by {:.2}%)",
-        rel * 100.0
-    );
-}
 
 fn delta(f: FSet) -> Nbl {
     Nbl::new(ALPHA, BETA, C2, C3, f).unwrap()
