@@ -36,8 +36,6 @@ fn metric(query: &str, key: &str) -> f64 {
         .unwrap_or_else(|| panic!("{query}: no metric {key}"))
 }
 
-/// |model − paper| ≤ tol·|paper|.
-
 /// The model's value printed to `decimals` places, as the paper prints it.
 fn rounded(v: f64, decimals: i32) -> f64 {
     let scale = 10f64.powi(decimals);
