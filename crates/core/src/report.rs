@@ -29,6 +29,10 @@ pub struct Report {
     pub metrics: BTreeMap<&'static str, Value>,
     pub curve: Vec<Point>,
     pub warnings: Vec<String>,
+    /// The query's point on the curve's abscissa, in bytes (the size, data, h·4 or n·8 that
+    /// `time_us` and `bandwidth_MBps` are given at), for charts that mark it.
+    #[serde(skip)]
+    pub at_bytes: f64,
     /// The inputs the pattern used, defaults included (not part of SPEC §6's JSON).
     #[serde(skip)]
     pub inputs: Vec<(&'static str, Value)>,
@@ -102,6 +106,7 @@ pub fn evaluate_with(scenario: &Scenario, points: usize) -> Result<Report, Error
         metrics,
         curve,
         warnings: ctx.warnings.into_inner(),
+        at_bytes: at.size_bytes,
         inputs: ctx.used_inputs.into_inner(),
         parameters: ctx.used_params.into_inner(),
     })
@@ -137,4 +142,18 @@ pub fn log_spaced(from: f64, to: f64, n: usize) -> impl Iterator<Item = f64> {
             (l0 + step * i as f64).exp()
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    /// The report says where on the abscissa the query's point lies, in bytes.
+    #[test]
+    fn reports_the_abscissa_of_the_query_point() {
+        let r = crate::run("machine=intel-paragon&pattern=pingpong&size=12k").unwrap();
+        assert_eq!(r.at_bytes, 12000.0);
+        let r = crate::run("machine=intel-paragon&pattern=h-relation&h=100").unwrap();
+        assert_eq!(r.at_bytes, 400.0);
+        let r = crate::run("machine=intel-delta&pattern=global-combine&n=1000").unwrap();
+        assert_eq!(r.at_bytes, 8000.0);
+    }
 }

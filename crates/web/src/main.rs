@@ -1,9 +1,11 @@
+//! The binary Trunk builds: mounts the app.
+
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use leptos::prelude::*;
-    console_error_panic_hook::set_once();
-    mount_to_body(|| view! { <p>"hello"</p> });
+    commcalc_web::start();
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn main() {}
+fn main() {
+    eprintln!("commcalc-web runs in a browser: build it with `make site` or `make serve`");
+}

@@ -1,0 +1,31 @@
+//! The metrics table: each metric with its value (SI units) and the formula it comes from,
+//! as MathML with the numbers filled in.
+
+use leptos::prelude::*;
+
+use crate::formulas::rows;
+use crate::html::metric_rows;
+use crate::state::State;
+
+/// `table#metrics` with one `tr[data-metric]` per metric.
+#[component]
+pub fn MetricsTable(
+    /// The app state: its scenario and report.
+    state: State,
+) -> impl IntoView {
+    let body = move || {
+        state.report.with(|r| match r {
+            Ok(report) => state
+                .scenario
+                .with_untracked(|s| metric_rows(&rows(s.machine, s.pattern, s.model, report))),
+            Err(_) => String::new(),
+        })
+    };
+    view! {
+        <table id="metrics">
+            <caption>"Results"</caption>
+            <thead inner_html="<tr><th scope=\"col\">Quantity</th><th scope=\"col\">Value</th><th scope=\"col\">From</th></tr>"></thead>
+            <tbody inner_html=body></tbody>
+        </table>
+    }
+}

@@ -1,0 +1,80 @@
+//! A number control: a slider (log-scaled where the range spans decades) and a field with its
+//! unit. The slider edits live on `input`, the field on `change`; both go through the core.
+
+use leptos::prelude::*;
+
+use crate::components::controls::{about, head, messages, readout};
+use crate::controls::{current, Control, Current, Kind};
+use crate::edit::Edit;
+use crate::slider::{plain, STEPS};
+use crate::state::State;
+
+/// One numeric input or parameter, `[data-control=<key>]`.
+#[component]
+pub fn NumberControl(
+    /// What the control edits, its label, unit, slider and source, from the declarations.
+    control: Control,
+    /// The app state it reads and edits.
+    state: State,
+) -> impl IntoView {
+    let key = control.key;
+    let unit = control.unit;
+    let slider = match control.kind {
+        Kind::Number { slider } => slider,
+        _ => None,
+    };
+    let value = move || {
+        state.scenario.with(|s| {
+            state
+                .report
+                .with(|r| match current(s, r.as_ref().ok(), key) {
+                    Current::Number(v) => v,
+                    _ => None,
+                })
+        })
+    };
+    let shown = Signal::derive(move || value().map(|v| readout(v, unit)).unwrap_or_default());
+    let field_id = format!("in-{key}");
+    let described = format!("about-{key} err-{key}");
+    let range = slider.map(|sl| {
+        view! {
+            <input
+                type="range"
+                min="0"
+                max=STEPS.to_string()
+                step="1"
+                aria-labelledby=format!("label-{key}")
+                aria-describedby=described.clone()
+                aria-valuetext=move || shown.get()
+                prop:value=move || value().map(|v| sl.position(v)).unwrap_or(0).to_string()
+                on:input=move |ev| {
+                    if let Ok(pos) = event_target_value(&ev).parse::<u32>() {
+                        state.edit(Edit::Set(key, &plain(sl.value(pos))));
+                    }
+                }
+            />
+        }
+    });
+    view! {
+        <div class="control" data-control=key title=control.source.clone()>
+            {head(&control, state, field_id.clone(), (!unit.is_empty()).then_some(shown))}
+            <div class="edit">
+                {range}
+                <span class="field">
+                    <input
+                        type="number"
+                        id=field_id
+                        step="any"
+                        placeholder="default"
+                        aria-describedby=described.clone()
+                        prop:value=move || value().map(plain).unwrap_or_default()
+                        on:change=move |ev| state.edit(Edit::Set(key, &event_target_value(&ev)))
+                    />
+                    <span class="unit">{unit}</span>
+                </span>
+            </div>
+            {about(&control)}
+            {messages(state, key)}
+        </div>
+    }
+}

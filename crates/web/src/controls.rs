@@ -1,0 +1,510 @@
+//! What the controls show, built from the core's declarations: one control per input key the
+//! pattern takes and per parameter of the machine's set for the model, with its label, unit,
+//! slider, source and current value. Components only draw these.
+
+use commcalc_core::catalog::{Machine, MACHINES};
+use commcalc_core::models::atm::Link;
+use commcalc_core::models::nbl::FSet;
+use commcalc_core::patterns::{Key, PatternDef, Value, PATTERNS};
+use commcalc_core::query::P_RANGE;
+use commcalc_core::{Model, Report, Scenario};
+
+use crate::slider::{plain, Slider};
+
+/// How a control edits its value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// A number field, with a slider where the value has a range.
+    Number { slider: Option<Slider> },
+    /// A choice among ids, with their labels.
+    Choice(Vec<(&'static str, String)>),
+    /// Mesh width and height.
+    Mesh,
+}
+
+/// One control.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Control {
+    /// The query key it edits.
+    pub key: &'static str,
+    /// The visible label: the paper's symbol for parameters, a short name for inputs.
+    pub label: String,
+    /// A longer name, for screen readers and the tooltip's first line.
+    pub name: String,
+    /// The unit the number is in, as the field shows it.
+    pub unit: &'static str,
+    pub kind: Kind,
+    /// Where the value comes from: the paper, section and note.
+    pub source: String,
+    /// What a reset returns to, for the reset button's label.
+    pub reset_to: String,
+    /// Whether it is a machine parameter (not a pattern input).
+    pub is_parameter: bool,
+}
+
+/// The controls of a scenario: the pattern's inputs, then the curve's range, then the
+/// parameters of the machine's set for the model.
+pub fn controls(scenario: &Scenario) -> Vec<Control> {
+    let (machine, pattern, model) = (scenario.machine, scenario.pattern, scenario.model);
+    let mut out: Vec<Control> = pattern
+        .inputs
+        .iter()
+        .filter_map(|k| input(*k, machine, pattern, scenario))
+        .collect();
+    for (key, name) in [("from", "Curve from"), ("to", "Curve to")] {
+        out.push(Control {
+            key,
+            label: name.into(),
+            name: format!("{name} ({})", pattern.abscissa),
+            unit: "B",
+            kind: Kind::Number { slider: None },
+            source: format!(
+                "The curve's range in bytes of {}; the pattern's default is {} to {}.",
+                pattern.abscissa,
+                plain(pattern.range.0),
+                plain(pattern.range.1)
+            ),
+            reset_to: "the pattern's range".into(),
+            is_parameter: false,
+        });
+    }
+    if let Some(set) = machine.set(model) {
+        for p in set.params {
+            let has_value = p.value.is_finite();
+            let symbol = if p.symbol.is_empty() {
+                p.name
+            } else {
+                p.symbol
+            };
+            let label = if symbol == p.name {
+                symbol.to_string()
+            } else {
+                format!("{symbol} ({})", p.name)
+            };
+            out.push(Control {
+                key: p.name,
+                label,
+                name: format!("{symbol}: {}", p.note),
+                unit: p.unit,
+                kind: Kind::Number {
+                    slider: Some(Slider::new(
+                        p.range.0,
+                        p.range.1,
+                        has_value.then_some(p.value),
+                        p.unit.is_empty(),
+                    )),
+                },
+                source: format!("{}: {}.", p.source, p.note),
+                reset_to: if has_value {
+                    format!("the paper's value, {} {}", plain(p.value), p.unit)
+                } else if set.by_size_source.is_empty() {
+                    "the paper's value".into()
+                } else {
+                    format!("the {} row for p", set.by_size_source)
+                },
+                is_parameter: true,
+            });
+        }
+    }
+    out
+}
+
+/// The curve's range: the query's `from`/`to` or the pattern's.
+pub fn curve_range(scenario: &Scenario) -> (f64, f64) {
+    let (lo, hi) = scenario.pattern.range;
+    let from = scenario.inputs.from.unwrap_or(lo);
+    (from, scenario.inputs.to.unwrap_or(hi.max(from * 10.0)))
+}
+
+fn input(
+    key: Key,
+    machine: &Machine,
+    pattern: &PatternDef,
+    scenario: &Scenario,
+) -> Option<Control> {
+    let (lo, hi) = curve_range(scenario);
+    let number = |lo: f64, hi: f64, integer: bool| Kind::Number {
+        slider: Some(Slider::new(lo, hi, None, integer)),
+    };
+    let default = "the pattern's default".to_string();
+    let (label, name, unit, kind, source): (&str, String, &'static str, Kind, String) = match key {
+        Key::Size => match pattern.id {
+            "pipelined-send" => (
+                "Message m",
+                "Message (chunk) size m; without it every x takes its optimal chunk".into(),
+                "B",
+                number(1.0, hi, false),
+                "002 §3.6: x is sent as ⌈x/m⌉ messages of m bytes.".into(),
+            ),
+            _ => (
+                "Size",
+                format!("Size: {}", pattern.abscissa),
+                "B",
+                number(lo, hi, false),
+                format!(
+                    "The query's point on the curve, in bytes of {}.",
+                    pattern.abscissa
+                ),
+            ),
+        },
+        Key::Data => (
+            "Data x",
+            "Data size x: the bytes one end point sends over one connection".into(),
+            "B",
+            number(lo.max(1.0), hi, false),
+            "002's x (§3.6); by default the largest size that does not congest the VC (eq. 16)."
+                .into(),
+        ),
+        Key::P => (
+            "Processors p",
+            "Processors p".into(),
+            "",
+            number(f64::from(P_RANGE.0), f64::from(P_RANGE.1), true),
+            format!(
+                "The paper measured p = {}…{} on {}; other values are extrapolations.",
+                machine.measured_p.0, machine.measured_p.1, machine.name
+            ),
+        ),
+        Key::Mesh => (
+            "Mesh W × H",
+            "Mesh width W and height H, in nodes".into(),
+            "",
+            Kind::Mesh,
+            "004 §4.2 measured 16×16 and 16×32 meshes on the DELTA.".into(),
+        ),
+        Key::N => (
+            "Vector N",
+            "Vector length N, in elements".into(),
+            "elements",
+            number(1.0, 1e7, true),
+            "004 §3.1: 10³…10⁵ elements in the molecular dynamics it was written for; §4.2 \
+             measured 10²…5×10⁵."
+                .into(),
+        ),
+        Key::H => (
+            "h (words)",
+            "h: the words each processor sends and receives at most".into(),
+            "words",
+            number(1.0, 1e6, false),
+            "001 §1, 002 §2.4: an h-relation; a word is 4 bytes.".into(),
+        ),
+        Key::Algo => {
+            let algos = (pattern.algos)(machine);
+            if algos.is_empty() {
+                return None;
+            }
+            (
+                "Algorithm",
+                "Algorithm".into(),
+                "",
+                Kind::Choice(algos.iter().map(|a| (*a, algo_label(a))).collect()),
+                format!(
+                    "{}: the algorithms the papers give for this pattern.",
+                    pattern.source
+                ),
+            )
+        }
+        Key::F => (
+            "f(L) set",
+            "Node-bandwidth overlap f(L) set".into(),
+            "",
+            Kind::Choice(FSet::ALL.iter().map(|f| (f.id(), f_label(*f))).collect()),
+            "004 §2, §4.2 and Table 1: how much L simultaneous transfers slow each other.".into(),
+        ),
+        Key::K => (
+            "bsp_put calls k",
+            "Number of bsp_put calls k".into(),
+            "",
+            number(1.0, 1e4, true),
+            "002 eq. 22: each call costs b′.".into(),
+        ),
+        Key::Link => (
+            "Link unit time",
+            "ATM link unit time".into(),
+            "",
+            Kind::Choice(Link::ALL.iter().map(|l| (l.id(), link_label(*l))).collect()),
+            "002 §3.5–3.6 rounds 8/135.632 µs/B to 0.06 µs/B.".into(),
+        ),
+    };
+    Some(Control {
+        key: key.id(),
+        label: label.into(),
+        name,
+        unit,
+        kind,
+        source,
+        reset_to: default,
+        is_parameter: false,
+    })
+}
+
+fn algo_label(id: &str) -> String {
+    match id {
+        "best" => "best — the fastest of the three".into(),
+        "tree" => "Tree".into(),
+        "snake" => "Snake".into(),
+        "fence" => "Fence".into(),
+        "separate" => "separate addressing (002 §3.9)".into(),
+        "multicast" => "hardware multicast (002 §3.11)".into(),
+        "one-relation" => "1-relation".into(),
+        "total-exchange" => "total exchange".into(),
+        "broadcast" => "broadcast (002 eq. 29)".into(),
+        "one-frame" => "one frame".into(),
+        "two-frames" => "two frames".into(),
+        other => other.into(),
+    }
+}
+
+fn f_label(f: FSet) -> String {
+    match f {
+        FSet::Standard => "standard — f(L) = 1".into(),
+        FSet::Nominal => "nominal — f(L) = L".into(),
+        FSet::Fitted => "fitted — 004 §4.2".into(),
+        FSet::Testjig => "testjig — 004 Table 1".into(),
+    }
+}
+
+fn link_label(l: Link) -> String {
+    match l {
+        Link::Paper => "paper — 0.06 µs/B, as 002 rounds it".into(),
+        Link::Exact => "exact — 8/135.632 µs/B".into(),
+    }
+}
+
+/// A control's current value: the scenario's if the user set it, else what the report says
+/// the pattern used, else the catalog's value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Current {
+    Number(Option<f64>),
+    Text(Option<String>),
+    Mesh(Option<(u32, u32)>),
+}
+
+/// The current value of a control's key.
+pub fn current(scenario: &Scenario, report: Option<&Report>, key: &str) -> Current {
+    let i = &scenario.inputs;
+    let used = |key: &str| {
+        report.and_then(|r| {
+            r.inputs
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| v.clone())
+        })
+    };
+    let used_number = |key: &str| match used(key) {
+        Some(Value::Number(v)) => Some(v),
+        _ => None,
+    };
+    let used_text = |key: &str| match used(key) {
+        Some(Value::Text(t)) => Some(t),
+        _ => None,
+    };
+    match key {
+        "size" => Current::Number(i.size.or_else(|| used_number(key))),
+        "data" => Current::Number(i.data.or_else(|| used_number(key))),
+        "p" => Current::Number(i.p.map(f64::from).or_else(|| used_number(key))),
+        "n" => Current::Number(i.n.or_else(|| used_number(key))),
+        "h" => Current::Number(i.h.or_else(|| used_number(key))),
+        "k" => Current::Number(i.k.map(f64::from).or_else(|| used_number(key))),
+        "from" => Current::Number(Some(curve_range(scenario).0)),
+        "to" => Current::Number(Some(curve_range(scenario).1)),
+        "mesh" => Current::Mesh(
+            i.mesh
+                .or_else(|| used_text(key).and_then(|t| parse_mesh(&t))),
+        ),
+        "algo" => Current::Text(i.algo.map(str::to_string).or_else(|| used_text(key))),
+        "f" => Current::Text(i.f.map(|f| f.id().to_string()).or_else(|| used_text(key))),
+        "link" => Current::Text(
+            i.link
+                .map(|l| l.id().to_string())
+                .or_else(|| used_text(key)),
+        ),
+        name => Current::Number(
+            scenario
+                .overrides
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| *v)
+                .or_else(|| {
+                    report.and_then(|r| {
+                        r.parameters
+                            .iter()
+                            .find(|(n, _)| *n == name)
+                            .map(|(_, v)| *v)
+                    })
+                })
+                .or_else(|| {
+                    scenario
+                        .machine
+                        .set(scenario.model)
+                        .and_then(|s| s.param(name))
+                        .map(|p| p.value)
+                        .filter(|v| v.is_finite())
+                }),
+        ),
+    }
+}
+
+/// Whether the scenario sets this key (so that a reset has something to do).
+pub fn is_set(scenario: &Scenario, key: &str) -> bool {
+    let i = &scenario.inputs;
+    match key {
+        "size" => i.size.is_some(),
+        "data" => i.data.is_some(),
+        "p" => i.p.is_some(),
+        "mesh" => i.mesh.is_some(),
+        "n" => i.n.is_some(),
+        "h" => i.h.is_some(),
+        "algo" => i.algo.is_some(),
+        "f" => i.f.is_some(),
+        "k" => i.k.is_some(),
+        "link" => i.link.is_some(),
+        "from" => i.from.is_some(),
+        "to" => i.to.is_some(),
+        name => scenario.overrides.iter().any(|(n, _)| *n == name),
+    }
+}
+
+/// Whether the report used this key: inputs a pattern ignores on this machine, and
+/// parameters of the set it does not read, are shown as such.
+pub fn is_used(report: &Report, key: &str) -> bool {
+    matches!(key, "from" | "to")
+        || report.inputs.iter().any(|(k, _)| *k == key)
+        || report.parameters.iter().any(|(n, _)| *n == key)
+}
+
+fn parse_mesh(text: &str) -> Option<(u32, u32)> {
+    let (w, h) = text.split_once('x')?;
+    Some((w.parse().ok()?, h.parse().ok()?))
+}
+
+/// The machines grouped by the paper they come from, in catalog order, with the group's
+/// label; the custom machine last.
+pub fn machine_groups() -> Vec<(String, Vec<&'static Machine>)> {
+    // Papers in order, then machines of no paper (the custom one).
+    let papers = ["000", "001", "002", "003", "004", ""];
+    papers
+        .iter()
+        .map(|paper| {
+            let machines: Vec<_> = MACHINES.iter().filter(|m| m.paper == *paper).collect();
+            (paper_label(paper), machines)
+        })
+        .filter(|(_, ms)| !ms.is_empty())
+        .collect()
+}
+
+/// An optgroup label for a paper prefix.
+pub fn paper_label(paper: &str) -> String {
+    let title = match paper {
+        "000" => "Stoica, Sultan, Keyes — the hyperbolic model",
+        "001" => "Juurlink — models on the Intel Paragon",
+        "002" => "Karimi, Skillicorn — ATM networks and BSP",
+        "003" => "Grunwald, Reed — hypercube benchmarks",
+        "004" => "Littlefield — node bandwidth limits",
+        "" => return "Your own".into(),
+        other => return format!("Paper {other}"),
+    };
+    format!("{paper} · {title}")
+}
+
+/// The pattern choices on a machine: each pattern with the reason it is not offered, if so.
+pub fn pattern_choices(machine: &Machine) -> Vec<(&'static PatternDef, Option<String>)> {
+    PATTERNS
+        .iter()
+        .map(|p| (p, p.unsupported_on(machine)))
+        .collect()
+}
+
+/// The model (parameter set) choices of a pattern on a machine, labelled as the papers name
+/// the sets: "NX (hockney)".
+pub fn model_choices(machine: &Machine, pattern: &PatternDef) -> Vec<(Model, String)> {
+    pattern
+        .models_on(machine)
+        .map(|m| {
+            let label = machine.set(m).map(|s| s.label).unwrap_or("");
+            (m, format!("{label} ({})", m.id()))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use commcalc_core::evaluate;
+
+    fn scenario(q: &str) -> Scenario {
+        Scenario::from_query(q).unwrap()
+    }
+
+    #[test]
+    fn paragon_pingpong_has_size_range_and_nx_parameters() {
+        let s = scenario("machine=intel-paragon&pattern=pingpong");
+        let keys: Vec<_> = controls(&s).iter().map(|c| c.key).collect();
+        assert_eq!(
+            keys,
+            ["size", "from", "to", "alpha", "beta", "alpha_x", "beta_x"]
+        );
+        let r = evaluate(&s).unwrap();
+        assert_eq!(current(&s, Some(&r), "alpha"), Current::Number(Some(146.0)));
+        assert_eq!(current(&s, Some(&r), "size"), Current::Number(Some(1e4)));
+        assert!(is_used(&r, "alpha") && !is_used(&r, "alpha_x"));
+        assert!(!is_set(&s, "alpha"));
+        let s = s.with("alpha", "150").unwrap();
+        assert_eq!(current(&s, None, "alpha"), Current::Number(Some(150.0)));
+        assert!(is_set(&s, "alpha"));
+    }
+
+    #[test]
+    fn choices_and_mesh_come_from_the_declarations() {
+        let s = scenario("machine=intel-delta&pattern=global-combine");
+        let cs = controls(&s);
+        let algo = cs.iter().find(|c| c.key == "algo").unwrap();
+        assert!(matches!(&algo.kind, Kind::Choice(o) if o.len() == 4));
+        assert!(cs.iter().any(|c| c.key == "mesh" && c.kind == Kind::Mesh));
+        let r = evaluate(&s).unwrap();
+        assert_eq!(current(&s, Some(&r), "mesh"), Current::Mesh(Some((16, 16))));
+        assert_eq!(
+            current(&s, Some(&r), "f"),
+            Current::Text(Some("nominal".into()))
+        );
+        // The Paragon has no algorithm choice for h-relations: no empty select.
+        let s = scenario("machine=intel-paragon&pattern=h-relation");
+        assert!(!controls(&s).iter().any(|c| c.key == "algo"));
+    }
+
+    /// Table-driven parameters (001 Table 1) show the row the report used.
+    #[test]
+    fn table_parameters_show_the_row_used() {
+        let s = scenario("machine=intel-paragon&pattern=h-relation&p=16");
+        let r = evaluate(&s).unwrap();
+        assert_eq!(current(&s, Some(&r), "l"), Current::Number(Some(4.3e3)));
+        assert_eq!(current(&s, None, "l"), Current::Number(None));
+        let l = controls(&s).into_iter().find(|c| c.key == "l").unwrap();
+        assert!(l.reset_to.contains("001 Table 1"), "{}", l.reset_to);
+    }
+
+    #[test]
+    fn machines_group_by_paper_with_custom_last() {
+        let groups = machine_groups();
+        let labels: Vec<_> = groups.iter().map(|(l, _)| &l[..3]).collect();
+        assert_eq!(labels, ["000", "001", "002", "003", "004", "You"]);
+        assert_eq!(
+            groups.iter().map(|(_, m)| m.len()).sum::<usize>(),
+            MACHINES.len()
+        );
+    }
+
+    #[test]
+    fn paragon_offers_nx_and_mpi_for_pingpong() {
+        let m = commcalc_core::catalog::machine("intel-paragon").unwrap();
+        let p = commcalc_core::patterns::pattern("pingpong").unwrap();
+        let labels: Vec<_> = model_choices(m, p).into_iter().map(|(_, l)| l).collect();
+        assert_eq!(labels, ["NX (hockney)", "MPI (hyperbolic)"]);
+        let delta = commcalc_core::catalog::machine("intel-delta").unwrap();
+        let unsupported = pattern_choices(delta)
+            .into_iter()
+            .filter(|(_, why)| why.is_some())
+            .count();
+        assert!(unsupported > 0);
+    }
+}

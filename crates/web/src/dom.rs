@@ -1,0 +1,139 @@
+//! Browser glue the components need: the repaint signal the tests and benchmarks wait for,
+//! the URL kept in step with the scenario, the system's dark mode, and element sizes.
+
+use std::cell::RefCell;
+use std::time::Duration;
+
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Event, ResizeObserver, ResizeObserverEntry};
+
+const PAINTS: &str = "commcalcPaints";
+
+/// Starts the repaint counter at 0 (`window.commcalcPaints`), before the first paint.
+pub fn init_paints() {
+    if let Some(w) = web_sys::window() {
+        let _ = js_sys::Reflect::set(&w, &PAINTS.into(), &JsValue::from(0));
+    }
+}
+
+/// Both charts have been repainted: counts it, marks the page ready after the first one and
+/// tells listeners with a `commcalc:painted` event on the document.
+pub fn painted() {
+    let Some(w) = web_sys::window() else { return };
+    let n = js_sys::Reflect::get(&w, &PAINTS.into())
+        .ok()
+        .and_then(|v| v.as_f64())
+        .unwrap_or(0.0);
+    let _ = js_sys::Reflect::set(&w, &PAINTS.into(), &JsValue::from(n + 1.0));
+    let Some(doc) = w.document() else { return };
+    if let Some(body) = doc.body() {
+        let data = body.dataset();
+        if data.get("ready").is_none() {
+            let _ = data.set("ready", "1");
+        }
+    }
+    if let Ok(event) = Event::new("commcalc:painted") {
+        let _ = doc.dispatch_event(&event);
+    }
+}
+
+/// At most one `history.replaceState` per interval: browsers throttle or refuse faster
+/// updates (Chromium past 200 per 10 s, Safari past 100 per 30 s), and a slider sends dozens
+/// a second. The call also takes milliseconds, so it runs in a task of its own after the
+/// charts are painted: at once after a single edit, at the interval's end during a drag.
+const URL_INTERVAL_MS: f64 = 100.0;
+
+#[derive(Default)]
+struct UrlState {
+    last: f64,
+    written: String,
+    pending: Option<String>,
+    timer: bool,
+}
+
+thread_local! {
+    static URL: RefCell<UrlState> = RefCell::new(UrlState::default());
+}
+
+fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
+
+/// Puts the canonical query in the address bar, replacing the history entry (no new entry,
+/// no scroll).
+pub fn replace_query(query: String) {
+    URL.with(|u| {
+        let mut u = u.borrow_mut();
+        u.pending = Some(query);
+        if !u.timer {
+            u.timer = true;
+            let wait = (u.last + URL_INTERVAL_MS - now()).clamp(0.0, URL_INTERVAL_MS);
+            set_timeout(flush_url, Duration::from_millis(wait as u64));
+        }
+    });
+}
+
+fn flush_url() {
+    URL.with(|u| {
+        let mut u = u.borrow_mut();
+        u.timer = false;
+        let Some(query) = u.pending.take().filter(|q| *q != u.written) else {
+            return;
+        };
+        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}")));
+        }
+        u.written = query;
+        u.last = now();
+    });
+}
+
+/// Whether the system asks for dark colours, kept up to date.
+pub fn prefers_dark() -> ReadSignal<bool> {
+    let (dark, set_dark) = signal(false);
+    let query = web_sys::window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten());
+    if let Some(mql) = query {
+        set_dark.set(mql.matches());
+        let watched = mql.clone();
+        let on_change = Closure::<dyn Fn()>::new(move || set_dark.set(watched.matches()));
+        let _ = mql.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref());
+        // The listener lives as long as the page.
+        on_change.forget();
+    }
+    dark
+}
+
+/// Keeps `size` at the element's content box size in CSS pixels.
+pub fn observe_size(element: &Element, size: RwSignal<(f64, f64)>) {
+    let on_resize = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        for entry in entries.iter() {
+            if let Ok(entry) = entry.dyn_into::<ResizeObserverEntry>() {
+                let r = entry.content_rect();
+                let new = (r.width(), r.height());
+                if size.get_untracked() != new {
+                    size.set(new);
+                }
+            }
+        }
+    });
+    if let Ok(observer) = ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
+        observer.observe(element);
+        // The observer and its callback live as long as the page.
+        std::mem::forget(observer);
+    }
+    on_resize.forget();
+}
+
+/// The device pixel ratio, for crisp canvases.
+pub fn pixel_ratio() -> f64 {
+    web_sys::window()
+        .map(|w| w.device_pixel_ratio())
+        .filter(|r| r.is_finite() && *r > 0.0)
+        .unwrap_or(1.0)
+}

@@ -1,0 +1,240 @@
+//! Draws a [`Plot`] on a canvas with plotters. The canvas holds CSS size × devicePixelRatio
+//! pixels, so every length here is scaled by the ratio. Labels are the plot's few pre-formatted
+//! strings, drawn with the canvas's own text alignment: nothing is measured through the DOM.
+
+use plotters::coord::types::RangedCoordf64;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters_canvas::CanvasBackend;
+use web_sys::HtmlCanvasElement;
+
+use crate::chart::{Palette, Plot};
+use crate::ticks::Axis;
+
+/// Where and how big to draw.
+#[derive(Clone, Copy, Debug)]
+pub struct Frame {
+    /// The canvas's size in CSS pixels.
+    pub css: (f64, f64),
+    /// devicePixelRatio.
+    pub ratio: f64,
+}
+
+type Area = DrawingArea<CanvasBackend, Shift>;
+type CanvasError = <CanvasBackend as DrawingBackend>::ErrorType;
+
+fn rgb(c: (u8, u8, u8)) -> RGBColor {
+    RGBColor(c.0, c.1, c.2)
+}
+
+/// Draws a plot, or a message where there is none. The canvas's pixel size follows the
+/// frame; it is only reset when it changes.
+pub fn draw(
+    canvas: &HtmlCanvasElement,
+    frame: Frame,
+    plot: Result<&Plot, &str>,
+    log: bool,
+    palette: &Palette,
+) -> Result<(), String> {
+    let r = frame.ratio;
+    let width = (frame.css.0 * r).round().max(1.0) as u32;
+    let height = (frame.css.1 * r).round().max(1.0) as u32;
+    if canvas.width() != width {
+        canvas.set_width(width);
+    }
+    if canvas.height() != height {
+        canvas.set_height(height);
+    }
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| "the canvas has no 2-D context".to_string())?;
+    let root = backend.into_drawing_area();
+    root.fill(&rgb(palette.background))
+        .map_err(|e| e.to_string())?;
+    let pen = Pen { ratio: r, palette };
+    let result = match plot {
+        Ok(plot) => render(&root, plot, log, &pen),
+        Err(message) => root.draw(&Text::new(
+            message.to_string(),
+            ((width / 2) as i32, (height / 2) as i32),
+            pen.font(13.0, palette.text, HPos::Center, VPos::Center),
+        )),
+    };
+    root.present().map_err(|e| e.to_string())?;
+    result.map_err(|e| e.to_string())
+}
+
+/// Sizes in CSS pixels turned into canvas pixels, and the colours.
+struct Pen<'a> {
+    ratio: f64,
+    palette: &'a Palette,
+}
+
+impl Pen<'_> {
+    fn px(&self, css: f64) -> i32 {
+        (css * self.ratio).round() as i32
+    }
+
+    fn width(&self, css: f64) -> u32 {
+        (css * self.ratio).round().max(1.0) as u32
+    }
+
+    fn font(&self, size: f64, color: (u8, u8, u8), h: HPos, v: VPos) -> TextStyle<'static> {
+        ("sans-serif", size * self.ratio)
+            .into_font()
+            .color(&rgb(color))
+            .pos(Pos::new(h, v))
+    }
+}
+
+/// Draws on linear coordinates: on log axes every value is drawn at its log₁₀, which keeps
+/// one instance of the chart code instead of one per kind of axis.
+fn render(
+    root: &Area,
+    plot: &Plot,
+    log: bool,
+    pen: &Pen,
+) -> Result<(), DrawingAreaErrorKind<CanvasError>> {
+    let p = pen.palette;
+    let t = |v: f64| if log { v.log10() } else { v };
+    let (x, y) = (&plot.x, &plot.y);
+    // The plotting area inside room for the tick labels, with linear coordinates mapped to
+    // canvas pixels (y up).
+    let inner = root.margin(pen.px(14.0), pen.px(22.0), pen.px(58.0), pen.px(18.0));
+    let (xs, ys) = inner.get_pixel_range();
+    let chart = inner.apply_coord_spec(Cartesian2d::<RangedCoordf64, RangedCoordf64>::new(
+        t(x.lo)..t(x.hi),
+        t(y.lo)..t(y.hi),
+        (xs.start..xs.end - 1, ys.end - 1..ys.start),
+    ));
+    // From here on, x and y are the axes in drawing coordinates.
+    let x = Axis {
+        lo: t(x.lo),
+        hi: t(x.hi),
+        ticks: x.ticks.iter().map(|(v, l)| (t(*v), l.clone())).collect(),
+    };
+    let y = Axis {
+        lo: t(y.lo),
+        hi: t(y.hi),
+        ticks: y.ticks.iter().map(|(v, l)| (t(*v), l.clone())).collect(),
+    };
+    let (x, y) = (&x, &y);
+    // Every pixel position a label needs, on the whole canvas.
+    let at = |px: f64, py: f64| chart.map_coordinate(&(px, py));
+    let (left, top) = at(x.lo, y.hi);
+    let (right, bottom) = at(x.hi, y.lo);
+    let x_ticks: Vec<i32> = x.ticks.iter().map(|(v, _)| at(*v, y.lo).0).collect();
+    let y_ticks: Vec<i32> = y.ticks.iter().map(|(v, _)| at(x.lo, *v).1).collect();
+    let marks: Vec<(&crate::chart::Mark, (u8, u8, u8), i32)> =
+        [(&plot.n_half, p.mark), (&plot.optimum, p.optimum)]
+            .into_iter()
+            .filter_map(|(m, c)| m.as_ref().map(|m| (m, c, at(t(m.x), y.lo).0)))
+            .collect();
+    let point = plot
+        .point
+        .as_ref()
+        .map(|(qx, qy, label)| (at(t(*qx), t(*qy)), label.as_str()));
+
+    // The latency-bound region: sizes below n½.
+    if let Some(n) = &plot.n_half {
+        chart.draw(&Rectangle::new(
+            [(x.lo, y.lo), (t(n.x), y.hi)],
+            rgb(p.shade).mix(0.13).filled(),
+        ))?;
+    }
+
+    let grid = rgb(p.grid).stroke_width(pen.width(1.0));
+    for (v, _) in &x.ticks {
+        chart.draw(&PathElement::new(vec![(*v, y.lo), (*v, y.hi)], grid))?;
+    }
+    for (v, _) in &y.ticks {
+        chart.draw(&PathElement::new(vec![(x.lo, *v), (x.hi, *v)], grid))?;
+    }
+    root.draw(&Rectangle::new(
+        [(left, top), (right, bottom)],
+        rgb(p.text).mix(0.45).stroke_width(pen.width(1.0)),
+    ))?;
+
+    let small = 11.0;
+    for ((_, label), px) in x.ticks.iter().zip(x_ticks) {
+        root.draw(&Text::new(
+            label.as_str(),
+            (px, bottom + pen.px(5.0)),
+            pen.font(small, p.text, HPos::Center, VPos::Top),
+        ))?;
+    }
+    for ((_, label), py) in y.ticks.iter().zip(y_ticks) {
+        root.draw(&Text::new(
+            label.as_str(),
+            (left - pen.px(6.0), py),
+            pen.font(small, p.text, HPos::Right, VPos::Center),
+        ))?;
+    }
+
+    chart.draw(&PathElement::new(
+        plot.points
+            .iter()
+            .map(|(a, b)| (t(*a), t(*b)))
+            .collect::<Vec<_>>(),
+        rgb(p.curve).stroke_width(pen.width(2.0)),
+    ))?;
+
+    // Marks on the abscissa: a vertical line and its label at the top, on whichever side of
+    // the line has room.
+    for (row, (mark, color, px)) in marks.iter().copied().enumerate() {
+        chart.draw(&PathElement::new(
+            vec![(t(mark.x), y.lo), (t(mark.x), y.hi)],
+            rgb(color).stroke_width(pen.width(1.5)),
+        ))?;
+        let (h, dx) = if right - px > (right - left) / 3 {
+            (HPos::Left, pen.px(5.0))
+        } else {
+            (HPos::Right, -pen.px(5.0))
+        };
+        root.draw(&Text::new(
+            mark.label.as_str(),
+            (px + dx, top + pen.px(4.0 + 15.0 * row as f64)),
+            pen.font(12.0, color, h, VPos::Top),
+        ))?;
+    }
+    if let Some((_, _, px)) = marks.first().filter(|_| plot.n_half.is_some()) {
+        let px = *px;
+        let base = bottom - pen.px(5.0);
+        if px - left > pen.px(96.0) {
+            root.draw(&Text::new(
+                "latency-bound",
+                (px - pen.px(6.0), base),
+                pen.font(small, p.shade, HPos::Right, VPos::Bottom),
+            ))?;
+        }
+        if right - px > pen.px(110.0) {
+            root.draw(&Text::new(
+                "bandwidth-bound",
+                (px + pen.px(6.0), base),
+                pen.font(small, p.curve, HPos::Left, VPos::Bottom),
+            ))?;
+        }
+    }
+
+    // The query's point, labelled on the side with room.
+    if let Some(((px, py), label)) = point {
+        root.draw(&Circle::new((px, py), pen.width(4.5), rgb(p.mark).filled()))?;
+        let right_half = px - left > (right - left) / 2;
+        let (h, dx) = if right_half {
+            (HPos::Right, -pen.px(8.0))
+        } else {
+            (HPos::Left, pen.px(8.0))
+        };
+        let (v, dy) = if py - top > pen.px(40.0) {
+            (VPos::Bottom, -pen.px(6.0))
+        } else {
+            (VPos::Top, pen.px(8.0))
+        };
+        root.draw(&Text::new(
+            label,
+            (px + dx, py + dy),
+            pen.font(12.0, p.text, h, v),
+        ))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,190 @@
+//! Edits: every change a person makes goes through the core's scenario edits (`with`,
+//! `without`, `switched`), so a slider, a typed number and a pasted URL pass the same checks.
+//! An edit the core rejects leaves the scenario unchanged and says why, next to the control.
+
+use std::cell::RefCell;
+
+use commcalc_core::{evaluate, Error, Report, Scenario};
+
+/// A problem to show: the query key it is about (empty for keyless ones) and the core's
+/// message.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Problem {
+    pub key: String,
+    pub message: String,
+}
+
+impl Problem {
+    fn from_error(key: Option<&str>, e: &Error) -> Problem {
+        Problem {
+            key: key.or(e.key()).unwrap_or("").to_string(),
+            message: e.to_string(),
+        }
+    }
+}
+
+/// The problems of a URL parsed leniently, one per error, each with its own key.
+pub fn url_problems(errors: &[Error]) -> Vec<Problem> {
+    errors
+        .iter()
+        .map(|e| Problem::from_error(None, e))
+        .collect()
+}
+
+/// What a person did to a control or picker.
+#[derive(Clone, Copy, Debug)]
+pub enum Edit<'a> {
+    /// Set an input or parameter to a value, as typed or slid.
+    Set(&'a str, &'a str),
+    /// Return an input or parameter to its default.
+    Reset(&'a str),
+    /// Pick another machine, pattern or model.
+    Switch(&'a str, &'a str),
+}
+
+impl Edit<'_> {
+    /// The key the edit is about.
+    pub fn key(&self) -> &str {
+        match self {
+            Edit::Set(k, _) | Edit::Reset(k) | Edit::Switch(k, _) => k,
+        }
+    }
+}
+
+/// Applies an edit. A scenario that evaluates is not replaced by one that does not (the
+/// problem is shown and the state kept); a scenario that does not evaluate (from a URL) may
+/// be edited freely towards one that does.
+pub fn apply(current: &Scenario, edit: Edit) -> Result<Scenario, Vec<Problem>> {
+    let key = edit.key();
+    let next = match edit {
+        Edit::Set(k, v) => current.with(k, v),
+        Edit::Reset(k) => Ok(current.without(k)),
+        Edit::Switch(k, v) => current.switched(k, v),
+    }
+    .map_err(|errors| {
+        errors
+            .0
+            .iter()
+            .map(|e| Problem::from_error(Some(key), e))
+            .collect::<Vec<_>>()
+    })?;
+    if let (Ok(_), Err(e)) = (cached_evaluate(current), cached_evaluate(&next)) {
+        return Err(vec![Problem::from_error(Some(key), &e)]);
+    }
+    Ok(next)
+}
+
+/// The problems after an edit of `key`: those about it go (it was edited), and a rejection's
+/// come in.
+pub fn after_edit(
+    problems: &[Problem],
+    key: &str,
+    outcome: &Result<Scenario, Vec<Problem>>,
+) -> Vec<Problem> {
+    let mut out: Vec<Problem> = problems.iter().filter(|p| p.key != key).cloned().collect();
+    if let Err(new) = outcome {
+        out.extend(new.iter().cloned());
+    }
+    out
+}
+
+thread_local! {
+    /// The last scenario evaluated and its report: an edit evaluates its candidate to decide
+    /// whether to accept it, and the page's report memo then finds it here instead of
+    /// evaluating it again.
+    static LAST: RefCell<Option<(Scenario, Result<Report, Error>)>> = const { RefCell::new(None) };
+}
+
+/// `evaluate`, remembering the last result.
+pub fn cached_evaluate(scenario: &Scenario) -> Result<Report, Error> {
+    let hit = LAST.with(|c| match &*c.borrow() {
+        Some((s, r)) if s == scenario => Some(r.clone()),
+        _ => None,
+    });
+    hit.unwrap_or_else(|| {
+        let result = evaluate(scenario);
+        LAST.with(|c| *c.borrow_mut() = Some((scenario.clone(), result.clone())));
+        result
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scenario(q: &str) -> Scenario {
+        Scenario::from_query(q).unwrap()
+    }
+
+    #[test]
+    fn a_valid_edit_changes_the_scenario() {
+        let s = scenario("machine=intel-paragon&pattern=pingpong");
+        let next = apply(&s, Edit::Set("alpha", "150")).unwrap();
+        assert!(next.to_query().contains("alpha=150"));
+        let back = apply(&next, Edit::Reset("alpha")).unwrap();
+        assert_eq!(back, s);
+    }
+
+    /// A value the query language rejects keeps the scenario and names the key.
+    #[test]
+    fn a_rejected_value_keeps_the_state_and_says_why() {
+        let s = scenario("machine=intel-paragon&pattern=pingpong");
+        let problems = apply(&s, Edit::Set("size", "-3")).unwrap_err();
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].key, "size");
+        assert!(
+            problems[0].message.contains("size=-3"),
+            "{}",
+            problems[0].message
+        );
+    }
+
+    /// A value the query accepts but the model cannot evaluate is rejected too, with the
+    /// core's reason, while the scenario evaluates.
+    #[test]
+    fn an_edit_that_breaks_evaluation_is_rejected() {
+        let s = scenario("machine=intel-paragon&pattern=pingpong&model=hyperbolic&a_c=100");
+        let problems = apply(&s, Edit::Set("a_pc", "50")).unwrap_err();
+        assert_eq!(problems[0].key, "a_pc");
+        assert!(
+            problems[0].message.contains("a_c"),
+            "{}",
+            problems[0].message
+        );
+    }
+
+    /// From a scenario that does not evaluate (a pasted URL), any valid edit is taken.
+    #[test]
+    fn a_broken_scenario_can_be_edited() {
+        let s = scenario("machine=intel-paragon&pattern=pairs&p=15");
+        assert!(cached_evaluate(&s).is_err());
+        let next = apply(&s, Edit::Set("size", "100")).unwrap();
+        assert!(cached_evaluate(&next).is_err());
+        let fixed = apply(&next, Edit::Set("p", "14")).unwrap();
+        assert!(cached_evaluate(&fixed).is_ok());
+    }
+
+    #[test]
+    fn switching_keeps_what_applies() {
+        let s = scenario("machine=intel-paragon&pattern=pingpong&size=5000");
+        let next = apply(&s, Edit::Switch("machine", "intel-delta")).unwrap();
+        assert_eq!(next.machine.id, "intel-delta");
+        assert_eq!(next.inputs.size, Some(5000.0));
+        assert!(apply(&s, Edit::Switch("pattern", "global-combine")).is_err());
+    }
+
+    #[test]
+    fn problems_of_an_edited_key_are_replaced() {
+        let (s, errors) = Scenario::from_query_lenient("machine=nosuch&p=-3");
+        let problems = url_problems(&errors);
+        let keys: Vec<_> = problems.iter().map(|p| p.key.as_str()).collect();
+        assert_eq!(keys, ["machine", "p"]);
+        let s = s.unwrap();
+        let outcome = apply(&s, Edit::Switch("machine", "intel-delta"));
+        let left = after_edit(&problems, "machine", &outcome);
+        assert_eq!(left.len(), 1);
+        assert_eq!(left[0].key, "p");
+        let outcome = apply(&s, Edit::Set("size", "x"));
+        assert_eq!(after_edit(&left, "size", &outcome).len(), 2);
+    }
+}

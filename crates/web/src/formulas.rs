@@ -1,0 +1,1093 @@
+//! The formula behind each metric, as MathML with the numbers filled in: a presentation table
+//! keyed by pattern, model and metric. Each formula is an expression over the report's
+//! parameters, inputs and metrics, rendered twice (in symbols, then with the values) and
+//! followed by the metric the core computed; nothing is evaluated here. Where a formula is
+//! long (an optimum found by search, a timeline of 004's appendix), the paper's equation is
+//! cited instead.
+
+use commcalc_core::catalog::{Machine, ParamSet};
+use commcalc_core::models::Model;
+use commcalc_core::patterns::{PatternDef, Value};
+use commcalc_core::units::{metric, si};
+use commcalc_core::Report;
+
+use crate::math::{self, chain, frac, join, num, op, paren, qty, row, sym, text, times, M};
+use crate::slider::{plain, round_sig};
+
+/// A metric's formula: MathML and the paper it comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Formula {
+    pub mathml: String,
+    pub source: String,
+}
+
+/// What a formula may refer to: the scenario's machine, pattern and model, and its report.
+pub struct Ctx<'a> {
+    pub machine: &'a Machine,
+    pub pattern: &'a PatternDef,
+    pub model: Model,
+    pub report: &'a Report,
+}
+
+/// An expression over the report's values.
+#[derive(Clone, Debug)]
+pub enum E {
+    /// A parameter the report used, by name.
+    P(&'static str),
+    /// An input or the curve's abscissa: symbol, value, unit.
+    V(&'static str, f64, &'static str),
+    /// A metric of the report, with the symbol it is written with.
+    Metric(&'static str, &'static str),
+    /// A constant.
+    K(f64),
+    /// A constant with a unit (8 B per element, 4 B per word).
+    KU(f64, &'static str),
+    /// A quantity the report does not carry, written as a symbol only.
+    Opaque(&'static str),
+    Add(Vec<E>),
+    Sub(Box<E>, Box<E>),
+    Mul(Vec<E>),
+    Div(Box<E>, Box<E>),
+    Max(Vec<E>),
+    Min(Vec<E>),
+    Sqrt(Box<E>),
+    Square(Box<E>),
+    Ceil(Box<E>),
+    Log2(Box<E>),
+}
+
+use E::*;
+
+fn sub(a: E, b: E) -> E {
+    Sub(Box::new(a), Box::new(b))
+}
+fn div(a: E, b: E) -> E {
+    Div(Box::new(a), Box::new(b))
+}
+
+/// How tightly an expression binds, to decide where parentheses go.
+fn precedence(e: &E) -> u8 {
+    match e {
+        Add(_) | Sub(..) => 1,
+        Mul(_) => 2,
+        Div(..) => 4,
+        _ => 5,
+    }
+}
+
+/// Symbols for parameters whose catalog symbol is a sum or is shared within a set.
+fn fallback_symbol(name: &'static str) -> &'static str {
+    match name {
+        "alpha" => "α",
+        "beta" => "β",
+        "alpha_x" => "α_x",
+        "beta_x" => "β_x",
+        "a_rt" => "a_rt",
+        "a_pc" => "a_pc",
+        "g_one" => "g_1",
+        "g_total" => "g_te",
+        "sigma" => "σ",
+        "ell" => "ℓ",
+        "a_put" => "a′",
+        "b_put" => "b′",
+        "packet" => "p",
+        other => other,
+    }
+}
+
+/// Significant digits for parameter values: as many as the papers print.
+fn short(v: f64) -> String {
+    plain(round_sig(v, 4))
+}
+
+/// A metric's display text split into number and unit (`12.7 kB` → `12.7`, `kB`).
+fn metric_qty(key: &str, v: f64) -> M {
+    let shown = metric(key, v);
+    match shown.split_once(' ') {
+        Some((n, u)) => qty(n, u),
+        None => num(&shown),
+    }
+}
+
+/// Whether a rendering shows symbols or values.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Symbols,
+    Values,
+}
+
+impl Ctx<'_> {
+    fn set(&self) -> Option<&'static ParamSet> {
+        self.machine.set(self.model)
+    }
+
+    fn param(&self, name: &str) -> Option<f64> {
+        self.report
+            .parameters
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| *v)
+    }
+
+    fn has(&self, name: &str) -> bool {
+        self.param(name).is_some()
+    }
+
+    fn metric(&self, key: &str) -> Option<f64> {
+        self.report.metric(key)
+    }
+
+    fn input(&self, key: &str) -> Option<f64> {
+        self.report.inputs.iter().find_map(|(k, v)| match v {
+            Value::Number(x) if *k == key => Some(*x),
+            _ => None,
+        })
+    }
+
+    fn input_text(&self, key: &str) -> Option<&str> {
+        self.report.inputs.iter().find_map(|(k, v)| match v {
+            Value::Text(t) if *k == key => Some(t.as_str()),
+            _ => None,
+        })
+    }
+
+    /// The symbol of a parameter: the catalog's where it is a plain symbol unique in its set.
+    fn symbol(&self, name: &'static str) -> &'static str {
+        let Some(set) = self.set() else {
+            return fallback_symbol(name);
+        };
+        let catalog = set.param(name).map(|p| p.symbol).unwrap_or("");
+        let plain_symbol = !catalog.is_empty()
+            && !catalog.contains([' ', '+', '·'])
+            && !catalog.starts_with(|c: char| c.is_ascii_digit());
+        let unique = set.params.iter().filter(|p| p.symbol == catalog).count() == 1;
+        if plain_symbol && unique {
+            catalog
+        } else {
+            fallback_symbol(name)
+        }
+    }
+
+    fn unit(&self, name: &str) -> &'static str {
+        self.set()
+            .and_then(|s| s.param(name))
+            .map(|p| p.unit)
+            .unwrap_or("")
+    }
+
+    fn render(&self, e: &E, mode: Mode) -> M {
+        let child = |c: &E, min_prec: u8| {
+            let m = self.render(c, mode);
+            if precedence(c) < min_prec {
+                paren(m)
+            } else {
+                m
+            }
+        };
+        match e {
+            P(name) => match mode {
+                Mode::Symbols => sym(self.symbol(name)),
+                Mode::Values => match self.param(name) {
+                    Some(v) => qty(&short(v), self.unit(name)),
+                    None => sym(self.symbol(name)),
+                },
+            },
+            V(s, v, unit) => match mode {
+                Mode::Symbols => sym(s),
+                Mode::Values if unit.is_empty() => num(&short(*v)),
+                Mode::Values => value_qty(*v, unit),
+            },
+            Metric(key, s) => match (mode, self.metric(key)) {
+                (Mode::Values, Some(v)) => metric_qty(key, v),
+                _ => sym(s),
+            },
+            K(k) => num(&short(*k)),
+            KU(k, unit) => qty(&short(*k), unit),
+            Opaque(s) => sym(s),
+            Add(items) => join(items.iter().map(|c| child(c, 1)), "+"),
+            Sub(a, b) => row([child(a, 1), op("−"), child(b, 2)]),
+            Mul(items) => {
+                // Numbers and symbols read best side by side (2α, 2(p − 1)); values need a dot.
+                let bare = mode == Mode::Symbols
+                    && items.iter().skip(1).all(|c| {
+                        matches!(c, P(_) | V(..) | Metric(..) | Opaque(_) | Add(_) | Sub(..))
+                    })
+                    && matches!(items.first(), Some(K(_)));
+                let parts = items.iter().map(|c| child(c, 2));
+                if bare {
+                    row(parts)
+                } else {
+                    times(parts)
+                }
+            }
+            Div(a, b) => frac(self.render(a, mode), self.render(b, mode)),
+            Max(items) => function("max", items.iter().map(|c| self.render(c, mode))),
+            Min(items) => function("min", items.iter().map(|c| self.render(c, mode))),
+            Sqrt(a) => math::sqrt(self.render(a, mode)),
+            Square(a) => M(format!("<msup>{}<mn>2</mn></msup>", child(a, 5).0)),
+            Ceil(a) => row([op("⌈"), self.render(a, mode), op("⌉")]),
+            Log2(a) => row([
+                M("<msub><mi>log</mi><mn>2</mn></msub>".into()),
+                op("\u{2061}"),
+                child(a, 5),
+            ]),
+        }
+    }
+
+    /// `lhs = expression = values = result`.
+    fn equation(&self, lhs: M, e: &E, key: &str) -> String {
+        let symbols = self.render(e, Mode::Symbols);
+        let values = self.render(e, Mode::Values);
+        let mut items = vec![lhs];
+        if symbols != values {
+            items.push(symbols);
+        }
+        items.push(values);
+        items.push(self.result(key));
+        chain(items)
+    }
+
+    fn result(&self, key: &str) -> M {
+        match self.report.metrics.get(key) {
+            Some(Value::Number(v)) => metric_qty(key, *v),
+            Some(Value::Text(t)) => text(t),
+            None => text("—"),
+        }
+    }
+
+    /// `lhs = described thing = result`, for what the papers define by a search or a long
+    /// timeline.
+    fn cited(&self, lhs: M, what: &str, key: &str) -> String {
+        chain([lhs, text(what), self.result(key)])
+    }
+}
+
+fn function(name: &str, args: impl IntoIterator<Item = M>) -> M {
+    row([
+        M(format!("<mi>{name}</mi>")),
+        op("("),
+        join(args, ","),
+        op(")"),
+    ])
+}
+
+fn value_qty(v: f64, unit: &str) -> M {
+    let shown = match unit {
+        "B" | "µs" | "µs/B" | "MB/s" => si(v, unit),
+        _ => format!("{} {unit}", short(v)),
+    };
+    match shown.split_once(' ') {
+        Some((n, u)) => qty(n, u),
+        None => num(&shown),
+    }
+}
+
+/// The network of 000's graphs a hyperbolic machine has (000 §3.1–3.4).
+#[derive(Clone, Copy, PartialEq)]
+enum Network {
+    Bus,
+    Switch,
+    Mesh,
+}
+
+fn network(machine: &Machine) -> Network {
+    match machine.id {
+        "ibm-sp2" => Network::Switch,
+        "intel-paragon" => Network::Mesh,
+        _ => Network::Bus,
+    }
+}
+
+/// A condition on a row of [`TABLE`].
+#[derive(Clone, Copy)]
+enum When {
+    /// The report used this parameter.
+    Has(&'static str),
+    /// The machine's network in 000's graphs.
+    Net(Network),
+    /// The algorithm is (or is not) this one.
+    Algo(&'static str),
+    NotAlgo(&'static str),
+    /// 002's continuous optimum is one message of all the data (x ≤ b₂/a₁, §3.9): the core
+    /// reports a chunk as large as the data.
+    OneMessage,
+    /// The all-to-all's chunk is larger than the data, so each end sends it whole.
+    WholeChunk,
+    NotWholeChunk,
+}
+
+/// One row of the presentation table: a metric of some patterns and models, under some
+/// conditions, with the symbol it is written with, its formula in the language of [`parse`]
+/// (or, where `expr` is empty, what the paper does instead) and its source. The first row
+/// that matches a report's metric is its formula.
+struct Def {
+    key: &'static str,
+    /// Pattern ids separated by `|`, or `*`.
+    patterns: &'static str,
+    /// Model ids separated by `|`, or `*`.
+    models: &'static str,
+    when: &'static [When],
+    lhs: &'static str,
+    expr: &'static str,
+    cite: &'static str,
+    source: &'static str,
+}
+
+/// A row with a formula.
+const fn f(
+    key: &'static str,
+    patterns: &'static str,
+    models: &'static str,
+    when: &'static [When],
+    lhs: &'static str,
+    expr: &'static str,
+    source: &'static str,
+) -> Def {
+    Def {
+        key,
+        patterns,
+        models,
+        when,
+        lhs,
+        expr,
+        cite: "",
+        source,
+    }
+}
+
+/// A row that cites what the paper does instead of a formula.
+const fn c(
+    key: &'static str,
+    patterns: &'static str,
+    models: &'static str,
+    when: &'static [When],
+    lhs: &'static str,
+    cite: &'static str,
+    source: &'static str,
+) -> Def {
+    Def {
+        key,
+        patterns,
+        models,
+        when,
+        lhs,
+        expr: "",
+        cite,
+        source,
+    }
+}
+
+use When::*;
+
+const HYPERBOLA: &str = "sq(@a_us:a)/(@a_us:a + @b_us_per_byte:b*%x) + @b_us_per_byte:b*%x";
+
+/// The presentation table. Symbols follow the papers; the formulas are checked against the
+/// core's metrics by the tests below.
+#[rustfmt::skip]
+static TABLE: &[Def] = &[
+    // The time at the query's size.
+    f("time_us", "pingpong", "hockney", &[], "T", "$alpha + $beta*%n", "003 eq. 1; 001 eq. 1"),
+    f("time_us", "roundtrip", "hockney", &[], "T", "2*($alpha + $beta*%n)", "003 Fig. 3: a message and its reply"),
+    f("time_us", "exchange", "hockney", &[Has("alpha_x")], "T", "$alpha_x + $beta_x*%n", "001 eq. 2; 003 §Send-and-Reply and Exchange"),
+    f("time_us", "exchange", "hockney", &[], "T", "2*($alpha + $beta*%n)", "003: simplex links, so the two transfers do not overlap"),
+    f("time_us", "ring-broadcast", "hockney", &[], "T", "2*(%p - 1)*($alpha + $beta*%n)", "003 §N-way Broadcast: 2(p − 1) single-link times on simplex links"),
+    f("time_us", "broadcast", "hockney", &[], "T", "ceil(log2(%p))*($alpha + $beta*%n)", "003 Fig. 6: a binomial tree of ⌈log₂ p⌉ steps"),
+    f("time_us", "permutation", "*", &[], "T", "$sigma*%m + $ell", "001 §1, Table 2: σ·m + ℓ"),
+    f("time_us", "roundtrip", "packetized", &[], "T", "2*($a*ceil(%x/$packet) + $m*%x)", "000 eq. 1, twice"),
+    f("time_us", "*", "packetized", &[], "T", "$a*ceil(%x/$packet) + $m*%x", "000 eq. 1"),
+    f("time_us", "*", "hyperbolic", &[], "T", HYPERBOLA, "000 eq. 2 with the reduced block (a, b)"),
+    f("time_us", "pingpong", "nbl", &[], "T", "$alpha + 'f(1)'*$beta*%x/8B", "004 §2: T(L) = Lα + f(L)βS, S = x/8 elements, L = 1"),
+    f("time_us", "roundtrip", "nbl", &[], "T", "2*($alpha + 'f(1)'*$beta*%x/8B)", "004 §2: T(L) = Lα + f(L)βS, S = x/8 elements, L = 1, twice"),
+    f("time_us", "exchange", "nbl", &[], "T", "2*$alpha + 'f(2)'*$beta*%x/8B", "004 §2: T(L) = Lα + f(L)βS, S = x/8 elements, L = 2"),
+    f("time_us", "pingpong|broadcast", "atm-pipeline", &[], "T",
+        "2*($a1*@opt_message_bytes:mstar + $b1 + $a2*@opt_message_bytes:mstar + $b2 + (ceil(%x/@opt_message_bytes:mstar) - 1)*max($a1*@opt_message_bytes:mstar + $b1, $a2*@opt_message_bytes:mstar + $b2))",
+        "002 eq. 1–3 and 7: both ends pay the protocol latency; m* the exact optimal chunk"),
+    f("time_us", "roundtrip", "atm-pipeline", &[], "T",
+        "4*($a1*@opt_message_bytes:mstar + $b1 + $a2*@opt_message_bytes:mstar + $b2 + (ceil(%x/@opt_message_bytes:mstar) - 1)*max($a1*@opt_message_bytes:mstar + $b1, $a2*@opt_message_bytes:mstar + $b2))",
+        "002 eq. 1–3 and 7, twice; m* the exact optimal chunk"),
+    f("time_us", "all-to-all", "atm-pipeline", &[NotAlgo("multicast"), NotWholeChunk], "T",
+        "2*(%p - 1)*($a1*@opt_message_bytes:m + $b1 + $a2*@opt_message_bytes:m + $b2 + (ceil(%D/@opt_message_bytes:m) - 1)*max($a1*@opt_message_bytes:m + $b1, $a2*@opt_message_bytes:m + $b2))",
+        "002 §3.9: 2(p − 1) protocol latencies per end point (eq. 1)"),
+    f("time_us", "all-to-all", "atm-pipeline", &[NotAlgo("multicast"), WholeChunk], "T",
+        "2*(%p - 1)*($a1*%D + $b1 + $a2*%D + $b2)",
+        "002 §3.9: 2(p − 1) protocol latencies per end point, one message each"),
+    f("time_us", "all-to-all", "atm-pipeline", &[NotWholeChunk], "T",
+        "%p*($a1*@opt_message_bytes:m + $b1 + $a2*@opt_message_bytes:m + $b2 + (ceil(%D/@opt_message_bytes:m) - 1)*max($a1*@opt_message_bytes:m + $b1, $a2*@opt_message_bytes:m + $b2))",
+        "002 §3.11: p protocol latencies per end point (eq. 1)"),
+    f("time_us", "all-to-all", "atm-pipeline", &[], "T", "%p*($a1*%D + $b1 + $a2*%D + $b2)",
+        "002 §3.11: p protocol latencies per end point, one message each"),
+    f("time_us", "all-to-all", "bsp", &[], "T", "$G*(%p - 1)*%x/4B + $l", "001 §1; 002 Table 8: one superstep, h = (p − 1)·x/4 words"),
+    f("time_us", "h-relation", "bsp", &[], "T", "$G*%x/4B + $l", "001 §1; 002 §2.4: g·h + L, h = x/4 words"),
+    f("time_us", "h-relation", "atm-pipeline", &[], "T", "@g_us_per_byte:g*%x + @l_us:l", "002 §4: a superstep g·x + l with g and l from the model"),
+    f("time_us", "barrier", "bsp", &[], "T", "$l", "002 Tables 9–10; 001 Table 1"),
+    f("time_us", "barrier", "atm-pipeline", &[Algo("broadcast")], "T", BARRIER_BROADCAST, "002 eq. 29 (R_VC: the multicast VC unit time, eq. 21)"),
+    f("time_us", "barrier", "atm-pipeline", &[], "T", BARRIER_EXCHANGE, "002 eq. 28 (T_VC: the separate-addressing VC unit time, eq. 17)"),
+    c("time_us", "pipelined-send", "*", &[], "T", "Σtₖ(m) + (⌈x/m⌉ − 1)·max tₖ(m) at the exact optimal m", "002 eq. 1–3"),
+    c("time_us", "global-combine", "*", &[Algo("tree")], "T", "Tree's timeline for N = x/8 elements", "004 Appendix 7.1"),
+    c("time_us", "global-combine", "*", &[Algo("snake")], "T", "Snake's timeline at its exact optimal block", "004 Appendix 7.1"),
+    c("time_us", "global-combine", "*", &[Algo("fence")], "T", "Fence's timeline at its exact optimal block", "004 Appendix 7.1"),
+    c("time_us", "global-combine", "*", &[], "T", "the fastest of Tree, Snake and Fence at their optimal blocks", "004 Appendix 7.1, §3.2"),
+    c("time_us", "*", "*", &[], "T", "the pattern's cost at x", "SPEC §4"),
+    f("bandwidth_MBps", "*", "*", &[], "r", "%x/@time_us:T", "r = x/T(x)"),
+    // Asymptotic bandwidth.
+    f("r_inf_MBps", "pingpong", "hockney", &[], "r_∞", "1/$beta", "r∞ = 1/β (001 §2; 003)"),
+    f("r_inf_MBps", "roundtrip", "hockney", &[], "r_∞", "1/(2*$beta)", "two transfers per round trip"),
+    f("r_inf_MBps", "exchange", "hockney", &[Has("beta_x")], "r_∞", "1/$beta_x", "001 eq. 2"),
+    f("r_inf_MBps", "exchange", "hockney", &[], "r_∞", "1/(2*$beta)", "003: two transfers"),
+    f("r_inf_MBps", "permutation", "*", &[], "r_∞", "1/$sigma", "001 Table 2"),
+    f("r_inf_MBps", "*", "hyperbolic|packetized", &[], "r_∞", "1/@b_us_per_byte:b", "000 eq. 2: r∞ = 1/b"),
+    f("r_inf_MBps", "pingpong", "nbl", &[], "r_∞", "8B/('f(1)'*$beta)", "004 §2: 8 bytes per element"),
+    f("r_inf_MBps", "roundtrip", "nbl", &[], "r_∞", "8B/(2*'f(1)'*$beta)", "004 §2: 8 bytes per element"),
+    f("r_inf_MBps", "exchange", "nbl", &[], "r_∞", "8B/('f(2)'*$beta)", "004 §2: 8 bytes per element"),
+    f("r_inf_MBps", "pingpong|broadcast", "atm-pipeline", &[], "r_∞", "1/(2*max($a1, $a2))", "002 eq. 7: the slower stage sees every byte, at both ends"),
+    f("r_inf_MBps", "roundtrip", "atm-pipeline", &[], "r_∞", "1/(4*max($a1, $a2))", "002 eq. 7, twice: the slower stage sees every byte"),
+    f("r_inf_MBps", "all-to-all", "bsp", &[], "r_∞", "4B/($G*(%p - 1))", "each node sends (p − 1)·x bytes at g per 4-byte word"),
+    // Half-performance length.
+    f("n_half_bytes", "exchange", "hockney", &[Has("alpha_x")], "n_½", "$alpha_x/$beta_x", "001 §2: n½ = α/β"),
+    f("n_half_bytes", "*", "hockney", &[], "n_½", "$alpha/$beta", "001 §2, 003: n½ = α/β"),
+    f("n_half_bytes", "permutation", "*", &[], "n_½", "$ell/$sigma", "n½ = ℓ/σ"),
+    f("n_half_bytes", "*", "hyperbolic|packetized", &[], "n_½", "(sqrt(5) - 1)/2*(@a_us:a/@b_us_per_byte:b)", "SPEC §2, from 000 eq. 2"),
+    f("n_half_bytes", "exchange", "nbl", &[], "n_½", "2*$alpha/('f(2)'*$beta/8B)", "004 §2 with Hockney's n½ = α/β"),
+    f("n_half_bytes", "*", "nbl", &[], "n_½", "$alpha/('f(1)'*$beta/8B)", "004 §2 with Hockney's n½ = α/β"),
+    c("n_half_bytes", "*", "atm-pipeline", &[], "n_½", "x where x/T(x) = r∞/2, by bisection", "002 eq. 7"),
+    // The reduced block (a, b) of 000's graphs (Rules 1–3), by pattern and network.
+    f("a_us", "roundtrip", "packetized", &[], "a", "2*$a", "000 eq. 2, twice"),
+    f("b_us_per_byte", "roundtrip", "packetized", &[], "b", "2*($a/$packet + $m)", "000 eq. 2: b = a/p + m, twice"),
+    f("a_us", "*", "packetized", &[], "a", "$a", "000 eq. 2"),
+    f("b_us_per_byte", "*", "packetized", &[], "b", "$a/$packet + $m", "000 eq. 2: b = a/p + m"),
+    f("a_us", "pingpong", "hyperbolic", &[Net(Network::Bus)], "a", "2*$a_w + $a_c", "000 eq. 3: node, medium, node in series (Rule 1)"),
+    f("b_us_per_byte", "pingpong", "hyperbolic", &[Net(Network::Bus)], "b", "max($b_w, $b_c)", "000 eq. 3: the slowest block (Rule 1)"),
+    f("a_us", "pingpong", "hyperbolic", &[Net(Network::Switch)], "a", "$a_rt", "000 eq. 8 at n = 1 (Rule 1)"),
+    f("b_us_per_byte", "pingpong", "hyperbolic", &[Net(Network::Switch)], "b", "max($b_p, $b_l)", "000 eq. 8 at n = 1 (Rule 1)"),
+    f("a_us", "pingpong", "hyperbolic", &[Net(Network::Mesh)], "a", "2*$a_pc", "000 eq. 12 at n = 1: node, router, router, node"),
+    f("b_us_per_byte", "pingpong", "hyperbolic", &[Net(Network::Mesh)], "b", "max($b_p, $b_c)", "000 eq. 12 at n = 1 (Rule 1)"),
+    f("a_us", "roundtrip", "hyperbolic", &[Net(Network::Bus)], "a", "2*(2*$a_w + $a_c)", "000 eq. 3, twice"),
+    f("b_us_per_byte", "roundtrip", "hyperbolic", &[Net(Network::Bus)], "b", "2*max($b_w, $b_c)", "000 eq. 3, twice"),
+    f("a_us", "roundtrip", "hyperbolic", &[Net(Network::Switch)], "a", "2*$a_rt", "000 eq. 8 at n = 1, twice"),
+    f("b_us_per_byte", "roundtrip", "hyperbolic", &[Net(Network::Switch)], "b", "2*max($b_p, $b_l)", "000 eq. 8 at n = 1, twice"),
+    f("a_us", "roundtrip", "hyperbolic", &[Net(Network::Mesh)], "a", "2*(2*$a_pc)", "000 eq. 12 at n = 1, twice"),
+    f("b_us_per_byte", "roundtrip", "hyperbolic", &[Net(Network::Mesh)], "b", "2*max($b_p, $b_c)", "000 eq. 12 at n = 1, twice"),
+    f("a_us", "exchange", "hyperbolic", &[Net(Network::Bus)], "a", "2*(2*$a_w + $a_c)", "Rule 3: every block carries two messages"),
+    f("b_us_per_byte", "exchange", "hyperbolic", &[Net(Network::Bus)], "b", "2*max($b_w, $b_c)", "Rule 3: every block carries two messages"),
+    f("a_us", "exchange", "hyperbolic", &[Net(Network::Switch)], "a", "2*$a_rt", "Rule 3; each direction has its own channel"),
+    f("b_us_per_byte", "exchange", "hyperbolic", &[Net(Network::Switch)], "b", "max(2*$b_p, $b_l)", "Rule 3; each direction has its own channel"),
+    f("a_us", "exchange", "hyperbolic", &[Net(Network::Mesh)], "a", "4*$a_pc", "Rule 3: every block carries two messages"),
+    f("b_us_per_byte", "exchange", "hyperbolic", &[Net(Network::Mesh)], "b", "2*max($b_p, $b_c)", "Rule 3: every block carries two messages"),
+    f("a_us", "all-to-all", "hyperbolic", &[Net(Network::Bus)], "a", "4*(%p - 1)*$a_w + %p*(%p - 1)*$a_c", "000 eq. 4: nodes carry 2(p − 1) messages, the medium p(p − 1)"),
+    f("b_us_per_byte", "all-to-all", "hyperbolic", &[Net(Network::Bus)], "b", "max(2*(%p - 1)*$b_w, %p*(%p - 1)*$b_c)", "000 eq. 4: nodes carry 2(p − 1) messages, the medium p(p − 1)"),
+    f("a_us", "pairs", "hyperbolic", &[Net(Network::Switch)], "a", "$a_rt + (%p/2 - 1)*$a_c", "000 eq. 8: p/2 pairs share the switch (Rule 3)"),
+    f("b_us_per_byte", "pairs", "hyperbolic", &[Net(Network::Switch), Algo("two-frames")], "b", "max($b_p, (%p/2)*$b_l/min(%p/2, $channels))", "000 eq. 8: p/2 messages over the channels between frames (Rules 2–3)"),
+    f("b_us_per_byte", "pairs", "hyperbolic", &[Net(Network::Switch)], "b", "max($b_p, (%p/2)*$b_l/(%p/2))", "000 eq. 8: p/2 messages, one channel each (Rules 2–3)"),
+    f("a_us", "pairs", "hyperbolic", &[Net(Network::Mesh)], "a", "2*($a_pc - $a_c) + 2*(%p/2)*$a_c", "000 eq. 12: the middle routers carry all p/2 messages"),
+    f("b_us_per_byte", "pairs", "hyperbolic", &[Net(Network::Mesh)], "b", "max($b_p, (%p/2)*$b_c)", "000 eq. 12: the middle routers carry all p/2 messages"),
+    f("a_us", "multigrid", "hyperbolic", &[Net(Network::Bus)], "a", "2*%w*$a_w + (%p - 1)*$a_c", "000 §4.2: the bus carries p − 1 planes; w = 2 where nodes send and receive"),
+    f("b_us_per_byte", "multigrid", "hyperbolic", &[Net(Network::Bus)], "b", "max(%w*$b_w, (%p - 1)*$b_c)", "000 §4.2: the bus carries p − 1 planes; w = 2 where nodes send and receive"),
+    f("a_us", "multigrid", "hyperbolic", &[Net(Network::Switch)], "a", "%w*($a_rt - $a_c) + $a_c", "000 §4.2: one dedicated channel per transfer"),
+    f("b_us_per_byte", "multigrid", "hyperbolic", &[Net(Network::Switch)], "b", "max(%w*$b_p, $b_l)", "000 §4.2: one dedicated channel per transfer"),
+    f("a_us", "multigrid", "hyperbolic", &[Net(Network::Mesh)], "a", "2*%w*($a_pc - $a_c) + %w*$a_c", "000 §4.2: each router carries the planes of both directions"),
+    f("b_us_per_byte", "multigrid", "hyperbolic", &[Net(Network::Mesh)], "b", "%w*max($b_p, $b_c)", "000 §4.2: each router carries the planes of both directions"),
+    c("a_us", "*", "*", &[], "a", "the reduced block of the pattern's graph", "000 Rules 1–3"),
+    c("b_us_per_byte", "*", "*", &[], "b", "the reduced block of the pattern's graph", "000 Rules 1–3"),
+    // BSP's g and l: measured (001 Table 1, 002 Tables 7–10) or from 002's model (§4).
+    f("g_us_per_word", "*", "bsp", &[Has("g")], "g", "$G", "001 Table 1, the row for p"),
+    f("g_us_per_word", "*", "bsp", &[Has("g_total")], "g", "$G", "002 Table 8 (Hill, total exchange)"),
+    f("g_us_per_word", "*", "bsp", &[], "g", "$G", "002 Table 7 (Hill, 1-relation)"),
+    f("g_us_per_byte", "*", "bsp", &[], "g_B", "$G/4B", "4 bytes per word (002 §4.3)"),
+    f("l_us", "*", "bsp", &[Has("g")], "L", "$l", "001 Table 1, the row for p"),
+    f("l_us", "*", "bsp", &[], "L", "$l", "002 Tables 9–10 (Hill)"),
+    f("g_us_per_byte", "*", "atm-pipeline", &[], "g", "2*($a_put*%xd + %k*$b_put + 'Latency_protocol(x)')/%xd", "002 eq. 22–23: copies at both ends and the protocol latency, per byte"),
+    f("g_us_per_word", "*", "atm-pipeline", &[], "g", "4B*@g_us_per_byte:g_B", "002 §4.3: 4 bytes per word"),
+    f("g_flops_per_word", "*", "*", &[], "g", "@g_us_per_word:g*$rate", "002 Table 6: g times the clock rate"),
+    f("g_inf_us_per_word", "*", "*", &[], "g_∞", "4B*2*($a_put + max($a1, $a2))", "002 eq. 23 as x → ∞"),
+    f("l_us", "barrier", "atm-pipeline", &[Algo("broadcast")], "l", BARRIER_BROADCAST, "002 eq. 29 (R_VC: the multicast VC unit time, eq. 21)"),
+    f("l_us", "barrier", "atm-pipeline", &[], "l", BARRIER_EXCHANGE, "002 eq. 28 (T_VC: the separate-addressing VC unit time, eq. 17)"),
+    f("l_us", "*", "atm-pipeline", &[], "l", "$b_put + 2*(%p - 1)*($a1*100B + $b1 + $a2*100B + $b2) + 100B*'T_VC'", "002 eq. 28 with a 100-byte message (T_VC: eq. 17)"),
+    f("l_flops", "*", "*", &[], "l", "@l_us:l*$rate", "002 Table 6: l times the clock rate"),
+    // 002's pipeline: the VC, the optimal chunk and the protocol's unit time.
+    f("max_data_bytes", "*", "*", &[], "x_max",
+        "sq((sqrt($a1*$b2) + sqrt($a1*$b2 + $b1*(@vc_unit_time_us_per_byte:T_VC - $a2)))/(@vc_unit_time_us_per_byte:T_VC - $a2))",
+        "002 eq. 14–16: where UnitTime_protocol(x) = T_VC"),
+    c("vc_unit_time_us_per_byte", "all-to-all", "*", &[Algo("multicast")], "T_VC", "the multicast VCs' share of the bisection", "002 eq. 18–21"),
+    c("vc_unit_time_us_per_byte", "all-to-all", "*", &[], "T_VC", "UnitTime_link over the VCs crossing the bisection", "002 eq. 10–17"),
+    c("vc_unit_time_us_per_byte", "h-relation", "*", &[Algo("total-exchange")], "T_VC", "UnitTime_link over the VCs crossing the bisection", "002 eq. 10–17"),
+    c("vc_unit_time_us_per_byte", "h-relation", "*", &[], "T_VC", "the 1-relation's share of a link", "002 §4.3"),
+    c("vc_unit_time_us_per_byte", "*", "*", &[], "T_VC", "UnitTime_link: one VC has the whole link", "002 §3.5–3.6"),
+    c("opt_message_bytes", "h-relation", "*", &[], "m*", "the continuous optimum of eq. 1 (eq. 5: √(b₂x/a₁))", "002 §3.6, eq. 1–5"),
+    c("opt_message_bytes", "*", "*", &[], "m*", "the whole number of messages ⌈x/m⌉ minimising eq. 1", "002 §3.6, eq. 1–5"),
+    c("opt_time_us", "*", "*", &[], "T*", "Σtₖ(m*) + (⌈x/m*⌉ − 1)·max tₖ(m*)", "002 eq. 1"),
+    f("closed_form_message_bytes", "*", "*", &[OneMessage], "m", "%xd", "002 §3.9: one message while x ≤ b₂/a₁"),
+    f("closed_form_message_bytes", "*", "*", &[], "m", "sqrt($b2*%xd/$a1)", "002 eq. 5"),
+    f("closed_form_time_us", "*", "*", &[OneMessage], "T", "$a1*%xd + $b1 + $a2*%xd + $b2", "002 eq. 1 with one message"),
+    f("closed_form_time_us", "*", "*", &[], "T", "2*sqrt($a1*$b2*%xd) + $a2*%xd + $b1", "002 eq. 6"),
+    f("unit_time_us_per_byte", "*", "*", &[], "UnitTime", "(2*sqrt($a1*$b2*%xd) + $a2*%xd + $b1)/%xd", "002 eq. 10"),
+    f("message_latency_us", "pipelined-send", "*", &[], "t", "$a1*%ms + $b1 + $a2*%ms + $b2", "002 §3.9: t₁(m) + t₂(m), one message"),
+    f("message_latency_us", "*", "*", &[], "t", "$a1*min(@opt_message_bytes:mstar, %xd) + $b1 + $a2*min(@opt_message_bytes:mstar, %xd) + $b2", "002 §3.9: t₁(m) + t₂(m), one message"),
+    // 004's global combining: optima found by search, timelines of its appendix.
+    c("tree_us", "*", "*", &[], "T_tree", "Tree's timeline for N elements", "004 Appendix 7.1"),
+    c("snake_us", "*", "*", &[], "T_snake", "Snake's timeline at its exact optimal block", "004 Appendix 7.1"),
+    c("fence_us", "*", "*", &[], "T_fence", "Fence's timeline at its exact optimal block", "004 Appendix 7.1"),
+    c("snake_block_elems", "*", "*", &[], "S*_snake", "the whole S minimising T(S), B = ⌈N/S⌉ ≥ 3", "004 Appendix 7.1; SPEC §7"),
+    c("fence_block_elems", "*", "*", &[], "S*_fence", "the whole S minimising T(S), B = ⌈N/S⌉ ≥ 3", "004 Appendix 7.1; SPEC §7"),
+    c("snake_block_closed_form_elems", "*", "*", &[], "S_snake", "√(4Nα / ((P−2)(c₂+2βf(2)) + 2βf(1) + 2βf(3) − 3βf(4)))", "SPEC §7, from 004 Appendix 7.1"),
+    c("fence_block_closed_form_elems", "*", "*", &[], "S_fence", "dT/dS = 0", "004 eq. 1"),
+    c("snake_asymptotic_us_per_elem", "*", "*", &[], "t_snake", "T(N)/N as N → ∞", "004 §4.2"),
+    c("fence_asymptotic_us_per_elem", "*", "*", &[], "t_fence", "T(N)/N as N → ∞", "004 §4.2"),
+    c("fastest", "*", "*", &[], "fastest", "the algorithm of least time", "004 §3.2"),
+];
+
+/// 002 eq. 28 and 29 for a barrier with an m-byte synchronisation message.
+const BARRIER_EXCHANGE: &str = "$b_put + 2*(%p - 1)*($a1*%m + $b1 + $a2*%m + $b2) + %m*'T_VC'";
+const BARRIER_BROADCAST: &str = "$b_put + %p*($a1*%p*%m + $b1 + $a2*%p*%m + $b2) + %p*%m*'R_VC'";
+
+impl Def {
+    fn matches(&self, c: &Ctx) -> bool {
+        let any = |list: &str, id: &str| list == "*" || list.split('|').any(|x| x == id);
+        any(self.patterns, c.pattern.id)
+            && any(self.models, c.model.id())
+            && self.when.iter().all(|w| w.holds(c))
+    }
+}
+
+impl When {
+    fn holds(self, c: &Ctx) -> bool {
+        let algo = c.input_text("algo");
+        let data = c.input("data").unwrap_or(c.report.at_bytes);
+        let whole = c.metric("opt_message_bytes").is_some_and(|m| m > data);
+        match self {
+            Has(name) => c.has(name),
+            Net(n) => network(c.machine) == n,
+            Algo(a) => algo == Some(a),
+            NotAlgo(a) => algo != Some(a),
+            OneMessage => c
+                .metric("closed_form_message_bytes")
+                .zip(c.input("data"))
+                .is_some_and(|(m, x)| m >= x),
+            WholeChunk => whole,
+            NotWholeChunk => !whole,
+        }
+    }
+}
+
+fn definition(c: &Ctx, key: &str) -> Option<&'static Def> {
+    TABLE.iter().find(|d| d.key == key && d.matches(c))
+}
+
+/// The formula of one metric of a report, if this table has one.
+pub fn formula(c: &Ctx, key: &str) -> Option<Formula> {
+    let def = definition(c, key)?;
+    let lhs = sym(def.lhs);
+    let mathml = if def.expr.is_empty() {
+        c.cited(lhs, def.cite, key)
+    } else {
+        c.equation(lhs, &parse(c, def.expr), key)
+    };
+    Some(Formula {
+        mathml,
+        source: def.source.to_string(),
+    })
+}
+
+/// The expression of a formula, for tests that check it against the core's metric.
+#[cfg(test)]
+fn expression(c: &Ctx, key: &str) -> Option<E> {
+    let def = definition(c, key)?;
+    (!def.expr.is_empty()).then(|| parse(c, def.expr))
+}
+
+/// Parses a formula. `$name` is a parameter (`$G` the BSP g the report used), `@key:sym` a
+/// metric written as `sym`, `%x` `%n` `%m` the query's abscissa, `%p` `%k` `%w` inputs, `%D`
+/// and `%xd` the data size, `%ms` the message size; `8B` a constant with a unit, `'f(1)'` a
+/// symbol the report does not carry; `+ - * /`, parentheses and `max min sqrt sq ceil log2`.
+/// The formulas are constants of this file: a mistake shows as `?`, which the tests reject.
+fn parse(c: &Ctx, src: &str) -> E {
+    let mut p = Parser {
+        c,
+        s: src.as_bytes(),
+        src,
+        i: 0,
+    };
+    let e = p.sum();
+    if p.peek().is_some() {
+        return Opaque("?");
+    }
+    e
+}
+
+struct Parser<'a, 'c> {
+    c: &'a Ctx<'c>,
+    s: &'a [u8],
+    src: &'a str,
+    i: usize,
+}
+
+impl Parser<'_, '_> {
+    fn peek(&mut self) -> Option<u8> {
+        while self.s.get(self.i) == Some(&b' ') {
+            self.i += 1;
+        }
+        self.s.get(self.i).copied()
+    }
+
+    fn eat(&mut self, b: u8) -> bool {
+        let found = self.peek() == Some(b);
+        if found {
+            self.i += 1;
+        }
+        found
+    }
+
+    /// A run of characters that may make up a name: letters, digits and `_`.
+    fn word(&mut self) -> &str {
+        let start = self.i;
+        while let Some(&b) = self.s.get(self.i) {
+            if b.is_ascii_alphanumeric() || b == b'_' {
+                self.i += 1;
+            } else {
+                break;
+            }
+        }
+        &self.src[start..self.i]
+    }
+
+    fn sum(&mut self) -> E {
+        let mut terms = vec![self.product()];
+        loop {
+            if self.eat(b'+') {
+                terms.push(self.product());
+            } else if self.eat(b'-') {
+                let left = if terms.len() == 1 {
+                    terms.remove(0)
+                } else {
+                    Add(std::mem::take(&mut terms))
+                };
+                terms = vec![sub(left, self.product())];
+            } else {
+                break;
+            }
+        }
+        if terms.len() == 1 {
+            terms.remove(0)
+        } else {
+            Add(terms)
+        }
+    }
+
+    fn product(&mut self) -> E {
+        let mut factors = vec![self.atom()];
+        loop {
+            if self.eat(b'*') {
+                factors.push(self.atom());
+            } else if self.eat(b'/') {
+                let num = if factors.len() == 1 {
+                    factors.remove(0)
+                } else {
+                    Mul(std::mem::take(&mut factors))
+                };
+                factors = vec![div(num, self.atom())];
+            } else {
+                break;
+            }
+        }
+        if factors.len() == 1 {
+            factors.remove(0)
+        } else {
+            Mul(factors)
+        }
+    }
+
+    fn atom(&mut self) -> E {
+        let c = self.c;
+        match self.peek() {
+            Some(b'(') => {
+                self.i += 1;
+                let e = self.sum();
+                if self.eat(b')') {
+                    e
+                } else {
+                    Opaque("?")
+                }
+            }
+            Some(b'$') => {
+                self.i += 1;
+                match self.word() {
+                    "G" => P(c.bsp_g()),
+                    name => c.param_name(name).map_or(Opaque("?"), P),
+                }
+            }
+            Some(b'@') => {
+                self.i += 1;
+                let key = self.word().to_string();
+                let symbol = if self.eat(b':') { self.word() } else { "" };
+                let symbol = static_symbol(symbol);
+                match c.report.metrics.get_key_value(key.as_str()) {
+                    Some((key, _)) => Metric(key, symbol),
+                    None => Opaque(symbol),
+                }
+            }
+            Some(b'%') => {
+                self.i += 1;
+                let name = self.word().to_string();
+                c.var(&name)
+            }
+            Some(b'\'') => {
+                self.i += 1;
+                let start = self.i;
+                while self.s.get(self.i).is_some_and(|b| *b != b'\'') {
+                    self.i += 1;
+                }
+                let symbol = &self.src[start..self.i];
+                self.i += 1;
+                Opaque(static_symbol(symbol))
+            }
+            Some(b) if b.is_ascii_digit() => {
+                let start = self.i;
+                while self
+                    .s
+                    .get(self.i)
+                    .is_some_and(|b| b.is_ascii_digit() || *b == b'.')
+                {
+                    self.i += 1;
+                }
+                let v: f64 = self.src[start..self.i].parse().unwrap_or(f64::NAN);
+                match self.word() {
+                    "" => K(v),
+                    "B" => KU(v, "B"),
+                    _ => Opaque("?"),
+                }
+            }
+            Some(_) => {
+                let name = self.word().to_string();
+                if !self.eat(b'(') {
+                    return Opaque("?");
+                }
+                let mut args = vec![self.sum()];
+                while self.eat(b',') {
+                    args.push(self.sum());
+                }
+                if !self.eat(b')') {
+                    return Opaque("?");
+                }
+                let one = |mut a: Vec<E>| Box::new(a.remove(0));
+                match (name.as_str(), args.len()) {
+                    ("max", _) => Max(args),
+                    ("min", _) => Min(args),
+                    ("sqrt", 1) => Sqrt(one(args)),
+                    ("sq", 1) => Square(one(args)),
+                    ("ceil", 1) => Ceil(one(args)),
+                    ("log2", 1) => Log2(one(args)),
+                    _ => Opaque("?"),
+                }
+            }
+            None => Opaque("?"),
+        }
+    }
+}
+
+/// The symbols formulas use, as static strings (the expression tree borrows nothing).
+fn static_symbol(s: &str) -> &'static str {
+    match s {
+        "mstar" => "m*",
+        _ => [
+            "T",
+            "a",
+            "b",
+            "g",
+            "g_B",
+            "l",
+            "m",
+            "T_VC",
+            "R_VC",
+            "f(1)",
+            "f(2)",
+            "Latency_protocol(x)",
+        ]
+        .into_iter()
+        .find(|x| *x == s)
+        .unwrap_or("?"),
+    }
+}
+
+impl Ctx<'_> {
+    /// A parameter's name as the catalog spells it, if the report used it.
+    fn param_name(&self, name: &str) -> Option<&'static str> {
+        self.report
+            .parameters
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(n, _)| *n)
+            .or_else(|| self.set().and_then(|s| s.param(name)).map(|p| p.name))
+    }
+
+    /// BSP's g in µs per word: the table's row, or Hill's measurement for the pattern.
+    fn bsp_g(&self) -> &'static str {
+        ["g", "g_total", "g_one"]
+            .into_iter()
+            .find(|n| self.has(n))
+            .unwrap_or("g_one")
+    }
+
+    /// An input or the abscissa, with its value.
+    fn var(&self, name: &str) -> E {
+        let at = self.report.at_bytes;
+        let data = self.input("data").unwrap_or(at);
+        match name {
+            "x" => V("x", at, "B"),
+            "n" => V("n", at, "B"),
+            "m" => V("m", at, "B"),
+            "D" => V("D", data, "B"),
+            "xd" => V("x", data, "B"),
+            "ms" => V("m", self.input("size").unwrap_or(f64::NAN), "B"),
+            "p" => V("p", self.input("p").unwrap_or(f64::NAN), ""),
+            "k" => V("k", self.input("k").unwrap_or(1.0), ""),
+            // Interior multigrid nodes both send and receive (n ≥ 3); with two, one way.
+            "w" => V(
+                "w",
+                if self.input("p").is_some_and(|n| n >= 3.0) {
+                    2.0
+                } else {
+                    1.0
+                },
+                "",
+            ),
+            _ => Opaque("?"),
+        }
+    }
+}
+
+/// One row of the metrics table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Row {
+    pub key: &'static str,
+    pub label: &'static str,
+    /// The value with its SI unit, as shown.
+    pub shown: String,
+    /// The raw number (or text) for `data-value`.
+    pub raw: String,
+    pub mathml: String,
+    pub source: String,
+}
+
+/// The metrics table of a report: the time and bandwidth at the query's size, then the
+/// pattern's metrics in the order it declares them.
+pub fn rows(machine: &Machine, pattern: &PatternDef, model: Model, report: &Report) -> Vec<Row> {
+    let c = Ctx {
+        machine,
+        pattern,
+        model,
+        report,
+    };
+    ["time_us", "bandwidth_MBps"]
+        .iter()
+        .chain(pattern.metrics)
+        .filter_map(|key| {
+            let (key, value) = report.metrics.get_key_value(key)?;
+            let (shown, raw) = match value {
+                Value::Number(v) => (metric(key, *v), plain(*v)),
+                Value::Text(t) => (t.clone(), t.clone()),
+            };
+            let f = formula(&c, key);
+            Some(Row {
+                key,
+                label: label(key),
+                shown,
+                raw,
+                mathml: f.as_ref().map(|f| f.mathml.clone()).unwrap_or_default(),
+                source: f.map(|f| f.source).unwrap_or_default(),
+            })
+        })
+        .collect()
+}
+
+/// What a metric is, in words, for the table's first column.
+pub fn label(key: &str) -> &'static str {
+    match key {
+        "time_us" => "Time at the query's size",
+        "bandwidth_MBps" => "Bandwidth at the query's size",
+        "r_inf_MBps" => "Asymptotic bandwidth r∞",
+        "n_half_bytes" => "Half-performance length n½",
+        "a_us" => "Reduced block a (latency)",
+        "b_us_per_byte" => "Reduced block b (time per byte)",
+        "opt_message_bytes" => "Optimal message (chunk) size",
+        "opt_time_us" => "Time with the optimal message size",
+        "max_data_bytes" => "Largest congestion-free data size",
+        "unit_time_us_per_byte" => "Protocol unit time",
+        "vc_unit_time_us_per_byte" => "VC unit time",
+        "message_latency_us" => "Latency of one message",
+        "closed_form_message_bytes" => "Optimal message size, closed form",
+        "closed_form_time_us" => "Time, closed form",
+        "g_us_per_word" => "BSP g per word",
+        "g_us_per_byte" => "BSP g per byte",
+        "g_flops_per_word" => "BSP g in flops per word",
+        "g_inf_us_per_word" => "BSP g for large messages",
+        "l_us" => "BSP l (barrier)",
+        "l_flops" => "BSP l in flops",
+        "tree_us" => "Tree time",
+        "snake_us" => "Snake time",
+        "fence_us" => "Fence time",
+        "snake_block_elems" => "Snake optimal block",
+        "fence_block_elems" => "Fence optimal block",
+        "snake_block_closed_form_elems" => "Snake block, closed form",
+        "fence_block_closed_form_elems" => "Fence block, closed form",
+        "snake_asymptotic_us_per_elem" => "Snake cost per element, large N",
+        "fence_asymptotic_us_per_elem" => "Fence cost per element, large N",
+        "fastest" => "Fastest algorithm",
+        _ => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use commcalc_core::catalog::MACHINES;
+    use commcalc_core::patterns::PATTERNS;
+    use commcalc_core::{evaluate, Scenario};
+
+    /// Evaluates an expression, for checking the table against the core; `None` where it
+    /// holds a quantity the report does not carry.
+    fn eval(c: &Ctx, e: &E) -> Option<f64> {
+        let all = |items: &Vec<E>| items.iter().map(|i| eval(c, i)).collect::<Option<Vec<_>>>();
+        Some(match e {
+            P(n) => c.param(n)?,
+            V(_, v, _) => *v,
+            Metric(k, _) => c.metric(k)?,
+            K(k) | KU(k, _) => *k,
+            Opaque(_) => return None,
+            Add(i) => all(i)?.iter().sum(),
+            Sub(a, b) => eval(c, a)? - eval(c, b)?,
+            Mul(i) => all(i)?.iter().product(),
+            Div(a, b) => eval(c, a)? / eval(c, b)?,
+            Max(i) => all(i)?.into_iter().fold(f64::MIN, f64::max),
+            Min(i) => all(i)?.into_iter().fold(f64::MAX, f64::min),
+            Sqrt(a) => eval(c, a)?.sqrt(),
+            Square(a) => eval(c, a)?.powi(2),
+            Ceil(a) => eval(c, a)?.ceil(),
+            Log2(a) => eval(c, a)?.log2(),
+        })
+    }
+
+    fn scenarios() -> Vec<Scenario> {
+        let mut out = Vec::new();
+        for machine in MACHINES {
+            for pattern in PATTERNS
+                .iter()
+                .filter(|p| p.unsupported_on(machine).is_none())
+            {
+                for model in pattern.models_on(machine) {
+                    let base = format!(
+                        "machine={}&pattern={}&model={}",
+                        machine.id,
+                        pattern.id,
+                        model.id()
+                    );
+                    let mut queries = vec![base.clone()];
+                    for extra in ["p=4", "p=16", "size=300", "size=200k", "algo=two-frames"] {
+                        queries.push(format!("{base}&{extra}"));
+                    }
+                    for algo in (pattern.algos)(machine) {
+                        queries.push(format!("{base}&algo={algo}"));
+                    }
+                    out.extend(queries.iter().filter_map(|q| Scenario::from_query(q).ok()));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every metric of every machine × pattern × model has a formula in MathML.
+    #[test]
+    fn every_metric_has_a_formula() {
+        for s in scenarios() {
+            let Ok(report) = evaluate(&s) else { continue };
+            let c = Ctx {
+                machine: s.machine,
+                pattern: s.pattern,
+                model: s.model,
+                report: &report,
+            };
+            for key in report.metrics.keys() {
+                let f = formula(&c, key)
+                    .unwrap_or_else(|| panic!("{}: no formula for {key}", s.to_query()));
+                assert!(f.mathml.starts_with("<math"), "{key}");
+                assert!(!f.source.is_empty(), "{key}");
+                assert!(
+                    !f.mathml.contains("NaN") && !f.mathml.contains(">?<"),
+                    "{}: {key}: {}",
+                    s.to_query(),
+                    f.mathml
+                );
+            }
+        }
+    }
+
+    /// Where a formula can be evaluated from the report's values, it gives the core's metric:
+    /// the table says what the core computes.
+    #[test]
+    fn formulas_agree_with_the_core() {
+        let mut checked = 0;
+        for s in scenarios() {
+            let Ok(report) = evaluate(&s) else { continue };
+            let c = Ctx {
+                machine: s.machine,
+                pattern: s.pattern,
+                model: s.model,
+                report: &report,
+            };
+            for (key, value) in &report.metrics {
+                let Value::Number(want) = value else { continue };
+                let Some(e) = expression(&c, key) else {
+                    continue;
+                };
+                let Some(got) = eval(&c, &e) else { continue };
+                let ok = (got - want).abs() <= 1e-9 * want.abs().max(1e-12);
+                assert!(ok, "{}: {key} = {want}, formula gives {got}", s.to_query());
+                checked += 1;
+            }
+        }
+        assert!(checked > 300, "only {checked} formulas checked");
+    }
+
+    /// The table lists every metric of the report once, time and bandwidth first.
+    #[test]
+    fn rows_cover_the_report() {
+        for s in scenarios() {
+            let Ok(r) = evaluate(&s) else { continue };
+            let rows = rows(s.machine, s.pattern, s.model, &r);
+            assert_eq!(rows.len(), r.metrics.len(), "{}", s.to_query());
+            assert_eq!(rows[0].key, "time_us");
+        }
+        let s = Scenario::from_query("machine=intel-paragon&pattern=pingpong").unwrap();
+        let r = evaluate(&s).unwrap();
+        let rows = rows(s.machine, s.pattern, s.model, &r);
+        let n_half = rows.iter().find(|r| r.key == "n_half_bytes").unwrap();
+        assert_eq!(n_half.shown, "12.7 kB");
+        let r_inf = rows.iter().find(|r| r.key == "r_inf_MBps").unwrap();
+        assert_eq!(r_inf.shown, "87 MB/s");
+        assert!(r_inf.raw.starts_with("86.9"), "{}", r_inf.raw);
+    }
+
+    #[test]
+    fn every_declared_metric_has_a_label() {
+        for p in PATTERNS {
+            for key in p.metrics.iter().chain(&["time_us", "bandwidth_MBps"]) {
+                assert!(!label(key).is_empty(), "{key}");
+            }
+        }
+    }
+
+    #[test]
+    fn paragon_nx_n_half_reads_like_the_paper() {
+        let s = Scenario::from_query("machine=intel-paragon&pattern=pingpong").unwrap();
+        let r = evaluate(&s).unwrap();
+        let c = Ctx {
+            machine: s.machine,
+            pattern: s.pattern,
+            model: s.model,
+            report: &r,
+        };
+        let f = formula(&c, "n_half_bytes").unwrap();
+        assert!(f.mathml.contains("<mn>146</mn>"), "{}", f.mathml);
+        assert!(f.mathml.contains("<mn>0.0115</mn>"), "{}", f.mathml);
+        assert!(f.mathml.contains("<mn>12.7</mn>"), "{}", f.mathml);
+        assert!(f.mathml.contains(">kB</mi>"), "{}", f.mathml);
+    }
+}

@@ -1,0 +1,184 @@
+//! Markup built as text for the parts of the page that are lists of static items (select
+//! options, the metrics table, messages): one `inner_html` per change instead of a reactive
+//! view per item, which keeps the shipped wasm small.
+
+use std::fmt::Write;
+
+use crate::formulas::Row;
+
+/// Escapes text for element content and double-quoted attribute values.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A symbol as the papers typeset it: `t_st` becomes t with st as a subscript, escaped.
+/// A subscript runs over ASCII letters and digits (the catalog's symbols need no more, and
+/// Unicode tables would cost shipped bytes).
+pub fn subscripts(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '_' && chars.peek().is_some_and(|n| n.is_ascii_alphanumeric()) {
+            out.push_str("<sub>");
+            while let Some(n) = chars.peek().copied().filter(|n| n.is_ascii_alphanumeric()) {
+                out.push_str(&esc(n.encode_utf8(&mut [0; 4])));
+                chars.next();
+            }
+            out.push_str("</sub>");
+        } else {
+            out.push_str(&esc(c.encode_utf8(&mut [0; 4])));
+        }
+    }
+    out
+}
+
+/// One `<option>`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opt<'a> {
+    pub value: &'a str,
+    pub label: &'a str,
+    pub selected: bool,
+    /// Why it cannot be chosen, shown as its title; `None` if it can.
+    pub disabled: Option<&'a str>,
+    pub title: Option<&'a str>,
+}
+
+impl<'a> Opt<'a> {
+    pub fn new(value: &'a str, label: &'a str, selected: bool) -> Opt<'a> {
+        Opt {
+            value,
+            label,
+            selected,
+            disabled: None,
+            title: None,
+        }
+    }
+}
+
+/// Options, optionally in labelled groups (`None` for ungrouped).
+pub fn options<'a>(groups: impl IntoIterator<Item = (Option<&'a str>, Vec<Opt<'a>>)>) -> String {
+    let mut out = String::new();
+    for (label, opts) in groups {
+        if let Some(l) = label {
+            let _ = write!(out, "<optgroup label=\"{}\">", esc(l));
+        }
+        for o in opts {
+            let _ = write!(out, "<option value=\"{}\"", esc(o.value));
+            if o.selected {
+                out.push_str(" selected");
+            }
+            if let Some(why) = o.disabled {
+                let _ = write!(out, " disabled title=\"{}\"", esc(why));
+            } else if let Some(t) = o.title {
+                let _ = write!(out, " title=\"{}\"", esc(t));
+            }
+            let _ = write!(out, ">{}</option>", esc(o.label));
+        }
+        if label.is_some() {
+            out.push_str("</optgroup>");
+        }
+    }
+    out
+}
+
+/// List items, each with an optional `data-key`.
+pub fn items<'a>(list: impl IntoIterator<Item = (Option<&'a str>, &'a str)>) -> String {
+    let mut out = String::new();
+    for (key, text) in list {
+        match key {
+            Some(k) => {
+                let _ = write!(out, "<li data-key=\"{}\">{}</li>", esc(k), esc(text));
+            }
+            None => {
+                let _ = write!(out, "<li>{}</li>", esc(text));
+            }
+        }
+    }
+    out
+}
+
+/// The metrics table's body: `tr[data-metric]` with the label and key, `td.value` with the
+/// SI text and the raw number in `data-value`, and the formula (MathML, built by
+/// `formulas`) with its source.
+pub fn metric_rows(rows: &[Row]) -> String {
+    let mut out = String::new();
+    for r in rows {
+        let _ = write!(
+            out,
+            "<tr data-metric=\"{key}\"><th scope=\"row\">{label}<code>{key}</code></th>\
+             <td class=\"value\" data-value=\"{raw}\">{shown}</td>\
+             <td class=\"formula\"><span class=\"math\">{math}</span><small class=\"cite\">{source}</small></td></tr>",
+            key = esc(r.key),
+            label = esc(r.label),
+            raw = esc(&r.raw),
+            shown = esc(&r.shown),
+            math = r.mathml,
+            source = esc(&r.source),
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_mark_the_selected_and_the_disabled() {
+        let mut a = Opt::new("a", "A & B", true);
+        a.title = Some("first");
+        let mut b = Opt::new("b", "B", false);
+        b.disabled = Some("not \"here\"");
+        let html = options([(Some("group"), vec![a, b])]);
+        assert_eq!(
+            html,
+            "<optgroup label=\"group\"><option value=\"a\" selected title=\"first\">A &amp; B</option>\
+             <option value=\"b\" disabled title=\"not &quot;here&quot;\">B</option></optgroup>"
+        );
+    }
+
+    #[test]
+    fn subscripts_follow_underscores() {
+        assert_eq!(subscripts("t_st (alpha)"), "t<sub>st</sub> (alpha)");
+        assert_eq!(
+            subscripts("a_p + a_c (a_pc)"),
+            "a<sub>p</sub> + a<sub>c</sub> (a<sub>pc</sub>)"
+        );
+        assert_eq!(subscripts("x < y_"), "x &lt; y_");
+    }
+
+    #[test]
+    fn items_carry_their_key() {
+        assert_eq!(
+            items([(Some("p"), "p < 2"), (Some(""), "x")]),
+            "<li data-key=\"p\">p &lt; 2</li><li data-key=\"\">x</li>"
+        );
+        assert_eq!(items([(None, "w")]), "<li>w</li>");
+    }
+
+    #[test]
+    fn metric_rows_follow_the_dom_contract() {
+        let row = Row {
+            key: "n_half_bytes",
+            label: "Half-performance length n½",
+            shown: "12.7 kB".into(),
+            raw: "12695.65".into(),
+            mathml: "<math></math>".into(),
+            source: "001 §2".into(),
+        };
+        let html = metric_rows(&[row]);
+        assert!(html.starts_with("<tr data-metric=\"n_half_bytes\">"));
+        assert!(html.contains("<td class=\"value\" data-value=\"12695.65\">12.7 kB</td>"));
+        assert!(html.contains("<math></math>"));
+    }
+}

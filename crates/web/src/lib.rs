@@ -1,0 +1,29 @@
+//! commcalc-web: the single-page app. All math lives in commcalc-core; this crate turns a
+//! scenario's report into pickers, controls, charts and a metrics table.
+//!
+//! The plain-Rust modules (slider mapping, ticks, formulas, control and chart descriptions,
+//! edits) build and test natively; the components and the drawing need a browser and build
+//! for wasm32 only.
+
+pub mod chart;
+pub mod controls;
+pub mod edit;
+pub mod formulas;
+pub mod html;
+pub mod math;
+pub mod slider;
+pub mod ticks;
+
+#[cfg(target_arch = "wasm32")]
+mod app;
+#[cfg(target_arch = "wasm32")]
+mod components;
+#[cfg(target_arch = "wasm32")]
+mod dom;
+#[cfg(target_arch = "wasm32")]
+mod draw;
+#[cfg(target_arch = "wasm32")]
+mod state;
+
+#[cfg(target_arch = "wasm32")]
+pub use app::start;
