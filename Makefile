@@ -66,7 +66,7 @@ wasm-check: wasm-target
 	$(CARGO) check -p commcalc-core --target $(WASM_TARGET)
 	$(CARGO) clippy -p commcalc-web --target $(WASM_TARGET) -- -D warnings
 
-test: fmt clippy unit wasm-check
+test: fmt clippy unit wasm-check browser-test
 	@echo "make test: fmt, clippy, tests, the wasm32 check and the browser tests passed"
 
 # ---------------------------------------------------------------------------------------------

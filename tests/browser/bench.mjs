@@ -1,0 +1,320 @@
+// The web app's performance budgets (DESIGN.md "Performance budgets"), measured in headless
+// Chromium against the release site in dist/, and written to docs/web-benchmarks.md.
+// A benchmark, not a test: it reports misses and exits 0 unless it could not measure.
+//
+//   make bench-web        (builds the release site, then runs: node tests/browser/bench.mjs)
+//
+// (a) slider input → both charts repainted: 200 inputs on a slider, each timed inside the page
+//     with performance.now() from just before dispatching `input` to the `commcalc:painted`
+//     event; p50, p95, max. Measured on the size slider and on a parameter slider (α), which
+//     moves the whole curve.
+// (b) load to interactive: navigation start (performance.now() = 0) to the moment
+//     body.dataset.ready becomes "1", seen by a MutationObserver installed before the page's
+//     scripts; median of 11 loads, each in a fresh browser context (empty HTTP cache).
+// (c) shipped bytes: node zlib gzip level 9 of every .wasm, .js and .css in dist/, summed.
+
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+import { DIST, ROOT, launchBrowser, openApp, serveDist } from './harness.mjs';
+
+const BUDGET = { paintP95Ms: 8, loadMs: 1000, gzipBytes: 200 * 1000 };
+const INPUTS = 200;
+const LOADS = 11;
+const QUERY = '?machine=intel-paragon&pattern=pingpong';
+const OUT = path.join(ROOT, 'docs', 'web-benchmarks.md');
+
+function quantile(sorted, q) {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i];
+}
+
+function summary(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  return { n: s.length, p50: quantile(s, 0.5), p95: quantile(s, 0.95), max: s[s.length - 1], min: s[0] };
+}
+
+/** 200 slider inputs on `[data-control=key]`, each timed until the page reports both charts painted. */
+async function sliderInputs(page, key, { idle = true } = {}) {
+  return page.evaluate(
+    async ({ key, inputs, idle }) => {
+      const el = document.querySelector(`[data-control="${key}"] input[type=range]`);
+      if (!el) return { error: `no [data-control="${key}"] input[type=range]` };
+      const min = Number(el.min || 0);
+      const max = Number(el.max || 100);
+      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const times = [];
+      let timeouts = 0;
+      let last = el.value;
+      for (let i = 0; i < inputs; i++) {
+        // Distinct consecutive values spread over the middle of the range, as a drag back and
+        // forth would give; a value equal to the last one would not repaint.
+        const frac = 0.1 + (0.8 * ((i * 37) % 100)) / 100;
+        el.value = String(min + (max - min) * frac);
+        if (el.value === last) el.value = String(min + (max - min) * (frac + 0.005));
+        last = el.value;
+        if (idle) await frame(); // Start each input from an idle page.
+        let done;
+        const painted = new Promise((resolve) => {
+          done = resolve;
+          document.addEventListener('commcalc:painted', () => resolve(performance.now()), { once: true });
+        });
+        const timer = setTimeout(() => done(null), 2000);
+        const t0 = performance.now();
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+        const t1 = await painted;
+        clearTimeout(timer);
+        if (t1 === null) timeouts++;
+        else times.push(t1 - t0);
+      }
+      return { times, timeouts, min, max, step: el.step || '(default)' };
+    },
+    { key, inputs: INPUTS, idle },
+  );
+}
+
+/**
+ * Where the time of slider inputs goes: a CPU profile (sampling every 100 µs) of `inputs` more
+ * inputs on the α slider, not timed, summed by function (self time). Wasm functions appear by
+ * their name-section names when the build keeps them, else as wasm-function[N].
+ */
+async function profileInputs(page, key) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  // Back to back, without waiting for frames, so that the profile holds the input → painted
+  // work and little of the browser's frame rendering between inputs.
+  const run = await sliderInputs(page, key, { idle: false });
+  const { profile } = await cdp.send('Profiler.stop');
+  await cdp.detach();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  const kinds = new Map();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    const f = byId.get(id).callFrame;
+    const name = `${f.functionName || '(anonymous)'}${f.url ? ` (${path.basename(f.url)})` : ''}`;
+    const kind = f.functionName.startsWith('(')
+      ? f.functionName
+      : f.url.startsWith('wasm://') || f.url.endsWith('.wasm')
+        ? 'wasm (the app and core)'
+        : f.url.endsWith('.js')
+          ? 'JS (wasm-bindgen glue)'
+          : f.url
+            ? 'JS (other)'
+            : 'browser built-ins (DOM, canvas, history)';
+    self.set(name, (self.get(name) ?? 0) + dt);
+    kinds.set(kind, (kinds.get(kind) ?? 0) + dt);
+    total += dt;
+  });
+  const busy = total - (self.get('(idle)') ?? 0);
+  const top = [...self.entries()]
+    .filter(([name]) => name !== '(idle)')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 10)
+    .map(([name, us]) => ({ name, ms: us / 1000, share: us / busy }));
+  const byKind = [...kinds.entries()]
+    .filter(([kind]) => kind !== '(idle)')
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, us]) => ({ name, ms: us / 1000, share: us / busy }));
+  return { top, byKind, busyMs: busy / 1000, inputs: run.times?.length ?? 0 };
+}
+
+/** One cold load: fresh context, navigation start → body.dataset.ready === "1". */
+async function oneLoad(browser, url) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const seen = () => {
+      if (document.body?.dataset.ready === '1' && window.__readyAt === undefined) {
+        window.__readyAt = performance.now();
+      }
+    };
+    new MutationObserver(seen).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-ready'],
+    });
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => window.__readyAt !== undefined, null, { timeout: 20_000 });
+  const t = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    return {
+      ready: window.__readyAt,
+      domContentLoaded: nav?.domContentLoadedEventEnd ?? NaN,
+      load: nav?.loadEventEnd ?? NaN,
+    };
+  });
+  await context.close();
+  return t;
+}
+
+async function shippedBytes() {
+  const files = [];
+  async function walk(dir) {
+    for (const ent of await fs.readdir(dir, { withFileTypes: true })) {
+      // Dot entries are not shipped: Trunk stages a build in dist/.stage while it runs.
+      if (ent.name.startsWith('.')) continue;
+      const p = path.join(dir, ent.name);
+      if (ent.isDirectory()) await walk(p);
+      else if (/\.(wasm|js|css)$/.test(ent.name)) {
+        const raw = await fs.readFile(p);
+        files.push({ file: path.relative(DIST, p), raw: raw.length, gzip: zlib.gzipSync(raw, { level: 9 }).length });
+      }
+    }
+  }
+  await walk(DIST);
+  files.sort((a, b) => b.gzip - a.gzip);
+  return { files, raw: files.reduce((s, f) => s + f.raw, 0), gzip: files.reduce((s, f) => s + f.gzip, 0) };
+}
+
+const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(2)} ms` : 'n/a');
+const kB = (x) => `${(x / 1000).toFixed(1)} kB`;
+const verdict = (ok) => (ok ? 'pass' : '**FAIL**');
+
+async function main() {
+  const loadBefore = os.loadavg()[0];
+  const server = await serveDist();
+  const browser = await launchBrowser();
+  let result;
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await openApp(page, server.url, QUERY);
+    const size = await sliderInputs(page, 'size');
+    await openApp(page, server.url, QUERY);
+    const alpha = await sliderInputs(page, 'alpha');
+    await openApp(page, server.url, QUERY);
+    const profile = await profileInputs(page, 'alpha');
+    const dpr = await page.evaluate(() => devicePixelRatio);
+    const canvas = await page.evaluate(() =>
+      ['latency-chart', 'bandwidth-chart'].map((id) => {
+        const c = document.getElementById(id);
+        return c ? `${c.width}×${c.height}` : 'missing';
+      }),
+    );
+    await context.close();
+
+    // One warm-up load so the OS file cache and Chromium's process pool are in place.
+    await oneLoad(browser, server.url + QUERY);
+    const loads = [];
+    for (let i = 0; i < LOADS; i++) loads.push(await oneLoad(browser, server.url + QUERY));
+
+    result = {
+      size,
+      alpha,
+      dpr,
+      canvas,
+      loads,
+      profile,
+      bytes: await shippedBytes(),
+      chromium: browser.version(),
+    };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+
+  for (const s of [result.size, result.alpha]) {
+    if (s.error) throw new Error(s.error);
+  }
+  const size = summary(result.size.times);
+  const alpha = summary(result.alpha.times);
+  const ready = summary(result.loads.map((l) => l.ready));
+  const dcl = summary(result.loads.map((l) => l.domContentLoaded));
+  const worstP95 = Math.max(size.p95, alpha.p95);
+  const timeouts = result.size.timeouts + result.alpha.timeouts;
+  const ok = {
+    paint: worstP95 <= BUDGET.paintP95Ms && timeouts === 0,
+    load: ready.p50 <= BUDGET.loadMs,
+    bytes: result.bytes.gzip <= BUDGET.gzipBytes,
+  };
+  const miss = (value, budget, fmt) => (value <= budget ? '' : ` (over by ${fmt(value - budget)}, ${((value / budget - 1) * 100).toFixed(0)}%)`);
+
+  const cpus = os.cpus();
+  const loadAfter = os.loadavg()[0];
+  const date = new Date().toISOString().slice(0, 10);
+  const lines = [
+    '# Web app benchmarks',
+    '',
+    'Measured with `make bench-web` (which builds the release site with `trunk build --release`',
+    'and runs `node tests/browser/bench.mjs`) in headless Debian Chromium against `dist/`, served',
+    'by a local Node static server on 127.0.0.1. Budgets from DESIGN.md "Performance budgets".',
+    'This file is written by the benchmark; rerun it to refresh the figures.',
+    '',
+    `- date: ${date}`,
+    `- machine: ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}`,
+    `- 1-minute load average: ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after; on this`,
+    `  ${cpus.length}-CPU machine, figures taken while other work runs (a build) have longer tails and are not comparable`,
+    `- browser: Chromium ${result.chromium} (headless, ${'`--disable-gpu`'}), Node ${process.version}`,
+    `- view: \`${QUERY}\` at 1280×800, devicePixelRatio ${result.dpr}, canvases ${result.canvas.join(' and ')} px`,
+    '',
+    '| what | figure | budget | result |',
+    '| --- | --- | --- | --- |',
+    `| slider input → both charts repainted, size slider (${size.n} inputs) | p50 ${ms(size.p50)}, p95 ${ms(size.p95)}, max ${ms(size.max)} | p95 ≤ ${BUDGET.paintP95Ms} ms | ${verdict(size.p95 <= BUDGET.paintP95Ms && result.size.timeouts === 0)}${miss(size.p95, BUDGET.paintP95Ms, ms)} |`,
+    `| slider input → both charts repainted, α slider (${alpha.n} inputs) | p50 ${ms(alpha.p50)}, p95 ${ms(alpha.p95)}, max ${ms(alpha.max)} | p95 ≤ ${BUDGET.paintP95Ms} ms | ${verdict(alpha.p95 <= BUDGET.paintP95Ms && result.alpha.timeouts === 0)}${miss(alpha.p95, BUDGET.paintP95Ms, ms)} |`,
+    `| load to interactive (navigation start → \`body.dataset.ready\`), median of ${ready.n} cold loads | ${ms(ready.p50)} (min ${ms(ready.min)}, max ${ms(ready.max)}) | ≤ ${BUDGET.loadMs} ms | ${verdict(ok.load)}${miss(ready.p50, BUDGET.loadMs, ms)} |`,
+    `| shipped bytes, gzip -9 of .wasm + .js + .css | ${kB(result.bytes.gzip)} (${kB(result.bytes.raw)} raw) | ≤ ${kB(BUDGET.gzipBytes)} | ${verdict(ok.bytes)}${miss(result.bytes.gzip, BUDGET.gzipBytes, kB)} |`,
+    '',
+  ];
+  if (timeouts > 0) {
+    lines.push(`${timeouts} of ${2 * INPUTS} inputs produced no \`commcalc:painted\` event within 2 s; they are left out of the figures above and fail the budget.`, '');
+  }
+  lines.push(
+    'How each figure is taken:',
+    '',
+    `- Slider: ${INPUTS} \`input\` events per slider on \`[data-control=…] input[type=range]\`, values`,
+    '  spread over 10–90 % of the slider\'s range, each from an idle page (two animation frames',
+    '  after the previous paint); the time runs from just before `dispatchEvent` to the',
+    '  `commcalc:painted` event, both read with `performance.now()` inside the page.',
+    `  Slider ranges: size ${result.size.min}…${result.size.max} (step ${result.size.step}), α ${result.alpha.min}…${result.alpha.max} (step ${result.alpha.step}).`,
+    '- Load: a fresh browser context per load (empty HTTP cache, service workers blocked), after',
+    '  one warm-up load; `performance.now()` when a MutationObserver sees `data-ready="1"` on',
+    `  \`<body>\`. DOMContentLoaded for comparison: median ${ms(dcl.p50)}.`,
+    '- Bytes: every .wasm, .js and .css under `dist/`, each compressed by Node\'s zlib at level 9',
+    '  (the same DEFLATE level as `gzip -9`), summed:',
+    '',
+    '| file | raw | gzip -9 |',
+    '| --- | --- | --- |',
+    ...result.bytes.files.map((f) => `| \`${f.file}\` | ${kB(f.raw)} | ${kB(f.gzip)} |`),
+    '',
+    `Where slider time goes: a CPU profile (100 µs sampling) of ${result.profile.inputs} further α inputs, back to`,
+    `back and not part of the timed figures; ${ms(result.profile.busyMs)} busy in all. By kind:`,
+    '',
+    '| kind | self time | share of busy time |',
+    '| --- | --- | --- |',
+    ...result.profile.byKind.map((t) => `| ${t.name} | ${ms(t.ms)} | ${(t.share * 100).toFixed(1)} % |`),
+    '',
+    'The ten largest self times:',
+    '',
+    '| function | self time | share of busy time |',
+    '| --- | --- | --- |',
+    ...result.profile.top.map((t) => `| \`${t.name.replace(/\|/g, '\\|')}\` | ${ms(t.ms)} | ${(t.share * 100).toFixed(1)} % |`),
+    '',
+    '`(program)` is Chromium\'s own work outside JavaScript and wasm (style, layout, paint);',
+    '`(garbage collector)` is V8\'s; DOM, canvas and history calls appear under their own names',
+    '(`fillText`, `replaceState`), and a layout they force counts as theirs.',
+    '',
+  );
+  await fs.mkdir(path.dirname(OUT), { recursive: true });
+  await fs.writeFile(OUT, lines.join('\n'));
+
+  console.log(`slider size:  p50 ${ms(size.p50)}  p95 ${ms(size.p95)}  max ${ms(size.max)}  (${result.size.timeouts} timeouts)`);
+  console.log(`slider alpha: p50 ${ms(alpha.p50)}  p95 ${ms(alpha.p95)}  max ${ms(alpha.max)}  (${result.alpha.timeouts} timeouts)`);
+  console.log(`load to interactive: median ${ms(ready.p50)} (min ${ms(ready.min)}, max ${ms(ready.max)})`);
+  console.log(`shipped bytes: ${kB(result.bytes.gzip)} gzip -9 (${kB(result.bytes.raw)} raw)`);
+  console.log(`budgets: paint ${verdict(ok.paint)}, load ${verdict(ok.load)}, bytes ${verdict(ok.bytes)}`);
+  console.log(`wrote ${path.relative(ROOT, OUT)}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,234 @@
+// Working the controls as a person does: drag a slider or step it with the keyboard, switch the
+// scale, type a value (good or bad), and copy the address bar into a new tab.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import {
+  afterRepaint,
+  appFailures,
+  charts,
+  launchBrowser,
+  metricMap,
+  newAppPage,
+  openApp,
+  pageState,
+  serveDist,
+  settle,
+  shownErrors,
+  watchProblems,
+} from './harness.mjs';
+
+const PARAGON = '?machine=intel-paragon&pattern=pingpong';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The control's slider and number field, by query key. */
+function control(page, key) {
+  const box = page.locator(`[data-control="${key}"]`);
+  return {
+    box,
+    slider: box.locator('input[type=range]'),
+    number: box.locator('input[type=number]'),
+    error: box.locator('.error'),
+  };
+}
+
+/**
+ * Moves a slider the way a drag does: a run of `input` events on the way to `fraction` of its
+ * range, each a value the slider accepts.
+ */
+function drag(page, key, fraction, steps = 8) {
+  return page.evaluate(
+    ({ key, fraction, steps }) => {
+      const el = document.querySelector(`[data-control="${key}"] input[type=range]`);
+      const min = Number(el.min || 0);
+      const max = Number(el.max || 100);
+      const from = Number(el.value);
+      const to = min + (max - min) * fraction;
+      for (let i = 1; i <= steps; i++) {
+        el.value = String(from + ((to - from) * i) / steps);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      return { from, to: Number(el.value) };
+    },
+    { key, fraction, steps },
+  );
+}
+
+function changed(before, after) {
+  return {
+    latency: before.latency.hash !== after.latency.hash,
+    bandwidth: before.bandwidth.hash !== after.bandwidth.hash,
+  };
+}
+
+describe('sliders', () => {
+  it('stepping and dragging a slider changes the chart pixels, the metrics and the URL', async () => {
+    const { context, page, problems } = await newAppPage(browser);
+    try {
+      await openApp(page, server.url, PARAGON);
+      const alpha = control(page, 'alpha');
+      assert.equal(await alpha.slider.count(), 1, '[data-control="alpha"] input[type=range] (the NX start-up α)');
+      assert.equal(await alpha.number.count(), 1, '[data-control="alpha"] input[type=number]');
+
+      const historyLength = await page.evaluate(() => history.length);
+
+      // A real keyboard: focus the slider and press ArrowRight.
+      let s0 = await pageState(page);
+      let c0 = await charts(page);
+      let m0 = await metricMap(page);
+      const v0 = await alpha.slider.inputValue();
+      const n0 = await alpha.number.inputValue();
+      await alpha.slider.focus();
+      await afterRepaint(page, 'ArrowRight on the focused α slider', async () => {
+        for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
+      });
+      let s1 = await pageState(page);
+      let c1 = await charts(page);
+      let m1 = await metricMap(page);
+      assert.ok(Number(await alpha.slider.inputValue()) > Number(v0), 'ArrowRight raised the slider');
+      assert.notEqual(await alpha.number.inputValue(), n0, 'the number field follows the slider');
+      assert.deepEqual(changed(c0, c1), { latency: true, bandwidth: true }, 'both charts were redrawn differently');
+      assert.notEqual(m1.n_half_bytes?.value, m0.n_half_bytes?.value, 'n½ changed with α');
+      assert.notEqual(m1.time_us?.value, m0.time_us?.value, 'the time at the size changed with α');
+      assert.notEqual(s1.search, s0.search, 'the URL changed');
+      assert.ok(new URLSearchParams(s1.search).has('alpha'), `the URL holds alpha, got ${s1.search}`);
+      assert.equal(await page.evaluate(() => history.length), historyLength, 'the slider replaced the history entry');
+
+      // A drag: a run of input events to three quarters of the range.
+      s0 = s1;
+      c0 = c1;
+      m0 = m1;
+      await afterRepaint(page, 'dragging the α slider', () => drag(page, 'alpha', 0.75));
+      s1 = await pageState(page);
+      c1 = await charts(page);
+      m1 = await metricMap(page);
+      assert.deepEqual(changed(c0, c1), { latency: true, bandwidth: true }, 'both charts were redrawn differently');
+      assert.notEqual(m1.n_half_bytes?.value, m0.n_half_bytes?.value, 'n½ changed with α');
+      assert.notEqual(m1.n_half_bytes?.text, m0.n_half_bytes?.text, 'the n½ text changed with α');
+      assert.notEqual(s1.search, s0.search, 'the URL changed');
+      assert.notEqual(
+        new URLSearchParams(s1.search).get('alpha'),
+        new URLSearchParams(s0.search).get('alpha'),
+        'the URL holds the new α',
+      );
+      assert.equal(await page.evaluate(() => history.length), historyLength, 'the drag did not fill the history');
+      assert.deepEqual(appFailures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the scale select switches the charts between log and linear', async () => {
+    const { context, page, problems } = await newAppPage(browser);
+    try {
+      await openApp(page, server.url, PARAGON);
+      const options = await page.$$eval('#scale option', (os) => os.map((o) => o.value));
+      assert.deepEqual([...options].sort(), ['linear', 'log'], '#scale offers log and linear');
+      assert.equal(await page.inputValue('#scale'), 'log', 'log-log by default');
+      const c0 = await charts(page);
+      await afterRepaint(page, 'choosing linear in #scale', () => page.selectOption('#scale', 'linear'));
+      const c1 = await charts(page);
+      assert.deepEqual(changed(c0, c1), { latency: true, bandwidth: true }, 'both charts were redrawn differently');
+      assert.deepEqual(appFailures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('typing values', () => {
+  it('a bad value typed in a number field shows an error and leaves the URL and the results alone', async () => {
+    const { context, page, problems } = await newAppPage(browser);
+    try {
+      const cases = [
+        { query: PARAGON, key: 'alpha', bad: '-5', good: '200' },
+        { query: '?machine=ethernet-now&pattern=all-to-all', key: 'p', bad: '1', good: '6' },
+      ];
+      for (const { query, key, bad, good } of cases) {
+        await openApp(page, server.url, query);
+        const ctl = control(page, key);
+        assert.equal(await ctl.number.count(), 1, `[data-control="${key}"] input[type=number] on ${query}`);
+        const s0 = await pageState(page);
+        const m0 = await metricMap(page);
+
+        await ctl.number.fill(bad);
+        await ctl.number.press('Enter');
+        await settle(page);
+        await ctl.error.first().waitFor({ state: 'visible', timeout: 5000 }).catch(() => {});
+        const errorText = (await ctl.error.count()) ? (await ctl.error.first().textContent()).trim() : '';
+        assert.ok(errorText.length > 0, `[data-control="${key}"] .error has text after typing ${key}=${bad}`);
+        assert.ok(await ctl.error.first().isVisible(), `the ${key} error is visible`);
+        const listed = await shownErrors(page);
+        assert.ok(
+          listed.some((e) => e.key === key && e.text.length > 0),
+          `ul#errors > li[data-key="${key}"] after typing ${key}=${bad}, got ${JSON.stringify(listed)}`,
+        );
+        const s1 = await pageState(page);
+        assert.equal(s1.search, s0.search, `the URL is unchanged by ${key}=${bad}`);
+        assert.deepEqual(await metricMap(page), m0, `the metrics are unchanged by ${key}=${bad}`);
+
+        // Typing a good value clears the error and takes effect.
+        await afterRepaint(page, `typing ${key}=${good}`, async () => {
+          await ctl.number.fill(good);
+          await ctl.number.press('Enter');
+        });
+        const s2 = await pageState(page);
+        assert.equal(await ctl.error.filter({ hasText: /\S/ }).count(), 0, `the ${key} error is gone after ${key}=${good}`);
+        assert.equal(Number(new URLSearchParams(s2.search).get(key)), Number(good), `the URL holds ${key}=${good}, got ${s2.search}`);
+      }
+      assert.deepEqual(problems.page, [], 'no uncaught error');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the URL is the state', () => {
+  it('a URL copied after edits opens the same view in a new page', async () => {
+    const { context, page, problems } = await newAppPage(browser);
+    try {
+      await openApp(page, server.url, PARAGON);
+      await afterRepaint(page, 'choosing hyperbolic (MPI) in #model', () => page.selectOption('#model', 'hyperbolic'));
+      assert.ok(await control(page, 'a_pc').slider.count(), '[data-control="a_pc"] slider for the MPI parameters');
+      await afterRepaint(page, 'dragging the a_pc slider', () => drag(page, 'a_pc', 0.3));
+      await afterRepaint(page, 'typing size 4096', async () => {
+        await control(page, 'size').number.fill('4096');
+        await control(page, 'size').number.press('Tab');
+      });
+      const edited = await pageState(page);
+      const params = new URLSearchParams(edited.search);
+      assert.equal(params.get('model'), 'hyperbolic', `the URL holds the model, got ${edited.search}`);
+      assert.ok(params.has('a_pc'), `the URL holds a_pc, got ${edited.search}`);
+      assert.ok(params.has('size'), `the URL holds size, got ${edited.search}`);
+      const editedMetrics = await metricMap(page);
+      const editedCharts = await charts(page);
+      const href = page.url();
+
+      const copy = await context.newPage();
+      const copyProblems = watchProblems(copy);
+      await openApp(copy, href.replace(/\?.*$/, ''), new URL(href).search);
+      const restored = await pageState(copy);
+      assert.deepEqual(restored, edited, 'same selects, controls and URL');
+      assert.deepEqual(await metricMap(copy), editedMetrics, 'same metrics');
+      const restoredCharts = await charts(copy);
+      assert.equal(restoredCharts.latency.hash, editedCharts.latency.hash, 'the same latency chart');
+      assert.equal(restoredCharts.bandwidth.hash, editedCharts.bandwidth.hash, 'the same bandwidth chart');
+      assert.deepEqual([...appFailures(problems), ...appFailures(copyProblems)], [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,132 @@
+// Keyboard only: Tab to the machine picker and change it with the arrow keys, then the pattern,
+// then a slider; the state and the URL follow, focus stays where the person is, and the focused
+// control is visibly marked and labelled for screen readers.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { afterRepaint, appFailures, launchBrowser, newAppPage, openApp, pageState, serveDist } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Presses Tab until the focused element matches `selector`; fails after `max` presses. */
+async function tabTo(page, selector, max = 80) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return i + 1;
+  }
+  const at = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120));
+  throw new Error(`${max} presses of Tab never reached ${selector} (focus ended on ${at})`);
+}
+
+/** How the focused element is marked and named. */
+function focusInfo(page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    const cs = getComputedStyle(el);
+    const labelled =
+      (el.labels && [...el.labels].some((l) => l.textContent.trim())) ||
+      (el.getAttribute('aria-label') ?? '').trim() ||
+      (el.getAttribute('aria-labelledby') ?? '')
+        .split(/\s+/)
+        .some((id) => document.getElementById(id)?.textContent.trim());
+    return {
+      tag: el.tagName.toLowerCase(),
+      id: el.id,
+      focusVisible: el.matches(':focus-visible'),
+      outline: `${cs.outlineStyle} ${cs.outlineWidth} ${cs.outlineColor}`,
+      outlineShown: cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0,
+      boxShadow: cs.boxShadow,
+      labelled: !!labelled,
+    };
+  });
+}
+
+function assertFocusShown(info, what) {
+  assert.ok(info.focusVisible, `${what} matches :focus-visible after Tab`);
+  assert.ok(
+    info.outlineShown || (info.boxShadow && info.boxShadow !== 'none'),
+    `${what} shows a focus mark (outline "${info.outline}", box-shadow "${info.boxShadow}")`,
+  );
+  assert.ok(info.labelled, `${what} has a label for screen readers`);
+}
+
+/** The arrow key that moves a focused select to another enabled option. */
+function arrowForSelect(page, selector) {
+  return page.evaluate((sel) => {
+    const s = document.querySelector(sel);
+    const after = [...s.options].slice(s.selectedIndex + 1).some((o) => !o.disabled);
+    return after ? 'ArrowDown' : 'ArrowUp';
+  }, selector);
+}
+
+describe('keyboard only', () => {
+  it('Tab and the arrow keys pick a machine, a pattern and move a slider', async () => {
+    const { context, page, problems } = await newAppPage(browser);
+    try {
+      await openApp(page, server.url, '');
+
+      // The machine.
+      await tabTo(page, '#machine');
+      assertFocusShown(await focusInfo(page), '#machine');
+      const s0 = await pageState(page);
+      const machineKey = await arrowForSelect(page, '#machine');
+      await afterRepaint(page, `${machineKey} on #machine`, () => page.keyboard.press(machineKey));
+      const s1 = await pageState(page);
+      assert.notEqual(s1.machine, s0.machine, `${machineKey} changed the machine`);
+      assert.equal(new URLSearchParams(s1.search).get('machine'), s1.machine, `the URL follows: ${s1.search}`);
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.id),
+        'machine',
+        'focus stays on #machine after changing it',
+      );
+
+      // The pattern.
+      await tabTo(page, '#pattern');
+      assertFocusShown(await focusInfo(page), '#pattern');
+      const patternKey = await arrowForSelect(page, '#pattern');
+      await afterRepaint(page, `${patternKey} on #pattern`, () => page.keyboard.press(patternKey));
+      const s2 = await pageState(page);
+      assert.notEqual(s2.pattern, s1.pattern, `${patternKey} changed the pattern`);
+      assert.equal(s2.machine, s1.machine, 'the machine is kept');
+      assert.equal(new URLSearchParams(s2.search).get('pattern'), s2.pattern, `the URL follows: ${s2.search}`);
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.id),
+        'pattern',
+        'focus stays on #pattern after changing it',
+      );
+
+      // A slider.
+      await tabTo(page, '[data-control] input[type=range]');
+      const slider = await focusInfo(page);
+      assertFocusShown(slider, 'the first slider');
+      const key = await page.evaluate(() => document.activeElement.closest('[data-control]').dataset.control);
+      const before = await page.evaluate(() => document.activeElement.value);
+      const atMax = await page.evaluate(() => Number(document.activeElement.value) >= Number(document.activeElement.max));
+      const arrow = atMax ? 'ArrowLeft' : 'ArrowRight';
+      await afterRepaint(page, `${arrow} on the ${key} slider`, async () => {
+        for (let i = 0; i < 5; i++) await page.keyboard.press(arrow);
+      });
+      const after = await page.evaluate(() => document.activeElement.value);
+      assert.notEqual(after, before, `${arrow} moved the ${key} slider`);
+      const s3 = await pageState(page);
+      assert.notEqual(s3.search, s2.search, `the URL follows the ${key} slider: ${s3.search}`);
+      assert.ok(new URLSearchParams(s3.search).has(key), `the URL holds ${key}: ${s3.search}`);
+      assert.equal(s3.controls[key] === s2.controls[key], false, `the ${key} control shows the new value`);
+      assert.deepEqual(appFailures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+});
