@@ -167,6 +167,141 @@ fn point(report: &Report, which: Which) -> Option<(f64, f64, String)> {
     Some((x, y, label))
 }
 
+/// A label's box in canvas pixels: left, top, right, bottom (y down).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rect {
+    pub l: f64,
+    pub t: f64,
+    pub r: f64,
+    pub b: f64,
+}
+
+impl Rect {
+    /// A box of size `(w, h)` with its top-left corner at `(x, y)`.
+    pub fn at(x: f64, y: f64, (w, h): (f64, f64)) -> Rect {
+        Rect {
+            l: x,
+            t: y,
+            r: x + w,
+            b: y + h,
+        }
+    }
+
+    fn inside(&self, outer: &Rect) -> bool {
+        self.l >= outer.l && self.r <= outer.r && self.t >= outer.t && self.b <= outer.b
+    }
+
+    fn overlaps(&self, o: &Rect) -> bool {
+        self.l < o.r && o.l < self.r && self.t < o.b && o.t < self.b
+    }
+
+    /// Whether the segment from `a` to `b` passes through the box (Liang–Barsky clipping).
+    fn crossed_by(&self, a: (f64, f64), b: (f64, f64)) -> bool {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let (mut lo, mut hi) = (0.0f64, 1.0f64);
+        for (p, q) in [
+            (-dx, a.0 - self.l),
+            (dx, self.r - a.0),
+            (-dy, a.1 - self.t),
+            (dy, self.b - a.1),
+        ] {
+            if p == 0.0 {
+                if q < 0.0 {
+                    return false;
+                }
+            } else {
+                let r = q / p;
+                if p < 0.0 {
+                    lo = lo.max(r);
+                } else {
+                    hi = hi.min(r);
+                }
+                if lo > hi {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether a polyline (the curve, in canvas pixels) passes through the box.
+    pub fn crossed_by_curve(&self, curve: &[(f64, f64)]) -> bool {
+        curve.windows(2).any(|w| self.crossed_by(w[0], w[1]))
+            || curve.len() == 1 && self.crossed_by(curve[0], curve[0])
+    }
+}
+
+/// The size of a line of text of `font` CSS pixels, in canvas pixels, estimated from its
+/// length (the canvas is not asked to measure): wide enough for digits and capitals.
+pub fn text_size(label: &str, font: f64, ratio: f64) -> (f64, f64) {
+    let chars = label.chars().count() as f64;
+    (chars * font * 0.58 * ratio, font * 1.2 * ratio)
+}
+
+/// Where to put the query point's label (its top-left corner, canvas pixels): beside the
+/// point on the side away from the curve (below-right or above-left of a rising curve,
+/// above-right or below-left of a falling one), inside the plot area `bounds` and clear of
+/// the boxes in `avoid` (other labels). `gap` is the distance from the point. Where no
+/// side is clear, the first box inside the plot.
+pub fn place_point_label(
+    curve: &[(f64, f64)],
+    point: (f64, f64),
+    size: (f64, f64),
+    gap: f64,
+    bounds: &Rect,
+    avoid: &[Rect],
+) -> (f64, f64) {
+    let (px, py) = point;
+    let (w, h) = size;
+    // Rising on screen: y (down) falls as x grows, judged from the curve around the point.
+    let before = curve.iter().rev().find(|(x, _)| *x < px - 1.0);
+    let after = curve.iter().find(|(x, _)| *x > px + 1.0);
+    let rising = match (before, after) {
+        (Some(a), Some(b)) => b.1 < a.1,
+        (Some(a), None) => py < a.1,
+        (None, Some(b)) => b.1 < py,
+        (None, None) => true,
+    };
+    let below_right = |k: f64| (px + gap, py + gap * k);
+    let above_left = |k: f64| (px - gap - w, py - gap * k - h);
+    let above_right = |k: f64| (px + gap, py - gap * k - h);
+    let below_left = |k: f64| (px - gap - w, py + gap * k);
+    let mut candidates = Vec::new();
+    for k in [1.0, 3.0, 6.0] {
+        if rising {
+            candidates.extend([below_right(k), above_left(k), above_right(k), below_left(k)]);
+        } else {
+            candidates.extend([above_right(k), below_left(k), below_right(k), above_left(k)]);
+        }
+    }
+    // Also straight above or below, shifted into the plot.
+    let centred = (px - w / 2.0).clamp(bounds.l, (bounds.r - w).max(bounds.l));
+    for k in [1.0, 3.0, 6.0] {
+        candidates.push((centred, py + gap * k));
+        candidates.push((centred, py - gap * k - h));
+    }
+    let fits = |(x, y): (f64, f64)| Rect::at(x, y, size).inside(bounds);
+    let clear = |(x, y): (f64, f64)| {
+        let r = Rect::at(x, y, size);
+        !r.crossed_by_curve(curve) && !avoid.iter().any(|a| a.overlaps(&r))
+    };
+    candidates
+        .iter()
+        .copied()
+        .find(|c| fits(*c) && clear(*c))
+        .or_else(|| candidates.iter().copied().find(|c| fits(*c)))
+        .unwrap_or_else(|| {
+            let x = (px + gap).clamp(bounds.l, (bounds.r - w).max(bounds.l));
+            let y = (py + gap).clamp(bounds.t, (bounds.b - h).max(bounds.t));
+            (x, y)
+        })
+}
+
+/// Whether a label box may be drawn: inside the plot, off the curve and clear of `avoid`.
+pub fn label_clear(r: &Rect, curve: &[(f64, f64)], bounds: &Rect, avoid: &[Rect]) -> bool {
+    r.inside(bounds) && !r.crossed_by_curve(curve) && !avoid.iter().any(|a| a.overlaps(r))
+}
+
 /// Colours of a chart, light or dark.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Palette {
@@ -249,6 +384,51 @@ mod tests {
         let r = run("machine=ibm-sp2&pattern=barrier").unwrap();
         let p = plot(&r, pattern("barrier"), Which::Latency, Scale::Log);
         assert!(p.y.lo < 208.0 && p.y.hi > 208.0);
+    }
+
+    /// A rising curve (y down on screen): the label goes below-right, off the curve.
+    #[test]
+    fn point_labels_keep_off_a_rising_curve() {
+        let curve: Vec<(f64, f64)> = (0..=100)
+            .map(|i| (f64::from(i) * 4.0, 400.0 - f64::from(i) * 4.0))
+            .collect();
+        let bounds = Rect {
+            l: 0.0,
+            t: 0.0,
+            r: 400.0,
+            b: 400.0,
+        };
+        let size = (120.0, 14.0);
+        let (x, y) = place_point_label(&curve, (200.0, 200.0), size, 8.0, &bounds, &[]);
+        let r = Rect::at(x, y, size);
+        assert!(!r.crossed_by_curve(&curve), "{r:?}");
+        assert!(x > 200.0 && y > 200.0, "{r:?}");
+        // Near the right edge it cannot go right: above-left.
+        let (x, y) = place_point_label(&curve, (300.0, 100.0), size, 8.0, &bounds, &[]);
+        let r = Rect::at(x, y, size);
+        assert!(label_clear(&r, &curve, &bounds, &[]), "{r:?}");
+        assert!(x < 300.0 && y < 100.0, "{r:?}");
+    }
+
+    /// A plateau near the top-right: the label stays inside the plot and off the curve.
+    #[test]
+    fn point_labels_stay_inside_the_plot() {
+        let curve: Vec<(f64, f64)> = (0..=100)
+            .map(|i| (f64::from(i) * 4.0, 30.0 + 300.0 / (1.0 + f64::from(i))))
+            .collect();
+        let bounds = Rect {
+            l: 50.0,
+            t: 10.0,
+            r: 400.0,
+            b: 400.0,
+        };
+        let size = (200.0, 14.0);
+        for px in [60.0, 200.0, 390.0] {
+            let py = curve.iter().find(|(x, _)| *x >= px).unwrap().1;
+            let (x, y) = place_point_label(&curve, (px, py), size, 8.0, &bounds, &[]);
+            let r = Rect::at(x, y, size);
+            assert!(label_clear(&r, &curve, &bounds, &[]), "{px}: {r:?}");
+        }
     }
 
     #[test]

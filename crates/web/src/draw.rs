@@ -9,7 +9,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
-use crate::chart::{Palette, Plot};
+use crate::chart::{label_clear, place_point_label, text_size, Palette, Plot, Rect};
 use crate::ticks::Axis;
 
 /// Where and how big to draw.
@@ -179,6 +179,24 @@ fn render(
         rgb(p.curve).stroke_width(pen.width(2.0)),
     ))?;
 
+    // Labels keep inside the plot area (clear of the tick labels) and off the curve.
+    let curve: Vec<(f64, f64)> = plot
+        .points
+        .iter()
+        .map(|(a, b)| {
+            let (cx, cy) = at(t(*a), t(*b));
+            (f64::from(cx), f64::from(cy))
+        })
+        .collect();
+    let pad = f64::from(pen.px(3.0));
+    let bounds = Rect {
+        l: f64::from(left) + pad,
+        t: f64::from(top) + pad,
+        r: f64::from(right) - pad,
+        b: f64::from(bottom) - pad,
+    };
+    let mut taken: Vec<Rect> = Vec::new();
+
     // Marks on the abscissa: a vertical line and its label at the top, on whichever side of
     // the line has room.
     for (row, (mark, color, px)) in marks.iter().copied().enumerate() {
@@ -186,55 +204,87 @@ fn render(
             vec![(t(mark.x), y.lo), (t(mark.x), y.hi)],
             rgb(color).stroke_width(pen.width(1.5)),
         ))?;
+        let size = text_size(&mark.label, 12.0, pen.ratio);
         let (h, dx) = if right - px > (right - left) / 3 {
             (HPos::Left, pen.px(5.0))
         } else {
             (HPos::Right, -pen.px(5.0))
         };
+        // The line itself, for the point's label to keep off.
+        let line = f64::from(px);
+        taken.push(Rect {
+            l: line - 1.0,
+            t: f64::from(top),
+            r: line + 1.0,
+            b: f64::from(bottom),
+        });
+        let ty = top + pen.px(4.0 + 15.0 * row as f64);
+        let tx = f64::from(px + dx);
+        let l = if matches!(h, HPos::Left) {
+            tx
+        } else {
+            tx - size.0
+        };
+        taken.push(Rect::at(l, f64::from(ty), size));
         root.draw(&Text::new(
             mark.label.as_str(),
-            (px + dx, top + pen.px(4.0 + 15.0 * row as f64)),
+            (px + dx, ty),
             pen.font(12.0, color, h, VPos::Top),
         ))?;
     }
-    if let Some((_, _, px)) = marks.first().filter(|_| plot.n_half.is_some()) {
-        let px = *px;
-        let base = bottom - pen.px(5.0);
-        if px - left > pen.px(96.0) {
-            root.draw(&Text::new(
-                "latency-bound",
-                (px - pen.px(6.0), base),
-                pen.font(small, p.shade, HPos::Right, VPos::Bottom),
-            ))?;
-        }
-        if right - px > pen.px(110.0) {
-            root.draw(&Text::new(
-                "bandwidth-bound",
-                (px + pen.px(6.0), base),
-                pen.font(small, p.curve, HPos::Left, VPos::Bottom),
-            ))?;
-        }
-    }
 
-    // The query's point, labelled on the side with room.
+    // The query's point, labelled beside it on the side away from the curve.
     if let Some(((px, py), label)) = point {
         root.draw(&Circle::new((px, py), pen.width(4.5), rgb(p.mark).filled()))?;
-        let right_half = px - left > (right - left) / 2;
-        let (h, dx) = if right_half {
-            (HPos::Right, -pen.px(8.0))
-        } else {
-            (HPos::Left, pen.px(8.0))
-        };
-        let (v, dy) = if py - top > pen.px(40.0) {
-            (VPos::Bottom, -pen.px(6.0))
-        } else {
-            (VPos::Top, pen.px(8.0))
-        };
+        let size = text_size(label, 12.0, pen.ratio);
+        let (lx, ly) = place_point_label(
+            &curve,
+            (f64::from(px), f64::from(py)),
+            size,
+            f64::from(pen.px(8.0)),
+            &bounds,
+            &taken,
+        );
+        taken.push(Rect::at(lx, ly, size));
         root.draw(&Text::new(
             label,
-            (px + dx, py + dy),
-            pen.font(12.0, p.text, h, v),
+            (lx.round() as i32, ly.round() as i32),
+            pen.font(12.0, p.text, HPos::Left, VPos::Top),
         ))?;
+    }
+
+    // The regions either side of n½, labelled only where the words fit clear of the curve
+    // and the other labels; dropped on narrow plots rather than overlapped.
+    if let Some((_, _, px)) = marks.first().filter(|_| plot.n_half.is_some()) {
+        let px = f64::from(*px);
+        let gap = f64::from(pen.px(6.0));
+        for (words, color, left_of_line) in [
+            ("latency-bound", p.shade, true),
+            ("bandwidth-bound", p.curve, false),
+        ] {
+            let size = text_size(words, small, pen.ratio);
+            let x0 = if left_of_line {
+                px - gap - size.0
+            } else {
+                px + gap
+            };
+            let spot = [
+                bounds.b - size.1,
+                bounds.t + size.1 * 2.5,
+                (bounds.t + bounds.b) / 2.0,
+            ]
+            .into_iter()
+            .map(|y0| Rect::at(x0, y0, size))
+            .find(|r| label_clear(r, &curve, &bounds, &taken));
+            if let Some(r) = spot {
+                taken.push(r);
+                root.draw(&Text::new(
+                    words,
+                    (r.l.round() as i32, r.t.round() as i32),
+                    pen.font(small, color, HPos::Left, VPos::Top),
+                ))?;
+            }
+        }
     }
     Ok(())
 }
