@@ -3,7 +3,7 @@
 // query. The catalog and the expected reports come from the CLI, which runs the same core.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 
 import {
   MIN_DRAWN_FRACTION,
@@ -11,34 +11,25 @@ import {
   catalogPairs,
   charts,
   evalQuery,
-  launchBrowser,
   metrics,
   newAppPage,
   openApp,
   pageState,
   relDiff,
-  serveDist,
+  useApp,
 } from './harness.mjs';
 
-let server;
-let browser;
+const app = useApp();
 let pairs;
 
-before(async () => {
+before(() => {
   pairs = catalogPairs();
-  server = await serveDist();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('every machine × valid pattern', () => {
   it('renders both charts, the core metrics and the canonical URL', { timeout: 300_000 }, async () => {
     assert.ok(pairs.length >= 10, `the catalog lists pairs (got ${pairs.length})`);
-    const { context, page, problems } = await newAppPage(browser);
+    const { context, page, problems } = await newAppPage(app.browser);
     const failures = [];
     const started = Date.now();
     try {
@@ -47,7 +38,7 @@ describe('every machine × valid pattern', () => {
         const fail = (msg) => failures.push(`${query}: ${msg}`);
         const expected = evalQuery(query);
         try {
-          await openApp(page, server.url, `?${query}`);
+          await openApp(page, app.server.url, `?${query}`);
         } catch (err) {
           fail(err.message);
           continue;

@@ -10,6 +10,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { after, before } from 'node:test';
+
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -330,4 +332,21 @@ export function pageState(page) {
 export function relDiff(a, b) {
   if (a === b) return 0;
   return Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b));
+}
+
+/**
+ * Starts the static server and Chromium before a test file's tests and stops them after:
+ * `const app = useApp();` then `app.server.url` and `app.browser` inside the tests.
+ */
+export function useApp() {
+  const app = {};
+  before(async () => {
+    app.server = await serveDist();
+    app.browser = await launchBrowser();
+  });
+  after(async () => {
+    await app.browser?.close();
+    await app.server?.close();
+  });
+  return app;
 }

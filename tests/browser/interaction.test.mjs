@@ -2,37 +2,25 @@
 // scale, type a value (good or bad), and copy the address bar into a new tab.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
 import {
   afterRepaint,
   appFailures,
   charts,
-  launchBrowser,
   metricMap,
   newAppPage,
   openApp,
   pageState,
-  serveDist,
   settle,
   shownErrors,
+  useApp,
   watchProblems,
 } from './harness.mjs';
 
 const PARAGON = '?machine=intel-paragon&pattern=pingpong';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useApp();
 
 /** The control's slider and number field, by query key. */
 function control(page, key) {
@@ -76,9 +64,9 @@ function changed(before, after) {
 
 describe('sliders', () => {
   it('stepping and dragging a slider changes the chart pixels, the metrics and the URL', async () => {
-    const { context, page, problems } = await newAppPage(browser);
+    const { context, page, problems } = await newAppPage(app.browser);
     try {
-      await openApp(page, server.url, PARAGON);
+      await openApp(page, app.server.url, PARAGON);
       const alpha = control(page, 'alpha');
       assert.equal(await alpha.slider.count(), 1, '[data-control="alpha"] input[type=range] (the NX start-up α)');
       assert.equal(await alpha.number.count(), 1, '[data-control="alpha"] input[type=number]');
@@ -132,9 +120,9 @@ describe('sliders', () => {
   });
 
   it('the scale select switches the charts between log and linear', async () => {
-    const { context, page, problems } = await newAppPage(browser);
+    const { context, page, problems } = await newAppPage(app.browser);
     try {
-      await openApp(page, server.url, PARAGON);
+      await openApp(page, app.server.url, PARAGON);
       const options = await page.$$eval('#scale option', (os) => os.map((o) => o.value));
       assert.deepEqual([...options].sort(), ['linear', 'log'], '#scale offers log and linear');
       assert.equal(await page.inputValue('#scale'), 'log', 'log-log by default');
@@ -151,14 +139,14 @@ describe('sliders', () => {
 
 describe('typing values', () => {
   it('a bad value typed in a number field shows an error and leaves the URL and the results alone', async () => {
-    const { context, page, problems } = await newAppPage(browser);
+    const { context, page, problems } = await newAppPage(app.browser);
     try {
       const cases = [
         { query: PARAGON, key: 'alpha', bad: '-5', good: '200' },
         { query: '?machine=ethernet-now&pattern=all-to-all', key: 'p', bad: '1', good: '6' },
       ];
       for (const { query, key, bad, good } of cases) {
-        await openApp(page, server.url, query);
+        await openApp(page, app.server.url, query);
         const ctl = control(page, key);
         assert.equal(await ctl.number.count(), 1, `[data-control="${key}"] input[type=number] on ${query}`);
         const s0 = await pageState(page);
@@ -198,9 +186,9 @@ describe('typing values', () => {
 
 describe('the URL is the state', () => {
   it('a URL copied after edits opens the same view in a new page', async () => {
-    const { context, page, problems } = await newAppPage(browser);
+    const { context, page, problems } = await newAppPage(app.browser);
     try {
-      await openApp(page, server.url, PARAGON);
+      await openApp(page, app.server.url, PARAGON);
       await afterRepaint(page, 'choosing hyperbolic (MPI) in #model', () => page.selectOption('#model', 'hyperbolic'));
       assert.ok(await control(page, 'a_pc').slider.count(), '[data-control="a_pc"] slider for the MPI parameters');
       await afterRepaint(page, 'dragging the a_pc slider', () => drag(page, 'a_pc', 0.3));

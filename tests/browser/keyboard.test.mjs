@@ -3,22 +3,18 @@
 // control is visibly marked and labelled for screen readers.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
-import { afterRepaint, appFailures, launchBrowser, newAppPage, openApp, pageState, serveDist } from './harness.mjs';
+import {
+  afterRepaint,
+  appFailures,
+  newAppPage,
+  openApp,
+  pageState,
+  useApp,
+} from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useApp();
 
 /** Presses Tab until the focused element matches `selector`; fails after `max` presses. */
 async function tabTo(page, selector, max = 80) {
@@ -73,9 +69,9 @@ function arrowForSelect(page, selector) {
 
 describe('keyboard only', () => {
   it('Tab and the arrow keys pick a machine, a pattern and move a slider', async () => {
-    const { context, page, problems } = await newAppPage(browser);
+    const { context, page, problems } = await newAppPage(app.browser);
     try {
-      await openApp(page, server.url, '');
+      await openApp(page, app.server.url, '');
 
       // The machine.
       await tabTo(page, '#machine');

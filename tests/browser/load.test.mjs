@@ -2,36 +2,24 @@
 // bad URL while saying in words what is wrong with it.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
 import {
   MIN_DRAWN_FRACTION,
   afterRepaint,
   appFailures,
   charts,
-  launchBrowser,
   metricMap,
   metrics,
   newAppPage,
   openApp,
   pageState,
   relDiff,
-  serveDist,
   shownErrors,
+  useApp,
 } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useApp();
 
 function assertDrawn(info, name) {
   assert.ok(!info.missing, `${name}: canvas not found`);
@@ -44,10 +32,10 @@ function assertDrawn(info, name) {
 
 describe('loading the app', () => {
   it('loads with no console error and becomes ready, with both charts and the metrics', async () => {
-    const { context, page, problems } = await newAppPage(browser);
+    const { context, page, problems } = await newAppPage(app.browser);
     try {
       for (const query of ['', '?machine=intel-paragon&pattern=pingpong']) {
-        await openApp(page, server.url, query);
+        await openApp(page, app.server.url, query);
         const state = await pageState(page);
         assert.ok(state.machine, '#machine has a selected machine');
         assert.ok(state.pattern, '#pattern has a selected pattern');
@@ -66,9 +54,9 @@ describe('loading the app', () => {
   });
 
   it('shows n½ ≈ 12.7 kB and r∞ ≈ 87 MB/s for the Paragon ping-pong with NX (001 §2)', async () => {
-    const { context, page, problems } = await newAppPage(browser);
+    const { context, page, problems } = await newAppPage(app.browser);
     try {
-      await openApp(page, server.url, '?machine=intel-paragon&pattern=pingpong');
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=pingpong');
       const state = await pageState(page);
       assert.equal(state.machine, 'intel-paragon');
       assert.equal(state.pattern, 'pingpong');
@@ -93,9 +81,9 @@ describe('loading the app', () => {
   });
 
   it('?machine=nosuch&p=-3 says what is wrong with both keys and stays usable', async () => {
-    const { context, page, problems } = await newAppPage(browser);
+    const { context, page, problems } = await newAppPage(app.browser);
     try {
-      await openApp(page, server.url, '?machine=nosuch&p=-3');
+      await openApp(page, app.server.url, '?machine=nosuch&p=-3');
       const errors = await shownErrors(page);
       const machineErr = errors.find((e) => e.key === 'machine');
       const pErr = errors.find((e) => e.key === 'p');
