@@ -1,4 +1,4 @@
-//! The command line, parsed by hand: three subcommands and a handful of flags do not need a
+//! The command line, parsed by hand: five subcommands and a handful of flags do not need a
 //! parser crate. Every mistake becomes a `Usage` message naming what was wrong.
 
 use std::ffi::OsString;
@@ -12,6 +12,8 @@ pub struct Usage(pub String);
 pub enum Topic {
     General,
     Eval,
+    Compare,
+    Regimes,
     Machines,
     Patterns,
 }
@@ -27,11 +29,34 @@ pub struct EvalOptions {
     pub rows: usize,
 }
 
+/// The options of `commcalc compare`.
+#[derive(Debug, PartialEq)]
+pub struct CompareOptions {
+    /// One to four queries, in the order given (their positions name them in messages).
+    pub queries: Vec<String>,
+    pub json: bool,
+    /// Points on each curve; `None` keeps the core's default (512).
+    pub points: Option<usize>,
+}
+
+/// The options of `commcalc regimes`.
+#[derive(Debug, PartialEq)]
+pub struct RegimesOptions {
+    pub query: String,
+    pub json: bool,
+    /// Columns (vector lengths) of the map; `None` keeps the core's default.
+    pub lengths: Option<usize>,
+    /// Rows (meshes) of the map; `None` keeps the core's default.
+    pub meshes: Option<usize>,
+}
+
 #[derive(Debug, PartialEq)]
 pub enum Command {
     Help(Topic),
     Version,
     Eval(EvalOptions),
+    Compare(CompareOptions),
+    Regimes(RegimesOptions),
     Machines { id: Option<String>, json: bool },
     Patterns { id: Option<String>, json: bool },
 }
@@ -41,8 +66,15 @@ pub const MAX_POINTS: usize = 100_000;
 /// Curve rows the table shows unless `--rows` says otherwise.
 pub const DEFAULT_ROWS: usize = 8;
 
+/// The most scenarios `compare` takes (the core's limit: more curves are unreadable).
+pub const MAX_QUERIES: usize = commcalc_core::compare::MAX_SCENARIOS;
+/// The most rows or columns `regimes` accepts (the core's limit).
+pub const MAX_MAP_AXIS: usize = commcalc_core::regimes::MAX_CELLS_PER_AXIS;
+
 const USAGE: &str = "\
 usage: commcalc eval [--json] [--points N] [--rows N] \"<query>\"
+       commcalc compare [--json] [--points N] \"<query>\" \"<query>\" ...   (1 to 4 queries)
+       commcalc regimes [--json] [--lengths N] [--meshes N] \"<query>\"
        commcalc machines [--json] [ID]
        commcalc patterns [--json] [ID]
        commcalc --help | --version";
@@ -66,18 +98,20 @@ pub fn parse(argv: &[OsString]) -> Result<Command, Usage> {
             [] => Ok(Command::Help(Topic::General)),
             [topic] => topic_of(topic).map(Command::Help).ok_or_else(|| {
                 Usage(format!(
-                    "no help on `{topic}`: try eval, machines or patterns"
+                    "no help on `{topic}`: try eval, compare, regimes, machines or patterns"
                 ))
             }),
             [_, extra, ..] => Err(Usage(format!("help takes one topic; unexpected `{extra}`"))),
         },
         "eval" => parse_eval(rest),
+        "compare" => parse_compare(rest),
+        "regimes" => parse_regimes(rest),
         "machines" | "patterns" => parse_listing(command, rest),
         other if other.starts_with('-') => Err(Usage(format!(
             "unknown option `{other}` before the command\n{USAGE}"
         ))),
         other => Err(Usage(format!(
-            "unknown command `{other}`: expected eval, machines, patterns or help\n{USAGE}"
+            "unknown command `{other}`: expected eval, compare, regimes, machines, patterns or help\n{USAGE}"
         ))),
     }
 }
@@ -85,6 +119,8 @@ pub fn parse(argv: &[OsString]) -> Result<Command, Usage> {
 fn topic_of(word: &str) -> Option<Topic> {
     match word {
         "eval" => Some(Topic::Eval),
+        "compare" => Some(Topic::Compare),
+        "regimes" => Some(Topic::Regimes),
         "machines" => Some(Topic::Machines),
         "patterns" => Some(Topic::Patterns),
         _ => None,
@@ -173,6 +209,100 @@ fn unknown_eval_option(arg: &str) -> Usage {
     ))
 }
 
+fn parse_compare(args: &[&str]) -> Result<Command, Usage> {
+    let mut json = false;
+    let mut points = None;
+    let mut queries: Vec<String> = Vec::new();
+    let mut iter = args.iter().copied();
+    while let Some(arg) = iter.next() {
+        if arg == "--" {
+            queries.extend(iter.by_ref().map(str::to_string));
+            break;
+        }
+        let (name, inline) = split_flag(arg);
+        match name {
+            "-h" | "--help" => return Ok(Command::Help(Topic::Compare)),
+            "--json" if inline.is_none() => json = true,
+            "--points" => {
+                let v = flag_value(name, inline, &mut iter)?;
+                points = Some(count(name, v, 2, MAX_POINTS)?);
+            }
+            _ if arg.starts_with('-') && arg.len() > 1 => {
+                return Err(Usage(format!(
+                    "unknown option `{arg}` for compare: expected --json, --points N or --help"
+                )))
+            }
+            _ => queries.push(arg.to_string()),
+        }
+    }
+    match queries.len() {
+        0 => Err(Usage(format!(
+            "compare needs 1 to {MAX_QUERIES} queries, e.g. commcalc compare \
+             \"machine=intel-ipsc&pattern=pingpong\" \"machine=ametek-s14&pattern=pingpong\" \
+             (quote each: the shell treats & as a command separator)"
+        ))),
+        n if n > MAX_QUERIES => Err(Usage(format!(
+            "compare takes at most {MAX_QUERIES} queries (one chart); got {n}: `{}` is the {}th",
+            queries[MAX_QUERIES],
+            MAX_QUERIES + 1
+        ))),
+        _ => Ok(Command::Compare(CompareOptions {
+            queries,
+            json,
+            points,
+        })),
+    }
+}
+
+fn parse_regimes(args: &[&str]) -> Result<Command, Usage> {
+    let mut json = false;
+    let mut lengths = None;
+    let mut meshes = None;
+    let mut positional: Vec<&str> = Vec::new();
+    let mut iter = args.iter().copied();
+    while let Some(arg) = iter.next() {
+        if arg == "--" {
+            positional.extend(iter.by_ref());
+            break;
+        }
+        let (name, inline) = split_flag(arg);
+        match name {
+            "-h" | "--help" => return Ok(Command::Help(Topic::Regimes)),
+            "--json" if inline.is_none() => json = true,
+            "--lengths" => {
+                let v = flag_value(name, inline, &mut iter)?;
+                lengths = Some(count(name, v, 1, MAX_MAP_AXIS)?);
+            }
+            "--meshes" => {
+                let v = flag_value(name, inline, &mut iter)?;
+                meshes = Some(count(name, v, 1, MAX_MAP_AXIS)?);
+            }
+            _ if arg.starts_with('-') && arg.len() > 1 => {
+                return Err(Usage(format!(
+                    "unknown option `{arg}` for regimes: expected --json, --lengths N, --meshes N or --help"
+                )))
+            }
+            _ => positional.push(arg),
+        }
+    }
+    match positional.as_slice() {
+        [query] => Ok(Command::Regimes(RegimesOptions {
+            query: (*query).to_string(),
+            json,
+            lengths,
+            meshes,
+        })),
+        [] => Err(Usage(
+            "regimes needs a query naming a machine with NBL parameters, e.g. commcalc regimes \
+             \"machine=intel-delta&pattern=global-combine&f=nominal\""
+                .to_string(),
+        )),
+        [_, extra, ..] => Err(Usage(format!(
+            "regimes takes one query; unexpected `{extra}` (quote the whole query: the shell splits on & and spaces)"
+        ))),
+    }
+}
+
 fn parse_listing(command: &str, args: &[&str]) -> Result<Command, Usage> {
     let mut json = false;
     let mut id: Option<String> = None;
@@ -218,6 +348,12 @@ commcalc — the communication cost of message-passing parallel machines, from f
 
 commands:
   eval \"<query>\"   evaluate a scenario: metrics with units, warnings and the curve
+  compare \"<q1>\" \"<q2>\" …
+                   up to four scenarios on one size axis, and the sizes where two
+                   curves swap order (crossovers)
+  regimes \"<query>\"
+                   the fastest global combining algorithm (Tree, Snake, Fence) over
+                   vector length × mesh, for the query's machine and f(L) (004 Fig. 5)
   machines [ID]    list the machines, their models and parameters with sources
   patterns [ID]    list the patterns: machines, models, inputs, algorithms, metrics
   help [COMMAND]   this text, or more on one command
@@ -226,6 +362,8 @@ A query is key=value pairs joined by &, as in a URL (a leading ? is allowed):
   commcalc eval \"machine=intel-paragon&pattern=pingpong&size=12.7k\"
   commcalc eval \"machine=ethernet-now&pattern=all-to-all&p=8&size=1k\" --json
   commcalc eval \"machine=ibm-sp2&pattern=pairs&p=16&algo=two-frames\"
+  commcalc compare \"machine=intel-ipsc&pattern=pingpong\" \"machine=ametek-s14&pattern=pingpong\"
+  commcalc regimes \"machine=intel-delta&pattern=global-combine&f=standard\"
 
 keys: machine, pattern, model, size, data, p, mesh, n, h, algo, f, k, link, from, to, and any
 parameter name of the machine (alpha=54). See SPEC §5 and `commcalc patterns`.
@@ -247,6 +385,49 @@ options:
   --           end of options
 
 Quote the query: the shell treats & as the end of a command.
+"
+        .to_string(),
+        Topic::Compare => "\
+usage: commcalc compare [--json] [--points N] \"<query>\" [\"<query>\" …]
+
+Evaluates one to four queries on one common size axis (the union of their ranges) and finds
+every size where two of them swap order: the crossovers, found on the models' cost functions
+to about 1e-9 relative. Prints a table (each scenario's canonical query, time and bandwidth at
+its own point, r∞ and n½ where the model has them) and the crossovers, e.g.
+  #1 Intel iPSC vs #2 Ametek S/14: 172 B, 2.19 ms; #2 Ametek S/14 faster below
+(003 Table 5: the iPSC's bandwidth wins beyond about 150 bytes).
+
+Every pattern's abscissa is in bytes, but not always the same bytes (a message, h·4, n·8, …):
+a note says so when the scenarios' abscissae differ.
+
+options:
+  --json       print {\"scenarios\": [SPEC §6 reports], \"crossovers\": [{\"a\", \"b\",
+               \"size_bytes\", \"time_us\", \"faster_below\"}], \"from_bytes\", \"to_bytes\",
+               \"abscissae\", \"notes\"}; a, b and faster_below are 0-based scenario indices
+  --points N   points on each curve, 2 to 100000 (default 512)
+  --           end of options
+
+A query the core rejects is reported with its position (query 2: …), exit code 2.
+"
+        .to_string(),
+        Topic::Regimes => "\
+usage: commcalc regimes [--json] [--lengths N] [--meshes N] \"<query>\"
+
+The regime map of 004 §4.1, Fig. 5: for each vector length N (columns, log-spaced) and each
+near-square mesh (rows, by node count), which global combining algorithm is fastest at its
+optimal block size, by what margin, and the three times. The machine must have NBL parameters
+(intel-delta, custom); the f(L) set is the query's f= (default nominal); parameter overrides
+apply under model nbl.
+
+The text output is a grid of letters, T Tree, S Snake, F Fence (lower case where the winner
+is less than 5% faster than the runner-up), subsampled to at most 64 columns and 32 rows.
+
+options:
+  --json        print the map: {\"f\", \"lengths\", \"meshes\", \"cells\"}, cells row-major
+                (row = mesh), each {\"fastest\", \"margin\", \"times_us\", \"blocks\"}
+  --lengths N   columns, 1 to 512 (default 128)
+  --meshes N    rows, 1 to 512 (default 128)
+  --            end of options
 "
         .to_string(),
         Topic::Machines => "\
@@ -322,6 +503,56 @@ mod tests {
         ] {
             assert!(parse_strs(&args).is_err(), "{args:?}");
         }
+    }
+
+    #[test]
+    fn compare_takes_one_to_four_queries() {
+        match parse_strs(&["compare", "--points=8", "a=1", "--json", "b=2"]) {
+            Ok(Command::Compare(o)) => {
+                assert_eq!(o.queries, ["a=1", "b=2"]);
+                assert!(o.json);
+                assert_eq!(o.points, Some(8));
+            }
+            other => panic!("{other:?}"),
+        }
+        for args in [
+            vec!["compare"],
+            vec!["compare", "--json"],
+            vec!["compare", "a", "b", "c", "d", "e"],
+            vec!["compare", "--points", "1", "a"],
+            vec!["compare", "--rows", "3", "a"],
+        ] {
+            assert!(parse_strs(&args).is_err(), "{args:?}");
+        }
+    }
+
+    #[test]
+    fn regimes_takes_one_query_and_map_sizes() {
+        match parse_strs(&["regimes", "--lengths", "16", "--meshes=8", "q=1"]) {
+            Ok(Command::Regimes(o)) => {
+                assert_eq!(o.query, "q=1");
+                assert_eq!((o.lengths, o.meshes), (Some(16), Some(8)));
+                assert!(!o.json);
+            }
+            other => panic!("{other:?}"),
+        }
+        for args in [
+            vec!["regimes"],
+            vec!["regimes", "a", "b"],
+            vec!["regimes", "--lengths", "0", "a"],
+            vec!["regimes", "--meshes", "513", "a"],
+            vec!["regimes", "--points", "3", "a"],
+        ] {
+            assert!(parse_strs(&args).is_err(), "{args:?}");
+        }
+        assert_eq!(
+            parse_strs(&["help", "regimes"]),
+            Ok(Command::Help(Topic::Regimes))
+        );
+        assert_eq!(
+            parse_strs(&["compare", "-h"]),
+            Ok(Command::Help(Topic::Compare))
+        );
     }
 
     #[test]

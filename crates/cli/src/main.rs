@@ -1,13 +1,18 @@
 //! `commcalc`: the query language of SPEC §5 on the command line.
 //!
 //! `commcalc eval "<query>"` evaluates a scenario and prints a table (or, with `--json`, the
-//! report of SPEC §6); `commcalc machines` and `commcalc patterns` list the catalog. Every
+//! report of SPEC §6); `commcalc compare "<q1>" "<q2>" …` puts up to four scenarios on one size
+//! axis and finds where their curves cross; `commcalc regimes "<query>"` maps the fastest
+//! global combining algorithm over vector length × mesh (004 Fig. 5); `commcalc machines` and
+//! `commcalc patterns` list the catalog. Every
 //! mistake in the arguments or the query goes to stderr with exit code 2 and nothing on stdout,
 //! so that a script can tell a bad query from a result.
 
 mod args;
+mod compare;
 mod eval;
 mod listing;
+mod regimes;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -38,6 +43,8 @@ fn run(command: Command) -> Result<String, Usage> {
         Command::Help(topic) => Ok(args::help(topic)),
         Command::Version => Ok(format!("commcalc {}\n", env!("CARGO_PKG_VERSION"))),
         Command::Eval(options) => eval::eval(&options),
+        Command::Compare(options) => compare::compare(&options),
+        Command::Regimes(options) => regimes::regimes(&options),
         Command::Machines { id, json } => listing::machines(id.as_deref(), json),
         Command::Patterns { id, json } => listing::patterns(id.as_deref(), json),
     }

@@ -223,3 +223,220 @@ fn command_line_mistakes_exit_2() {
     assert!(rejected(&["frobnicate"]).contains("frobnicate"));
     assert!(rejected(&["machines", "nowhere"]).contains("intel-paragon"));
 }
+
+const IPSC: &str = "machine=intel-ipsc&pattern=pingpong";
+const AMETEK: &str = "machine=ametek-s14&pattern=pingpong";
+
+/// 003 Table 5: t_l 1700 vs 550 µs, t_c 2.83 vs 9.53 µs/B cross at 1150/6.70 = 171.6 B, where
+/// both take 550 + 9.53 × 171.6 = 2185.7 µs; the Ametek, with the lower latency, is faster below.
+#[test]
+fn compare_prints_the_scenarios_and_the_crossover() {
+    let out = ok(&["compare", IPSC, AMETEK]);
+    assert!(
+        out.starts_with("2 scenarios on one axis: message size from 1 B to 1 MB"),
+        "{out}"
+    );
+    assert!(out.contains("#1 Intel iPSC"), "{out}");
+    assert!(out.contains(&format!("#1  {IPSC}")), "{out}");
+    assert!(out.contains(&format!("#2  {AMETEK}")), "{out}");
+    // r∞ = 1/t_c and n½ = t_l/t_c of the iPSC: 353 kB/s and 601 B.
+    assert!(out.contains("353 kB/s") && out.contains("601 B"), "{out}");
+    assert!(
+        out.contains(
+            "#1 Intel iPSC vs #2 Ametek S/14: 172 B, 2.19 ms; #2 Ametek S/14 faster below"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains(".0 "), "{out}");
+
+    // Out of the crossover's range, and a lone scenario: no crossover.
+    let out = ok(&[
+        "compare",
+        &format!("{IPSC}&from=200"),
+        &format!("{AMETEK}&from=200"),
+    ]);
+    assert!(
+        out.contains("crossovers: none between 200 B and 1 MB"),
+        "{out}"
+    );
+    assert!(ok(&["compare", IPSC]).contains("crossovers: none"));
+}
+
+#[test]
+fn compare_json_has_reports_and_crossovers() {
+    let out = ok(&["compare", "--json", "--points", "16", IPSC, AMETEK]);
+    let v: Value = serde_json::from_str(&out).expect("valid JSON");
+    let mut keys: Vec<&str> = v
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(
+        keys,
+        [
+            "abscissae",
+            "crossovers",
+            "from_bytes",
+            "notes",
+            "scenarios",
+            "to_bytes"
+        ]
+    );
+    let scenarios = v["scenarios"].as_array().expect("scenarios");
+    assert_eq!(scenarios.len(), 2);
+    for (s, q) in scenarios.iter().zip([IPSC, AMETEK]) {
+        let mut keys: Vec<&str> = s
+            .as_object()
+            .expect("report")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["curve", "metrics", "query", "warnings"]);
+        assert_eq!(s["query"], q);
+        assert_eq!(s["curve"].as_array().map(Vec::len), Some(16));
+        assert_eq!(s["curve"][0]["size_bytes"], 1.0);
+    }
+    assert_eq!(
+        (v["from_bytes"].as_f64(), v["to_bytes"].as_f64()),
+        (Some(1.0), Some(1e6))
+    );
+    let crossovers = v["crossovers"].as_array().expect("crossovers");
+    assert_eq!(crossovers.len(), 1);
+    let c = &crossovers[0];
+    assert_eq!((c["a"].as_u64(), c["b"].as_u64()), (Some(0), Some(1)));
+    assert_eq!(c["faster_below"].as_u64(), Some(1));
+    let size = c["size_bytes"].as_f64().expect("size_bytes");
+    assert!((size - 1150.0 / 6.70).abs() < 1e-6, "{size}");
+    let time = c["time_us"].as_f64().expect("time_us");
+    assert!(
+        (time - (550.0 + 9.53 * 1150.0 / 6.70)).abs() < 1e-6,
+        "{time}"
+    );
+}
+
+#[test]
+fn compare_reports_every_bad_query_with_its_position() {
+    let err = rejected(&[
+        "compare",
+        IPSC,
+        "machine=nowhere",
+        "machine=ibm-sp2&pattern=pairs&p=7",
+    ]);
+    assert!(err.contains("query 2 (`machine=nowhere`)"), "{err}");
+    assert!(err.contains("intel-paragon"), "accepted machines: {err}");
+    assert!(err.contains("query 3"), "{err}");
+    assert!(err.contains("p=7"), "{err}");
+    assert!(!err.contains("query 1"), "{err}");
+
+    let err = rejected(&["compare"]);
+    assert!(err.contains("1 to 4"), "{err}");
+    let err = rejected(&["compare", IPSC, IPSC, IPSC, IPSC, AMETEK]);
+    assert!(err.contains("at most 4"), "{err}");
+    rejected(&["compare", "--points", "1", IPSC]);
+    rejected(&["compare", "--rows", "3", IPSC]);
+}
+
+#[test]
+fn regimes_json_is_the_map() {
+    let out = ok(&[
+        "regimes",
+        "--json",
+        "--lengths",
+        "5",
+        "--meshes=3",
+        "machine=intel-delta&pattern=global-combine&f=standard",
+    ]);
+    let v: Value = serde_json::from_str(&out).expect("valid JSON");
+    let mut keys: Vec<&str> = v
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["cells", "f", "lengths", "meshes"]);
+    assert_eq!(v["f"], "standard", "the query's f(L) set");
+    assert_eq!(v["lengths"].as_array().map(Vec::len), Some(5));
+    assert_eq!(v["meshes"].as_array().map(Vec::len), Some(3));
+    assert_eq!(
+        v["meshes"][2],
+        serde_json::json!({"width": 16, "height": 32})
+    );
+    let cells = v["cells"].as_array().expect("cells");
+    assert_eq!(cells.len(), 15, "row-major, one per length and mesh");
+    for cell in cells {
+        assert!(["tree", "snake", "fence"].contains(&cell["fastest"].as_str().unwrap_or("")));
+        assert!(cell["margin"]
+            .as_f64()
+            .is_some_and(|m| (0.0..1.0).contains(&m)));
+        assert_eq!(cell["times_us"].as_array().map(Vec::len), Some(3));
+        assert_eq!(cell["blocks"].as_array().map(Vec::len), Some(3));
+    }
+    // Without f= the map uses global combining's default, nominal.
+    let v: Value = serde_json::from_str(&ok(&[
+        "regimes",
+        "--json",
+        "--lengths=2",
+        "--meshes=2",
+        "machine=intel-delta",
+    ]))
+    .expect("JSON");
+    assert_eq!(v["f"], "nominal");
+}
+
+#[test]
+fn regimes_prints_a_grid_and_a_legend() {
+    let out = ok(&["regimes", "machine=intel-delta&pattern=global-combine"]);
+    assert!(
+        out.contains("Intel Touchstone DELTA, f(L) nominal"),
+        "{out}"
+    );
+    assert!(out.contains("128 vector lengths"), "{out}");
+    assert!(out.contains("64 × 32 shown"), "{out}");
+    assert!(out.contains("T Tree, S Snake, F Fence"), "{out}");
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(rows.len(), 32, "{out}");
+    assert!(rows[0].trim_start().starts_with("2x2 "), "{out}");
+    assert!(rows[31].trim_start().starts_with("16x32 "), "{out}");
+    for row in &rows {
+        let cells = row.split_whitespace().nth(1).expect("cells");
+        assert_eq!(cells.chars().count(), 64, "{row}");
+        assert!(cells.chars().all(|c| "TSFtsf".contains(c)), "{row}");
+    }
+    // 004 §4.1: Tree wins short vectors, Snake long ones (under the nominal model).
+    assert!(rows[31]
+        .split_whitespace()
+        .nth(1)
+        .is_some_and(|c| c.starts_with('T') && c.ends_with('S')));
+}
+
+#[test]
+fn regimes_rejects_machines_without_nbl_and_bad_sizes() {
+    let err = rejected(&["regimes", "machine=intel-ipsc&pattern=pingpong"]);
+    assert!(err.contains("nbl") && err.contains("intel-delta"), "{err}");
+    let err = rejected(&[
+        "regimes",
+        "machine=intel-delta&pattern=global-combine&f=often",
+    ]);
+    assert!(err.contains("f=often"), "{err}");
+    let err = rejected(&["regimes", "--meshes", "0", "machine=intel-delta"]);
+    assert!(err.contains("--meshes"), "{err}");
+    rejected(&["regimes"]);
+    rejected(&["regimes", "machine=intel-delta", "machine=custom"]);
+}
+
+#[test]
+fn help_covers_compare_and_regimes() {
+    let general = ok(&["--help"]);
+    assert!(general.contains("commcalc compare [--json]"), "{general}");
+    assert!(general.contains("commcalc regimes [--json]"), "{general}");
+    assert!(ok(&["help", "compare"]).contains("crossovers"));
+    assert!(ok(&["compare", "--help"]).contains("--points"));
+    assert!(ok(&["regimes", "--help"]).contains("--lengths"));
+}

@@ -5,14 +5,17 @@
 //! `evaluate` computes, `Scenario::to_query` prints the canonical form.
 
 pub mod catalog;
+pub mod compare;
 pub mod error;
 pub mod models;
 pub mod optimise;
 pub mod patterns;
 pub mod query;
+pub mod regimes;
 pub mod report;
 pub mod scenario;
 pub mod units;
+pub mod validation;
 
 pub use error::{Error, Errors};
 pub use models::Model;

@@ -301,8 +301,9 @@ fn split(query: &str, errors: &mut Vec<Error>) -> Vec<(String, String)> {
 }
 
 /// Percent-decoding of a URL query component (`+` is a space); a malformed escape stays as
-/// written so that the error message shows what the user typed.
-fn decode(s: &str) -> String {
+/// written so that the error message shows what the user typed. Public for the web app's
+/// page keys, which share the address bar with the scenario.
+pub fn decode(s: &str) -> String {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

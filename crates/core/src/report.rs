@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::error::Error;
-use crate::patterns::{Ctx, Value};
+use crate::patterns::{Ctx, Evaluation, Value};
 use crate::scenario::Scenario;
 
 /// Points on a curve unless the caller asks for another number.
@@ -59,6 +59,39 @@ pub fn evaluate(scenario: &Scenario) -> Result<Report, Error> {
 /// Evaluates a scenario with `points` log-spaced curve points over the pattern's range (or the
 /// query's `from`/`to`).
 pub fn evaluate_with(scenario: &Scenario, points: usize) -> Result<Report, Error> {
+    let (from, to) = curve_range(scenario);
+    prepare(scenario)?.report(scenario, points, from, to)
+}
+
+/// Evaluates a scenario with its curve over `[from, to]` instead of its own range. The metrics,
+/// the warnings and the canonical query are those of `evaluate`: only the curve's abscissa
+/// differs. A comparison uses it to put several scenarios on one x axis.
+pub fn evaluate_over(
+    scenario: &Scenario,
+    points: usize,
+    from: f64,
+    to: f64,
+) -> Result<Report, Error> {
+    prepare(scenario)?.report(scenario, points, from, to)
+}
+
+/// The time in µs of a scenario as a function of its abscissa in bytes, the function its curve
+/// samples. Comparisons bisect it to find where two scenarios' curves cross.
+pub fn cost_function(scenario: &Scenario) -> Result<Box<dyn Fn(f64) -> f64>, Error> {
+    Ok(prepare(scenario)?.evaluation.cost)
+}
+
+/// A scenario's pattern evaluated once: the cost function and what the pattern recorded while
+/// building it. Sampling the curve and searching for crossovers both start from here, so that
+/// a comparison evaluates each pattern once however often it calls the cost.
+pub(crate) struct Prepared {
+    pub evaluation: Evaluation,
+    warnings: Vec<String>,
+    inputs: Vec<(&'static str, Value)>,
+    parameters: Vec<(&'static str, f64)>,
+}
+
+pub(crate) fn prepare(scenario: &Scenario) -> Result<Prepared, Error> {
     let set = scenario
         .machine
         .set(scenario.model)
@@ -82,37 +115,62 @@ pub fn evaluate_with(scenario: &Scenario, points: usize) -> Result<Report, Error
         used_params: RefCell::new(Vec::new()),
     };
     let evaluation = (scenario.pattern.evaluate)(&ctx)?;
-    let (from, to) = range(scenario);
-    let curve = log_spaced(from, to, points)
-        .map(|x| point(x, (evaluation.cost)(x)))
-        .collect();
-    let at = point(evaluation.at, (evaluation.cost)(evaluation.at));
-    let mut metrics: BTreeMap<&'static str, Value> = evaluation.metrics.into_iter().collect();
-    metrics.insert("time_us", Value::Number(at.time_us));
-    metrics.insert("bandwidth_MBps", Value::Number(at.bandwidth_mbps));
-    if let Some(bad) = metrics.iter().find_map(|(k, v)| match v {
-        Value::Number(x) if !x.is_finite() => Some(*k),
-        _ => None,
-    }) {
-        return Err(Error::Unsupported {
-            key: bad.into(),
-            value: String::new(),
-            reason: "these parameters give no finite value (a zero rate or an empty pattern)"
-                .into(),
-        });
-    }
-    Ok(Report {
-        query: scenario.to_query(),
-        metrics,
-        curve,
+    Ok(Prepared {
+        evaluation,
         warnings: ctx.warnings.into_inner(),
-        at_bytes: at.size_bytes,
         inputs: ctx.used_inputs.into_inner(),
         parameters: ctx.used_params.into_inner(),
     })
 }
 
-fn range(scenario: &Scenario) -> (f64, f64) {
+impl Prepared {
+    /// The time at a size in bytes.
+    pub fn cost(&self, x: f64) -> f64 {
+        (self.evaluation.cost)(x)
+    }
+
+    /// The report of SPEC §6 with `points` curve points over `[from, to]`.
+    pub fn report(
+        &self,
+        scenario: &Scenario,
+        points: usize,
+        from: f64,
+        to: f64,
+    ) -> Result<Report, Error> {
+        let curve = log_spaced(from, to, points)
+            .map(|x| point(x, self.cost(x)))
+            .collect();
+        let at = point(self.evaluation.at, self.cost(self.evaluation.at));
+        let mut metrics: BTreeMap<&'static str, Value> =
+            self.evaluation.metrics.iter().cloned().collect();
+        metrics.insert("time_us", Value::Number(at.time_us));
+        metrics.insert("bandwidth_MBps", Value::Number(at.bandwidth_mbps));
+        if let Some(bad) = metrics.iter().find_map(|(k, v)| match v {
+            Value::Number(x) if !x.is_finite() => Some(*k),
+            _ => None,
+        }) {
+            return Err(Error::Unsupported {
+                key: bad.into(),
+                value: String::new(),
+                reason: "these parameters give no finite value (a zero rate or an empty pattern)"
+                    .into(),
+            });
+        }
+        Ok(Report {
+            query: scenario.to_query(),
+            metrics,
+            curve,
+            warnings: self.warnings.clone(),
+            at_bytes: at.size_bytes,
+            inputs: self.inputs.clone(),
+            parameters: self.parameters.clone(),
+        })
+    }
+}
+
+/// The curve's range in bytes: the query's `from`/`to`, or the pattern's default range (at
+/// least a decade long when only `from` is given).
+pub fn curve_range(scenario: &Scenario) -> (f64, f64) {
     let (lo, hi) = scenario.pattern.range;
     let from = scenario.inputs.from.unwrap_or(lo);
     let to = scenario.inputs.to.unwrap_or(hi.max(from * 10.0));

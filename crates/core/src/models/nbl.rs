@@ -237,6 +237,17 @@ impl Nbl {
     }
 }
 
+/// Global combining's default vector length: 10⁴ elements, inside both the 10²…5×10⁵ 004 §4.2
+/// measured and the 10³…10⁵ of the molecular dynamics it was written for (004 §3.1). The
+/// `global-combine` pattern and the block-size sweep (`regimes`) share it.
+pub const DEFAULT_LENGTH: u64 = 10_000;
+
+/// Global combining's default mesh: 16×16, one of the three 004 §4.2 measured.
+pub const DEFAULT_MESH: Mesh = Mesh {
+    width: 16,
+    height: 16,
+};
+
 /// A W×H mesh (004 Appendix 7.1: W nodes per row, H per column, P = W·H).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Mesh {
@@ -578,6 +589,7 @@ impl Linear {
     }
 
     /// T(S) with B blocks, both held in f64: the one formula every cost goes through.
+    #[inline(always)]
     fn time_f(&self, block: f64, blocks: f64) -> f64 {
         self.latency
             + self.per_elem * block
@@ -655,11 +667,13 @@ impl Best {
     /// The time beyond which a lower bound rules a block out: the best time plus a relative
     /// slack far above f64 rounding in T and g, so that rounding never rules out a block that
     /// is really as good as the best.
+    #[inline(always)]
     fn limit(&self) -> f64 {
         self.time + self.time.abs() * 1e-12
     }
 
     /// Takes a candidate that is faster, or as fast with a smaller block.
+    #[inline(always)]
     fn offer(&mut self, time: f64, block: f64, blocks: f64, piece: usize) {
         if time < self.time || (time == self.time && (self.block == 0.0 || block < self.block)) {
             *self = Best {
@@ -929,9 +943,20 @@ fn search_piece(
             p: lin.per_elem,
             q: n * lin.block_latency,
         };
-        let time = |s: f64| cost(s, ceil_div(n, s));
         let center = round(target).clamp(lo, hi);
-        if let Some((t, s)) = walk(center, (lo, hi), best.limit(), bound, false, time) {
+        // The cost closures are written at the call and inlined into the walk: a regime map
+        // costs them some 10⁵ times, and a size-optimised (wasm) build would otherwise call
+        // them out of line.
+        let found = walk(
+            center,
+            (lo, hi),
+            best.limit(),
+            bound,
+            false,
+            #[inline(always)]
+            |s: f64| lin.time_f(s, ceil_div(n, s)),
+        );
+        if let Some((t, s)) = found {
             best.offer(t, s, ceil_div(n, s), piece);
         }
         return;
@@ -959,17 +984,25 @@ fn search_piece(
             q: n * lin.per_elem,
         };
         let block = |b: f64| ceil_div(n, b).max(lo);
-        let time = |b: f64| {
-            let s = ceil_div(n, b);
-            if s >= lo && b * (b - 1.0) <= n {
-                cost(s, b)
-            } else {
-                let s = s.max(lo);
-                cost(s, ceil_div(n, s))
-            }
-        };
         let center = round(n / target).clamp(rising, blocks.1);
-        if let Some((t, b)) = walk(center, (rising, blocks.1), best.limit(), bound, true, time) {
+        let found = walk(
+            center,
+            (rising, blocks.1),
+            best.limit(),
+            bound,
+            true,
+            #[inline(always)]
+            |b: f64| {
+                let s = ceil_div(n, b);
+                if s >= lo && b * (b - 1.0) <= n {
+                    lin.time_f(s, b)
+                } else {
+                    let s = s.max(lo);
+                    lin.time_f(s, ceil_div(n, s))
+                }
+            },
+        );
+        if let Some((t, b)) = found {
             let s = block(b);
             best.offer(t, s, ceil_div(n, s), piece);
         }
@@ -979,6 +1012,7 @@ fn search_piece(
 /// ⌈n/d⌉ for integers 0 ≤ n < 2⁵², 1 ≤ d held in f64. n/d lies at least 1/d from any integer
 /// but its own ceiling, more than f64's rounding of it, so rounding the computed quotient to
 /// the nearest integer r gives r = ⌈n/d⌉ or ⌈n/d⌉ − 1, and r·d < n tells which.
+#[inline(always)]
 fn ceil_div(n: f64, d: f64) -> f64 {
     let r = round(n / d);
     if r * d < n {
@@ -989,6 +1023,7 @@ fn ceil_div(n: f64, d: f64) -> f64 {
 }
 
 /// ⌊n/d⌋ for integers 0 ≤ n < 2⁵², 1 ≤ d held in f64 (as [`ceil_div`]).
+#[inline(always)]
 fn floor_div(n: f64, d: f64) -> f64 {
     let r = round(n / d);
     if r * d > n {
@@ -1001,6 +1036,7 @@ fn floor_div(n: f64, d: f64) -> f64 {
 /// The nearest integer to 0 ≤ x < 2⁵²: adding 2⁵² leaves no fractional bits. Arithmetic rather
 /// than `f64::round` or a cast, which cost a library call or saturation checks on baseline
 /// x86-64 in the search's inner loop.
+#[inline(always)]
 fn round(x: f64) -> f64 {
     const SHIFT: f64 = 4_503_599_627_370_496.0;
     (x + SHIFT) - SHIFT
@@ -1018,6 +1054,7 @@ struct Convex {
 /// either way once `bound` there exceeds the best time found (at most `ceiling`). Returns the
 /// least time up to `ceiling` and where it is, if any; of equal times it keeps the smaller x,
 /// or the larger where `ties_up` (the smaller block, when x is B).
+#[inline(always)]
 fn walk(
     center: f64,
     (lo, hi): (f64, f64),
@@ -1114,21 +1151,49 @@ impl Combiner {
             })
     }
 
+    /// Each applicable algorithm's exact optimum for `n` elements ([`Plan::optimum`]), in
+    /// [`Algorithm::ALL`] order; `None` where the algorithm does not apply to the mesh. A regime
+    /// map cell (004 §4.1, Fig. 5) shows all three, so none of the searches can be cut short.
+    pub fn optima(&self, n: u64) -> [Option<Optimum>; 3] {
+        self.plans
+            .each_ref()
+            .map(|p| p.as_ref().ok().map(|p| p.optimum(n)))
+    }
+
     /// All applicable algorithms at their exact optimal blocks, the fastest and its margin.
     pub fn regime(&self, n: u64) -> Regime {
-        let times = self
-            .plans
-            .each_ref()
-            .map(|p| p.as_ref().ok().map(|p| p.optimum(n).time));
-        let mut ranked: Vec<(Algorithm, f64)> = Algorithm::ALL
-            .into_iter()
-            .zip(times)
-            .filter_map(|(a, t)| t.map(|t| (a, t)))
-            .collect();
-        ranked.sort_by(|a, b| a.1.total_cmp(&b.1));
-        let fastest = ranked.first().map_or(Algorithm::Tree, |r| r.0);
-        let margin = match ranked.as_slice() {
-            [(_, t0), (_, t1), ..] if *t1 > 0.0 => 1.0 - t0 / t1,
+        Regime::rank(self.optima(n).map(|o| o.map(|o| o.time)))
+    }
+}
+
+impl Regime {
+    /// Ranks the times of [`Algorithm::ALL`] (`None`: not applicable): the fastest is the
+    /// least time, the earlier algorithm of equal times (Tree before Snake before Fence, the
+    /// simpler first); the margin is 1 − t_fastest / t_runner-up, 004's "x% faster" (§4.2,
+    /// abstract), 0 when fewer than two apply or the runner-up takes no time. With no algorithm
+    /// applicable the fastest is Tree, which applies to every mesh.
+    pub fn rank(times: [Option<f64>; 3]) -> Regime {
+        // Three entries: a fixed-size selection rather than a sort, since a regime map ranks
+        // tens of thousands of cells.
+        let mut first: Option<(Algorithm, f64)> = None;
+        let mut second: Option<f64> = None;
+        for (a, t) in Algorithm::ALL.into_iter().zip(times) {
+            let Some(t) = t else { continue };
+            match first {
+                Some((_, t0)) if t.total_cmp(&t0).is_ge() => {
+                    if second.is_none_or(|t1| t.total_cmp(&t1).is_lt()) {
+                        second = Some(t);
+                    }
+                }
+                _ => {
+                    second = first.map(|(_, t0)| t0);
+                    first = Some((a, t));
+                }
+            }
+        }
+        let fastest = first.map_or(Algorithm::Tree, |(a, _)| a);
+        let margin = match (first, second) {
+            (Some((_, t0)), Some(t1)) if t1 > 0.0 => 1.0 - t0 / t1,
             _ => 0.0,
         };
         Regime {
@@ -1233,6 +1298,24 @@ mod tests {
             },
         );
         assert!(c.plan(Algorithm::Fence).is_err() && c.regime(100).times[2].is_none());
+    }
+
+    #[test]
+    fn rank_orders_like_a_stable_sort() {
+        let r = Regime::rank([Some(3.0), Some(2.0), Some(4.0)]);
+        assert_eq!((r.fastest, r.margin), (Algorithm::Snake, 1.0 - 2.0 / 3.0));
+        let r = Regime::rank([Some(2.0), Some(2.0), Some(1.0)]);
+        assert_eq!((r.fastest, r.margin), (Algorithm::Fence, 0.5));
+        // Equal times: the earlier algorithm wins, by no margin.
+        let r = Regime::rank([Some(5.0), Some(2.0), Some(2.0)]);
+        assert_eq!((r.fastest, r.margin), (Algorithm::Snake, 0.0));
+        let r = Regime::rank([Some(4.0), None, Some(8.0)]);
+        assert_eq!((r.fastest, r.margin), (Algorithm::Tree, 0.5));
+        let r = Regime::rank([None, Some(4.0), None]);
+        assert_eq!((r.fastest, r.margin), (Algorithm::Snake, 0.0));
+        let r = Regime::rank([None, None, None]);
+        assert_eq!((r.fastest, r.margin), (Algorithm::Tree, 0.0));
+        assert_eq!(Regime::rank([Some(0.0), Some(0.0), None]).margin, 0.0);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::{Ctx, Evaluation, Value};
 use crate::catalog::Machine;
 use crate::error::Error;
 use crate::models::hockney::Hockney;
-use crate::models::nbl::{Algorithm, Combiner, FSet, Mesh, Nbl, Optimum, TESTJIG};
+use crate::models::nbl::{self, Algorithm, Combiner, FSet, Mesh, Nbl, Optimum, TESTJIG};
 use crate::units::ELEMENT_BYTES;
 
 const ALGOS: [&str; 4] = ["best", "tree", "snake", "fence"];
@@ -19,11 +19,10 @@ pub fn combine_algos(_machine: &Machine) -> &'static [&'static str] {
     &ALGOS
 }
 
-/// Default vector length: 10⁴ elements, inside both the 10²…5×10⁵ 004 §4.2 measured and the
-/// 10³…10⁵ of the molecular dynamics it was written for (004 §3.1).
-pub const DEFAULT_N: f64 = 1e4;
-/// Default mesh: 16×16, one of the three 004 §4.2 measured.
-pub const DEFAULT_MESH: (u32, u32) = (16, 16);
+/// Default vector length ([`nbl::DEFAULT_LENGTH`], 10⁴ elements).
+pub const DEFAULT_N: f64 = nbl::DEFAULT_LENGTH as f64;
+/// Default mesh ([`nbl::DEFAULT_MESH`], 16×16).
+pub const DEFAULT_MESH: (u32, u32) = (nbl::DEFAULT_MESH.width, nbl::DEFAULT_MESH.height);
 /// The model's parameters from the machine (with overrides) and the `f=` input, `nominal` by
 /// default ([`FSet`]).
 fn model(ctx: &Ctx) -> Result<Nbl, Error> {
