@@ -1,4 +1,4 @@
-//! The page: reads the URL, builds the state and lays out the components.
+//! The page: reads the URL, builds the state and lays out the open view.
 
 use leptos::mount::mount_to;
 use leptos::prelude::*;
@@ -6,15 +6,21 @@ use wasm_bindgen::JsCast;
 
 use commcalc_core::Scenario;
 
+use crate::chart::{plot, Which};
 use crate::components::{
-    Charts, Controls, ErrorList, MachinePicker, MetricsTable, ModelPicker, PatternPicker,
-    WarningList,
+    Charts, CompareView, Controls, ErrorList, MachinePicker, MetricsTable, ModelPicker,
+    PatternPicker, RegimesView, Share, Tabs, ValidateView, WarningList,
 };
 use crate::dom;
 use crate::edit::{url_problems, Problem};
+use crate::page::{self, Page, View};
 use crate::state::State;
 
-/// Mounts the app on `#app` (the page's body if there is none).
+/// The key under the calculator's charts.
+const LEGEND: &str = "<span class=\"swatch shade\"></span>latency-bound (below n½) · <span class=\"swatch point\"></span>the query's point · <span class=\"swatch optimum\"></span>largest congestion-free data size, where the pattern has one";
+
+/// Mounts the app on `#app`. A page without one (a course page that loads the module for its
+/// JavaScript API) gets no app.
 pub fn start() {
     // A panic ends the page: say why in the console (a smaller hook than
     // console_error_panic_hook, without the JS stack).
@@ -27,47 +33,117 @@ pub fn start() {
         .unwrap_or_default();
     // Every valid key of the URL is kept and every bad one reported; defaults stand in for
     // the bad ones, and for everything if no machine/pattern pair could be formed.
-    let (scenario, errors) = Scenario::from_query_lenient(&search);
-    let problems = url_problems(&errors);
+    let (page, query, mut problems) = page::parse(&search);
+    let (scenario, errors) = Scenario::from_query_lenient(&query);
+    problems.extend(url_problems(&errors));
+    if let Some(s) = &scenario {
+        problems.extend(page::check_show(&page, s));
+    }
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
     let root = document
         .get_element_by_id("app")
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-        .or_else(|| document.body());
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     let Some(root) = root else { return };
     match scenario.or_else(|| Scenario::from_query("").ok()) {
-        Some(initial) => mount_to(root, move || view! { <App initial problems/> }).forget(),
+        Some(initial) => mount_to(root, move || view! { <App initial page problems/> }).forget(),
         None => root.set_text_content(Some("commcalc could not build its default scenario.")),
     }
 }
 
-/// The whole page.
+/// The whole page: the tabs, the scenario panel where the view edits a scenario, and the view.
 #[component]
 fn App(
     /// The scenario read from the URL.
     initial: Scenario,
+    /// The view and its keys, read from the URL.
+    page: Page,
     /// What was wrong with the URL, key by key.
     problems: Vec<Problem>,
 ) -> impl IntoView {
-    let state = State::new(initial, problems);
+    let embed = page.embed;
+    if embed {
+        dom::embedded();
+    }
+    let state = State::new(initial, page, problems);
+    let view = Memo::new(move |_| state.page.with(|p| p.view));
+    let side = move || {
+        match (view.get(), embed) {
+        (View::Validate, _) => None,
+        // Embedded: the problems, and only the controls the author kept, if any.
+        (_, true) => Some(
+            view! {
+                <section class="side" aria-label="Scenario">
+                    <ErrorList state/>
+                    {state.page.with_untracked(|p| !p.show.is_empty()).then(|| view! { <Controls state/> })}
+                </section>
+            }
+            .into_any(),
+        ),
+        _ => Some(
+            view! {
+                <section class="side" aria-label="Scenario">
+                    <div class="pickers">
+                        <MachinePicker state/>
+                        <PatternPicker state/>
+                        <ModelPicker state/>
+                    </div>
+                    <ErrorList state/>
+                    <Controls state/>
+                </section>
+            }
+            .into_any(),
+        ),
+    }
+    };
+    let results = move || match view.get() {
+        View::Calculator => view! { <Calculator state/> }.into_any(),
+        View::Compare => view! { <CompareView state/> }.into_any(),
+        View::Validate => view! { <ErrorList state/> <ValidateView state/> }.into_any(),
+        View::Regimes => view! { <RegimesView state/> }.into_any(),
+    };
+    let full = (!embed).then(|| view! { <div class="bar"><Tabs state/><Share state/></div> });
+    let open_full = embed.then(|| {
+        view! {
+            <p class="embed-foot">
+                <a href=move || state.full_link() target="_blank" rel="noopener">
+                    "Open in commcalc ↗"
+                </a>
+            </p>
+        }
+    });
     view! {
-        <main class="layout">
-            <section class="side" aria-label="Scenario">
-                <div class="pickers">
-                    <MachinePicker state/>
-                    <PatternPicker state/>
-                    <ModelPicker state/>
-                </div>
-                <ErrorList state/>
-                <Controls state/>
-            </section>
-            <section class="results" aria-label="Results">
-                <Charts state/>
-                <WarningList state/>
-                <MetricsTable state/>
-            </section>
+        {full}
+        <main
+            class="layout"
+            class:wide=move || view.get() == View::Validate || (embed && state.page.with(|p| p.show.is_empty()))
+        >
+            {side}
+            <section class="results" aria-label="Results">{results}</section>
         </main>
+        {open_full}
+    }
+}
+
+/// One scenario: its two charts, warnings and metrics.
+#[component]
+fn Calculator(
+    /// The app state.
+    state: State,
+) -> impl IntoView {
+    let plots = Memo::new(move |_| {
+        let scale = state.scale.get();
+        let pattern = state.scenario.with(|s| s.pattern);
+        state.report.with(|r| match r {
+            Ok(r) => Ok([Which::Latency, Which::Bandwidth].map(|w| plot(r, pattern, w, scale))),
+            Err(_) => Err("No curve: see the problems listed.".to_string()),
+        })
+    });
+    let abscissa = Signal::derive(move || state.scenario.with(|s| s.pattern.abscissa));
+    view! {
+        <Charts state plots abscissa legend=LEGEND/>
+        <WarningList state/>
+        <MetricsTable state/>
     }
 }

@@ -1,6 +1,7 @@
 //! What the two charts show, apart from drawing it: the series, the axes, the marks (n½, the
 //! optimal size, the query's point) and the colours. `draw` (wasm only) puts this on a canvas.
 
+use commcalc_core::compare::Comparison;
 use commcalc_core::patterns::PatternDef;
 use commcalc_core::units::si;
 use commcalc_core::Report;
@@ -56,59 +57,122 @@ pub struct Mark {
     pub label: String,
 }
 
+/// One line on a chart (a model's curve) or a set of markers (a paper's measurements).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// (abscissa, value) points the axes can show.
+    pub points: Vec<(f64, f64)>,
+    /// Index into the palette's series colours: the compared scenario's or data series' own.
+    pub colour: usize,
+    /// Drawn as markers, not joined: measured values.
+    pub measured: bool,
+    /// Drawn dashed: a second set of model assumptions beside the first, in the same colour
+    /// (004 Fig. 4 draws each algorithm under the standard and the nominal NBL model).
+    pub dashed: bool,
+    /// A point of the line to mark with a dot, the series' optimum (004 Fig. 4 marks each
+    /// algorithm's optimal block size); `None` for none.
+    pub optimum: Option<(f64, f64)>,
+}
+
 /// Everything one chart draws.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plot {
     pub x: Axis,
     pub y: Axis,
-    /// (size, value) points with a value the axes can show.
-    pub points: Vec<(f64, f64)>,
+    pub series: Vec<Series>,
     /// n½: sizes below it are latency-bound, above it bandwidth-bound.
     pub n_half: Option<Mark>,
     /// The optimal size on the abscissa where the pattern has one (002's largest
     /// congestion-free data size).
     pub optimum: Option<Mark>,
+    /// Sizes where two compared curves swap order.
+    pub crossovers: Vec<Mark>,
     /// The query's point and its label.
     pub point: Option<(f64, f64, String)>,
+}
+
+impl Plot {
+    /// A plot of these series on these axes, with no marks (the Validate view's charts).
+    pub fn bare(x: Axis, y: Axis, series: Vec<Series>) -> Plot {
+        Plot {
+            x,
+            y,
+            series,
+            n_half: None,
+            optimum: None,
+            crossovers: Vec::new(),
+            point: None,
+        }
+    }
 }
 
 /// Ticks per axis: few, since each label is a `fillText`.
 const MAX_TICKS_X: usize = 7;
 const MAX_TICKS_Y: usize = 5;
 
-/// The plot of one chart for a report.
-pub fn plot(report: &Report, pattern: &PatternDef, which: Which, scale: Scale) -> Plot {
-    let value = |p: &commcalc_core::Point| match which {
-        Which::Latency => p.time_us,
-        Which::Bandwidth => p.bandwidth_mbps,
-    };
-    let log = scale == Scale::Log;
-    let points: Vec<(f64, f64)> = report
+/// A report's curve as (size, latency or bandwidth) points the scale can show.
+fn curve(report: &Report, which: Which, log: bool) -> Vec<(f64, f64)> {
+    report
         .curve
         .iter()
-        .map(|p| (p.size_bytes, value(p)))
-        .filter(|(x, y)| x.is_finite() && y.is_finite() && (!log || (*x > 0.0 && *y > 0.0)))
-        .collect();
-    let (x0, x1) = match (points.first(), points.last()) {
-        (Some(a), Some(b)) => (a.0, b.0),
-        _ => pattern.range,
+        .map(|p| match which {
+            Which::Latency => (p.size_bytes, p.time_us),
+            Which::Bandwidth => (p.size_bytes, p.bandwidth_mbps),
+        })
+        .filter(|&(x, y)| shown(x, y, log))
+        .collect()
+}
+
+/// Whether a point can be drawn on the scale: finite, and positive on log axes.
+fn shown(x: f64, y: f64, log: bool) -> bool {
+    x.is_finite() && y.is_finite() && (!log || (x > 0.0 && y > 0.0))
+}
+
+/// Axes that hold every series (`fallback` for the abscissa where there is no point), with
+/// room above the highest value.
+pub fn axes(
+    series: &[Series],
+    fallback: (f64, f64),
+    units: (&str, &str),
+    scale: Scale,
+) -> (Axis, Axis) {
+    let all = || series.iter().flat_map(|s| s.points.iter());
+    let bounds = |f: fn(&(f64, f64)) -> f64| {
+        all()
+            .map(f)
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+                (lo.min(v), hi.max(v))
+            })
     };
-    let (y0, y1) = points
-        .iter()
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), (_, y)| {
-            (lo.min(*y), hi.max(*y))
-        });
-    let (x, y) = if log {
+    let (x0, x1) = match bounds(|p| p.0) {
+        (lo, hi) if lo <= hi => (lo, hi),
+        _ => fallback,
+    };
+    let (y0, y1) = bounds(|p| p.1);
+    if scale == Scale::Log {
         (
-            log_axis(x0, x1, "B", MAX_TICKS_X),
-            log_axis(y0, y1 * 1.15, which.unit(), MAX_TICKS_Y),
+            log_axis(x0, x1, units.0, MAX_TICKS_X),
+            log_axis(y0, y1 * 1.15, units.1, MAX_TICKS_Y),
         )
     } else {
         (
-            linear_axis(0.0, x1, "B", MAX_TICKS_X - 2),
-            linear_axis(0.0, y1.max(0.0) * 1.1, which.unit(), MAX_TICKS_Y),
+            linear_axis(x0.min(0.0), x1, units.0, MAX_TICKS_X - 2),
+            linear_axis(y0.min(0.0), y1.max(0.0) * 1.1, units.1, MAX_TICKS_Y),
         )
-    };
+    }
+}
+
+/// The plot of one chart for a report: its curve, n½, the optimum and the query's point.
+pub fn plot(report: &Report, pattern: &PatternDef, which: Which, scale: Scale) -> Plot {
+    let log = scale == Scale::Log;
+    let series = vec![Series {
+        points: curve(report, which, log),
+        colour: 0,
+        measured: false,
+        dashed: false,
+        optimum: None,
+    }];
+    let (x, y) = axes(&series, pattern.range, ("B", which.unit()), scale);
     let inside = |v: f64| v > x.lo && v < x.hi;
     let n_half = report
         .metric("n_half_bytes")
@@ -129,10 +193,54 @@ pub fn plot(report: &Report, pattern: &PatternDef, which: Which, scale: Scale) -
     Plot {
         x,
         y,
-        points,
+        series,
         n_half,
         optimum,
+        crossovers: Vec::new(),
         point,
+    }
+}
+
+/// The letter that names the `i`th compared scenario in the legend and crossover labels.
+pub fn letter(i: usize) -> char {
+    char::from(b'A' + (i % 26) as u8)
+}
+
+/// The plot of compared scenarios: one curve each in its own colour, on one axis, with the
+/// crossovers marked ("A×B 172 B").
+pub fn compare_plot(comparison: &Comparison, which: Which, scale: Scale) -> Plot {
+    let log = scale == Scale::Log;
+    let series: Vec<Series> = comparison
+        .reports
+        .iter()
+        .enumerate()
+        .map(|(i, r)| Series {
+            points: curve(r, which, log),
+            colour: i,
+            measured: false,
+            dashed: false,
+            optimum: None,
+        })
+        .collect();
+    let range = (comparison.from_bytes, comparison.to_bytes);
+    let (x, y) = axes(&series, range, ("B", which.unit()), scale);
+    let crossovers = comparison
+        .crossovers
+        .iter()
+        .filter(|c| c.size_bytes > x.lo && c.size_bytes < x.hi)
+        .map(|c| Mark {
+            x: c.size_bytes,
+            label: format!("{}×{} {}", letter(c.a), letter(c.b), si(c.size_bytes, "B")),
+        })
+        .collect();
+    Plot {
+        x,
+        y,
+        series,
+        n_half: None,
+        optimum: None,
+        crossovers,
+        point: None,
     }
 }
 
@@ -297,9 +405,11 @@ pub fn place_point_label(
         })
 }
 
-/// Whether a label box may be drawn: inside the plot, off the curve and clear of `avoid`.
-pub fn label_clear(r: &Rect, curve: &[(f64, f64)], bounds: &Rect, avoid: &[Rect]) -> bool {
-    r.inside(bounds) && !r.crossed_by_curve(curve) && !avoid.iter().any(|a| a.overlaps(r))
+/// Whether a label box may be drawn: inside the plot, off every curve and clear of `avoid`.
+pub fn label_clear(r: &Rect, curves: &[Vec<(f64, f64)>], bounds: &Rect, avoid: &[Rect]) -> bool {
+    r.inside(bounds)
+        && !curves.iter().any(|c| r.crossed_by_curve(c))
+        && !avoid.iter().any(|a| a.overlaps(r))
 }
 
 /// Colours of a chart, light or dark.
@@ -308,7 +418,9 @@ pub struct Palette {
     pub background: (u8, u8, u8),
     pub text: (u8, u8, u8),
     pub grid: (u8, u8, u8),
-    pub curve: (u8, u8, u8),
+    /// The curves of compared scenarios and data series, in order: Okabe and Ito's
+    /// colour-blind-safe set (the first is the single scenario's curve).
+    pub series: [(u8, u8, u8); 4],
     /// The latency-bound region, drawn translucent.
     pub shade: (u8, u8, u8),
     pub mark: (u8, u8, u8),
@@ -322,7 +434,12 @@ pub fn palette(dark: bool) -> Palette {
             background: (0x16, 0x1a, 0x21),
             text: (0xd8, 0xdd, 0xe6),
             grid: (0x2c, 0x33, 0x3e),
-            curve: (0x6e, 0xa8, 0xff),
+            series: [
+                (0x6e, 0xa8, 0xff),
+                (0xe6, 0x9f, 0x00),
+                (0x3c, 0xc8, 0x9e),
+                (0xe0, 0x8f, 0xc4),
+            ],
             shade: (0xff, 0xb0, 0x50),
             mark: (0xff, 0x8a, 0x7a),
             optimum: (0x7e, 0xe0, 0x9a),
@@ -332,7 +449,12 @@ pub fn palette(dark: bool) -> Palette {
             background: (0xff, 0xff, 0xff),
             text: (0x1d, 0x23, 0x30),
             grid: (0xe2, 0xe6, 0xec),
-            curve: (0x1f, 0x5f, 0xbf),
+            series: [
+                (0x00, 0x72, 0xb2),
+                (0xd5, 0x5e, 0x00),
+                (0x00, 0x9e, 0x73),
+                (0xcc, 0x79, 0xa7),
+            ],
             shade: (0xe8, 0x8a, 0x1a),
             mark: (0xb8, 0x32, 0x22),
             optimum: (0x1e, 0x8a, 0x4a),
@@ -353,7 +475,7 @@ mod tests {
     fn paragon_pingpong_marks_n_half_and_the_point() {
         let r = run("machine=intel-paragon&pattern=pingpong").unwrap();
         let p = plot(&r, pattern("pingpong"), Which::Latency, Scale::Log);
-        assert_eq!(p.points.len(), r.curve.len());
+        assert_eq!(p.series[0].points.len(), r.curve.len());
         let n_half = p.n_half.unwrap();
         assert_eq!(n_half.label, "n½ = 12.7 kB");
         let (x, _, label) = p.point.unwrap();
@@ -406,7 +528,10 @@ mod tests {
         // Near the right edge it cannot go right: above-left.
         let (x, y) = place_point_label(&curve, (300.0, 100.0), size, 8.0, &bounds, &[]);
         let r = Rect::at(x, y, size);
-        assert!(label_clear(&r, &curve, &bounds, &[]), "{r:?}");
+        assert!(
+            label_clear(&r, std::slice::from_ref(&curve), &bounds, &[]),
+            "{r:?}"
+        );
         assert!(x < 300.0 && y < 100.0, "{r:?}");
     }
 
@@ -427,7 +552,10 @@ mod tests {
             let py = curve.iter().find(|(x, _)| *x >= px).unwrap().1;
             let (x, y) = place_point_label(&curve, (px, py), size, 8.0, &bounds, &[]);
             let r = Rect::at(x, y, size);
-            assert!(label_clear(&r, &curve, &bounds, &[]), "{px}: {r:?}");
+            assert!(
+                label_clear(&r, std::slice::from_ref(&curve), &bounds, &[]),
+                "{px}: {r:?}"
+            );
         }
     }
 

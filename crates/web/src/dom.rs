@@ -137,3 +137,43 @@ pub fn pixel_ratio() -> f64 {
         .filter(|r| r.is_finite() && *r > 0.0)
         .unwrap_or(1.0)
 }
+
+/// The page's address without its query: what shared links and embed snippets start from.
+pub fn page_address() -> String {
+    web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default()
+}
+
+/// An embedded page: marks the body (the stylesheet hides the header) and tells the parent page
+/// the document's height whenever it changes, as `{type: "commcalc:height", height}`, so that
+/// the parent can size the iframe to fit.
+pub fn embedded() {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Some(body) = doc.body() {
+        let _ = body.class_list().add_1("embed");
+    }
+    let Some(root) = doc.document_element() else {
+        return;
+    };
+    let height = RwSignal::new((0.0, 0.0));
+    observe_size(&root, height);
+    Effect::new(move |_| {
+        let (_, h) = height.get();
+        let Some(w) = web_sys::window() else { return };
+        let Ok(Some(parent)) = w.parent() else { return };
+        if parent == w {
+            return;
+        }
+        let message = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&message, &"type".into(), &"commcalc:height".into());
+        let _ = js_sys::Reflect::set(&message, &"height".into(), &h.ceil().into());
+        // The height is not a secret: any embedding page may read it.
+        let _ = parent.post_message(&message, "*");
+    });
+}

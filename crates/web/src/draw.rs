@@ -4,6 +4,7 @@
 
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
@@ -128,7 +129,9 @@ fn render(
     let marks: Vec<(&crate::chart::Mark, (u8, u8, u8), i32)> =
         [(&plot.n_half, p.mark), (&plot.optimum, p.optimum)]
             .into_iter()
-            .filter_map(|(m, c)| m.as_ref().map(|m| (m, c, at(t(m.x), y.lo).0)))
+            .filter_map(|(m, c)| m.as_ref().map(|m| (m, c)))
+            .chain(plot.crossovers.iter().map(|m| (m, p.text)))
+            .map(|(m, c)| (m, c, at(t(m.x), y.lo).0))
             .collect();
     let point = plot
         .point
@@ -171,23 +174,62 @@ fn render(
         ))?;
     }
 
-    chart.draw(&PathElement::new(
-        plot.points
-            .iter()
-            .map(|(a, b)| (t(*a), t(*b)))
-            .collect::<Vec<_>>(),
-        rgb(p.curve).stroke_width(pen.width(2.0)),
-    ))?;
+    for series in &plot.series {
+        let colour = rgb(p.series[series.colour % p.series.len()]);
+        let points = series.points.iter().map(|(a, b)| (t(*a), t(*b)));
+        if series.measured {
+            let dot = pen.width(3.5);
+            for (a, b) in points {
+                chart.draw(&Circle::new((a, b), dot, colour.filled()))?;
+                chart.draw(&Circle::new((a, b), dot, rgb(p.text).stroke_width(1)))?;
+            }
+        } else if series.dashed {
+            chart.draw(&DashedPathElement::new(
+                points.collect::<Vec<_>>(),
+                pen.px(7.0),
+                pen.px(4.0),
+                colour.stroke_width(pen.width(2.0)),
+            ))?;
+        } else {
+            chart.draw(&PathElement::new(
+                points.collect::<Vec<_>>(),
+                colour.stroke_width(pen.width(2.0)),
+            ))?;
+        }
+        // The series' optimum: a dot in its colour, ringed, where the axes show it.
+        if let Some((a, b)) = series.optimum {
+            let (a, b) = (t(a), t(b));
+            if a.is_finite()
+                && b.is_finite()
+                && (x.lo..=x.hi).contains(&a)
+                && (y.lo..=y.hi).contains(&b)
+            {
+                let r = pen.width(5.0);
+                chart.draw(&Circle::new((a, b), r, colour.filled()))?;
+                chart.draw(&Circle::new(
+                    (a, b),
+                    r,
+                    rgb(p.text).stroke_width(pen.width(1.5)),
+                ))?;
+            }
+        }
+    }
 
-    // Labels keep inside the plot area (clear of the tick labels) and off the curve.
-    let curve: Vec<(f64, f64)> = plot
-        .points
+    // Labels keep inside the plot area (clear of the tick labels) and off every curve.
+    let curves: Vec<Vec<(f64, f64)>> = plot
+        .series
         .iter()
-        .map(|(a, b)| {
-            let (cx, cy) = at(t(*a), t(*b));
-            (f64::from(cx), f64::from(cy))
+        .map(|s| {
+            s.points
+                .iter()
+                .map(|(a, b)| {
+                    let (cx, cy) = at(t(*a), t(*b));
+                    (f64::from(cx), f64::from(cy))
+                })
+                .collect()
         })
         .collect();
+    let curve = curves.first().map_or(&[][..], |c| c.as_slice());
     let pad = f64::from(pen.px(3.0));
     let bounds = Rect {
         l: f64::from(left) + pad,
@@ -238,7 +280,7 @@ fn render(
         root.draw(&Circle::new((px, py), pen.width(4.5), rgb(p.mark).filled()))?;
         let size = text_size(label, 12.0, pen.ratio);
         let (lx, ly) = place_point_label(
-            &curve,
+            curve,
             (f64::from(px), f64::from(py)),
             size,
             f64::from(pen.px(8.0)),
@@ -260,7 +302,7 @@ fn render(
         let gap = f64::from(pen.px(6.0));
         for (words, color, left_of_line) in [
             ("latency-bound", p.shade, true),
-            ("bandwidth-bound", p.curve, false),
+            ("bandwidth-bound", p.series[0], false),
         ] {
             let size = text_size(words, small, pen.ratio);
             let x0 = if left_of_line {
@@ -275,7 +317,7 @@ fn render(
             ]
             .into_iter()
             .map(|y0| Rect::at(x0, y0, size))
-            .find(|r| label_clear(r, &curve, &bounds, &taken));
+            .find(|r| label_clear(r, &curves, &bounds, &taken));
             if let Some(r) = spot {
                 taken.push(r);
                 root.draw(&Text::new(

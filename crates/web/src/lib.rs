@@ -8,12 +8,20 @@
 pub mod chart;
 pub mod controls;
 pub mod edit;
+pub mod explain;
 pub mod formulas;
 pub mod html;
 pub mod math;
+pub mod page;
+pub mod presets;
+pub mod regime_charts;
+pub mod regime_map;
 pub mod slider;
 pub mod ticks;
+pub mod validation_plot;
 
+#[cfg(target_arch = "wasm32")]
+mod api;
 #[cfg(target_arch = "wasm32")]
 mod app;
 #[cfg(target_arch = "wasm32")]
@@ -22,6 +30,8 @@ mod components;
 mod dom;
 #[cfg(target_arch = "wasm32")]
 mod draw;
+#[cfg(target_arch = "wasm32")]
+mod draw_map;
 #[cfg(target_arch = "wasm32")]
 mod state;
 

@@ -74,6 +74,11 @@ pub fn sqrt(m: M) -> M {
     M(format!("<msqrt>{}</msqrt>", m.0))
 }
 
+/// A superscript, such as a square: `a²`.
+pub fn sup(base: M, exponent: M) -> M {
+    M(format!("<msup>{}{}</msup>", base.0, exponent.0))
+}
+
 /// Parentheses around a fragment.
 pub fn paren(m: M) -> M {
     row([op("("), m, op(")")])
@@ -121,6 +126,14 @@ mod tests {
         assert!(m.ends_with("</math>"));
         assert_eq!(m.matches("<mo>=</mo>").count(), 2);
         assert!(m.contains("<mfrac><mi>α</mi><mi>β</mi></mfrac>"));
+    }
+
+    #[test]
+    fn superscripts_wrap_base_and_exponent() {
+        assert_eq!(
+            sup(sym("a"), num("2")).0,
+            "<msup><mi>a</mi><mn>2</mn></msup>"
+        );
     }
 
     #[test]

@@ -12,12 +12,18 @@ use commcalc_core::{Error, Model, Report, Scenario};
 use crate::chart::Scale;
 use crate::dom;
 use crate::edit::{self, after_edit, cached_evaluate, Edit, Problem};
+use crate::page::{self, Page, View};
 
 /// Signals shared by every component; `Copy`, so components take it by value.
 #[derive(Clone, Copy)]
 pub struct State {
-    /// The scenario: the only state the URL carries.
+    /// The scenario the pickers and controls edit: in the compare view, the compared scenario
+    /// being edited.
     pub scenario: RwSignal<Scenario>,
+    /// The view and what it shows besides the scenario; with the scenario, all the URL carries.
+    pub page: RwSignal<Page>,
+    /// Which of `page.compare` the scenario stands for (its entry there is stale while edited).
+    pub active: RwSignal<usize>,
     /// The core's evaluation of the scenario; everything on the page is drawn from it.
     pub report: Memo<Result<Report, Error>>,
     /// The machine, pattern and model: what the pickers show and the controls are built
@@ -40,24 +46,50 @@ pub struct Choice {
     pub model: Model,
 }
 
+/// What runs right after an edit, with the number its setter was given.
+type AfterEdit = Option<(u64, Box<dyn Fn()>)>;
+
 thread_local! {
     /// What runs right after an edit changes the scenario (the charts' repaint), before the
     /// effects that follow the change.
-    static AFTER_EDIT: RefCell<Option<Box<dyn Fn()>>> = const { RefCell::new(None) };
+    static AFTER_EDIT: RefCell<AfterEdit> = const { RefCell::new(None) };
+    static AFTER_EDIT_SETS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 impl State {
-    /// Sets what runs right after each edit.
+    /// Sets what runs right after each edit, until the calling component is cleaned up (a
+    /// view closed); a later setter replaces it.
     pub fn after_edit(&self, f: impl Fn() + 'static) {
-        AFTER_EDIT.with(|a| *a.borrow_mut() = Some(Box::new(f)));
+        let id = AFTER_EDIT_SETS.with(|n| {
+            n.set(n.get() + 1);
+            n.get()
+        });
+        AFTER_EDIT.with(|a| *a.borrow_mut() = Some((id, Box::new(f))));
+        on_cleanup(move || {
+            AFTER_EDIT.with(|a| {
+                let mut a = a.borrow_mut();
+                if a.as_ref().is_some_and(|(set, _)| *set == id) {
+                    *a = None;
+                }
+            })
+        });
     }
 
     /// The state of a page opened on `initial`; the address bar gets its canonical query.
-    pub fn new(initial: Scenario, problems: Vec<Problem>) -> State {
-        dom::replace_query(initial.to_query());
+    pub fn new(initial: Scenario, page: Page, problems: Vec<Problem>) -> State {
+        let mut page = page;
+        let initial = match page.compare.first() {
+            Some(first) if page.view == View::Compare => first.clone(),
+            _ => initial,
+        };
+        if page.compare.is_empty() {
+            page.compare.push(initial.clone());
+        }
         let scenario = RwSignal::new(initial);
-        State {
+        let state = State {
             scenario,
+            page: RwSignal::new(page),
+            active: RwSignal::new(0),
             report: Memo::new(move |_| scenario.with(cached_evaluate)),
             choice: Memo::new(move |_| {
                 scenario.with(|s| Choice {
@@ -69,7 +101,111 @@ impl State {
             problems: RwSignal::new(problems),
             scale: RwSignal::new(Scale::default()),
             repaint: RwSignal::new(0),
+        };
+        state.write_url();
+        state
+    }
+
+    /// Puts the page and scenario in the address bar.
+    pub fn write_url(&self) {
+        let page = self.page.with_untracked(|p| Page {
+            compare: self.compared_untracked(),
+            ..p.clone()
+        });
+        self.scenario
+            .with_untracked(|s| dom::replace_query(page::print(&page, s)));
+    }
+
+    /// The address's query for the page as it is, with `page` changed by `f` (the share
+    /// dialog's variants: the full app, the embedded one).
+    pub fn query_with(&self, f: impl FnOnce(&mut Page)) -> String {
+        let mut page = self.page.get();
+        page.compare = self.compared();
+        f(&mut page);
+        self.scenario.with(|s| page::print(&page, s))
+    }
+
+    /// A link to this view in the full app (from an embedded page): the address without
+    /// `embed` and `show`.
+    pub fn full_link(&self) -> String {
+        format!(
+            "{}?{}",
+            dom::page_address(),
+            self.query_with(|p| {
+                p.embed = false;
+                p.show.clear();
+            })
+        )
+    }
+
+    /// The compared scenarios with the one being edited as it is now. Tracks both signals.
+    pub fn compared(&self) -> Vec<Scenario> {
+        let active = self.active.get();
+        let current = self.scenario.get();
+        self.page.with(|p| splice(&p.compare, active, current))
+    }
+
+    fn compared_untracked(&self) -> Vec<Scenario> {
+        untrack(|| self.compared())
+    }
+
+    /// Opens a view; the compare view starts from the scenario if it has none.
+    pub fn open(&self, view: View) {
+        self.page.update(|p| p.view = view);
+        self.write_url();
+    }
+
+    /// Changes what the page shows besides the scenario.
+    pub fn update_page(&self, f: impl FnOnce(&mut Page)) {
+        self.page.update(f);
+        self.write_url();
+    }
+
+    /// Edits compared scenario `i`: the scenario being edited is stored, and `i` takes its place.
+    pub fn edit_compared(&self, i: usize) {
+        let list = self.compared_untracked();
+        let Some(next) = list.get(i).cloned() else {
+            return;
+        };
+        self.page.update(|p| p.compare = list);
+        self.active.set(i);
+        self.scenario.set(next);
+        self.write_url();
+    }
+
+    /// Adds a copy of the scenario being edited to the comparison (up to its limit) and edits it.
+    pub fn add_compared(&self) {
+        let mut list = self.compared_untracked();
+        if list.len() >= commcalc_core::compare::MAX_SCENARIOS {
+            return;
         }
+        list.push(self.scenario.get_untracked());
+        let i = list.len() - 1;
+        self.page.update(|p| p.compare = list);
+        self.active.set(i);
+        self.write_url();
+    }
+
+    /// Takes compared scenario `i` out (never the last one); the edited one stays edited.
+    pub fn remove_compared(&self, i: usize) {
+        let mut list = self.compared_untracked();
+        if list.len() < 2 || i >= list.len() {
+            return;
+        }
+        list.remove(i);
+        let active = self.active.get_untracked();
+        let next = if active > i || active == list.len() {
+            active - 1
+        } else {
+            active
+        };
+        let edited = list[next].clone();
+        self.page.update(|p| p.compare = list);
+        self.active.set(next);
+        if active == i {
+            self.scenario.set(edited);
+        }
+        self.write_url();
     }
 
     /// Applies an edit through the core; a rejection keeps the scenario and shows why.
@@ -84,16 +220,25 @@ impl State {
         }
         match outcome {
             Ok(next) if next != current => {
-                // The scenario changes only here, so the address bar follows it from here.
-                dom::replace_query(next.to_query());
                 self.scenario.set(next);
+                self.write_url();
             }
             _ => self.repaint.update(|n| *n += 1),
         }
         AFTER_EDIT.with(|a| {
-            if let Some(f) = a.borrow().as_ref() {
+            if let Some((_, f)) = a.borrow().as_ref() {
                 f();
             }
         });
     }
+}
+
+/// `list` with entry `i` replaced by `current`.
+fn splice(list: &[Scenario], i: usize, current: Scenario) -> Vec<Scenario> {
+    let mut out = list.to_vec();
+    match out.get_mut(i) {
+        Some(slot) => *slot = current,
+        None => out.push(current),
+    }
+    out
 }

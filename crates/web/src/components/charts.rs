@@ -7,17 +7,21 @@ use std::cell::RefCell;
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
-use crate::chart::{palette, plot, Scale, Which};
+use crate::chart::{palette, Plot, Scale};
 use crate::components::ScaleToggle;
 use crate::dom;
 use crate::draw::{draw, Frame};
 use crate::state::State;
+
+/// The two plots, latency then bandwidth, or why there are none.
+pub type Plots = Result<[Plot; 2], String>;
 
 /// What the charts are drawn from. A paint reads signals: tracked in the effect, untracked
 /// after an edit.
 #[derive(Clone, Copy)]
 struct Painter {
     state: State,
+    plots: Memo<Plots>,
     latency: NodeRef<Canvas>,
     bandwidth: NodeRef<Canvas>,
     /// The canvases' CSS sizes, kept by resize observers.
@@ -25,9 +29,9 @@ struct Painter {
     dark: ReadSignal<bool>,
 }
 
-/// What the charts show: the report (by its query, or its error), the scale, the theme, the
-/// sizes, the pixel ratio and the repaint requests.
-type Shown = (String, Scale, bool, [(f64, f64); 2], f64, u64);
+/// What the charts show: the plots, the scale, the theme, the sizes, the pixel ratio and the
+/// repaint requests.
+type Shown = (Plots, Scale, bool, [(f64, f64); 2], f64, u64);
 
 thread_local! {
     /// What the charts show now: a paint of the same again is skipped, so an edit painted at
@@ -47,49 +51,25 @@ impl Painter {
             return;
         };
         let ratio = dom::pixel_ratio();
-        let shown: Shown = state.report.with(|r| {
-            let what = match r {
-                Ok(r) => r.query.clone(),
-                Err(e) => e.to_string(),
-            };
-            (what, scale, dark, css, ratio, repaint)
-        });
+        let shown: Shown = (self.plots.get(), scale, dark, css, ratio, repaint);
         if SHOWN.with(|s| s.borrow().as_ref() == Some(&shown)) {
             return;
         }
         let colours = palette(dark);
-        let pattern = state.scenario.with_untracked(|s| s.pattern);
-        state.report.with(|report| {
-            for ((canvas, which), css) in [(&lat, Which::Latency), (&bw, Which::Bandwidth)]
-                .into_iter()
-                .zip(css)
-            {
-                // Before the first resize notice, the layout says (once).
-                let css = if css.0 > 0.0 {
-                    css
-                } else {
-                    let rect = canvas.get_bounding_client_rect();
-                    (rect.width(), rect.height())
-                };
-                let frame = Frame { css, ratio };
-                let drawn = match report {
-                    Ok(r) => {
-                        let p = plot(r, pattern, which, scale);
-                        draw(canvas, frame, Ok(&p), scale == Scale::Log, &colours)
-                    }
-                    Err(_) => draw(
-                        canvas,
-                        frame,
-                        Err("No curve: see the problems listed."),
-                        false,
-                        &colours,
-                    ),
-                };
-                if let Err(e) = drawn {
-                    web_sys::console::warn_1(&format!("chart: {e}").into());
-                }
+        for (i, (canvas, css)) in [&lat, &bw].into_iter().zip(css).enumerate() {
+            // Before the first resize notice, the layout says (once).
+            let css = if css.0 > 0.0 {
+                css
+            } else {
+                let rect = canvas.get_bounding_client_rect();
+                (rect.width(), rect.height())
+            };
+            let frame = Frame { css, ratio };
+            let plot = shown.0.as_ref().map(|p| &p[i]).map_err(String::as_str);
+            if let Err(e) = draw(canvas, frame, plot, scale == Scale::Log, &colours) {
+                web_sys::console::warn_1(&format!("chart: {e}").into());
             }
-        });
+        }
         SHOWN.with(|s| *s.borrow_mut() = Some(shown));
         dom::painted();
     }
@@ -99,17 +79,26 @@ impl Painter {
 /// toggle.
 #[component]
 pub fn Charts(
-    /// The app state: its report and chart scale.
+    /// The app state: its chart scale and repaint requests.
     state: State,
+    /// What the two charts show, at the state's scale.
+    plots: Memo<Plots>,
+    /// What the abscissa measures, for the captions.
+    abscissa: Signal<&'static str>,
+    /// The key below the charts (HTML).
+    legend: &'static str,
 ) -> impl IntoView {
     let painter = Painter {
         state,
+        plots,
         latency: NodeRef::new(),
         bandwidth: NodeRef::new(),
         sizes: [RwSignal::new((0.0, 0.0)), RwSignal::new((0.0, 0.0))],
         dark: dom::prefers_dark(),
     };
     let (latency, bandwidth) = (painter.latency, painter.bandwidth);
+    // New canvases (a view opened again) show nothing yet.
+    SHOWN.with(|s| *s.borrow_mut() = None);
     // An edit repaints the charts at once, before the texts and controls follow it.
     state.after_edit(move || untrack(|| painter.paint()));
     // Everything else (the first paint, the scale, the theme, a resize) repaints here. The
@@ -127,7 +116,6 @@ pub fn Charts(
         true
     });
 
-    let abscissa = move || state.scenario.with(|s| s.pattern.abscissa);
     view! {
         <div class="charts-block">
             <div class="charts-head">
@@ -154,10 +142,7 @@ pub fn Charts(
                     ></canvas>
                 </figure>
             </div>
-            <p
-                class="legend"
-                inner_html="<span class=\"swatch shade\"></span>latency-bound (below n½) · <span class=\"swatch point\"></span>the query's point · <span class=\"swatch optimum\"></span>largest congestion-free data size, where the pattern has one"
-            ></p>
+            <p class="legend" inner_html=legend></p>
         </div>
     }
 }

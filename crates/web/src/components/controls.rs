@@ -19,7 +19,20 @@ pub fn Controls(
     /// The app state: the controls follow the scenario's machine, pattern and model.
     state: State,
 ) -> impl IntoView {
-    let specs = Memo::new(move |_| state.scenario.with(controls));
+    // An embedded page keeps only the controls its author chose (`show=`), in their order.
+    let kept = state
+        .page
+        .with_untracked(|p| p.embed.then(|| p.show.clone()));
+    let specs = Memo::new(move |_| {
+        let all = state.scenario.with(controls);
+        match &kept {
+            Some(keys) => keys
+                .iter()
+                .filter_map(|k| all.iter().find(|c| c.key == k.as_str()).cloned())
+                .collect(),
+            None => all,
+        }
+    });
     let set_label = move || {
         state.scenario.with(|s| {
             s.machine
@@ -36,13 +49,15 @@ pub fn Controls(
             .map(|c| control_view(c, state))
             .collect_view()
     };
+    let has =
+        move |parameters: bool| specs.with(|s| s.iter().any(|c| c.is_parameter == parameters));
     view! {
         <div class="controls">
-            <fieldset>
+            <fieldset hidden=move || !has(false)>
                 <legend>"Inputs"</legend>
                 {move || group(false)}
             </fieldset>
-            <fieldset>
+            <fieldset hidden=move || !has(true)>
                 <legend>{set_label}</legend>
                 {move || group(true)}
             </fieldset>

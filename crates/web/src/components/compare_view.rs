@@ -1,0 +1,155 @@
+//! Compare: up to four scenarios on the same two charts, each in its own colour, with the
+//! sizes where two curves swap order. The scenario panel edits the one marked as edited.
+
+use leptos::prelude::*;
+
+use commcalc_core::compare::{compare, Comparison, MAX_SCENARIOS};
+use commcalc_core::units::si;
+use commcalc_core::{Error, Scenario};
+
+use crate::chart::{compare_plot, letter, Which};
+use crate::components::{Charts, WarningList};
+use crate::html::esc;
+use crate::state::State;
+
+/// The key under the compare charts.
+const LEGEND: &str = "Each curve has the colour and letter of its scenario above; a vertical line marks where two curves cross (A×B: the size where A and B swap order).";
+
+/// The compared scenarios, the charts and the crossovers.
+#[component]
+pub fn CompareView(
+    /// The app state: the compared scenarios and the one edited.
+    state: State,
+) -> impl IntoView {
+    let comparison: Memo<Result<Comparison, Error>> =
+        Memo::new(move |_| compare(&state.compared()));
+    let plots = Memo::new(move |_| {
+        let scale = state.scale.get();
+        comparison.with(|c| match c {
+            Ok(c) => Ok([Which::Latency, Which::Bandwidth].map(|w| compare_plot(c, w, scale))),
+            Err(e) => Err(format!("No comparison: {e}")),
+        })
+    });
+    let abscissa = Signal::derive(move || {
+        let list = state.compared();
+        let first = list.first().map_or("size", |s| s.pattern.abscissa);
+        if list.iter().all(|s| s.pattern.abscissa == first) {
+            first
+        } else {
+            "bytes (each scenario's own abscissa: see the list)"
+        }
+    });
+    view! {
+        <section class="panel compare-list" aria-labelledby="compared-title">
+            <h2 id="compared-title">"Compared scenarios"</h2>
+            <p class="about">
+                "Edit the marked scenario with the panel beside; add up to "
+                {MAX_SCENARIOS}
+                " (each starts as a copy of the edited one)."
+            </p>
+            <ol id="compared">{move || cards(state)}</ol>
+            <button
+                type="button"
+                id="add-compared"
+                disabled=move || state.page.with(|p| p.compare.len() >= MAX_SCENARIOS)
+                on:click=move |_| state.add_compared()
+            >
+                "Add a scenario"
+            </button>
+        </section>
+        <Charts state plots abscissa legend=LEGEND/>
+        <section class="panel" aria-labelledby="crossovers-title">
+            <h2 id="crossovers-title">"Crossovers"</h2>
+            <div inner_html=move || comparison.with(crossover_table)></div>
+        </section>
+        <WarningList state/>
+    }
+}
+
+/// One card per compared scenario: its colour and letter, what it is, and its buttons.
+fn cards(state: State) -> impl IntoView {
+    let list = state.compared();
+    let active = state.active.get();
+    let removable = list.len() > 1;
+    list.into_iter()
+        .enumerate()
+        .map(|(i, s)| card(state, i, &s, i == active, removable))
+        .collect_view()
+}
+
+fn card(state: State, i: usize, s: &Scenario, edited: bool, removable: bool) -> impl IntoView {
+    let name = letter(i).to_string();
+    let what = format!("{} · {}", s.machine.name, s.pattern.title);
+    let query = s.to_query();
+    view! {
+        <li class="compared" class:edited=edited data-index=i>
+            <span class=format!("key c{i}") aria-hidden="true">{name.clone()}</span>
+            <div class="what">
+                <strong>{what}</strong>
+                <code>{query}</code>
+            </div>
+            <button
+                type="button"
+                class="edit-compared"
+                aria-pressed=if edited { "true" } else { "false" }
+                aria-label=format!("Edit scenario {name}")
+                on:click=move |_| state.edit_compared(i)
+            >
+                {if edited { "Editing" } else { "Edit" }}
+            </button>
+            <button
+                type="button"
+                class="remove-compared"
+                disabled=!removable
+                aria-label=format!("Remove scenario {name}")
+                on:click=move |_| state.remove_compared(i)
+            >
+                "Remove"
+            </button>
+        </li>
+    }
+}
+
+/// `table#crossovers`: each pair's crossover sizes, or why there is nothing to show.
+fn crossover_table(comparison: &Result<Comparison, Error>) -> String {
+    let c = match comparison {
+        Ok(c) => c,
+        Err(e) => return format!("<p class=\"about\">{}</p>", esc(&e.to_string())),
+    };
+    if c.reports.len() < 2 {
+        return "<p class=\"about\">Add a scenario to see where the curves cross.</p>".into();
+    }
+    if c.crossovers.is_empty() {
+        return format!(
+            "<p class=\"about\" id=\"no-crossovers\">No two curves cross between {} and {}.</p>",
+            si(c.from_bytes, "B"),
+            si(c.to_bytes, "B")
+        );
+    }
+    let rows: String = c
+        .crossovers
+        .iter()
+        .map(|x| {
+            let (below, above) = if x.faster_below == x.a {
+                (x.a, x.b)
+            } else {
+                (x.b, x.a)
+            };
+            format!(
+                "<tr data-pair=\"{}-{}\"><th scope=\"row\">{}×{}</th><td class=\"value\" data-value=\"{}\">{}</td><td>{}</td><td>{} faster below, {} above</td></tr>",
+                x.a,
+                x.b,
+                letter(x.a),
+                letter(x.b),
+                x.size_bytes,
+                si(x.size_bytes, "B"),
+                si(x.time_us, "µs"),
+                letter(below),
+                letter(above)
+            )
+        })
+        .collect();
+    format!(
+        "<table id=\"crossovers\"><thead><tr><th scope=\"col\">curves</th><th scope=\"col\">size</th><th scope=\"col\">time there</th><th scope=\"col\">order</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
+}

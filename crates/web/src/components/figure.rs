@@ -1,0 +1,61 @@
+//! One chart drawn from a plot memo: the views' other charts (validation, block-size sweep,
+//! bulk transfer), repainted in an effect whenever the plot, the theme or the size changes.
+
+use leptos::html::Canvas;
+use leptos::prelude::*;
+
+use crate::chart::{palette, Plot, Scale};
+use crate::dom;
+use crate::draw::{draw, Frame};
+
+/// `<figure><figcaption/><canvas id=…/></figure>`.
+#[component]
+pub fn Figure(
+    /// The canvas's id, for tests and links.
+    id: &'static str,
+    /// The caption above the chart.
+    caption: Signal<String>,
+    /// What the chart shows (or why there is nothing), at `scale`.
+    plot: Memo<Result<Plot, String>>,
+    /// Log or linear axes: the plot's axes must be built for the same.
+    scale: Signal<Scale>,
+    /// What a screen reader says of the chart: where its numbers are in text.
+    label: &'static str,
+) -> impl IntoView {
+    let canvas = NodeRef::<Canvas>::new();
+    let size = RwSignal::new((0.0, 0.0));
+    let dark = dom::prefers_dark();
+    Effect::new(move |observing: Option<bool>| {
+        let Some(c) = canvas.get() else {
+            return false;
+        };
+        if observing != Some(true) {
+            dom::observe_size(&c, size);
+        }
+        let css = match size.get() {
+            (w, h) if w > 0.0 => (w, h),
+            _ => {
+                let rect = c.get_bounding_client_rect();
+                (rect.width(), rect.height())
+            }
+        };
+        let frame = Frame {
+            css,
+            ratio: dom::pixel_ratio(),
+        };
+        let log = scale.get() == Scale::Log;
+        plot.with(|p| {
+            let p = p.as_ref().map_err(String::as_str);
+            if let Err(e) = draw(&c, frame, p, log, &palette(dark.get())) {
+                web_sys::console::warn_1(&format!("chart {id}: {e}").into());
+            }
+        });
+        true
+    });
+    view! {
+        <figure class="figure">
+            <figcaption>{caption}</figcaption>
+            <canvas id=id node_ref=canvas role="img" aria-label=label></canvas>
+        </figure>
+    }
+}

@@ -1,0 +1,69 @@
+//! Guided tours: links to the tours' addresses, and the story of the tour on screen.
+//!
+//! A tour opens as an ordinary link to its canonical address (`?` + query): the page then
+//! starts from it exactly as from a shared link, through the one code path that reads an
+//! address (`page::parse`, then the state built from it), with a history entry, so that Back
+//! returns to where the reader was. Applying it in place would mean resetting the page, the
+//! compared scenarios, the edited one and the problems by hand, and each view's own state.
+//!
+//! The story shows while the page's address is the tour's, and stays while the reader does what
+//! it suggests (drags a slider, switches a set), with a link back to the tour's start.
+
+use leptos::prelude::*;
+
+use crate::page::{self, Page};
+use crate::presets::{find, list_html, story_html, Preset};
+use crate::state::State;
+
+/// `nav#presets` with one `a[data-preset]` per tour, and `aside#preset-story` while on one.
+#[component]
+pub fn Presets(
+    /// The app state: the page and scenario that make the address.
+    state: State,
+) -> impl IntoView {
+    // The address the page shows, printed as `State::write_url` prints it.
+    let address = Memo::new(move |_| {
+        let compare = state.compared();
+        let page = state.page.with(|p| Page {
+            compare,
+            ..p.clone()
+        });
+        state.scenario.with(|s| page::print(&page, s))
+    });
+    // The tour: the one whose address this is, else the last one (the reader is trying what it
+    // says).
+    let tour = Memo::new(move |last: Option<&Option<&'static Preset>>| {
+        address.with(|a| find(a)).or(last.copied().flatten())
+    });
+    let closed = RwSignal::new(false);
+    let list = move || list_html(tour.get().map(|p| p.id));
+    let story = move || {
+        let p = tour.get().filter(|_| !closed.get())?;
+        let href = format!("?{}", p.query);
+        let away = move || address.with(|a| a != p.query);
+        Some(view! {
+            <aside
+                id="preset-story"
+                class="preset-story"
+                aria-label="The tour's story"
+                data-preset=p.id
+                data-edited=move || away().then_some("true")
+            >
+                <div inner_html=story_html(p)></div>
+                <p class="tour-actions">
+                    <a class="restart" href=href hidden=move || !away()>"Restart this tour"</a>
+                    <button type="button" class="close" on:click=move |_| closed.set(true)>
+                        "Close"
+                    </button>
+                </p>
+            </aside>
+        })
+    };
+    view! {
+        <nav id="presets" class="presets" aria-labelledby="presets-title">
+            <h2 id="presets-title">"Guided tours"</h2>
+            <ul class="preset-list" inner_html=list></ul>
+        </nav>
+        {story}
+    }
+}

@@ -1,0 +1,678 @@
+//! Where each algorithm wins (004 §4.1, Figures 4 and 5; 001 §5).
+//!
+//! - Two regime maps side by side (004 Fig. 5), each under the f(L) set its select names (`fa`
+//!   and `fb` in the address; standard against nominal by default): the fastest of Tree, Snake
+//!   and Fence over vector length × mesh, shaded by the margin over the runner-up. A cursor,
+//!   moved by the pointer or the arrow keys and shared by both maps, reads one cell out in
+//!   words on both.
+//! - The block-size sweep (004 Fig. 4) at the scenario's N and mesh, under both maps' sets.
+//! - On the Paragon, the h-relation against the block permutation of the same data (001 §5).
+//!
+//! The scenario panel edits α, β, c₂, c₃, N and the mesh: the maps are recomputed when the
+//! model changes (not when only N or the mesh moves, which only moves the scenario's mark),
+//! and the sweep follows every edit. Machines without NBL parameters get a message and a
+//! switch to the DELTA.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use leptos::html::{Canvas, Div};
+use leptos::prelude::*;
+
+use commcalc_core::compare::{compare, Comparison};
+use commcalc_core::models::nbl::{Algorithm, FSet};
+use commcalc_core::regimes::{block_sweep, mesh_of, n_of, nbl_of, regime_map, MapOptions};
+use commcalc_core::regimes::{RegimeMap, Sweep};
+use commcalc_core::Scenario;
+
+use crate::chart::{compare_plot, palette, Which};
+use crate::components::{Figure, ScaleToggle};
+use crate::dom;
+use crate::draw_map;
+use crate::edit::Edit;
+use crate::html::{options, Opt};
+use crate::regime_charts::{
+    bulk_queries, bulk_sentence, compare_href, sweep_optima, sweep_plot, BULK_P, SWEEP_POINTS,
+};
+use crate::regime_map::{
+    cell_at, cell_centre, f_label, grouped, key_gradient, length_ticks, mesh_label, mesh_ticks,
+    name, nearest_length, nearest_mesh, readout, shares, step, Tick,
+};
+use crate::state::State;
+
+/// A map and how long the core took to compute it (reported with each paint for the
+/// benchmark).
+#[derive(Debug, PartialEq)]
+struct Computed {
+    map: RegimeMap,
+    compute_ms: f64,
+}
+
+type MapResult = Result<Arc<Computed>, String>;
+
+/// The maps' ids: `a` left, `b` right.
+const SIDES: [&str; 2] = ["a", "b"];
+
+/// The pattern whose N and mesh a map cell stands for.
+const COMBINE: &str = "global-combine";
+
+/// What the view says when a map's cell is read out.
+#[derive(Clone, Debug, PartialEq)]
+struct Reading {
+    text: String,
+    n: u64,
+    mesh: String,
+    fastest: &'static str,
+    times: String,
+    blocks: String,
+}
+
+/// The maps, the sweep and the Paragon's bulk transfer.
+#[component]
+pub fn RegimesView(
+    /// The app state: the scenario gives the model, N and the mesh; the page the f(L) sets.
+    state: State,
+) -> impl IntoView {
+    let dark = dom::prefers_dark();
+    // The model of the maps: evaluated on every edit but equal, so that the maps are left
+    // alone, unless the machine or α, β, c₂, c₃ changed. The scenario's own f= does not count:
+    // each map has its set.
+    let model = Memo::new(move |_| {
+        state.scenario.with(|s| {
+            nbl_of(s)
+                .map(|mut nbl| {
+                    nbl.f = FSet::default();
+                    (MapOptions::for_machine(s.machine), nbl)
+                })
+                .map_err(|e| e.to_string())
+        })
+    });
+    let fs = [0, 1].map(|i| Memo::new(move |_| state.page.with(|p| p.maps[i])));
+    let maps: [Memo<MapResult>; 2] = fs.map(|f| {
+        Memo::new(move |_| {
+            let f = f.get();
+            model.with(|m| match m {
+                Err(e) => Err(e.clone()),
+                Ok((options, _)) => {
+                    let t0 = draw_map::now();
+                    // The model memo tracks the scenario; the map needs it as it is now.
+                    state
+                        .scenario
+                        .with_untracked(|s| regime_map(s, f, *options))
+                        .map(|map| {
+                            Arc::new(Computed {
+                                map,
+                                compute_ms: draw_map::now() - t0,
+                            })
+                        })
+                        .map_err(|e| e.to_string())
+                }
+            })
+        })
+    });
+    // The cell of the scenario's N and mesh (global combining's defaults for another
+    // pattern): where the cursor starts and the scenario's mark sits.
+    let home = Memo::new(move |_| {
+        let (n, mesh) = state.scenario.with(|s| (n_of(s), mesh_of(s)));
+        maps[0].with(|m| {
+            m.as_ref().ok().map(|c| {
+                (
+                    nearest_mesh(&c.map.meshes, mesh),
+                    nearest_length(&c.map.lengths, n),
+                )
+            })
+        })
+    });
+    let cursor = RwSignal::new(None::<(usize, usize)>);
+
+    let sweeps = Memo::new(move |_| {
+        let (fa, fb) = (fs[0].get(), fs[1].get());
+        let sets = if fa == fb { vec![fa] } else { vec![fa, fb] };
+        state.scenario.with(|s| {
+            sets.into_iter()
+                .map(|f| block_sweep(s, f, SWEEP_POINTS))
+                .collect::<Result<Vec<Sweep>, _>>()
+                .map_err(|e| e.to_string())
+        })
+    });
+    let sweep_chart = Memo::new(move |_| {
+        let scale = state.scale.get();
+        sweeps.with(|s| match s {
+            Ok(s) => Ok(sweep_plot(s, scale)),
+            Err(e) => Err(format!("No sweep: {e}")),
+        })
+    });
+
+    let bulk_p = RwSignal::new(BULK_P[0]);
+    let bulk: Memo<Result<Comparison, String>> = Memo::new(move |_| {
+        let scenarios = bulk_queries(bulk_p.get())
+            .iter()
+            .map(|q| Scenario::from_query(q).map_err(|e| e.to_string()))
+            .collect::<Result<Vec<_>, _>>()?;
+        compare(&scenarios).map_err(|e| e.to_string())
+    });
+    let bulk_chart = Memo::new(move |_| {
+        let scale = state.scale.get();
+        bulk.with(|c| match c {
+            Ok(c) => Ok(compare_plot(c, Which::Latency, scale)),
+            Err(e) => Err(format!("No comparison: {e}")),
+        })
+    });
+
+    // The page has repainted once everything an edit changes has been drawn: the effects that
+    // draw run before a timeout does. Tests and benchmarks wait for this (`commcalcPaints`).
+    Effect::new(move |_| {
+        state.scenario.track();
+        state.repaint.track();
+        model.track();
+        for m in maps {
+            m.track();
+        }
+        sweep_chart.track();
+        bulk_chart.track();
+        dark.track();
+        set_timeout(dom::painted, Duration::ZERO);
+    });
+
+    let nbl_ok = Memo::new(move |_| model.with(|m| m.is_ok()));
+    let scale = Signal::derive(move || state.scale.get());
+    let sweep_caption = Signal::derive(move || {
+        state.scenario.with(|s| {
+            format!(
+                "Time T against block size S (elements) for N = {} on a {} mesh (004 Fig. 4)",
+                grouped(n_of(s)),
+                mesh_label(mesh_of(s))
+            )
+        })
+    });
+    let sweep_key = move || {
+        let (fa, fb) = (fs[0].get(), fs[1].get());
+        if fa == fb {
+            format!("{}: solid", fa.id())
+        } else {
+            format!("{}: solid, {}: dashed", fa.id(), fb.id())
+        }
+    };
+    let optima = move || {
+        sweeps.with(|s| match s {
+            Ok(list) => list
+                .iter()
+                .map(|sweep| view! { <li>{sweep_optima(sweep)}</li> })
+                .collect_view()
+                .into_any(),
+            Err(_) => ().into_any(),
+        })
+    };
+    let bulk_caption = Signal::derive(move || {
+        format!(
+            "Time against the bytes each processor sends, Paragon with {} processors (001 Tables 1 and 2)",
+            bulk_p.get()
+        )
+    });
+    let bulk_text = move || {
+        bulk.with(|c| match c {
+            Ok(c) => bulk_sentence(c, bulk_p.get()),
+            Err(e) => e.clone(),
+        })
+    };
+    let bulk_href = move || {
+        bulk.with(|c| {
+            c.as_ref()
+                .map(|c| compare_href(c.reports.iter().map(|r| r.query.as_str())))
+                .unwrap_or_default()
+        })
+    };
+    let p_options = move || {
+        let current = bulk_p.get();
+        let labels: Vec<(String, u32)> = BULK_P.iter().map(|p| (p.to_string(), *p)).collect();
+        options([(
+            None,
+            labels
+                .iter()
+                .map(|(l, p)| Opt::new(l, l, *p == current))
+                .collect(),
+        )])
+    };
+
+    view! {
+        <section class="panel regimes-intro" aria-labelledby="regimes-title">
+            <h2 id="regimes-title">"Where each algorithm wins"</h2>
+            <p class="about">
+                "004 §4.1: the fastest global combining algorithm (Tree, Snake or Fence, each at its optimal block) over vector length and mesh size, under two sets of model assumptions; the NBL constraint f(L) = L \"enlarges the regimes in which Tree and Snake are fastest\". Edit α, β, c₂, c₃, N and the mesh in the scenario panel: the maps and the sweep follow."
+            </p>
+            <Notice state model/>
+        </section>
+        <Show when=move || nbl_ok.get()>
+            <section class="panel" aria-labelledby="maps-title">
+                <h2 id="maps-title">"Regime maps (004 Fig. 5)"</h2>
+                <div class="maps">
+                    <MapPanel state side=0 map=maps[0] f=fs[0] cursor home dark/>
+                    <MapPanel state side=1 map=maps[1] f=fs[1] cursor home dark/>
+                </div>
+                <MapKey dark/>
+            </section>
+            <section class="panel" aria-labelledby="sweep-title">
+                <div class="charts-head">
+                    <h2 id="sweep-title">"Block-size sweep"</h2>
+                    <ScaleToggle state/>
+                </div>
+                <Figure
+                    id="sweep-chart"
+                    caption=sweep_caption
+                    plot=sweep_chart
+                    scale
+                    label="Time against block size for Snake and Fence under both f(L) sets; the optimal blocks are listed below the chart"
+                />
+                <p class="legend">
+                    <span class="line-swatch s1"></span>
+                    "Snake "
+                    <span class="line-swatch s2"></span>
+                    "Fence · "
+                    {sweep_key}
+                    " · dots: the optimal block S of each"
+                </p>
+                <ul class="sweep-optima" id="sweep-optima">
+                    {optima}
+                </ul>
+            </section>
+        </Show>
+        <section class="panel" aria-labelledby="bulk-title">
+            <div class="charts-head">
+                <h2 id="bulk-title">"Bulk transfer on the Paragon (001 §5)"</h2>
+                <span class="scale">
+                    <label for="bulk-p">"Processors"</label>
+                    <select
+                        id="bulk-p"
+                        inner_html=p_options
+                        on:change=move |ev| {
+                            if let Ok(p) = event_target_value(&ev).parse::<u32>() {
+                                bulk_p.set(p);
+                            }
+                        }
+                    ></select>
+                </span>
+            </div>
+            <p class="about">
+                "The BSP h-relation (g·h + L, 001 Table 1) against the BPRAM block permutation (σ·m + ℓ, Table 2) moving the same data: x bytes per processor, as an h-relation of h = x/4 words or as one x-byte block each. 001 §5: \"any reasonable model for the Paragon must incorporate the startup cost of a message transmission\"."
+            </p>
+            <Figure
+                id="bulk-chart"
+                caption=bulk_caption
+                plot=bulk_chart
+                scale
+                label="Time of the h-relation and the block permutation against the bytes each processor sends; the sentence below says where bulk transfer wins"
+            />
+            <p class="legend">
+                <span class="key c0" aria-hidden="true">"A"</span>
+                " BSP h-relation · "
+                <span class="key c1" aria-hidden="true">"B"</span>
+                " BPRAM block permutation · a vertical line marks a crossover"
+            </p>
+            <p id="bulk-summary" aria-live="polite">{bulk_text}</p>
+            <p>
+                <a id="bulk-compare" href=bulk_href>
+                    "Open the two in the Compare view"
+                </a>
+            </p>
+        </section>
+    }
+}
+
+/// Why there are no maps (a machine without NBL parameters), or that N and the mesh are
+/// global combining's defaults (another pattern), with a button that switches to it.
+#[component]
+fn Notice(
+    /// The app state, edited by the button.
+    state: State,
+    /// The maps' model, or why there is none.
+    model: Memo<Result<(MapOptions, commcalc_core::models::nbl::Nbl), String>>,
+) -> impl IntoView {
+    let switch = move |_| {
+        if model.with_untracked(|m| m.is_err()) {
+            state.edit(Edit::Switch("machine", "intel-delta"));
+        }
+        if state.scenario.with_untracked(|s| s.pattern.id != COMBINE) {
+            state.edit(Edit::Switch("pattern", COMBINE));
+        }
+    };
+    move || {
+        let problem = model.with(|m| m.as_ref().err().cloned());
+        let other = state
+            .scenario
+            .with(|s| (s.pattern.id != COMBINE).then_some(s.pattern.title));
+        match (problem, other) {
+            (Some(e), _) => view! {
+                <div class="regimes-problem" id="regimes-error" role="alert">
+                    <p>{format!("No regime maps for this scenario: {e}")}</p>
+                    <button type="button" id="regimes-switch" on:click=switch>
+                        "Use the DELTA's global combining"
+                    </button>
+                </div>
+            }
+            .into_any(),
+            (None, Some(title)) => view! {
+                <p class="about" id="regimes-hint">
+                    {format!(
+                        "The scenario's pattern is {title}: the sweep and the mark on the maps use global combining's default N = 10 000 on a 16×16 mesh. "
+                    )}
+                    <button type="button" id="regimes-switch" on:click=switch>
+                        "Switch to global combining"
+                    </button>
+                </p>
+            }
+            .into_any(),
+            (None, None) => ().into_any(),
+        }
+    }
+}
+
+/// One regime map: its f(L) select, the map with its axes, cursor and the scenario's mark, and
+/// the readout of the cursor's cell.
+#[component]
+fn MapPanel(
+    /// The app state: clicking a cell sets its N and mesh.
+    state: State,
+    /// 0 for the left map (`a`), 1 for the right (`b`).
+    side: usize,
+    /// The map, or why there is none.
+    map: Memo<MapResult>,
+    /// The map's f(L) set.
+    f: Memo<FSet>,
+    /// The cell the pointer or the keys put the cursor on, shared by both maps; `None` until
+    /// then, and the scenario's cell stands in.
+    cursor: RwSignal<Option<(usize, usize)>>,
+    /// The scenario's cell.
+    home: Memo<Option<(usize, usize)>>,
+    /// Dark colours.
+    dark: ReadSignal<bool>,
+) -> impl IntoView {
+    let id = SIDES[side % 2];
+    let letter = if side == 0 { "A" } else { "B" };
+    let canvas = NodeRef::<Canvas>::new();
+    let area = NodeRef::<Div>::new();
+    let dims = Memo::new(move |_| {
+        map.with(|m| {
+            m.as_ref()
+                .ok()
+                .map(|c| (c.map.meshes.len(), c.map.lengths.len()))
+        })
+    });
+    let at = Memo::new(move |_| {
+        let (rows, cols) = dims.get()?;
+        let (row, col) = cursor.get().or(home.get())?;
+        (rows > 0 && cols > 0).then(|| (row.min(rows - 1), col.min(cols - 1)))
+    });
+    let ticks = Memo::new(move |_| {
+        map.with(|m| {
+            m.as_ref()
+                .ok()
+                .map(|c| (length_ticks(&c.map.lengths), mesh_ticks(&c.map.meshes)))
+                .unwrap_or_default()
+        })
+    });
+    let reading = Memo::new(move |_| {
+        let (row, col) = at.get()?;
+        map.with(|m| {
+            let c = m.as_ref().ok()?;
+            let cell = c.map.cell(row, col)?;
+            let list = |v: Vec<String>| v.join(",");
+            Some(Reading {
+                text: readout(&c.map, row, col)?,
+                n: *c.map.lengths.get(col)?,
+                mesh: mesh_label(*c.map.meshes.get(row)?).replace('×', "x"),
+                fastest: cell.fastest.id(),
+                times: list(
+                    cell.times_us
+                        .iter()
+                        .map(|t| t.map_or(String::new(), |t| t.to_string()))
+                        .collect(),
+                ),
+                blocks: list(
+                    cell.blocks
+                        .iter()
+                        .map(|s| s.map_or(String::new(), |s| s.to_string()))
+                        .collect(),
+                ),
+            })
+        })
+    });
+
+    // Paints the map when it or the theme changes; the timing goes to the benchmark's hook,
+    // with the computation counted only the first time a map is painted.
+    Effect::new(move |last: Option<Option<Arc<Computed>>>| {
+        let dark = dark.get();
+        let current = map.get().ok();
+        let c = canvas.get()?;
+        if let Some(computed) = &current {
+            let fresh = last.flatten().is_none_or(|l| !Arc::ptr_eq(&l, computed));
+            let t0 = draw_map::now();
+            match draw_map::paint(&c, &computed.map, &palette(dark)) {
+                Ok(()) => {
+                    let compute = if fresh { computed.compute_ms } else { 0.0 };
+                    draw_map::painted(id, compute, draw_map::now() - t0);
+                }
+                Err(e) => web_sys::console::warn_1(&format!("map {id}: {e}").into()),
+            }
+        }
+        current
+    });
+
+    // The cell under a point of the page, if any.
+    let locate = move |x: f64, y: f64| {
+        let el = area.get_untracked()?;
+        let r = el.get_bounding_client_rect();
+        if r.width() <= 0.0 || r.height() <= 0.0 {
+            return None;
+        }
+        let (rows, cols) = dims.get_untracked()?;
+        cell_at(
+            (x - r.left()) / r.width(),
+            (y - r.top()) / r.height(),
+            rows,
+            cols,
+        )
+    };
+    let point_to = move |cell: Option<(usize, usize)>| {
+        if let Some(cell) = cell {
+            if cursor.get_untracked() != Some(cell) {
+                cursor.set(Some(cell));
+            }
+        }
+    };
+    // A cell's N and mesh into the scenario, where it is global combining.
+    let take = move |(row, col): (usize, usize)| {
+        let Some((n, mesh)) = map.with_untracked(|m| {
+            let c = m.as_ref().ok()?;
+            Some((*c.map.lengths.get(col)?, *c.map.meshes.get(row)?))
+        }) else {
+            return;
+        };
+        if state.scenario.with_untracked(|s| s.pattern.id != COMBINE) {
+            return;
+        }
+        state.edit(Edit::Set("n", &n.to_string()));
+        state.edit(Edit::Set(
+            "mesh",
+            &format!("{}x{}", mesh.width, mesh.height),
+        ));
+        cursor.set(None);
+    };
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let Some((rows, cols)) = dims.get_untracked() else {
+            return;
+        };
+        let current = at.get_untracked().unwrap_or((0, 0));
+        let key = ev.key();
+        if key == "Enter" {
+            ev.prevent_default();
+            take(current);
+        } else if let Some(next) = step(current, &key, ev.shift_key(), rows, cols) {
+            ev.prevent_default();
+            cursor.set(Some(next));
+        }
+    };
+
+    let place = move |cell: Option<(usize, usize)>| {
+        let (rows, cols) = dims.get().unwrap_or((1, 1));
+        cell.map(|(r, c)| cell_centre(r, c, rows, cols))
+    };
+    let cursor_at = move || place(at.get());
+    let home_at = move || place(home.get());
+    let left = |p: Option<(f64, f64)>| p.map_or(String::new(), |(x, _)| format!("{x:.3}%"));
+    let top = |p: Option<(f64, f64)>| p.map_or(String::new(), |(_, y)| format!("{y:.3}%"));
+    let shown = |p: Option<(f64, f64)>| if p.is_some() { "visible" } else { "hidden" };
+    let f_options = move || {
+        let current = f.get();
+        options([(
+            None,
+            FSet::ALL
+                .iter()
+                .map(|&x| Opt::new(x.id(), f_label(x), x == current))
+                .collect(),
+        )])
+    };
+    let label = move || {
+        format!(
+            "Regime map {letter}, f(L) {}: the fastest algorithm by vector length and mesh; arrow keys move the cursor",
+            f.get().id()
+        )
+    };
+    let tick_view = |ticks: &[Tick], vertical: bool| {
+        ticks
+            .iter()
+            .map(|t| {
+                let at = format!("{:.3}%", t.at);
+                let label = t.label.clone();
+                if vertical {
+                    view! { <span style:bottom=at>{label}</span> }.into_any()
+                } else {
+                    view! { <span style:left=at>{label}</span> }.into_any()
+                }
+            })
+            .collect_view()
+    };
+
+    view! {
+        <figure class="regime-map" data-side=id>
+            <div class="map-head">
+                <label for=format!("map-f-{id}")>{format!("Map {letter}: f(L)")}</label>
+                <select
+                    id=format!("map-f-{id}")
+                    inner_html=f_options
+                    on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        if let Some(x) = FSet::ALL.into_iter().find(|x| x.id() == v) {
+                            state.update_page(|p| p.maps[side % 2] = x);
+                        }
+                    }
+                ></select>
+            </div>
+            <figcaption class="about" id=format!("map-shares-{id}")>
+                {move || map.with(|m| match m {
+                    Ok(c) => shares(&c.map),
+                    Err(e) => e.clone(),
+                })}
+            </figcaption>
+            <div class="map-grid">
+                <div class="map-y-title" aria-hidden="true">"mesh ↑"</div>
+                <div></div>
+                <div class="map-y" aria-hidden="true">
+                    {move || ticks.with(|(_, y)| tick_view(y, true))}
+                </div>
+                <div
+                    class="map-area"
+                    id=format!("map-area-{id}")
+                    node_ref=area
+                    tabindex="0"
+                    role="application"
+                    aria-roledescription="regime map"
+                    aria-label=label
+                    aria-describedby=format!("map-keys map-readout-{id}")
+                    on:pointermove=move |ev| point_to(locate(f64::from(ev.client_x()), f64::from(ev.client_y())))
+                    on:click=move |ev| {
+                        let cell = locate(f64::from(ev.client_x()), f64::from(ev.client_y()));
+                        point_to(cell);
+                        if let Some(cell) = cell {
+                            take(cell);
+                        }
+                    }
+                    on:keydown=on_key
+                >
+                    <canvas id=format!("map-{id}") node_ref=canvas width="128" height="128" aria-hidden="true"></canvas>
+                    <span
+                        class="map-point"
+                        aria-hidden="true"
+                        style:left=move || left(home_at())
+                        style:top=move || top(home_at())
+                        style:visibility=move || shown(home_at())
+                    ></span>
+                    <span
+                        class="map-cursor"
+                        aria-hidden="true"
+                        style:left=move || left(cursor_at())
+                        style:top=move || top(cursor_at())
+                        style:visibility=move || shown(cursor_at())
+                    ></span>
+                </div>
+                <div></div>
+                <div class="map-x" aria-hidden="true">
+                    {move || ticks.with(|(x, _)| tick_view(x, false))}
+                </div>
+                <div></div>
+                <div class="map-x-title" aria-hidden="true">"vector length N (elements) →"</div>
+            </div>
+            <p
+                class="map-readout"
+                id=format!("map-readout-{id}")
+                aria-live="polite"
+                data-n=move || reading.with(|r| r.as_ref().map(|r| r.n.to_string()))
+                data-mesh=move || reading.with(|r| r.as_ref().map(|r| r.mesh.clone()))
+                data-fastest=move || reading.with(|r| r.as_ref().map(|r| r.fastest))
+                data-times=move || reading.with(|r| r.as_ref().map(|r| r.times.clone()))
+                data-blocks=move || reading.with(|r| r.as_ref().map(|r| r.blocks.clone()))
+            >
+                {move || reading.with(|r| r.as_ref().map(|r| r.text.clone()).unwrap_or_default())}
+            </p>
+        </figure>
+    }
+}
+
+/// The colour key shared by both maps: each algorithm's colour from a near tie to a margin of
+/// 30% or more, the cursor and the scenario's mark, and the keys.
+#[component]
+fn MapKey(
+    /// Dark colours.
+    dark: ReadSignal<bool>,
+) -> impl IntoView {
+    let items = Algorithm::ALL.map(|a| {
+        view! {
+            <span class="map-key-item">
+                <span class="map-key-name">{name(a)}</span>
+                <span
+                    class="map-key-bar"
+                    aria-hidden="true"
+                    style:background-image=move || key_gradient(a, &palette(dark.get()))
+                ></span>
+            </span>
+        }
+    });
+    view! {
+        <div class="map-key" id="map-key">
+            {items.to_vec()}
+            <span class="map-key-item about">
+                "pale: a near tie · full colour: 30% or more faster than the runner-up"
+            </span>
+            <span class="map-key-item">
+                <span class="map-key-cursor" aria-hidden="true"></span>
+                "the cursor"
+            </span>
+            <span class="map-key-item">
+                <span class="map-key-point" aria-hidden="true"></span>
+                "the scenario's N and mesh"
+            </span>
+        </div>
+        <p class="about" id="map-keys">
+            "Hover over a map or focus it and use the arrow keys (Shift: 10 cells; Home and End: the shortest and longest vector; Page Up and Page Down: 10 meshes) to read a cell on both maps. A click or Enter takes the cell's N and mesh into the scenario (global combining), and the sweep below follows."
+        </p>
+    }
+}

@@ -1,0 +1,117 @@
+//! Share: the canonical link of the view, and an `<iframe>` snippet that embeds it in a course
+//! page with the controls the author chooses, sized by the height the embedded page reports.
+
+use leptos::html::Dialog;
+use leptos::prelude::*;
+
+use crate::controls::controls;
+use crate::state::State;
+
+/// The listener a course page needs once: it sets each commcalc iframe's height to what the
+/// embedded page reports (`dom::embedded`).
+const RESIZER: &str = r#"<script>addEventListener("message",e=>{if(e.data&&e.data.type==="commcalc:height")for(const f of document.querySelectorAll("iframe[data-commcalc]"))if(f.contentWindow===e.source)f.style.height=e.data.height+"px"})</script>"#;
+
+/// The embed snippet for `src`, titled for screen readers.
+pub fn snippet(src: &str, title: &str) -> String {
+    let attr = |s: &str| s.replace('&', "&amp;").replace('"', "&quot;");
+    format!(
+        "<iframe data-commcalc src=\"{}\" title=\"{}\" style=\"width:100%;height:640px;border:0\" loading=\"lazy\"></iframe>\n{RESIZER}",
+        attr(src),
+        attr(title)
+    )
+}
+
+/// `button#share` and the dialog it opens.
+#[component]
+pub fn Share(
+    /// The app state: the page and scenario shared.
+    state: State,
+) -> impl IntoView {
+    let dialog = NodeRef::<Dialog>::new();
+    let shown = RwSignal::new(Vec::<&'static str>::new());
+    let link = move || state.full_link();
+    let embed_src = move || {
+        let keep: Vec<String> = shown.get().iter().map(|k| k.to_string()).collect();
+        let query = state.query_with(|p| {
+            p.embed = true;
+            p.show = keep;
+        });
+        format!("{}?{query}", crate::dom::page_address())
+    };
+    let title = move || {
+        state
+            .scenario
+            .with(|s| format!("commcalc: {} · {}", s.machine.name, s.pattern.title))
+    };
+    let code = move || snippet(&embed_src(), &title());
+    let options = move || {
+        let list = state.scenario.with(controls);
+        list.into_iter()
+            .map(|c| {
+                let key = c.key;
+                view! {
+                    <label class="show-option">
+                        <input
+                            type="checkbox"
+                            name="show"
+                            value=key
+                            prop:checked=move || shown.with(|s| s.contains(&key))
+                            on:change=move |ev| {
+                                let on = event_target_checked(&ev);
+                                shown.update(|s| {
+                                    s.retain(|k| *k != key);
+                                    if on {
+                                        s.push(key);
+                                    }
+                                });
+                            }
+                        />
+                        <span inner_html=crate::html::subscripts(&c.label)></span>
+                    </label>
+                }
+            })
+            .collect_view()
+    };
+    let open = move |_| {
+        if let Some(d) = dialog.get() {
+            let _ = d.show_modal();
+        }
+    };
+    let close = move |_| {
+        if let Some(d) = dialog.get() {
+            d.close();
+        }
+    };
+    view! {
+        <button type="button" id="share" class="share" aria-haspopup="dialog" on:click=open>
+            "Share / embed"
+        </button>
+        <dialog id="share-dialog" node_ref=dialog aria-labelledby="share-title">
+            <h2 id="share-title">"Share this view"</h2>
+            <label for="share-link">"Link (the whole state is in it)"</label>
+            <input id="share-link" type="text" readonly prop:value=link on:focus=select_all/>
+            <fieldset class="show-options">
+                <legend>"Controls to keep in the embedded view"</legend>
+                {options}
+            </fieldset>
+            <label for="embed-snippet">"Embed in a course page (HTML)"</label>
+            <textarea id="embed-snippet" readonly rows="6" prop:value=code on:focus=select_all></textarea>
+            <p class="about">
+                "The embedded page shows this view's charts and results and the controls ticked above, and tells the course page its height. It keeps nothing in storage."
+            </p>
+            <button type="button" id="share-close" on:click=close>"Close"</button>
+        </dialog>
+    }
+}
+
+/// Selects a read-only field's text on focus, ready to copy.
+fn select_all(ev: leptos::ev::FocusEvent) {
+    use wasm_bindgen::JsCast;
+    if let Some(t) = ev.target() {
+        if let Ok(input) = t.clone().dyn_into::<web_sys::HtmlInputElement>() {
+            input.select();
+        } else if let Ok(area) = t.dyn_into::<web_sys::HtmlTextAreaElement>() {
+            area.select();
+        }
+    }
+}

@@ -1,0 +1,318 @@
+//! The page's address: the scenario's query (SPEC §5) plus the few keys that say which view is
+//! open and what it shows beyond the scenario. The core rejects keys it does not know, so
+//! these are taken out before the rest reaches `Scenario::from_query_lenient`.
+//!
+//! - `view`: `compare`, `validate` or `regimes`; absent for the calculator.
+//! - `c`: a compared scenario, once per scenario in order, its query written with `;` for `&`
+//!   so that it reads as it is typed (`c=machine=intel-ipsc;pattern=pingpong`); a
+//!   percent-encoded query is read as well.
+//! - `set`: the validation data set shown.
+//! - `fa`, `fb`: the f(L) sets of the two regime maps.
+//! - `embed=1`: the page is embedded in a course page: only the view's charts and results, and
+//!   the controls named by `show` (`show=size,p`), without tabs or pickers.
+
+use commcalc_core::compare::MAX_SCENARIOS;
+use commcalc_core::models::nbl::FSet;
+use commcalc_core::query::decode;
+use commcalc_core::{validation, Scenario};
+
+use crate::edit::Problem;
+
+/// The views of the app, in the order of its tabs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum View {
+    #[default]
+    Calculator,
+    Compare,
+    Validate,
+    Regimes,
+}
+
+impl View {
+    pub const ALL: [View; 4] = [
+        View::Calculator,
+        View::Compare,
+        View::Validate,
+        View::Regimes,
+    ];
+
+    /// The value of `view=` (empty for the calculator, which needs no key).
+    pub fn id(self) -> &'static str {
+        match self {
+            View::Calculator => "",
+            View::Compare => "compare",
+            View::Validate => "validate",
+            View::Regimes => "regimes",
+        }
+    }
+
+    /// The tab's name.
+    pub fn title(self) -> &'static str {
+        match self {
+            View::Calculator => "Calculator",
+            View::Compare => "Compare",
+            View::Validate => "Validate",
+            View::Regimes => "Where each algorithm wins",
+        }
+    }
+}
+
+/// What the address says besides the scenario. Every field is valid: `parse` reports and
+/// drops what is not.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Page {
+    pub view: View,
+    /// The compared scenarios, at most [`MAX_SCENARIOS`].
+    pub compare: Vec<Scenario>,
+    /// The validation data set's id.
+    pub set: &'static str,
+    /// The f(L) sets of the left and right regime maps.
+    pub maps: [FSet; 2],
+    /// Embedded in another page (`embed=1`).
+    pub embed: bool,
+    /// The controls an embedded page keeps, by query key, in the order given.
+    pub show: Vec<String>,
+}
+
+impl Default for Page {
+    fn default() -> Page {
+        Page {
+            view: View::Calculator,
+            compare: Vec::new(),
+            set: validation::ids().first().copied().unwrap_or(""),
+            maps: [FSet::Standard, FSet::Nominal],
+            embed: false,
+            show: Vec::new(),
+        }
+    }
+}
+
+/// The keys this module takes out of the address.
+const PAGE_KEYS: [&str; 7] = ["view", "c", "set", "fa", "fb", "embed", "show"];
+
+/// Splits an address's query into the page's keys and the scenario's query, with a problem for
+/// each page key that is wrong (named by its key: `c2` for the second compared scenario).
+pub fn parse(search: &str) -> (Page, String, Vec<Problem>) {
+    let mut page = Page::default();
+    let mut rest = Vec::new();
+    let mut problems = Vec::new();
+    let mut bad = |key: &str, message: String| {
+        problems.push(Problem {
+            key: key.to_string(),
+            message,
+        })
+    };
+    let query = search.trim().trim_start_matches('?');
+    for fragment in query.split('&').filter(|f| !f.is_empty()) {
+        let (key, value) = fragment.split_once('=').unwrap_or((fragment, ""));
+        let key = decode(key);
+        if !PAGE_KEYS.contains(&key.trim()) {
+            rest.push(fragment);
+            continue;
+        }
+        let value = decode(value);
+        let value = value.trim();
+        match key.trim() {
+            "view" => match View::ALL.into_iter().find(|v| v.id() == value) {
+                Some(v) => page.view = v,
+                None => bad(
+                    "view",
+                    format!("view: unknown view \"{value}\"; accepted: compare, validate, regimes (or none for the calculator)"),
+                ),
+            },
+            "c" => {
+                let n = page.compare.len() + 1;
+                let key = format!("c{n}");
+                if n > MAX_SCENARIOS {
+                    bad(&key, format!("c: at most {MAX_SCENARIOS} scenarios are compared; the rest are left out"));
+                    continue;
+                }
+                match Scenario::from_query(&value.replace(';', "&")) {
+                    Ok(s) => page.compare.push(s),
+                    Err(e) => bad(&key, format!("compared scenario {n} (c={value}) is left out: {e}")),
+                }
+            }
+            "set" => match validation::ids().into_iter().find(|id| *id == value) {
+                Some(id) => page.set = id,
+                None => bad(
+                    "set",
+                    format!("set: unknown data set \"{value}\"; accepted: {}", validation::ids().join(", ")),
+                ),
+            },
+            "embed" => match value {
+                "1" => page.embed = true,
+                "0" => page.embed = false,
+                _ => bad("embed", format!("embed: \"{value}\" is not accepted; accepted: 1 (embedded) or 0")),
+            },
+            "show" => {
+                page.show = value
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|k| !k.is_empty())
+                    .map(String::from)
+                    .collect();
+            }
+            side => {
+                let i = usize::from(side == "fb");
+                match FSet::ALL.into_iter().find(|f| f.id() == value) {
+                    Some(f) => page.maps[i] = f,
+                    None => bad(
+                        side,
+                        format!(
+                            "{side}: unknown f(L) set \"{value}\"; accepted: {}",
+                            FSet::ALL.map(FSet::id).join(", ")
+                        ),
+                    ),
+                }
+            }
+        }
+    }
+    (page, rest.join("&"), problems)
+}
+
+/// The address's query for a page and its scenario: the scenario's canonical query, then the
+/// keys the view needs (and only those, so that a calculator link stays a plain scenario).
+pub fn print(page: &Page, scenario: &Scenario) -> String {
+    let mut parts = Vec::new();
+    match page.view {
+        View::Calculator => parts.push(scenario.to_query()),
+        View::Compare => {
+            parts.push(format!("view={}", page.view.id()));
+            for s in &page.compare {
+                parts.push(format!("c={}", s.to_query().replace('&', ";")));
+            }
+        }
+        View::Validate => {
+            parts.push(format!("view={}&set={}", page.view.id(), page.set));
+        }
+        View::Regimes => {
+            parts.push(scenario.to_query());
+            parts.push(format!(
+                "view={}&fa={}&fb={}",
+                page.view.id(),
+                page.maps[0].id(),
+                page.maps[1].id()
+            ));
+        }
+    }
+    if page.embed {
+        parts.push("embed=1".into());
+        if !page.show.is_empty() {
+            parts.push(format!("show={}", page.show.join(",")));
+        }
+    }
+    parts.join("&")
+}
+
+/// Problems with `show`: the keys the scenario does not accept, each named with the accepted
+/// ones (checked once the scenario is known).
+pub fn check_show(page: &Page, scenario: &Scenario) -> Vec<Problem> {
+    let accepted = Scenario::accepted_keys(scenario.machine, scenario.pattern, scenario.model);
+    page.show
+        .iter()
+        .filter(|k| !accepted.contains(&k.as_str()))
+        .map(|k| Problem {
+            key: "show".into(),
+            message: format!(
+                "show: this scenario has no control \"{k}\"; accepted: {}",
+                accepted.join(", ")
+            ),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scenario(q: &str) -> Scenario {
+        Scenario::from_query(q).unwrap()
+    }
+
+    #[test]
+    fn a_plain_scenario_is_the_calculator() {
+        let (page, rest, problems) = parse("?machine=intel-ipsc&pattern=pingpong");
+        assert_eq!(page, Page::default());
+        assert_eq!(rest, "machine=intel-ipsc&pattern=pingpong");
+        assert!(problems.is_empty());
+        assert_eq!(print(&page, &scenario(&rest)), scenario(&rest).to_query());
+    }
+
+    #[test]
+    fn compared_scenarios_round_trip() {
+        let search = "?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine%3Dametek-s14%26pattern%3Dpingpong";
+        let (page, rest, problems) = parse(search);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(rest, "");
+        assert_eq!(page.view, View::Compare);
+        assert_eq!(page.compare.len(), 2);
+        assert_eq!(page.compare[1].machine.id, "ametek-s14");
+        let printed = print(&page, &page.compare[0]);
+        assert!(
+            printed.starts_with("view=compare&c=machine=intel-ipsc;pattern=pingpong"),
+            "{printed}"
+        );
+        let (again, _, problems) = parse(&printed);
+        assert!(problems.is_empty());
+        assert_eq!(again, page);
+    }
+
+    #[test]
+    fn bad_page_keys_are_named_and_the_rest_kept() {
+        let search = "view=sideways&c=machine=nosuch&c=machine=intel-ipsc;pattern=pingpong&fa=fast&machine=intel-delta";
+        let (page, rest, problems) = parse(search);
+        let keys: Vec<&str> = problems.iter().map(|p| p.key.as_str()).collect();
+        assert_eq!(keys, ["view", "c1", "fa"]);
+        assert!(problems[0].message.contains("compare, validate, regimes"));
+        assert!(problems[2].message.contains("standard, nominal"));
+        assert_eq!(page.compare.len(), 1);
+        assert_eq!(rest, "machine=intel-delta");
+    }
+
+    #[test]
+    fn at_most_four_scenarios_are_compared() {
+        let one = "c=machine=intel-ipsc;pattern=pingpong";
+        let search = format!("view=compare&{}", [one; 5].join("&"));
+        let (page, _, problems) = parse(&search);
+        assert_eq!(page.compare.len(), MAX_SCENARIOS);
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].key, "c5");
+    }
+
+    #[test]
+    fn an_embedded_page_keeps_its_view_and_controls() {
+        let s = scenario("machine=intel-paragon&pattern=pingpong&size=12k");
+        let page = Page {
+            embed: true,
+            show: vec!["size".into(), "alpha".into()],
+            ..Page::default()
+        };
+        let printed = print(&page, &s);
+        assert!(printed.ends_with("&embed=1&show=size,alpha"), "{printed}");
+        let (again, rest, problems) = parse(&printed);
+        assert!(problems.is_empty());
+        assert_eq!(again, page);
+        assert!(check_show(&again, &scenario(&rest)).is_empty());
+        let (bad, rest, problems) = parse("machine=intel-paragon&embed=yes&show=size,nosuch");
+        assert_eq!(problems.len(), 1);
+        assert!(problems[0].message.contains("accepted: 1"));
+        let unknown = check_show(&bad, &scenario(&rest));
+        assert_eq!(unknown.len(), 1);
+        assert!(unknown[0].message.contains("\"nosuch\"") && unknown[0].message.contains("size"));
+    }
+
+    #[test]
+    fn regime_maps_keep_their_scenario_and_f_sets() {
+        let s = scenario("machine=intel-delta&pattern=global-combine&n=1000");
+        let page = Page {
+            view: View::Regimes,
+            maps: [FSet::Fitted, FSet::Nominal],
+            ..Page::default()
+        };
+        let printed = print(&page, &s);
+        let (again, rest, problems) = parse(&printed);
+        assert!(problems.is_empty());
+        assert_eq!(again, page);
+        assert_eq!(scenario(&rest), s);
+    }
+}

@@ -1,0 +1,352 @@
+//! The Regimes view's two charts, apart from drawing them: the block-size sweep of 004 Fig. 4
+//! and the Paragon's h-relation against its block permutation (001 §5).
+//!
+//! - 004 Fig. 4 shows "execution time of the Snake and Fence algorithms as a function of block
+//!   size for a typical case" under the standard and the nominal NBL model: the constraint
+//!   slows both, shifts the optimal blocks and can reverse which is faster. The sweep plot
+//!   draws each algorithm in its map colour, the first f(L) set solid and the second dashed,
+//!   with a dot at each optimum.
+//! - 001 §5 concludes that "any reasonable model for the Paragon must incorporate the startup
+//!   cost of a message transmission": the BSP h-relation (g·h + L, 001 Table 1) against the
+//!   BPRAM block permutation (σ·m + ℓ, Table 2) of the same data shows where bulk transfer
+//!   wins. Both abscissae are the bytes each processor sends: h words are 4h bytes, and a
+//!   permutation sends one block per processor.
+
+use commcalc_core::compare::Comparison;
+use commcalc_core::regimes::Sweep;
+use commcalc_core::units::{si, sig3};
+use commcalc_core::Report;
+
+use crate::chart::{axes, Plot, Scale, Series};
+use crate::regime_map::{colour_of, grouped, name, percent};
+
+/// Block sizes per sweep curve: enough for a smooth curve on a chart a few hundred pixels wide.
+pub const SWEEP_POINTS: usize = 256;
+
+/// Whether a point can be drawn on the scale: finite, and positive on log axes.
+fn shown(x: f64, y: f64, scale: Scale) -> bool {
+    x.is_finite() && y.is_finite() && (scale == Scale::Linear || (x > 0.0 && y > 0.0))
+}
+
+/// The plot of 004 Fig. 4: T against S for each algorithm of each sweep, in its map colour,
+/// the first sweep solid and the others dashed, each optimum marked with a dot.
+pub fn sweep_plot(sweeps: &[Sweep], scale: Scale) -> Plot {
+    let series: Vec<Series> = sweeps
+        .iter()
+        .enumerate()
+        .flat_map(|(i, sweep)| {
+            sweep.series.iter().map(move |s| Series {
+                points: s
+                    .points
+                    .iter()
+                    .map(|&(b, t)| (b as f64, t))
+                    .filter(|&(b, t)| shown(b, t, scale))
+                    .collect(),
+                colour: colour_of(s.algorithm),
+                measured: false,
+                dashed: i > 0,
+                optimum: Some((s.optimum.block as f64, s.optimum.time))
+                    .filter(|&(b, t)| shown(b, t, scale)),
+            })
+        })
+        .collect();
+    let n = sweeps.first().map_or(2.0, |s| s.n.max(2) as f64);
+    let (mut x, y) = axes(&series, (1.0, n / 2.0), ("", "µs"), scale);
+    // Block sizes are counts: "1k", not "1 k" with an empty unit.
+    for (_, label) in &mut x.ticks {
+        *label = label.trim().replace(' ', "");
+    }
+    Plot {
+        x,
+        y,
+        series,
+        n_half: None,
+        optimum: None,
+        crossovers: Vec::new(),
+        point: None,
+    }
+}
+
+/// One line per sweep: its optima and which algorithm is faster at them, e.g. "nominal: Snake
+/// S = 1 234 → 12.3 ms, Fence S = 456 → 15.1 ms; Snake faster by 18%".
+pub fn sweep_optima(sweep: &Sweep) -> String {
+    let parts: Vec<String> = sweep
+        .series
+        .iter()
+        .map(|s| {
+            format!(
+                "{} S = {} → {}",
+                name(s.algorithm),
+                grouped(s.optimum.block),
+                si(s.optimum.time, "µs")
+            )
+        })
+        .collect();
+    let mut line = format!("{}: {}", sweep.f.id(), parts.join(", "));
+    let best = sweep
+        .series
+        .iter()
+        .min_by(|a, b| a.optimum.time.total_cmp(&b.optimum.time));
+    let worst = sweep
+        .series
+        .iter()
+        .max_by(|a, b| a.optimum.time.total_cmp(&b.optimum.time));
+    if let (Some(best), Some(worst)) = (best, worst) {
+        if best.algorithm != worst.algorithm && worst.optimum.time > 0.0 {
+            let margin = 1.0 - best.optimum.time / worst.optimum.time;
+            line.push_str(&format!(
+                "; {} faster by {}",
+                name(best.algorithm),
+                percent(margin)
+            ));
+        }
+    }
+    line
+}
+
+/// The machine sizes in both 001 Table 1 (BSP g and L) and Table 2 (BPRAM σ and ℓ).
+pub const BULK_P: [u32; 5] = [8, 16, 32, 36, 64];
+
+/// The two scenarios compared: an h-relation and a block permutation on a P-node Paragon.
+pub fn bulk_queries(p: u32) -> [String; 2] {
+    [
+        format!("machine=intel-paragon&pattern=h-relation&p={p}"),
+        format!("machine=intel-paragon&pattern=permutation&p={p}"),
+    ]
+}
+
+/// The Compare view's address for these (canonical) queries: `?view=compare&c=…&c=…`, each
+/// query written with `;` for `&` (see `page`).
+pub fn compare_href<'a>(queries: impl IntoIterator<Item = &'a str>) -> String {
+    let mut out = String::from("?view=compare");
+    for q in queries {
+        out.push_str("&c=");
+        out.push_str(&q.replace('&', ";"));
+    }
+    out
+}
+
+/// The time of a compared curve at its first or last point.
+fn end(report: &Report, last: bool) -> Option<f64> {
+    let p = if last {
+        report.curve.last()
+    } else {
+        report.curve.first()
+    }?;
+    Some(p.time_us)
+}
+
+/// Where bulk transfer wins, in a sentence, from a comparison of an h-relation (#0) with a
+/// block permutation (#1) on `p` processors: the size ranges where the permutation is faster,
+/// bounded by the crossovers, and how many times as long the h-relation takes at both ends.
+pub fn bulk_sentence(c: &Comparison, p: u32) -> String {
+    let (Some(bsp), Some(bpram)) = (c.reports.first(), c.reports.get(1)) else {
+        return "Nothing to compare.".to_string();
+    };
+    let (from, to) = (c.from_bytes, c.to_bytes);
+    let mut xs: Vec<f64> = c
+        .crossovers
+        .iter()
+        .filter(|x| x.a == 0 && x.b == 1)
+        .map(|x| x.size_bytes)
+        .collect();
+    xs.sort_by(f64::total_cmp);
+    let ends = (
+        end(bsp, false),
+        end(bpram, false),
+        end(bsp, true),
+        end(bpram, true),
+    );
+    let (Some(bsp0), Some(bpram0), Some(bsp1), Some(bpram1)) = ends else {
+        return "The curves have no points to compare.".to_string();
+    };
+    // Which is faster in the first interval: the first crossover says, else the first point.
+    let first = c
+        .crossovers
+        .iter()
+        .filter(|x| x.a == 0 && x.b == 1)
+        .min_by(|x, y| x.size_bytes.total_cmp(&y.size_bytes));
+    let bulk_first = match first {
+        Some(x) => x.faster_below == 1,
+        None => bpram0 < bsp0,
+    };
+    let mut bounds = vec![from];
+    bounds.extend(xs.iter().copied());
+    bounds.push(to);
+    let wins: Vec<String> = bounds
+        .windows(2)
+        .enumerate()
+        .filter(|(i, _)| (i % 2 == 0) == bulk_first)
+        .map(|(_, w)| {
+            let (lo, hi) = (w[0], w[1]);
+            match (lo == from, hi == to) {
+                (true, true) => format!("at every size from {} to {}", si(lo, "B"), si(hi, "B")),
+                (true, false) => format!("below {}", si(hi, "B")),
+                (false, true) => format!("above {}", si(lo, "B")),
+                (false, false) => format!("from {} to {}", si(lo, "B"), si(hi, "B")),
+            }
+        })
+        .collect();
+    let ratios = format!(
+        "the h-relation takes {} times as long as the permutation at {} ({} against {}) and {} times at {} ({} against {})",
+        sig3(bsp0 / bpram0),
+        si(from, "B"),
+        si(bsp0, "µs"),
+        si(bpram0, "µs"),
+        sig3(bsp1 / bpram1),
+        si(to, "B"),
+        si(bsp1, "µs"),
+        si(bpram1, "µs"),
+    );
+    if wins.is_empty() {
+        format!(
+            "On {p} processors the h-relation (BSP) is faster at every size from {} to {}: bulk transfer does not win here; {ratios}.",
+            si(from, "B"),
+            si(to, "B")
+        )
+    } else {
+        format!(
+            "On {p} processors bulk transfer wins {}: there the block permutation (BPRAM) beats the h-relation (BSP) moving the same bytes; {ratios}.",
+            join_and(&wins)
+        )
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use commcalc_core::compare::{compare, Crossover};
+    use commcalc_core::models::nbl::FSet;
+    use commcalc_core::regimes::block_sweep;
+    use commcalc_core::Scenario;
+
+    fn scenario(q: &str) -> Scenario {
+        Scenario::from_query(q).unwrap()
+    }
+
+    /// 004 Fig. 4: both algorithms under both f(L) sets, the second dashed, each optimum on
+    /// its curve and the nominal model slower.
+    #[test]
+    fn the_sweep_draws_four_curves_with_their_optima() {
+        let s = scenario("machine=intel-delta&pattern=global-combine&n=100000&mesh=16x16");
+        let sweeps = [
+            block_sweep(&s, FSet::Standard, SWEEP_POINTS).unwrap(),
+            block_sweep(&s, FSet::Nominal, SWEEP_POINTS).unwrap(),
+        ];
+        let plot = sweep_plot(&sweeps, Scale::Log);
+        assert_eq!(plot.series.len(), 4);
+        let dashed: Vec<bool> = plot.series.iter().map(|s| s.dashed).collect();
+        assert_eq!(dashed, [false, false, true, true]);
+        assert_eq!(
+            plot.series[0].colour, 1,
+            "Snake is vermillion, as on the map"
+        );
+        assert_eq!(plot.series[1].colour, 2, "Fence is green, as on the map");
+        for s in &plot.series {
+            let (b, t) = s.optimum.unwrap();
+            assert!(s.points.contains(&(b, t)), "the optimum is on its curve");
+            assert!(s.points.iter().all(|p| p.1 >= t - 1e-9 * t));
+            assert!(b >= plot.x.lo && b <= plot.x.hi && t >= plot.y.lo && t <= plot.y.hi);
+        }
+        // The NBL constraint slows both (004 §4.1).
+        for i in 0..2 {
+            assert!(plot.series[i + 2].optimum.unwrap().1 > plot.series[i].optimum.unwrap().1);
+        }
+        assert!(
+            plot.x.ticks.iter().all(|(_, l)| !l.contains(' ')),
+            "{:?}",
+            plot.x.ticks
+        );
+        let line = sweep_optima(&sweeps[1]);
+        assert!(line.starts_with("nominal: Snake S = "), "{line}");
+        assert!(
+            line.contains(", Fence S = ") && line.contains(" faster by "),
+            "{line}"
+        );
+    }
+
+    #[test]
+    fn linear_axes_start_at_zero() {
+        let s = scenario("machine=intel-delta&pattern=global-combine&n=1000&mesh=4x4");
+        let sweep = block_sweep(&s, FSet::Standard, 64).unwrap();
+        let plot = sweep_plot(std::slice::from_ref(&sweep), Scale::Linear);
+        assert_eq!(plot.series.len(), 2);
+        assert_eq!(plot.x.lo, 0.0);
+        assert!(plot.series.iter().all(|s| !s.dashed));
+    }
+
+    #[test]
+    fn the_compare_link_writes_semicolons() {
+        let [a, b] = bulk_queries(16);
+        assert_eq!(scenario(&a).to_query(), a, "canonical");
+        assert_eq!(scenario(&b).to_query(), b, "canonical");
+        assert_eq!(
+            compare_href([a.as_str(), b.as_str()]),
+            "?view=compare&c=machine=intel-paragon;pattern=h-relation;p=16&c=machine=intel-paragon;pattern=permutation;p=16"
+        );
+        let (page, _, problems) = crate::page::parse(&compare_href([a.as_str(), b.as_str()]));
+        assert!(problems.is_empty());
+        assert_eq!(page.compare, vec![scenario(&a), scenario(&b)]);
+    }
+
+    /// 001 §5: on the Paragon the block permutation beats the h-relation of the same bytes at
+    /// every size the two are drawn over, on every machine size both tables give.
+    #[test]
+    fn bulk_transfer_wins_on_the_paragon() {
+        for p in BULK_P {
+            let [a, b] = bulk_queries(p);
+            let c = compare(&[scenario(&a), scenario(&b)]).unwrap();
+            let text = bulk_sentence(&c, p);
+            assert!(
+                text.starts_with(&format!(
+                    "On {p} processors bulk transfer wins at every size from 1 B to 1 MB"
+                )),
+                "{text}"
+            );
+            assert!(text.contains("times as long"), "{text}");
+        }
+    }
+
+    /// With crossovers, the sentence names the ranges between them.
+    #[test]
+    fn crossovers_bound_where_bulk_transfer_wins() {
+        let [a, b] = bulk_queries(8);
+        let mut c = compare(&[scenario(&a), scenario(&b)]).unwrap();
+        c.crossovers = vec![Crossover {
+            a: 0,
+            b: 1,
+            size_bytes: 2000.0,
+            time_us: 1.0,
+            faster_below: 0,
+        }];
+        let text = bulk_sentence(&c, 8);
+        assert!(text.contains("bulk transfer wins above 2 kB:"), "{text}");
+        c.crossovers.push(Crossover {
+            size_bytes: 50_000.0,
+            ..c.crossovers[0]
+        });
+        c.crossovers[0].faster_below = 1;
+        let text = bulk_sentence(&c, 8);
+        assert!(
+            text.contains("bulk transfer wins below 2 kB and above 50 kB:"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn lists_read_as_prose() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert_eq!(join_and(&s(&["a"])), "a");
+        assert_eq!(join_and(&s(&["a", "b", "c"])), "a, b and c");
+        assert_eq!(join_and(&[]), "");
+    }
+}

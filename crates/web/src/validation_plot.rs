@@ -1,0 +1,747 @@
+//! The Validate view apart from drawing it: the papers' measured data sets (computed by the core,
+//! `commcalc_core::validation`) turned into a [`Plot`], a key, a summary line and the table of
+//! points, as plain Rust that tests natively.
+//!
+//! A data set whose points lie along a quantity (a size, a machine size) is drawn against it:
+//! commcalc's model as a line per series, the paper's measurements as dots in the same colour.
+//! A series of one point has no line to draw, so its model value is a short level dash across
+//! the dot. A categorical set (002 Tables 7–10: one value per machine) has no abscissa at all —
+//! joining machines by a line would invent a trend — so it is a parity plot: each machine's
+//! measurement across, commcalc's model up, and the dashed line y = x where the two would agree.
+
+use std::fmt::Write;
+use std::sync::OnceLock;
+
+use commcalc_core::units::si;
+use commcalc_core::validation::{self, DataSet, Printed, Row};
+
+use crate::chart::{axes, Plot, Scale, Series};
+use crate::controls::paper_label;
+use crate::html::{esc, options, Opt};
+use crate::ticks::{linear_axis, Axis};
+
+/// The colours the palette has for series (`--series-0..3`).
+pub const COLOURS: usize = 4;
+
+/// The colour of the parity plot's y = x line; the machines take the others.
+pub const DIAGONAL_COLOUR: usize = COLOURS - 1;
+
+/// Half the width of the dash that stands for a one-point series' model value, as a share of
+/// the abscissa's span (of its decades on log axes).
+const DASH: f64 = 0.04;
+
+/// A data set by id, or why the core could not compute it (a bug, shown rather than panicked
+/// on).
+#[derive(Debug)]
+pub struct Entry {
+    pub id: &'static str,
+    pub set: Result<DataSet, String>,
+}
+
+/// Every data set, computed once per page: each one separately, so that one failing set does
+/// not take the others with it.
+pub fn entries() -> &'static [Entry] {
+    static SETS: OnceLock<Vec<Entry>> = OnceLock::new();
+    SETS.get_or_init(|| {
+        validation::ids()
+            .into_iter()
+            .map(|id| Entry {
+                id,
+                set: validation::data_set(id).map_err(|e| e.to_string()),
+            })
+            .collect()
+    })
+}
+
+/// The entry of an id, if there is one.
+pub fn entry(id: &str) -> Option<&'static Entry> {
+    entries().iter().find(|e| e.id == id)
+}
+
+/// The paper a data set comes from: the file prefix of its source ("002 Table 4" → "002").
+fn paper(set: &DataSet) -> &'static str {
+    set.source.split_whitespace().next().unwrap_or("")
+}
+
+/// The options of `select#dataset`: one group per paper in the papers' order, each set
+/// labelled with its title and source; a set the core failed to compute is listed under its id
+/// (choosing it shows why).
+pub fn options_html(selected: &str) -> String {
+    let list = entries();
+    let mut papers: Vec<&str> = list
+        .iter()
+        .filter_map(|e| e.set.as_ref().ok().map(paper))
+        .collect();
+    papers.sort_unstable();
+    papers.dedup();
+    let labels: Vec<(&str, String)> = list
+        .iter()
+        .map(|e| {
+            let label = match &e.set {
+                Ok(s) => format!("{} — {}", s.title, s.source),
+                Err(_) => format!("{} (could not be computed)", e.id),
+            };
+            (e.id, label)
+        })
+        .collect();
+    let opt = |i: usize| Opt::new(labels[i].0, labels[i].1.as_str(), labels[i].0 == selected);
+    let mut groups: Vec<(Option<String>, Vec<Opt>)> = papers
+        .iter()
+        .map(|p| {
+            let opts = (0..list.len())
+                .filter(|&i| list[i].set.as_ref().is_ok_and(|s| paper(s) == *p))
+                .map(opt)
+                .collect();
+            (Some(paper_label(p)), opts)
+        })
+        .collect();
+    let failed: Vec<Opt> = (0..list.len())
+        .filter(|&i| list[i].set.is_err())
+        .map(opt)
+        .collect();
+    if !failed.is_empty() {
+        groups.push((Some("Could not be computed".to_string()), failed));
+    }
+    options(groups.iter().map(|(l, o)| (l.as_deref(), o.clone())))
+}
+
+/// The groups of points that share a colour and a line, in order: each named series or, in a
+/// categorical set, each row (each machine).
+pub fn groups(set: &DataSet) -> Vec<String> {
+    if set.categorical {
+        return set.rows.iter().map(|r| r.label.clone()).collect();
+    }
+    let mut names: Vec<String> = Vec::new();
+    for r in &set.rows {
+        if !names.contains(&r.series) {
+            names.push(r.series.clone());
+        }
+    }
+    names
+}
+
+/// The palette colour of each row.
+pub fn colours(set: &DataSet) -> Vec<usize> {
+    if set.categorical {
+        return (0..set.rows.len()).map(|i| i % DIAGONAL_COLOUR).collect();
+    }
+    let names = groups(set);
+    set.rows
+        .iter()
+        .map(|r| names.iter().position(|n| *n == r.series).unwrap_or(0) % COLOURS)
+        .collect()
+}
+
+/// The ratio of the largest to the smallest of positive values; `None` if any is not positive.
+fn spread(values: impl Iterator<Item = f64>) -> Option<f64> {
+    let (mut lo, mut hi) = (f64::INFINITY, 0.0f64);
+    for v in values {
+        if !(v.is_finite() && v > 0.0) {
+            return None;
+        }
+        lo = lo.min(v);
+        hi = hi.max(v);
+    }
+    (hi >= lo).then(|| hi / lo)
+}
+
+/// The axes a data set reads best on: log where its values are positive and span more than a
+/// factor of 20 on either axis (the ATM times, the parity plots across machines), linear
+/// otherwise (g or σ against p, f(L)).
+pub fn scale(set: &DataSet) -> Scale {
+    let values = || set.rows.iter().flat_map(|r| [r.measured, r.model]);
+    let y = spread(values());
+    let x = if set.categorical {
+        y
+    } else {
+        spread(set.rows.iter().map(|r| r.x))
+    };
+    match (x, y) {
+        (Some(x), Some(y)) if x > 20.0 || y > 20.0 => Scale::Log,
+        _ => Scale::Linear,
+    }
+}
+
+/// A tick label in a data set's unit: SI prefixes where the unit takes them, a plain number
+/// where it does not (processors, doubles, a ratio: the caption names the unit).
+pub fn tick(v: f64, unit: &str) -> String {
+    if v == 0.0 {
+        return "0".into();
+    }
+    match unit {
+        "B" | "µs" | "µs/B" | "MB/s" => si(v, unit),
+        "µs/word" => si(v * 1e-6, "s/word"),
+        _ => number(v),
+    }
+}
+
+fn relabel(axis: &mut Axis, unit: &str) {
+    for (v, label) in &mut axis.ticks {
+        *label = tick(*v, unit);
+    }
+}
+
+/// A value as the table shows it, in the data set's unit: whole numbers with thousands
+/// separators from 1000 up (as the papers print them), four significant digits below.
+pub fn number(v: f64) -> String {
+    if !v.is_finite() {
+        return "—".into();
+    }
+    let a = v.abs();
+    if a >= 1000.0 {
+        let digits = format!("{a:.0}");
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        return if v < 0.0 { format!("−{out}") } else { out };
+    }
+    if a == 0.0 {
+        return "0".into();
+    }
+    let decimals = (3 - a.log10().floor() as i32).clamp(0, 12) as usize;
+    let s = format!("{v:.decimals$}");
+    let s = if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    };
+    s.replace('-', "−")
+}
+
+/// A relative error in percent with its sign: "+6.1%", "−25.8%".
+pub fn percent(rel: f64) -> String {
+    format!("{:+.1}%", rel * 100.0).replace('-', "−")
+}
+
+/// The summary line: "12 points · mean |error| 6.1% · max 25.8%".
+pub fn summary_text(set: &DataSet) -> String {
+    let s = set.summary;
+    format!(
+        "{} {} · mean |error| {:.1}% · max {:.1}%",
+        s.points,
+        if s.points == 1 { "point" } else { "points" },
+        s.mean_abs_rel_error * 100.0,
+        s.max_abs_rel_error * 100.0
+    )
+}
+
+/// A number as the paper prints it, in HTML: "2.18×10^{-2}" with its exponent raised.
+pub fn printed_html(p: &Printed) -> String {
+    match p.text.split_once("×10^") {
+        Some((m, e)) => {
+            let e = e.trim_start_matches('{').trim_end_matches('}');
+            format!("{}×10<sup>{}</sup>", esc(m), esc(&e.replace('-', "−")))
+        }
+        None => esc(p.text),
+    }
+}
+
+/// A unit in parentheses after a name, or nothing for a plain number.
+fn with_unit(name: &str, unit: &str) -> String {
+    if unit.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name} ({unit})")
+    }
+}
+
+/// The chart's caption: what is drawn against what, on which axes.
+pub fn caption(set: &DataSet, scale: Scale) -> String {
+    let axes = match scale {
+        Scale::Log => "log–log",
+        Scale::Linear => "linear axes",
+    };
+    if set.categorical {
+        format!(
+            "{}: commcalc's model (up) against the paper's measurement (across), {axes}; on the dashed line y = x they agree",
+            with_unit(set.y_label, set.y_unit)
+        )
+    } else {
+        format!(
+            "{} against {}, {axes}: dots are the paper's measurements, lines commcalc's model",
+            with_unit(set.y_label, set.y_unit),
+            with_unit(set.x_label, set.x_unit)
+        )
+    }
+}
+
+/// The chart of a data set on `scale` (which [`scale`] chooses), or why there is none.
+pub fn plot(set: &DataSet, scale: Scale) -> Result<Plot, String> {
+    if set.rows.is_empty() {
+        return Err("This data set has no points.".into());
+    }
+    let log = scale == Scale::Log;
+    let shown =
+        |(x, y): &(f64, f64)| x.is_finite() && y.is_finite() && (!log || (*x > 0.0 && *y > 0.0));
+    let plot = if set.categorical {
+        parity(set, scale, &shown)
+    } else {
+        against_x(set, scale, &shown)
+    };
+    if plot.series.iter().all(|s| s.points.is_empty()) {
+        return Err("No point of this data set can be drawn on these axes.".into());
+    }
+    Ok(plot)
+}
+
+fn series(points: Vec<(f64, f64)>, colour: usize, measured: bool, dashed: bool) -> Series {
+    Series {
+        points,
+        colour,
+        measured,
+        dashed,
+        optimum: None,
+    }
+}
+
+/// Each series' model as a line through its points in order of x (a dash for a single point)
+/// and its measurements as dots.
+fn against_x(set: &DataSet, scale: Scale, shown: &dyn Fn(&(f64, f64)) -> bool) -> Plot {
+    let log = scale == Scale::Log;
+    let (lo, hi) = set
+        .rows
+        .iter()
+        .map(|r| r.x)
+        .filter(|x| x.is_finite() && (!log || *x > 0.0))
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+            (lo.min(x), hi.max(x))
+        });
+    // A dash as wide on screen whatever the axes: in decades on log axes, from 0 on linear
+    // ones (where the axis starts at 0).
+    let dash = |x: f64| -> [(f64, f64); 2] {
+        if log {
+            let decades = if hi > lo {
+                (hi / lo).log10().max(1.0)
+            } else {
+                1.0
+            };
+            let k = 10f64.powf(DASH * decades);
+            [(x / k, 0.0), (x * k, 0.0)]
+        } else {
+            let span = if hi.is_finite() {
+                hi.max(0.0) - lo.min(0.0)
+            } else {
+                0.0
+            };
+            let d = DASH * if span > 0.0 { span } else { x.abs().max(1.0) };
+            [(x - d, 0.0), (x + d, 0.0)]
+        }
+    };
+    let colours = colours(set);
+    let mut out = Vec::new();
+    for (g, name) in groups(set).iter().enumerate() {
+        let mut rows: Vec<(usize, &Row)> = set
+            .rows
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.series == *name)
+            .collect();
+        rows.sort_by(|a, b| a.1.x.total_cmp(&b.1.x));
+        let colour = rows.first().map_or(g % COLOURS, |(i, _)| colours[*i]);
+        let model: Vec<(f64, f64)> = match rows.as_slice() {
+            [(_, r)] => dash(r.x).iter().map(|(x, _)| (*x, r.model)).collect(),
+            _ => rows.iter().map(|(_, r)| (r.x, r.model)).collect(),
+        };
+        let measured = rows.iter().map(|(_, r)| (r.x, r.measured)).collect();
+        out.push(series(model, colour, false, false));
+        out.push(series(measured, colour, true, false));
+    }
+    for s in &mut out {
+        s.points.retain(|p| shown(p));
+    }
+    let fallback = if lo <= hi { (lo, hi) } else { (1.0, 10.0) };
+    let (mut x, mut y) = axes(&out, fallback, ("", ""), scale);
+    if !log {
+        // Room after the last point, whose dot would otherwise sit on the frame (log axes
+        // end on a 1-2-5 value beyond it already).
+        x = linear_axis(x.lo, x.hi + (x.hi - x.lo) * 0.04, "", 5);
+    }
+    relabel(&mut x, set.x_unit);
+    relabel(&mut y, set.y_unit);
+    Plot::bare(x, y, out)
+}
+
+/// Each row as a dot at (measured, model) in its own colour, under the line y = x; both axes
+/// the same.
+fn parity(set: &DataSet, scale: Scale, shown: &dyn Fn(&(f64, f64)) -> bool) -> Plot {
+    let colours = colours(set);
+    let mut dots: Vec<Series> = set
+        .rows
+        .iter()
+        .zip(&colours)
+        .map(|(r, c)| series(vec![(r.measured, r.model)], *c, true, false))
+        .collect();
+    for s in &mut dots {
+        s.points.retain(|p| shown(p));
+    }
+    // One axis for both, from every value either way round.
+    let both: Vec<Series> = dots
+        .iter()
+        .map(|s| {
+            let points = s.points.iter().flat_map(|&(a, b)| [(a, b), (b, a)]);
+            series(points.collect(), s.colour, true, false)
+        })
+        .collect();
+    let (_, mut axis) = axes(&both, (1.0, 10.0), ("", ""), scale);
+    relabel(&mut axis, set.y_unit);
+    let diagonal = series(
+        vec![(axis.lo, axis.lo), (axis.hi, axis.hi)],
+        DIAGONAL_COLOUR,
+        false,
+        true,
+    );
+    let mut all = vec![diagonal];
+    all.extend(dots);
+    Plot::bare(axis.clone(), axis, all)
+}
+
+/// The key under the chart (`li` items): each colour with what it stands for, then how to
+/// read the marks.
+pub fn legend_html(set: &DataSet) -> String {
+    let mut out = String::new();
+    let names = groups(set);
+    let colours = colours(set);
+    let colour_of = |i: usize| -> usize {
+        if set.categorical {
+            colours.get(i).copied().unwrap_or(0)
+        } else {
+            i % COLOURS
+        }
+    };
+    for (i, name) in names.iter().enumerate() {
+        let name = if name.is_empty() {
+            set.y_label
+        } else {
+            name.as_str()
+        };
+        let line = if set.categorical {
+            ""
+        } else {
+            "<span class=\"vkey-line\"></span>"
+        };
+        let _ = write!(
+            out,
+            "<li class=\"s{}\"><span class=\"vkey\" aria-hidden=\"true\">{line}<span class=\"vkey-dot\"></span></span>{}</li>",
+            colour_of(i),
+            esc(name)
+        );
+    }
+    if set.categorical {
+        let _ = write!(
+            out,
+            "<li class=\"s{DIAGONAL_COLOUR}\"><span class=\"vkey\" aria-hidden=\"true\"><span class=\"vkey-line dashed\"></span></span>model = measurement (y = x): above it the model is high, below it low</li>"
+        );
+    } else {
+        out.push_str("<li class=\"how\">dots: the paper's measurements · lines: commcalc's model");
+        let single = names
+            .iter()
+            .any(|n| set.rows.iter().filter(|r| r.series == *n).count() == 1);
+        if single {
+            out.push_str(" (a level dash where a series has one point)");
+        }
+        out.push_str("</li>");
+    }
+    out
+}
+
+/// `table#validation`: one row per point with its series, label, abscissa, the paper's
+/// measurement as printed, the paper's own model value where it prints one, commcalc's value,
+/// the error, and a link to the calculator with the query that computed it. Every number cell
+/// carries the raw value in `data-value` (the error as (model − measured)/measured).
+pub fn table_html(set: &DataSet) -> String {
+    let named = set.rows.iter().any(|r| !r.series.is_empty());
+    let with_x = !set.categorical;
+    let colours = colours(set);
+    let mut out = String::from("<table id=\"validation\"><caption>");
+    let _ = write!(
+        out,
+        "{} — {}: each point, the paper's measurement and the model's value (in {})",
+        esc(set.title),
+        esc(set.source),
+        esc(if set.y_unit.is_empty() {
+            "plain numbers"
+        } else {
+            set.y_unit
+        })
+    );
+    out.push_str("</caption><thead><tr>");
+    let col = |out: &mut String, text: &str| {
+        let _ = write!(out, "<th scope=\"col\">{}</th>", esc(text));
+    };
+    if named {
+        col(&mut out, "series");
+    }
+    col(&mut out, "point");
+    if with_x {
+        col(&mut out, &with_unit(set.x_label, set.x_unit));
+    }
+    col(&mut out, &with_unit("measured", set.y_unit));
+    col(&mut out, "the paper's model");
+    col(&mut out, "commcalc");
+    col(&mut out, "error");
+    col(&mut out, "calculator");
+    out.push_str("</tr></thead><tbody>");
+    for (i, (r, c)) in set.rows.iter().zip(&colours).enumerate() {
+        let _ = write!(out, "<tr data-row=\"{i}\" class=\"s{c}\">");
+        let swatch = "<span class=\"vkey-dot\" aria-hidden=\"true\"></span>";
+        if named {
+            let _ = write!(out, "<td class=\"series\">{swatch}{}</td>", esc(&r.series));
+            let _ = write!(out, "<th scope=\"row\">{}</th>", esc(&r.label));
+        } else {
+            let _ = write!(out, "<th scope=\"row\">{swatch}{}</th>", esc(&r.label));
+        }
+        if with_x {
+            let _ = write!(
+                out,
+                "<td class=\"num x\" data-value=\"{}\">{}</td>",
+                r.x,
+                number(r.x)
+            );
+        }
+        let _ = write!(
+            out,
+            "<td class=\"num measured\" data-value=\"{}\">{}</td>",
+            r.measured,
+            printed_html(&r.printed)
+        );
+        match (r.paper_model, &r.paper_model_printed) {
+            (Some(v), Some(p)) => {
+                let _ = write!(
+                    out,
+                    "<td class=\"num paper\" data-value=\"{v}\">{}</td>",
+                    printed_html(p)
+                );
+            }
+            _ => out.push_str("<td class=\"num paper\"><span class=\"none\">—</span></td>"),
+        }
+        let _ = write!(
+            out,
+            "<td class=\"num model\" data-value=\"{}\">{}</td>",
+            r.model,
+            number(r.model)
+        );
+        let _ = write!(
+            out,
+            "<td class=\"num rel-error\" data-value=\"{}\">{}</td>",
+            r.rel_error,
+            percent(r.rel_error)
+        );
+        if r.query.is_empty() {
+            out.push_str(
+                "<td class=\"open\"><span class=\"none\" title=\"computed by a model function or the catalog: see the note\">—</span></td>",
+            );
+        } else {
+            let _ = write!(
+                out,
+                "<td class=\"open\"><a href=\"?{}\" title=\"{}\" aria-label=\"Open {} in the calculator\">open</a></td>",
+                esc(&r.query),
+                esc(&r.query),
+                esc(&r.label)
+            );
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody></table>");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(id: &str) -> &'static DataSet {
+        entry(id).unwrap().set.as_ref().unwrap()
+    }
+
+    #[test]
+    fn every_data_set_is_computed_and_listed() {
+        let list = entries();
+        assert_eq!(list.len(), validation::ids().len());
+        let html = options_html("atm-multicast");
+        for e in list {
+            let s = e.set.as_ref().unwrap();
+            assert!(
+                html.contains(&format!("<option value=\"{}\"", e.id)),
+                "{}",
+                e.id
+            );
+            assert!(html.contains(&esc(s.source)), "{}", e.id);
+        }
+        assert!(html.contains("<option value=\"atm-multicast\" selected>"));
+        assert_eq!(html.matches(" selected").count(), 1);
+        // Grouped by paper, in the papers' order.
+        let at = |p: &str| html.find(&esc(&paper_label(p))).unwrap();
+        assert!(at("000") < at("001") && at("001") < at("002") && at("002") < at("004"));
+        assert_eq!(html.matches("<optgroup").count(), 4);
+    }
+
+    /// Every set draws on its own scale and on the other: every row's measurement is a dot
+    /// and every value inside the axes.
+    #[test]
+    fn every_data_set_plots_on_both_scales() {
+        for e in entries() {
+            let s = e.set.as_ref().unwrap();
+            for scale in [scale(s), Scale::Linear] {
+                let p = plot(s, scale).unwrap();
+                let dots: usize = p
+                    .series
+                    .iter()
+                    .filter(|x| x.measured)
+                    .map(|x| x.points.len())
+                    .sum();
+                assert_eq!(dots, s.rows.len(), "{} {scale:?}", e.id);
+                for series in &p.series {
+                    assert!(series.colour < COLOURS);
+                    for &(x, y) in &series.points {
+                        assert!(x >= p.x.lo && x <= p.x.hi, "{}: x {x} in {:?}", e.id, p.x);
+                        assert!(y >= p.y.lo && y <= p.y.hi, "{}: y {y} in {:?}", e.id, p.y);
+                    }
+                }
+                assert!(p.x.ticks.len() >= 2 && p.y.ticks.len() >= 2, "{}", e.id);
+            }
+        }
+    }
+
+    #[test]
+    fn a_measured_set_has_a_line_and_dots_per_series() {
+        let s = set("atm-separate");
+        assert_eq!(groups(s), ["4 processors", "6 processors", "8 processors"]);
+        assert_eq!(scale(s), Scale::Log);
+        let p = plot(s, Scale::Log).unwrap();
+        assert_eq!(p.series.len(), 6);
+        let (line, dots) = (&p.series[0], &p.series[1]);
+        assert!(!line.measured && dots.measured && line.colour == dots.colour);
+        assert_eq!(line.points.len(), 4);
+        assert!(line.points.windows(2).all(|w| w[0].0 < w[1].0));
+        let first = &s.rows[0];
+        assert_eq!(line.points[0], (first.x, first.model));
+        assert_eq!(dots.points[0], (first.x, first.measured));
+        assert_eq!(p.x.ticks.first().map(|t| t.1.as_str()), Some("1 kB"));
+        assert!(p.y.ticks.iter().any(|t| t.1 == "10 ms"), "{:?}", p.y.ticks);
+    }
+
+    /// b(7) and b(14) are series of one point each: the model is a level dash across the dot.
+    #[test]
+    fn one_point_series_get_a_dash() {
+        let s = set("sp2-pairs-b");
+        let p = plot(s, scale(s)).unwrap();
+        assert_eq!(scale(s), Scale::Linear);
+        for (i, r) in s.rows.iter().enumerate() {
+            let line = &p.series[2 * i];
+            assert_eq!(line.points.len(), 2);
+            assert_eq!(line.points[0].1, r.model);
+            assert!(line.points[0].0 < r.x && line.points[1].0 > r.x);
+        }
+        assert!(
+            p.y.ticks
+                .iter()
+                .all(|t| t.1 == "0" || t.1.ends_with("ns/B")),
+            "{:?}",
+            p.y.ticks
+        );
+    }
+
+    /// 002 Tables 7–10 compare machines: a parity plot with y = x, one colour per machine.
+    #[test]
+    fn categorical_sets_are_parity_plots() {
+        for id in [
+            "hill-g-one-relation",
+            "hill-g-total-exchange",
+            "hill-l-total-exchange",
+            "hill-l-broadcast",
+        ] {
+            let s = set(id);
+            assert!(s.categorical);
+            assert_eq!(scale(s), Scale::Log);
+            let p = plot(s, Scale::Log).unwrap();
+            assert_eq!(p.x, p.y);
+            let diagonal = &p.series[0];
+            assert!(diagonal.dashed && !diagonal.measured);
+            assert_eq!(diagonal.colour, DIAGONAL_COLOUR);
+            assert_eq!(diagonal.points, [(p.x.lo, p.x.lo), (p.x.hi, p.x.hi)]);
+            for (r, dot) in s.rows.iter().zip(&p.series[1..]) {
+                assert_eq!(dot.points, [(r.measured, r.model)]);
+                assert_ne!(dot.colour, DIAGONAL_COLOUR);
+            }
+            let legend = legend_html(s);
+            assert_eq!(legend.matches("<li").count(), s.rows.len() + 1);
+            assert!(legend.contains("y = x"));
+        }
+        let g = plot(set("hill-g-one-relation"), Scale::Log).unwrap();
+        assert!(
+            g.x.ticks.iter().all(|t| t.1.ends_with("s/word")),
+            "{:?}",
+            g.x.ticks
+        );
+    }
+
+    #[test]
+    fn the_table_has_a_row_per_point_with_raw_values() {
+        for e in entries() {
+            let s = e.set.as_ref().unwrap();
+            let html = table_html(s);
+            assert!(html.starts_with("<table id=\"validation\">"));
+            assert_eq!(html.matches("<tr data-row=").count(), s.summary.points);
+            assert_eq!(
+                html.matches("class=\"num rel-error\"").count(),
+                s.rows.len()
+            );
+            let links = s.rows.iter().filter(|r| !r.query.is_empty()).count();
+            assert_eq!(html.matches(">open</a>").count(), links, "{}", e.id);
+            for r in &s.rows {
+                assert!(html.contains(&format!("data-value=\"{}\"", r.rel_error)));
+                assert!(html.contains(&format!("data-value=\"{}\"", r.model)));
+                if !r.query.is_empty() {
+                    assert!(html.contains(&format!("href=\"?{}\"", esc(&r.query))));
+                }
+            }
+        }
+        let html = table_html(set("atm-separate"));
+        assert!(html.contains(">5,000</td>") && html.contains(">3,800</td>"));
+        assert!(html.contains("href=\"?machine=atm-sparc20&amp;pattern=all-to-all"));
+        // Without a paper's model value, a dash; without an abscissa, no such column.
+        let hill = table_html(set("hill-g-one-relation"));
+        assert!(hill.contains("<span class=\"none\">—</span>"));
+        assert!(!hill.contains("class=\"num x\""));
+    }
+
+    #[test]
+    fn the_summary_reads_as_the_issue_asks() {
+        let s = set("atm-separate");
+        let text = summary_text(s);
+        let mean = s.summary.mean_abs_rel_error * 100.0;
+        assert_eq!(
+            text,
+            format!(
+                "12 points · mean |error| {mean:.1}% · max {:.1}%",
+                s.summary.max_abs_rel_error * 100.0
+            )
+        );
+    }
+
+    #[test]
+    fn numbers_read_as_the_papers_print_them() {
+        assert_eq!(number(3808.0), "3,808");
+        assert_eq!(number(155_680.4), "155,680");
+        assert_eq!(number(0.022_624), "0.02262");
+        assert_eq!(number(1.4), "1.4");
+        assert_eq!(number(756.53), "756.5");
+        assert_eq!(number(8.0), "8");
+        assert_eq!(number(0.0), "0");
+        assert_eq!(number(-1234.0), "−1,234");
+        assert_eq!(percent(0.061), "+6.1%");
+        assert_eq!(percent(-0.258), "−25.8%");
+        let p = Printed {
+            text: "2.18×10^{-2}",
+            at: validation::Place::Text { phrase: "" },
+        };
+        assert_eq!(printed_html(&p), "2.18×10<sup>−2</sup>");
+        assert_eq!(tick(0.2, "µs/word"), "200 ns/word");
+        assert_eq!(tick(600.0, "doubles"), "600");
+        assert_eq!(tick(3000.0, "µs"), "3 ms");
+    }
+}
