@@ -4,8 +4,6 @@
 
 use std::fmt::Write as _;
 
-use serde_json::json;
-
 use commcalc_core::compare::{compare_with, Comparison};
 use commcalc_core::report::CURVE_POINTS;
 use commcalc_core::units::si;
@@ -50,15 +48,7 @@ pub fn compare(options: &CompareOptions) -> Result<String, Usage> {
     let comparison = compare_with(&scenarios, options.points.unwrap_or(CURVE_POINTS))
         .map_err(|e| Usage(format!("the queries cannot be compared: {e}")))?;
     if options.json {
-        let value = json!({
-            "scenarios": comparison.reports,
-            "crossovers": comparison.crossovers,
-            "from_bytes": comparison.from_bytes,
-            "to_bytes": comparison.to_bytes,
-            "abscissae": comparison.abscissae,
-            "notes": comparison.notes,
-        });
-        let mut out = serde_json::to_string(&value)
+        let mut out = serde_json::to_string(&comparison)
             .map_err(|e| Usage(format!("cannot encode the comparison as JSON: {e}")))?;
         out.push('\n');
         Ok(out)

@@ -49,6 +49,8 @@ const EQUAL_TOL: f64 = 1e-12;
 pub struct Comparison {
     /// One report per scenario, in the order given: each `query` is the scenario's own
     /// canonical query and its metrics are `evaluate`'s; only the curve spans the common range.
+    /// In JSON, `scenarios` (as `commcalc compare --json` prints it).
+    #[serde(rename = "scenarios")]
     pub reports: Vec<Report>,
     /// Every crossover of every pair, ordered by pair (a, b) and then by size.
     pub crossovers: Vec<Crossover>,

@@ -40,7 +40,7 @@ pub fn catalog() -> Result<JsValue, JsError> {
 }
 
 /// Plain JS data: objects rather than `Map`s for maps, `null` for a missing value.
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&Serializer::json_compatible())
         .map_err(|e| JsError::new(&format!("commcalc could not convert its result: {e}")))

@@ -7,12 +7,14 @@ use wasm_bindgen::JsCast;
 use commcalc_core::Scenario;
 
 use crate::chart::{plot, Which};
+use crate::components::plain;
 use crate::components::{
-    Charts, CompareView, Controls, ErrorList, MachinePicker, MetricsTable, ModelPicker,
-    PatternPicker, RegimesView, Share, Tabs, ValidateView, WarningList,
+    Charts, CompareView, Controls, ErrorList, ExplainPanel, ExportBar, MachinePicker, MetricsTable,
+    ModelPicker, PatternPicker, Presets, RegimesView, Share, Tabs, ValidateView, WarningList,
 };
 use crate::dom;
 use crate::edit::{url_problems, Problem};
+use crate::export::{curves_csv, file_stem};
 use crate::page::{self, Page, View};
 use crate::state::State;
 
@@ -89,6 +91,7 @@ fn App(
                         <PatternPicker state/>
                         <ModelPicker state/>
                     </div>
+                    <ExplainPanel state/>
                     <ErrorList state/>
                     <Controls state/>
                 </section>
@@ -103,7 +106,15 @@ fn App(
         View::Validate => view! { <ErrorList state/> <ValidateView state/> }.into_any(),
         View::Regimes => view! { <RegimesView state/> }.into_any(),
     };
-    let full = (!embed).then(|| view! { <div class="bar"><Tabs state/><Share state/></div> });
+    let full = (!embed).then(|| {
+        view! {
+            <div class="bar">
+                <Tabs state/>
+                <Share state/>
+            </div>
+            <Presets state/>
+        }
+    });
     let open_full = embed.then(|| {
         view! {
             <p class="embed-foot">
@@ -141,8 +152,23 @@ fn Calculator(
         })
     });
     let abscissa = Signal::derive(move || state.scenario.with(|s| s.pattern.abscissa));
+    let stem = Signal::derive(move || state.scenario.with(|s| file_stem(std::slice::from_ref(s))));
+    let csv = Callback::new(move |()| {
+        state.report.with_untracked(|r| {
+            r.as_ref()
+                .map(|r| curves_csv(&[("A".into(), r)]))
+                .unwrap_or_default()
+        })
+    });
+    let json = Callback::new(move |()| {
+        state.report.with_untracked(|r| match r {
+            Ok(r) => plain(r),
+            Err(e) => Err(e.to_string()),
+        })
+    });
     view! {
         <Charts state plots abscissa legend=LEGEND/>
+        <ExportBar state plots stem csv json/>
         <WarningList state/>
         <MetricsTable state/>
     }

@@ -93,6 +93,13 @@ fn flush_url() {
     });
 }
 
+/// Whether the system asks for dark colours now.
+pub fn dark_now() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
 /// Whether the system asks for dark colours, kept up to date.
 pub fn prefers_dark() -> ReadSignal<bool> {
     let (dark, set_dark) = signal(false);
@@ -176,4 +183,40 @@ pub fn embedded() {
         // The height is not a secret: any embedding page may read it.
         let _ = parent.post_message(&message, "*");
     });
+}
+
+/// Saves `href` (a data: or blob: URL) as a file called `name`, through a link the browser
+/// downloads from.
+fn save(name: &str, href: &str) -> Result<(), JsValue> {
+    let doc = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(|| JsValue::from_str("no document"))?;
+    let a: web_sys::HtmlAnchorElement = doc.create_element("a")?.dyn_into()?;
+    a.set_href(href);
+    a.set_download(name);
+    a.click();
+    Ok(())
+}
+
+/// Saves text as a file of the given MIME type.
+pub fn download_text(name: &str, mime: &str, text: &str) -> Result<(), JsValue> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let saved = save(name, &url);
+    // The download has its own reference to the blob by now.
+    set_timeout(
+        move || {
+            let _ = web_sys::Url::revoke_object_url(&url);
+        },
+        Duration::from_secs(10),
+    );
+    saved
+}
+
+/// Saves a canvas as a PNG file, at its full pixel size.
+pub fn download_png(name: &str, canvas: &web_sys::HtmlCanvasElement) -> Result<(), JsValue> {
+    save(name, &canvas.to_data_url()?)
 }

@@ -8,6 +8,7 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
+use plotters_svg::SVGBackend;
 use web_sys::HtmlCanvasElement;
 
 use crate::chart::{label_clear, place_point_label, text_size, Palette, Plot, Rect};
@@ -21,9 +22,6 @@ pub struct Frame {
     /// devicePixelRatio.
     pub ratio: f64,
 }
-
-type Area = DrawingArea<CanvasBackend, Shift>;
-type CanvasError = <CanvasBackend as DrawingBackend>::ErrorType;
 
 fn rgb(c: (u8, u8, u8)) -> RGBColor {
     RGBColor(c.0, c.1, c.2)
@@ -49,16 +47,64 @@ pub fn draw(
     }
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
         .ok_or_else(|| "the canvas has no 2-D context".to_string())?;
+    paint(
+        backend,
+        (width, height),
+        plot,
+        log,
+        &Pen {
+            ratio: r,
+            font_scale: 1.0,
+            palette,
+        },
+    )
+}
+
+/// The same drawing as SVG (plotters' SVG backend), at the frame's CSS size: the chart a
+/// person exports is the chart on the screen, drawn by the same code.
+pub fn svg(
+    frame: Frame,
+    plot: Result<&Plot, &str>,
+    log: bool,
+    palette: &Palette,
+) -> Result<String, String> {
+    let size = (
+        frame.css.0.round().max(1.0) as u32,
+        frame.css.1.round().max(1.0) as u32,
+    );
+    let mut out = String::new();
+    paint(
+        SVGBackend::with_string(&mut out, size),
+        size,
+        plot,
+        log,
+        &Pen {
+            ratio: 1.0,
+            font_scale: SVG_FONT_SCALE,
+            palette,
+        },
+    )?;
+    Ok(out)
+}
+
+/// Fills the background and draws the plot, or the message where there is none, on any
+/// plotters backend of `size` pixels.
+fn paint<DB: DrawingBackend>(
+    backend: DB,
+    (width, height): (u32, u32),
+    plot: Result<&Plot, &str>,
+    log: bool,
+    pen: &Pen,
+) -> Result<(), String> {
     let root = backend.into_drawing_area();
-    root.fill(&rgb(palette.background))
+    root.fill(&rgb(pen.palette.background))
         .map_err(|e| e.to_string())?;
-    let pen = Pen { ratio: r, palette };
     let result = match plot {
-        Ok(plot) => render(&root, plot, log, &pen),
+        Ok(plot) => render(&root, plot, log, pen),
         Err(message) => root.draw(&Text::new(
             message.to_string(),
             ((width / 2) as i32, (height / 2) as i32),
-            pen.font(13.0, palette.text, HPos::Center, VPos::Center),
+            pen.font(13.0, pen.palette.text, HPos::Center, VPos::Center),
         )),
     };
     root.present().map_err(|e| e.to_string())?;
@@ -68,8 +114,14 @@ pub fn draw(
 /// Sizes in CSS pixels turned into canvas pixels, and the colours.
 struct Pen<'a> {
     ratio: f64,
+    /// What the backend divides a font size by: plotters' SVG backend writes `font-size` as
+    /// the size ÷ 1.24 (points to pixels), the canvas backend as given.
+    font_scale: f64,
     palette: &'a Palette,
 }
+
+/// See [`Pen::font_scale`].
+const SVG_FONT_SCALE: f64 = 1.24;
 
 impl Pen<'_> {
     fn px(&self, css: f64) -> i32 {
@@ -81,7 +133,7 @@ impl Pen<'_> {
     }
 
     fn font(&self, size: f64, color: (u8, u8, u8), h: HPos, v: VPos) -> TextStyle<'static> {
-        ("sans-serif", size * self.ratio)
+        ("sans-serif", size * self.ratio * self.font_scale)
             .into_font()
             .color(&rgb(color))
             .pos(Pos::new(h, v))
@@ -90,12 +142,12 @@ impl Pen<'_> {
 
 /// Draws on linear coordinates: on log axes every value is drawn at its log₁₀, which keeps
 /// one instance of the chart code instead of one per kind of axis.
-fn render(
-    root: &Area,
+fn render<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
     plot: &Plot,
     log: bool,
     pen: &Pen,
-) -> Result<(), DrawingAreaErrorKind<CanvasError>> {
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let p = pen.palette;
     let t = |v: f64| if log { v.log10() } else { v };
     let (x, y) = (&plot.x, &plot.y);

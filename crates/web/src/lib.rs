@@ -9,6 +9,7 @@ pub mod chart;
 pub mod controls;
 pub mod edit;
 pub mod explain;
+pub mod export;
 pub mod formulas;
 pub mod html;
 pub mod math;

@@ -8,7 +8,8 @@ use commcalc_core::units::si;
 use commcalc_core::{Error, Scenario};
 
 use crate::chart::{compare_plot, letter, Which};
-use crate::components::{Charts, WarningList};
+use crate::components::{plain, Charts, ExportBar, WarningList};
+use crate::export::{curves_csv, file_stem};
 use crate::html::esc;
 use crate::state::State;
 
@@ -39,6 +40,27 @@ pub fn CompareView(
             "bytes (each scenario's own abscissa: see the list)"
         }
     });
+    let stem = Signal::derive(move || file_stem(&state.compared()));
+    let csv = Callback::new(move |()| {
+        comparison.with_untracked(|c| match c {
+            Ok(c) => {
+                let named: Vec<(String, &commcalc_core::Report)> = c
+                    .reports
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| (letter(i).to_string(), r))
+                    .collect();
+                curves_csv(&named)
+            }
+            Err(_) => String::new(),
+        })
+    });
+    let json = Callback::new(move |()| {
+        comparison.with_untracked(|c| match c {
+            Ok(c) => plain(c),
+            Err(e) => Err(e.to_string()),
+        })
+    });
     view! {
         <section class="panel compare-list" aria-labelledby="compared-title">
             <h2 id="compared-title">"Compared scenarios"</h2>
@@ -58,6 +80,7 @@ pub fn CompareView(
             </button>
         </section>
         <Charts state plots abscissa legend=LEGEND/>
+        <ExportBar state plots stem csv json/>
         <section class="panel" aria-labelledby="crossovers-title">
             <h2 id="crossovers-title">"Crossovers"</h2>
             <div inner_html=move || comparison.with(crossover_table)></div>

@@ -1,0 +1,84 @@
+//! What the export buttons write, apart from the browser's download: the curve data as CSV and
+//! the file names. (PNG and SVG are the charts themselves; JSON is the report as the CLI's
+//! `--json` prints it.)
+
+use commcalc_core::{Report, Scenario};
+
+/// The curves of one or more reports as CSV (RFC 4180): one row per point, with the scenario's
+/// letter and canonical query on every row so that the rows of compared scenarios stay apart
+/// in a spreadsheet. Numbers are written in full (shortest round-trip form).
+pub fn curves_csv(reports: &[(String, &Report)]) -> String {
+    let mut out = String::from("scenario,query,size_bytes,time_us,bandwidth_MBps\r\n");
+    for (name, report) in reports {
+        let (name, query) = (field(name), field(&report.query));
+        for p in &report.curve {
+            out.push_str(&format!(
+                "{name},{query},{},{},{}\r\n",
+                p.size_bytes, p.time_us, p.bandwidth_mbps
+            ));
+        }
+    }
+    out
+}
+
+/// A CSV field, quoted where it holds a comma, a quote or a line break.
+fn field(s: &str) -> String {
+    if s.contains([',', '"', '\r', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The start of an exported file's name: `commcalc-intel-paragon-pingpong`, or
+/// `commcalc-compare-…` with each compared machine.
+pub fn file_stem(scenarios: &[Scenario]) -> String {
+    match scenarios {
+        [one] => format!("commcalc-{}-{}", one.machine.id, one.pattern.id),
+        many => {
+            let ids: Vec<&str> = many.iter().map(|s| s.machine.id).collect();
+            format!("commcalc-compare-{}", ids.join("-"))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_has_every_point_of_every_curve() {
+        let a = commcalc_core::run("machine=intel-paragon&pattern=pingpong").unwrap();
+        let b = commcalc_core::run("machine=ibm-sp2&pattern=pingpong").unwrap();
+        let csv = curves_csv(&[("A".into(), &a), ("B".into(), &b)]);
+        let lines: Vec<&str> = csv.split("\r\n").filter(|l| !l.is_empty()).collect();
+        assert_eq!(lines.len(), 1 + a.curve.len() + b.curve.len());
+        let first: Vec<&str> = lines[1].split(',').collect();
+        assert_eq!(first[0], "A");
+        assert_eq!(first[1], a.query);
+        assert_eq!(first[2].parse::<f64>().unwrap(), a.curve[0].size_bytes);
+        assert_eq!(first[3].parse::<f64>().unwrap(), a.curve[0].time_us);
+        assert!(lines.last().unwrap().starts_with("B,"));
+    }
+
+    #[test]
+    fn fields_with_commas_are_quoted() {
+        assert_eq!(field("a,b"), "\"a,b\"");
+        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(field("plain"), "plain");
+    }
+
+    #[test]
+    fn file_names_say_what_is_in_them() {
+        let one = Scenario::from_query("machine=intel-ipsc&pattern=pingpong").unwrap();
+        let two = Scenario::from_query("machine=ametek-s14&pattern=pingpong").unwrap();
+        assert_eq!(
+            file_stem(std::slice::from_ref(&one)),
+            "commcalc-intel-ipsc-pingpong"
+        );
+        assert_eq!(
+            file_stem(&[one, two]),
+            "commcalc-compare-intel-ipsc-ametek-s14"
+        );
+    }
+}
