@@ -1,5 +1,6 @@
-// Full-page screenshots of the release site for docs/screenshots/ (shown in the README):
-// two views, each at 1280×800 (desktop) and 375×812 (phone), light and dark.
+// Full-page screenshots of the release site for docs/screenshots/ (shown in the README): the
+// calculator at 1280×800 (desktop) and 375×812 (phone), light and dark; the compare, validate
+// and regimes views, a guided tour, and an embedded view inside a sample course page.
 //
 //   make screenshots      (builds the release site, then runs: node tests/browser/screenshots.mjs)
 //
@@ -14,17 +15,37 @@ import { ROOT, launchBrowser, openApp, serveDist } from './harness.mjs';
 
 const OUT = path.join(ROOT, 'docs', 'screenshots');
 
+const DESKTOP = { name: '1280', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
+const PHONE = { name: '375', viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
+const BOTH = ['light', 'dark'];
+
+/** Each view with the sizes and colour schemes it is shot in. */
 const VIEWS = [
-  { name: 'paragon-pingpong', query: '?machine=intel-paragon&pattern=pingpong' },
-  { name: 'delta-global-combine', query: '?machine=intel-delta&pattern=global-combine' },
+  { name: 'paragon-pingpong', query: '?machine=intel-paragon&pattern=pingpong', sizes: [DESKTOP, PHONE], schemes: BOTH },
+  { name: 'delta-global-combine', query: '?machine=intel-delta&pattern=global-combine', sizes: [DESKTOP, PHONE], schemes: BOTH },
+  {
+    name: 'compare-hypercubes',
+    query: '?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong&c=machine=jpl-mark3;pattern=pingpong',
+    sizes: [DESKTOP],
+    schemes: BOTH,
+  },
+  { name: 'validate-atm-separate', query: '?view=validate&set=atm-separate', sizes: [DESKTOP], schemes: BOTH },
+  { name: 'validate-testjig-f', query: '?view=validate&set=delta-testjig-f', sizes: [DESKTOP], schemes: ['light'] },
+  {
+    name: 'regimes-delta',
+    query: '?machine=intel-delta&pattern=global-combine&n=100000&view=regimes&fa=standard&fb=nominal',
+    sizes: [DESKTOP, PHONE],
+    schemes: BOTH,
+  },
 ];
 
-const SIZES = [
-  { name: '1280', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
-  { name: '375', viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
-];
-
-const SCHEMES = ['light', 'dark'];
+/** The sample course page an embedded view is shot in: the Share dialog's snippet in prose. */
+const COURSE = (snippet) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Parallel computing, week 3</title>
+<style>body{font:16px/1.5 Georgia,serif;max-width:820px;margin:2rem auto;padding:0 1rem;color:#222;background:#fdfcf8}h1{font-size:1.6rem}</style></head>
+<body><h1>Week 3: latency and bandwidth</h1>
+<p>Hockney's model says a message of <i>n</i> bytes takes <i>T</i> = α + β<i>n</i>. Move the size and the start-up α below and watch where the Paragon's curve turns from latency-bound to bandwidth-bound (n½).</p>
+${snippet}
+<p>Exercise: find the message size at which the Paragon reaches half its asymptotic bandwidth.</p></body></html>`;
 
 async function main() {
   await fs.mkdir(OUT, { recursive: true });
@@ -33,8 +54,8 @@ async function main() {
   const written = [];
   try {
     for (const view of VIEWS) {
-      for (const size of SIZES) {
-        for (const colorScheme of SCHEMES) {
+      for (const size of view.sizes) {
+        for (const colorScheme of view.schemes) {
           const { name: sizeName, ...options } = size;
           const context = await browser.newContext({ ...options, colorScheme });
           const page = await context.newPage();
@@ -93,11 +114,49 @@ async function main() {
         }
       }
     }
+    written.push(await embedded(browser, server));
+    written.push(await guidedTour(browser, server));
   } finally {
     await browser.close();
     await server.close();
   }
   console.log(`wrote ${written.length} screenshots to ${path.relative(ROOT, OUT)}/`);
+}
+
+/** An embedded view in the sample course page, made from the Share dialog's snippet. */
+async function embedded(browser, server) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const page = await context.newPage();
+  await openApp(page, server.url, '?machine=intel-paragon&pattern=pingpong&size=12000');
+  await page.click('#share');
+  for (const key of ['size', 'alpha']) await page.check(`#share-dialog input[name=show][value="${key}"]`);
+  const snippet = await page.inputValue('#embed-snippet');
+  const course = await context.newPage();
+  await course.setContent(COURSE(snippet));
+  const frame = await (await course.waitForSelector('iframe[data-commcalc]')).contentFrame();
+  await frame.waitForFunction(() => document.body?.dataset.ready === '1', null, { timeout: 20_000 });
+  await course.waitForFunction(() => document.querySelector('iframe').style.height !== '640px', null, { timeout: 10_000 });
+  await course.waitForTimeout(300);
+  const file = path.join(OUT, 'embed-course-page.png');
+  await course.screenshot({ path: file, fullPage: true });
+  console.log(path.relative(ROOT, file));
+  await context.close();
+  return file;
+}
+
+/** The first guided tour, opened from its link as a person does. */
+async function guidedTour(browser, server) {
+  const context = await browser.newContext({ viewport: DESKTOP.viewport });
+  const page = await context.newPage();
+  await openApp(page, server.url, '');
+  const link = page.locator('#presets a[data-preset]').first();
+  const href = await link.getAttribute('href');
+  await openApp(page, server.url, href);
+  const file = path.join(OUT, 'guided-tour.png');
+  await page.screenshot({ path: file, fullPage: true });
+  console.log(`${path.relative(ROOT, file)}  (${href})`);
+  await context.close();
+  return file;
 }
 
 main().catch((err) => {

@@ -70,6 +70,18 @@ fn max_of(items: impl IntoIterator<Item = M>) -> M {
     row([sym("max"), op("{"), join(items, ","), op("}")])
 }
 
+/// Equations side by side, a comma and an em space apart.
+fn apart(items: impl IntoIterator<Item = M>) -> M {
+    let mut out = Vec::new();
+    for (i, m) in items.into_iter().enumerate() {
+        if i > 0 {
+            out.extend([op(","), math::text("\u{2003}")]);
+        }
+        out.push(m);
+    }
+    row(out)
+}
+
 /// `(p − 1)`.
 fn p_minus_1(p: &str) -> M {
     paren(minus(sym(p), num("1")))
@@ -96,12 +108,11 @@ pub fn model(m: Model) -> Entry {
             formula: || {
                 vec![
                     eq(call("T", s("n")), plus([s("α"), times([s("β"), s("n")])])),
-                    join(
+                    apart(
                         [
                             eq(s("r_∞"), frac(num("1"), s("β"))),
                             eq(s("n_½"), frac(s("α"), s("β"))),
                         ],
-                        ",",
                     ),
                 ]
             },
@@ -143,7 +154,7 @@ pub fn model(m: Model) -> Entry {
                             bx,
                         ]),
                     ),
-                    join(
+                    apart(
                         [
                             eq(s("b"), plus([frac(s("a"), s("p")), s("m")])),
                             eq(
@@ -154,7 +165,6 @@ pub fn model(m: Model) -> Entry {
                                 ]),
                             ),
                         ],
-                        ",",
                     ),
                 ]
             },
@@ -178,7 +188,7 @@ pub fn model(m: Model) -> Entry {
             assumptions: &[
                 "All messages have a fixed short size, essentially a word (4 bytes).",
                 "The cost depends only on the largest fan-in or fan-out h, not on the total traffic.",
-                "g and L are measured for each machine size p (001 Table 1, 002 Tables 7–10).",
+                "g and L are measured: by machine size p on the Paragon (001 Table 1), Hill's values elsewhere (002 Tables 7–10).",
             ],
             source: "001 §1, Table 1; 002 §2.4",
         },
@@ -200,7 +210,7 @@ pub fn model(m: Model) -> Entry {
         },
         Model::AtmPipeline => Entry {
             title: "Pipelined ATM protocol model",
-            idea: "Data of x bytes is sent as n messages of m bytes pipelined through the protocol layers, each layer taking t_k = a_k·m + b_k. The slowest layer sets the pace, the receiving end pays about the same again, and there is an optimal message size.",
+            idea: "Data of x bytes is sent as n messages of m bytes pipelined through the protocol layers, each layer taking tₖ = aₖ·m + bₖ. The slowest layer sets the pace, the receiving end pays about the same again, and there is an optimal message size.",
             formula: || {
                 vec![
                     eq(
@@ -250,16 +260,15 @@ pub fn model(m: Model) -> Entry {
                             juxt([call("f", s("L")), s("β"), s("S")]),
                         ]),
                     ),
-                    join(
+                    apart(
                         [
                             eq(call("f", num("1")), num("1")),
                             row([
-                                math::text("standard "),
+                                math::text("standard\u{a0}"),
                                 eq(call("f", s("L")), num("1")),
                             ]),
-                            row([math::text("nominal "), eq(call("f", s("L")), s("L"))]),
+                            row([math::text("nominal\u{a0}"), eq(call("f", s("L")), s("L"))]),
                         ],
-                        ",",
                     ),
                 ]
             },
@@ -293,12 +302,11 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
             || {
                 vec![
                     eq(call("T", s("x")), frac(call("RTT", s("x")), num("2"))),
-                    join(
+                    apart(
                         [
                             eq(s("a"), plus([juxt([num("2"), s("a_w")]), s("a_c")])),
                             eq(s("b"), max_of([s("b_w"), s("b_c")])),
                         ],
-                        ",",
                     ),
                 ]
             },
@@ -315,12 +323,12 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
             &[
                 "The reply is as large as the message.",
                 "The two directions do not overlap: the hypercubes' links are simplex.",
-                "The iPSC does better than twice a send: the reply is already expected.",
+                "The iPSC does better than twice a send: its receive is posted before the reply arrives.",
             ],
             "003 §Send-and-Reply and Exchange, Fig. 3; 000 §3.1",
         ),
         "exchange" => (
-            "Two nodes send and receive a message at the same time (the Paragon's \"ping-pong double\", the hypercubes' exchange). Whether the directions overlap is the machine's: it is fitted separately.",
+            "Two nodes send and receive a message at the same time (the Paragon's \"ping-pong double\", the hypercubes' exchange). Whether the two directions overlap depends on the machine.",
             || {
                 vec![eq(
                     call("T_pp2", s("m")),
@@ -407,7 +415,7 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
             "001 §1, §3, Table 2",
         ),
         "ring-broadcast" => (
-            "Every node must give its message to all others. Rather than N broadcasts, node i receives from node i − 1 and sends to node i + 1, which takes O(N) time.",
+            "Every node must give its message to all others. Rather than p broadcasts, node i receives from node i − 1 and sends to node i + 1, which takes O(p) steps.",
             || {
                 vec![row([
                     s("T"),
@@ -486,19 +494,18 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
                             times([p_minus_1("n"), call("max", join([s("t_1"), s("t_2")], ","))]),
                         ]),
                     ),
-                    join(
+                    apart(
                         [
                             eq(s("n"), ceil_of(frac(s("x"), s("m")))),
                             eq(s("m"), math::sqrt(frac(juxt([s("b_2"), s("x")]), s("a_1")))),
                         ],
-                        ",",
                     ),
                 ]
             },
             &[
                 "t₁ = a₁m + b₁ (protocol and driver), t₂ = a₂m + b₂ (network interface), t₂ > t₁.",
                 "The receiving end pays about the same again (eq. 7).",
-                "x may not exceed what the link takes without congestion: about 114,600 B (eq. 16).",
+                "x may not exceed what the link takes without congestion: about 114,600 B, where eq. 10 meets 0.06 µs/B.",
             ],
             "002 §3.6, eq. 1–10, eq. 16",
         ),

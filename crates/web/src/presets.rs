@@ -51,7 +51,7 @@ pub static PRESETS: &[Preset] = &[
     Preset {
         id: "atm-chunk",
         title: "What the optimal ATM chunk size trades off",
-        story: "A SPARCstation sends x ≈ 114,600 B, the most its ATM link takes without congestion, as ⌈x/m⌉ pipelined messages. In 2 kB chunks that is 58 messages, each paying the interface's 200 µs: 16.8 ms. Drag the message size up: the time falls to 6.88 ms at the optimum m* ≈ 22.9 kB (eq. 5's √(b₂x/a₁) ≈ 73√x says 24.7 kB), then rises as fewer, larger messages overlap less, to 9.5 ms as one message. Reset the size to let every x on the curve take its own optimum.",
+        story: "A SPARCstation sends x ≈ 114,600 B, the most its ATM link takes without congestion, as ⌈x/m⌉ pipelined messages. In 2 kB chunks that is 58 messages, each paying the interface's 200 µs: 16.8 ms. Drag message m up: the time falls to 6.88 ms at the optimum m* ≈ 22.9 kB (eq. 5's √(b₂x/a₁) ≈ 73√x says 24.7 kB), then rises as fewer, larger messages overlap less, to 9.5 ms as one message. Reset m to let every x on the curve take its own optimum.",
         query: "machine=atm-sparc20&pattern=pipelined-send&size=2000",
         source: "002 §3.6, eq. 5, eq. 8–9",
     },

@@ -104,6 +104,8 @@ fn card(state: State, i: usize, s: &Scenario, edited: bool, removable: bool) -> 
     let name = letter(i).to_string();
     let what = format!("{} · {}", s.machine.name, s.pattern.title);
     let query = s.to_query();
+    // The visible word starts the accessible name (WCAG 2.5.3, label in name).
+    let action = if edited { "Editing" } else { "Edit" };
     view! {
         <li class="compared" class:edited=edited data-index=i>
             <span class=format!("key c{i}") aria-hidden="true">{name.clone()}</span>
@@ -115,10 +117,10 @@ fn card(state: State, i: usize, s: &Scenario, edited: bool, removable: bool) -> 
                 type="button"
                 class="edit-compared"
                 aria-pressed=if edited { "true" } else { "false" }
-                aria-label=format!("Edit scenario {name}")
+                aria-label=format!("{action} scenario {name}")
                 on:click=move |_| state.edit_compared(i)
             >
-                {if edited { "Editing" } else { "Edit" }}
+                {action}
             </button>
             <button
                 type="button"
