@@ -52,9 +52,14 @@ const MIME = {
 
 /**
  * Serves `root` (dist/ by default) on 127.0.0.1 at a free port. Resolves to `{ url, close }`;
- * `url` ends with a slash, so `url + '?machine=…'` is the app with that query.
+ * `url` ends with a slash, so `url + '?machine=…'` is the app with that query. With `prefix`
+ * (e.g. '/course/commcalc/') the site is served under that sub-path only, as on a static host
+ * that serves it from a folder; every other path is a 404.
  */
-export async function serveDist(root = DIST) {
+export async function serveDist(root = DIST, { prefix = '/' } = {}) {
+  if (!prefix.startsWith('/') || !prefix.endsWith('/')) {
+    throw new Error(`serveDist: prefix must start and end with a slash, got ${JSON.stringify(prefix)}`);
+  }
   const base = path.resolve(root);
   try {
     await fs.access(path.join(base, 'index.html'));
@@ -64,7 +69,8 @@ export async function serveDist(root = DIST) {
   const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      let rel = decodeURIComponent(url.pathname);
+      if (!url.pathname.startsWith(prefix)) throw new Error('outside the prefix');
+      let rel = '/' + decodeURIComponent(url.pathname.slice(prefix.length));
       if (rel.endsWith('/')) rel += 'index.html';
       const file = path.resolve(base, '.' + rel);
       if (file !== base && !file.startsWith(base + path.sep)) {
@@ -88,7 +94,7 @@ export async function serveDist(root = DIST) {
   });
   const { port } = server.address();
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${port}${prefix}`,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections?.();
@@ -122,9 +128,13 @@ function commcalcBin() {
   return cliBin;
 }
 
-/** Runs the commcalc CLI and returns its stdout. */
-export function cli(args) {
-  return execFileSync(commcalcBin(), args, { cwd: ROOT, encoding: 'utf8' });
+/**
+ * Runs the commcalc CLI and returns its stdout. `options` go to execFileSync (e.g. `{ stdio:
+ * 'pipe' }` to keep an expected error off the test's output: it is then on the thrown error's
+ * `stderr`).
+ */
+export function cli(args, options = {}) {
+  return execFileSync(commcalcBin(), args, { cwd: ROOT, encoding: 'utf8', ...options });
 }
 
 /** Every machine × valid pattern pair, as `{ machine, pattern }`, in catalog order. */

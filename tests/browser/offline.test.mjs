@@ -1,0 +1,237 @@
+// Offline (README, "Offline"): served from a sub-path, the app registers its service worker on
+// the first visit and then loads and computes with the server stopped; a new build shows an
+// "update available" banner instead of the old build forever; embedded pages register no
+// worker; the web manifest is served and uses relative URLs.
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import {
+  DIST,
+  MIN_DRAWN_FRACTION,
+  appFailures,
+  charts,
+  evalQuery,
+  launchBrowser,
+  metricMap,
+  newAppPage,
+  openApp,
+  relDiff,
+  serveDist,
+} from './harness.mjs';
+
+/** A static host that serves the site from a folder, not from its root. */
+const PREFIX = '/course/commcalc/';
+const SCENARIO = 'machine=ibm-sp2&pattern=pairs&p=16&algo=two-frames&size=64k';
+
+let browser;
+const cleanup = [];
+
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  for (const f of cleanup.reverse()) await f();
+  await browser?.close();
+});
+
+/** A private copy of dist/ served under PREFIX: a test may stop it or change its files. */
+async function serveCopy() {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'commcalc-dist-'));
+  await fs.cp(DIST, dir, { recursive: true });
+  const server = await serveDist(dir, { prefix: PREFIX });
+  cleanup.push(async () => {
+    await server.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+  return { dir, ...server };
+}
+
+/** Waits until a service worker controls the page, and returns its scope. */
+async function waitControlled(page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+  return page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+}
+
+/** The build id and file list that scripts/post-build.mjs wrote into sw.js. */
+function workerConstants(source) {
+  const build = source.match(/^const BUILD = "([0-9a-f]+)";$/m);
+  const files = source.match(/^const FILES = (\[.*\]);$/m);
+  assert.ok(build && files, 'sw.js has its build id and file list filled in (make site)');
+  return { build: build[1], files: JSON.parse(files[1]) };
+}
+
+/** Every file under dir, relative, with / separators. */
+async function listFiles(dir, prefix = '') {
+  const out = [];
+  for (const e of await fs.readdir(path.join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    out.push(...(e.isDirectory() ? await listFiles(dir, rel) : [rel]));
+  }
+  return out.sort();
+}
+
+async function assertComputes(page, query) {
+  const state = await page.evaluate(() => document.body.dataset.ready);
+  assert.equal(state, '1', 'body.dataset.ready is "1"');
+  const c = await charts(page);
+  for (const [name, info] of Object.entries(c)) {
+    assert.ok(!info.missing && info.fraction >= MIN_DRAWN_FRACTION, `the ${name} chart is drawn`);
+  }
+  const m = await metricMap(page);
+  const expected = evalQuery(query).metrics;
+  assert.ok(m.time_us, 'the metrics table has time_us');
+  assert.ok(relDiff(Number(m.time_us.value), expected.time_us) <= 1e-9, `time_us ${m.time_us.value} vs the CLI's ${expected.time_us}`);
+}
+
+describe('offline', () => {
+  it('sw.js precaches every built file but itself, under a build id', async () => {
+    const { build, files } = workerConstants(await fs.readFile(path.join(DIST, 'sw.js'), 'utf8'));
+    const all = await listFiles(DIST);
+    assert.deepEqual(files, all.filter((f) => f !== 'sw.js'), 'the precache list is dist/ without sw.js');
+    assert.ok(files.includes('index.html') && files.includes('commcalc.js'), 'index.html and commcalc.js are precached');
+    assert.ok(files.some((f) => /^commcalc-web-[0-9a-f]+_bg\.wasm$/.test(f)), 'the hashed wasm keeps its name');
+    assert.ok(files.every((f) => !f.startsWith('/') && !f.includes('://')), 'relative URLs only');
+    assert.match(build, /^[0-9a-f]{16}$/);
+  });
+
+  it('after one visit from a sub-path, the app loads and computes with the server stopped', async () => {
+    const server = await serveCopy();
+    const { context, page, problems } = await newAppPage(browser);
+    try {
+      await openApp(page, server.url, '?machine=intel-paragon&pattern=pingpong');
+      assert.equal(await waitControlled(page), server.url, "the worker's scope is the sub-path");
+      await server.close();
+
+      // A scenario never visited, with the server gone: everything comes from the cache.
+      await openApp(page, server.url, '?' + SCENARIO);
+      await assertComputes(page, SCENARIO);
+      // The JavaScript API's example page works offline too.
+      await page.goto(server.url + 'api-example.html', { waitUntil: 'load' });
+      await page.waitForFunction(() => document.querySelector('#r-inf')?.textContent, null, { timeout: 20_000 });
+      assert.deepEqual(appFailures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the network switched off in the browser works as well', async () => {
+    const server = await serveCopy();
+    const { context, page, problems } = await newAppPage(browser);
+    try {
+      await openApp(page, server.url, '');
+      await waitControlled(page);
+      await context.setOffline(true);
+      await page.reload({ waitUntil: 'load' });
+      await openApp(page, server.url, '?' + SCENARIO);
+      await assertComputes(page, SCENARIO);
+      assert.deepEqual(appFailures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a new build shows an "update available" banner, and Reload switches to it', async () => {
+    const server = await serveCopy();
+    const { context, page, problems } = await newAppPage(browser);
+    try {
+      await openApp(page, server.url, '?machine=intel-paragon&pattern=pingpong');
+      await waitControlled(page);
+      assert.equal(await page.locator('#update-banner').count(), 0, 'no banner on the first visit');
+
+      // "Deploy" a new build: the same files under another build id.
+      const file = path.join(server.dir, 'sw.js');
+      const source = await fs.readFile(file, 'utf8');
+      const { build } = workerConstants(source);
+      const next = 'feedfacefeedface';
+      await fs.writeFile(file, source.replace(`"${build}"`, `"${next}"`));
+
+      // Until the person chooses, the old build keeps running and says a new one is there.
+      await openApp(page, server.url, '?machine=intel-paragon&pattern=pingpong');
+      const banner = page.getByRole('status').filter({ hasText: 'A new version of commcalc is available' });
+      await banner.waitFor({ timeout: 20_000 });
+      const cachesBefore = await page.evaluate(() => caches.keys());
+      assert.ok(cachesBefore.some((k) => k.endsWith(build)), 'the old build is still cached');
+
+      await Promise.all([
+        page.waitForEvent('load', { timeout: 20_000 }),
+        banner.getByRole('button', { name: 'Reload' }).click(),
+      ]);
+      await page.waitForFunction(() => document.body?.dataset.ready === '1', null, { timeout: 20_000 });
+      const cachesAfter = await page.evaluate(() => caches.keys());
+      assert.deepEqual(
+        cachesAfter.filter((k) => k.startsWith('commcalc ')),
+        [`commcalc ${server.url} ${next}`],
+        'only the new build is cached',
+      );
+      assert.equal(await page.locator('#update-banner').count(), 0, 'no banner after the reload');
+      assert.deepEqual(appFailures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('embedded pages (embed=1, or inside an iframe) register no service worker', async () => {
+    const server = await serveCopy();
+    const { context, page, problems } = await newAppPage(browser);
+    const registrations = (frame) => frame.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
+    try {
+      await openApp(page, server.url, '?machine=intel-paragon&pattern=pingpong&embed=1');
+      await page.waitForTimeout(1000);
+      assert.equal(await registrations(page), 0, 'embed=1: no registration');
+
+      // A course page with the app in an iframe, without embed=1. It is on the app's own origin,
+      // where the browser would allow a worker (a cross-site iframe is refused one anyway): only
+      // the page's own check keeps it from registering.
+      await fs.writeFile(
+        path.join(server.dir, 'course.html'),
+        `<!doctype html><title>course</title><iframe src="${server.url}?machine=intel-paragon&pattern=pingpong" width="900" height="700"></iframe>`,
+      );
+      await page.goto(server.url + 'course.html', { waitUntil: 'load' });
+      const frame = page.frames().find((f) => f !== page.mainFrame() && f.url().startsWith(server.url));
+      assert.ok(frame, 'the iframe loaded the app');
+      await frame.waitForFunction(() => document.body?.dataset.ready === '1', null, { timeout: 20_000 });
+      await page.waitForTimeout(1000);
+      assert.equal(await registrations(frame), 0, 'in an iframe: no registration');
+      assert.equal(await registrations(page), 0, 'in an iframe: no registration for the origin');
+      assert.deepEqual(appFailures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the web manifest is served, linked, and relative to where the site is', async () => {
+    const server = await serveCopy();
+    const { context, page, problems } = await newAppPage(browser);
+    try {
+      await openApp(page, server.url, '');
+      const href = await page.evaluate(() => document.querySelector('link[rel="manifest"]')?.getAttribute('href'));
+      assert.equal(href, 'manifest.webmanifest', 'index.html links the manifest with a relative URL');
+      const response = await page.request.get(server.url + href);
+      assert.equal(response.status(), 200);
+      assert.match(response.headers()['content-type'], /^application\/manifest\+json/);
+      const manifest = JSON.parse(await response.text());
+      assert.equal(manifest.start_url, '.');
+      assert.equal(manifest.scope, '.');
+      assert.equal(manifest.display, 'standalone');
+      assert.ok(manifest.name && manifest.short_name && manifest.theme_color, 'name, short_name, theme_color');
+      for (const icon of manifest.icons) {
+        assert.ok(!icon.src.startsWith('/') && !icon.src.includes('://'), `icon ${icon.src} is relative`);
+        assert.equal((await page.request.get(new URL(icon.src, server.url).href)).status(), 200, `icon ${icon.src} is served`);
+      }
+      // What Chromium makes of it: no parse errors, and start_url/scope inside the sub-path.
+      const cdp = await context.newCDPSession(page);
+      const parsed = await cdp.send('Page.getAppManifest');
+      assert.deepEqual(parsed.errors, [], 'Chromium reports no manifest errors');
+      assert.equal(parsed.url, server.url + 'manifest.webmanifest');
+      const chromium = JSON.parse(parsed.data);
+      assert.equal(new URL(chromium.start_url, parsed.url).href, server.url);
+      assert.deepEqual(appFailures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+});
