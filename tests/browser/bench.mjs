@@ -12,6 +12,11 @@
 //     body.dataset.ready becomes "1", seen by a MutationObserver installed before the page's
 //     scripts; median of 11 loads, each in a fresh browser context (empty HTTP cache).
 // (c) shipped bytes: node zlib gzip level 9 of every .wasm, .js and .css in dist/, summed.
+// (d) a 128×128 regime map computed and drawn (004 Fig. 5, the Regimes view): 40 inputs on the
+//     DELTA's α slider, each recomputing both maps; the page times each map itself
+//     (`window.commcalcMapLast`: performance.now() around the core's computation and around the
+//     putImageData paint) and reports it with a `commcalc:map-painted` event. The first 5
+//     inputs warm the page up and are left out; p50, p95, max over the 2 × 35 maps.
 
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -24,6 +29,10 @@ const BUDGET = { paintP95Ms: 8, loadMs: 1000, gzipBytes: 200 * 1000 };
 const INPUTS = 200;
 const LOADS = 11;
 const QUERY = '?machine=intel-paragon&pattern=pingpong';
+const MAP_BUDGET_MS = 20;
+const MAP_INPUTS = 40;
+const MAP_WARMUP = 5;
+const MAP_QUERY = '?machine=intel-delta&pattern=global-combine&view=regimes';
 const OUT = path.join(ROOT, 'docs', 'web-benchmarks.md');
 
 function quantile(sorted, q) {
@@ -74,6 +83,50 @@ async function sliderInputs(page, key, { idle = true } = {}) {
     },
     { key, inputs: INPUTS, idle },
   );
+}
+
+/**
+ * `inputs` α slider inputs in the Regimes view, each waiting for both maps to be painted again:
+ * per map, the page's own timing of the core's computation and of the paint; per input, the
+ * time from dispatching `input` to the second `commcalc:map-painted` event.
+ */
+async function mapRepaints(page, inputs) {
+  return page.evaluate(async (inputs) => {
+    const el = document.querySelector('[data-control="alpha"] input[type=range]');
+    if (!el) return { error: 'no [data-control="alpha"] input[type=range] in the Regimes view' };
+    const min = Number(el.min || 0);
+    const max = Number(el.max || 100);
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const runs = [];
+    let timeouts = 0;
+    let last = el.value;
+    for (let i = 0; i < inputs; i++) {
+      el.value = String(min + (max - min) * (0.1 + (0.8 * ((i * 37) % 100)) / 100));
+      if (el.value === last) el.value = String(Number(el.value) + 1);
+      last = el.value;
+      await frame();
+      const maps = [];
+      let done;
+      const painted = new Promise((resolve) => {
+        done = resolve;
+      });
+      const on = () => {
+        maps.push({ ...window.commcalcMapLast });
+        if (maps.length === 2) done(performance.now());
+      };
+      document.addEventListener('commcalc:map-painted', on);
+      const timer = setTimeout(() => done(null), 3000);
+      const t0 = performance.now();
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      const t1 = await painted;
+      clearTimeout(timer);
+      document.removeEventListener('commcalc:map-painted', on);
+      if (t1 === null) timeouts++;
+      else runs.push({ wall: t1 - t0, maps });
+    }
+    const c = document.getElementById('map-a');
+    return { runs, timeouts, canvas: c ? `${c.width}×${c.height}` : 'missing', css: c ? `${c.clientWidth}×${c.clientHeight}` : '' };
+  }, inputs);
 }
 
 /**
@@ -200,6 +253,8 @@ async function main() {
         return c ? `${c.width}×${c.height}` : 'missing';
       }),
     );
+    await openApp(page, server.url, MAP_QUERY);
+    const maps = await mapRepaints(page, MAP_INPUTS);
     await context.close();
 
     // One warm-up load so the OS file cache and Chromium's process pool are in place.
@@ -214,6 +269,7 @@ async function main() {
       canvas,
       loads,
       profile,
+      maps,
       bytes: await shippedBytes(),
       chromium: browser.version(),
     };
@@ -222,9 +278,15 @@ async function main() {
     await server.close();
   }
 
-  for (const s of [result.size, result.alpha]) {
+  for (const s of [result.size, result.alpha, result.maps]) {
     if (s.error) throw new Error(s.error);
   }
+  const timed = result.maps.runs.slice(MAP_WARMUP);
+  const perMap = timed.flatMap((r) => r.maps);
+  const map = summary(perMap.map((m) => m.totalMs));
+  const mapCompute = summary(perMap.map((m) => m.computeMs));
+  const mapDraw = summary(perMap.map((m) => m.drawMs));
+  const mapWall = summary(timed.map((r) => r.wall));
   const size = summary(result.size.times);
   const alpha = summary(result.alpha.times);
   const ready = summary(result.loads.map((l) => l.ready));
@@ -235,6 +297,7 @@ async function main() {
     paint: worstP95 <= BUDGET.paintP95Ms && timeouts === 0,
     load: ready.p50 <= BUDGET.loadMs,
     bytes: result.bytes.gzip <= BUDGET.gzipBytes,
+    map: map.p95 <= MAP_BUDGET_MS && result.maps.timeouts === 0,
   };
   const miss = (value, budget, fmt) => (value <= budget ? '' : ` (over by ${fmt(value - budget)}, ${((value / budget - 1) * 100).toFixed(0)}%)`);
 
@@ -262,6 +325,7 @@ async function main() {
     `| slider input → both charts repainted, α slider (${alpha.n} inputs) | p50 ${ms(alpha.p50)}, p95 ${ms(alpha.p95)}, max ${ms(alpha.max)} | p95 ≤ ${BUDGET.paintP95Ms} ms | ${verdict(alpha.p95 <= BUDGET.paintP95Ms && result.alpha.timeouts === 0)}${miss(alpha.p95, BUDGET.paintP95Ms, ms)} |`,
     `| load to interactive (navigation start → \`body.dataset.ready\`), median of ${ready.n} cold loads | ${ms(ready.p50)} (min ${ms(ready.min)}, max ${ms(ready.max)}) | ≤ ${BUDGET.loadMs} ms | ${verdict(ok.load)}${miss(ready.p50, BUDGET.loadMs, ms)} |`,
     `| shipped bytes, gzip -9 of .wasm + .js + .css | ${kB(result.bytes.gzip)} (${kB(result.bytes.raw)} raw) | ≤ ${kB(BUDGET.gzipBytes)} | ${verdict(ok.bytes)}${miss(result.bytes.gzip, BUDGET.gzipBytes, kB)} |`,
+    `| a 128×128 regime map computed and drawn (${map.n} maps) | p50 ${ms(map.p50)}, p95 ${ms(map.p95)}, max ${ms(map.max)} | p95 ≤ ${MAP_BUDGET_MS} ms | ${verdict(ok.map)}${miss(map.p95, MAP_BUDGET_MS, ms)} |`,
     '',
   ];
   if (timeouts > 0) {
@@ -278,6 +342,16 @@ async function main() {
     '- Load: a fresh browser context per load (empty HTTP cache, service workers blocked), after',
     '  one warm-up load; `performance.now()` when a MutationObserver sees `data-ready="1"` on',
     `  \`<body>\`. DOMContentLoaded for comparison: median ${ms(dcl.p50)}.`,
+    `- Regime map: \`${MAP_QUERY}\`,`,
+    `  ${MAP_INPUTS} \`input\` events on the α slider (each from an idle page), each recomputing both`,
+    '  maps (004 Fig. 5, standard and nominal f(L)). The page times',
+    '  each map itself with `performance.now()`: the core\'s `regime_map` and the paint of its',
+    `  ${result.maps.canvas} pixels with \`putImageData\` (scaled to ${result.maps.css} CSS px by CSS), reported in`,
+    '  `window.commcalcMapLast` with a `commcalc:map-painted` event. The first',
+    `  ${MAP_WARMUP} inputs warm up and are left out. Per map: computation p50 ${ms(mapCompute.p50)} (p95 ${ms(mapCompute.p95)}),`,
+    `  paint p50 ${ms(mapDraw.p50)} (p95 ${ms(mapDraw.p95)}); input → both maps painted (both maps, the sweep and`,
+    `  the scenario panel): p50 ${ms(mapWall.p50)}, p95 ${ms(mapWall.p95)}.` +
+      (result.maps.timeouts ? ` ${result.maps.timeouts} inputs painted no map within 3 s and fail the budget.` : ''),
     '- Bytes: every .wasm, .js and .css under `dist/`, each compressed by Node\'s zlib at level 9',
     '  (the same DEFLATE level as `gzip -9`), summed:',
     '',
@@ -310,7 +384,8 @@ async function main() {
   console.log(`slider alpha: p50 ${ms(alpha.p50)}  p95 ${ms(alpha.p95)}  max ${ms(alpha.max)}  (${result.alpha.timeouts} timeouts)`);
   console.log(`load to interactive: median ${ms(ready.p50)} (min ${ms(ready.min)}, max ${ms(ready.max)})`);
   console.log(`shipped bytes: ${kB(result.bytes.gzip)} gzip -9 (${kB(result.bytes.raw)} raw)`);
-  console.log(`budgets: paint ${verdict(ok.paint)}, load ${verdict(ok.load)}, bytes ${verdict(ok.bytes)}`);
+  console.log(`regime map (compute + draw, ${map.n} maps): p50 ${ms(map.p50)}  p95 ${ms(map.p95)}  max ${ms(map.max)}  (compute p50 ${ms(mapCompute.p50)}, draw p50 ${ms(mapDraw.p50)}; input → both maps p50 ${ms(mapWall.p50)}; ${result.maps.timeouts} timeouts)`);
+  console.log(`budgets: paint ${verdict(ok.paint)}, load ${verdict(ok.load)}, bytes ${verdict(ok.bytes)}, map ${verdict(ok.map)}`);
   console.log(`wrote ${path.relative(ROOT, OUT)}`);
 }
 

@@ -12,12 +12,13 @@
 //!   wins. Both abscissae are the bytes each processor sends: h words are 4h bytes, and a
 //!   permutation sends one block per processor.
 
-use commcalc_core::compare::Comparison;
+use commcalc_core::compare::{Comparison, Crossover};
 use commcalc_core::regimes::Sweep;
 use commcalc_core::units::{si, sig3};
 use commcalc_core::Report;
 
 use crate::chart::{axes, Plot, Scale, Series};
+use crate::html::esc;
 use crate::regime_map::{colour_of, grouped, name, percent};
 
 /// Block sizes per sweep curve: enough for a smooth curve on a chart a few hundred pixels wide.
@@ -104,6 +105,14 @@ pub fn sweep_optima(sweep: &Sweep) -> String {
     line
 }
 
+/// The optima of every sweep as list items (markup, escaped).
+pub fn optima_html(sweeps: &[Sweep]) -> String {
+    sweeps
+        .iter()
+        .map(|s| format!("<li>{}</li>", esc(&sweep_optima(s))))
+        .collect()
+}
+
 /// The machine sizes in both 001 Table 1 (BSP g and L) and Table 2 (BPRAM σ and ℓ).
 pub const BULK_P: [u32; 5] = [8, 16, 32, 36, 64];
 
@@ -144,13 +153,12 @@ pub fn bulk_sentence(c: &Comparison, p: u32) -> String {
         return "Nothing to compare.".to_string();
     };
     let (from, to) = (c.from_bytes, c.to_bytes);
-    let mut xs: Vec<f64> = c
+    // The comparison orders its crossovers by pair, then by size.
+    let ours: Vec<&Crossover> = c
         .crossovers
         .iter()
         .filter(|x| x.a == 0 && x.b == 1)
-        .map(|x| x.size_bytes)
         .collect();
-    xs.sort_by(f64::total_cmp);
     let ends = (
         end(bsp, false),
         end(bpram, false),
@@ -161,17 +169,12 @@ pub fn bulk_sentence(c: &Comparison, p: u32) -> String {
         return "The curves have no points to compare.".to_string();
     };
     // Which is faster in the first interval: the first crossover says, else the first point.
-    let first = c
-        .crossovers
-        .iter()
-        .filter(|x| x.a == 0 && x.b == 1)
-        .min_by(|x, y| x.size_bytes.total_cmp(&y.size_bytes));
-    let bulk_first = match first {
+    let bulk_first = match ours.first() {
         Some(x) => x.faster_below == 1,
         None => bpram0 < bsp0,
     };
     let mut bounds = vec![from];
-    bounds.extend(xs.iter().copied());
+    bounds.extend(ours.iter().map(|x| x.size_bytes));
     bounds.push(to);
     let wins: Vec<String> = bounds
         .windows(2)
@@ -224,7 +227,7 @@ fn join_and(items: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use commcalc_core::compare::{compare, Crossover};
+    use commcalc_core::compare::compare;
     use commcalc_core::models::nbl::FSet;
     use commcalc_core::regimes::block_sweep;
     use commcalc_core::Scenario;
@@ -266,6 +269,7 @@ mod tests {
             "{:?}",
             plot.x.ticks
         );
+        assert_eq!(optima_html(&sweeps).matches("<li>").count(), 2);
         let line = sweep_optima(&sweeps[1]);
         assert!(line.starts_with("nominal: Snake S = "), "{line}");
         assert!(

@@ -14,6 +14,7 @@ use commcalc_core::regimes::{Cell, RegimeMap};
 use commcalc_core::units::si;
 
 use crate::chart::Palette;
+use crate::html::esc;
 
 /// The palette colour (`Palette::series`, CSS `--series-N`) of each algorithm: Tree blue, Snake
 /// vermillion, Fence bluish green, the first three of Okabe and Ito's set. The block-size sweep
@@ -344,6 +345,94 @@ pub fn key_gradient(algorithm: Algorithm, palette: &Palette) -> String {
     format!("linear-gradient(to right, {})", stops.join(", "))
 }
 
+/// A map's axis labels as markup, each placed at its tick: from the bottom on the mesh axis
+/// (`vertical`), from the left on the N axis. Text rather than a view per label, which keeps
+/// the shipped wasm small (see `html`).
+pub fn ticks_html(ticks: &[Tick], vertical: bool) -> String {
+    let side = if vertical { "bottom" } else { "left" };
+    ticks
+        .iter()
+        .map(|t| {
+            format!(
+                "<span style=\"{side}:{:.3}%\">{}</span>",
+                t.at,
+                esc(&t.label)
+            )
+        })
+        .collect()
+}
+
+/// Where a mark (the cursor, the scenario's cell) goes, as an inline style: its centre as
+/// percentages of the map ([`cell_centre`]), or hidden where there is none.
+pub fn mark_style(centre: Option<(f64, f64)>) -> String {
+    match centre {
+        Some((x, y)) => format!("left:{x:.3}%;top:{y:.3}%"),
+        None => "visibility:hidden".to_string(),
+    }
+}
+
+/// The readout's markup: which map it is about, for screen readers (both maps' readouts speak
+/// at once), then the [`readout`] of the cell with its numbers in data attributes (N, mesh,
+/// the fastest, and the three times in µs and blocks in elements, comma-separated in
+/// Tree, Snake, Fence order) for tests and scripts.
+pub fn readout_html(
+    letter: &str,
+    f: FSet,
+    map: Option<&RegimeMap>,
+    at: Option<(usize, usize)>,
+) -> String {
+    let head = format!("<span class=\"map-sr\">Map {letter}, {}: </span>", f.id());
+    let body = map.zip(at).and_then(|(map, (row, col))| {
+        let cell = map.cell(row, col)?;
+        let mesh = *map.meshes.get(row)?;
+        let list = |v: Vec<String>| v.join(",");
+        let times = list(
+            cell.times_us
+                .iter()
+                .map(|t| t.map_or(String::new(), |t| t.to_string()))
+                .collect(),
+        );
+        let blocks = list(
+            cell.blocks
+                .iter()
+                .map(|s| s.map_or(String::new(), |s| s.to_string()))
+                .collect(),
+        );
+        Some(format!(
+            "<span class=\"map-readout-text\" data-n=\"{}\" data-mesh=\"{}x{}\" data-fastest=\"{}\" data-times=\"{times}\" data-blocks=\"{blocks}\">{}</span>",
+            map.lengths.get(col)?,
+            mesh.width,
+            mesh.height,
+            cell.fastest.id(),
+            esc(&readout(map, row, col)?)
+        ))
+    });
+    head + &body.unwrap_or_default()
+}
+
+/// The colour key shared by both maps, as markup: each algorithm's colour from a near tie to a
+/// margin of [`FULL_MARGIN`] or more ([`key_gradient`]), and the cursor's and the scenario's
+/// marks.
+pub fn key_html(palette: &Palette) -> String {
+    let mut out: String = Algorithm::ALL
+        .iter()
+        .map(|&a| {
+            format!(
+                "<span class=\"map-key-item\"><span class=\"map-key-name\">{}</span><span class=\"map-key-bar\" aria-hidden=\"true\" style=\"background-image:{}\"></span></span>",
+                name(a),
+                key_gradient(a, palette)
+            )
+        })
+        .collect();
+    out.push_str(&format!(
+        "<span class=\"map-key-item about\">pale: a near tie · full colour: {:.0}% or more faster than the runner-up</span>\
+         <span class=\"map-key-item\"><span class=\"map-key-cursor\" aria-hidden=\"true\"></span>the cursor</span>\
+         <span class=\"map-key-item\"><span class=\"map-key-point\" aria-hidden=\"true\"></span>the scenario's N and mesh</span>",
+        FULL_MARGIN * 100.0
+    ));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -555,6 +644,55 @@ mod tests {
         assert!(g.ends_with(&format!("rgb({r},{gr},{b}) 100.00%)")), "{g}");
         let (r, gr, b) = mix(p.background, p.series[2], MIN_STRENGTH);
         assert!(g.contains(&format!("rgb({r},{gr},{b}) 0.00%")), "{g}");
+    }
+
+    #[test]
+    fn markup_places_labels_and_marks() {
+        let ticks = [Tick {
+            at: 12.5,
+            label: "16×16".into(),
+        }];
+        assert_eq!(
+            ticks_html(&ticks, true),
+            "<span style=\"bottom:12.500%\">16×16</span>"
+        );
+        assert_eq!(
+            ticks_html(&ticks, false),
+            "<span style=\"left:12.500%\">16×16</span>"
+        );
+        assert_eq!(mark_style(Some((1.0, 99.5))), "left:1.000%;top:99.500%");
+        assert_eq!(mark_style(None), "visibility:hidden");
+        let key = key_html(&palette(false));
+        for word in ["Tree", "Snake", "Fence", "30% or more", "the cursor"] {
+            assert!(key.contains(word), "{key}");
+        }
+    }
+
+    #[test]
+    fn the_readout_markup_carries_the_numbers() {
+        let map = delta_map(FSet::Nominal, 8, 4);
+        let html = readout_html("B", FSet::Nominal, Some(&map), Some((3, 5)));
+        let cell = map.cell(3, 5).unwrap();
+        assert!(
+            html.starts_with("<span class=\"map-sr\">Map B, nominal: </span>"),
+            "{html}"
+        );
+        assert!(
+            html.contains(&format!("data-n=\"{}\"", map.lengths[5])),
+            "{html}"
+        );
+        assert!(html.contains("data-mesh=\"16x32\""), "{html}");
+        assert!(
+            html.contains(&format!("data-fastest=\"{}\"", cell.fastest.id())),
+            "{html}"
+        );
+        let t = cell.times_us.map(|t| t.unwrap().to_string()).join(",");
+        assert!(html.contains(&format!("data-times=\"{t}\"")), "{html}");
+        assert!(html.contains(&esc(&readout(&map, 3, 5).unwrap())), "{html}");
+        assert_eq!(
+            readout_html("A", FSet::Standard, None, None),
+            "<span class=\"map-sr\">Map A, standard: </span>"
+        );
     }
 
     #[test]

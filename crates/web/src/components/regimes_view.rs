@@ -20,7 +20,7 @@ use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 
 use commcalc_core::compare::{compare, Comparison};
-use commcalc_core::models::nbl::{Algorithm, FSet};
+use commcalc_core::models::nbl::{FSet, Nbl};
 use commcalc_core::regimes::{block_sweep, mesh_of, n_of, nbl_of, regime_map, MapOptions};
 use commcalc_core::regimes::{RegimeMap, Sweep};
 use commcalc_core::Scenario;
@@ -32,11 +32,11 @@ use crate::draw_map;
 use crate::edit::Edit;
 use crate::html::{options, Opt};
 use crate::regime_charts::{
-    bulk_queries, bulk_sentence, compare_href, sweep_optima, sweep_plot, BULK_P, SWEEP_POINTS,
+    bulk_queries, bulk_sentence, compare_href, optima_html, sweep_plot, BULK_P, SWEEP_POINTS,
 };
 use crate::regime_map::{
-    cell_at, cell_centre, f_label, grouped, key_gradient, length_ticks, mesh_label, mesh_ticks,
-    name, nearest_length, nearest_mesh, readout, shares, step, Tick,
+    cell_at, cell_centre, f_label, grouped, key_html, length_ticks, mark_style, mesh_label,
+    mesh_ticks, nearest_length, nearest_mesh, readout_html, shares, step, ticks_html,
 };
 use crate::state::State;
 
@@ -56,16 +56,11 @@ const SIDES: [&str; 2] = ["a", "b"];
 /// The pattern whose N and mesh a map cell stands for.
 const COMBINE: &str = "global-combine";
 
-/// What the view says when a map's cell is read out.
-#[derive(Clone, Debug, PartialEq)]
-struct Reading {
-    text: String,
-    n: u64,
-    mesh: String,
-    fastest: &'static str,
-    times: String,
-    blocks: String,
-}
+/// How to read the maps with the pointer and the keys.
+const KEYS: &str = "Hover over a map or focus it and use the arrow keys (Shift: 10 cells; Home and End: the shortest and longest vector; Page Up and Page Down: 10 meshes) to read a cell on both maps. A click or Enter takes the cell's N and mesh into the scenario (global combining), and the sweep below follows.";
+
+/// The key under the Paragon chart: the compare view's letters and colours.
+const BULK_LEGEND: &str = "<span class=\"key c0\" aria-hidden=\"true\">A</span> BSP h-relation · <span class=\"key c1\" aria-hidden=\"true\">B</span> BPRAM block permutation · a vertical line marks a crossover";
 
 /// The maps, the sweep and the Paragon's bulk transfer.
 #[component]
@@ -127,12 +122,12 @@ pub fn RegimesView(
 
     let sweeps = Memo::new(move |_| {
         let (fa, fb) = (fs[0].get(), fs[1].get());
-        let sets = if fa == fb { vec![fa] } else { vec![fa, fb] };
         state.scenario.with(|s| {
-            sets.into_iter()
-                .map(|f| block_sweep(s, f, SWEEP_POINTS))
-                .collect::<Result<Vec<Sweep>, _>>()
-                .map_err(|e| e.to_string())
+            let mut list = vec![block_sweep(s, fa, SWEEP_POINTS).map_err(|e| e.to_string())?];
+            if fb != fa {
+                list.push(block_sweep(s, fb, SWEEP_POINTS).map_err(|e| e.to_string())?);
+            }
+            Ok::<Vec<Sweep>, String>(list)
         })
     });
     let sweep_chart = Memo::new(move |_| {
@@ -145,11 +140,9 @@ pub fn RegimesView(
 
     let bulk_p = RwSignal::new(BULK_P[0]);
     let bulk: Memo<Result<Comparison, String>> = Memo::new(move |_| {
-        let scenarios = bulk_queries(bulk_p.get())
-            .iter()
-            .map(|q| Scenario::from_query(q).map_err(|e| e.to_string()))
-            .collect::<Result<Vec<_>, _>>()?;
-        compare(&scenarios).map_err(|e| e.to_string())
+        let [a, b] = bulk_queries(bulk_p.get());
+        let parse = |q: &str| Scenario::from_query(q).map_err(|e| e.to_string());
+        compare(&[parse(&a)?, parse(&b)?]).map_err(|e| e.to_string())
     });
     let bulk_chart = Memo::new(move |_| {
         let scale = state.scale.get();
@@ -187,22 +180,14 @@ pub fn RegimesView(
     });
     let sweep_key = move || {
         let (fa, fb) = (fs[0].get(), fs[1].get());
-        if fa == fb {
+        let sets = if fa == fb {
             format!("{}: solid", fa.id())
         } else {
             format!("{}: solid, {}: dashed", fa.id(), fb.id())
-        }
+        };
+        format!("<span class=\"line-swatch s1\"></span>Snake <span class=\"line-swatch s2\"></span>Fence · {sets} · dots: the optimal block S of each")
     };
-    let optima = move || {
-        sweeps.with(|s| match s {
-            Ok(list) => list
-                .iter()
-                .map(|sweep| view! { <li>{sweep_optima(sweep)}</li> })
-                .collect_view()
-                .into_any(),
-            Err(_) => ().into_any(),
-        })
-    };
+    let optima = move || sweeps.with(|s| s.as_ref().map(|s| optima_html(s)).unwrap_or_default());
     let bulk_caption = Signal::derive(move || {
         format!(
             "Time against the bytes each processor sends, Paragon with {} processors (001 Tables 1 and 2)",
@@ -249,7 +234,12 @@ pub fn RegimesView(
                     <MapPanel state side=0 map=maps[0] f=fs[0] cursor home dark/>
                     <MapPanel state side=1 map=maps[1] f=fs[1] cursor home dark/>
                 </div>
-                <MapKey dark/>
+                <div
+                    class="map-key"
+                    id="map-key"
+                    inner_html=move || key_html(&palette(dark.get()))
+                ></div>
+                <p class="about" id="map-keys">{KEYS}</p>
             </section>
             <section class="panel" aria-labelledby="sweep-title">
                 <div class="charts-head">
@@ -263,17 +253,8 @@ pub fn RegimesView(
                     scale
                     label="Time against block size for Snake and Fence under both f(L) sets; the optimal blocks are listed below the chart"
                 />
-                <p class="legend">
-                    <span class="line-swatch s1"></span>
-                    "Snake "
-                    <span class="line-swatch s2"></span>
-                    "Fence · "
-                    {sweep_key}
-                    " · dots: the optimal block S of each"
-                </p>
-                <ul class="sweep-optima" id="sweep-optima">
-                    {optima}
-                </ul>
+                <p class="legend" inner_html=sweep_key></p>
+                <ul class="sweep-optima" id="sweep-optima" inner_html=optima></ul>
             </section>
         </Show>
         <section class="panel" aria-labelledby="bulk-title">
@@ -302,12 +283,7 @@ pub fn RegimesView(
                 scale
                 label="Time of the h-relation and the block permutation against the bytes each processor sends; the sentence below says where bulk transfer wins"
             />
-            <p class="legend">
-                <span class="key c0" aria-hidden="true">"A"</span>
-                " BSP h-relation · "
-                <span class="key c1" aria-hidden="true">"B"</span>
-                " BPRAM block permutation · a vertical line marks a crossover"
-            </p>
+            <p class="legend" inner_html=BULK_LEGEND></p>
             <p id="bulk-summary" aria-live="polite">{bulk_text}</p>
             <p>
                 <a id="bulk-compare" href=bulk_href>
@@ -325,7 +301,7 @@ fn Notice(
     /// The app state, edited by the button.
     state: State,
     /// The maps' model, or why there is none.
-    model: Memo<Result<(MapOptions, commcalc_core::models::nbl::Nbl), String>>,
+    model: Memo<Result<(MapOptions, Nbl), String>>,
 ) -> impl IntoView {
     let switch = move |_| {
         if model.with_untracked(|m| m.is_err()) {
@@ -335,34 +311,37 @@ fn Notice(
             state.edit(Edit::Switch("pattern", COMBINE));
         }
     };
-    move || {
+    // What to say, and the button's words: nothing where the maps show global combining.
+    let notice = Memo::new(move |_| {
         let problem = model.with(|m| m.as_ref().err().cloned());
         let other = state
             .scenario
             .with(|s| (s.pattern.id != COMBINE).then_some(s.pattern.title));
         match (problem, other) {
-            (Some(e), _) => view! {
-                <div class="regimes-problem" id="regimes-error" role="alert">
-                    <p>{format!("No regime maps for this scenario: {e}")}</p>
-                    <button type="button" id="regimes-switch" on:click=switch>
-                        "Use the DELTA's global combining"
-                    </button>
-                </div>
-            }
-            .into_any(),
-            (None, Some(title)) => view! {
-                <p class="about" id="regimes-hint">
-                    {format!(
-                        "The scenario's pattern is {title}: the sweep and the mark on the maps use global combining's default N = 10 000 on a 16×16 mesh. "
-                    )}
-                    <button type="button" id="regimes-switch" on:click=switch>
-                        "Switch to global combining"
-                    </button>
-                </p>
-            }
-            .into_any(),
-            (None, None) => ().into_any(),
+            (Some(e), _) => Some((
+                format!("No regime maps for this scenario: {e}"),
+                "Use the DELTA's global combining",
+            )),
+            (None, Some(title)) => Some((
+                format!("The scenario's pattern is {title}: the sweep and the mark on the maps use global combining's default N = 10 000 on a 16×16 mesh."),
+                "Switch to global combining",
+            )),
+            (None, None) => None,
         }
+    });
+    let error = move || model.with(|m| m.is_err());
+    view! {
+        <div
+            class=move || if error() { "regimes-problem" } else { "about regimes-hint" }
+            id=move || if error() { "regimes-error" } else { "regimes-hint" }
+            role=move || error().then_some("alert")
+            hidden=move || notice.with(Option::is_none)
+        >
+            <p>{move || notice.with(|n| n.as_ref().map(|n| n.0.clone()))}</p>
+            <button type="button" id="regimes-switch" on:click=switch>
+                {move || notice.with(|n| n.as_ref().map(|n| n.1))}
+            </button>
+        </div>
     }
 }
 
@@ -410,32 +389,13 @@ fn MapPanel(
                 .unwrap_or_default()
         })
     });
-    let reading = Memo::new(move |_| {
-        let (row, col) = at.get()?;
-        map.with(|m| {
-            let c = m.as_ref().ok()?;
-            let cell = c.map.cell(row, col)?;
-            let list = |v: Vec<String>| v.join(",");
-            Some(Reading {
-                text: readout(&c.map, row, col)?,
-                n: *c.map.lengths.get(col)?,
-                mesh: mesh_label(*c.map.meshes.get(row)?).replace('×', "x"),
-                fastest: cell.fastest.id(),
-                times: list(
-                    cell.times_us
-                        .iter()
-                        .map(|t| t.map_or(String::new(), |t| t.to_string()))
-                        .collect(),
-                ),
-                blocks: list(
-                    cell.blocks
-                        .iter()
-                        .map(|s| s.map_or(String::new(), |s| s.to_string()))
-                        .collect(),
-                ),
-            })
-        })
-    });
+    let reading = move || {
+        let at = at.get();
+        map.with(|m| readout_html(letter, f.get(), m.as_ref().ok().map(|c| &c.map), at))
+    };
+    let ticks = move |vertical: bool| {
+        ticks.with(|(x, y)| ticks_html(if vertical { y } else { x }, vertical))
+    };
 
     // Paints the map when it or the theme changes; the timing goes to the benchmark's hook,
     // with the computation counted only the first time a map is painted.
@@ -514,13 +474,8 @@ fn MapPanel(
 
     let place = move |cell: Option<(usize, usize)>| {
         let (rows, cols) = dims.get().unwrap_or((1, 1));
-        cell.map(|(r, c)| cell_centre(r, c, rows, cols))
+        mark_style(cell.map(|(r, c)| cell_centre(r, c, rows, cols)))
     };
-    let cursor_at = move || place(at.get());
-    let home_at = move || place(home.get());
-    let left = |p: Option<(f64, f64)>| p.map_or(String::new(), |(x, _)| format!("{x:.3}%"));
-    let top = |p: Option<(f64, f64)>| p.map_or(String::new(), |(_, y)| format!("{y:.3}%"));
-    let shown = |p: Option<(f64, f64)>| if p.is_some() { "visible" } else { "hidden" };
     let f_options = move || {
         let current = f.get();
         options([(
@@ -537,21 +492,6 @@ fn MapPanel(
             f.get().id()
         )
     };
-    let tick_view = |ticks: &[Tick], vertical: bool| {
-        ticks
-            .iter()
-            .map(|t| {
-                let at = format!("{:.3}%", t.at);
-                let label = t.label.clone();
-                if vertical {
-                    view! { <span style:bottom=at>{label}</span> }.into_any()
-                } else {
-                    view! { <span style:left=at>{label}</span> }.into_any()
-                }
-            })
-            .collect_view()
-    };
-
     view! {
         <figure class="regime-map" data-side=id>
             <div class="map-head">
@@ -576,9 +516,7 @@ fn MapPanel(
             <div class="map-grid">
                 <div class="map-y-title" aria-hidden="true">"mesh ↑"</div>
                 <div></div>
-                <div class="map-y" aria-hidden="true">
-                    {move || ticks.with(|(_, y)| tick_view(y, true))}
-                </div>
+                <div class="map-y" aria-hidden="true" inner_html=move || ticks(true)></div>
                 <div
                     class="map-area"
                     id=format!("map-area-{id}")
@@ -602,22 +540,16 @@ fn MapPanel(
                     <span
                         class="map-point"
                         aria-hidden="true"
-                        style:left=move || left(home_at())
-                        style:top=move || top(home_at())
-                        style:visibility=move || shown(home_at())
+                        style=move || place(home.get())
                     ></span>
                     <span
                         class="map-cursor"
                         aria-hidden="true"
-                        style:left=move || left(cursor_at())
-                        style:top=move || top(cursor_at())
-                        style:visibility=move || shown(cursor_at())
+                        style=move || place(at.get())
                     ></span>
                 </div>
                 <div></div>
-                <div class="map-x" aria-hidden="true">
-                    {move || ticks.with(|(x, _)| tick_view(x, false))}
-                </div>
+                <div class="map-x" aria-hidden="true" inner_html=move || ticks(false)></div>
                 <div></div>
                 <div class="map-x-title" aria-hidden="true">"vector length N (elements) →"</div>
             </div>
@@ -625,54 +557,8 @@ fn MapPanel(
                 class="map-readout"
                 id=format!("map-readout-{id}")
                 aria-live="polite"
-                data-n=move || reading.with(|r| r.as_ref().map(|r| r.n.to_string()))
-                data-mesh=move || reading.with(|r| r.as_ref().map(|r| r.mesh.clone()))
-                data-fastest=move || reading.with(|r| r.as_ref().map(|r| r.fastest))
-                data-times=move || reading.with(|r| r.as_ref().map(|r| r.times.clone()))
-                data-blocks=move || reading.with(|r| r.as_ref().map(|r| r.blocks.clone()))
-            >
-                {move || reading.with(|r| r.as_ref().map(|r| r.text.clone()).unwrap_or_default())}
-            </p>
+                inner_html=reading
+            ></p>
         </figure>
-    }
-}
-
-/// The colour key shared by both maps: each algorithm's colour from a near tie to a margin of
-/// 30% or more, the cursor and the scenario's mark, and the keys.
-#[component]
-fn MapKey(
-    /// Dark colours.
-    dark: ReadSignal<bool>,
-) -> impl IntoView {
-    let items = Algorithm::ALL.map(|a| {
-        view! {
-            <span class="map-key-item">
-                <span class="map-key-name">{name(a)}</span>
-                <span
-                    class="map-key-bar"
-                    aria-hidden="true"
-                    style:background-image=move || key_gradient(a, &palette(dark.get()))
-                ></span>
-            </span>
-        }
-    });
-    view! {
-        <div class="map-key" id="map-key">
-            {items.to_vec()}
-            <span class="map-key-item about">
-                "pale: a near tie · full colour: 30% or more faster than the runner-up"
-            </span>
-            <span class="map-key-item">
-                <span class="map-key-cursor" aria-hidden="true"></span>
-                "the cursor"
-            </span>
-            <span class="map-key-item">
-                <span class="map-key-point" aria-hidden="true"></span>
-                "the scenario's N and mesh"
-            </span>
-        </div>
-        <p class="about" id="map-keys">
-            "Hover over a map or focus it and use the arrow keys (Shift: 10 cells; Home and End: the shortest and longest vector; Page Up and Page Down: 10 meshes) to read a cell on both maps. A click or Enter takes the cell's N and mesh into the scenario (global combining), and the sweep below follows."
-        </p>
     }
 }
