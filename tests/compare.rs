@@ -331,13 +331,14 @@ fn reports_match_evaluate_on_a_common_range() {
     );
 }
 
-/// The comparison serialises with the reports in SPEC §6's shape.
+/// The comparison serialises with the reports in SPEC §6's shape, under `scenarios` as
+/// `commcalc compare --json` prints it.
 #[test]
 fn comparison_serialises() {
     let cmp = compare(&scenarios(&[IPSC, AMETEK])).expect("compare");
     let v = serde_json::to_value(&cmp).expect("JSON");
-    assert_eq!(v["reports"][0]["query"], IPSC);
-    assert!(v["reports"][1]["metrics"]["r_inf_MBps"].is_f64());
+    assert_eq!(v["scenarios"][0]["query"], IPSC);
+    assert!(v["scenarios"][1]["metrics"]["r_inf_MBps"].is_f64());
     let c = &v["crossovers"][0];
     for key in ["a", "b", "size_bytes", "time_us", "faster_below"] {
         assert!(!c[key].is_null(), "{key} in {c}");

@@ -477,6 +477,15 @@ describe('regimes', () => {
       expectSentence(64, await summary());
       assert.match(await page.getAttribute('#bulk-compare', 'href'), /p=64&c=.*p=64$/);
       await redrawn(page, 'bulk-chart', chart.hash);
+      // The address holds the chosen size, and brings it back.
+      await page.waitForFunction(() => /[?&]bp=64(&|$)/.test(location.search), null, { timeout: 3000 });
+      const again = await newAppPage(app.browser);
+      try {
+        await openApp(again.page, page.url(), '');
+        assert.equal(await again.page.inputValue('#bulk-p'), '64');
+      } finally {
+        await again.context.close();
+      }
 
       // The link opens the pair in the Compare view.
       await page.click('#bulk-compare');

@@ -8,6 +8,7 @@
 //!   percent-encoded query is read as well.
 //! - `set`: the validation data set shown.
 //! - `fa`, `fb`: the f(L) sets of the two regime maps.
+//! - `bp`: the processors of the Paragon bulk-transfer chart in the regimes view.
 //! - `embed=1`: the page is embedded in a course page: only the view's charts and results, and
 //!   the controls named by `show` (`show=size,p`), without tabs or pickers.
 
@@ -17,6 +18,7 @@ use commcalc_core::query::decode;
 use commcalc_core::{validation, Scenario};
 
 use crate::edit::Problem;
+use crate::regime_charts::BULK_P;
 
 /// The views of the app, in the order of its tabs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -68,6 +70,8 @@ pub struct Page {
     pub set: &'static str,
     /// The f(L) sets of the left and right regime maps.
     pub maps: [FSet; 2],
+    /// The processors of the regimes view's bulk-transfer chart: one of 001's table rows.
+    pub bulk_p: u32,
     /// Embedded in another page (`embed=1`).
     pub embed: bool,
     /// The controls an embedded page keeps, by query key, in the order given.
@@ -81,6 +85,7 @@ impl Default for Page {
             compare: Vec::new(),
             set: validation::ids().first().copied().unwrap_or(""),
             maps: [FSet::Standard, FSet::Nominal],
+            bulk_p: BULK_P[0],
             embed: false,
             show: Vec::new(),
         }
@@ -88,7 +93,7 @@ impl Default for Page {
 }
 
 /// The keys this module takes out of the address.
-const PAGE_KEYS: [&str; 7] = ["view", "c", "set", "fa", "fb", "embed", "show"];
+const PAGE_KEYS: [&str; 8] = ["view", "c", "set", "fa", "fb", "bp", "embed", "show"];
 
 /// Splits an address's query into the page's keys and the scenario's query, with a problem for
 /// each page key that is wrong (named by its key: `c2` for the second compared scenario).
@@ -137,6 +142,16 @@ pub fn parse(search: &str) -> (Page, String, Vec<Problem>) {
                 None => bad(
                     "set",
                     format!("set: unknown data set \"{value}\"; accepted: {}", validation::ids().join(", ")),
+                ),
+            },
+            "bp" => match value.parse::<u32>().ok().filter(|p| BULK_P.contains(p)) {
+                Some(p) => page.bulk_p = p,
+                None => bad(
+                    "bp",
+                    format!(
+                        "bp: \"{value}\" is not one of the Paragon sizes 001 measured; accepted: {}",
+                        BULK_P.map(|p| p.to_string()).join(", ")
+                    ),
                 ),
             },
             "embed" => match value {
@@ -188,10 +203,11 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
         View::Regimes => {
             parts.push(scenario.to_query());
             parts.push(format!(
-                "view={}&fa={}&fb={}",
+                "view={}&fa={}&fb={}&bp={}",
                 page.view.id(),
                 page.maps[0].id(),
-                page.maps[1].id()
+                page.maps[1].id(),
+                page.bulk_p
             ));
         }
     }
@@ -307,6 +323,7 @@ mod tests {
         let page = Page {
             view: View::Regimes,
             maps: [FSet::Fitted, FSet::Nominal],
+            bulk_p: 36,
             ..Page::default()
         };
         let printed = print(&page, &s);

@@ -45,7 +45,7 @@ pub static PRESETS: &[Preset] = &[
         id: "delta-snake-fence",
         title: "How the node-bandwidth limit flips Snake and Fence",
         story: "Left, the standard model, f(L) = 1; right, the nominal NBL model, f(L) = L. At the mark, a 16×16 DELTA summing 10⁵ elements, Fence wins under the standard model (312 ms against Snake's 504 ms), but Snake wins once a node's links share its bandwidth (1.07 s against 1.14 s). Fence keeps six links busy in mid-pipeline and Snake four, so the limit hurts Fence more; the block-size sweep shows the optimal blocks move too. Read the maps across: Tree keeps the short vectors under both, and setting the right map to fitted shows 004's fit to the DELTA.",
-        query: "machine=intel-delta&pattern=global-combine&n=100000&view=regimes&fa=standard&fb=nominal",
+        query: "machine=intel-delta&pattern=global-combine&n=100000&view=regimes&fa=standard&fb=nominal&bp=8",
         source: "004 §4.1, §4.2, Fig. 4, Fig. 5",
     },
     Preset {

@@ -138,7 +138,7 @@ pub fn RegimesView(
         })
     });
 
-    let bulk_p = RwSignal::new(BULK_P[0]);
+    let bulk_p = Memo::new(move |_| state.page.with(|p| p.bulk_p));
     let bulk: Memo<Result<Comparison, String>> = Memo::new(move |_| {
         let [a, b] = bulk_queries(bulk_p.get());
         let parse = |q: &str| Scenario::from_query(q).map_err(|e| e.to_string());
@@ -267,7 +267,7 @@ pub fn RegimesView(
                         inner_html=p_options
                         on:change=move |ev| {
                             if let Ok(p) = event_target_value(&ev).parse::<u32>() {
-                                bulk_p.set(p);
+                                state.update_page(|page| page.bulk_p = p);
                             }
                         }
                     ></select>
