@@ -17,7 +17,7 @@ CARGO ?= cargo
 WASM_TARGET := wasm32-unknown-unknown
 FUZZ_SECONDS ?= 60
 FUZZ_TARGET ?= query
-BENCH_CMD := $(CARGO) bench -p commcalc-core --bench curves
+BENCH_CMD := $(CARGO) bench -p commcalc-core --bench curves --bench regimes
 
 # The web toolchain, pinned (DESIGN.md "Building without the internet"): Trunk never downloads.
 TRUNK_VERSION := 0.21

@@ -1,6 +1,7 @@
 // Keyboard only: Tab to the machine picker and change it with the arrow keys, then the pattern,
 // then a slider; the state and the URL follow, focus stays where the person is, and the focused
-// control is visibly marked and labelled for screen readers.
+// control is visibly marked and labelled for screen readers. Then the views, the compare list
+// and the share dialog, by Tab, Enter and Escape.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -32,6 +33,7 @@ function focusInfo(page) {
     const el = document.activeElement;
     const cs = getComputedStyle(el);
     const labelled =
+      (el.tagName === 'BUTTON' && el.textContent.trim()) ||
       (el.labels && [...el.labels].some((l) => l.textContent.trim())) ||
       (el.getAttribute('aria-label') ?? '').trim() ||
       (el.getAttribute('aria-labelledby') ?? '')
@@ -120,6 +122,57 @@ describe('keyboard only', () => {
       assert.notEqual(s3.search, s2.search, `the URL follows the ${key} slider: ${s3.search}`);
       assert.ok(new URLSearchParams(s3.search).has(key), `the URL holds ${key}: ${s3.search}`);
       assert.equal(s3.controls[key] === s2.controls[key], false, `the ${key} control shows the new value`);
+      assert.deepEqual(appFailures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Tab and Enter reach every view and work the compare list and the share dialog', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, '?machine=intel-ipsc&pattern=pingpong');
+
+      // The views, by their tabs.
+      for (const [tab, shown] of [
+        ['#tab-validate', '#dataset'],
+        ['#tab-regimes', '#regimes-title'],
+        ['#tab-compare', '#add-compared'],
+      ]) {
+        await page.evaluate(() => document.activeElement?.blur());
+        await page.focus('body');
+        await tabTo(page, tab);
+        assertFocusShown(await focusInfo(page), tab);
+        await page.keyboard.press('Enter');
+        await page.waitForSelector(shown);
+        assert.equal(await page.getAttribute(tab, 'aria-current'), 'page', `${tab} says its view is open`);
+      }
+
+      // Compare: add a scenario, then edit the first again, from the keyboard.
+      await tabTo(page, '#add-compared');
+      assertFocusShown(await focusInfo(page), '#add-compared');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelectorAll('#compared > li').length === 2);
+      await page.focus('body');
+      await tabTo(page, '#compared > li:first-child .edit-compared');
+      assertFocusShown(await focusInfo(page), 'the first Edit button');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#compared > li:first-child.edited');
+      assert.match(page.url(), /view=compare&c=.*&c=/);
+
+      // Share: opens on Enter, Escape closes it and focus comes back.
+      await tabTo(page, '#share');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#share-dialog[open]');
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('#share-dialog').open);
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'share', 'focus returns to Share');
+
+      // The views closed on the way left nothing behind that breaks on a resize or a change
+      // of colour scheme (their observers and listeners outlive them).
+      await page.setViewportSize({ width: 900, height: 700 });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.waitForTimeout(200);
       assert.deepEqual(appFailures(problems), [], 'no console or page error');
     } finally {
       await context.close();

@@ -512,7 +512,7 @@ describe('regimes', () => {
 
       await afterMapPaints(page, 'switch to the DELTA', () => page.click('#regimes-switch'));
       const search = await searchMatching(page, /machine=intel-delta&pattern=global-combine/);
-      assert.match(search, /^\?machine=intel-delta&pattern=global-combine.*&view=regimes&fa=fitted&fb=testjig$/);
+      assert.match(search, /^\?machine=intel-delta&pattern=global-combine.*&view=regimes&fa=fitted&fb=testjig&bp=8$/);
       assert.equal(await page.locator('#regimes-error').count(), 0);
       const [ra, rb] = await readouts(page);
       assertReadout(ra, 'fitted');

@@ -158,33 +158,79 @@ fn count(name: &str, value: &str, lo: usize, hi: usize) -> Result<usize, Usage> 
         })
 }
 
-fn parse_eval(args: &[&str]) -> Result<Command, Usage> {
-    let mut json = false;
-    let mut points = None;
-    let mut rows = DEFAULT_ROWS;
-    let mut positional: Vec<&str> = Vec::new();
+/// A flag that takes a whole number: its name and the smallest and largest value accepted.
+type CountFlag = (&'static str, usize, usize);
+
+/// A subcommand's arguments: `--help`, `--json`, its counting flags and the rest in order.
+struct Scanned<'a> {
+    help: bool,
+    json: bool,
+    counts: Vec<(&'static str, usize)>,
+    positional: Vec<&'a str>,
+}
+
+impl Scanned<'_> {
+    /// The value given for a counting flag, if any.
+    fn count(&self, name: &str) -> Option<usize> {
+        self.counts
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| *v)
+    }
+}
+
+/// Reads a subcommand's arguments, the same way for every subcommand: `--name value` or
+/// `--name=value`, `--` before arguments that start with a dash, and an unknown option named
+/// with the ones `command` accepts.
+fn scan<'a>(command: &str, args: &[&'a str], flags: &[CountFlag]) -> Result<Scanned<'a>, Usage> {
+    let mut out = Scanned {
+        help: false,
+        json: false,
+        counts: Vec::new(),
+        positional: Vec::new(),
+    };
     let mut iter = args.iter().copied();
     while let Some(arg) = iter.next() {
         if arg == "--" {
-            positional.extend(iter.by_ref());
+            out.positional.extend(iter.by_ref());
             break;
         }
         let (name, inline) = split_flag(arg);
-        match name {
-            "-h" | "--help" => return Ok(Command::Help(Topic::Eval)),
-            "--json" if inline.is_none() => json = true,
-            "--points" => {
-                let v = flag_value(name, inline, &mut iter)?;
-                points = Some(count(name, v, 2, MAX_POINTS)?);
-            }
-            "--rows" => {
-                let v = flag_value(name, inline, &mut iter)?;
-                rows = count(name, v, 0, MAX_POINTS)?;
-            }
-            _ if arg.starts_with('-') && arg.len() > 1 => return Err(unknown_eval_option(arg)),
-            _ => positional.push(arg),
+        if name == "-h" || name == "--help" {
+            out.help = true;
+            return Ok(out);
+        }
+        if name == "--json" && inline.is_none() {
+            out.json = true;
+        } else if let Some(&(flag, lo, hi)) = flags.iter().find(|f| f.0 == name) {
+            let v = flag_value(name, inline, &mut iter)?;
+            out.counts.push((flag, count(name, v, lo, hi)?));
+        } else if arg.starts_with('-') && arg.len() > 1 {
+            let mut accepted = vec!["--json".to_string()];
+            accepted.extend(flags.iter().map(|f| format!("{} N", f.0)));
+            return Err(Usage(format!(
+                "unknown option `{arg}` for {command}: expected {} or --help",
+                accepted.join(", ")
+            )));
+        } else {
+            out.positional.push(arg);
         }
     }
+    Ok(out)
+}
+
+fn parse_eval(args: &[&str]) -> Result<Command, Usage> {
+    let scanned = scan(
+        "eval",
+        args,
+        &[("--points", 2, MAX_POINTS), ("--rows", 0, MAX_POINTS)],
+    )?;
+    if scanned.help {
+        return Ok(Command::Help(Topic::Eval));
+    }
+    let (json, points) = (scanned.json, scanned.count("--points"));
+    let rows = scanned.count("--rows").unwrap_or(DEFAULT_ROWS);
+    let positional = scanned.positional;
     match positional.as_slice() {
         [query] => Ok(Command::Eval(EvalOptions {
             query: (*query).to_string(),
@@ -203,38 +249,13 @@ fn parse_eval(args: &[&str]) -> Result<Command, Usage> {
     }
 }
 
-fn unknown_eval_option(arg: &str) -> Usage {
-    Usage(format!(
-        "unknown option `{arg}` for eval: expected --json, --points N, --rows N or --help"
-    ))
-}
-
 fn parse_compare(args: &[&str]) -> Result<Command, Usage> {
-    let mut json = false;
-    let mut points = None;
-    let mut queries: Vec<String> = Vec::new();
-    let mut iter = args.iter().copied();
-    while let Some(arg) = iter.next() {
-        if arg == "--" {
-            queries.extend(iter.by_ref().map(str::to_string));
-            break;
-        }
-        let (name, inline) = split_flag(arg);
-        match name {
-            "-h" | "--help" => return Ok(Command::Help(Topic::Compare)),
-            "--json" if inline.is_none() => json = true,
-            "--points" => {
-                let v = flag_value(name, inline, &mut iter)?;
-                points = Some(count(name, v, 2, MAX_POINTS)?);
-            }
-            _ if arg.starts_with('-') && arg.len() > 1 => {
-                return Err(Usage(format!(
-                    "unknown option `{arg}` for compare: expected --json, --points N or --help"
-                )))
-            }
-            _ => queries.push(arg.to_string()),
-        }
+    let scanned = scan("compare", args, &[("--points", 2, MAX_POINTS)])?;
+    if scanned.help {
+        return Ok(Command::Help(Topic::Compare));
     }
+    let (json, points) = (scanned.json, scanned.count("--points"));
+    let queries: Vec<String> = scanned.positional.iter().map(|q| q.to_string()).collect();
     match queries.len() {
         0 => Err(Usage(format!(
             "compare needs 1 to {MAX_QUERIES} queries, e.g. commcalc compare \
@@ -255,36 +276,20 @@ fn parse_compare(args: &[&str]) -> Result<Command, Usage> {
 }
 
 fn parse_regimes(args: &[&str]) -> Result<Command, Usage> {
-    let mut json = false;
-    let mut lengths = None;
-    let mut meshes = None;
-    let mut positional: Vec<&str> = Vec::new();
-    let mut iter = args.iter().copied();
-    while let Some(arg) = iter.next() {
-        if arg == "--" {
-            positional.extend(iter.by_ref());
-            break;
-        }
-        let (name, inline) = split_flag(arg);
-        match name {
-            "-h" | "--help" => return Ok(Command::Help(Topic::Regimes)),
-            "--json" if inline.is_none() => json = true,
-            "--lengths" => {
-                let v = flag_value(name, inline, &mut iter)?;
-                lengths = Some(count(name, v, 1, MAX_MAP_AXIS)?);
-            }
-            "--meshes" => {
-                let v = flag_value(name, inline, &mut iter)?;
-                meshes = Some(count(name, v, 1, MAX_MAP_AXIS)?);
-            }
-            _ if arg.starts_with('-') && arg.len() > 1 => {
-                return Err(Usage(format!(
-                    "unknown option `{arg}` for regimes: expected --json, --lengths N, --meshes N or --help"
-                )))
-            }
-            _ => positional.push(arg),
-        }
+    let scanned = scan(
+        "regimes",
+        args,
+        &[
+            ("--lengths", 1, MAX_MAP_AXIS),
+            ("--meshes", 1, MAX_MAP_AXIS),
+        ],
+    )?;
+    if scanned.help {
+        return Ok(Command::Help(Topic::Regimes));
     }
+    let json = scanned.json;
+    let (lengths, meshes) = (scanned.count("--lengths"), scanned.count("--meshes"));
+    let positional = scanned.positional;
     match positional.as_slice() {
         [query] => Ok(Command::Regimes(RegimesOptions {
             query: (*query).to_string(),

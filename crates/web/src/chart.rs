@@ -92,7 +92,7 @@ pub struct Plot {
 }
 
 impl Plot {
-    /// A plot of these series on these axes, with no marks (the Validate view's charts).
+    /// A plot of these series on these axes, with no marks.
     pub fn bare(x: Axis, y: Axis, series: Vec<Series>) -> Plot {
         Plot {
             x,
@@ -234,13 +234,8 @@ pub fn compare_plot(comparison: &Comparison, which: Which, scale: Scale) -> Plot
         })
         .collect();
     Plot {
-        x,
-        y,
-        series,
-        n_half: None,
-        optimum: None,
         crossovers,
-        point: None,
+        ..Plot::bare(x, y, series)
     }
 }
 

@@ -108,7 +108,10 @@ pub fn prefers_dark() -> ReadSignal<bool> {
     if let Some(mql) = query {
         set_dark.set(mql.matches());
         let watched = mql.clone();
-        let on_change = Closure::<dyn Fn()>::new(move || set_dark.set(watched.matches()));
+        let on_change = Closure::<dyn Fn()>::new(move || {
+            // The component that asked may be gone (another view opened).
+            set_dark.try_set(watched.matches());
+        });
         let _ = mql.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref());
         // The listener lives as long as the page.
         on_change.forget();
@@ -116,15 +119,16 @@ pub fn prefers_dark() -> ReadSignal<bool> {
     dark
 }
 
-/// Keeps `size` at the element's content box size in CSS pixels.
+/// Keeps `size` at the element's content box size in CSS pixels, for as long as `size` lives.
 pub fn observe_size(element: &Element, size: RwSignal<(f64, f64)>) {
     let on_resize = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
         for entry in entries.iter() {
             if let Ok(entry) = entry.dyn_into::<ResizeObserverEntry>() {
                 let r = entry.content_rect();
                 let new = (r.width(), r.height());
-                if size.get_untracked() != new {
-                    size.set(new);
+                // The element's view may be gone (another view opened): its signal with it.
+                if size.try_get_untracked().is_some_and(|old| old != new) {
+                    size.try_set(new);
                 }
             }
         }

@@ -57,15 +57,7 @@ pub fn sweep_plot(sweeps: &[Sweep], scale: Scale) -> Plot {
     for (_, label) in &mut x.ticks {
         *label = label.trim().replace(' ', "");
     }
-    Plot {
-        x,
-        y,
-        series,
-        n_half: None,
-        optimum: None,
-        crossovers: Vec::new(),
-        point: None,
-    }
+    Plot::bare(x, y, series)
 }
 
 /// One line per sweep: its optima and which algorithm is faster at them, e.g. "nominal: Snake
