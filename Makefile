@@ -101,7 +101,7 @@ chromium:
 	  $$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y chromium fonts-dejavu-core; fi
 
 browser-deps:
-	@if [ -d tests/browser/node_modules/playwright-core ]; then echo "playwright-core: installed"; \
+	@if [ -d tests/browser/node_modules/playwright-core ] && [ -d tests/browser/node_modules/axe-core ]; then echo "playwright-core, axe-core: installed"; \
 	else npm ci --prefix tests/browser --no-audit --no-fund; fi
 
 browser-test: site chromium browser-deps
