@@ -8,6 +8,7 @@
 #   make build   release build of the CLI (target/release/commcalc)
 #   make bench   criterion benchmarks of every curve, summarised in docs/benchmarks.md
 #   make fuzz    fuzz the query parser for FUZZ_SECONDS (default 60) with cargo-fuzz
+#                (FUZZ_TARGET=page: the web app's whole address)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
