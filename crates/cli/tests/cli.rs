@@ -266,13 +266,7 @@ fn compare_prints_the_scenarios_and_the_crossover() {
 fn compare_json_has_reports_and_crossovers() {
     let out = ok(&["compare", "--json", "--points", "16", IPSC, AMETEK]);
     let v: Value = serde_json::from_str(&out).expect("valid JSON");
-    let mut keys: Vec<&str> = v
-        .as_object()
-        .expect("object")
-        .keys()
-        .map(String::as_str)
-        .collect();
-    keys.sort_unstable();
+    let keys = sorted_keys(&v);
     assert_eq!(
         keys,
         [
@@ -350,13 +344,7 @@ fn regimes_json_is_the_map() {
         "machine=intel-delta&pattern=global-combine&f=standard",
     ]);
     let v: Value = serde_json::from_str(&out).expect("valid JSON");
-    let mut keys: Vec<&str> = v
-        .as_object()
-        .expect("object")
-        .keys()
-        .map(String::as_str)
-        .collect();
-    keys.sort_unstable();
+    let keys = sorted_keys(&v);
     assert_eq!(keys, ["cells", "f", "lengths", "meshes"]);
     assert_eq!(v["f"], "standard", "the query's f(L) set");
     assert_eq!(v["lengths"].as_array().map(Vec::len), Some(5));
@@ -439,4 +427,16 @@ fn help_covers_compare_and_regimes() {
     assert!(ok(&["help", "compare"]).contains("crossovers"));
     assert!(ok(&["compare", "--help"]).contains("--points"));
     assert!(ok(&["regimes", "--help"]).contains("--lengths"));
+}
+
+/// A JSON object's keys, sorted.
+fn sorted_keys(v: &Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = v
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    keys
 }
