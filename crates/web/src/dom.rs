@@ -93,14 +93,8 @@ fn flush_url() {
     });
 }
 
-/// Whether the system asks for dark colours now.
-pub fn dark_now() -> bool {
-    web_sys::window()
-        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
-        .is_some_and(|m| m.matches())
-}
-
-/// Whether the system asks for dark colours, kept up to date.
+/// Whether the system asks for dark colours, kept up to date (the page's one listener:
+/// `State::dark`).
 pub fn prefers_dark() -> ReadSignal<bool> {
     let (dark, set_dark) = signal(false);
     let query = web_sys::window()
@@ -109,8 +103,7 @@ pub fn prefers_dark() -> ReadSignal<bool> {
         set_dark.set(mql.matches());
         let watched = mql.clone();
         let on_change = Closure::<dyn Fn()>::new(move || {
-            // The component that asked may be gone (another view opened).
-            set_dark.try_set(watched.matches());
+            set_dark.set(watched.matches());
         });
         let _ = mql.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref());
         // The listener lives as long as the page.

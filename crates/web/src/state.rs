@@ -33,6 +33,9 @@ pub struct State {
     pub problems: RwSignal<Vec<Problem>>,
     /// Log-log or linear charts.
     pub scale: RwSignal<Scale>,
+    /// Whether the system asks for dark colours: one listener for the page, which every chart
+    /// reads (a listener per chart would outlive the views that close).
+    pub dark: ReadSignal<bool>,
     /// Bumped by an edit that leaves the scenario as it was (a slider step that rounds to the
     /// same value, a rejected value), so that the charts still repaint and report it.
     pub repaint: RwSignal<u64>,
@@ -101,6 +104,7 @@ impl State {
             problems: RwSignal::new(problems),
             scale: RwSignal::new(Scale::default()),
             repaint: RwSignal::new(0),
+            dark: dom::prefers_dark(),
         };
         state.write_url();
         state

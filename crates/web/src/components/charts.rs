@@ -94,7 +94,7 @@ pub fn Charts(
         latency: NodeRef::new(),
         bandwidth: NodeRef::new(),
         sizes: [RwSignal::new((0.0, 0.0)), RwSignal::new((0.0, 0.0))],
-        dark: dom::prefers_dark(),
+        dark: state.dark,
     };
     let (latency, bandwidth) = (painter.latency, painter.bandwidth);
     // New canvases (a view opened again) show nothing yet.

@@ -44,7 +44,13 @@ pub fn ExportBar(
                 .map_err(|e| format!("{e:?}"))?;
                 text_file(&format!("{stem}.json"), "application/json", text.into())
             }),
-            chart => chart_file(chart, plots, state.scale.get_untracked(), &stem),
+            chart => chart_file(
+                chart,
+                plots,
+                state.scale.get_untracked(),
+                state.dark.get_untracked(),
+                &stem,
+            ),
         };
         failed.set(
             outcome
@@ -85,7 +91,13 @@ fn text_file(name: &str, mime: &str, text: String) -> Result<(), String> {
 }
 
 /// Saves one chart (`latency-png`, `bandwidth-svg`, …) as `<stem>-latency.png`, ….
-fn chart_file(what: &str, plots: Memo<Plots>, scale: Scale, stem: &str) -> Result<(), String> {
+fn chart_file(
+    what: &str,
+    plots: Memo<Plots>,
+    scale: Scale,
+    dark: bool,
+    stem: &str,
+) -> Result<(), String> {
     let (chart, format) = what.split_once('-').ok_or("unknown export")?;
     let i = CHARTS
         .iter()
@@ -109,7 +121,7 @@ fn chart_file(what: &str, plots: Memo<Plots>, scale: Scale, stem: &str) -> Resul
     };
     let text = plots.with_untracked(|p| {
         let plot = p.as_ref().map(|p| &p[i]).map_err(String::as_str);
-        svg(frame, plot, scale == Scale::Log, &palette(dom::dark_now()))
+        svg(frame, plot, scale == Scale::Log, &palette(dark))
     })?;
     text_file(&file, "image/svg+xml", text)
 }

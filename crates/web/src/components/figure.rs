@@ -21,10 +21,11 @@ pub fn Figure(
     scale: Signal<Scale>,
     /// What a screen reader says of the chart: where its numbers are in text.
     label: &'static str,
+    /// Dark colours (the page's one `State::dark`).
+    dark: ReadSignal<bool>,
 ) -> impl IntoView {
     let canvas = NodeRef::<Canvas>::new();
     let size = RwSignal::new((0.0, 0.0));
-    let dark = dom::prefers_dark();
     Effect::new(move |observing: Option<bool>| {
         let Some(c) = canvas.get() else {
             return false;

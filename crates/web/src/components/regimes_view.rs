@@ -68,7 +68,7 @@ pub fn RegimesView(
     /// The app state: the scenario gives the model, N and the mesh; the page the f(L) sets.
     state: State,
 ) -> impl IntoView {
-    let dark = dom::prefers_dark();
+    let dark = state.dark;
     // The model of the maps: evaluated on every edit but equal, so that the maps are left
     // alone, unless the machine or α, β, c₂, c₃ changed. The scenario's own f= does not count:
     // each map has its set.
@@ -252,6 +252,7 @@ pub fn RegimesView(
                     plot=sweep_chart
                     scale
                     label="Time against block size for Snake and Fence under both f(L) sets; the optimal blocks are listed below the chart"
+                dark=state.dark
                 />
                 <p class="legend" inner_html=sweep_key></p>
                 <ul class="sweep-optima" id="sweep-optima" inner_html=optima></ul>
@@ -282,6 +283,7 @@ pub fn RegimesView(
                 plot=bulk_chart
                 scale
                 label="Time of the h-relation and the block permutation against the bytes each processor sends; the sentence below says where bulk transfer wins"
+            dark=state.dark
             />
             <p class="legend" inner_html=BULK_LEGEND></p>
             <p id="bulk-summary" aria-live="polite">{bulk_text}</p>

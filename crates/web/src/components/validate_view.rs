@@ -76,6 +76,7 @@ pub fn ValidateView(
             plot=drawn
             scale=Signal::derive(move || axes.get())
             label=CHART_LABEL
+        dark=state.dark
         />
     };
     // The page counts a repaint once the figure's effect has drawn the new plot (the tests
