@@ -576,6 +576,16 @@ fn atm_multicast_is_about_half_of_separate_addressing() {
     }
 }
 
+/// Every comparison with Hill says how its SP2 values were scaled and what its errors mean.
+#[test]
+fn hill_notes_explain_the_sp2_estimate() {
+    for id in ids().into_iter().filter(|id| id.starts_with("hill-")) {
+        let note = set(id).note;
+        assert!(note.contains("(10/26)²"), "{id}: {note}");
+        assert!(note.contains("another interconnect"), "{id}: {note}");
+    }
+}
+
 #[test]
 fn hill_comparisons_are_the_papers() {
     // Table 7: "little improvement ... compared to IBM SP2 (switch)", "a lot of improvement

@@ -34,7 +34,7 @@ pub struct DataSet {
     /// Paper (file prefix) and table or section: "002 Table 4", "000 §3.3".
     pub source: &'static str,
     /// What is measured, what the model is, and any misprint.
-    pub note: &'static str,
+    pub note: String,
     pub x_label: &'static str,
     pub x_unit: &'static str,
     pub y_label: &'static str,
@@ -210,7 +210,7 @@ impl Meta {
             id: self.id,
             title: self.title,
             source: self.source,
-            note: self.note,
+            note: self.note.to_string(),
             x_label: self.x_label,
             x_unit: self.x_unit,
             y_label: self.y_label,
@@ -555,8 +555,16 @@ fn hill(table: HillTable) -> Result<DataSet, Error> {
             )
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(table.meta.with(rows))
+    let mut set = table.meta.with(rows);
+    set.note = format!("{} {HILL_NOTE}", set.note);
+    Ok(set)
 }
+
+/// What every comparison with Hill's measurements (002 Tables 7–10) needs said.
+const HILL_NOTE: &str = "The SP2 model values are 002's estimate: the SPARC value in flops \
+     (10 Mflop/s) divided by the clock ratio 26/10, then by 26 Mflop/s (Table 6), which scales \
+     the time by (10/26)². The errors compare an ATM prediction with a measurement on another \
+     interconnect — the comparison 002 draws — not a model with its own machine.";
 
 /// The three rows of Tables 7–9 (columns: machine, Analytic flop/word and µs/word, Experiment
 /// flop/word, network, µs/word): Analytic µs in cell 2, Experiment µs in cell 5.
@@ -597,11 +605,7 @@ fn hill_g_one_relation() -> Result<DataSet, Error> {
                    (eq. 23, k = 1: 1.4 µs/word), against Hill's g measured without ATM on the \
                    shared-memory SPARCstation 20 and on the IBM SP2 over its switch and over \
                    Ethernet. The SP2 model value, 0.207, is printed 0.2 (from 5.3 flop/word, \
-                   5.38 cut short). The SP2 model values are 002's estimate: the SPARC value in \
-                   flops (10 Mflop/s) divided by the clock ratio 26/10, then by 26 Mflop/s \
-                   (Table 6), which scales the time by (10/26)². The errors compare an ATM \
-                   prediction with a measurement on another interconnect — the comparison 002 \
-                   draws — not a model with its own machine.",
+                   5.38 cut short).",
             x_label: "machine",
             x_unit: "",
             y_label: "g",
@@ -625,11 +629,7 @@ fn hill_g_total_exchange() -> Result<DataSet, Error> {
                    0.185 µs/B (002 eq. 27), against Hill's g, an asymptotic value too, measured \
                    without ATM. 002 rounds 0.185 down to 0.18 before multiplying by 4, so it \
                    prints 0.72 µs/word where the model gives 0.74 (2.8%), and 2.77 flop/word \
-                   for the SP2. The SP2 model values are 002's estimate: the SPARC value in \
-                   flops (10 Mflop/s) divided by the clock ratio 26/10, then by 26 Mflop/s \
-                   (Table 6), which scales the time by (10/26)². The errors compare an ATM \
-                   prediction with a measurement on another interconnect — the comparison 002 \
-                   draws — not a model with its own machine.",
+                   for the SP2.",
             x_label: "machine",
             x_unit: "",
             y_label: "g",
@@ -652,11 +652,7 @@ fn hill_l_total_exchange() -> Result<DataSet, Error> {
             note: "l of a total-exchange barrier over ATM, 002 eq. 28 with 100-byte messages on \
                    8 hosts (5,114 µs), against Hill's measured l without ATM. The SP2 Analytic \
                    cell is a misprint: 51,140 flops/2.6 = 19,669 flops, 756.5 µs, but 002 \
-                   prints 19,970 flops and 768 µs. The SP2 model values are 002's estimate: the \
-                   SPARC value in flops (10 Mflop/s) divided by the clock ratio 26/10, then by \
-                   26 Mflop/s (Table 6), which scales the time by (10/26)². The errors compare \
-                   an ATM prediction with a measurement on another interconnect — the comparison \
-                   002 draws — not a model with its own machine.",
+                   prints 19,970 flops and 768 µs.",
             x_label: "machine",
             x_unit: "",
             y_label: "l",
@@ -680,11 +676,7 @@ fn hill_l_broadcast() -> Result<DataSet, Error> {
                    8 messages of 100 B into one of 800 B and multicasts it. The model gives \
                    3,696 µs where Table 10 prints 3000 (\"almost 3,000 µs\"): eq. 29 gives \
                    about 3,000 only for an uncombined 100-byte message (2,954 µs), and the SP2 \
-                   cell, 442, follows from the 3,000. The SP2 model values are 002's estimate: \
-                   the SPARC value in flops (10 Mflop/s) divided by the clock ratio 26/10, then \
-                   by 26 Mflop/s (Table 6), which scales the time by (10/26)². The errors \
-                   compare an ATM prediction with a measurement on another interconnect — the \
-                   comparison 002 draws — not a model with its own machine.",
+                   cell, 442, follows from the 3,000.",
             x_label: "machine",
             x_unit: "",
             y_label: "l",
