@@ -123,24 +123,26 @@ pub fn Charts(
                 <ScaleToggle state/>
             </div>
             <div class="charts">
-                <figure>
-                    <figcaption>"Latency T against " {abscissa}</figcaption>
-                    <canvas
-                        id="latency-chart"
-                        node_ref=latency
-                        role="img"
-                        aria-label="Latency against size, log-log by default; the values are in the Results table"
-                    ></canvas>
-                </figure>
-                <figure>
-                    <figcaption>"Bandwidth x/T against " {abscissa}</figcaption>
-                    <canvas
-                        id="bandwidth-chart"
-                        node_ref=bandwidth
-                        role="img"
-                        aria-label="Bandwidth against size, log-log by default; the values are in the Results table"
-                    ></canvas>
-                </figure>
+                {[
+                    ("latency-chart", latency, "Latency T", "Latency"),
+                    ("bandwidth-chart", bandwidth, "Bandwidth x/T", "Bandwidth"),
+                ]
+                    .map(|(id, node, caption, what)| {
+                        view! {
+                            <figure>
+                                <figcaption>{caption} " against " {abscissa}</figcaption>
+                                <canvas
+                                    id=id
+                                    node_ref=node
+                                    role="img"
+                                    aria-label=format!(
+                                        "{what} against size, log-log by default; the values are in the Results table",
+                                    )
+                                ></canvas>
+                            </figure>
+                        }
+                    })
+                    .to_vec()}
             </div>
             <p class="legend" inner_html=legend></p>
         </div>
