@@ -20,7 +20,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGET ?= query
 BENCH_CMD := $(CARGO) bench -p commcalc-core --bench curves --bench regimes
 
-# The web toolchain, pinned (DESIGN.md "Building without the internet"): Trunk never downloads.
+# The web toolchain, pinned and installed from crates.io and npm: Trunk runs offline and never
+# downloads (its default would fetch wasm-bindgen and wasm-opt from GitHub).
 TRUNK_VERSION := 0.21
 WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/version = "\(.*\)"/\1/p}' Cargo.lock)
 BINARYEN_VERSION := 132.0.0
@@ -62,7 +63,7 @@ clippy: components
 unit: check-cargo
 	$(CARGO) test --workspace
 
-# The core must compile to wasm32 unchanged (DESIGN.md: "Core is pure").
+# The core must compile to wasm32 unchanged (the core is pure Rust with no I/O).
 wasm-check: wasm-target
 	$(CARGO) check -p commcalc-core --target $(WASM_TARGET)
 	$(CARGO) clippy -p commcalc-web --target $(WASM_TARGET) -- -D warnings
@@ -95,7 +96,7 @@ site: tools
 serve: tools
 	trunk serve --release
 
-# Debian's Chromium for the browser tests (DESIGN.md "Testing"); needs root or sudo once.
+# Debian's Chromium for the browser tests (see tests/browser/harness.mjs for its flags); needs root or sudo once.
 chromium:
 	@if command -v chromium >/dev/null; then chromium --version; \
 	else SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

@@ -4,7 +4,7 @@
 Usage: bench-summary.py CRITERION_DIR OUTPUT.md "COMMAND"
 
 One row per benchmark `pattern/machine` of crates/core/benches/curves.rs: the median time of a
-512-point curve and whether it is within the 50 µs budget of DESIGN.md; then the regime maps and
+512-point curve and whether it is within the 50 µs budget; then the regime maps and
 block-size sweeps of crates/core/benches/regimes.rs (their budget, 20 ms for a 128×128 map
 computed and drawn, is the browser's: see docs/web-benchmarks.md). Exits non-zero if no result
 was found; a result over budget is reported, not an error (budgets are measured, never timed
@@ -98,7 +98,7 @@ def main():
         "",
         "A 512-point curve (`commcalc_core::evaluate`) for every machine × pattern at the machine's",
         "default model, measured with criterion (crates/core/benches/curves.rs). Budget from",
-        f"DESIGN.md: ≤ {BUDGET_US:g} µs native per curve. Patterns whose evaluation still fails are",
+        f"Budget: ≤ {BUDGET_US:g} µs native per curve. Patterns whose evaluation still fails are",
         "left out by the benchmark; rerun `make bench` after they land.",
         "",
         f"- command: `{command}`",

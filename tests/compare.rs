@@ -331,7 +331,7 @@ fn reports_match_evaluate_on_a_common_range() {
     );
 }
 
-/// The comparison serialises with the reports in SPEC §6's shape, under `scenarios` as
+/// The comparison serialises with the reports in the eval JSON's shape, under `scenarios` as
 /// `commcalc compare --json` prints it.
 #[test]
 fn comparison_serialises() {

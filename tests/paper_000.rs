@@ -35,7 +35,7 @@ fn eq3_ethernet_pingpong_block() {
     );
 }
 
-/// 000 §3.1 eq. 4 and SPEC §8: all-to-all among n = 8 workstations reduces to
+/// 000 §3.1 eq. 4: all-to-all among n = 8 workstations reduces to
 /// a(n) = 4(n−1)a_w + n(n−1)a_c = 35,000 µs, b(n) = max{2(n−1)b_w, n(n−1)b_c} = 53.2 µs/B.
 #[test]
 fn eq4_ethernet_all_to_all_n8() {

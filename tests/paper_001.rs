@@ -6,7 +6,7 @@ mod common;
 
 use common::{close, report};
 
-/// 001 §2 eq. 1 and SPEC §8: T_pp(m) ≈ 146 + 0.0115·m µs, "an asymptotic bandwidth of 87MB/s",
+/// 001 §2 eq. 1: T_pp(m) ≈ 146 + 0.0115·m µs, "an asymptotic bandwidth of 87MB/s",
 /// "half the achievable bandwidth is reached when the message size is about m½ = 12.7KB"
 /// (a Kbyte of 1000 bytes).
 #[test]
@@ -143,7 +143,7 @@ fn sigma_matches_eq2_slope() {
     );
 }
 
-/// Sizes between and beyond the tables are allowed with a visible warning (SPEC §3).
+/// Sizes between and beyond the tables are allowed with a visible warning (docs/models.md).
 #[test]
 fn unmeasured_sizes_warn() {
     let between = report("machine=intel-paragon&pattern=h-relation&p=20");

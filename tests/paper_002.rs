@@ -66,7 +66,7 @@ fn bandwidth_through_sonet_atm_and_aal5() {
     let atm = atm_layer_mbps(155.52);
     close(atm, 149.760, 1e-12, "§3.5 ATM layer bandwidth");
     assert_eq!(rounded(aal5_mbps(atm), 3), 135.632, "§3.5 AAL5 bandwidth");
-    // 002 §3.6: UnitTime_link = 8/135.632 = 0.05898 µs/B, which 002 rounds to 0.06 (SPEC §7).
+    // 002 §3.6: UnitTime_link = 8/135.632 = 0.05898 µs/B, which 002 rounds to 0.06 (see docs/models.md).
     // The chain gives 8/135.63170; 002 divides by its printed 135.632 (2·10⁻⁶ apart).
     close(
         exact_link_unit_time(155.52),
@@ -124,7 +124,7 @@ fn optimal_message_is_73_root_x() {
 
 #[test]
 fn largest_congestion_free_send() {
-    // 002 §3.6 (SPEC §8), with the 0.06 link: eq. 10 crosses 0.06 at ≈ 114,600 B (model
+    // 002 §3.6 , with the 0.06 link: eq. 10 crosses 0.06 at ≈ 114,600 B (model
     // 114,566), where eq. 5 gives a 24,700-B message (model 24,719) and eq. 6 a latency of
     // 6,870 µs (model 6,874). Tolerance 1%.
     let q = "pattern=pipelined-send&link=paper";
@@ -168,7 +168,7 @@ fn largest_congestion_free_send() {
         "default data",
     );
     // link=exact (8/135.632 µs/B) moves the limit to 128,083 B, 11.8% more: the paper's
-    // numbers need its rounding (SPEC §7).
+    // numbers need its rounding (see docs/models.md).
     close(
         metric("pattern=pipelined-send&link=exact", "max_data_bytes"),
         128_083.0,
@@ -226,7 +226,7 @@ fn total_exchange_separate_addressing() {
         0.01,
         "§3.9 latency of one message",
     );
-    // 2·7·404 = 5,656 µs multiplies the rounded 404 (SPEC §7); the model's 14 × 404.44 =
+    // 2·7·404 = 5,656 µs multiplies the rounded 404 (see docs/models.md); the model's 14 × 404.44 =
     // 5,662 µs is 0.11% above.
     close(metric(q, "time_us"), 5_656.0, 0.01, "§3.9 total exchange");
     close(
@@ -244,7 +244,7 @@ fn total_exchange_separate_addressing() {
     );
 }
 
-/// 002 Table 4, Analytic columns: data size in Kbytes (1000 B, SPEC §1), then 4, 6 and 8
+/// 002 Table 4, Analytic columns: data size in Kbytes (1000 B: docs/models.md, Units), then 4, 6 and 8
 /// processors, in µs.
 const TABLE_4: [(f64, [f64; 3]); 4] = [
     (1.0, [3_800.0, 6_320.0, 8_848.0]),
@@ -479,7 +479,7 @@ fn l_broadcast_table_10() {
         "eq. 29 in flops (paper 30,000)",
     );
     // The paper's 3,368 µs for an 814-byte message is eq. 29 without its transfer term
-    // m′·R (SPEC §7): 40 + 8·416.12 = 3,369. With it, the model gives 3,710.8 µs.
+    // m′·R (see docs/models.md): 40 + 8·416.12 = 3,369. With it, the model gives 3,710.8 µs.
     close(
         TABLE_3.broadcast_barrier(40.0, 8.0, 814.0, 0.0),
         3_368.0,

@@ -5,7 +5,7 @@ mod common;
 
 use common::{close, report};
 
-/// 003 Table 5's bandwidth row, 14.3, 2.8, 0.84 and 0.69 Mbits/s, is 8/t_c (SPEC §8).
+/// 003 Table 5's bandwidth row, 14.3, 2.8, 0.84 and 0.69 Mbits/s, is 8/t_c .
 #[test]
 fn table5_bandwidths() {
     for (machine, mbits) in [

@@ -1,7 +1,7 @@
 //! Paper 004 — Littlefield, "Modeling Node Bandwidth Limits and Their Effect on Vector
 //! Combining Algorithms". The NBL model T(L) = Lα + f(L)βS (§2), the Tree, Snake and Fence
 //! timelines (Appendix 7.1), their optimal block sizes, Table 1's f(L), the DELTA parameters
-//! (§7.2), SPEC §8's value and the regime statements of §4.1 and §4.2. Tolerance 1% unless a
+//! (§7.2),  the regime statements of §4.1 and §4.2. Tolerance 1% unless a
 //! case says otherwise.
 
 mod common;
@@ -125,7 +125,7 @@ fn testjig_set_by_block_size() {
     }
 }
 
-/// The four f sets of SPEC §2, and 004 §2's step cost T(L) = Lα + f(L)βS.
+/// The four f sets, and 004 §2's step cost T(L) = Lα + f(L)βS.
 #[test]
 fn f_sets_and_step_cost() {
     let s = 100.0;
@@ -320,7 +320,7 @@ fn fence_eq1_is_the_minimiser_of_t() {
     }
 }
 
-/// SPEC §7: the appendix's "L·(α + f(L)βS)" would multiply every transfer by L as well; its
+/// docs/models.md: the appendix's "L·(α + f(L)βS)" would multiply every transfer by L as well; its
 /// continuous optimum is then not eq. (1). Only Lα + f(L)βS reproduces the printed S_opt.
 #[test]
 fn fence_eq1_rules_out_the_appendix_step_form() {
@@ -356,7 +356,7 @@ fn snake_printed(f: FSet, p: f64, n: f64) -> f64 {
         .sqrt()
 }
 
-/// Snake's S_opt derived from its T(S) (SPEC §7).
+/// Snake's S_opt derived from its T(S) (see docs/models.md).
 fn snake_derived(f: FSet, p: f64, n: f64) -> f64 {
     let fl = |l: u32| f.overlap(1.0).f(l).unwrap();
     let denominator =
@@ -677,7 +677,7 @@ fn pingpong_and_exchange_use_the_step_cost() {
 
 // ---- §4: the regimes -------------------------------------------------------------------------
 
-/// SPEC §8: under nominal NBL Snake's asymptotic cost per element, f(4)β + c₂, is 1/3 below
+/// under nominal NBL Snake's asymptotic cost per element, f(4)β + c₂, is 1/3 below
 /// Fence's, f(6)β + c₃ (004 §4.2: "asymptotically up to 33% faster").
 #[test]
 fn spec8_snake_asymptotically_a_third_below_fence() {
@@ -701,7 +701,7 @@ fn spec8_snake_asymptotically_a_third_below_fence() {
 /// 004 §4.2's last two cases of Fig. 7, P = 16 (4×4), N = 10⁵ and 5×10⁵ under the fitted
 /// model: Snake is faster than Fence ("asymptotically up to 33% faster"). With the fitted f the
 /// margin is about 20%, and its asymptote is 1 − (3.9β + c₂)/(5.1β + c₃) = 24%; the 33% is the
-/// nominal model's asymptote (SPEC §8).
+/// nominal model's asymptote .
 #[test]
 fn fitted_4x4_long_vectors_snake_beats_fence() {
     let nbl = delta(FSet::Fitted);
@@ -887,7 +887,7 @@ fn fig5_regimes() {
 /// 004's abstract: "Each of the three algorithms is found to be at least 33% faster than the
 /// other two for some combinations of machine size and vector length" (nominal NBL). Tree and
 /// Fence are, by far; Snake's margin over the runner-up only approaches 1/3 as N grows (its
-/// asymptotic advantage over Fence, SPEC §8), passing 30% on a 4×4 mesh at N = 10⁶.
+/// asymptotic advantage over Fence), passing 30% on a 4×4 mesh at N = 10⁶.
 #[test]
 fn each_algorithm_wins_by_a_third_somewhere() {
     let nbl = delta(FSet::Nominal);

@@ -1,4 +1,4 @@
-//! Property tests (DESIGN.md, Testing): invariants that must hold for every machine, pattern,
+//! Property tests : invariants that must hold for every machine, pattern,
 //! model and input the catalog declares, not only for the papers' examples.
 //!
 //! (a) time is finite and non-decreasing in size on every curve;
@@ -58,7 +58,7 @@ fn in_range(lo: f64, hi: f64) -> BoxedStrategy<f64> {
 }
 
 /// The (key, value) pairs of a valid query for one combination, in canonical order: machine,
-/// pattern, model (unless the default), the pattern's inputs in SPEC §5's order, the curve's
+/// pattern, model (unless the default), the pattern's inputs in the query language's order, the curve's
 /// range, then parameter overrides by name.
 fn valid_pairs(
     machine: &'static Machine,

@@ -1,4 +1,4 @@
-//! The query language of SPEC §5: canonical printing, parse∘print = identity, and every class
+//! The query language of the query language: canonical printing, parse∘print = identity, and every class
 //! of rejection naming the key, the value and what would have been accepted.
 
 use commcalc_core::catalog::MACHINES;

@@ -351,7 +351,7 @@ fn fig5_section_4_1_statements() {
 /// 004's abstract and §5: with the NBL constraint "each of the three algorithms is the best by
 /// a significant margin in useful regimes" ("at least 33% faster than the other two for some
 /// combinations"). On the nominal map Tree's and Fence's best margins are far above a third;
-/// Snake's approaches its asymptotic 1/3 over Fence (SPEC §8) from below, reaching 32% at
+/// Snake's approaches its asymptotic 1/3 over Fence  from below, reaching 32% at
 /// N = 10⁶. Without NBL, Snake never wins by more than 6%.
 #[test]
 fn margins_by_algorithm() {

@@ -1,4 +1,4 @@
-//! SPEC §8: the values a correct core reproduces, each as the query a user would type, the
+//! the values a correct core reproduces, each as the query a user would type, the
 //! metric it reports, the paper's value, the tolerance and the source. The per-paper suites
 //! (paper_000 … paper_004) check these and every other printed number in more depth.
 
@@ -72,7 +72,7 @@ const CASES: &[Case] = &[
         tol: 0.01,
         source: "002 §3.9: one message",
     },
-    // 002 prints 5,656 = 14 × 404 (rounded); unrounded 14 × 404.4 = 5,662 (SPEC §7).
+    // 002 prints 5,656 = 14 × 404 (rounded); unrounded 14 × 404.4 = 5,662 (see docs/models.md).
     Case {
         query: "machine=atm-sparc20&pattern=all-to-all&algo=separate&p=8",
         metric: "time_us",
@@ -147,7 +147,7 @@ fn spec_section_8_values() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// SPEC §8: "ATM: 155.52 → 149.76 → 135.632 Mb/s through SONET, ATM and AAL5" (002 §3.5).
+/// "ATM: 155.52 → 149.76 → 135.632 Mb/s through SONET, ATM and AAL5" (002 §3.5).
 #[test]
 fn atm_bandwidth_chain() {
     use commcalc_core::models::atm::{aal5_mbps, atm_layer_mbps};
@@ -160,7 +160,7 @@ fn atm_bandwidth_chain() {
     );
 }
 
-/// SPEC §8: the optimal chunk is m = √(b₂x/a₁) ≈ 73√x (002 eq. 9), for data sizes where
+/// the optimal chunk is m = √(b₂x/a₁) ≈ 73√x (002 eq. 9), for data sizes where
 /// pipelining applies (x > b₂/a₁ ≈ 5,333 B).
 #[test]
 fn atm_chunk_is_73_root_x() {
@@ -178,7 +178,7 @@ fn atm_chunk_is_73_root_x() {
     }
 }
 
-/// SPEC §8: "DELTA under nominal NBL: Snake's asymptotic cost per element is 1/3 below Fence's"
+/// "DELTA under nominal NBL: Snake's asymptotic cost per element is 1/3 below Fence's"
 /// (004 §4.2: (4β + c₂)/(6β + c₃) = 6.41/9.61).
 #[test]
 fn delta_snake_a_third_below_fence() {

@@ -1,6 +1,6 @@
 //! Arbitrary bytes, read as UTF-8 (lossily), through everything a pasted URL goes through:
 //! the strict parser, `run`, and the lenient parser followed by printing and evaluating what it
-//! kept, as the web app does. The core promises no panics on any input (DESIGN.md).
+//! kept, as the web app does. The core promises no panics on any input.
 
 #![no_main]
 

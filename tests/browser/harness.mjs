@@ -103,7 +103,7 @@ export async function serveDist(root = DIST, { prefix = '/' } = {}) {
   };
 }
 
-/** Debian's Chromium, headless, with the flags of DESIGN.md "Testing". */
+/** Debian's Chromium, headless, with the flags that keep it off the network. */
 export function launchBrowser() {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }

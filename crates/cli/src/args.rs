@@ -371,7 +371,7 @@ A query is key=value pairs joined by &, as in a URL (a leading ? is allowed):
   commcalc regimes \"machine=intel-delta&pattern=global-combine&f=standard\"
 
 keys: machine, pattern, model, size, data, p, mesh, n, h, algo, f, k, link, from, to, and any
-parameter name of the machine (alpha=54). See SPEC §5 and `commcalc patterns`.
+parameter name of the machine (alpha=54). See the README and `commcalc patterns`.
 
 Exit codes: 0 success, 2 bad arguments or a query the core rejects (message on stderr), 1 the
 output could not be written.
@@ -384,7 +384,7 @@ Evaluates a query and prints the canonical query, the metrics with SI units, the
 a summary of the curve (time and bandwidth against size).
 
 options:
-  --json       print {\"query\", \"metrics\", \"curve\", \"warnings\"} as JSON (SPEC §6)
+  --json       print {\"query\", \"metrics\", \"curve\", \"warnings\"} as JSON (docs/reports.md)
   --points N   points on the curve, 2 to 100000 (default 512)
   --rows N     curve rows in the table, 0 to 100000 (default 8; all if N ≥ points)
   --           end of options
@@ -406,7 +406,7 @@ Every pattern's abscissa is in bytes, but not always the same bytes (a message, 
 a note says so when the scenarios' abscissae differ.
 
 options:
-  --json       print {\"scenarios\": [SPEC §6 reports], \"crossovers\": [{\"a\", \"b\",
+  --json       print {\"scenarios\": [reports as eval --json], \"crossovers\": [{\"a\", \"b\",
                \"size_bytes\", \"time_us\", \"faster_below\"}], \"from_bytes\", \"to_bytes\",
                \"abscissae\", \"notes\"}; a, b and faster_below are 0-based scenario indices
   --points N   points on each curve, 2 to 100000 (default 512)

@@ -15,7 +15,7 @@ pub fn eval(options: &EvalOptions) -> Result<String, Usage> {
     let report = evaluate_with(&scenario, options.points.unwrap_or(CURVE_POINTS))
         .map_err(|e| rejected(&Errors::from(e)))?;
     if options.json {
-        // The report serialises to exactly SPEC §6's {"query", "metrics", "curve", "warnings"}.
+        // The report serialises to exactly the eval JSON's {"query", "metrics", "curve", "warnings"}.
         let mut json = serde_json::to_string(&report)
             .map_err(|e| Usage(format!("cannot encode the report as JSON: {e}")))?;
         json.push('\n');

@@ -12,7 +12,7 @@ use commcalc_core::Model;
 
 use crate::args::Usage;
 
-/// Metrics every report carries besides the pattern's own (SPEC §6).
+/// Metrics every report carries besides the pattern's own (docs/reports.md).
 const ALWAYS: [&str; 2] = ["time_us", "bandwidth_MBps"];
 
 pub fn machines(id: Option<&str>, json: bool) -> Result<String, Usage> {

@@ -1,7 +1,7 @@
-//! `commcalc`: the query language of SPEC §5 on the command line.
+//! `commcalc`: the query language on the command line.
 //!
 //! `commcalc eval "<query>"` evaluates a scenario and prints a table (or, with `--json`, the
-//! report of SPEC §6); `commcalc compare "<q1>" "<q2>" …` puts up to four scenarios on one size
+//! report of docs/reports.md); `commcalc compare "<q1>" "<q2>" …` puts up to four scenarios on one size
 //! axis and finds where their curves cross; `commcalc regimes "<query>"` maps the fastest
 //! global combining algorithm over vector length × mesh (004 Fig. 5); `commcalc machines` and
 //! `commcalc patterns` list the catalog. Every

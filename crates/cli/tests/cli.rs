@@ -52,14 +52,14 @@ fn eval_prints_a_table_with_units() {
         out.contains("query  machine=intel-paragon&pattern=pingpong&size=12700"),
         "{out}"
     );
-    // SPEC §8: r∞ ≈ 87 MB/s and n½ ≈ 12.7 kB, shown with SI units.
+    // r∞ ≈ 87 MB/s and n½ ≈ 12.7 kB, shown with SI units.
     assert!(out.contains("87 MB/s"), "{out}");
     assert!(out.contains("12.7 kB"), "{out}");
     assert!(out.contains("µs"), "{out}");
     assert!(out.contains("warnings: none"), "{out}");
     assert!(out.contains("curve: 512 points"), "{out}");
     assert!(out.contains("8 shown"), "{out}");
-    // Never a raw float such as 100000.0 (SPEC §1).
+    // Never a raw float such as 100000.0 (docs/models.md, Units).
     assert!(!out.contains(".0 "), "{out}");
 }
 

@@ -1,5 +1,5 @@
-//! A 512-point curve for every machine × pattern at the machine's default model (DESIGN.md,
-//! Performance budgets: ≤ 50 µs native). One criterion group per pattern, one benchmark per
+//! A 512-point curve for every machine × pattern at the machine's default model (budget:
+//! ≤ 50 µs native). One criterion group per pattern, one benchmark per
 //! machine, so the ids read `pattern/machine`. Combinations whose evaluation fails (patterns
 //! still being implemented) are left out and listed on stderr.
 //!

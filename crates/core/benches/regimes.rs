@@ -1,4 +1,4 @@
-//! The algorithm regime map of 004 Fig. 5 (DESIGN.md, Performance budgets: a 128×128 map
+//! The algorithm regime map of 004 Fig. 5 (the budget: a 128×128 map
 //! computed and drawn within 20 ms in the browser, so the native computation should take a few
 //! milliseconds). One benchmark per f(L) set for the default 128×128 map of the DELTA, one for
 //! the widest map the options allow along N (10⁰…10⁹), and the block-size sweep of Fig. 4.

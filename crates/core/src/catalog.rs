@@ -1,4 +1,4 @@
-//! The machines of SPEC §3 as data. Every parameter carries its source; adding a machine is
+//! The machines as data. Every parameter carries its source; adding a machine is
 //! adding a row. Values are exactly as the papers print them; where a paper misprints, the note
 //! says so and the value is the one its own arithmetic uses.
 
@@ -48,7 +48,7 @@ pub struct ParamSet {
     pub by_size_source: &'static str,
 }
 
-/// A machine of SPEC §3.
+/// A machine: its parameter sets, each with its sources.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Machine {
     pub id: &'static str,

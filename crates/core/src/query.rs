@@ -1,4 +1,4 @@
-//! The query language of SPEC §5: one string for the URL, the CLI, embeds and tests.
+//! The query language: one string for the URL, the CLI, embeds and tests.
 //! `Scenario::from_query` validates and reports every problem at once; `Scenario::to_query`
 //! prints the canonical form, which parses back to the same scenario.
 
@@ -14,7 +14,7 @@ use crate::units::{parse_number, parse_size};
 /// The largest size accepted anywhere, 10¹² bytes: beyond any machine in the papers by orders
 /// of magnitude, and far from f64's limits.
 pub const MAX_BYTES: f64 = 1e12;
-/// Processor counts accepted (SPEC §5).
+/// Processor counts accepted.
 pub const P_RANGE: (u32, u32) = (2, 4096);
 
 const FIXED_KEYS: [&str; 5] = ["machine", "pattern", "model", "from", "to"];
@@ -147,7 +147,7 @@ impl Scenario {
     }
 
     /// The canonical query: machine, pattern, the model if it is not the default, then the
-    /// inputs in SPEC §5's order, then parameter overrides by name.
+    /// inputs in the query language's order, then parameter overrides by name.
     pub fn to_query(&self) -> String {
         let mut out = vec![
             format!("machine={}", self.machine.id),

@@ -17,7 +17,7 @@
 //! the same query (`pattern=global-combine&n=…&mesh=…&f=…`) show the same times.
 //!
 //! Cost: a default 128×128 map must be computed and drawn within 20 ms in the browser
-//! (DESIGN.md, Performance budgets). A cell is three exact searches: Tree's is one evaluation,
+//! (README, "Performance budgets"). A cell is three exact searches: Tree's is one evaluation,
 //! and Snake's and Fence's walks (`models::nbl`), starting at the continuous optimum and pruned
 //! by a convex lower bound, cost 5–7 block sizes each on average over the default maps. One
 //! [`Combiner`] is built per row. `benches/regimes.rs` measures 2.3–3.1 ms natively for the
@@ -48,7 +48,7 @@ pub const MAX_CELLS_PER_AXIS: usize = 512;
 pub const MAX_MAP_LENGTH: u64 = 1_000_000_000;
 
 /// The mesh sizes a map may reach: 4 nodes (2×2, the smallest mesh with two rows and two
-/// columns) to 4096, the query language's limit on processors (SPEC §5).
+/// columns) to 4096, the query language's limit on processors.
 pub const MESH_NODES: (u64, u64) = (4, 4096);
 
 /// The most points a block-size sweep may ask for.

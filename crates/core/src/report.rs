@@ -1,4 +1,4 @@
-//! Evaluation: a scenario becomes a report — the curve, the flat metrics map of SPEC §6 and the
+//! Evaluation: a scenario becomes a report — the curve, the flat metrics map of docs/reports.md and the
 //! warnings.
 
 use std::cell::RefCell;
@@ -22,7 +22,7 @@ pub struct Point {
     pub bandwidth_mbps: f64,
 }
 
-/// What a scenario evaluates to (SPEC §6).
+/// What a scenario evaluates to (docs/reports.md).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
     pub query: String,
@@ -33,7 +33,7 @@ pub struct Report {
     /// `time_us` and `bandwidth_MBps` are given at), for charts that mark it.
     #[serde(skip)]
     pub at_bytes: f64,
-    /// The inputs the pattern used, defaults included (not part of SPEC §6's JSON).
+    /// The inputs the pattern used, defaults included (not part of the JSON).
     #[serde(skip)]
     pub inputs: Vec<(&'static str, Value)>,
     /// The parameters the pattern read, with overrides and table rows applied.
@@ -129,7 +129,7 @@ impl Prepared {
         (self.evaluation.cost)(x)
     }
 
-    /// The report of SPEC §6 with `points` curve points over `[from, to]`.
+    /// The report of docs/reports.md with `points` curve points over `[from, to]`.
     pub fn report(
         &self,
         scenario: &Scenario,

@@ -1,4 +1,4 @@
-//! A validated scenario: what the query language (SPEC §5) describes, and what `evaluate` takes.
+//! A validated scenario: what the query language describes, and what `evaluate` takes.
 
 use crate::catalog::Machine;
 use crate::models::atm::Link;
@@ -6,7 +6,7 @@ use crate::models::nbl::FSet;
 use crate::models::Model;
 use crate::patterns::PatternDef;
 
-/// The pattern inputs of SPEC §5. `None` means "the pattern's default"; the canonical query
+/// The pattern inputs of the query language. `None` means "the pattern's default"; the canonical query
 /// prints only what was given.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Inputs {

@@ -1,4 +1,4 @@
-//! Units and their display (SPEC §1): time in µs, sizes in bytes, bandwidth in MB/s, which is
+//! Units and their display (docs/models.md, Units): time in µs, sizes in bytes, bandwidth in MB/s, which is
 //! numerically bytes per µs. Display uses SI prefixes, never raw floats.
 
 /// Bytes in a BSP word (002 §4.3, 001 §3).
@@ -95,14 +95,14 @@ pub fn sig3(v: f64) -> String {
     }
 }
 
-/// The unit a metric key's suffix names (SPEC §6), and the value shown with an SI prefix; a
+/// The unit a metric key's suffix names (docs/reports.md), and the value shown with an SI prefix; a
 /// key without a unit suffix is shown as a plain number.
 pub fn metric(key: &str, value: f64) -> String {
     by_suffix(key, value).unwrap_or_else(|| sig3(value))
 }
 
 fn by_suffix(key: &str, value: f64) -> Option<String> {
-    // The unit suffixes of SPEC §6. None ends another (`_us_per_byte` does not end in `_us`
+    // The unit suffixes of docs/reports.md. None ends another (`_us_per_byte` does not end in `_us`
     // or `_bytes`), so their order does not matter.
     Some(if key.ends_with("_us_per_byte") {
         si(value, "µs/B")

@@ -62,7 +62,7 @@ pub struct Row {
     pub model: f64,
     /// (model − measured)/measured.
     pub rel_error: f64,
-    /// The canonical query (SPEC §5) that computed `model`; empty when a model function or the
+    /// The canonical query that computed `model`; empty when a model function or the
     /// catalog computed it directly (the note says how).
     pub query: String,
     /// The measured value as the paper prints it.
@@ -393,7 +393,7 @@ const TABLE_5: [(&str, &str, &str); 4] = [
     ("32", "76,648", "77,000"),
 ];
 
-/// Bytes in 002's "Kbyte" (SPEC §1: Tables 4 and 5 only follow with 1000).
+/// Bytes in 002's "Kbyte" (Tables 4 and 5 only follow with 1000: docs/models.md, Units).
 const KBYTE: f64 = 1000.0;
 
 const ATM_Y: (&str, &str) = ("total-exchange time", "µs");

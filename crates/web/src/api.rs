@@ -3,7 +3,7 @@
 //!
 //! Both return plain JS data through serde-wasm-bindgen's JSON-compatible serializer, so a
 //! page sees objects and arrays (never `Map`s) shaped exactly like the CLI's `--json` output:
-//! `evaluate` gives SPEC §6's report and `catalog` the listings of `commcalc machines --json`
+//! `evaluate` gives the eval JSON's report and `catalog` the listings of `commcalc machines --json`
 //! and `commcalc patterns --json`. The browser tests compare the two.
 
 use std::collections::BTreeMap;
@@ -16,10 +16,10 @@ use commcalc_core::catalog::{self, Machine, Param, ParamSet, SizeRow};
 use commcalc_core::patterns::{PatternDef, PATTERNS};
 use commcalc_core::Model;
 
-/// Metrics every report carries besides the pattern's own (SPEC §6).
+/// Metrics every report carries besides the pattern's own (docs/reports.md).
 const ALWAYS: [&str; 2] = ["time_us", "bandwidth_MBps"];
 
-/// Evaluates a query and returns its report `{ query, metrics, curve, warnings }` (SPEC §6).
+/// Evaluates a query and returns its report `{ query, metrics, curve, warnings }` (docs/reports.md).
 ///
 /// A query the core rejects throws an `Error` whose message is the one the app shows: every
 /// problem on its own line.

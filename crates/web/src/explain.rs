@@ -97,7 +97,7 @@ fn s(name: &str) -> M {
     sym(name)
 }
 
-// ---- Models (SPEC §2) ------------------------------------------------------------------------
+// ---- Models (docs/models.md) -----------------------------------------------------------------
 
 /// The explanation of a model. Every model has one: the match is exhaustive.
 pub fn model(m: Model) -> Entry {
@@ -283,7 +283,7 @@ pub fn model(m: Model) -> Entry {
     }
 }
 
-// ---- Patterns (SPEC §4) ----------------------------------------------------------------------
+// ---- Patterns ------------------------------------------------------------------------------
 
 /// An entry without its title: idea, formula, assumptions, source.
 type Parts = (

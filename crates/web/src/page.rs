@@ -1,4 +1,4 @@
-//! The page's address: the scenario's query (SPEC §5) plus the few keys that say which view is
+//! The page's address: the scenario's query plus the few keys that say which view is
 //! open and what it shows beyond the scenario. The core rejects keys it does not know, so
 //! these are taken out before the rest reaches `Scenario::from_query_lenient`.
 //!

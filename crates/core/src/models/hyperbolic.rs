@@ -37,7 +37,7 @@ impl Block {
     }
 
     /// Half-performance length of the hyperbola: x/T(x) = 1/(2b) gives
-    /// (b·x)² + a·(b·x) − a² = 0, so n½ = ((√5 − 1)/2)·a/b (SPEC §2; follows from 000 eq. 2).
+    /// (b·x)² + a·(b·x) − a² = 0, so n½ = ((√5 − 1)/2)·a/b (follows from 000 eq. 2).
     pub fn n_half(&self) -> f64 {
         (5f64.sqrt() - 1.0) / 2.0 * self.a / self.b
     }

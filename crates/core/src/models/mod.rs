@@ -1,4 +1,4 @@
-//! The cost models of SPEC §2, one module each, named as the papers name them. Each is plain
+//! The cost models (docs/models.md), one module each, named as the papers name them. Each is plain
 //! arithmetic on `f64` with its paper and equation in the doc comment; patterns compose them.
 
 pub mod atm;
@@ -10,7 +10,7 @@ pub mod packetized;
 
 use serde::Serialize;
 
-/// The `model=` ids of SPEC §2.
+/// The `model=` ids of docs/models.md.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Model {

@@ -3,7 +3,7 @@
 //!
 //! 004 §2 extends the standard cost α + βS of one message to L messages of S elements sent at
 //! nominally the same time by one node: T(L) = L·α + f(L)·β·S. The f(L) sets are those of
-//! SPEC §2 ([`FSet`]). Each combining algorithm is a *timeline* of 004 Appendix 7.1 — rows of
+//! listed in [`FSet`]. Each combining algorithm is a *timeline* of 004 Appendix 7.1 — rows of
 //! (how many steps, how many links are active, which combining work is done) — held as data
 //! ([`Algorithm::timeline`]) and costed by one function ([`Plan::new`] sums the rows into the
 //! form T(S) = A + C·S + B·(D + E·S), B = ⌈N/S⌉ blocks). The optimal block size is found
@@ -11,7 +11,7 @@
 //! ([`Linear::continuous_block`]).
 //!
 //! Each step is costed as L·α + f(L)·β·S + c·S, as 004 §2 defines T(L). 004's appendix writes
-//! "L·(α + f(L)βS)", but its Fence S_opt (eq. 1) follows only from L·α + f(L)·β·S (SPEC §7).
+//! "L·(α + f(L)βS)", but its Fence S_opt (eq. 1) follows only from L·α + f(L)·β·S (see docs/models.md).
 
 use serde::Serialize;
 
@@ -22,7 +22,7 @@ use crate::models::hockney::Hockney;
 /// of its four neighbours (004 §4.2, Fig. 6). 004's algorithms use at most six.
 pub const MAX_LINKS: u32 = 8;
 
-/// The f(L) sets of SPEC §2.
+/// The f(L) sets (`f=`): how concurrent transfers share a node's bandwidth.
 ///
 /// The default is `nominal`, f(L) = L: 004 §4.2 finds the DELTA "almost perfectly NBL
 /// constrained" for long messages and recommends the nominal model for evaluating
@@ -607,7 +607,7 @@ impl Linear {
 
     /// The closed-form optimal block: dg/dS = 0 gives S = √(N·D/C). For Fence this is 004
     /// eq. (1) as printed; for Snake it is √(4Nα / ((P−2)(c₂+2βf(2)) + 2βf(1) + 2βf(3) −
-    /// 3βf(4))), not 004's printed form, which does not follow from its own T(S) (SPEC §7).
+    /// 3βf(4))), not 004's printed form, which does not follow from its own T(S) (see docs/models.md).
     /// `None` when C ≤ 0: then g falls all the way, and the fewest blocks (3) are best.
     pub fn continuous_block(&self, n: f64) -> Option<f64> {
         (self.per_elem > 0.0).then(|| (n * self.block_latency / self.per_elem).sqrt())
@@ -790,7 +790,7 @@ impl Plan {
 
     /// The exact optimum for a vector of `n` elements (at most [`MAX_ELEMENTS`]).
     ///
-    /// Snake and Fence minimise T(S) over the integers S with B = ⌈N/S⌉ ≥ 3 (SPEC §7). Two
+    /// Snake and Fence minimise T(S) over the integers S with B = ⌈N/S⌉ ≥ 3 (see docs/models.md). Two
     /// cases are padded with zeros, the identity of the sum, so that the time never falls as N
     /// grows (a longer vector can always carry a shorter one): N < 3, for which no block gives
     /// three blocks, is costed as N = 3 (S = 1); and where the largest allowed block leaves

@@ -161,7 +161,7 @@ impl Sizing {
         }
     }
 
-    /// The VC's metrics (SPEC §6: 002 eq. 14–17).
+    /// The VC's metrics (002 eq. 14–17).
     fn metrics(&self) -> Vec<(&'static str, Value)> {
         let mut m = vec![("vc_unit_time_us_per_byte", Value::Number(self.t_vc))];
         if let Some(x) = self.max_data {

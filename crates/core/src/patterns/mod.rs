@@ -1,4 +1,4 @@
-//! The patterns of SPEC §4. Each is a declaration — which machines and models it accepts, which
+//! The patterns. Each is a declaration — which machines and models it accepts, which
 //! inputs it takes, which metrics it reports — and an `evaluate` function that turns a context
 //! into a cost function and metrics. The query parser, the CLI and the web app's pickers all
 //! read these declarations; nothing else decides what is valid.
@@ -21,7 +21,7 @@ use crate::models::nbl::FSet;
 use crate::models::Model;
 use crate::scenario::Inputs;
 
-/// An input key a pattern can take (SPEC §5). `from` and `to` are always accepted.
+/// An input key a pattern can take. `from` and `to` are always accepted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Key {
@@ -85,7 +85,7 @@ pub struct Evaluation {
     pub metrics: Vec<(&'static str, Value)>,
 }
 
-/// A pattern of SPEC §4.
+/// A communication pattern.
 #[derive(Debug)]
 pub struct PatternDef {
     pub id: &'static str,
@@ -125,7 +125,7 @@ impl PatternDef {
     pub fn unsupported_on(&self, machine: &Machine) -> Option<String> {
         if !self.machines.contains(&machine.id) {
             return Some(format!(
-                "pattern {} is defined on {} only (see SPEC §4 and {})",
+                "pattern {} is defined on {} only (see `commcalc patterns` and {})",
                 self.id,
                 self.machines.join(", "),
                 self.source
@@ -393,7 +393,7 @@ const POINT_TO_POINT: [&str; 11] = [
 ];
 const SIZES: (f64, f64) = (1.0, 1e6);
 
-/// The catalog of patterns, in SPEC §4's order.
+/// The catalog of patterns, in the order the CLI lists them.
 pub static PATTERNS: &[PatternDef] = &[
     PatternDef {
         id: "pingpong",

@@ -66,7 +66,7 @@ pub fn links_cost(ctx: &Ctx, links: u32) -> Result<Hockney, Error> {
     })
 }
 
-/// The metric keys of SPEC §6 for one algorithm: its time, and for the pipelined ones the
+/// The metric keys of docs/reports.md for one algorithm: its time, and for the pipelined ones the
 /// exact and closed-form blocks and the asymptotic cost per element.
 fn metric_keys(algorithm: Algorithm) -> (&'static str, Option<[&'static str; 3]>) {
     match algorithm {

@@ -1,0 +1,47 @@
+//! `docs/catalog.md` is the catalog as `commcalc machines` and `commcalc patterns` print it, so
+//! that the repository documents every machine, parameter, source and pattern in words that
+//! cannot drift from the code. This test fails when the two differ; running it with
+//! `UPDATE_DOCS=1` rewrites the file.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The listing of one `commcalc` command.
+fn listing(command: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_commcalc"))
+        .arg(command)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run commcalc {command}: {e}"));
+    assert!(out.status.success(), "commcalc {command}: {out:?}");
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// The page as the catalog makes it today.
+fn generated() -> String {
+    format!(
+        "# The catalog\n\n\
+         Every machine with its parameter sets (each parameter with its value, unit, range and \
+         source) and every pattern with the machines, models, inputs, algorithms and metrics it \
+         takes. This page is generated from the code: it is what `commcalc machines` and \
+         `commcalc patterns` print, and `cargo test -p commcalc --test catalog_doc` fails when \
+         it is out of date (`UPDATE_DOCS=1` rewrites it). The models are explained in \
+         [models.md](models.md), the metrics in [reports.md](reports.md).\n\n\
+         ## Machines\n\n```text\n{}```\n\n## Patterns\n\n```text\n{}```\n",
+        listing("machines"),
+        listing("patterns")
+    )
+}
+
+#[test]
+fn catalog_page_is_the_catalog() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/catalog.md");
+    let want = generated();
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        std::fs::write(&path, &want).expect("write docs/catalog.md");
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        have == want,
+        "docs/catalog.md is out of date: run `UPDATE_DOCS=1 cargo test -p commcalc --test catalog_doc`"
+    );
+}
