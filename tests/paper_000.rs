@@ -117,6 +117,37 @@ fn sp2_two_frames() {
     close(b8, 0.029, 1e-9, "b(8) across frames");
 }
 
+/// More processors than one 16-processor frame holds mean two frames: without `algo`, p = 28
+/// gives the two-frame configuration (the same block as asking for it) and a warning saying so;
+/// an explicit `algo=one-frame` is kept, with the warning that p does not fit.
+#[test]
+fn pairs_beyond_one_frame_choose_two_frames() {
+    let chosen = report("machine=ibm-sp2&pattern=pairs&p=28");
+    let asked = report("machine=ibm-sp2&pattern=pairs&p=28&algo=two-frames");
+    assert_eq!(chosen.metrics, asked.metrics);
+    assert!(
+        chosen
+            .warnings
+            .iter()
+            .any(|w| w.contains("two frames (algo=two-frames)")),
+        "{:?}",
+        chosen.warnings
+    );
+    assert!(chosen.inputs.contains(&(
+        "algo",
+        commcalc_core::patterns::Value::Text("two-frames".into())
+    )));
+    let forced = report("machine=ibm-sp2&pattern=pairs&p=28&algo=one-frame");
+    assert_ne!(forced.metrics, chosen.metrics);
+    assert!(forced.warnings.iter().any(|w| w.contains("does not fit")));
+    let small = report("machine=ibm-sp2&pattern=pairs&p=16");
+    assert!(
+        small.warnings.iter().all(|w| !w.contains("frame")),
+        "{:?}",
+        small.warnings
+    );
+}
+
 /// 000 §3.3 eq. 11: the vendor's b_l = 0.0285 µs/B agrees with the measured 0.029 within 2%,
 /// and b_p = 0.025 ≤ b_l as the paper concludes.
 #[test]

@@ -3,7 +3,7 @@
 //! (Ethernet, FDDI), a switch of channels (SP2) or mesh routers (Paragon).
 
 use super::point::{Shape, DEFAULT_SIZE};
-use super::{Ctx, Evaluation};
+use super::{Ctx, Evaluation, Key, Value};
 use crate::catalog::Machine;
 use crate::error::Error;
 use crate::models::hyperbolic::{reduce_parallel, reduce_serial, Block, Coupling};
@@ -179,12 +179,9 @@ pub fn pairs(ctx: &Ctx) -> Result<Evaluation, Error> {
             channel,
             between_frames,
         } => {
-            let channels = if ctx.algo(pairs_algos(ctx.machine)) == Some("two-frames") {
+            let channels = if sp2_frames(ctx, p) == "two-frames" {
                 n.min(between_frames)
             } else {
-                if p > 16 {
-                    ctx.warn(format!("one SP2 frame has 16 processors; p = {p} does not fit (use algo=two-frames)"));
-                }
                 n
             };
             reduce_serial(
@@ -199,6 +196,30 @@ pub fn pairs(ctx: &Ctx) -> Result<Evaluation, Error> {
         Network::Bus { .. } => unreachable_pattern(ctx)?,
     };
     Ok(Shape::Hyperbola(block).evaluation(ctx.size(DEFAULT_SIZE), 1.0))
+}
+
+/// Processors in one SP2 frame: its switch board has 16 links (000 §3.3).
+const SP2_FRAME: u32 = 16;
+
+/// The SP2 configuration of disjoint pairs. A user who asks for more processors than one frame
+/// holds means two frames, so without `algo` the configuration follows p, and the report says
+/// which was chosen; an explicit `algo=one-frame` that cannot hold p is kept, with a warning.
+fn sp2_frames(ctx: &Ctx, p: u32) -> &'static str {
+    let fits = p <= SP2_FRAME;
+    if ctx.inputs.algo.is_none() && !fits {
+        ctx.warn(format!(
+            "p = {p} does not fit one {SP2_FRAME}-processor SP2 frame: two frames (algo=two-frames)"
+        ));
+        ctx.record(Key::Algo, Value::Text("two-frames".into()));
+        return "two-frames";
+    }
+    let algo = ctx.algo(pairs_algos(ctx.machine)).unwrap_or("one-frame");
+    if algo == "one-frame" && !fits {
+        ctx.warn(format!(
+            "one SP2 frame has {SP2_FRAME} processors; p = {p} does not fit (use algo=two-frames)"
+        ));
+    }
+    algo
 }
 
 fn unreachable_pattern(ctx: &Ctx) -> Result<Block, Error> {
