@@ -194,7 +194,6 @@ fn delta_parameters() {
         ((c3_rate - 5.3) / 5.3).abs() > 0.01,
         "2/0.37 = 5.41 is not within 1% of 5.3"
     );
-    close(2.0 / 5.3, 0.377, 0.001, "the c₃ that 5.3 MFLOPS implies");
 }
 
 // ---- Appendix 7.1: the timelines -------------------------------------------------------------
@@ -884,12 +883,13 @@ fn fig5_regimes() {
     assert!(nominal.count(Algorithm::Fence) * 2 < standard.count(Algorithm::Fence));
 }
 
-/// 004's abstract: "Each of the three algorithms is found to be at least 33% faster than the
-/// other two for some combinations of machine size and vector length" (nominal NBL). Tree and
-/// Fence are, by far; Snake's margin over the runner-up only approaches 1/3 as N grows (its
-/// asymptotic advantage over Fence), passing 30% on a 4×4 mesh at N = 10⁶.
+/// A documented deviation from 004's abstract, asserted both ways: "Each of the three
+/// algorithms is found to be at least 33% faster than the other two for some combinations of
+/// machine size and vector length" (nominal NBL). In the model Tree and Fence are, by far; Snake
+/// is not: its margin over the runner-up only approaches 1/3 as N grows (its asymptotic
+/// advantage over Fence), passing 30% on a 4×4 mesh at N = 10⁶ but never reaching 33%.
 #[test]
-fn each_algorithm_wins_by_a_third_somewhere() {
+fn a_third_faster_holds_for_tree_and_fence_and_snake_only_approaches_it() {
     let nbl = delta(FSet::Nominal);
     let best_margin = |a: Algorithm| {
         MESHES

@@ -1,4 +1,4 @@
-//! the values a correct core reproduces, each as the query a user would type, the
+//! The headline values a correct core reproduces, each as the query a user would type, the
 //! metric it reports, the paper's value, the tolerance and the source. The per-paper suites
 //! (paper_000 … paper_004) check these and every other printed number in more depth.
 
