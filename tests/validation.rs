@@ -9,11 +9,11 @@ mod common;
 use std::collections::HashSet;
 use std::path::PathBuf;
 
-use commcalc_core::catalog;
+use commcalc_core::catalog::{self, interpolate_by_size};
 use commcalc_core::models::nbl::{testjig_f, TESTJIG};
 use commcalc_core::validation::{
-    data_set, data_sets, ids, interpolate_by_size, parse_printed, DataSet, Place, Printed, Row,
-    Summary, PARAGON_BUFFERING_US, PARAGON_NETWORK_US,
+    data_set, data_sets, ids, parse_printed, DataSet, Place, Printed, Row, Summary,
+    PARAGON_BUFFERING_US, PARAGON_NETWORK_US,
 };
 use commcalc_core::{run, Model};
 use common::{close, report};
@@ -727,8 +727,22 @@ fn paragon_g_and_sigma_against_the_papers_bounds() {
 }
 
 #[test]
-fn interpolation_is_the_cores_rule() {
-    // The leave-one-out sets use the rule the core applies to a p the tables lack.
+fn interpolation_is_linear_in_p() {
+    // Reports at a p the tables lack, and the leave-one-out sets, read the tables through
+    // `interpolate_by_size`; here it is checked against the rows by hand: at p = 12, between
+    // the rows for p = 8 and p = 16, every value lies halfway.
+    let rows = catalog::machine("intel-paragon")
+        .expect("paragon")
+        .set(Model::Bsp)
+        .expect("bsp")
+        .by_size;
+    let (r8, r16) = (
+        rows.iter().find(|r| r.p == 8).unwrap(),
+        rows.iter().find(|r| r.p == 16).unwrap(),
+    );
+    let (g, l) = interpolate_by_size(rows, 12).unwrap();
+    close(g, (r8.rate + r16.rate) / 2.0, 1e-12, "g at p = 12");
+    close(l, (r8.latency + r16.latency) / 2.0, 1e-12, "L at p = 12");
     let paragon = catalog::machine("intel-paragon").expect("paragon");
     for p in [12, 24, 33, 50, 80] {
         let rows = paragon.set(Model::Bsp).expect("bsp").by_size;

@@ -34,6 +34,23 @@ pub struct SizeRow {
     pub latency: f64,
 }
 
+/// The size-dependent parameters (rate, latency) at p from a table of rows ordered by p: the
+/// row for p, or a linear interpolation in p between the two rows around it. `None` when p
+/// lies outside the rows. Evaluation (`Ctx::by_size`) and the leave-one-out validation sets
+/// both read the tables through this one rule.
+pub fn interpolate_by_size(rows: &[SizeRow], p: u32) -> Option<(f64, f64)> {
+    if let Some(r) = rows.iter().find(|r| r.p == p) {
+        return Some((r.rate, r.latency));
+    }
+    let hi = rows.iter().position(|r| r.p > p).filter(|&i| i > 0)?;
+    let (a, b) = (&rows[hi - 1], &rows[hi]);
+    let t = f64::from(p - a.p) / f64::from(b.p - a.p);
+    Some((
+        a.rate + t * (b.rate - a.rate),
+        a.latency + t * (b.latency - a.latency),
+    ))
+}
+
 /// The parameters of a machine under one model, such as the Paragon's MPI (hyperbolic) or NX
 /// (Hockney) set.
 #[derive(Clone, Copy, Debug, Serialize)]

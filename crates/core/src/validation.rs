@@ -18,7 +18,7 @@
 
 use serde::Serialize;
 
-use crate::catalog::{self, SizeRow};
+use crate::catalog::{self, interpolate_by_size, SizeRow};
 use crate::error::{Error, Errors};
 use crate::models::nbl::{FSet, Nbl, TESTJIG_LINKS};
 use crate::models::Model;
@@ -937,22 +937,6 @@ const PARAGON_LATENCY_CELL: usize = 3;
 pub const PARAGON_BUFFERING_US: f64 = 5.9;
 /// 001 §3: "Sending the messages through the net takes only about 0.5µs each."
 pub const PARAGON_NETWORK_US: f64 = 0.5;
-
-/// The size-dependent parameters at p by linear interpolation in p between the table's rows —
-/// the rule the core applies to a p a table does not have (001 Tables 1–2, `Ctx::by_size`).
-/// Returns (rate, latency), or `None` when p lies outside the rows.
-pub fn interpolate_by_size(rows: &[SizeRow], p: u32) -> Option<(f64, f64)> {
-    if let Some(r) = rows.iter().find(|r| r.p == p) {
-        return Some((r.rate, r.latency));
-    }
-    let hi = rows.iter().position(|r| r.p > p).filter(|&i| i > 0)?;
-    let (a, b) = (&rows[hi - 1], &rows[hi]);
-    let t = f64::from(p - a.p) / f64::from(b.p - a.p);
-    Some((
-        a.rate + t * (b.rate - a.rate),
-        a.latency + t * (b.latency - a.latency),
-    ))
-}
 
 /// A Paragon table row's p, checked against the catalog's row at the same index.
 fn paragon_p(set: &str, printed: &'static str, rows: &[SizeRow], i: usize) -> Result<u32, Error> {

@@ -14,7 +14,7 @@ use std::cell::RefCell;
 
 use serde::Serialize;
 
-use crate::catalog::{Machine, ParamSet};
+use crate::catalog::{interpolate_by_size, Machine, ParamSet};
 use crate::error::Error;
 use crate::models::atm::Link;
 use crate::models::nbl::FSet;
@@ -348,9 +348,6 @@ impl Ctx<'_> {
             });
         };
         let src = self.set.by_size_source;
-        if let Some(r) = rows.iter().find(|r| r.p == p) {
-            return Ok((r.rate, r.latency));
-        }
         if p < first.p || p > last.p {
             let r = if p < first.p { first } else { last };
             self.warn(format!(
@@ -359,17 +356,15 @@ impl Ctx<'_> {
             ));
             return Ok((r.rate, r.latency));
         }
-        let hi = rows.iter().position(|r| r.p > p).unwrap_or(rows.len() - 1);
-        let (a, b) = (&rows[hi - 1], &rows[hi]);
-        let t = f64::from(p - a.p) / f64::from(b.p - a.p);
-        self.warn(format!(
-            "{src} has no row for p = {p}: interpolated between p = {} and p = {}",
-            a.p, b.p
-        ));
-        Ok((
-            a.rate + t * (b.rate - a.rate),
-            a.latency + t * (b.latency - a.latency),
-        ))
+        if !rows.iter().any(|r| r.p == p) {
+            let hi = rows.iter().position(|r| r.p > p).unwrap_or(rows.len() - 1);
+            self.warn(format!(
+                "{src} has no row for p = {p}: interpolated between p = {} and p = {}",
+                rows[hi - 1].p,
+                rows[hi].p
+            ));
+        }
+        interpolate_by_size(rows, p).ok_or_else(|| Error::invalid("p", p, "a p within the table"))
     }
 }
 
