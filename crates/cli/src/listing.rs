@@ -4,21 +4,21 @@
 
 use std::fmt::Write as _;
 
-use serde_json::{json, Value as Json};
+use serde::Serialize;
 
-use commcalc_core::catalog::{self, Machine, Param, ParamSet};
+use commcalc_core::catalog::{self, Machine, Param};
+use commcalc_core::listing::{patterns_on, MachineEntry, PatternEntry};
 use commcalc_core::patterns::{PatternDef, PATTERNS};
-use commcalc_core::Model;
 
 use crate::args::Usage;
-
-/// Metrics every report carries besides the pattern's own (docs/reports.md).
-const ALWAYS: [&str; 2] = ["time_us", "bandwidth_MBps"];
 
 pub fn machines(id: Option<&str>, json: bool) -> Result<String, Usage> {
     let list = select(id, "machine", catalog::MACHINES, |m| m.id)?;
     Ok(if json {
-        to_json(id.is_some(), list.iter().map(|m| machine_json(m)).collect())?
+        to_json(
+            id.is_some(),
+            list.into_iter().map(MachineEntry::new).collect(),
+        )?
     } else {
         list.iter()
             .map(|m| machine_text(m))
@@ -30,7 +30,10 @@ pub fn machines(id: Option<&str>, json: bool) -> Result<String, Usage> {
 pub fn patterns(id: Option<&str>, json: bool) -> Result<String, Usage> {
     let list = select(id, "pattern", PATTERNS, |p| p.id)?;
     Ok(if json {
-        to_json(id.is_some(), list.iter().map(|p| pattern_json(p)).collect())?
+        to_json(
+            id.is_some(),
+            list.into_iter().map(PatternEntry::new).collect(),
+        )?
     } else {
         list.iter()
             .map(|p| pattern_text(p))
@@ -62,82 +65,19 @@ fn select<'a, T>(
     }
 }
 
-/// One object when an id was asked for, an array otherwise.
-fn to_json(single: bool, mut items: Vec<Json>) -> Result<String, Usage> {
+/// One object when an id was asked for, an array otherwise. The entries go through
+/// `serde_json::Value`, whose objects order their keys, so the output does not depend on the
+/// order of the entries' fields.
+fn to_json<T: Serialize>(single: bool, mut items: Vec<T>) -> Result<String, Usage> {
+    let encode = |e: serde_json::Error| Usage(format!("cannot encode the listing as JSON: {e}"));
     let value = match (single, items.len()) {
-        (true, 1) => items.remove(0),
-        _ => Json::Array(items),
-    };
-    let mut s = serde_json::to_string_pretty(&value)
-        .map_err(|e| Usage(format!("cannot encode the listing as JSON: {e}")))?;
+        (true, 1) => serde_json::to_value(items.remove(0)),
+        _ => serde_json::to_value(items),
+    }
+    .map_err(encode)?;
+    let mut s = serde_json::to_string_pretty(&value).map_err(encode)?;
     s.push('\n');
     Ok(s)
-}
-
-/// The patterns a machine supports.
-fn patterns_on(machine: &Machine) -> Vec<&'static str> {
-    PATTERNS
-        .iter()
-        .filter(|p| p.unsupported_on(machine).is_none())
-        .map(|p| p.id)
-        .collect()
-}
-
-/// A number as JSON, `null` where the value comes from a table by machine size (NaN).
-fn number(v: f64) -> Json {
-    if v.is_finite() {
-        json!(v)
-    } else {
-        Json::Null
-    }
-}
-
-fn param_json(p: &Param) -> Json {
-    json!({
-        "name": p.name,
-        "symbol": p.symbol,
-        "value": number(p.value),
-        "unit": p.unit,
-        "range": [number(p.range.0), number(p.range.1)],
-        "source": p.source,
-        "note": p.note,
-    })
-}
-
-fn set_json(set: &ParamSet) -> Json {
-    let rows: Vec<Json> = set
-        .by_size
-        .iter()
-        .map(|r| {
-            json!({
-                "p": r.p,
-                "mesh": format!("{}x{}", r.mesh.0, r.mesh.1),
-                "rate": number(r.rate),
-                "latency_us": number(r.latency),
-            })
-        })
-        .collect();
-    json!({
-        "model": set.model.id(),
-        "label": set.label,
-        "formula": set.model.formula(),
-        "parameters": set.params.iter().map(param_json).collect::<Vec<_>>(),
-        "by_size": rows,
-        "by_size_source": set.by_size_source,
-    })
-}
-
-fn machine_json(m: &Machine) -> Json {
-    json!({
-        "id": m.id,
-        "name": m.name,
-        "paper": m.paper,
-        "description": m.description,
-        "measured_p": [m.measured_p.0, m.measured_p.1],
-        "models": m.models().map(Model::id).collect::<Vec<_>>(),
-        "patterns": patterns_on(m),
-        "sets": m.sets.iter().map(set_json).collect::<Vec<_>>(),
-    })
 }
 
 /// A parameter value in the paper's unit, as the paper prints it.
@@ -231,84 +171,32 @@ fn pad(s: &str, width: usize) -> String {
     format!("{s}{}", " ".repeat(width.saturating_sub(n)))
 }
 
-/// The algorithms each machine offers for a pattern, for the machines that offer any.
-fn algos_by_machine(p: &PatternDef) -> Vec<(&'static str, &'static [&'static str])> {
-    p.machines
-        .iter()
-        .filter_map(|id| catalog::machine(id))
-        .map(|m| (m.id, (p.algos)(m)))
-        .filter(|(_, algos)| !algos.is_empty())
-        .collect()
-}
-
-fn metrics_of(p: &PatternDef) -> Vec<&'static str> {
-    let mut all = ALWAYS.to_vec();
-    all.extend(p.metrics.iter().filter(|m| !ALWAYS.contains(m)));
-    all
-}
-
-fn inputs_of(p: &PatternDef) -> Vec<&'static str> {
-    let mut all: Vec<&str> = p.inputs.iter().map(|k| k.id()).collect();
-    all.extend(["from", "to"]);
-    all
-}
-
-fn pattern_json(p: &PatternDef) -> Json {
-    let algos: serde_json::Map<String, Json> = algos_by_machine(p)
-        .into_iter()
-        .map(|(m, a)| (m.to_string(), json!(a)))
-        .collect();
-    let models_by_machine: serde_json::Map<String, Json> = p
+fn pattern_text(p: &'static PatternDef) -> String {
+    let e = PatternEntry::new(p);
+    let mut out = String::new();
+    let _ = writeln!(out, "{}  {}", e.id, e.title);
+    let _ = writeln!(out, "  {}", e.description);
+    let _ = writeln!(out, "  source:   {}", e.source);
+    let _ = writeln!(out, "  machines: {}", e.machines.join(", "));
+    let _ = writeln!(out, "  models:   {}", e.models.join(", "));
+    let _ = writeln!(out, "  inputs:   {}", e.inputs.join(", "));
+    // In the pattern's order of machines, as the declaration lists them.
+    let algos: Vec<String> = e
         .machines
         .iter()
-        .filter_map(|id| catalog::machine(id))
-        .filter(|m| p.unsupported_on(m).is_none())
-        .map(|m| {
-            let models: Vec<_> = p.models_on(m).map(Model::id).collect();
-            (m.id.to_string(), json!(models))
-        })
+        .filter_map(|m| e.algos.get(m).map(|a| format!("{m}: {}", a.join("|"))))
         .collect();
-    json!({
-        "id": p.id,
-        "title": p.title,
-        "description": p.description,
-        "source": p.source,
-        "machines": p.machines,
-        "models": p.models.iter().map(|m| m.id()).collect::<Vec<_>>(),
-        "models_by_machine": models_by_machine,
-        "inputs": inputs_of(p),
-        "algos": algos,
-        "abscissa": p.abscissa,
-        "range_bytes": [p.range.0, p.range.1],
-        "metrics": metrics_of(p),
-    })
-}
-
-fn pattern_text(p: &PatternDef) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "{}  {}", p.id, p.title);
-    let _ = writeln!(out, "  {}", p.description);
-    let _ = writeln!(out, "  source:   {}", p.source);
-    let _ = writeln!(out, "  machines: {}", p.machines.join(", "));
-    let models: Vec<_> = p.models.iter().map(|m| m.id()).collect();
-    let _ = writeln!(out, "  models:   {}", models.join(", "));
-    let _ = writeln!(out, "  inputs:   {}", inputs_of(p).join(", "));
-    let algos = algos_by_machine(p);
     if algos.is_empty() {
         let _ = writeln!(out, "  algos:    none");
     } else {
-        let list: Vec<String> = algos
-            .iter()
-            .map(|(m, a)| format!("{m}: {}", a.join("|")))
-            .collect();
-        let _ = writeln!(out, "  algos:    {}", list.join("; "));
+        let _ = writeln!(out, "  algos:    {}", algos.join("; "));
     }
     let _ = writeln!(
         out,
         "  curve:    {} from {} to {} B",
-        p.abscissa, p.range.0, p.range.1
+        e.abscissa, e.range_bytes[0], e.range_bytes[1]
     );
-    let _ = writeln!(out, "  metrics:  {}", metrics_of(p).join(", "));
+    let _ = writeln!(out, "  metrics:  {}", e.metrics.join(", "));
     out
 }
 

@@ -16,6 +16,21 @@ fn listing(command: &str) -> String {
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
+/// The metric catalogue as a table: key, unit, what it is, symbol.
+fn metrics_table() -> String {
+    let mut out = String::from("| key | unit | what it is | symbol |\n| --- | --- | --- | --- |\n");
+    for m in commcalc_core::metrics::METRICS {
+        out += &format!(
+            "| `{}` | {} | {} | {} |\n",
+            m.id,
+            m.unit.symbol(),
+            m.label,
+            m.symbol
+        );
+    }
+    out
+}
+
 /// The page as the catalog makes it today.
 fn generated() -> String {
     format!(
@@ -26,9 +41,11 @@ fn generated() -> String {
          `commcalc patterns` print, and `cargo test -p commcalc --test catalog_doc` fails when \
          it is out of date (`UPDATE_DOCS=1` rewrites it). The models are explained in \
          [models.md](models.md), the metrics in [reports.md](reports.md).\n\n\
-         ## Machines\n\n```text\n{}```\n\n## Patterns\n\n```text\n{}```\n",
+         ## Machines\n\n```text\n{}```\n\n## Patterns\n\n```text\n{}```\n\n\
+         ## Metrics\n\n{}",
         listing("machines"),
-        listing("patterns")
+        listing("patterns"),
+        metrics_table()
     )
 }
 
@@ -44,4 +61,18 @@ fn catalog_page_is_the_catalog() {
         have == want,
         "docs/catalog.md is out of date: run `UPDATE_DOCS=1 cargo test -p commcalc --test catalog_doc`"
     );
+}
+
+/// docs/reports.md explains every catalogued metric (with its source), so none is left out.
+#[test]
+fn reports_page_explains_every_metric() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/reports.md");
+    let page = std::fs::read_to_string(&path).expect("docs/reports.md");
+    for m in commcalc_core::metrics::METRICS {
+        assert!(
+            page.contains(&format!("`{}`", m.id)),
+            "docs/reports.md does not explain {}",
+            m.id
+        );
+    }
 }

@@ -7,6 +7,8 @@
 pub mod catalog;
 pub mod compare;
 pub mod error;
+pub mod listing;
+pub mod metrics;
 pub mod models;
 pub mod optimise;
 pub mod patterns;

@@ -1,6 +1,8 @@
 //! Units and their display (docs/models.md, Units): time in µs, sizes in bytes, bandwidth in MB/s, which is
 //! numerically bytes per µs. Display uses SI prefixes, never raw floats.
 
+use crate::metrics::Unit;
+
 /// Bytes in a BSP word (002 §4.3, 001 §3).
 pub const WORD_BYTES: f64 = 4.0;
 /// Bytes in a DELTA vector element, a double (004 §7.2).
@@ -95,40 +97,24 @@ pub fn sig3(v: f64) -> String {
     }
 }
 
-/// The unit a metric key's suffix names (docs/reports.md), and the value shown with an SI prefix; a
-/// key without a unit suffix is shown as a plain number.
+/// A metric's value as the page and the CLI show it: with an SI prefix in its catalogued unit
+/// ([`crate::metrics`]); a key the catalogue does not have is shown as a plain number.
 pub fn metric(key: &str, value: f64) -> String {
-    by_suffix(key, value).unwrap_or_else(|| sig3(value))
-}
-
-fn by_suffix(key: &str, value: f64) -> Option<String> {
-    // The unit suffixes of docs/reports.md. None ends another (`_us_per_byte` does not end in `_us`
-    // or `_bytes`), so their order does not matter.
-    Some(if key.ends_with("_us_per_byte") {
-        si(value, "µs/B")
-    } else if key.ends_with("_us_per_word") {
-        si(value * 1e-6, "s/word")
-    } else if key.ends_with("_us_per_element") || key.ends_with("_us_per_elem") {
-        si(value * 1e-6, "s/element")
-    } else if key.ends_with("_us") {
-        si(value, "µs")
-    } else if key.ends_with("_MBps") {
-        si(value, "MB/s")
-    } else if key.ends_with("_bytes") {
-        si(value, "B")
-    } else if key.ends_with("_elems") || key.ends_with("_elements") {
-        format!("{} elements", count(value))
-    } else if key.ends_with("_words") {
-        format!("{} words", count(value))
-    } else if key.ends_with("_flops_per_word") {
-        si(value, "flop/word")
-    } else if key.ends_with("_flops") {
-        si(value, "flop")
-    } else if key.ends_with("_mflops") || key.ends_with("_Mflops") {
-        si(value * 1e6, "flop/s")
-    } else {
-        return None;
-    })
+    let Some(m) = crate::metrics::metric(key) else {
+        return sig3(value);
+    };
+    match m.unit {
+        Unit::Us
+        | Unit::MBps
+        | Unit::Bytes
+        | Unit::UsPerByte
+        | Unit::Flops
+        | Unit::FlopsPerWord => si(value, m.unit.symbol()),
+        Unit::UsPerWord => si(value * 1e-6, "s/word"),
+        Unit::UsPerElem => si(value * 1e-6, "s/element"),
+        Unit::Elems => format!("{} elements", count(value)),
+        Unit::Name => sig3(value),
+    }
 }
 
 /// A count: whole numbers in full, anything else to three significant digits.

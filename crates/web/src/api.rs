@@ -6,18 +6,11 @@
 //! `evaluate` gives the eval JSON's report and `catalog` the listings of `commcalc machines --json`
 //! and `commcalc patterns --json`. The browser tests compare the two.
 
-use std::collections::BTreeMap;
-
 use serde::Serialize;
 use serde_wasm_bindgen::Serializer;
 use wasm_bindgen::prelude::*;
 
-use commcalc_core::catalog::{self, Machine, Param, ParamSet, SizeRow};
-use commcalc_core::patterns::{PatternDef, PATTERNS};
-use commcalc_core::Model;
-
-/// Metrics every report carries besides the pattern's own (docs/reports.md).
-const ALWAYS: [&str; 2] = ["time_us", "bandwidth_MBps"];
+use commcalc_core::listing::Catalog;
 
 /// Evaluates a query and returns its report `{ query, metrics, curve, warnings }` (docs/reports.md).
 ///
@@ -33,10 +26,7 @@ pub fn evaluate(query: &str) -> Result<JsValue, JsError> {
 /// each entry as `commcalc machines --json` and `commcalc patterns --json` print it.
 #[wasm_bindgen]
 pub fn catalog() -> Result<JsValue, JsError> {
-    to_js(&Catalog {
-        machines: catalog::MACHINES.iter().map(MachineEntry::new).collect(),
-        patterns: PATTERNS.iter().map(PatternEntry::new).collect(),
-    })
+    to_js(&Catalog::new())
 }
 
 /// Plain JS data: objects rather than `Map`s for maps, `null` for a missing value.
@@ -44,160 +34,4 @@ pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&Serializer::json_compatible())
         .map_err(|e| JsError::new(&format!("commcalc could not convert its result: {e}")))
-}
-
-/// A number, or `null` where the value comes from a table by machine size (NaN), as in the
-/// CLI's JSON.
-fn number(v: f64) -> Option<f64> {
-    v.is_finite().then_some(v)
-}
-
-#[derive(Serialize)]
-struct Catalog {
-    machines: Vec<MachineEntry>,
-    patterns: Vec<PatternEntry>,
-}
-
-#[derive(Serialize)]
-struct MachineEntry {
-    id: &'static str,
-    name: &'static str,
-    paper: &'static str,
-    description: &'static str,
-    measured_p: [u32; 2],
-    models: Vec<&'static str>,
-    patterns: Vec<&'static str>,
-    sets: Vec<SetEntry>,
-}
-
-impl MachineEntry {
-    fn new(m: &'static Machine) -> Self {
-        MachineEntry {
-            id: m.id,
-            name: m.name,
-            paper: m.paper,
-            description: m.description,
-            measured_p: [m.measured_p.0, m.measured_p.1],
-            models: m.models().map(Model::id).collect(),
-            patterns: PATTERNS
-                .iter()
-                .filter(|p| p.unsupported_on(m).is_none())
-                .map(|p| p.id)
-                .collect(),
-            sets: m.sets.iter().map(SetEntry::new).collect(),
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct SetEntry {
-    model: &'static str,
-    label: &'static str,
-    formula: &'static str,
-    parameters: Vec<ParamEntry>,
-    by_size: Vec<SizeEntry>,
-    by_size_source: &'static str,
-}
-
-impl SetEntry {
-    fn new(set: &'static ParamSet) -> Self {
-        SetEntry {
-            model: set.model.id(),
-            label: set.label,
-            formula: set.model.formula(),
-            parameters: set.params.iter().map(ParamEntry::new).collect(),
-            by_size: set.by_size.iter().map(SizeEntry::new).collect(),
-            by_size_source: set.by_size_source,
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct ParamEntry {
-    name: &'static str,
-    symbol: &'static str,
-    value: Option<f64>,
-    unit: &'static str,
-    range: [Option<f64>; 2],
-    source: &'static str,
-    note: &'static str,
-}
-
-impl ParamEntry {
-    fn new(p: &'static Param) -> Self {
-        ParamEntry {
-            name: p.name,
-            symbol: p.symbol,
-            value: number(p.value),
-            unit: p.unit,
-            range: [number(p.range.0), number(p.range.1)],
-            source: p.source,
-            note: p.note,
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct SizeEntry {
-    p: u32,
-    mesh: String,
-    rate: Option<f64>,
-    latency_us: Option<f64>,
-}
-
-impl SizeEntry {
-    fn new(r: &'static SizeRow) -> Self {
-        SizeEntry {
-            p: r.p,
-            mesh: format!("{}x{}", r.mesh.0, r.mesh.1),
-            rate: number(r.rate),
-            latency_us: number(r.latency),
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct PatternEntry {
-    id: &'static str,
-    title: &'static str,
-    description: &'static str,
-    source: &'static str,
-    machines: &'static [&'static str],
-    models: Vec<&'static str>,
-    models_by_machine: BTreeMap<&'static str, Vec<&'static str>>,
-    inputs: Vec<&'static str>,
-    algos: BTreeMap<&'static str, &'static [&'static str]>,
-    abscissa: &'static str,
-    range_bytes: [f64; 2],
-    metrics: Vec<&'static str>,
-}
-
-impl PatternEntry {
-    fn new(p: &'static PatternDef) -> Self {
-        let machines = || p.machines.iter().filter_map(|id| catalog::machine(id));
-        let mut inputs: Vec<&'static str> = p.inputs.iter().map(|k| k.id()).collect();
-        inputs.extend(["from", "to"]);
-        let mut metrics = ALWAYS.to_vec();
-        metrics.extend(p.metrics.iter().filter(|m| !ALWAYS.contains(m)));
-        PatternEntry {
-            id: p.id,
-            title: p.title,
-            description: p.description,
-            source: p.source,
-            machines: p.machines,
-            models: p.models.iter().map(|m| m.id()).collect(),
-            models_by_machine: machines()
-                .filter(|m| p.unsupported_on(m).is_none())
-                .map(|m| (m.id, p.models_on(m).map(Model::id).collect()))
-                .collect(),
-            inputs,
-            algos: machines()
-                .map(|m| (m.id, (p.algos)(m)))
-                .filter(|(_, algos)| !algos.is_empty())
-                .collect(),
-            abscissa: p.abscissa,
-            range_bytes: [p.range.0, p.range.1],
-            metrics,
-        }
-    }
 }
