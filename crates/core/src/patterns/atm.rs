@@ -4,7 +4,7 @@
 //! protocol stack with [`Pipeline`]; the links decide only how much data an end point may send
 //! at once, through the VC unit time (eq. 10–21).
 
-use super::point::DEFAULT_SIZE;
+use super::shape::DEFAULT_SIZE;
 use super::{bsp, Ctx, Evaluation, Key, Value};
 use crate::catalog::Machine;
 use crate::error::Error;

@@ -1,7 +1,7 @@
 //! BSP and BPRAM patterns on machines with measured parameters: 001's Paragon tables and
 //! Hill's values quoted in 002 Tables 7–10.
 
-use super::point::{Shape, DEFAULT_SIZE};
+use super::shape::{Shape, DEFAULT_SIZE};
 use super::{Ctx, Evaluation, Value};
 use crate::catalog::Machine;
 use crate::error::Error;

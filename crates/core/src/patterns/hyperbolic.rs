@@ -2,7 +2,7 @@
 //! block (the workstation or processor's message-passing software) and a network: a shared bus
 //! (Ethernet, FDDI), a switch of channels (SP2) or mesh routers (Paragon).
 
-use super::point::{Shape, DEFAULT_SIZE};
+use super::shape::{Shape, DEFAULT_SIZE};
 use super::{Ctx, Evaluation, Key, Value};
 use crate::catalog::Machine;
 use crate::error::Error;

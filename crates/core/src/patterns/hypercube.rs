@@ -1,7 +1,7 @@
 //! Collective patterns of 003 on the hypercubes, built from the linear single-link cost
 //! t = t_l + N·t_c (003 eq. 1).
 
-use super::point::DEFAULT_SIZE;
+use super::shape::DEFAULT_SIZE;
 use super::{Ctx, Evaluation};
 use crate::error::Error;
 use crate::models::hockney::Hockney;

@@ -9,6 +9,7 @@ mod hyperbolic;
 mod hypercube;
 mod nbl;
 mod point;
+mod shape;
 
 use std::cell::RefCell;
 

@@ -3,7 +3,7 @@
 //! exchange use. The arithmetic lives in `models::nbl`; this module reads the inputs, picks the
 //! defaults, and says where a result leaves what 004 measured.
 
-use super::point::DEFAULT_SIZE;
+use super::shape::DEFAULT_SIZE;
 use super::{Ctx, Evaluation, Value};
 use crate::catalog::Machine;
 use crate::error::Error;
