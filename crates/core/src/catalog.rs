@@ -76,6 +76,28 @@ pub struct Machine {
     pub sets: &'static [ParamSet],
     /// The processor counts the paper measured; beyond them results carry a warning.
     pub measured_p: (u32, u32),
+    /// How its nodes are connected: the patterns build their communication graphs from it.
+    pub network: Network,
+}
+
+/// The interconnect of a machine, as its paper describes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Network {
+    /// One shared medium every message crosses: Ethernet and FDDI (000 §3.1–3.2). A `custom`
+    /// machine's hyperbolic parameters describe such a bus.
+    Bus,
+    /// A switch of frames, a channel per communicating pair within a frame and a few channels
+    /// between frames: the SP2's High-Performance Switch (000 §3.3).
+    FramedSwitch,
+    /// A 2-D mesh of routers: the Paragon (000 §3.4, 001) and the DELTA (004).
+    Mesh,
+    /// A binary hypercube of simplex links (003).
+    Hypercube,
+    /// Hosts on ATM switches, virtual circuits sharing the links (002).
+    Atm,
+    /// Processors sharing one memory (002's SPARCstation SMP).
+    SharedMemory,
 }
 
 impl Machine {
@@ -830,6 +852,7 @@ pub static MACHINES: &[Machine] = &[
         description: "SPARCstation 20 cluster, MPICH over 10 Mb/s Ethernet, up to 8 nodes",
         sets: &[set(Model::Hyperbolic, "MPI", &ETHERNET)],
         measured_p: (2, 8),
+        network: Network::Bus,
     },
     Machine {
         id: "fddi-now",
@@ -838,6 +861,7 @@ pub static MACHINES: &[Machine] = &[
         description: "the same SPARCstation 20s over 100 Mb/s FDDI, up to 8 nodes",
         sets: &[set(Model::Hyperbolic, "MPI", &FDDI)],
         measured_p: (2, 8),
+        network: Network::Bus,
     },
     Machine {
         id: "ibm-sp2",
@@ -850,6 +874,7 @@ pub static MACHINES: &[Machine] = &[
             set(Model::Bsp, "BSP (Hill, switch)", &SP2_BSP),
         ],
         measured_p: (2, 28),
+        network: Network::FramedSwitch,
     },
     Machine {
         id: "ibm-sp2-ethernet",
@@ -858,6 +883,7 @@ pub static MACHINES: &[Machine] = &[
         description: "the SP2 communicating over Ethernet, BSP parameters measured by Hill",
         sets: &[set(Model::Bsp, "BSP (Hill, Ethernet)", &SP2_ETHERNET_BSP)],
         measured_p: (2, 8),
+        network: Network::Bus,
     },
     Machine {
         id: "intel-paragon",
@@ -884,6 +910,7 @@ pub static MACHINES: &[Machine] = &[
             },
         ],
         measured_p: (2, 100),
+        network: Network::Mesh,
     },
     Machine {
         id: "atm-sparc20",
@@ -893,6 +920,7 @@ pub static MACHINES: &[Machine] = &[
             "Fore SBA-200 interfaces, ASX-200 switches, 155 Mb/s OC-3c; 8 hosts on 4 switches",
         sets: &[set(Model::AtmPipeline, "Fore API", &ATM)],
         measured_p: (2, 8),
+        network: Network::Atm,
     },
     Machine {
         id: "sparc20-smp",
@@ -901,6 +929,7 @@ pub static MACHINES: &[Machine] = &[
         description: "shared-memory SPARCstation 20, BSP parameters measured by Hill",
         sets: &[set(Model::Bsp, "BSP (Hill)", &SMP_BSP)],
         measured_p: (2, 8),
+        network: Network::SharedMemory,
     },
     Machine {
         id: "jpl-mark3",
@@ -910,6 +939,7 @@ pub static MACHINES: &[Machine] = &[
             "4-node hypercube prototype, 16 MHz 68020, CrOS-III; 8 channels, 13.5 Mb/s peak",
         sets: &[set(Model::Hockney, "CrOS-III", &MARK3)],
         measured_p: (2, 4),
+        network: Network::Hypercube,
     },
     Machine {
         id: "intel-ipsc",
@@ -918,6 +948,7 @@ pub static MACHINES: &[Machine] = &[
         description: "32-node hypercube, 8 MHz 80286, NX; 7 channels, 10 Mb/s peak",
         sets: &[set(Model::Hockney, "NX", &IPSC)],
         measured_p: (2, 32),
+        network: Network::Hypercube,
     },
     Machine {
         id: "ametek-s14",
@@ -926,6 +957,7 @@ pub static MACHINES: &[Machine] = &[
         description: "32-node hypercube, 8 MHz 80286, XOS; 8 channels, 3 Mb/s peak",
         sets: &[set(Model::Hockney, "XOS", &AMETEK)],
         measured_p: (2, 32),
+        network: Network::Hypercube,
     },
     Machine {
         id: "ametek-s14b",
@@ -934,6 +966,7 @@ pub static MACHINES: &[Machine] = &[
         description: "beta-test S/14, 6 MHz 80286, XOS 1.1",
         sets: &[set(Model::Hockney, "XOS", &AMETEK_BETA)],
         measured_p: (2, 32),
+        network: Network::Hypercube,
     },
     Machine {
         id: "intel-delta",
@@ -942,6 +975,7 @@ pub static MACHINES: &[Machine] = &[
         description: "2-D mesh (16×33), node-bandwidth limited; csend/crecv",
         sets: &[set(Model::Nbl, "csend/crecv", &DELTA)],
         measured_p: (2, 512),
+        network: Network::Mesh,
     },
     Machine {
         id: "custom",
@@ -958,5 +992,6 @@ pub static MACHINES: &[Machine] = &[
             set(Model::Nbl, "custom (004 §7.2 values)", &DELTA),
         ],
         measured_p: (2, 4096),
+        network: Network::Bus,
     },
 ];

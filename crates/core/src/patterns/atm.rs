@@ -6,7 +6,7 @@
 
 use super::shape::DEFAULT_SIZE;
 use super::{bsp, Ctx, Evaluation, Key, Value};
-use crate::catalog::Machine;
+use crate::catalog::{Machine, Network};
 use crate::error::Error;
 use crate::models::atm::{
     exact_link_unit_time, Layer, Link, Pipeline, Traffic, PAPER_LINK_UNIT_TIME,
@@ -18,7 +18,7 @@ use crate::units::{si, WORD_BYTES};
 const SYNC_MESSAGE_BYTES: f64 = 100.0;
 
 pub fn all_to_all_algos(machine: &Machine) -> &'static [&'static str] {
-    if machine.id == "atm-sparc20" {
+    if machine.network == Network::Atm {
         &["separate", "multicast"]
     } else {
         &[]

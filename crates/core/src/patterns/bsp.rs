@@ -3,10 +3,11 @@
 
 use super::shape::{Shape, DEFAULT_SIZE};
 use super::{Ctx, Evaluation, Value};
-use crate::catalog::Machine;
+use crate::catalog::{Machine, Network};
 use crate::error::Error;
 use crate::models::bsp::superstep;
 use crate::models::hockney::Hockney;
+use crate::models::Model;
 use crate::units::WORD_BYTES;
 
 /// Default h: 100 words.
@@ -14,8 +15,13 @@ const DEFAULT_H: f64 = 100.0;
 /// Default p of the Paragon tables: their first row.
 const DEFAULT_P: u32 = 8;
 
+/// The Paragon's g and L come from 001 Table 1 by machine size, which has no algorithms; the
+/// other machines' from Hill's 1-relation or total-exchange measurements (002 Tables 7–8).
 pub fn h_relation_algos(machine: &Machine) -> &'static [&'static str] {
-    if machine.id == "intel-paragon" {
+    if machine
+        .set(Model::Bsp)
+        .is_some_and(|s| !s.by_size.is_empty())
+    {
         &[]
     } else {
         &["one-relation", "total-exchange"]
@@ -23,7 +29,7 @@ pub fn h_relation_algos(machine: &Machine) -> &'static [&'static str] {
 }
 
 pub fn barrier_algos(machine: &Machine) -> &'static [&'static str] {
-    if machine.id == "atm-sparc20" {
+    if machine.network == Network::Atm {
         &["total-exchange", "broadcast"]
     } else {
         &[]

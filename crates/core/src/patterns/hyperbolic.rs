@@ -4,7 +4,7 @@
 
 use super::shape::{Shape, DEFAULT_SIZE};
 use super::{Ctx, Evaluation, Key, Value};
-use crate::catalog::Machine;
+use crate::catalog::{Machine, Network as CatalogNetwork};
 use crate::error::Error;
 use crate::models::hyperbolic::{reduce_parallel, reduce_serial, Block, Coupling};
 
@@ -24,8 +24,8 @@ enum Network {
 }
 
 fn network(ctx: &Ctx) -> Result<Network, Error> {
-    Ok(match ctx.machine.id {
-        "ibm-sp2" => {
+    Ok(match ctx.machine.network {
+        CatalogNetwork::FramedSwitch => {
             let a_c = part_of(ctx, "a_c", "a_rt")?;
             Network::Switch {
                 node: Block {
@@ -39,7 +39,7 @@ fn network(ctx: &Ctx) -> Result<Network, Error> {
                 between_frames: ctx.param("channels")?,
             }
         }
-        "intel-paragon" => {
+        CatalogNetwork::Mesh => {
             let a_c = part_of(ctx, "a_c", "a_pc")?;
             Network::Mesh {
                 node: Block {
@@ -52,7 +52,7 @@ fn network(ctx: &Ctx) -> Result<Network, Error> {
                 },
             }
         }
-        _ => Network::Bus {
+        CatalogNetwork::Bus => Network::Bus {
             node: Block {
                 a: ctx.param("a_w")?,
                 b: ctx.param("b_w")?,
@@ -62,6 +62,15 @@ fn network(ctx: &Ctx) -> Result<Network, Error> {
                 b: ctx.param("b_c")?,
             },
         },
+        other => {
+            return Err(Error::Unsupported {
+                key: "machine".into(),
+                value: ctx.machine.id.into(),
+                reason: format!(
+                    "000 builds hyperbolic graphs for a bus, a framed switch or a mesh, not a {other:?} network"
+                ),
+            })
+        }
     })
 }
 
@@ -151,7 +160,7 @@ pub fn all_to_all(ctx: &Ctx) -> Result<Evaluation, Error> {
 }
 
 pub fn pairs_algos(machine: &Machine) -> &'static [&'static str] {
-    if machine.id == "ibm-sp2" {
+    if machine.network == CatalogNetwork::FramedSwitch {
         &["one-frame", "two-frames"]
     } else {
         &[]
