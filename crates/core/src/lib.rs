@@ -7,6 +7,7 @@
 pub mod catalog;
 pub mod compare;
 pub mod error;
+pub mod measurements;
 pub mod models;
 pub mod optimise;
 pub mod patterns;
