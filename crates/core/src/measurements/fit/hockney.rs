@@ -55,7 +55,8 @@ impl Sums {
     /// of squares; `None` when all x are equal.
     fn line(self) -> Option<(f64, f64, f64)> {
         let det = self.w * self.wxx - self.wx * self.wx;
-        if !(det.abs() > 1e-12 * self.w * self.wxx.max(1e-300)) {
+        let tiny = 1e-12 * self.w * self.wxx.max(1e-300);
+        if det.is_nan() || det.abs() <= tiny {
             return None;
         }
         let a = (self.wt * self.wxx - self.wx * self.wxt) / det;

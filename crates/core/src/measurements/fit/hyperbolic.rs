@@ -33,7 +33,7 @@ fn best_a(points: &[[f64; 2]], c: f64) -> (f64, f64) {
 
 /// The fitted block, or `None` with fewer than two points or times that are not positive.
 pub fn fit(points: &[[f64; 2]]) -> Option<Block> {
-    if points.len() < 2 || points.iter().any(|p| !(p[1] > 0.0)) {
+    if points.len() < 2 || points.iter().any(|p| p[1].is_nan() || p[1] <= 0.0) {
         return None;
     }
     let rss_at = |log_c: f64| best_a(points, 10f64.powf(log_c)).1;
