@@ -645,6 +645,32 @@ mod tests {
     }
 
     #[test]
+    fn fit_takes_a_format_and_files() {
+        match parse_strs(&["fit", "--format", "imb", "a.txt", "--json", "-"]) {
+            Ok(Command::Fit(o)) => {
+                assert_eq!(o.files, ["a.txt", "-"]);
+                assert_eq!(o.format, Some(Format::Imb));
+                assert!(o.json);
+            }
+            other => panic!("{other:?}"),
+        }
+        match parse_strs(&["fit", "--format=auto", "--", "--odd-name"]) {
+            Ok(Command::Fit(o)) => {
+                assert_eq!((o.files, o.format), (vec!["--odd-name".into()], None))
+            }
+            other => panic!("{other:?}"),
+        }
+        for args in [
+            vec!["fit"],
+            vec!["fit", "--format"],
+            vec!["fit", "--rows", "3", "a"],
+        ] {
+            assert!(parse_strs(&args).is_err(), "{args:?}");
+        }
+        assert_eq!(parse_strs(&["help", "fit"]), Ok(Command::Help(Topic::Fit)));
+    }
+
+    #[test]
     fn help_and_version() {
         assert_eq!(parse_strs(&["--help"]), Ok(Command::Help(Topic::General)));
         assert_eq!(
