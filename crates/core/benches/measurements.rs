@@ -32,7 +32,8 @@ fn measurements(c: &mut Criterion) {
         assert!(text.lines().count() >= 2000, "{name}");
         group.bench_function(name, |b| {
             b.iter(|| {
-                let series = parse(black_box(text.as_bytes()), None).expect("the bench input parses");
+                let series =
+                    parse(black_box(text.as_bytes()), None).expect("the bench input parses");
                 fit(series).expect("the bench input fits")
             })
         });

@@ -15,7 +15,8 @@ fn h(z: f64) -> f64 {
     1.0 / (1.0 + z) + z
 }
 
-/// The best a for a given c, and the relative residual sum of squares it leaves.
+/// The best a for a given c, and the relative residual sum of squares it leaves:
+/// Σ(a·qᵢ − 1)² = n − (Σqᵢ)²/Σqᵢ² at a = Σqᵢ/Σqᵢ², with qᵢ = h(c·xᵢ)/Tᵢ.
 fn best_a(points: &[[f64; 2]], c: f64) -> (f64, f64) {
     let (mut s1, mut s2) = (0.0, 0.0);
     for &[x, t] in points {
@@ -23,12 +24,11 @@ fn best_a(points: &[[f64; 2]], c: f64) -> (f64, f64) {
         s1 += q;
         s2 += q * q;
     }
-    let a = if s2 > 0.0 { s1 / s2 } else { 0.0 };
-    let rss = points
-        .iter()
-        .map(|&[x, t]| (a * h(c * x) / t - 1.0).powi(2))
-        .sum();
-    (a, rss)
+    if s2 > 0.0 {
+        (s1 / s2, (points.len() as f64 - s1 * s1 / s2).max(0.0))
+    } else {
+        (0.0, points.len() as f64)
+    }
 }
 
 /// The fitted block, or `None` with fewer than two points or times that are not positive.
