@@ -8,7 +8,8 @@
 #   make build   release build of the CLI (target/release/commcalc)
 #   make bench   criterion benchmarks of every curve, summarised in docs/benchmarks.md
 #   make fuzz    fuzz the query parser for FUZZ_SECONDS (default 60) with cargo-fuzz
-#                (FUZZ_TARGET=page: the web app's whole address)
+#                (FUZZ_TARGET=page: the web app's whole address; FUZZ_TARGET=measurements:
+#                pasted benchmark output through every reader and the fits)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -18,7 +19,10 @@ CARGO ?= cargo
 WASM_TARGET := wasm32-unknown-unknown
 FUZZ_SECONDS ?= 60
 FUZZ_TARGET ?= query
-BENCH_CMD := $(CARGO) bench -p commcalc-core --bench curves --bench regimes
+# Benchmark output is longer than a query and has its own vocabulary.
+FUZZ_DICT ?= $(if $(filter measurements,$(FUZZ_TARGET)),measurements.dict,query.dict)
+FUZZ_MAX_LEN ?= $(if $(filter measurements,$(FUZZ_TARGET)),16384,512)
+BENCH_CMD := $(CARGO) bench -p commcalc-core --bench curves --bench regimes --bench measurements
 
 # The web toolchain, pinned and installed from crates.io and npm: Trunk runs offline and never
 # downloads (its default would fetch wasm-bindgen and wasm-opt from GitHub).
@@ -135,4 +139,4 @@ fuzz: check-cargo
 	mkdir -p fuzz/corpus/$(FUZZ_TARGET)
 	cd fuzz && RUSTC_BOOTSTRAP=1 $(CARGO) fuzz run $(FUZZ_TARGET) \
 	  corpus/$(FUZZ_TARGET) seeds/$(FUZZ_TARGET) -- \
-	  -max_total_time=$(FUZZ_SECONDS) -dict=query.dict -max_len=512 -print_final_stats=1
+	  -max_total_time=$(FUZZ_SECONDS) -dict=$(FUZZ_DICT) -max_len=$(FUZZ_MAX_LEN) -print_final_stats=1

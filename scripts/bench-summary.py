@@ -21,6 +21,9 @@ import sys
 BUDGET_US = 50.0
 # The groups of benches/regimes.rs, summarised apart from the curves.
 REGIME_GROUPS = ("regime-map", "block-sweep")
+# The group of benches/measurements.rs: reading and fitting pasted benchmark output.
+MEASUREMENT_GROUPS = ("parse+fit",)
+MEASUREMENT_BUDGET_MS = 10.0
 
 
 def cpu_model():
@@ -87,7 +90,8 @@ def main():
         sys.exit(f"no criterion results in {root}")
     found.sort(key=lambda r: r["mtime"])
     maps = [r for r in found if r["pattern"] in REGIME_GROUPS]
-    rows = [r for r in found if r["pattern"] not in REGIME_GROUPS]
+    fits = [r for r in found if r["pattern"] in MEASUREMENT_GROUPS]
+    rows = [r for r in found if r["pattern"] not in REGIME_GROUPS + MEASUREMENT_GROUPS]
     if not rows:
         sys.exit(f"no curve results in {root}")
     over = [r for r in rows if r["median_us"] > BUDGET_US]
@@ -132,6 +136,25 @@ def main():
             lines.append(
                 f"| {r['pattern']} | {r['machine']} | {r['median_us'] / 1000:.3f} | "
                 f"{r['lo_us'] / 1000:.3f}–{r['hi_us'] / 1000:.3f} |"
+            )
+    if fits:
+        lines += [
+            "",
+            "## Reading and fitting measurements",
+            "",
+            "crates/core/benches/measurements.rs: `measurements::parse` then `fit::fit` on about",
+            f"2,000 lines (budget ≤ {MEASUREMENT_BUDGET_MS:g} ms native). `imb-2010-lines` is the real",
+            "IMB 4.1 capture of tests/data repeated ten times; `osu-2000-rows` one OSU table of 2,000",
+            "sizes, the worst case of the piecewise breakpoint search.",
+            "",
+            "| input | median ms | 95% CI ms | within budget? |",
+            "| --- | ---: | --- | --- |",
+        ]
+        for r in fits:
+            ms = r["median_us"] / 1000
+            ok = "yes" if ms <= MEASUREMENT_BUDGET_MS else "**no**"
+            lines.append(
+                f"| {r['machine']} | {ms:.3f} | {r['lo_us'] / 1000:.3f}–{r['hi_us'] / 1000:.3f} | {ok} |"
             )
     lines.append("")
     os.makedirs(os.path.dirname(output) or ".", exist_ok=True)

@@ -3,6 +3,8 @@
 
 use std::ffi::OsString;
 
+use commcalc_core::measurements::Format;
+
 /// A command-line mistake, printed on stderr with exit code 2.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Usage(pub String);
@@ -16,6 +18,7 @@ pub enum Topic {
     Regimes,
     Machines,
     Patterns,
+    Fit,
 }
 
 /// The options of `commcalc eval`.
@@ -50,6 +53,16 @@ pub struct RegimesOptions {
     pub meshes: Option<usize>,
 }
 
+/// The options of `commcalc fit`.
+#[derive(Debug, PartialEq)]
+pub struct FitOptions {
+    /// Files to read, in order; `-` is standard input.
+    pub files: Vec<String>,
+    pub json: bool,
+    /// `None` detects each file's format.
+    pub format: Option<Format>,
+}
+
 #[derive(Debug, PartialEq)]
 pub enum Command {
     Help(Topic),
@@ -57,6 +70,7 @@ pub enum Command {
     Eval(EvalOptions),
     Compare(CompareOptions),
     Regimes(RegimesOptions),
+    Fit(FitOptions),
     Machines { id: Option<String>, json: bool },
     Patterns { id: Option<String>, json: bool },
 }
@@ -75,6 +89,7 @@ const USAGE: &str = "\
 usage: commcalc eval [--json] [--points N] [--rows N] \"<query>\"
        commcalc compare [--json] [--points N] \"<query>\" \"<query>\" ...   (1 to 4 queries)
        commcalc regimes [--json] [--lengths N] [--meshes N] \"<query>\"
+       commcalc fit [--json] [--format auto|osu|imb|netgauge|csv] FILE...
        commcalc machines [--json] [ID]
        commcalc patterns [--json] [ID]
        commcalc --help | --version";
@@ -98,7 +113,7 @@ pub fn parse(argv: &[OsString]) -> Result<Command, Usage> {
             [] => Ok(Command::Help(Topic::General)),
             [topic] => topic_of(topic).map(Command::Help).ok_or_else(|| {
                 Usage(format!(
-                    "no help on `{topic}`: try eval, compare, regimes, machines or patterns"
+                    "no help on `{topic}`: try eval, compare, regimes, fit, machines or patterns"
                 ))
             }),
             [_, extra, ..] => Err(Usage(format!("help takes one topic; unexpected `{extra}`"))),
@@ -106,12 +121,13 @@ pub fn parse(argv: &[OsString]) -> Result<Command, Usage> {
         "eval" => parse_eval(rest),
         "compare" => parse_compare(rest),
         "regimes" => parse_regimes(rest),
+        "fit" => parse_fit(rest),
         "machines" | "patterns" => parse_listing(command, rest),
         other if other.starts_with('-') => Err(Usage(format!(
             "unknown option `{other}` before the command\n{USAGE}"
         ))),
         other => Err(Usage(format!(
-            "unknown command `{other}`: expected eval, compare, regimes, machines, patterns or help\n{USAGE}"
+            "unknown command `{other}`: expected eval, compare, regimes, fit, machines, patterns or help\n{USAGE}"
         ))),
     }
 }
@@ -121,6 +137,7 @@ fn topic_of(word: &str) -> Option<Topic> {
         "eval" => Some(Topic::Eval),
         "compare" => Some(Topic::Compare),
         "regimes" => Some(Topic::Regimes),
+        "fit" => Some(Topic::Fit),
         "machines" => Some(Topic::Machines),
         "patterns" => Some(Topic::Patterns),
         _ => None,
@@ -308,6 +325,43 @@ fn parse_regimes(args: &[&str]) -> Result<Command, Usage> {
     }
 }
 
+/// `fit` takes `--format NAME` (a word, which the shared scanner does not read) and files.
+fn parse_fit(args: &[&str]) -> Result<Command, Usage> {
+    let mut format = None;
+    let mut rest: Vec<&str> = Vec::new();
+    let mut iter = args.iter().copied();
+    while let Some(arg) = iter.next() {
+        if arg == "--" {
+            rest.push(arg);
+            rest.extend(iter.by_ref());
+            break;
+        }
+        let (name, inline) = split_flag(arg);
+        if name == "--format" {
+            let value = flag_value(name, inline, &mut iter)?;
+            format = Format::from_id(value).map_err(|e| Usage(e.to_string()))?;
+        } else {
+            rest.push(arg);
+        }
+    }
+    let scanned = scan("fit", &rest, &[])?;
+    if scanned.help {
+        return Ok(Command::Help(Topic::Fit));
+    }
+    if scanned.positional.is_empty() {
+        return Err(Usage(
+            "fit needs one or more files of benchmark output, e.g. commcalc fit osu_latency.txt \
+             (- reads standard input)"
+                .to_string(),
+        ));
+    }
+    Ok(Command::Fit(FitOptions {
+        files: scanned.positional.iter().map(|f| f.to_string()).collect(),
+        json: scanned.json,
+        format,
+    }))
+}
+
 fn parse_listing(command: &str, args: &[&str]) -> Result<Command, Usage> {
     let mut json = false;
     let mut id: Option<String> = None;
@@ -359,6 +413,8 @@ commands:
   regimes \"<query>\"
                    the fastest global combining algorithm (Tree, Snake, Fence) over
                    vector length × mesh, for the query's machine and f(L) (004 Fig. 5)
+  fit FILE…        read OSU, IMB, Netgauge or CSV output and fit the models to it;
+                   prints a query for the fitted machine
   machines [ID]    list the machines, their models and parameters with sources
   patterns [ID]    list the patterns: machines, models, inputs, algorithms, metrics
   help [COMMAND]   this text, or more on one command
@@ -435,6 +491,34 @@ options:
   --            end of options
 "
         .to_string(),
+        Topic::Fit => format!(
+            "\
+usage: commcalc fit [--json] [--format auto|osu|imb|netgauge|csv] FILE...
+
+Reads the output of the OSU Micro-Benchmarks (osu_latency, osu_bw, osu_bibw, the collectives),
+the Intel MPI Benchmarks (PingPong, Sendrecv, Exchange, the collectives), Netgauge's LogGP
+module (netgauge -x loggp, console output) or a CSV/TSV table with a size column and a time or
+bandwidth column, and fits to the first one-way latency run, in relative error:
+  hockney     T = a + b·m, with r∞ = 1/b and n½ = a/b
+  piecewise   1 to 3 linear pieces, breakpoints where the protocol changes (BIC)
+  hyperbolic  T = a²/(a + b·m) + b·m (000 eq. 2)
+  loggp       L + 2o, g, G (o as well from Netgauge); g needs a bandwidth run
+Every line that is not used is listed with its number and why. The printed query is the
+fitted machine: pass it to commcalc eval or compare.
+
+Several files are read as one measurement set (say osu_latency and osu_bw output of the same
+machine). - reads standard input. Files above {} MB are refused.
+
+options:
+  --json          print {{\"series\", \"fitted_series\", \"fits\", \"query\", \"warnings\"}}
+  --format NAME   auto (default: detect), osu, imb, netgauge or csv
+  --              end of options
+
+A file that cannot be read or fitted (empty, binary, one point, sizes out of order, negative
+times) is reported on stderr with exit code 2.
+",
+            commcalc_core::measurements::MAX_INPUT_BYTES / (1024 * 1024)
+        ),
         Topic::Machines => "\
 usage: commcalc machines [--json] [ID]
 
@@ -558,6 +642,32 @@ mod tests {
             parse_strs(&["compare", "-h"]),
             Ok(Command::Help(Topic::Compare))
         );
+    }
+
+    #[test]
+    fn fit_takes_a_format_and_files() {
+        match parse_strs(&["fit", "--format", "imb", "a.txt", "--json", "-"]) {
+            Ok(Command::Fit(o)) => {
+                assert_eq!(o.files, ["a.txt", "-"]);
+                assert_eq!(o.format, Some(Format::Imb));
+                assert!(o.json);
+            }
+            other => panic!("{other:?}"),
+        }
+        match parse_strs(&["fit", "--format=auto", "--", "--odd-name"]) {
+            Ok(Command::Fit(o)) => {
+                assert_eq!((o.files, o.format), (vec!["--odd-name".into()], None))
+            }
+            other => panic!("{other:?}"),
+        }
+        for args in [
+            vec!["fit"],
+            vec!["fit", "--format"],
+            vec!["fit", "--rows", "3", "a"],
+        ] {
+            assert!(parse_strs(&args).is_err(), "{args:?}");
+        }
+        assert_eq!(parse_strs(&["help", "fit"]), Ok(Command::Help(Topic::Fit)));
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! `commcalc eval "<query>"` evaluates a scenario and prints a table (or, with `--json`, the
 //! report of docs/reports.md); `commcalc compare "<q1>" "<q2>" …` puts up to four scenarios on one size
 //! axis and finds where their curves cross; `commcalc regimes "<query>"` maps the fastest
-//! global combining algorithm over vector length × mesh (004 Fig. 5); `commcalc machines` and
+//! global combining algorithm over vector length × mesh (004 Fig. 5); `commcalc fit FILE…`
+//! reads benchmark output and fits the models to it; `commcalc machines` and
 //! `commcalc patterns` list the catalog. Every
 //! mistake in the arguments or the query goes to stderr with exit code 2 and nothing on stdout,
 //! so that a script can tell a bad query from a result.
@@ -11,6 +12,7 @@
 mod args;
 mod compare;
 mod eval;
+mod fit;
 mod listing;
 mod regimes;
 
@@ -45,6 +47,7 @@ fn run(command: Command) -> Result<String, Usage> {
         Command::Eval(options) => eval::eval(&options),
         Command::Compare(options) => compare::compare(&options),
         Command::Regimes(options) => regimes::regimes(&options),
+        Command::Fit(options) => fit::fit(&options),
         Command::Machines { id, json } => listing::machines(id.as_deref(), json),
         Command::Patterns { id, json } => listing::patterns(id.as_deref(), json),
     }

@@ -440,3 +440,144 @@ fn sorted_keys(v: &Value) -> Vec<&str> {
     keys.sort_unstable();
     keys
 }
+
+/// A real OSU latency run (provenance in tests/data/measurements/README.md).
+const OSU_LATENCY: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/data/measurements/csd3-ib-osu_latency.txt"
+);
+const OSU_BW: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/data/measurements/alaska-ib-osu_bw.txt"
+);
+
+#[test]
+fn fit_json_has_the_series_fits_and_a_query_eval_accepts() {
+    let out = ok(&["fit", "--json", OSU_LATENCY, OSU_BW]);
+    let v: Value = serde_json::from_str(&out).expect("fit --json is JSON");
+    json_keys(
+        &v,
+        &["series", "fitted_series", "fits", "query", "warnings"],
+    );
+    let series = v["series"].as_array().unwrap();
+    assert_eq!(series.len(), 2);
+    json_keys(
+        &series[0],
+        &[
+            "name",
+            "format",
+            "benchmark",
+            "version",
+            "processes",
+            "kind",
+            "points",
+            "skipped",
+            "notes",
+        ],
+    );
+    assert_eq!(series[0]["format"], "osu");
+    assert_eq!(series[0]["points"][0], serde_json::json!([0.0, 0.98]));
+    let fits = &v["fits"];
+    for key in [
+        "a_us",
+        "b_us_per_byte",
+        "r_inf_MBps",
+        "n_half_bytes",
+        "rms_rel_err",
+        "max_rel_err",
+        "residuals",
+    ] {
+        assert!(
+            fits["hockney"][key].is_number() || fits["hockney"][key].is_array(),
+            "hockney.{key}"
+        );
+    }
+    for key in ["breaks_bytes", "pieces", "rms_rel_err", "max_rel_err"] {
+        assert!(!fits["piecewise"][key].is_null(), "piecewise.{key}");
+    }
+    json_keys(
+        &fits["piecewise"]["pieces"][0],
+        &["from_bytes", "to_bytes", "a_us", "b_us_per_byte"],
+    );
+    assert!(fits["hyperbolic"]["a_us"].is_number());
+    for key in ["L_plus_2o_us", "g_us", "G_us_per_byte"] {
+        assert!(fits["loggp"][key].is_number(), "loggp.{key}");
+    }
+    // The query is the fitted machine: eval reproduces a + b·m at 1 MB.
+    let query = v["query"].as_str().unwrap();
+    let (a, b) = (
+        fits["hockney"]["a_us"].as_f64().unwrap(),
+        fits["hockney"]["b_us_per_byte"].as_f64().unwrap(),
+    );
+    let report: Value =
+        serde_json::from_str(&ok(&["eval", "--json", &format!("{query}&size=1M")])).unwrap();
+    let t = report["metrics"]["time_us"].as_f64().unwrap();
+    assert!(
+        (t / (a + b * 1e6) - 1.0).abs() < 1e-5,
+        "{t} vs {}",
+        a + b * 1e6
+    );
+    // …and compare takes it beside a catalog machine.
+    let out = ok(&["compare", query, "machine=intel-paragon&pattern=pingpong"]);
+    assert!(out.contains("Custom machine"), "{out}");
+}
+
+#[test]
+fn fit_prints_series_fits_and_the_query() {
+    let out = ok(&["fit", OSU_LATENCY]);
+    for want in [
+        "OSU MPI Latency Test v5.6.3 — osu 5.6.3 latency, 24 point(s), 0 line(s) not used",
+        "hockney     a = ",
+        "piecewise   ",
+        "hyperbolic  a = ",
+        "loggp       L + 2o = ",
+        "query  machine=custom&pattern=pingpong&model=hockney&alpha=",
+        "warnings: none",
+    ] {
+        assert!(out.contains(want), "missing {want:?} in\n{out}");
+    }
+}
+
+#[test]
+fn fit_refuses_what_it_cannot_read_or_fit() {
+    let dir = std::env::temp_dir().join(format!("commcalc-fit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        let p = dir.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p.to_string_lossy().into_owned()
+    };
+    let empty = write("empty.txt", b"");
+    assert!(rejected(&["fit", &empty]).contains("the input is empty"));
+    let one = write(
+        "one.txt",
+        b"# OSU MPI Latency Test v5.6.3\n# Size  Latency (us)\n8  1.0\n",
+    );
+    let err = rejected(&["fit", &one]);
+    assert!(
+        err.contains("cannot fit") && err.contains("1 point(s)"),
+        "{err}"
+    );
+    let binary = write("binary.bin", &[0x7f, b'E', b'L', b'F', 0, 0, 1]);
+    assert!(rejected(&["fit", &binary]).contains("not text"));
+    let big = write("big.txt", &vec![b'1'; 9 * 1024 * 1024]);
+    assert!(rejected(&["fit", &big]).contains("above the limit of 8 MB"));
+    assert!(rejected(&["fit", "/nonexistent/osu.txt"]).contains("cannot read"));
+    assert!(rejected(&["fit"]).contains("needs one or more files"));
+    let err = rejected(&["fit", "--format", "xml", OSU_LATENCY]);
+    assert!(
+        err.contains("format=xml") && err.contains("netgauge"),
+        "{err}"
+    );
+    // Read as IMB, the OSU file has no IMB table.
+    assert!(rejected(&["fit", "--format=imb", OSU_LATENCY]).contains("holds no measurement"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Asserts that a JSON object has every one of `keys`.
+fn json_keys(v: &Value, keys: &[&str]) {
+    let have = sorted_keys(v);
+    for k in keys {
+        assert!(have.contains(k), "no `{k}` in {have:?}");
+    }
+}

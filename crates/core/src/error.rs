@@ -29,6 +29,13 @@ pub enum Error {
     Syntax { fragment: String },
     /// A key given twice.
     Duplicate { key: String },
+    /// Pasted benchmark output that cannot be read or fitted: `line` (1-based) when one line
+    /// is at fault, what is wrong, and what would have been accepted.
+    Measurement {
+        line: Option<usize>,
+        problem: String,
+        expected: String,
+    },
 }
 
 impl Error {
@@ -39,7 +46,7 @@ impl Error {
             | Error::InvalidValue { key, .. }
             | Error::Unsupported { key, .. }
             | Error::Duplicate { key } => Some(key),
-            Error::Syntax { .. } => None,
+            Error::Syntax { .. } | Error::Measurement { .. } => None,
         }
     }
 
@@ -81,6 +88,16 @@ impl fmt::Display for Error {
                 )
             }
             Error::Duplicate { key } => write!(f, "key `{key}` is given more than once"),
+            Error::Measurement {
+                line,
+                problem,
+                expected,
+            } => {
+                if let Some(n) = line {
+                    write!(f, "line {n}: ")?;
+                }
+                write!(f, "{problem}; expected {expected}")
+            }
         }
     }
 }

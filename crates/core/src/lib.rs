@@ -8,6 +8,7 @@ pub mod catalog;
 pub mod compare;
 pub mod error;
 pub mod listing;
+pub mod measurements;
 pub mod metrics;
 pub mod models;
 pub mod optimise;

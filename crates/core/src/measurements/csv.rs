@@ -1,0 +1,80 @@
+//! A table someone exported: a header naming a size column and a time or bandwidth column,
+//! with the units in the names (`size_bytes,latency_us`, `Size\tTime (ms)`, `bytes;MB/s`),
+//! then one row per size. Commas, tabs and semicolons separate cells. A later header starts a
+//! new series (several runs in one file). Times are taken as one-way; a bandwidth becomes the
+//! time per message m/B, as for osu_bw.
+
+use super::table::{Columns, Measure};
+use super::{Format, Kind, Line, Parsed, Series};
+use crate::error::Error;
+
+const SEPARATORS: [char; 3] = [',', '\t', ';'];
+
+fn cells(text: &str) -> Vec<&str> {
+    let sep = SEPARATORS
+        .into_iter()
+        .max_by_key(|c| text.matches(*c).count())
+        .unwrap_or(',');
+    text.split(sep)
+        .map(|c| c.trim().trim_matches('"'))
+        .collect()
+}
+
+/// Whether a line is a header naming a size and a time or bandwidth column.
+pub(crate) fn is_header(text: &str) -> bool {
+    text.contains(SEPARATORS) && Columns::pick(&cells(text)).is_some()
+}
+
+pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
+    let mut out = Parsed {
+        series: Vec::new(),
+        skipped: Vec::new(),
+    };
+    let mut columns: Option<Columns> = None;
+    for line in lines {
+        let text = line.text.trim();
+        if text.is_empty() {
+            continue;
+        }
+        if is_header(text) {
+            let c = Columns::pick(&cells(text));
+            if let Some(c) = c {
+                let mut s = Series::new(Format::Csv, text, "csv", line.number);
+                s.kind = match c.measure {
+                    Measure::Time(_) => Kind::OneWay,
+                    Measure::Bandwidth(_) => Kind::Stream,
+                };
+                s.notes.push(format!(
+                    "values from the `{}` column, taken as {}",
+                    c.value_name,
+                    match c.measure {
+                        Measure::Time(_) => "one-way times",
+                        Measure::Bandwidth(_) => "a one-direction bandwidth",
+                    }
+                ));
+                out.series.push(s);
+                columns = Some(c);
+            }
+            continue;
+        }
+        let (Some(series), Some(cols)) = (out.series.last_mut(), columns.as_ref()) else {
+            out.skipped.push(line.skip("before the CSV header"));
+            continue;
+        };
+        if text.starts_with('#') {
+            out.skipped.push(line.skip("a comment"));
+            continue;
+        }
+        match cols.read(&cells(text)) {
+            Ok((bytes, value)) => {
+                if let Some(why) =
+                    series.push_value(line.number, bytes, value, cols.measure, 1.0)?
+                {
+                    out.skipped.push(line.skip(why));
+                }
+            }
+            Err(why) => out.skipped.push(line.skip(format!("not a row: {why}"))),
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,92 @@
+//! LogGP parameters (Alexandrov, Ionescu, Schauser, Scheiman, "LogGP: Incorporating Long
+//! Messages into the LogP Model", SPAA 1995): a one-way message of m bytes costs
+//! L + 2o + (m − 1)·G, and consecutive messages leave a sender at least g + (m − 1)·G apart.
+//!
+//! From OSU or IMB runs: the latency run's relative linear fit a + b·m gives L + 2o = a + G;
+//! a bandwidth run's time per message m/B, fitted the same way (a_s + G·m), gives G (its
+//! slope) and g = a_s + G. Without a bandwidth run G is the latency run's slope and g is not
+//! known. o cannot be told apart from L with these two tests, so L + 2o stays one number.
+//!
+//! From Netgauge (Hoefler, Lichei, Rehm, "Low-Overhead LogGP Parameter Assessment for Modern
+//! Interconnection Networks", IPDPS 2007): L + 2o is half its single-message round trip at the
+//! smallest size (the L it prints), o_s and o_r are measured, G is taken at the largest size
+//! (the asymptote) and g at the smallest size where Netgauge could compute it.
+
+use serde::Serialize;
+
+use super::hockney::{fit_line, Weighting};
+use crate::measurements::{Kind, Series};
+
+/// The LogGP parameters that the data determine.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LogGp {
+    #[serde(rename = "L_plus_2o_us")]
+    pub l_plus_2o: f64,
+    /// o = (o_s + o_r)/2, only from Netgauge.
+    #[serde(rename = "o_us", skip_serializing_if = "Option::is_none")]
+    pub o: Option<f64>,
+    /// L alone, when o is known and smaller than half of L + 2o.
+    #[serde(rename = "L_us", skip_serializing_if = "Option::is_none")]
+    pub l: Option<f64>,
+    #[serde(rename = "g_us")]
+    pub g: Option<f64>,
+    #[serde(rename = "G_us_per_byte")]
+    pub big_g: f64,
+    /// Which runs the numbers come from.
+    pub from: String,
+}
+
+/// From Netgauge's own rows, if a series has them.
+fn from_netgauge(series: &[Series]) -> Option<LogGp> {
+    let s = series.iter().find(|s| !s.loggp.is_empty())?;
+    let first = s.loggp.first()?;
+    let big_g = s.loggp.iter().rev().find_map(|r| r.big_g)?;
+    let o = (first.o_s_us + first.o_r_us) / 2.0;
+    let l = first.l - first.o_s_us - first.o_r_us;
+    Some(LogGp {
+        l_plus_2o: first.l,
+        o: Some(o),
+        l: (l >= 0.0).then_some(l),
+        g: s.loggp.iter().find_map(|r| r.g_us),
+        big_g,
+        from: format!("{} (its own L, o_s, o_r, g, G)", s.name),
+    })
+}
+
+/// From a one-way latency run and, if there is one, a bandwidth run.
+fn from_runs(latency: &Series, series: &[Series]) -> Option<LogGp> {
+    let (a, b) = fit_line(&latency.points, Weighting::Relative)?;
+    let stream = series
+        .iter()
+        .filter(|s| s.kind == Kind::Stream)
+        .min_by_key(|s| s.benchmark != "bw")
+        .and_then(|s| fit_line(&s.points, Weighting::Relative).map(|f| (s, f)));
+    Some(match stream {
+        Some((s, (a_s, g_slope))) => LogGp {
+            l_plus_2o: a + g_slope,
+            o: None,
+            l: None,
+            g: Some(a_s + g_slope),
+            big_g: g_slope,
+            from: format!("{} and {}", latency.name, s.name),
+        },
+        None => LogGp {
+            l_plus_2o: a + b,
+            o: None,
+            l: None,
+            g: None,
+            big_g: b,
+            from: latency.name.clone(),
+        },
+    })
+}
+
+/// LogGP from the best source available: Netgauge's rows, else the latency run `latency`
+/// (with a bandwidth run if given).
+pub fn fit(latency: &Series, series: &[Series]) -> Option<LogGp> {
+    from_netgauge(series).or_else(|| {
+        (latency.kind == Kind::OneWay)
+            .then(|| from_runs(latency, series))
+            .flatten()
+    })
+}

@@ -1,0 +1,300 @@
+//! The fits of a measured series: the linear (Hockney) model, its piecewise form with
+//! protocol breakpoints, the hyperbolic model of 000 and LogGP, every one in relative error,
+//! each with its parameters, r∞, n½, errors and per-point residuals, and the query that makes
+//! the fitted machine a `custom` machine for `commcalc eval` and `compare`.
+
+pub mod hockney;
+pub mod hyperbolic;
+pub mod loggp;
+
+use serde::Serialize;
+
+use self::hockney::{breakpoints, fit_line, Prefix, Weighting};
+use super::{Kind, Series};
+use crate::error::Error;
+use crate::models::hockney::Hockney;
+use crate::models::hyperbolic::Block;
+use crate::Scenario;
+
+/// How well a model follows the points: relative residuals (model − measured)/measured.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Quality {
+    pub rms_rel_err: f64,
+    pub max_rel_err: f64,
+    /// (size in bytes, relative residual) per point.
+    pub residuals: Vec<[f64; 2]>,
+}
+
+impl Quality {
+    fn of(points: &[[f64; 2]], model: impl Fn(f64) -> f64) -> Quality {
+        let residuals: Vec<[f64; 2]> = points
+            .iter()
+            .map(|&[m, t]| [m, (model(m) - t) / t])
+            .collect();
+        let n = residuals.len().max(1) as f64;
+        Quality {
+            rms_rel_err: (residuals.iter().map(|r| r[1] * r[1]).sum::<f64>() / n).sqrt(),
+            max_rel_err: residuals.iter().map(|r| r[1].abs()).fold(0.0, f64::max),
+            residuals,
+        }
+    }
+}
+
+/// T = a + b·m (003 eq. 1): r∞ = 1/b, n½ = a/b (001 eq. 1–2).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LinearFit {
+    pub a_us: f64,
+    pub b_us_per_byte: f64,
+    #[serde(rename = "r_inf_MBps")]
+    pub r_inf_mbps: f64,
+    pub n_half_bytes: f64,
+    #[serde(flatten)]
+    pub quality: Quality,
+}
+
+/// One piece of a piecewise linear fit, over the sizes `from_bytes..=to_bytes`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Piece {
+    pub from_bytes: f64,
+    pub to_bytes: f64,
+    pub a_us: f64,
+    pub b_us_per_byte: f64,
+}
+
+/// 1 to 3 linear pieces; `breaks_bytes` are the first sizes of the second and third pieces,
+/// where the MPI library changes protocol (eager to rendezvous, typically).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PiecewiseFit {
+    pub breaks_bytes: Vec<f64>,
+    pub pieces: Vec<Piece>,
+    #[serde(flatten)]
+    pub quality: Quality,
+}
+
+/// T(x) = a²/(a + b·x) + b·x (000 eq. 2): r∞ = 1/b, n½ = ((√5 − 1)/2)·a/b.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HyperbolicFit {
+    pub a_us: f64,
+    pub b_us_per_byte: f64,
+    #[serde(rename = "r_inf_MBps")]
+    pub r_inf_mbps: f64,
+    pub n_half_bytes: f64,
+    #[serde(flatten)]
+    pub quality: Quality,
+    /// The fitted machine with the hyperbolic model, for `commcalc eval`.
+    pub query: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Fits {
+    pub hockney: LinearFit,
+    pub piecewise: PiecewiseFit,
+    pub hyperbolic: Option<HyperbolicFit>,
+    pub loggp: Option<loggp::LogGp>,
+}
+
+/// Everything `commcalc fit` prints.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FitReport {
+    pub series: Vec<Series>,
+    /// The series the fits describe (its `name`).
+    pub fitted_series: String,
+    pub fits: Fits,
+    /// The fitted machine with the linear model, for `commcalc eval` and `compare`.
+    pub query: String,
+    pub warnings: Vec<String>,
+}
+
+/// The series to fit: the first one-way latency run, else the first operation, else the
+/// first bandwidth run; at least two sizes with a positive time.
+fn fitted(series: &[Series]) -> Result<&Series, Error> {
+    let usable = |s: &&Series| s.points.iter().filter(|p| p[1] > 0.0).count() >= 2;
+    [Kind::OneWay, Kind::Operation, Kind::Stream]
+        .iter()
+        .find_map(|k| series.iter().filter(|s| s.kind == *k).find(usable))
+        .ok_or_else(|| {
+            let counts: Vec<String> = series
+                .iter()
+                .map(|s| format!("{}: {} point(s)", s.name, s.points.len()))
+                .collect();
+            Error::Measurement {
+                line: None,
+                problem: format!(
+                    "nothing to fit: no series has two sizes with a positive time ({})",
+                    counts.join("; ")
+                ),
+                expected: "a run over at least two message sizes".into(),
+            }
+        })
+}
+
+/// Fits every model to the chosen series of `series`.
+pub fn fit(series: Vec<Series>) -> Result<FitReport, Error> {
+    let chosen = fitted(&series)?;
+    let points: Vec<[f64; 2]> = chosen
+        .points
+        .iter()
+        .copied()
+        .filter(|p| p[1] > 0.0)
+        .collect();
+    let mut warnings = Vec::new();
+    if points.len() < chosen.points.len() {
+        warnings.push(format!(
+            "{} point(s) with a zero time left out: a relative error needs a time",
+            chosen.points.len() - points.len()
+        ));
+    }
+    if chosen.kind != Kind::OneWay {
+        warnings.push(format!(
+            "{} is not a one-way latency run: the fitted machine's ping-pong stands for {}",
+            chosen.name,
+            match chosen.kind {
+                Kind::Stream => "the time per message of a stream (a gap, not a latency)",
+                _ => "one whole operation of this benchmark",
+            }
+        ));
+    }
+    let hockney = linear(&points, &mut warnings);
+    let query = checked_query(hockney_query(&hockney), &mut warnings);
+    let hyperbolic =
+        hyperbolic::fit(&points).map(|block| hyperbolic_fit(&points, block, &mut warnings));
+    let fits = Fits {
+        piecewise: piecewise(&points),
+        loggp: loggp::fit(chosen, &series),
+        hockney,
+        hyperbolic,
+    };
+    Ok(FitReport {
+        fitted_series: chosen.name.clone(),
+        series,
+        fits,
+        query,
+        warnings,
+    })
+}
+
+/// The relative linear fit, kept physical: a negative intercept is refitted through zero, a
+/// negative slope as a constant, each with a warning.
+fn linear(points: &[[f64; 2]], warnings: &mut Vec<String>) -> LinearFit {
+    let (mut a, mut b) = fit_line(points, Weighting::Relative).unwrap_or((0.0, 0.0));
+    if b <= 0.0 {
+        warnings.push("the times do not grow with size: fitted as a constant (b = 0)".into());
+        let inv: f64 = points.iter().map(|p| 1.0 / p[1]).sum();
+        let inv2: f64 = points.iter().map(|p| 1.0 / (p[1] * p[1])).sum();
+        (a, b) = (inv / inv2, 0.0);
+    } else if a < 0.0 {
+        warnings
+            .push("the fitted start-up time was negative: refitted through zero (a = 0)".into());
+        let sv: f64 = points.iter().map(|p| p[0] / p[1]).sum();
+        let svv: f64 = points.iter().map(|p| (p[0] / p[1]).powi(2)).sum();
+        (a, b) = (0.0, sv / svv);
+    }
+    let h = Hockney { alpha: a, beta: b };
+    LinearFit {
+        a_us: a,
+        b_us_per_byte: b,
+        r_inf_mbps: h.r_inf(),
+        n_half_bytes: h.n_half(),
+        quality: Quality::of(points, |m| h.time(m)),
+    }
+}
+
+fn piecewise(points: &[[f64; 2]]) -> PiecewiseFit {
+    let breaks = breakpoints(points);
+    let prefix = Prefix::new(points, Weighting::Relative);
+    let mut bounds = vec![0];
+    bounds.extend(&breaks);
+    bounds.push(points.len());
+    let pieces: Vec<Piece> = bounds
+        .windows(2)
+        .filter_map(|w| {
+            let (a, b, _) = prefix.fit(w[0], w[1])?;
+            Some(Piece {
+                from_bytes: points.get(w[0])?[0],
+                to_bytes: points.get(w[1] - 1)?[0],
+                a_us: a,
+                b_us_per_byte: b,
+            })
+        })
+        .collect();
+    let model = |m: f64| {
+        pieces
+            .iter()
+            .find(|p| m <= p.to_bytes)
+            .or(pieces.last())
+            .map_or(f64::NAN, |p| p.a_us + p.b_us_per_byte * m)
+    };
+    PiecewiseFit {
+        breaks_bytes: breaks
+            .iter()
+            .filter_map(|&i| points.get(i).map(|p| p[0]))
+            .collect(),
+        quality: Quality::of(points, model),
+        pieces,
+    }
+}
+
+fn hyperbolic_fit(points: &[[f64; 2]], block: Block, warnings: &mut Vec<String>) -> HyperbolicFit {
+    HyperbolicFit {
+        a_us: block.a,
+        b_us_per_byte: block.b,
+        r_inf_mbps: block.r_inf(),
+        n_half_bytes: block.n_half(),
+        quality: Quality::of(points, |x| block.time(x)),
+        query: checked_query(hyperbolic_query(&block), warnings),
+    }
+}
+
+/// A number for a query: six significant digits, in plain decimal.
+fn decimal(v: f64) -> String {
+    if v == 0.0 || !v.is_finite() {
+        return "0".into();
+    }
+    let digits = 5 - v.abs().log10().floor() as i32;
+    let p = 10f64.powi(digits);
+    format!("{}", (v * p).round() / p)
+}
+
+/// The linear fit as the custom machine's `hockney` model: α = a, β = b.
+pub fn hockney_query(f: &LinearFit) -> String {
+    format!(
+        "machine=custom&pattern=pingpong&model=hockney&alpha={}&beta={}",
+        decimal(f.a_us),
+        decimal(f.b_us_per_byte)
+    )
+}
+
+/// The hyperbolic fit as the custom machine's `hyperbolic` model. Its ping-pong reduces the
+/// blocks node, medium, node in series (000 Rule 1, independent: a adds, b is the largest),
+/// so a_w = a/2, b_w = b with a free medium (a_c = b_c = 0) gives back exactly (a, b): the
+/// cost sits in the end nodes, as on a switched network without a shared medium.
+pub fn hyperbolic_query(block: &Block) -> String {
+    format!(
+        "machine=custom&pattern=pingpong&model=hyperbolic&a_w={}&b_w={}&a_c=0&b_c=0",
+        decimal(block.a / 2.0),
+        decimal(block.b)
+    )
+}
+
+/// The query if the query language accepts it; otherwise the reason, as a warning.
+fn checked_query(query: String, warnings: &mut Vec<String>) -> String {
+    if let Err(e) = Scenario::from_query(&query) {
+        warnings.push(format!(
+            "the fitted values lie outside what the custom machine accepts ({e}); `{query}` will be refused"
+        ));
+    }
+    query
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_numbers_keep_six_digits() {
+        assert_eq!(decimal(1.2345678), "1.23457");
+        assert_eq!(decimal(0.0000812345678), "0.0000812346");
+        assert_eq!(decimal(12345.678), "12345.7");
+        assert_eq!(decimal(0.0), "0");
+    }
+}

@@ -1,0 +1,568 @@
+//! Pasted benchmark output: the real files of tests/data/measurements (provenance in its
+//! README) read to the points their text shows, the unit conventions of each benchmark, the
+//! fits on real data, the fitted machine's query in the query language, messy captures and
+//! every refusal. Expected numbers are read off the files' text, line by line.
+
+use commcalc_core::measurements::fit::hockney::{fit_line, Weighting};
+use commcalc_core::measurements::fit::{fit, FitReport};
+use commcalc_core::measurements::{parse, Format, Kind, Series, MAX_INPUT_BYTES};
+use commcalc_core::models::hyperbolic::Block;
+use commcalc_core::patterns::Value;
+use commcalc_core::{evaluate, Error, Scenario};
+
+macro_rules! data {
+    ($name:literal) => {
+        include_bytes!(concat!("data/measurements/", $name)).as_slice()
+    };
+}
+
+const CSD3_IB_LAT: &[u8] = data!("csd3-ib-osu_latency.txt");
+const CSD3_ROCE_LAT: &[u8] = data!("csd3-roce-osu_latency.txt");
+const CSD3_IB_ALLREDUCE: &[u8] = data!("csd3-ib-osu_allreduce.txt");
+const CSD3_ROCE_IMB: &[u8] = data!("csd3-roce-imb2019_pingpong.txt");
+const ALASKA_ROCE_LAT: &[u8] = data!("alaska-roce-osu_latency.txt");
+const ALASKA_IB_BW: &[u8] = data!("alaska-ib-osu_bw.txt");
+const ALASKA_IB_BIBW: &[u8] = data!("alaska-ib-osu_bibw.txt");
+const ALASKA_IB_IMB: &[u8] = data!("alaska-ib-imb2019_pingpong.txt");
+const JUNO_SHM: &[u8] = data!("juno-shm-imb41_excerpt.txt");
+const JUNO_ETH: &[u8] = data!("juno-eth-imb41_excerpt.txt");
+const DELTA_NG: &[u8] = data!("delta-slingshot-netgauge_loggp_excerpt.txt");
+const FRONTERA_NG: &[u8] = data!("frontera-ib-netgauge_loggp_excerpt.txt");
+const NEMO: &[u8] = data!("nemo-ib-hpcx-readme.md.txt");
+
+/// Every real file with the format it must be detected as and its series count.
+const ALL: [(&str, &[u8], Format, usize); 13] = [
+    ("csd3-ib-osu_latency", CSD3_IB_LAT, Format::Osu, 1),
+    ("csd3-roce-osu_latency", CSD3_ROCE_LAT, Format::Osu, 1),
+    ("csd3-ib-osu_allreduce", CSD3_IB_ALLREDUCE, Format::Osu, 1),
+    ("csd3-roce-imb2019", CSD3_ROCE_IMB, Format::Imb, 1),
+    ("alaska-roce-osu_latency", ALASKA_ROCE_LAT, Format::Osu, 1),
+    ("alaska-ib-osu_bw", ALASKA_IB_BW, Format::Osu, 1),
+    ("alaska-ib-osu_bibw", ALASKA_IB_BIBW, Format::Osu, 1),
+    ("alaska-ib-imb2019", ALASKA_IB_IMB, Format::Imb, 1),
+    ("juno-shm-imb41", JUNO_SHM, Format::Imb, 5),
+    ("juno-eth-imb41", JUNO_ETH, Format::Imb, 4),
+    ("delta-netgauge", DELTA_NG, Format::Netgauge, 1),
+    ("frontera-netgauge", FRONTERA_NG, Format::Netgauge, 1),
+    ("nemo-readme", NEMO, Format::Osu, 1),
+];
+
+fn read(bytes: &[u8]) -> Vec<Series> {
+    parse(bytes, None).unwrap_or_else(|e| panic!("does not parse: {e}"))
+}
+
+fn fitted(bytes: &[u8]) -> FitReport {
+    fit(read(bytes)).unwrap_or_else(|e| panic!("does not fit: {e}"))
+}
+
+fn point(s: &Series, bytes: f64) -> f64 {
+    s.points
+        .iter()
+        .find(|p| p[0] == bytes)
+        .unwrap_or_else(|| panic!("no point at {bytes} B in {}", s.name))[1]
+}
+
+fn close(got: f64, want: f64, rel: f64) -> bool {
+    (got - want).abs() <= rel * want.abs()
+}
+
+#[test]
+fn every_real_file_is_detected_and_read() {
+    for (name, bytes, format, count) in ALL {
+        let series = read(bytes);
+        assert_eq!(series.len(), count, "{name}");
+        for s in &series {
+            assert_eq!(s.format, format, "{name}");
+            let sizes: Vec<f64> = s.points.iter().map(|p| p[0]).collect();
+            assert!(sizes.windows(2).all(|w| w[0] < w[1]), "{name}: {sizes:?}");
+        }
+        assert_eq!(parse(bytes, Some(format)).ok(), Some(series), "{name}");
+    }
+}
+
+#[test]
+fn osu_latency_points_are_the_rows_of_the_file() {
+    // csd3-ib-osu_latency.txt lines 3, 15 and 26: "0  0.98", "2048  2.21", "4194304  346.79".
+    let s = &read(CSD3_IB_LAT)[0];
+    assert_eq!(
+        (s.benchmark.as_str(), s.version.as_deref()),
+        ("latency", Some("5.6.3"))
+    );
+    assert_eq!(s.kind, Kind::OneWay);
+    assert_eq!(s.points.len(), 24);
+    assert_eq!(s.points[0], [0.0, 0.98]);
+    assert_eq!(point(s, 2048.0), 2.21);
+    assert_eq!(s.points[23], [4194304.0, 346.79]);
+    assert!(s.skipped.is_empty(), "{:?}", s.skipped);
+    let r = &read(ALASKA_ROCE_LAT)[0];
+    assert_eq!((r.points.len(), point(r, 65536.0)), (24, 26.95));
+}
+
+#[test]
+fn osu_collective_times_are_whole_operations() {
+    // Line 4: "4  5.23"; line 22: "1048576  1570.95"; a blank first line.
+    let s = &read(CSD3_IB_ALLREDUCE)[0];
+    assert_eq!(
+        (s.benchmark.as_str(), s.kind),
+        ("allreduce", Kind::Operation)
+    );
+    assert_eq!(s.points.len(), 19);
+    assert_eq!(s.points[0], [4.0, 5.23]);
+    assert_eq!(point(s, 1048576.0), 1570.95);
+}
+
+#[test]
+fn bandwidths_become_times_per_message_and_bibw_counts_both_directions() {
+    // osu_bw line 25: "4194304  12164.86" MB/s; osu_bibw line 25: "4194304  20799.10" MB/s.
+    let bw = &read(ALASKA_IB_BW)[0];
+    assert_eq!((bw.benchmark.as_str(), bw.kind), ("bw", Kind::Stream));
+    assert_eq!(bw.points.len(), 23);
+    assert!(close(point(bw, 4194304.0), 4194304.0 / 12164.86, 1e-12));
+    assert!(close(point(bw, 1.0), 1.0 / 7.53, 1e-12));
+    let bibw = &read(ALASKA_IB_BIBW)[0];
+    assert_eq!(bibw.benchmark, "bibw");
+    assert!(close(
+        point(bibw, 4194304.0),
+        2.0 * 4194304.0 / 20799.10,
+        1e-12
+    ));
+}
+
+#[test]
+fn imb_tables_use_t_and_know_their_unit() {
+    // IMB 2019 (10^6 B/s): line 56 "4194304  10  730.87  5738.79".
+    let s = &read(CSD3_ROCE_IMB)[0];
+    assert_eq!(
+        (s.benchmark.as_str(), s.version.as_deref()),
+        ("PingPong", Some("2019"))
+    );
+    assert_eq!((s.processes, s.kind), (Some(2), Kind::OneWay));
+    assert_eq!(s.points.len(), 24);
+    assert_eq!(s.points[23], [4194304.0, 730.87]);
+    assert!(s
+        .notes
+        .iter()
+        .any(|n| n.contains("10^6 B/s in this table as its version says")));
+    // The "[0] MPI startup(): …" warning of line 1 is listed, not lost.
+    assert_eq!(s.skipped[0].line, 1);
+    assert!(s.skipped[0].text.starts_with("[0] MPI startup()"));
+    assert!(s.skipped[0].why.contains("launcher or MPI message"));
+
+    // IMB 4.1 (2^20 B/s), five tables; Sendrecv and Exchange use t_avg and count 2 and 4
+    // messages in their bandwidth, which the unit check must account for.
+    let juno = read(JUNO_SHM);
+    let names: Vec<&str> = juno.iter().map(|s| s.benchmark.as_str()).collect();
+    assert_eq!(
+        names,
+        ["PingPong", "PingPing", "Sendrecv", "Exchange", "Allreduce"]
+    );
+    for s in &juno[..4] {
+        assert!(
+            s.notes
+                .iter()
+                .any(|n| n.contains("2^20 B/s in this table as its version says")),
+            "{}: {:?}",
+            s.name,
+            s.notes
+        );
+    }
+    assert_eq!(juno[0].points[23], [4194304.0, 2967.49]); // line 82
+    assert_eq!(point(&juno[2], 8192.0), 15.68); // line 137: t_avg, not t_min 15.68/t_max 15.69
+    assert_eq!(point(&juno[3], 4194304.0), 11562.50); // line 172: t_avg
+    assert_eq!(juno[4].kind, Kind::Operation);
+    assert_eq!(point(&juno[4], 0.0), 0.24);
+    let eth = read(JUNO_ETH);
+    assert_eq!(eth[0].points[0], [0.0, 155.82]);
+}
+
+#[test]
+fn netgauge_rows_and_one_way_times() {
+    let s = &read(DELTA_NG)[0];
+    assert_eq!(
+        (s.benchmark.as_str(), s.version.as_deref()),
+        ("loggp", Some("2.4.6"))
+    );
+    // Line 10: PRTT(1, 0, 1) = 3.917096 µs, so one way is half of it.
+    assert_eq!(s.points[0], [1.0, 3.917096 / 2.0]);
+    assert_eq!(s.points.len(), 9);
+    assert_eq!(s.loggp.len(), 9);
+    assert_eq!((s.loggp[0].g_us, s.loggp[0].big_g), (None, None)); // "-nan" on line 14
+    assert_eq!(s.loggp[8].big_g, Some(0.000477)); // line 62
+                                                  // The n = 10 round trips are listed as not used, with their line numbers.
+    assert!(s
+        .skipped
+        .iter()
+        .any(|k| k.line == 11 && k.why.contains("several messages")));
+}
+
+#[test]
+fn a_messy_markdown_page_yields_its_one_table() {
+    // The OSU table sits in a README among shell commands and emoji.
+    let s = &read(NEMO)[0];
+    assert_eq!((s.version.as_deref(), s.points.len()), (Some("5.3.2"), 24));
+    assert_eq!(s.points[0], [0.0, 1.55]);
+    assert_eq!(point(s, 4194304.0), 351.24);
+    let text = std::str::from_utf8(NEMO).unwrap();
+    let non_blank = text.lines().filter(|l| !l.trim().is_empty()).count();
+    // Every non-blank line is a point, the title, the column header or listed as not used.
+    assert_eq!(non_blank, s.points.len() + 2 + s.skipped.len());
+    assert!(s
+        .skipped
+        .iter()
+        .any(|k| k.line == 1 && k.text.contains("NEMO")));
+}
+
+/// The one-way latency files: the relative fit's a against the smallest-size time.
+const LATENCY_RUNS: [(&str, &[u8]); 7] = [
+    ("csd3-ib-osu_latency", CSD3_IB_LAT),
+    ("csd3-roce-osu_latency", CSD3_ROCE_LAT),
+    ("alaska-roce-osu_latency", ALASKA_ROCE_LAT),
+    ("csd3-roce-imb2019", CSD3_ROCE_IMB),
+    ("alaska-ib-imb2019", ALASKA_IB_IMB),
+    ("juno-shm-imb41", JUNO_SHM),
+    ("nemo-readme", NEMO),
+];
+
+/// a / T(smallest size) of the relative fit on each latency run.
+fn start_up_ratios() -> Vec<(&'static str, f64)> {
+    LATENCY_RUNS
+        .iter()
+        .map(|&(name, bytes)| {
+            (
+                name,
+                fitted(bytes).fits.hockney.a_us / read(bytes)[0].points[0][1],
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn relative_least_squares_keeps_the_start_up_time_near_the_smallest_message() {
+    let ratios = start_up_ratios();
+    for (name, ratio) in &ratios[..5] {
+        assert!(
+            (1.0..=1.15).contains(ratio),
+            "{name}: a / T(smallest) = {ratio}"
+        );
+    }
+    // Two real runs do not meet the 15 % the issue asks for, and the test records by how much.
+    // Juno (shared memory): the 0-byte message (3.09 µs) skips the copy the 1-byte one pays
+    // (3.76 µs, line 61); a is 30 % above the first and 7 % above the second.
+    let juno = ratios[5].1;
+    assert!((1.25..1.35).contains(&juno), "juno: {juno}");
+    assert!((fitted(JUNO_SHM).fits.hockney.a_us / 3.76 - 1.0).abs() < 0.15);
+    // NEMO's cluster: its latency climbs from 1.55 µs to 2.64 µs before 1 kB, and a lands
+    // 16.5 % above the smallest time.
+    let nemo = ratios[6].1;
+    assert!((1.15..1.20).contains(&nemo), "nemo: {nemo}");
+}
+
+#[test]
+fn absolute_least_squares_overestimates_the_start_up_time() {
+    // Ordinary least squares on the same runs puts a at 1.7–5.2× the smallest time, or below
+    // zero (Juno); the relative fit's error is at least three times smaller on every run.
+    for (name, bytes) in LATENCY_RUNS {
+        let s = &read(bytes)[0];
+        let smallest = s.points[0][1];
+        let (a_abs, _) = fit_line(&s.points, Weighting::Absolute).unwrap();
+        let (a_rel, _) = fit_line(&s.points, Weighting::Relative).unwrap();
+        let (abs_err, rel_err) = (
+            (a_abs / smallest - 1.0).abs(),
+            (a_rel / smallest - 1.0).abs(),
+        );
+        assert!(
+            abs_err > 3.0 * rel_err,
+            "{name}: absolute {a_abs}, relative {a_rel}"
+        );
+        assert!(
+            a_abs > 1.7 * smallest || a_abs < 0.0,
+            "{name}: absolute {a_abs}"
+        );
+    }
+}
+
+#[test]
+fn piecewise_finds_the_rendezvous_switch() {
+    // alaska-ib-imb2019 lines 54–55: 23.29 µs at 131072 B, 76.60 µs at 262144 B — Intel MPI
+    // changes protocol between them.
+    let r = fitted(ALASKA_IB_IMB);
+    assert!(
+        r.fits.piecewise.breaks_bytes.contains(&262144.0),
+        "{:?}",
+        r.fits.piecewise
+    );
+    assert!(r.fits.piecewise.quality.rms_rel_err < 0.5 * r.fits.hockney.quality.rms_rel_err);
+    // The shared-memory Juno run drops from 22.93 µs at 16 KiB to 22.20 µs at 32 KiB (lines
+    // 72–73): single-copy transfer from 32 KiB on.
+    let j = fitted(JUNO_SHM);
+    assert!(
+        !j.fits.piecewise.breaks_bytes.is_empty(),
+        "{:?}",
+        j.fits.piecewise
+    );
+}
+
+#[test]
+fn fits_report_their_quality_and_residuals() {
+    let r = fitted(CSD3_ROCE_LAT);
+    let h = &r.fits.hockney;
+    assert!(close(h.r_inf_mbps, 1.0 / h.b_us_per_byte, 1e-12));
+    assert!(close(h.n_half_bytes, h.a_us / h.b_us_per_byte, 1e-12));
+    assert_eq!(h.quality.residuals.len(), 24);
+    let [m, res] = h.quality.residuals[10];
+    assert!(close(
+        res,
+        (h.a_us + h.b_us_per_byte * m - 1.97) / 1.97,
+        1e-12
+    )); // line 13
+    let max = h
+        .quality
+        .residuals
+        .iter()
+        .map(|r| r[1].abs())
+        .fold(0.0, f64::max);
+    assert_eq!(h.quality.max_rel_err, max);
+    let y = r.fits.hyperbolic.as_ref().unwrap();
+    let block = Block {
+        a: y.a_us,
+        b: y.b_us_per_byte,
+    };
+    assert!(close(y.n_half_bytes, block.n_half(), 1e-12));
+    // Asymptotic bandwidth near the file's: 4 MiB in 730.49 µs is 5.74 GB/s.
+    assert!(
+        close(h.r_inf_mbps, 4194304.0 / 730.49, 0.15),
+        "{}",
+        h.r_inf_mbps
+    );
+}
+
+#[test]
+fn loggp_from_latency_and_bandwidth_runs() {
+    let mut series = read(CSD3_IB_LAT);
+    series.extend(read(ALASKA_IB_BW));
+    let r = fit(series).unwrap();
+    let l = r.fits.loggp.unwrap();
+    let (a_s, big_g) = fit_line(&read(ALASKA_IB_BW)[0].points, Weighting::Relative).unwrap();
+    assert_eq!(l.big_g, big_g);
+    assert_eq!(l.g, Some(a_s + big_g));
+    assert!(close(l.l_plus_2o, r.fits.hockney.a_us + big_g, 1e-12));
+    assert_eq!(l.o, None);
+    // Without a bandwidth run g is unknown and G is the latency run's slope.
+    let alone = fitted(CSD3_IB_LAT).fits.loggp.unwrap();
+    assert_eq!(alone.g, None);
+}
+
+#[test]
+fn loggp_from_netgauge_uses_its_own_parameters() {
+    let l = fitted(DELTA_NG).fits.loggp.unwrap();
+    assert_eq!(l.l_plus_2o, 1.958548); // line 14
+    assert_eq!(l.o, Some((0.216185 + 1.775504) / 2.0));
+    assert_eq!(l.l, None); // o_s + o_r exceed L + 2o: L cannot be separated
+    assert_eq!(l.g, Some(1.741803)); // line 20, the first g Netgauge could compute
+    assert_eq!(l.big_g, 0.000477); // line 62, the largest size
+    let f = fitted(FRONTERA_NG).fits.loggp.unwrap();
+    assert_eq!(f.big_g, 0.000159);
+}
+
+/// The fitted machine's time at size m, through the query language.
+fn time_of(query: &str, m: f64) -> f64 {
+    let scenario = Scenario::from_query(&format!("{query}&size={m}"))
+        .unwrap_or_else(|e| panic!("`{query}` is refused: {e}"));
+    let again = Scenario::from_query(&scenario.to_query()).unwrap();
+    assert_eq!(again, scenario, "canonical form of {query}");
+    match evaluate(&scenario).unwrap().metrics.get("time_us") {
+        Some(Value::Number(t)) => *t,
+        other => panic!("no time for {query}: {other:?}"),
+    }
+}
+
+#[test]
+fn the_query_is_the_fitted_machine() {
+    for (name, bytes, _, _) in ALL {
+        let r = fitted(bytes);
+        assert!(r
+            .query
+            .starts_with("machine=custom&pattern=pingpong&model=hockney&alpha="));
+        let h = &r.fits.hockney;
+        for m in [1.0, 1e3, 1e6] {
+            let want = h.a_us + h.b_us_per_byte * m;
+            assert!(close(time_of(&r.query, m), want, 1e-5), "{name} at {m} B");
+        }
+        if let Some(y) = &r.fits.hyperbolic {
+            let block = Block {
+                a: y.a_us,
+                b: y.b_us_per_byte,
+            };
+            for m in [1.0, 1e3, 1e6] {
+                assert!(
+                    close(time_of(&y.query, m), block.time(m), 1e-5),
+                    "{name} at {m} B"
+                );
+            }
+        }
+        assert!(
+            r.warnings.iter().all(|w| !w.contains("refused")),
+            "{name}: {:?}",
+            r.warnings
+        );
+    }
+}
+
+/// A real file with every line changed by `f`.
+fn each_line(bytes: &[u8], f: impl Fn(usize, &str) -> String) -> String {
+    let text = std::str::from_utf8(bytes).unwrap();
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| f(i, l) + "\n")
+        .collect()
+}
+
+#[test]
+fn tag_output_prefixes_and_launcher_noise_change_nothing() {
+    let clean = read(CSD3_ROCE_LAT);
+    let tagged = each_line(CSD3_ROCE_LAT, |_, l| format!("[1,0]<stdout>:{l}"));
+    assert_eq!(read(tagged.as_bytes())[0].points, clean[0].points);
+    let warning = "[node1:12345] mca_btl_openib: warning: no IB ports found";
+    let noisy = each_line(CSD3_ROCE_LAT, |i, l| {
+        if i == 10 {
+            format!("{warning}\n{l}")
+        } else {
+            l.to_string()
+        }
+    });
+    let s = &read(noisy.as_bytes())[0];
+    assert_eq!(s.points, clean[0].points);
+    assert_eq!(s.skipped.len(), 1);
+    assert_eq!(
+        (s.skipped[0].line, s.skipped[0].text.as_str()),
+        (11, warning)
+    );
+}
+
+#[test]
+fn runs_concatenated_become_series() {
+    let mut both = CSD3_IB_LAT.to_vec();
+    both.extend_from_slice(b"srun: job 42 finished\n");
+    both.extend_from_slice(CSD3_ROCE_LAT);
+    let s = read(&both);
+    assert_eq!(s.len(), 2);
+    assert_eq!(s[1].points[0], [0.0, 1.44]);
+    assert_eq!(s[0].skipped[0].line, 27);
+    // The fits describe the first latency run.
+    assert_eq!(
+        fit(s).unwrap().fits.hockney,
+        fitted(CSD3_IB_LAT).fits.hockney
+    );
+}
+
+fn refused(input: &[u8]) -> String {
+    match parse(input, None).and_then(fit) {
+        Err(e @ Error::Measurement { .. }) => e.to_string(),
+        other => panic!("accepted or wrong error: {other:?}"),
+    }
+}
+
+#[test]
+fn bad_input_is_refused_with_a_reason() {
+    assert!(refused(b"").contains("the input is empty"));
+    assert!(refused(b"  \n\t\n").contains("the input is empty"));
+    assert!(refused(b"# OSU MPI Latency Test\0\x01\x02").contains("not text"));
+    assert!(refused(&[0xff, 0xfe, b'#']).contains("not text"));
+    let huge = vec![b'1'; MAX_INPUT_BYTES + 1];
+    let e = refused(&huge);
+    assert!(e.contains("above the limit of 8 MB"), "{e}");
+    assert!(refused(b"hello\nworld\n").contains("no benchmark output recognised"));
+    let e = refused(b"# OSU MPI Latency Test v7.0\n# Size Latency (us)\n8 1.0\n4 0.9\n");
+    assert!(
+        e.starts_with("line 4:") && e.contains("out of order"),
+        "{e}"
+    );
+    let e = refused(b"# OSU MPI Latency Test v7.0\n# Size Latency (us)\n8 1.0\n16 -0.9\n");
+    assert!(e.starts_with("line 4:") && e.contains("negative"), "{e}");
+    // A single-size run reads, but cannot be fitted, and says so.
+    let one = b"# OSU MPI Latency Test v7.0\n# Size  Latency (us)\n8  1.0\n";
+    assert_eq!(read(one)[0].points, [[8.0, 1.0]]);
+    let e = refused(one);
+    assert!(
+        e.contains("nothing to fit") && e.contains("1 point(s)"),
+        "{e}"
+    );
+    let e = refused(b"# OSU MPI Latency Test v7.0\n# Size  Latency (us)\n");
+    assert!(e.contains("holds no measurement"), "{e}");
+}
+
+#[test]
+fn osu7_full_columns_and_datatype_lines() {
+    // Synthetic, in the layout of OSU 7's `-f` output (no real file found).
+    let text = "# OSU MPI Broadcast Latency Test v7.5\n# Datatype: MPI_CHAR.\n\
+                # Size       Avg Latency(us)   Min Latency(us)   Max Latency(us)  Iterations\n\
+                1                       2.24              0.42              2.94        5000\n\
+                2                       2.23              0.42              2.92        5000\n";
+    let s = &read(text.as_bytes())[0];
+    assert_eq!(s.points, [[1.0, 2.24], [2.0, 2.23]]);
+    assert_eq!(s.benchmark, "broadcast");
+    assert!(s.skipped[0].why.contains("data-type"));
+}
+
+#[test]
+fn csv_and_tsv_with_units_in_the_header() {
+    // Synthetic: no real CSV export was found (see tests/data/measurements/README.md).
+    let s = &read(b"size_bytes,time_ms\n8,0.0015\n1024,0.003\n")[0];
+    assert_eq!((s.format, s.kind), (Format::Csv, Kind::OneWay));
+    assert!(close(s.points[1][1], 3.0, 1e-12));
+    let t = &read(b"# run 1\nbytes\tBandwidth (GB/s)\n1000\t2\n")[0];
+    assert_eq!(t.kind, Kind::Stream);
+    assert!(close(t.points[0][1], 1000.0 / 2000.0, 1e-12));
+    assert_eq!(t.skipped[0].why, "before the CSV header");
+}
+
+mod round_trip {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Strictly increasing sizes and times as the benchmarks print them (two decimals).
+    fn table() -> impl Strategy<Value = Vec<(u64, f64)>> {
+        prop::collection::vec((1u64..100_000, 0.0f64..1e6), 1..60).prop_map(|rows| {
+            let mut size = 0;
+            rows.into_iter()
+                .map(|(step, t)| {
+                    size += step;
+                    (size, format!("{t:.2}").parse().unwrap())
+                })
+                .collect()
+        })
+    }
+
+    fn expected(rows: &[(u64, f64)]) -> Vec<[f64; 2]> {
+        rows.iter().map(|&(m, t)| [m as f64, t]).collect()
+    }
+
+    proptest! {
+        #[test]
+        fn any_osu_table_reads_back(rows in table(), tagged in any::<bool>()) {
+            let prefix = if tagged { "[1,0]<stdout>:" } else { "" };
+            let mut text = format!("{prefix}# OSU MPI Latency Test v7.3\n{prefix}# Size          Latency (us)\n");
+            for (m, t) in &rows {
+                text.push_str(&format!("{prefix}{m:<10}{t:>18.2}\n"));
+            }
+            let s = parse(text.as_bytes(), None).unwrap();
+            prop_assert_eq!(s.len(), 1);
+            prop_assert_eq!(&s[0].points, &expected(&rows));
+            prop_assert!(s[0].skipped.is_empty());
+        }
+
+        #[test]
+        fn any_imb_table_reads_back(rows in table(), processes in 2u32..512) {
+            let mut text = format!(
+                "#----\n# Benchmarking PingPong\n# #processes = {processes}\n#----\n       #bytes #repetitions      t[usec]   Mbytes/sec\n"
+            );
+            for (m, t) in &rows {
+                let bw = if *t > 0.0 { *m as f64 / t } else { 0.0 };
+                text.push_str(&format!("{m:>13}{:>13}{t:>13.2}{bw:>13.2}\n", 1000));
+            }
+            let s = parse(text.as_bytes(), None).unwrap();
+            prop_assert_eq!(s[0].processes, Some(processes));
+            prop_assert_eq!(&s[0].points, &expected(&rows));
+        }
+    }
+}
