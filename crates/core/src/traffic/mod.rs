@@ -9,6 +9,7 @@
 pub mod cube;
 pub mod events;
 pub mod lengths;
+pub mod query;
 pub mod rng;
 pub mod sim;
 pub mod spatial;
@@ -95,7 +96,7 @@ pub struct Config {
 }
 
 impl Config {
-    /// 003 §Experimental Results' workload on a 16-node cube: 3000 messages per node (the
+    /// 003 §Experimental Results' workload on a 16-node cube: 3000 messages in all (the
     /// reading docs/traffic.md argues for) of exponential length, mean 512 bytes, uniform
     /// destinations, no temporal locality, generated as fast as possible, store-and-forward.
     pub fn paper(t_l: f64, t_c: f64) -> Config {
@@ -105,7 +106,7 @@ impl Config {
             hits: Vec::new(),
             flush: 0,
             count: 3000,
-            per: Per::Node,
+            per: Per::Total,
             lengths: Lengths::Exp,
             mean_bytes: 512.0,
             gap_us: 0.0,
