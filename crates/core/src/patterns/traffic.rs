@@ -53,9 +53,18 @@ pub fn traffic(ctx: &Ctx) -> Result<Evaluation, Error> {
     })
 }
 
-/// The simulator's configuration for a scenario of the `traffic` pattern.
-pub fn config_of(scenario: &Scenario) -> Result<Config, Error> {
-    config(&Ctx::of(scenario)?)
+/// The simulator's configuration for a scenario of the `traffic` pattern, and its warnings.
+pub fn config_of(scenario: &Scenario) -> Result<(Config, Vec<String>), Error> {
+    if scenario.pattern.id != "traffic" {
+        return Err(Error::Unsupported {
+            key: "pattern".into(),
+            value: scenario.pattern.id.into(),
+            reason: "the traffic simulator runs pattern=traffic only".into(),
+        });
+    }
+    let ctx = Ctx::of(scenario)?;
+    let config = config(&ctx)?;
+    Ok((config, ctx.warnings.into_inner()))
 }
 
 /// The configuration: the traffic keys, the mean length and the machine's t_l, t_c (003 eq. 1,

@@ -68,6 +68,15 @@ impl TrafficKey {
             TrafficKey::Reps => "reps",
         }
     }
+
+    /// Whether the key takes whole numbers only.
+    pub fn whole(self) -> bool {
+        use TrafficKey as K;
+        matches!(
+            self,
+            K::Dim | K::Radius | K::Stack | K::Flush | K::Count | K::Seed | K::Reps
+        )
+    }
 }
 
 /// Which spatial model a query names (its parameters are separate keys).
