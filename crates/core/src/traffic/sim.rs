@@ -39,10 +39,12 @@ struct Message {
     delivered: bool,
 }
 
-/// One link: the message it carries, if any, and its FIFO queue.
+/// One link: the message it carries, if any, with whether this is the message's last hop
+/// (under cut-through the message itself may already be at later hops when the link
+/// finishes), and its FIFO queue.
 #[derive(Clone, Debug, Default)]
 struct Link {
-    current: Option<u32>,
+    current: Option<(u32, bool)>,
     queue: VecDeque<u32>,
 }
 
@@ -202,20 +204,21 @@ impl<'a> Sim<'a> {
         let hold = startup + m.body_us;
         m.departed = true;
         self.stats.started(link, hold, t - m.queued_at, from_queue);
-        self.links[link as usize].current = Some(id);
+        let last_hop = m.next == m.dst;
+        self.links[link as usize].current = Some((id, last_hop));
         self.events.schedule(t + hold, Kind::LinkDone(link));
-        if cut_through && m.next != m.dst {
+        if cut_through && !last_hop {
             self.events.schedule(t + startup, Kind::HeaderArrives(id));
         }
     }
 
     fn link_done(&mut self, link: u32, t: f64) {
-        if let Some(id) = self.links[link as usize].current.take() {
-            let m = self.messages[id as usize];
-            if m.next == m.dst {
+        if let Some((id, last_hop)) = self.links[link as usize].current.take() {
+            if last_hop {
                 self.deliver(id, t);
             } else if self.config.routing == Routing::StoreForward {
-                self.messages[id as usize].at = m.next;
+                let m = &mut self.messages[id as usize];
+                m.at = m.next;
                 self.enter(id, t);
             }
         }
