@@ -210,7 +210,7 @@ fn sampled_distances_fit_the_spatial_models() {
     let cube = Cube { dim: 4 };
     let dest = Destinations::new(cube, Spatial::Uniform);
     let mut rng = Rng::seeded(5);
-    let mut nodes = vec![0u64; 16];
+    let mut nodes = [0u64; 16];
     for _ in 0..60_000 {
         nodes[dest.sample(0, &[], &mut rng) as usize] += 1;
     }
