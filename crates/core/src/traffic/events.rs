@@ -17,9 +17,17 @@ pub enum Kind {
 
 #[derive(Clone, Copy, Debug)]
 pub struct Event {
-    pub time: f64,
+    /// The time's bits: for the non-negative finite times of a simulation, ordering the bits
+    /// as integers orders the times, and an integer comparison is what the heap does most.
+    key: u64,
     seq: u64,
     pub kind: Kind,
+}
+
+impl Event {
+    pub fn time(&self) -> f64 {
+        f64::from_bits(self.key)
+    }
 }
 
 impl PartialEq for Event {
@@ -38,10 +46,7 @@ impl PartialOrd for Event {
 impl Ord for Event {
     /// Reversed, so that the max-heap pops the earliest event (then the first scheduled).
     fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .time
-            .total_cmp(&self.time)
-            .then(other.seq.cmp(&self.seq))
+        (other.key, other.seq).cmp(&(self.key, self.seq))
     }
 }
 
@@ -52,9 +57,11 @@ pub struct Queue {
 }
 
 impl Queue {
+    /// Schedules an event at a time ≥ 0 (a simulation's clock starts at 0 and only adds
+    /// non-negative durations; −0 is taken as 0).
     pub fn schedule(&mut self, time: f64, kind: Kind) {
         self.heap.push(Event {
-            time,
+            key: (time + 0.0).to_bits(),
             seq: self.scheduled,
             kind,
         });

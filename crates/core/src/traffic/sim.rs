@@ -21,21 +21,19 @@ use super::stack::Stack;
 use super::stats::{Recorder, Run};
 use super::{Config, Routing};
 
-/// A message in flight.
+/// A message in flight, kept to 32 bytes: a saturated run holds every message at once, and
+/// the simulation's speed is then the speed of reaching them in memory.
 #[derive(Clone, Copy, Debug)]
 struct Message {
-    dst: u32,
-    /// The node it is at (or whose link it is crossing).
-    at: u32,
-    /// The node the link it waits for or crosses leads to.
-    next: u32,
-    link: u32,
     born: f64,
     /// N·t_c: the body's transmission time on one link.
     body_us: f64,
+    queued_at: f64,
+    dst: u16,
+    /// The node it is at; it waits for or crosses the link towards `Cube::next_hop(at, dst)`.
+    at: u16,
     /// Whether it has started its first hop (which alone pays t_l under cut-through).
     departed: bool,
-    queued_at: f64,
     delivered: bool,
 }
 
@@ -126,11 +124,12 @@ impl<'a> Sim<'a> {
             }
         }
         while let Some(e) = self.events.pop() {
-            self.stats.advance(e.time);
+            let t = e.time();
+            self.stats.advance(t);
             match e.kind {
-                Kind::Generate(n) => self.generate(n, e.time),
-                Kind::LinkDone(l) => self.link_done(l, e.time),
-                Kind::HeaderArrives(m) => self.header_arrives(m, e.time),
+                Kind::Generate(n) => self.generate(n, t),
+                Kind::LinkDone(l) => self.link_done(l, t),
+                Kind::HeaderArrives(m) => self.header_arrives(m, t),
             }
         }
     }
@@ -159,14 +158,12 @@ impl<'a> Sim<'a> {
         let more = node.left > 0;
         let id = self.messages.len() as u32;
         self.messages.push(Message {
-            dst,
-            at: n,
-            next: n,
-            link: 0,
             born: t,
             body_us: bytes * config.t_c,
-            departed: false,
             queued_at: t,
+            dst: dst as u16,
+            at: n as u16,
+            departed: false,
             delivered: false,
         });
         self.stats.generated(n, dst, Cube::distance(n, dst));
@@ -180,9 +177,7 @@ impl<'a> Sim<'a> {
     /// A message at node `at` joins the queue of its next link, or starts on it if idle.
     fn enter(&mut self, id: u32, t: f64) {
         let m = &mut self.messages[id as usize];
-        let (next, link) = self.cube.next_hop(m.at, m.dst);
-        m.next = next;
-        m.link = link;
+        let (_, link) = self.cube.next_hop(u32::from(m.at), u32::from(m.dst));
         m.queued_at = t;
         let l = &mut self.links[link as usize];
         if l.current.is_none() {
@@ -204,7 +199,7 @@ impl<'a> Sim<'a> {
         let hold = startup + m.body_us;
         m.departed = true;
         self.stats.started(link, hold, t - m.queued_at, from_queue);
-        let last_hop = m.next == m.dst;
+        let last_hop = self.cube.next_hop(u32::from(m.at), u32::from(m.dst)).0 == u32::from(m.dst);
         self.links[link as usize].current = Some((id, last_hop));
         self.events.schedule(t + hold, Kind::LinkDone(link));
         if cut_through && !last_hop {
@@ -217,8 +212,7 @@ impl<'a> Sim<'a> {
             if last_hop {
                 self.deliver(id, t);
             } else if self.config.routing == Routing::StoreForward {
-                let m = &mut self.messages[id as usize];
-                m.at = m.next;
+                self.step(id);
                 self.enter(id, t);
             }
         }
@@ -229,9 +223,14 @@ impl<'a> Sim<'a> {
     }
 
     fn header_arrives(&mut self, id: u32, t: f64) {
-        let m = &mut self.messages[id as usize];
-        m.at = m.next;
+        self.step(id);
         self.enter(id, t);
+    }
+
+    /// The message moves to the node at the far end of its link.
+    fn step(&mut self, id: u32) {
+        let m = &mut self.messages[id as usize];
+        m.at = self.cube.next_hop(u32::from(m.at), u32::from(m.dst)).0 as u16;
     }
 
     fn deliver(&mut self, id: u32, t: f64) {
