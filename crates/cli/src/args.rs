@@ -16,6 +16,7 @@ pub enum Topic {
     Eval,
     Compare,
     Regimes,
+    Traffic,
     Machines,
     Patterns,
     Fit,
@@ -63,6 +64,26 @@ pub struct FitOptions {
     pub format: Option<Format>,
 }
 
+/// `--sweep KEY=FROM:TO:STEPS`: the key and its values.
+#[derive(Debug, PartialEq)]
+pub struct Sweep {
+    pub key: String,
+    pub from: f64,
+    pub to: f64,
+    pub steps: usize,
+}
+
+/// The options of `commcalc traffic`.
+#[derive(Debug, PartialEq)]
+pub struct TrafficOptions {
+    pub query: String,
+    pub json: bool,
+    pub sweep: Option<Sweep>,
+}
+
+/// The most values a sweep runs.
+pub const MAX_SWEEP_STEPS: usize = 1000;
+
 #[derive(Debug, PartialEq)]
 pub enum Command {
     Help(Topic),
@@ -71,6 +92,7 @@ pub enum Command {
     Compare(CompareOptions),
     Regimes(RegimesOptions),
     Fit(FitOptions),
+    Traffic(TrafficOptions),
     Machines { id: Option<String>, json: bool },
     Patterns { id: Option<String>, json: bool },
 }
@@ -90,6 +112,7 @@ usage: commcalc eval [--json] [--points N] [--rows N] \"<query>\"
        commcalc compare [--json] [--points N] \"<query>\" \"<query>\" ...   (1 to 4 queries)
        commcalc regimes [--json] [--lengths N] [--meshes N] \"<query>\"
        commcalc fit [--json] [--format auto|osu|imb|netgauge|csv] FILE...
+       commcalc traffic [--json] [--sweep KEY=FROM:TO:STEPS] \"<query>\"
        commcalc machines [--json] [ID]
        commcalc patterns [--json] [ID]
        commcalc --help | --version";
@@ -113,7 +136,7 @@ pub fn parse(argv: &[OsString]) -> Result<Command, Usage> {
             [] => Ok(Command::Help(Topic::General)),
             [topic] => topic_of(topic).map(Command::Help).ok_or_else(|| {
                 Usage(format!(
-                    "no help on `{topic}`: try eval, compare, regimes, fit, machines or patterns"
+                    "no help on `{topic}`: try eval, compare, regimes, fit, traffic, machines or patterns"
                 ))
             }),
             [_, extra, ..] => Err(Usage(format!("help takes one topic; unexpected `{extra}`"))),
@@ -122,12 +145,13 @@ pub fn parse(argv: &[OsString]) -> Result<Command, Usage> {
         "compare" => parse_compare(rest),
         "regimes" => parse_regimes(rest),
         "fit" => parse_fit(rest),
+        "traffic" => parse_traffic(rest),
         "machines" | "patterns" => parse_listing(command, rest),
         other if other.starts_with('-') => Err(Usage(format!(
             "unknown option `{other}` before the command\n{USAGE}"
         ))),
         other => Err(Usage(format!(
-            "unknown command `{other}`: expected eval, compare, regimes, fit, machines, patterns or help\n{USAGE}"
+            "unknown command `{other}`: expected eval, compare, regimes, fit, traffic, machines, patterns or help\n{USAGE}"
         ))),
     }
 }
@@ -138,6 +162,7 @@ fn topic_of(word: &str) -> Option<Topic> {
         "compare" => Some(Topic::Compare),
         "regimes" => Some(Topic::Regimes),
         "fit" => Some(Topic::Fit),
+        "traffic" => Some(Topic::Traffic),
         "machines" => Some(Topic::Machines),
         "patterns" => Some(Topic::Patterns),
         _ => None,
@@ -362,6 +387,85 @@ fn parse_fit(args: &[&str]) -> Result<Command, Usage> {
     }))
 }
 
+fn parse_traffic(args: &[&str]) -> Result<Command, Usage> {
+    // --sweep takes text, which the shared scanner (whole-number flags) does not: take it out
+    // first and scan the rest.
+    let mut sweep = None;
+    let mut rest = Vec::new();
+    let mut iter = args.iter().copied();
+    while let Some(arg) = iter.next() {
+        let (name, inline) = split_flag(arg);
+        if arg == "--" {
+            rest.push(arg);
+            rest.extend(iter.by_ref());
+        } else if name == "--sweep" {
+            let spec = flag_value(name, inline, &mut iter)?;
+            if sweep.replace(parse_sweep(spec)?).is_some() {
+                return Err(Usage("--sweep is given twice: one key at a time".into()));
+            }
+        } else {
+            rest.push(arg);
+        }
+    }
+    let scanned = scan("traffic (or --sweep KEY=FROM:TO:STEPS)", &rest, &[])?;
+    if scanned.help {
+        return Ok(Command::Help(Topic::Traffic));
+    }
+    match scanned.positional.as_slice() {
+        [query] => Ok(Command::Traffic(TrafficOptions {
+            query: (*query).to_string(),
+            json: scanned.json,
+            sweep,
+        })),
+        [] => Err(Usage(
+            "traffic needs a query, e.g. commcalc traffic \"machine=intel-ipsc&pattern=traffic\" \
+             (quote it: the shell treats & as a command separator)"
+                .to_string(),
+        )),
+        [_, extra, ..] => Err(Usage(format!(
+            "traffic takes one query; unexpected `{extra}` (quote the whole query: the shell splits on & and spaces)"
+        ))),
+    }
+}
+
+/// `KEY=FROM:TO:STEPS`, e.g. `hit=0:0.9:10`.
+fn parse_sweep(spec: &str) -> Result<Sweep, Usage> {
+    let bad = |why: &str| {
+        Usage(format!(
+            "`--sweep {spec}` is not accepted: expected KEY=FROM:TO:STEPS (e.g. hit=0:0.9:10), {why}"
+        ))
+    };
+    let (key, range) = spec.split_once('=').ok_or_else(|| bad("with an ="))?;
+    let parts: Vec<&str> = range.split(':').collect();
+    let [from, to, steps] = parts.as_slice() else {
+        return Err(bad("three parts after the = separated by colons"));
+    };
+    let number = |s: &str| {
+        s.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && *v >= 0.0)
+    };
+    let (Some(from), Some(to)) = (number(from), number(to)) else {
+        return Err(bad("FROM and TO finite numbers ≥ 0"));
+    };
+    let steps = steps
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=MAX_SWEEP_STEPS).contains(n))
+        .ok_or_else(|| bad(&format!("STEPS a whole number from 1 to {MAX_SWEEP_STEPS}")))?;
+    if key.trim().is_empty() {
+        return Err(bad("a key before the ="));
+    }
+    Ok(Sweep {
+        key: key.trim().to_string(),
+        from,
+        to,
+        steps,
+    })
+}
+
 fn parse_listing(command: &str, args: &[&str]) -> Result<Command, Usage> {
     let mut json = false;
     let mut id: Option<String> = None;
@@ -410,6 +514,9 @@ commands:
   compare \"<q1>\" \"<q2>\" …
                    up to four scenarios on one size axis, and the sizes where two
                    curves swap order (crossovers)
+  traffic \"<query>\"
+                   simulate 003's synthetic traffic (pattern=traffic): completion time,
+                   latencies, link utilisation, run lengths; --sweep for Figs. 7 and 8
   regimes \"<query>\"
                    the fastest global combining algorithm (Tree, Snake, Fence) over
                    vector length × mesh, for the query's machine and f(L) (004 Fig. 5)
@@ -489,6 +596,34 @@ options:
   --lengths N   columns, 1 to 512 (default 128)
   --meshes N    rows, 1 to 512 (default 128)
   --            end of options
+"
+        .to_string(),
+        Topic::Traffic => "\
+usage: commcalc traffic [--json] [--sweep KEY=FROM:TO:STEPS] \"<query>\"
+
+Simulates the query (pattern=traffic on jpl-mark3, intel-ipsc, ametek-s14, ametek-s14b or
+custom) event by event: every node of a binary hypercube sends messages whose destinations
+follow an LRU stack (temporal locality) and a spatial model, over simplex links with e-cube
+routing (003 §Synthetic Communication Benchmarks). Prints the metrics (means over the
+replications, completion time with its 95 % interval), the busiest links, the run-length
+histogram (003 Fig. 9), the latency histogram and the measured speed in events per second.
+
+keys: dim (1–12, default 4), spatial (uniform | sphere | decreasing), radius and phi (sphere),
+decay (decreasing, 0 < d < 1), stack and hit (b1,…,bn, sum ≤ 1), flush (0 = never), count,
+per (total | node), len (fixed | exp | uniform), size (mean bytes), gap (mean µs between a
+node's messages, 0 = as fast as possible), routing (store-forward | cut-through), seed, reps.
+
+options:
+  --json                    the eval report ({\"query\", \"metrics\", \"curve\", \"warnings\"}) plus
+                            \"traffic\": the full results; with --sweep, {\"sweep\", \"rows\"}, each
+                            row {\"query\", \"metrics\", \"warnings\", \"traffic\"}
+  --sweep KEY=FROM:TO:STEPS one run per value, STEPS values evenly from FROM to TO (whole
+                            numbers for whole-number keys), one row each
+  --                        end of options
+
+Examples (003 Figs. 7 and 8):
+  commcalc traffic \"machine=intel-ipsc&pattern=traffic&spatial=sphere\" --sweep radius=1:4:4
+  commcalc traffic \"machine=intel-ipsc&pattern=traffic&stack=1&hit=0\" --sweep hit=0:0.9:10
 "
         .to_string(),
         Topic::Fit => format!(

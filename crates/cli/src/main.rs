@@ -4,7 +4,8 @@
 //! report of docs/reports.md); `commcalc compare "<q1>" "<q2>" …` puts up to four scenarios on one size
 //! axis and finds where their curves cross; `commcalc regimes "<query>"` maps the fastest
 //! global combining algorithm over vector length × mesh (004 Fig. 5); `commcalc fit FILE…`
-//! reads benchmark output and fits the models to it; `commcalc machines` and
+//! reads benchmark output and fits the models to it; `commcalc traffic`
+//! simulates 003's synthetic traffic (one query, or a sweep of one key); `commcalc machines` and
 //! `commcalc patterns` list the catalog. Every
 //! mistake in the arguments or the query goes to stderr with exit code 2 and nothing on stdout,
 //! so that a script can tell a bad query from a result.
@@ -15,6 +16,7 @@ mod eval;
 mod fit;
 mod listing;
 mod regimes;
+mod traffic;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -48,6 +50,7 @@ fn run(command: Command) -> Result<String, Usage> {
         Command::Compare(options) => compare::compare(&options),
         Command::Regimes(options) => regimes::regimes(&options),
         Command::Fit(options) => fit::fit(&options),
+        Command::Traffic(options) => traffic::traffic(&options),
         Command::Machines { id, json } => listing::machines(id.as_deref(), json),
         Command::Patterns { id, json } => listing::patterns(id.as_deref(), json),
     }

@@ -581,3 +581,120 @@ fn json_keys(v: &Value, keys: &[&str]) {
         assert!(have.contains(k), "no `{k}` in {have:?}");
     }
 }
+
+const TRAFFIC: &str = "machine=intel-ipsc&pattern=traffic&reps=2";
+
+/// `commcalc traffic` prints the simulation's metrics, the measured speed, the busiest links
+/// and the two histograms.
+#[test]
+fn traffic_prints_results_and_histograms() {
+    let out = ok(&["traffic", TRAFFIC]);
+    assert!(
+        out.contains("Synthetic traffic on Intel iPSC — 16-node cube"),
+        "{out}"
+    );
+    assert!(
+        out.contains("query  machine=intel-ipsc&pattern=traffic&reps=2"),
+        "{out}"
+    );
+    for key in [
+        "completion_us",
+        "completion_ci95_us",
+        "latency_p99_us",
+        "hops_mean",
+        "events_per_s",
+    ] {
+        assert!(out.contains(key), "{key}: {out}");
+    }
+    assert!(out.contains("links (first replication): 32"), "{out}");
+    assert!(out.contains("run lengths (003 Fig. 9"), "{out}");
+    assert!(
+        out.contains("latency (first replication), 32 bins"),
+        "{out}"
+    );
+}
+
+/// JSON is the eval report plus `traffic`, the full results; `generated` equals
+/// `delivered`, and the per-link arrays have one entry per link.
+#[test]
+fn traffic_json_is_the_report_plus_the_results() {
+    let out = ok(&["traffic", "--json", TRAFFIC]);
+    let v: Value = serde_json::from_str(&out).expect("valid JSON");
+    assert_eq!(
+        sorted_keys(&v),
+        ["curve", "metrics", "query", "traffic", "warnings"]
+    );
+    let m = &v["metrics"];
+    assert_eq!(m["generated"], m["delivered"]);
+    assert_eq!(m["generated"].as_f64(), Some(6000.0));
+    assert!(m["events_per_s"].as_f64().is_some_and(|e| e > 0.0));
+    assert_eq!(m["time_us"], m["completion_us"]);
+    let t = &v["traffic"];
+    assert_eq!(t["reps"], 2);
+    assert!(t["completion_us"]["ci95"].is_f64());
+    assert_eq!(
+        t["first"]["link_utilisation"].as_array().map(Vec::len),
+        Some(32)
+    );
+    assert_eq!(
+        t["first"]["latency_histogram"]["counts"]
+            .as_array()
+            .map(Vec::len),
+        Some(32)
+    );
+}
+
+/// A sweep prints one row per value (003 Fig. 7: the sphere's radius), and as JSON one
+/// row object each, with the value in its canonical query.
+#[test]
+fn traffic_sweeps_one_row_per_value() {
+    let q = "machine=intel-ipsc&pattern=traffic&spatial=sphere&reps=2";
+    let out = ok(&["traffic", q, "--sweep", "radius=1:4:4"]);
+    assert!(out.contains("sweep  radius=1:4:4"), "{out}");
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with(['1', '2', '3', '4']))
+        .collect();
+    assert_eq!(rows.len(), 4, "{out}");
+    let out = ok(&[
+        "traffic",
+        "--json",
+        "--sweep=hit=0:0.9:3",
+        "machine=jpl-mark3&pattern=traffic&stack=1&hit=0&reps=2",
+    ]);
+    let v: Value = serde_json::from_str(&out).expect("valid JSON");
+    assert_eq!(sorted_keys(&v), ["rows", "sweep"]);
+    let rows = v["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 3);
+    assert!(rows[2]["query"]
+        .as_str()
+        .is_some_and(|q| q.contains("hit=0.9")));
+    // A depth-1 stack hit with probability 0.9 makes runs of mean about 10 (003 Fig. 9).
+    let runs = rows[2]["metrics"]["run_length_mean"]
+        .as_f64()
+        .expect("runs");
+    assert!((runs - 10.0).abs() < 1.5, "{runs}");
+}
+
+#[test]
+fn traffic_rejects_bad_queries_and_sweeps() {
+    let err = rejected(&["traffic", "machine=intel-ipsc&pattern=traffic&dim=40"]);
+    assert!(err.contains("`dim=40`") && err.contains("1 to 12"), "{err}");
+    let err = rejected(&["traffic", "machine=intel-ipsc&pattern=pingpong"]);
+    assert!(err.contains("pattern=traffic only"), "{err}");
+    let err = rejected(&["traffic", TRAFFIC, "--sweep", "hit=0:2:3"]);
+    assert!(err.contains("at hit=") && err.contains("`hit="), "{err}");
+    for spec in ["hit", "hit=0:1", "hit=a:1:3", "hit=0:1:0", "=0:1:3"] {
+        let err = rejected(&["traffic", TRAFFIC, "--sweep", spec]);
+        assert!(err.contains("KEY=FROM:TO:STEPS"), "{spec}: {err}");
+    }
+    rejected(&["traffic"]);
+    rejected(&[
+        "traffic",
+        TRAFFIC,
+        "--sweep",
+        "hit=0:1:3",
+        "--sweep",
+        "gap=0:1:3",
+    ]);
+}

@@ -16,7 +16,8 @@ use commcalc_core::report::CURVE_POINTS;
 use commcalc_core::{evaluate_with, Scenario};
 
 fn curves(c: &mut Criterion) {
-    for pattern in PATTERNS {
+    // The traffic pattern is a simulation, measured by benches/traffic.rs.
+    for pattern in PATTERNS.iter().filter(|p| p.id != "traffic") {
         let mut group = c.benchmark_group(pattern.id);
         for machine in MACHINES {
             if pattern.unsupported_on(machine).is_some() {

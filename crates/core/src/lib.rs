@@ -17,6 +17,7 @@ pub mod query;
 pub mod regimes;
 pub mod report;
 pub mod scenario;
+pub mod traffic;
 pub mod units;
 pub mod validation;
 

@@ -23,6 +23,12 @@ pub enum Unit {
     Elems,
     Flops,
     FlopsPerWord,
+    /// A count of things (messages, hops, events, replications).
+    Count,
+    /// A fraction of the time or of a capacity, from 0 to 1.
+    Fraction,
+    /// Events per second of the computer running the simulation (a measurement, not a model).
+    PerSecond,
     /// A name, such as an algorithm's.
     Name,
 }
@@ -40,7 +46,9 @@ impl Unit {
             Unit::Elems => "elements",
             Unit::Flops => "flop",
             Unit::FlopsPerWord => "flop/word",
-            Unit::Name => "",
+            Unit::Count | Unit::Name => "",
+            Unit::Fraction => "%",
+            Unit::PerSecond => "/s",
         }
     }
 }
@@ -193,6 +201,20 @@ pub static METRICS: &[Metric] = &[
         "f(6)β + c₃",
     ),
     m("fastest", Unit::Name, "Fastest algorithm", ""),
+    m("completion_us", Unit::Us, "Completion time (mean over replications)", "T_complete"),
+    m("completion_ci95_us", Unit::Us, "Completion time, 95 % half-interval", "±t·s/√n"),
+    m("latency_mean_us", Unit::Us, "Mean message latency", "mean latency"),
+    m("latency_p50_us", Unit::Us, "Median message latency", "p50"),
+    m("latency_p99_us", Unit::Us, "99th percentile message latency", "p99"),
+    m("hops_mean", Unit::Count, "Mean hops per message", "mean hops"),
+    m("link_util_max", Unit::Fraction, "Busiest link's utilisation", "max ρ"),
+    m("queue_max", Unit::Count, "Longest link queue", "max queue"),
+    m("delivered", Unit::Count, "Messages delivered", "delivered"),
+    m("generated", Unit::Count, "Messages generated", "generated"),
+    m("run_length_mean", Unit::Count, "Mean run of messages to one destination", "mean run"),
+    m("events", Unit::Count, "Simulated events", "events"),
+    m("events_per_s", Unit::PerSecond, "Simulator speed (events per second)", "events/s"),
+    m("reps", Unit::Count, "Replications", "reps"),
 ];
 
 /// The metric with this key.
@@ -237,7 +259,8 @@ mod tests {
                 Unit::Elems => "_elems",
                 Unit::Flops => "_flops",
                 Unit::FlopsPerWord => "_flops_per_word",
-                Unit::Name => "",
+                Unit::PerSecond => "_per_s",
+                Unit::Count | Unit::Fraction | Unit::Name => "",
             };
             assert!(m.id.ends_with(suffix), "{} in {:?}", m.id, m.unit);
         }

@@ -9,6 +9,7 @@ use crate::models::nbl::FSet;
 use crate::models::Model;
 use crate::patterns::{self, Key, PatternDef};
 use crate::scenario::{Inputs, Scenario};
+use crate::traffic::query::TrafficKey;
 use crate::units::{parse_number, parse_size};
 
 /// The largest size accepted anywhere, 10¹² bytes: beyond any machine in the papers by orders
@@ -133,6 +134,19 @@ impl Scenario {
                 inputs.to = None;
             }
         }
+        // The traffic keys' rules between keys: a conflicting key is reported and dropped (all
+        // of them if dropping that one changes nothing; the defaults always pass).
+        for _ in 0..=TrafficKey::ALL.len() {
+            let Err((key, e)) = inputs.traffic.check() else {
+                break;
+            };
+            errors.push(e);
+            let before = inputs.traffic.clone();
+            inputs.traffic.clear(key);
+            if inputs.traffic == before {
+                inputs.traffic = Default::default();
+            }
+        }
         overrides.sort_by(|a, b| a.0.cmp(b.0));
         (
             Some(Scenario {
@@ -172,6 +186,9 @@ impl Scenario {
         push("f", i.f.map(|f| f.id().to_string()));
         push("k", i.k.map(|k| k.to_string()));
         push("link", i.link.map(|l| l.id().to_string()));
+        for (key, value) in i.traffic.pairs() {
+            push(key, Some(value));
+        }
         push("from", i.from.map(num));
         push("to", i.to.map(num));
         for (name, v) in &self.overrides {
@@ -202,7 +219,7 @@ impl Scenario {
             // not offer falls back to its first one.
             let keep = |k: &str| {
                 matches!(k, "machine" | "pattern" | "from" | "to")
-                    || Key::ALL.iter().any(|x| x.id() == k)
+                    || Key::all().any(|x| x.id() == k)
             };
             query = query
                 .split('&')
@@ -344,7 +361,7 @@ fn apply(
     match key {
         "from" => inputs.from = Some(bytes(key, value, "the curve's first size in bytes")?),
         "to" => inputs.to = Some(bytes(key, value, "the curve's last size in bytes")?),
-        _ => match Key::ALL.into_iter().find(|k| k.id() == key) {
+        _ => match Key::all().find(|k| k.id() == key) {
             Some(input) => {
                 // The value is checked before the pattern's inputs, so that `p=-3` is reported
                 // as a bad number even where the pattern takes no p.
@@ -461,6 +478,7 @@ fn set_input(
             let found = Link::ALL.into_iter().find(|l| l.id() == value);
             inputs.link = Some(found.ok_or_else(|| Error::invalid(key, value, "paper or exact"))?);
         }
+        Key::Traffic(k) => inputs.traffic.set(k, value)?,
     }
     Ok(())
 }

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::error::Error;
 use crate::patterns::{Ctx, Evaluation, Value};
-use crate::scenario::Scenario;
+use crate::scenario::{Inputs, Scenario};
 
 /// Points on a curve unless the caller asks for another number.
 pub const CURVE_POINTS: usize = 512;
@@ -92,28 +92,7 @@ pub(crate) struct Prepared {
 }
 
 pub(crate) fn prepare(scenario: &Scenario) -> Result<Prepared, Error> {
-    let set = scenario
-        .machine
-        .set(scenario.model)
-        .ok_or_else(|| Error::Unsupported {
-            key: "model".into(),
-            value: scenario.model.id().into(),
-            reason: format!(
-                "{} has no {} parameters",
-                scenario.machine.id,
-                scenario.model.id()
-            ),
-        })?;
-    let ctx = Ctx {
-        machine: scenario.machine,
-        model: scenario.model,
-        set,
-        inputs: &scenario.inputs,
-        overrides: &scenario.overrides,
-        warnings: RefCell::new(Vec::new()),
-        used_inputs: RefCell::new(Vec::new()),
-        used_params: RefCell::new(Vec::new()),
-    };
+    let ctx = Ctx::of(scenario)?;
     let evaluation = (scenario.pattern.evaluate)(&ctx)?;
     Ok(Prepared {
         evaluation,
@@ -121,6 +100,34 @@ pub(crate) fn prepare(scenario: &Scenario) -> Result<Prepared, Error> {
         inputs: ctx.used_inputs.into_inner(),
         parameters: ctx.used_params.into_inner(),
     })
+}
+
+impl<'a> Ctx<'a> {
+    /// The context a scenario's pattern is evaluated in.
+    pub fn of(scenario: &'a Scenario) -> Result<Ctx<'a>, Error> {
+        let set = scenario
+            .machine
+            .set(scenario.model)
+            .ok_or_else(|| Error::Unsupported {
+                key: "model".into(),
+                value: scenario.model.id().into(),
+                reason: format!(
+                    "{} has no {} parameters",
+                    scenario.machine.id,
+                    scenario.model.id()
+                ),
+            })?;
+        Ok(Ctx {
+            machine: scenario.machine,
+            model: scenario.model,
+            set,
+            inputs: &scenario.inputs,
+            overrides: &scenario.overrides,
+            warnings: RefCell::new(Vec::new()),
+            used_inputs: RefCell::new(Vec::new()),
+            used_params: RefCell::new(Vec::new()),
+        })
+    }
 }
 
 impl Prepared {
@@ -171,9 +178,13 @@ impl Prepared {
 /// The curve's range in bytes: the query's `from`/`to`, or the pattern's default range (at
 /// least a decade long when only `from` is given).
 pub fn curve_range(scenario: &Scenario) -> (f64, f64) {
-    let (lo, hi) = scenario.pattern.range;
-    let from = scenario.inputs.from.unwrap_or(lo);
-    let to = scenario.inputs.to.unwrap_or(hi.max(from * 10.0));
+    range_for(&scenario.inputs, scenario.pattern.range)
+}
+
+/// The curve's range for these inputs and a pattern's default range.
+pub fn range_for(inputs: &Inputs, (lo, hi): (f64, f64)) -> (f64, f64) {
+    let from = inputs.from.unwrap_or(lo);
+    let to = inputs.to.unwrap_or(hi.max(from * 10.0));
     (from, to.max(from))
 }
 

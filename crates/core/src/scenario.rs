@@ -5,6 +5,7 @@ use crate::models::atm::Link;
 use crate::models::nbl::FSet;
 use crate::models::Model;
 use crate::patterns::PatternDef;
+use crate::traffic::query::TrafficInputs;
 
 /// The pattern inputs of the query language. `None` means "the pattern's default"; the canonical query
 /// prints only what was given.
@@ -30,6 +31,8 @@ pub struct Inputs {
     pub k: Option<u32>,
     /// ATM link unit time.
     pub link: Option<Link>,
+    /// The traffic simulator's keys.
+    pub traffic: TrafficInputs,
     /// The curve's range, in the pattern's abscissa (bytes).
     pub from: Option<f64>,
     pub to: Option<f64>,

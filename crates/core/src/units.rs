@@ -113,6 +113,9 @@ pub fn metric(key: &str, value: f64) -> String {
         Unit::UsPerWord => si(value * 1e-6, "s/word"),
         Unit::UsPerElem => si(value * 1e-6, "s/element"),
         Unit::Elems => format!("{} elements", count(value)),
+        Unit::Count => count(value),
+        Unit::Fraction => format!("{} %", sig3(100.0 * value)),
+        Unit::PerSecond => si(value, "/s"),
         Unit::Name => sig3(value),
     }
 }

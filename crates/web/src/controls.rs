@@ -218,6 +218,8 @@ fn input(
             number(1.0, 1e4, true),
             "002 eq. 22: each call costs b′.".into(),
         ),
+        // The simulator's keys are set through the address for now; they get their own view.
+        Key::Traffic(_) => return None,
         Key::Link => (
             "Link unit time",
             "ATM link unit time".into(),

@@ -10,6 +10,7 @@ mod hypercube;
 mod nbl;
 mod point;
 mod shape;
+pub mod traffic;
 
 use std::cell::RefCell;
 
@@ -21,10 +22,11 @@ use crate::models::atm::Link;
 use crate::models::nbl::FSet;
 use crate::models::Model;
 use crate::scenario::Inputs;
+use crate::traffic::query::TrafficKey;
 
-/// An input key a pattern can take. `from` and `to` are always accepted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// An input key a pattern can take. `from` and `to` are always accepted. It serialises as its
+/// id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {
     Size,
     Data,
@@ -36,6 +38,14 @@ pub enum Key {
     F,
     K,
     Link,
+    /// The synthetic traffic simulator's keys (dim, spatial, hit, …).
+    Traffic(TrafficKey),
+}
+
+impl Serialize for Key {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
 }
 
 impl Key {
@@ -64,7 +74,15 @@ impl Key {
             Key::F => "f",
             Key::K => "k",
             Key::Link => "link",
+            Key::Traffic(t) => t.id(),
         }
+    }
+
+    /// Every key: `ALL` and the traffic keys.
+    pub fn all() -> impl Iterator<Item = Key> {
+        Key::ALL
+            .into_iter()
+            .chain(TrafficKey::ALL.into_iter().map(Key::Traffic))
     }
 }
 
@@ -608,6 +626,38 @@ pub static PATTERNS: &[PatternDef] = &[
         range: SIZES,
         metrics: &["a_us", "b_us_per_byte", "r_inf_MBps", "n_half_bytes"],
         evaluate: hyperbolic::multigrid,
+    },
+    PatternDef {
+        id: "traffic",
+        title: "Synthetic traffic",
+        description: "every node sends messages with temporal (LRU stack) and spatial (uniform, sphere of locality, decreasing probability) locality; simulated event by event",
+        source: "003 §Synthetic Communication Benchmarks, Figs. 7–9; eq. 1",
+        machines: &["jpl-mark3", "intel-ipsc", "ametek-s14", "ametek-s14b", "custom"],
+        models: &[Model::Hockney],
+        excluded: &[],
+        inputs: &[
+            Key::Size,
+            Key::Traffic(TrafficKey::Dim),
+            Key::Traffic(TrafficKey::Spatial),
+            Key::Traffic(TrafficKey::Radius),
+            Key::Traffic(TrafficKey::Phi),
+            Key::Traffic(TrafficKey::Decay),
+            Key::Traffic(TrafficKey::Stack),
+            Key::Traffic(TrafficKey::Hit),
+            Key::Traffic(TrafficKey::Flush),
+            Key::Traffic(TrafficKey::Count),
+            Key::Traffic(TrafficKey::Per),
+            Key::Traffic(TrafficKey::Len),
+            Key::Traffic(TrafficKey::Gap),
+            Key::Traffic(TrafficKey::Routing),
+            Key::Traffic(TrafficKey::Seed),
+            Key::Traffic(TrafficKey::Reps),
+        ],
+        algos: no_algos,
+        abscissa: "mean message length",
+        range: traffic::RANGE,
+        metrics: &traffic::METRICS,
+        evaluate: traffic::traffic,
     },
 ];
 

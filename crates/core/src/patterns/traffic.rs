@@ -1,0 +1,243 @@
+//! The `traffic` pattern: 003's synthetic communication benchmark, simulated (see
+//! `crate::traffic`). Its metrics are the simulation of the query itself, averaged over the
+//! replications. Its curve is completion time against mean message length: one simulation
+//! (the query's first replication seed) at lengths spaced by a factor of four over the curve's
+//! range, made non-decreasing by isotonic regression (the expected completion time cannot
+//! fall as every message gets longer; a single run's estimate can, by a little, when messages
+//! meet in a different order), and interpolated linearly in log size between them. A handful
+//! of simulations keeps `commcalc eval` and the calculator quick; `commcalc traffic` is the
+//! place for the full results.
+
+use super::{Ctx, Evaluation, Key, Value};
+use crate::error::Error;
+use crate::report::range_for;
+use crate::scenario::Scenario;
+use crate::traffic::lengths::ln;
+use crate::traffic::query::TrafficKey;
+use crate::traffic::{simulate, Config, Spatial, Summary};
+
+/// The curve's default range: 64 B to 64 kB around 003's mean of 512 bytes.
+pub const RANGE: (f64, f64) = (64.0, 65536.0);
+/// 003 §Experimental Results: mean message length 512 bytes.
+pub const DEFAULT_SIZE: f64 = 512.0;
+/// Successive curve simulations differ in mean length by this factor.
+const CURVE_STEP: f64 = 4.0;
+
+/// The metrics the pattern reports (with `time_us` and `bandwidth_MBps` of every curve).
+pub const METRICS: [&str; 14] = [
+    "completion_us",
+    "completion_ci95_us",
+    "latency_mean_us",
+    "latency_p50_us",
+    "latency_p99_us",
+    "hops_mean",
+    "link_util_max",
+    "queue_max",
+    "delivered",
+    "generated",
+    "run_length_mean",
+    "events",
+    "events_per_s",
+    "reps",
+];
+
+pub fn traffic(ctx: &Ctx) -> Result<Evaluation, Error> {
+    let config = config(ctx)?;
+    let summary = simulate(&config)?;
+    let (from, to) = range_for(ctx.inputs, RANGE);
+    let curve = Curve::simulate(&config, from, to, summary.completion_us.mean)?;
+    Ok(Evaluation {
+        cost: Box::new(move |x| curve.at(x)),
+        at: config.mean_bytes,
+        metrics: metrics(&summary),
+    })
+}
+
+/// The simulator's configuration for a scenario of the `traffic` pattern, and its warnings.
+pub fn config_of(scenario: &Scenario) -> Result<(Config, Vec<String>), Error> {
+    if scenario.pattern.id != "traffic" {
+        return Err(Error::Unsupported {
+            key: "pattern".into(),
+            value: scenario.pattern.id.into(),
+            reason: "the traffic simulator runs pattern=traffic only".into(),
+        });
+    }
+    let ctx = Ctx::of(scenario)?;
+    let config = config(&ctx)?;
+    Ok((config, ctx.warnings.into_inner()))
+}
+
+/// The configuration: the traffic keys, the mean length and the machine's t_l, t_c (003 eq. 1,
+/// Table 5: the Hockney parameters alpha and beta), with what was used recorded.
+fn config(ctx: &Ctx) -> Result<Config, Error> {
+    let (t_l, t_c) = (ctx.param("alpha")?, ctx.param("beta")?);
+    let config = ctx.inputs.traffic.config(ctx.size(DEFAULT_SIZE), t_l, t_c);
+    config.validate()?;
+    record(ctx, &config);
+    let nodes = config.cube.nodes();
+    let (_, measured) = ctx.machine.measured_p;
+    if nodes > measured {
+        ctx.warn(format!(
+            "{nodes} nodes: {} had at most {measured}; 003 ran the benchmark on 16 nodes of an iPSC",
+            ctx.machine.name
+        ));
+    }
+    Ok(config)
+}
+
+fn record(ctx: &Ctx, c: &Config) {
+    use TrafficKey as K;
+    let n = |v: f64| Value::Number(v);
+    let t = |s: &str| Value::Text(s.to_string());
+    let hits: Vec<String> = c.hits.iter().map(|b| b.to_string()).collect();
+    let mut used = vec![
+        (K::Dim, n(f64::from(c.cube.dim))),
+        (K::Spatial, t(c.spatial.id())),
+        (K::Stack, n(c.hits.len() as f64)),
+        (K::Hit, t(&hits.join(","))),
+        (K::Flush, n(f64::from(c.flush))),
+        (K::Count, n(c.count as f64)),
+        (K::Per, t(c.per.id())),
+        (K::Len, t(c.lengths.id())),
+        (K::Gap, n(c.gap_us)),
+        (K::Routing, t(c.routing.id())),
+        (K::Seed, t(&c.seed.to_string())),
+        (K::Reps, n(f64::from(c.reps))),
+    ];
+    match c.spatial {
+        Spatial::Sphere { radius, phi } => {
+            used.push((K::Radius, n(f64::from(radius))));
+            used.push((K::Phi, n(phi)));
+        }
+        Spatial::Decreasing { decay } => used.push((K::Decay, n(decay))),
+        Spatial::Uniform => {}
+    }
+    for (key, value) in used {
+        ctx.record(Key::Traffic(key), value);
+    }
+}
+
+/// The metrics of a simulation: means over the replications (and the 95 % half-width of the
+/// completion time's when there are several), totals for the counts.
+pub fn metrics(s: &Summary) -> Vec<(&'static str, Value)> {
+    let n = Value::Number;
+    let mut out = vec![
+        ("completion_us", n(s.completion_us.mean)),
+        ("latency_mean_us", n(s.latency_mean_us.mean)),
+        ("latency_p50_us", n(s.latency_p50_us.mean)),
+        ("latency_p99_us", n(s.latency_p99_us.mean)),
+        ("hops_mean", n(s.hops_mean.mean)),
+        ("link_util_max", n(s.link_util_max.mean)),
+        ("queue_max", n(s.queue_max.mean)),
+        ("delivered", n(s.delivered as f64)),
+        ("generated", n(s.generated as f64)),
+        ("run_length_mean", n(s.run_length_mean.mean)),
+        ("events", n(s.events as f64)),
+        ("reps", n(f64::from(s.reps))),
+    ];
+    if let Some(ci) = s.completion_us.ci95 {
+        out.push(("completion_ci95_us", n(ci)));
+    }
+    out
+}
+
+/// Completion time against mean message length, from a few simulations.
+struct Curve {
+    /// (ln size, completion µs), sizes increasing, completion non-decreasing.
+    nodes: Vec<(f64, f64)>,
+}
+
+impl Curve {
+    /// Simulations over [from, to], with the query's own result `at_query` (the mean over its
+    /// replications at its mean length) as one more node, so that the curve passes through it.
+    fn simulate(config: &Config, from: f64, to: f64, at_query: f64) -> Result<Curve, Error> {
+        let mut sizes = Vec::new();
+        let mut x = from;
+        while x < to {
+            sizes.push(x);
+            x *= CURVE_STEP;
+        }
+        sizes.push(to);
+        let mut points = Vec::with_capacity(sizes.len() + 1);
+        for size in sizes.into_iter().filter(|s| *s != config.mean_bytes) {
+            let one = Config {
+                mean_bytes: size,
+                reps: 1,
+                ..config.clone()
+            };
+            points.push((size, simulate(&one)?.completion_us.mean));
+        }
+        points.push((config.mean_bytes, at_query));
+        points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let (sizes, times): (Vec<f64>, Vec<f64>) = points.into_iter().unzip();
+        let times = isotonic(&times);
+        Ok(Curve {
+            nodes: sizes.iter().map(|&s| ln(s)).zip(times).collect(),
+        })
+    }
+
+    /// Linear in ln(size) between nodes; flat below the first, the last slope beyond the last.
+    fn at(&self, x: f64) -> f64 {
+        let lx = ln(x);
+        let nodes = &self.nodes;
+        let Some(&(l0, y0)) = nodes.first() else {
+            return 0.0;
+        };
+        if lx <= l0 || nodes.len() == 1 {
+            return y0;
+        }
+        let i = nodes
+            .windows(2)
+            .position(|w| lx <= w[1].0)
+            .unwrap_or(nodes.len() - 2);
+        let ((la, ya), (lb, yb)) = (nodes[i], nodes[i + 1]);
+        ya + (yb - ya) * (lx - la) / (lb - la)
+    }
+}
+
+/// The non-decreasing sequence closest to `y` in least squares: pool adjacent violators
+/// (Barlow, Bartholomew, Bremner and Brunk, "Statistical inference under order
+/// restrictions", 1972).
+fn isotonic(y: &[f64]) -> Vec<f64> {
+    // Blocks of (sum, count).
+    let mut blocks: Vec<(f64, usize)> = Vec::new();
+    for &v in y {
+        blocks.push((v, 1));
+        while blocks.len() > 1 {
+            let (s1, n1) = blocks[blocks.len() - 1];
+            let (s0, n0) = blocks[blocks.len() - 2];
+            if s0 / n0 as f64 <= s1 / n1 as f64 {
+                break;
+            }
+            blocks.pop();
+            blocks.pop();
+            blocks.push((s0 + s1, n0 + n1));
+        }
+    }
+    blocks
+        .iter()
+        .flat_map(|&(s, n)| std::iter::repeat_n(s / n as f64, n))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn isotonic_pools_violators_and_keeps_ordered_sequences() {
+        assert_eq!(isotonic(&[1.0, 2.0, 3.0]), vec![1.0, 2.0, 3.0]);
+        assert_eq!(isotonic(&[1.0, 3.0, 2.0, 4.0]), vec![1.0, 2.5, 2.5, 4.0]);
+        assert_eq!(isotonic(&[3.0, 2.0, 1.0]), vec![2.0, 2.0, 2.0]);
+    }
+
+    #[test]
+    fn the_curve_interpolates_in_log_size() {
+        let c = Curve {
+            nodes: vec![(ln(100.0), 10.0), (ln(10_000.0), 30.0)],
+        };
+        assert_eq!(c.at(50.0), 10.0);
+        assert!((c.at(1000.0) - 20.0).abs() < 1e-9);
+        assert!((c.at(1e6) - 50.0).abs() < 1e-9);
+    }
+}

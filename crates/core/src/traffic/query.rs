@@ -1,0 +1,416 @@
+//! The traffic keys of the query language: parsing one value, the checks that involve several
+//! keys, the canonical printing, and the simulator's configuration with every default filled
+//! in. Everything the `traffic` pattern takes beyond `size` lives here, so the rest of the
+//! query language only forwards these keys.
+
+use super::{
+    cube, Config, Cube, Lengths, Per, Routing, Spatial, MAX_MESSAGES, MAX_REPS, MAX_STACK,
+};
+use crate::error::Error;
+use crate::units::parse_number;
+
+/// A query key of the traffic pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrafficKey {
+    Dim,
+    Spatial,
+    Radius,
+    Phi,
+    Decay,
+    Stack,
+    Hit,
+    Flush,
+    Count,
+    Per,
+    Len,
+    Gap,
+    Routing,
+    Seed,
+    Reps,
+}
+
+impl TrafficKey {
+    /// In canonical order.
+    pub const ALL: [TrafficKey; 15] = [
+        TrafficKey::Dim,
+        TrafficKey::Spatial,
+        TrafficKey::Radius,
+        TrafficKey::Phi,
+        TrafficKey::Decay,
+        TrafficKey::Stack,
+        TrafficKey::Hit,
+        TrafficKey::Flush,
+        TrafficKey::Count,
+        TrafficKey::Per,
+        TrafficKey::Len,
+        TrafficKey::Gap,
+        TrafficKey::Routing,
+        TrafficKey::Seed,
+        TrafficKey::Reps,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            TrafficKey::Dim => "dim",
+            TrafficKey::Spatial => "spatial",
+            TrafficKey::Radius => "radius",
+            TrafficKey::Phi => "phi",
+            TrafficKey::Decay => "decay",
+            TrafficKey::Stack => "stack",
+            TrafficKey::Hit => "hit",
+            TrafficKey::Flush => "flush",
+            TrafficKey::Count => "count",
+            TrafficKey::Per => "per",
+            TrafficKey::Len => "len",
+            TrafficKey::Gap => "gap",
+            TrafficKey::Routing => "routing",
+            TrafficKey::Seed => "seed",
+            TrafficKey::Reps => "reps",
+        }
+    }
+
+    /// Whether the key takes whole numbers only.
+    pub fn whole(self) -> bool {
+        use TrafficKey as K;
+        matches!(
+            self,
+            K::Dim | K::Radius | K::Stack | K::Flush | K::Count | K::Seed | K::Reps
+        )
+    }
+}
+
+/// Which spatial model a query names (its parameters are separate keys).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpatialModel {
+    Uniform,
+    Sphere,
+    Decreasing,
+}
+
+impl SpatialModel {
+    pub const ALL: [SpatialModel; 3] = [
+        SpatialModel::Uniform,
+        SpatialModel::Sphere,
+        SpatialModel::Decreasing,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            SpatialModel::Uniform => "uniform",
+            SpatialModel::Sphere => "sphere",
+            SpatialModel::Decreasing => "decreasing",
+        }
+    }
+}
+
+/// Defaults: 003 §Experimental Results' 16-node cube and 3000 messages (in all; see
+/// docs/traffic.md on why), sphere φ = 1 as in 003 Fig. 7, radius 1, decay 0.5, no temporal
+/// locality, never flushed, exponential lengths, as fast as possible, store-and-forward, seed
+/// 1 and 5 replications (enough for a 95 % interval).
+pub const DEFAULT_DIM: u32 = 4;
+pub const DEFAULT_RADIUS: u32 = 1;
+pub const DEFAULT_PHI: f64 = 1.0;
+pub const DEFAULT_DECAY: f64 = 0.5;
+pub const DEFAULT_COUNT: u64 = 3000;
+pub const DEFAULT_SEED: u64 = 1;
+pub const DEFAULT_REPS: u32 = 5;
+
+/// The traffic keys of a query; `None` is the default.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TrafficInputs {
+    pub dim: Option<u32>,
+    pub spatial: Option<SpatialModel>,
+    pub radius: Option<u32>,
+    pub phi: Option<f64>,
+    pub decay: Option<f64>,
+    pub stack: Option<u32>,
+    pub hit: Option<Vec<f64>>,
+    pub flush: Option<u32>,
+    pub count: Option<u64>,
+    pub per: Option<Per>,
+    pub len: Option<Lengths>,
+    pub gap: Option<f64>,
+    pub routing: Option<Routing>,
+    pub seed: Option<u64>,
+    pub reps: Option<u32>,
+}
+
+fn whole<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
+    key: TrafficKey,
+    value: &str,
+    (lo, hi): (T, T),
+    what: &str,
+) -> Result<T, Error> {
+    value
+        .trim()
+        .parse::<T>()
+        .ok()
+        .filter(|v| *v >= lo && *v <= hi)
+        .ok_or_else(|| {
+            Error::invalid(
+                key.id(),
+                value,
+                format!("{what}: a whole number from {lo} to {hi}"),
+            )
+        })
+}
+
+fn probability(key: TrafficKey, value: &str, what: &str) -> Result<f64, Error> {
+    parse_number(value)
+        .filter(|v| *v <= 1.0)
+        .ok_or_else(|| Error::invalid(key.id(), value, format!("{what}: a number from 0 to 1")))
+}
+
+fn choice<T: Copy>(
+    key: TrafficKey,
+    value: &str,
+    all: &[T],
+    id: fn(T) -> &'static str,
+) -> Result<T, Error> {
+    all.iter()
+        .copied()
+        .find(|x| id(*x) == value)
+        .ok_or_else(|| {
+            let ids: Vec<_> = all.iter().map(|x| id(*x)).collect();
+            Error::invalid(key.id(), value, format!("one of {}", ids.join(", ")))
+        })
+}
+
+impl TrafficInputs {
+    /// Parses one key's value, checking what the value alone can tell.
+    pub fn set(&mut self, key: TrafficKey, value: &str) -> Result<(), Error> {
+        use TrafficKey as K;
+        match key {
+            K::Dim => {
+                self.dim = Some(whole(
+                    key,
+                    value,
+                    (1, cube::MAX_DIM),
+                    "the cube's dimension d (2^d nodes)",
+                )?)
+            }
+            K::Spatial => {
+                self.spatial = Some(choice(key, value, &SpatialModel::ALL, SpatialModel::id)?)
+            }
+            K::Radius => {
+                self.radius = Some(whole(
+                    key,
+                    value,
+                    (1, cube::MAX_DIM),
+                    "the sphere's radius L in hops",
+                )?)
+            }
+            K::Phi => {
+                self.phi = Some(probability(
+                    key,
+                    value,
+                    "φ, the probability of a destination inside the sphere",
+                )?)
+            }
+            K::Decay => {
+                let d = parse_number(value).filter(|d| *d > 0.0 && *d < 1.0);
+                self.decay = Some(d.ok_or_else(|| {
+                    Error::invalid(
+                        key.id(),
+                        value,
+                        "the decay factor d of Φ(l) = Decay(d, lmax)·d^l: a number with 0 < d < 1",
+                    )
+                })?);
+            }
+            K::Stack => {
+                self.stack = Some(whole(
+                    key,
+                    value,
+                    (0, MAX_STACK as u32),
+                    "the LRU stack depth n",
+                )?)
+            }
+            K::Hit => {
+                let hits = value
+                    .split(',')
+                    .map(|b| {
+                        probability(
+                            key,
+                            b,
+                            "stack hit probabilities b₁,…,bₙ, comma-separated, each",
+                        )
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                if hits.len() > MAX_STACK {
+                    return Err(Error::invalid(
+                        key.id(),
+                        value,
+                        format!("at most {MAX_STACK} probabilities"),
+                    ));
+                }
+                self.hit = Some(hits);
+            }
+            K::Flush => {
+                self.flush = Some(whole(
+                    key,
+                    value,
+                    (0, u32::MAX),
+                    "messages between stack flushes (0 = never)",
+                )?)
+            }
+            K::Count => {
+                self.count = Some(whole(key, value, (1, MAX_MESSAGES), "messages to send")?)
+            }
+            K::Per => self.per = Some(choice(key, value, &Per::ALL, Per::id)?),
+            K::Len => self.len = Some(choice(key, value, &Lengths::ALL, Lengths::id)?),
+            K::Gap => {
+                let gap = parse_number(value).filter(|g| *g <= 1e12);
+                self.gap = Some(gap.ok_or_else(|| {
+                    Error::invalid(key.id(), value, "the mean time between a node's messages in µs: a number from 0 (as fast as possible) to 10¹²")
+                })?);
+            }
+            K::Routing => self.routing = Some(choice(key, value, &Routing::ALL, Routing::id)?),
+            K::Seed => self.seed = Some(whole(key, value, (0, u64::MAX), "the random seed")?),
+            K::Reps => self.reps = Some(whole(key, value, (1, MAX_REPS), "replications")?),
+        }
+        Ok(())
+    }
+
+    /// Forgets one key (the query language drops a key that conflicts with the others).
+    pub fn clear(&mut self, key: TrafficKey) {
+        use TrafficKey as K;
+        match key {
+            K::Dim => self.dim = None,
+            K::Spatial => self.spatial = None,
+            K::Radius => self.radius = None,
+            K::Phi => self.phi = None,
+            K::Decay => self.decay = None,
+            K::Stack => self.stack = None,
+            K::Hit => self.hit = None,
+            K::Flush => self.flush = None,
+            K::Count => self.count = None,
+            K::Per => self.per = None,
+            K::Len => self.len = None,
+            K::Gap => self.gap = None,
+            K::Routing => self.routing = None,
+            K::Seed => self.seed = None,
+            K::Reps => self.reps = None,
+        }
+    }
+
+    /// The keys given, as `(key, value)` in canonical order and canonical form.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        use TrafficKey as K;
+        let num = |v: f64| format!("{v}");
+        let mut out = Vec::new();
+        for key in TrafficKey::ALL {
+            let value = match key {
+                K::Dim => self.dim.map(|v| v.to_string()),
+                K::Spatial => self.spatial.map(|v| v.id().to_string()),
+                K::Radius => self.radius.map(|v| v.to_string()),
+                K::Phi => self.phi.map(num),
+                K::Decay => self.decay.map(num),
+                K::Stack => self.stack.map(|v| v.to_string()),
+                K::Hit => self
+                    .hit
+                    .as_ref()
+                    .map(|h| h.iter().map(|b| num(*b)).collect::<Vec<_>>().join(",")),
+                K::Flush => self.flush.map(|v| v.to_string()),
+                K::Count => self.count.map(|v| v.to_string()),
+                K::Per => self.per.map(|v| v.id().to_string()),
+                K::Len => self.len.map(|v| v.id().to_string()),
+                K::Gap => self.gap.map(num),
+                K::Routing => self.routing.map(|v| v.id().to_string()),
+                K::Seed => self.seed.map(|v| v.to_string()),
+                K::Reps => self.reps.map(|v| v.to_string()),
+            };
+            if let Some(v) = value {
+                out.push((key.id(), v));
+            }
+        }
+        out
+    }
+
+    /// The rules between keys: a model's parameters only with that model, a stack depth equal
+    /// to the number of hit probabilities, and everything `Config::validate` checks. Returns
+    /// the key a problem is about with the error.
+    pub fn check(&self) -> Result<(), (TrafficKey, Error)> {
+        let model = self.spatial.unwrap_or(SpatialModel::Uniform);
+        let pairs = self.pairs();
+        let only = |key: TrafficKey, given: bool, wanted: SpatialModel| {
+            if given && model != wanted {
+                let value = pairs
+                    .iter()
+                    .find(|(k, _)| *k == key.id())
+                    .map(|(_, v)| v.clone());
+                Err((
+                    key,
+                    Error::Unsupported {
+                        key: key.id().into(),
+                        value: value.unwrap_or_default(),
+                        reason: format!(
+                            "{} applies to spatial={} only (spatial is {})",
+                            key.id(),
+                            wanted.id(),
+                            model.id()
+                        ),
+                    },
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        only(
+            TrafficKey::Radius,
+            self.radius.is_some(),
+            SpatialModel::Sphere,
+        )?;
+        only(TrafficKey::Phi, self.phi.is_some(), SpatialModel::Sphere)?;
+        only(
+            TrafficKey::Decay,
+            self.decay.is_some(),
+            SpatialModel::Decreasing,
+        )?;
+        let hits = self.hit.as_ref().map_or(0, Vec::len) as u32;
+        if let Some(depth) = self.stack.filter(|d| *d != hits) {
+            let expected = format!("a depth equal to the number of hit probabilities b₁,…,bₙ given in hit ({hits}); give hit with {depth} values");
+            return Err((TrafficKey::Stack, Error::invalid("stack", depth, expected)));
+        }
+        // Size, t_l and t_c are checked with their own keys; neutral values stand in here.
+        self.config(1.0, 0.0, 0.0).validate().map_err(|e| {
+            let key = TrafficKey::ALL
+                .into_iter()
+                .find(|k| Some(k.id()) == e.key())
+                .unwrap_or(TrafficKey::Dim);
+            (key, e)
+        })
+    }
+
+    /// The simulator's configuration: these keys with their defaults, a mean length and the
+    /// link's t_l and t_c.
+    pub fn config(&self, mean_bytes: f64, t_l: f64, t_c: f64) -> Config {
+        let spatial = match self.spatial.unwrap_or(SpatialModel::Uniform) {
+            SpatialModel::Uniform => Spatial::Uniform,
+            SpatialModel::Sphere => Spatial::Sphere {
+                radius: self.radius.unwrap_or(DEFAULT_RADIUS),
+                phi: self.phi.unwrap_or(DEFAULT_PHI),
+            },
+            SpatialModel::Decreasing => Spatial::Decreasing {
+                decay: self.decay.unwrap_or(DEFAULT_DECAY),
+            },
+        };
+        Config {
+            cube: Cube {
+                dim: self.dim.unwrap_or(DEFAULT_DIM),
+            },
+            spatial,
+            hits: self.hit.clone().unwrap_or_default(),
+            flush: self.flush.unwrap_or(0),
+            count: self.count.unwrap_or(DEFAULT_COUNT),
+            per: self.per.unwrap_or(Per::Total),
+            lengths: self.len.unwrap_or(Lengths::Exp),
+            mean_bytes,
+            gap_us: self.gap.unwrap_or(0.0),
+            routing: self.routing.unwrap_or(Routing::StoreForward),
+            t_l,
+            t_c,
+            seed: self.seed.unwrap_or(DEFAULT_SEED),
+            reps: self.reps.unwrap_or(DEFAULT_REPS),
+        }
+    }
+}
