@@ -76,7 +76,12 @@ impl Chain {
         let Abg { alpha, beta, .. } = self.abg;
         // The bound's minimum, k_c = √((p−2)nβ/α), clipped to the whole counts.
         let k_c = (self.depth() * n * beta / alpha).sqrt();
-        let start = if k_c.is_finite() { k_c.round() as u64 } else { most }.clamp(1, most);
+        let start = if k_c.is_finite() {
+            k_c.round() as u64
+        } else {
+            most
+        }
+        .clamp(1, most);
         let bound = |k: u64| (self.depth() + k as f64) * (alpha + n * beta / k as f64);
         let mut best = (start, self.time(n, start));
         let consider = |k: u64, best: &mut (u64, f64)| {
@@ -122,18 +127,38 @@ mod tests {
     fn brute(chain: &Chain, n: f64) -> (u64, f64) {
         (1..=n as u64)
             .map(|k| (k, chain.time(n, k)))
-            .fold((0, f64::INFINITY), |b, (k, t)| if t < b.1 { (k, t) } else { b })
+            .fold(
+                (0, f64::INFINITY),
+                |b, (k, t)| if t < b.1 { (k, t) } else { b },
+            )
     }
 
     #[test]
     fn the_search_finds_the_brute_force_optimum() {
-        for (alpha, beta) in [(54.0, 0.19), (1.0, 0.5), (146.0, 0.0115), (0.0, 1.0), (10.0, 0.0)] {
+        for (alpha, beta) in [
+            (54.0, 0.19),
+            (1.0, 0.5),
+            (146.0, 0.0115),
+            (0.0, 1.0),
+            (10.0, 0.0),
+        ] {
             for p in [2, 3, 5, 8, 13, 64] {
-                let chain = Chain::new(&Abg { alpha, beta, gamma: 0.0 }, p);
+                let chain = Chain::new(
+                    &Abg {
+                        alpha,
+                        beta,
+                        gamma: 0.0,
+                    },
+                    p,
+                );
                 for n in [1.0, 7.0, 100.0, 1000.0, 4099.0] {
                     let o = chain.optimum(n);
                     let (k, t) = brute(&chain, n);
-                    assert_eq!(o.time, t, "α {alpha} β {beta} p {p} n {n}: k {} vs {k}", o.segments);
+                    assert_eq!(
+                        o.time, t,
+                        "α {alpha} β {beta} p {p} n {n}: k {} vs {k}",
+                        o.segments
+                    );
                 }
             }
         }

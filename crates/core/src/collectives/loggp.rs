@@ -95,9 +95,24 @@ mod tests {
     #[test]
     fn the_closed_walk_matches_a_simulation() {
         for l in [
-            LogGp { l: 10.0, o: 2.0, g: 3.0, big_g: 0.1 },
-            LogGp { l: 1.0, o: 5.0, g: 40.0, big_g: 0.01 },
-            LogGp { l: 100.0, o: 0.0, g: 0.0, big_g: 1.0 },
+            LogGp {
+                l: 10.0,
+                o: 2.0,
+                g: 3.0,
+                big_g: 0.1,
+            },
+            LogGp {
+                l: 1.0,
+                o: 5.0,
+                g: 40.0,
+                big_g: 0.01,
+            },
+            LogGp {
+                l: 100.0,
+                o: 0.0,
+                g: 0.0,
+                big_g: 1.0,
+            },
         ] {
             for p in 2..=70 {
                 for n in [1.0, 100.0, 1e4] {
@@ -110,7 +125,11 @@ mod tests {
 
     #[test]
     fn one_message_is_alpha_plus_n_beta_by_default() {
-        let m = Abg { alpha: 54.0, beta: 0.2, gamma: 0.0 };
+        let m = Abg {
+            alpha: 54.0,
+            beta: 0.2,
+            gamma: 0.0,
+        };
         let l = LogGp::from_abg(&m);
         for n in [1.0, 10.0, 1e6] {
             assert!((l.p2p(n) - m.send(n)).abs() < 1e-9 * m.send(n));
@@ -123,12 +142,20 @@ mod tests {
     /// ⌈lg p⌉ hops, as in the α-β model.
     #[test]
     fn a_long_gap_gives_lg_p_hops() {
-        let l = LogGp { l: 10.0, o: 2.0, g: 1000.0, big_g: 0.1 };
+        let l = LogGp {
+            l: 10.0,
+            o: 2.0,
+            g: 1000.0,
+            big_g: 0.1,
+        };
         for p in [2u32, 3, 4, 7, 8, 9, 16, 33] {
             let t = l.binomial_broadcast(p, 10.0);
             // The root's last child is sent at (⌈lg p⌉−1)·g, well after the others finish.
             let q = Procs::new(p);
-            assert!((t - ((q.ceil_lg - 1.0) * 1000.0 + l.p2p(10.0))).abs() < 1e-9, "p {p}: {t}");
+            assert!(
+                (t - ((q.ceil_lg - 1.0) * 1000.0 + l.p2p(10.0))).abs() < 1e-9,
+                "p {p}: {t}"
+            );
         }
     }
 }

@@ -264,22 +264,99 @@ struct Paper {
 }
 
 const HYPERCUBES: [&str; 4] = ["jpl-mark3", "intel-ipsc", "ametek-s14", "ametek-s14b"];
-const BSP_MACHINES: [&str; 4] = ["ibm-sp2", "ibm-sp2-ethernet", "sparc20-smp", "intel-paragon"];
+const BSP_MACHINES: [&str; 4] = [
+    "ibm-sp2",
+    "ibm-sp2-ethernet",
+    "sparc20-smp",
+    "intel-paragon",
+];
 const SHARED_MEDIA: [&str; 2] = ["ethernet-now", "fddi-now"];
 
 static PAPERS: [Paper; 12] = [
-    Paper { collective: Collective::Allreduce, id: "tree", machines: &["intel-delta"], model: Model::Nbl, build: combine },
-    Paper { collective: Collective::Allreduce, id: "snake", machines: &["intel-delta"], model: Model::Nbl, build: combine },
-    Paper { collective: Collective::Allreduce, id: "fence", machines: &["intel-delta"], model: Model::Nbl, build: combine },
-    Paper { collective: Collective::Allgather, id: "nway-ring", machines: &HYPERCUBES, model: Model::Hockney, build: nway_ring },
-    Paper { collective: Collective::Broadcast, id: "multicast", machines: &["atm-sparc20"], model: Model::AtmPipeline, build: multicast },
-    Paper { collective: Collective::AllToAll, id: "separate", machines: &["atm-sparc20"], model: Model::AtmPipeline, build: atm_total_exchange },
-    Paper { collective: Collective::AllToAll, id: "multicast", machines: &["atm-sparc20"], model: Model::AtmPipeline, build: atm_total_exchange },
-    Paper { collective: Collective::AllToAll, id: "total-exchange", machines: &BSP_MACHINES, model: Model::Bsp, build: bsp_total_exchange },
-    Paper { collective: Collective::AllToAll, id: "total-exchange", machines: &SHARED_MEDIA, model: Model::Hyperbolic, build: shared_medium },
-    Paper { collective: Collective::Barrier, id: "total-exchange", machines: &["atm-sparc20"], model: Model::AtmPipeline, build: atm_barrier },
-    Paper { collective: Collective::Barrier, id: "broadcast", machines: &["atm-sparc20"], model: Model::AtmPipeline, build: atm_barrier },
-    Paper { collective: Collective::Barrier, id: "measured", machines: &BSP_MACHINES, model: Model::Bsp, build: bsp_barrier },
+    Paper {
+        collective: Collective::Allreduce,
+        id: "tree",
+        machines: &["intel-delta"],
+        model: Model::Nbl,
+        build: combine,
+    },
+    Paper {
+        collective: Collective::Allreduce,
+        id: "snake",
+        machines: &["intel-delta"],
+        model: Model::Nbl,
+        build: combine,
+    },
+    Paper {
+        collective: Collective::Allreduce,
+        id: "fence",
+        machines: &["intel-delta"],
+        model: Model::Nbl,
+        build: combine,
+    },
+    Paper {
+        collective: Collective::Allgather,
+        id: "nway-ring",
+        machines: &HYPERCUBES,
+        model: Model::Hockney,
+        build: nway_ring,
+    },
+    Paper {
+        collective: Collective::Broadcast,
+        id: "multicast",
+        machines: &["atm-sparc20"],
+        model: Model::AtmPipeline,
+        build: multicast,
+    },
+    Paper {
+        collective: Collective::AllToAll,
+        id: "separate",
+        machines: &["atm-sparc20"],
+        model: Model::AtmPipeline,
+        build: atm_total_exchange,
+    },
+    Paper {
+        collective: Collective::AllToAll,
+        id: "multicast",
+        machines: &["atm-sparc20"],
+        model: Model::AtmPipeline,
+        build: atm_total_exchange,
+    },
+    Paper {
+        collective: Collective::AllToAll,
+        id: "total-exchange",
+        machines: &BSP_MACHINES,
+        model: Model::Bsp,
+        build: bsp_total_exchange,
+    },
+    Paper {
+        collective: Collective::AllToAll,
+        id: "total-exchange",
+        machines: &SHARED_MEDIA,
+        model: Model::Hyperbolic,
+        build: shared_medium,
+    },
+    Paper {
+        collective: Collective::Barrier,
+        id: "total-exchange",
+        machines: &["atm-sparc20"],
+        model: Model::AtmPipeline,
+        build: atm_barrier,
+    },
+    Paper {
+        collective: Collective::Barrier,
+        id: "broadcast",
+        machines: &["atm-sparc20"],
+        model: Model::AtmPipeline,
+        build: atm_barrier,
+    },
+    Paper {
+        collective: Collective::Barrier,
+        id: "measured",
+        machines: &BSP_MACHINES,
+        model: Model::Bsp,
+        build: bsp_barrier,
+    },
 ];
 
 /// A paper's pattern evaluated at p (and, for 004, on the near-square mesh of p nodes) with
@@ -312,7 +389,11 @@ fn child(
 
 /// The most square W×H mesh of p nodes (W ≥ H): 004's algorithms on p processes.
 pub fn mesh_of(p: u32) -> (u32, u32) {
-    let h = (1..=p).take_while(|h| h * h <= p).filter(|h| p % h == 0).last().unwrap_or(1);
+    let h = (1..=p)
+        .take_while(|h| h * h <= p)
+        .filter(|h| p % h == 0)
+        .last()
+        .unwrap_or(1);
     (p / h, h)
 }
 
@@ -413,7 +494,10 @@ pub fn menu(ctx: &Ctx, collective: Collective, p: u32) -> Result<Vec<(&'static s
         .collect();
     if collective == Collective::Broadcast {
         let l = loggp(ctx, &m);
-        out.push(("loggp-binomial", Box::new(move |n| l.binomial_broadcast(p, n))));
+        out.push((
+            "loggp-binomial",
+            Box::new(move |n| l.binomial_broadcast(p, n)),
+        ));
     }
     for paper in PAPERS.iter().filter(|x| {
         x.collective == collective && x.model == ctx.model && x.machines.contains(&ctx.machine.id)
@@ -437,11 +521,20 @@ pub fn algos(collective: Collective, machine: &Machine) -> &'static [&'static st
     let id = machine.id;
     match collective {
         Collective::Broadcast if id == "atm-sparc20" => &[
-            "best", "binomial", "scatter-rd-allgather", "scatter-ring-allgather", "pipelined-chain",
-            "loggp-binomial", "multicast",
+            "best",
+            "binomial",
+            "scatter-rd-allgather",
+            "scatter-ring-allgather",
+            "pipelined-chain",
+            "loggp-binomial",
+            "multicast",
         ],
         Collective::Broadcast => &[
-            "best", "binomial", "scatter-rd-allgather", "scatter-ring-allgather", "pipelined-chain",
+            "best",
+            "binomial",
+            "scatter-rd-allgather",
+            "scatter-ring-allgather",
+            "pipelined-chain",
             "loggp-binomial",
         ],
         Collective::Allgather if HYPERCUBES.contains(&id) => {
@@ -450,7 +543,13 @@ pub fn algos(collective: Collective, machine: &Machine) -> &'static [&'static st
         Collective::Allgather => &["best", "ring", "recursive-doubling", "bruck"],
         Collective::ReduceScatter => &["best", "recursive-halving", "pairwise"],
         Collective::Allreduce if id == "intel-delta" => &[
-            "best", "recursive-doubling", "rabenseifner", "ring", "tree", "snake", "fence",
+            "best",
+            "recursive-doubling",
+            "rabenseifner",
+            "ring",
+            "tree",
+            "snake",
+            "fence",
         ],
         Collective::Allreduce => &["best", "recursive-doubling", "rabenseifner", "ring"],
         Collective::Reduce => &["best", "binomial", "rabenseifner"],
@@ -554,7 +653,11 @@ pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> 
             None => return Err(not_here(ctx, collective, choice, &offered)),
         }
     };
-    Ok(Evaluation { cost, at: n, metrics })
+    Ok(Evaluation {
+        cost,
+        at: n,
+        metrics,
+    })
 }
 
 /// Why an offered algorithm is not in the menu: it needs another model of the machine.
@@ -598,12 +701,22 @@ fn segment_metrics(chain: &Chain, n: f64) -> Vec<(&'static str, Value)> {
 }
 
 /// Runs `f` with the evaluation context of a scenario, as `evaluate` builds it.
-pub fn with_ctx<R>(scenario: &Scenario, f: impl FnOnce(&Ctx) -> Result<R, Error>) -> Result<R, Error> {
-    let set = scenario.machine.set(scenario.model).ok_or_else(|| Error::Unsupported {
-        key: "model".into(),
-        value: scenario.model.id().into(),
-        reason: format!("{} has no {} parameters", scenario.machine.id, scenario.model.id()),
-    })?;
+pub fn with_ctx<R>(
+    scenario: &Scenario,
+    f: impl FnOnce(&Ctx) -> Result<R, Error>,
+) -> Result<R, Error> {
+    let set = scenario
+        .machine
+        .set(scenario.model)
+        .ok_or_else(|| Error::Unsupported {
+            key: "model".into(),
+            value: scenario.model.id().into(),
+            reason: format!(
+                "{} has no {} parameters",
+                scenario.machine.id,
+                scenario.model.id()
+            ),
+        })?;
     let ctx = Ctx {
         machine: scenario.machine,
         model: scenario.model,

@@ -420,7 +420,15 @@ macro_rules! collective_pattern {
             description: $description,
             source: $source,
             machines: &ALL_MACHINES,
-            models: &[Model::Hockney, Model::Hyperbolic, Model::Packetized, Model::AtmPipeline, Model::Nbl, Model::Bsp, Model::Bpram],
+            models: &[
+                Model::Hockney,
+                Model::Hyperbolic,
+                Model::Packetized,
+                Model::AtmPipeline,
+                Model::Nbl,
+                Model::Bsp,
+                Model::Bpram,
+            ],
             excluded: &[],
             inputs: &[Key::Size, Key::P, Key::Algo],
             algos: |m| match Collective::from_id($id) {
@@ -723,17 +731,39 @@ fn h_relation(ctx: &Ctx) -> Result<Evaluation, Error> {
 /// the papers cost them on, for queries without an MPI algorithm; every other query is a
 /// collective of [`collective`].
 static LEGACY_BROADCAST: collective::Legacy = collective::Legacy {
-    machines: &["jpl-mark3", "intel-ipsc", "ametek-s14", "ametek-s14b", "atm-sparc20"],
+    machines: &[
+        "jpl-mark3",
+        "intel-ipsc",
+        "ametek-s14",
+        "ametek-s14b",
+        "atm-sparc20",
+    ],
     models: &[Model::Hockney, Model::AtmPipeline],
     algos: no_algos,
 };
 static LEGACY_ALL_TO_ALL: collective::Legacy = collective::Legacy {
-    machines: &["ethernet-now", "fddi-now", "atm-sparc20", "ibm-sp2", "ibm-sp2-ethernet", "sparc20-smp", "intel-paragon", "custom"],
+    machines: &[
+        "ethernet-now",
+        "fddi-now",
+        "atm-sparc20",
+        "ibm-sp2",
+        "ibm-sp2-ethernet",
+        "sparc20-smp",
+        "intel-paragon",
+        "custom",
+    ],
     models: &[Model::Hyperbolic, Model::AtmPipeline, Model::Bsp],
     algos: atm::all_to_all_algos,
 };
 static LEGACY_BARRIER: collective::Legacy = collective::Legacy {
-    machines: &["atm-sparc20", "ibm-sp2", "ibm-sp2-ethernet", "intel-paragon", "sparc20-smp", "custom"],
+    machines: &[
+        "atm-sparc20",
+        "ibm-sp2",
+        "ibm-sp2-ethernet",
+        "intel-paragon",
+        "sparc20-smp",
+        "custom",
+    ],
     models: &[Model::Bsp, Model::AtmPipeline],
     algos: bsp::barrier_algos,
 };
