@@ -3,6 +3,8 @@
 
 use std::ffi::OsString;
 
+use commcalc_core::collectives::export::Format;
+
 /// A command-line mistake, printed on stderr with exit code 2.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Usage(pub String);
@@ -14,6 +16,7 @@ pub enum Topic {
     Eval,
     Compare,
     Regimes,
+    Collectives,
     Machines,
     Patterns,
 }
@@ -50,6 +53,19 @@ pub struct RegimesOptions {
     pub meshes: Option<usize>,
 }
 
+/// The options of `commcalc collectives`.
+#[derive(Debug, PartialEq)]
+pub struct CollectivesOptions {
+    pub query: String,
+    pub json: bool,
+    /// The file format to export instead of the table.
+    pub export: Option<Format>,
+    /// Process counts (columns); `None` keeps the default list.
+    pub ps: Option<Vec<u32>>,
+    /// The size range in bytes; `None` keeps the default.
+    pub sizes: Option<(f64, f64)>,
+}
+
 #[derive(Debug, PartialEq)]
 pub enum Command {
     Help(Topic),
@@ -57,6 +73,7 @@ pub enum Command {
     Eval(EvalOptions),
     Compare(CompareOptions),
     Regimes(RegimesOptions),
+    Collectives(CollectivesOptions),
     Machines { id: Option<String>, json: bool },
     Patterns { id: Option<String>, json: bool },
 }
@@ -75,6 +92,7 @@ const USAGE: &str = "\
 usage: commcalc eval [--json] [--points N] [--rows N] \"<query>\"
        commcalc compare [--json] [--points N] \"<query>\" \"<query>\" ...   (1 to 4 queries)
        commcalc regimes [--json] [--lengths N] [--meshes N] \"<query>\"
+       commcalc collectives [--json] [--export FORMAT] [--p LIST] [--sizes FROM:TO] \"<query>\"
        commcalc machines [--json] [ID]
        commcalc patterns [--json] [ID]
        commcalc --help | --version";
@@ -98,7 +116,7 @@ pub fn parse(argv: &[OsString]) -> Result<Command, Usage> {
             [] => Ok(Command::Help(Topic::General)),
             [topic] => topic_of(topic).map(Command::Help).ok_or_else(|| {
                 Usage(format!(
-                    "no help on `{topic}`: try eval, compare, regimes, machines or patterns"
+                    "no help on `{topic}`: try eval, compare, regimes, collectives, machines or patterns"
                 ))
             }),
             [_, extra, ..] => Err(Usage(format!("help takes one topic; unexpected `{extra}`"))),
@@ -106,12 +124,13 @@ pub fn parse(argv: &[OsString]) -> Result<Command, Usage> {
         "eval" => parse_eval(rest),
         "compare" => parse_compare(rest),
         "regimes" => parse_regimes(rest),
+        "collectives" => parse_collectives(rest),
         "machines" | "patterns" => parse_listing(command, rest),
         other if other.starts_with('-') => Err(Usage(format!(
             "unknown option `{other}` before the command\n{USAGE}"
         ))),
         other => Err(Usage(format!(
-            "unknown command `{other}`: expected eval, compare, regimes, machines, patterns or help\n{USAGE}"
+            "unknown command `{other}`: expected eval, compare, regimes, collectives, machines, patterns or help\n{USAGE}"
         ))),
     }
 }
@@ -121,6 +140,7 @@ fn topic_of(word: &str) -> Option<Topic> {
         "eval" => Some(Topic::Eval),
         "compare" => Some(Topic::Compare),
         "regimes" => Some(Topic::Regimes),
+        "collectives" => Some(Topic::Collectives),
         "machines" => Some(Topic::Machines),
         "patterns" => Some(Topic::Patterns),
         _ => None,
@@ -308,6 +328,96 @@ fn parse_regimes(args: &[&str]) -> Result<Command, Usage> {
     }
 }
 
+/// `commcalc collectives`: its own flags take text (a format, a list, a range), so it reads
+/// them here rather than through [`scan`].
+fn parse_collectives(args: &[&str]) -> Result<Command, Usage> {
+    let mut options = CollectivesOptions {
+        query: String::new(),
+        json: false,
+        export: None,
+        ps: None,
+        sizes: None,
+    };
+    let mut positional: Vec<&str> = Vec::new();
+    let mut iter = args.iter().copied();
+    while let Some(arg) = iter.next() {
+        if arg == "--" {
+            positional.extend(iter.by_ref());
+            break;
+        }
+        let (name, inline) = split_flag(arg);
+        match name {
+            "-h" | "--help" => return Ok(Command::Help(Topic::Collectives)),
+            "--json" if inline.is_none() => options.json = true,
+            "--export" => {
+                let v = flag_value(name, inline, &mut iter)?;
+                options.export = Some(Format::from_id(v).map_err(|e| Usage(e.to_string()))?);
+            }
+            "--p" => options.ps = Some(process_list(flag_value(name, inline, &mut iter)?)?),
+            "--sizes" => options.sizes = Some(size_range(flag_value(name, inline, &mut iter)?)?),
+            _ if arg.starts_with('-') && arg.len() > 1 => {
+                return Err(Usage(format!(
+                    "unknown option `{arg}` for collectives: expected --json, --export FORMAT, --p LIST, --sizes FROM:TO or --help"
+                )))
+            }
+            _ => positional.push(arg),
+        }
+    }
+    match positional.as_slice() {
+        [query] => {
+            options.query = (*query).to_string();
+            Ok(Command::Collectives(options))
+        }
+        [] => Err(Usage(
+            "collectives needs a query naming a collective, e.g. commcalc collectives \
+             \"machine=intel-paragon&pattern=allreduce\""
+                .to_string(),
+        )),
+        [_, extra, ..] => Err(Usage(format!(
+            "collectives takes one query; unexpected `{extra}` (quote the whole query: the shell splits on & and spaces)"
+        ))),
+    }
+}
+
+/// `2,4,8`: process counts from 2 to 4096, at most 512 of them.
+fn process_list(value: &str) -> Result<Vec<u32>, Usage> {
+    let bad = || {
+        Usage(format!(
+            "`--p {value}` is not accepted: expected process counts from 2 to 4096 separated by commas, e.g. 2,4,8"
+        ))
+    };
+    let ps: Vec<u32> = value
+        .split(',')
+        .map(|x| {
+            x.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|p| (2..=4096).contains(p))
+        })
+        .collect::<Option<_>>()
+        .ok_or_else(bad)?;
+    if ps.is_empty() || ps.len() > MAX_MAP_AXIS {
+        return Err(bad());
+    }
+    Ok(ps)
+}
+
+/// `1:4M`: a size range in bytes, FROM below TO, both from 1 B to 10¹² B.
+fn size_range(value: &str) -> Result<(f64, f64), Usage> {
+    let parsed = value.split_once(':').and_then(|(a, b)| {
+        Some((
+            commcalc_core::units::parse_size(a.trim())?,
+            commcalc_core::units::parse_size(b.trim())?,
+        ))
+    });
+    match parsed {
+        Some((a, b)) if a >= 1.0 && a < b && b <= commcalc_core::query::MAX_BYTES => Ok((a, b)),
+        _ => Err(Usage(format!(
+            "`--sizes {value}` is not accepted: expected FROM:TO in bytes, 1 ≤ FROM < TO ≤ 10¹², e.g. 1:4M"
+        ))),
+    }
+}
+
 fn parse_listing(command: &str, args: &[&str]) -> Result<Command, Usage> {
     let mut json = false;
     let mut id: Option<String> = None;
@@ -359,6 +469,9 @@ commands:
   regimes \"<query>\"
                    the fastest global combining algorithm (Tree, Snake, Fence) over
                    vector length × mesh, for the query's machine and f(L) (004 Fig. 5)
+  collectives \"<query>\"
+                   the fastest algorithm of a collective over size × processes on the
+                   query's machine, or that choice as an Open MPI, MPICH or SimGrid file
   machines [ID]    list the machines, their models and parameters with sources
   patterns [ID]    list the patterns: machines, models, inputs, algorithms, metrics
   help [COMMAND]   this text, or more on one command
@@ -433,6 +546,30 @@ options:
   --lengths N   columns, 1 to 512 (default 128)
   --meshes N    rows, 1 to 512 (default 128)
   --            end of options
+"
+        .to_string(),
+        Topic::Collectives => "\
+usage: commcalc collectives [--json] [--export FORMAT] [--p LIST] [--sizes FROM:TO] \"<query>\"
+
+For a collective (pattern=broadcast, allgather, reduce-scatter, allreduce, reduce, all-to-all,
+gather, scatter or barrier) on the query's machine and model, which algorithm is fastest at
+each message size (rows) and process count (columns), in the alpha-beta-gamma costs of Thakur,
+Rabenseifner and Gropp (2005) with the machine's own alpha, beta, gamma (see commcalc machines)
+and the papers' own algorithms where the machine has them. The query's overrides apply
+(alpha=, beta=, gamma=). Sizes are the collective's n: the whole vector (a broadcast's message,
+a gathered result, one process's whole all-to-all send buffer).
+
+options:
+  --json            print the map: {\"collective\", \"query\", \"sizes\", \"ps\", \"algos\",
+                    \"cells\"}, cells row-major (row = p), each {\"winner\" (index into algos),
+                    \"time_us\", \"margin\"}
+  --export FORMAT   print a file instead: ompi-rules (Open MPI coll/tuned classic dynamic
+                    rules), ompi-json (Open MPI 6 JSON rules), mpich-json (MPICH's
+                    MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE), simgrid (smpi/<collective> and
+                    network factors); only algorithms the library has compete, over 256 sizes
+  --p LIST          process counts, comma-separated, 2 to 4096 (default 2,3,4,8,16,32,64,128)
+  --sizes FROM:TO   size range in bytes, k/M suffixes allowed (default 1:4M)
+  --                end of options
 "
         .to_string(),
         Topic::Machines => "\

@@ -7,7 +7,8 @@ use std::fmt::Write as _;
 use serde_json::{json, Value as Json};
 
 use commcalc_core::catalog::{self, Machine, Param, ParamSet};
-use commcalc_core::patterns::{PatternDef, PATTERNS};
+use commcalc_core::patterns::{collective, PatternDef, PATTERNS};
+use commcalc_core::units::si;
 use commcalc_core::Model;
 
 use crate::args::Usage;
@@ -127,7 +128,7 @@ fn set_json(set: &ParamSet) -> Json {
     })
 }
 
-fn machine_json(m: &Machine) -> Json {
+fn machine_json(m: &'static Machine) -> Json {
     json!({
         "id": m.id,
         "name": m.name,
@@ -137,7 +138,34 @@ fn machine_json(m: &Machine) -> Json {
         "models": m.models().map(Model::id).collect::<Vec<_>>(),
         "patterns": patterns_on(m),
         "sets": m.sets.iter().map(set_json).collect::<Vec<_>>(),
+        "collectives": m.models().map(|model| {
+            let abg = collective::derived(m, model).ok();
+            json!({
+                "model": model.id(),
+                "alpha_us": abg.map(|x| x.alpha),
+                "beta_us_per_byte": abg.map(|x| x.beta),
+                "gamma_us_per_byte": abg.map(|x| x.gamma),
+                "alpha_beta_rule": collective::derivation(model),
+                "gamma_rule": collective::gamma_rule(m),
+            })
+        }).collect::<Vec<_>>(),
     })
+}
+
+/// The machine's α, β, γ for the collectives under one model, and how they are derived.
+fn collectives_text(m: &'static Machine, model: Model) -> String {
+    match collective::derived(m, model) {
+        Ok(x) => format!(
+            "    collectives: α {}, β {}, γ {} (at p = {}): {}; {}",
+            si(x.alpha, "µs"),
+            si(x.beta, "µs/B"),
+            si(x.gamma, "µs/B"),
+            collective::DEFAULT_P,
+            collective::derivation(model),
+            collective::gamma_rule(m)
+        ),
+        Err(e) => format!("    collectives: not derivable ({e})"),
+    }
 }
 
 /// A parameter value in the paper's unit, as the paper prints it.
@@ -149,7 +177,7 @@ fn value_text(p: &Param) -> String {
     }
 }
 
-fn machine_text(m: &Machine) -> String {
+fn machine_text(m: &'static Machine) -> String {
     let mut out = String::new();
     let paper = if m.paper.is_empty() {
         String::new()
@@ -212,6 +240,7 @@ fn machine_text(m: &Machine) -> String {
                 );
             }
         }
+        let _ = writeln!(out, "{}", collectives_text(m, set.model));
     }
     out
 }

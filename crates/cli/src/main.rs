@@ -3,12 +3,15 @@
 //! `commcalc eval "<query>"` evaluates a scenario and prints a table (or, with `--json`, the
 //! report of SPEC §6); `commcalc compare "<q1>" "<q2>" …` puts up to four scenarios on one size
 //! axis and finds where their curves cross; `commcalc regimes "<query>"` maps the fastest
-//! global combining algorithm over vector length × mesh (004 Fig. 5); `commcalc machines` and
+//! global combining algorithm over vector length × mesh (004 Fig. 5); `commcalc collectives`
+//! the fastest algorithm of a collective over size × processes, or a tuning file for Open
+//! MPI, MPICH or SimGrid; `commcalc machines` and
 //! `commcalc patterns` list the catalog. Every
 //! mistake in the arguments or the query goes to stderr with exit code 2 and nothing on stdout,
 //! so that a script can tell a bad query from a result.
 
 mod args;
+mod collectives;
 mod compare;
 mod eval;
 mod listing;
@@ -45,6 +48,7 @@ fn run(command: Command) -> Result<String, Usage> {
         Command::Eval(options) => eval::eval(&options),
         Command::Compare(options) => compare::compare(&options),
         Command::Regimes(options) => regimes::regimes(&options),
+        Command::Collectives(options) => collectives::collectives(&options),
         Command::Machines { id, json } => listing::machines(id.as_deref(), json),
         Command::Patterns { id, json } => listing::patterns(id.as_deref(), json),
     }

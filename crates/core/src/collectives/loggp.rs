@@ -5,9 +5,11 @@
 //! before it has injected it (o + (n−1)G).
 //!
 //! The papers measure none of L, o, g, G. By default they come from the machine's α and β so
-//! that one message costs what α + nβ says: G = β, o = 0, g = 0, L = α + β (then
-//! L + 2o + (n−1)G = α + nβ). A user who knows the split sets `loggp_l`, `loggp_o`, `loggp_g`,
-//! `loggp_gb`.
+//! that one message costs what α + nβ says and a node starts at most one message per α:
+//! G = β, o = 0, g = α, L = α + β (then L + 2o + (n−1)G = α + nβ). A user who knows the
+//! split sets `loggp_l`, `loggp_o`, `loggp_g`, `loggp_gb`. LogGP's binomial tree is the same
+//! algorithm as the α-β binomial broadcast under another model, so it is reported beside the
+//! algorithms (`loggp_binomial_us`) but does not compete in `algo=best`.
 
 use super::{Abg, Procs};
 
@@ -26,7 +28,7 @@ impl LogGp {
         LogGp {
             l: m.alpha + m.beta,
             o: 0.0,
-            g: 0.0,
+            g: m.alpha,
             big_g: m.beta,
         }
     }

@@ -20,9 +20,9 @@
 //! `patterns::collective` and join these in one list per collective.
 
 pub mod chain;
-// pub mod export;
+pub mod export;
 pub mod loggp;
-// pub mod winner;
+pub mod winner;
 
 use serde::Serialize;
 

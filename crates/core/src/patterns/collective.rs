@@ -22,6 +22,8 @@ use crate::units::{ELEMENT_BYTES, WORD_BYTES};
 
 /// A cost in µs of n bytes.
 pub type Cost = Box<dyn Fn(f64) -> f64>;
+/// A paper's algorithm built at some p: its cost and the warnings its pattern gave.
+type Built = (Cost, Vec<String>);
 
 /// The default process count and message size of the collective patterns.
 pub const DEFAULT_P: u32 = 8;
@@ -260,7 +262,7 @@ struct Paper {
     machines: &'static [&'static str],
     model: Model,
     /// The cost at p processes, built by the paper's own pattern.
-    build: fn(&Ctx, u32, &'static str) -> Result<(Cost, Vec<String>), Error>,
+    build: fn(&Ctx, u32, &'static str) -> Result<Built, Error>,
 }
 
 const HYPERCUBES: [&str; 4] = ["jpl-mark3", "intel-ipsc", "ametek-s14", "ametek-s14b"];
@@ -365,7 +367,7 @@ fn child(
     ctx: &Ctx,
     edit: impl FnOnce(&mut Inputs),
     evaluate: fn(&Ctx) -> Result<Evaluation, Error>,
-) -> Result<(Cost, Vec<String>), Error> {
+) -> Result<Built, Error> {
     let mut inputs = Inputs {
         size: None,
         data: None,
@@ -399,7 +401,7 @@ pub fn mesh_of(p: u32) -> (u32, u32) {
 
 /// 004's Tree, Snake or Fence at their exact optimal blocks (004 §3, Appendix 7.1), on the
 /// near-square mesh of p nodes; n bytes are ⌈n/8⌉ doubles.
-fn combine(ctx: &Ctx, p: u32, id: &'static str) -> Result<(Cost, Vec<String>), Error> {
+fn combine(ctx: &Ctx, p: u32, id: &'static str) -> Result<Built, Error> {
     child(
         ctx,
         |i| {
@@ -413,29 +415,29 @@ fn combine(ctx: &Ctx, p: u32, id: &'static str) -> Result<(Cost, Vec<String>), E
 
 /// 003's N-way ring broadcast: every node's block of n/p bytes goes round the ring, 2(p−1)
 /// single-link times on simplex links; in MPI's words an allgather.
-fn nway_ring(ctx: &Ctx, p: u32, _: &'static str) -> Result<(Cost, Vec<String>), Error> {
+fn nway_ring(ctx: &Ctx, p: u32, _: &'static str) -> Result<Built, Error> {
     let (cost, w) = child(ctx, |i| i.p = Some(p), hypercube::ring_broadcast)?;
     let p = f64::from(p);
     Ok((Box::new(move |n| cost(n / p)), w))
 }
 
 /// 002 §3.10's hardware multicast: one Latency_sndrcv whatever p is.
-fn multicast(ctx: &Ctx, _: u32, _: &'static str) -> Result<(Cost, Vec<String>), Error> {
+fn multicast(ctx: &Ctx, _: u32, _: &'static str) -> Result<Built, Error> {
     child(ctx, |i| i.p = None, atm::broadcast)
 }
 
 /// 002 §3.9 and §3.11's total exchange, with n/p bytes per connection.
-fn atm_total_exchange(ctx: &Ctx, p: u32, id: &'static str) -> Result<(Cost, Vec<String>), Error> {
+fn atm_total_exchange(ctx: &Ctx, p: u32, id: &'static str) -> Result<Built, Error> {
     per_block(ctx, p, Some(id), atm::all_to_all)
 }
 
 /// The total exchange as one BSP superstep (002 Table 8, 001 Table 1).
-fn bsp_total_exchange(ctx: &Ctx, p: u32, _: &'static str) -> Result<(Cost, Vec<String>), Error> {
+fn bsp_total_exchange(ctx: &Ctx, p: u32, _: &'static str) -> Result<Built, Error> {
     per_block(ctx, p, None, bsp::total_exchange)
 }
 
 /// 000 eq. 4's all-to-all over a shared medium.
-fn shared_medium(ctx: &Ctx, p: u32, _: &'static str) -> Result<(Cost, Vec<String>), Error> {
+fn shared_medium(ctx: &Ctx, p: u32, _: &'static str) -> Result<Built, Error> {
     per_block(ctx, p, None, hyperbolic::all_to_all)
 }
 
@@ -445,7 +447,7 @@ fn per_block(
     p: u32,
     algo: Option<&'static str>,
     evaluate: fn(&Ctx) -> Result<Evaluation, Error>,
-) -> Result<(Cost, Vec<String>), Error> {
+) -> Result<Built, Error> {
     let (cost, w) = child(
         ctx,
         |i| {
@@ -459,7 +461,7 @@ fn per_block(
 }
 
 /// 002 eq. 28–29's barriers with their 100-byte synchronisation message.
-fn atm_barrier(ctx: &Ctx, p: u32, id: &'static str) -> Result<(Cost, Vec<String>), Error> {
+fn atm_barrier(ctx: &Ctx, p: u32, id: &'static str) -> Result<Built, Error> {
     let (cost, w) = child(
         ctx,
         |i| {
@@ -473,12 +475,13 @@ fn atm_barrier(ctx: &Ctx, p: u32, id: &'static str) -> Result<(Cost, Vec<String>
 }
 
 /// The barrier's measured cost l (001 Table 1 by p; 002 Tables 9–10).
-fn bsp_barrier(ctx: &Ctx, p: u32, _: &'static str) -> Result<(Cost, Vec<String>), Error> {
+fn bsp_barrier(ctx: &Ctx, p: u32, _: &'static str) -> Result<Built, Error> {
     child(ctx, |i| i.p = Some(p), bsp::barrier)
 }
 
 /// The algorithms of a collective on this scenario's machine and model at p processes, each
-/// with its cost of n bytes, in the order of [`algos`] (`best` left out). Where a paper's
+/// with its cost of n bytes, in the order of [`algos`] (`best` and LogGP's binomial tree, the
+/// binomial algorithm under another model, left out). Where a paper's
 /// algorithm cannot be costed at this p (a mesh its timeline does not fit), it is left out
 /// with a warning.
 pub fn menu(ctx: &Ctx, collective: Collective, p: u32) -> Result<Vec<(&'static str, Cost)>, Error> {
@@ -492,13 +495,6 @@ pub fn menu(ctx: &Ctx, collective: Collective, p: u32) -> Result<Vec<(&'static s
             (a.id, Box::new(move |n| cost(&m, q, n)) as Cost)
         })
         .collect();
-    if collective == Collective::Broadcast {
-        let l = loggp(ctx, &m);
-        out.push((
-            "loggp-binomial",
-            Box::new(move |n| l.binomial_broadcast(p, n)),
-        ));
-    }
     for paper in PAPERS.iter().filter(|x| {
         x.collective == collective && x.model == ctx.model && x.machines.contains(&ctx.machine.id)
     }) {
@@ -642,15 +638,24 @@ pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> 
     if let Some((id, _)) = fastest(&menu, n) {
         metrics.push(("fastest", Value::Text(id.into())));
     }
+    let mut loggp_cost: Option<Cost> = None;
     if collective == Collective::Broadcast {
         metrics.extend(segment_metrics(&Chain::new(&m, p), n));
+        let l = loggp(ctx, &m);
+        metrics.push(("loggp_p2p_us", Value::Number(l.p2p(n))));
+        metrics.push((
+            "loggp_binomial_us",
+            Value::Number(l.binomial_broadcast(p, n)),
+        ));
+        loggp_cost = Some(Box::new(move |n| l.binomial_broadcast(p, n)));
     }
     let cost: Cost = if choice == "best" {
         Box::new(move |n| fastest(&menu, n).map_or(f64::INFINITY, |(_, t)| t))
     } else {
-        match menu.iter().position(|(id, _)| *id == choice) {
-            Some(i) => menu.swap_remove(i).1,
-            None => return Err(not_here(ctx, collective, choice, &offered)),
+        match (menu.iter().position(|(id, _)| *id == choice), loggp_cost) {
+            (Some(i), _) => menu.swap_remove(i).1,
+            (None, Some(l)) if choice == "loggp-binomial" => l,
+            _ => return Err(not_here(ctx, collective, choice, offered)),
         }
     };
     Ok(Evaluation {
@@ -747,4 +752,20 @@ impl Legacy {
                 .algo
                 .is_none_or(|a| (self.algos)(ctx.machine).contains(&a))
     }
+}
+
+/// A machine's α, β, γ under one of its models, at the collectives' default p: what
+/// `commcalc machines` lists.
+pub fn derived(machine: &'static Machine, model: Model) -> Result<Abg, Error> {
+    let scenario = Scenario::from_query(&format!(
+        "machine={}&pattern=allreduce&model={}",
+        machine.id,
+        model.id()
+    ))
+    .map_err(|e| {
+        e.0.into_iter()
+            .next()
+            .unwrap_or_else(|| Error::invalid("model", model.id(), "a model of the machine"))
+    })?;
+    with_ctx(&scenario, |ctx| abg(ctx, DEFAULT_P, true))
 }

@@ -594,7 +594,7 @@ pub static PATTERNS: &[PatternDef] = &[
         range: SIZES,
         metrics: &["r_inf_MBps", "n_half_bytes", "opt_message_bytes", "max_data_bytes", "vc_unit_time_us_per_byte",
             "alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "binomial_us", "scatter_rd_allgather_us",
-            "scatter_ring_allgather_us", "pipelined_chain_us", "loggp_binomial_us", "multicast_us",
+            "scatter_ring_allgather_us", "pipelined_chain_us", "loggp_binomial_us", "loggp_p2p_us", "multicast_us",
             "opt_segment_bytes", "opt_segments", "opt_time_us", "closed_form_segment_bytes", "closed_form_time_us"],
         evaluate: broadcast,
     },
