@@ -18,7 +18,7 @@ CARGO ?= cargo
 WASM_TARGET := wasm32-unknown-unknown
 FUZZ_SECONDS ?= 60
 FUZZ_TARGET ?= query
-BENCH_CMD := $(CARGO) bench -p commcalc-core --bench curves --bench regimes
+BENCH_CMD := $(CARGO) bench -p commcalc-core --bench curves --bench regimes --bench collectives
 
 # The web toolchain, pinned (DESIGN.md "Building without the internet"): Trunk never downloads.
 TRUNK_VERSION := 0.21

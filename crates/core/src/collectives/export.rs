@@ -256,8 +256,23 @@ pub fn exportable(format: Format, collective: Collective, algo: &str) -> bool {
     })
 }
 
+/// commcalc's algorithm for a library's name of it in a format: Open MPI's number (classic
+/// rules) or name (JSON), MPICH's function, SimGrid's name. What a parser of the files needs.
+pub fn from_library(format: Format, collective: Collective, name: &str) -> Option<&'static str> {
+    NAMES
+        .iter()
+        .filter(|x| x.collective == collective)
+        .find(|x| match format {
+            Format::OmpiRules => x.ompi.is_some_and(|(id, _)| id.to_string() == name),
+            Format::OmpiJson => x.ompi.is_some_and(|(_, n)| n == name),
+            Format::MpichJson => x.mpich == Some(name),
+            Format::Simgrid => x.simgrid == Some(name),
+        })
+        .map(|x| x.ours)
+}
+
 /// Open MPI's id of a collective in the rules file, and its name in the JSON file.
-fn ompi_collective(c: Collective) -> (u8, &'static str) {
+pub fn ompi_collective(c: Collective) -> (u8, &'static str) {
     match c {
         Collective::Allgather => (0, "allgather"),
         Collective::Allreduce => (2, "allreduce"),
@@ -272,7 +287,7 @@ fn ompi_collective(c: Collective) -> (u8, &'static str) {
 }
 
 /// MPICH's name of a collective and the size its selection tests.
-fn mpich_collective(c: Collective) -> (&'static str, &'static str) {
+pub fn mpich_collective(c: Collective) -> (&'static str, &'static str) {
     match c {
         Collective::Broadcast => ("bcast", "avg_msg_size"),
         Collective::Allreduce => ("allreduce", "avg_msg_size"),
