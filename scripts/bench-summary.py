@@ -21,6 +21,8 @@ import sys
 BUDGET_US = 50.0
 # The groups of benches/regimes.rs, summarised apart from the curves.
 REGIME_GROUPS = ("regime-map", "block-sweep")
+# The group of benches/collectives.rs: winner maps of a collective over size × processes.
+COLLECTIVE_GROUPS = ("winner-map",)
 
 
 def cpu_model():
@@ -87,7 +89,8 @@ def main():
         sys.exit(f"no criterion results in {root}")
     found.sort(key=lambda r: r["mtime"])
     maps = [r for r in found if r["pattern"] in REGIME_GROUPS]
-    rows = [r for r in found if r["pattern"] not in REGIME_GROUPS]
+    winners = [r for r in found if r["pattern"] in COLLECTIVE_GROUPS]
+    rows = [r for r in found if r["pattern"] not in REGIME_GROUPS + COLLECTIVE_GROUPS]
     if not rows:
         sys.exit(f"no curve results in {root}")
     over = [r for r in rows if r["median_us"] > BUDGET_US]
@@ -129,6 +132,22 @@ def main():
             "| --- | --- | ---: | --- |",
         ]
         for r in maps:
+            lines.append(
+                f"| {r['pattern']} | {r['machine']} | {r['median_us'] / 1000:.3f} | "
+                f"{r['lo_us'] / 1000:.3f}–{r['hi_us'] / 1000:.3f} |"
+            )
+    if winners:
+        lines += [
+            "",
+            "## Collectives: winner maps",
+            "",
+            "crates/core/benches/collectives.rs: 128 sizes (1 B to 100 MB) × 64 process counts",
+            "(2 to 65), every algorithm of one collective in every cell. Budget: 20 ms in the browser.",
+            "",
+            "| benchmark | what | median ms | 95% CI ms |",
+            "| --- | --- | ---: | --- |",
+        ]
+        for r in winners:
             lines.append(
                 f"| {r['pattern']} | {r['machine']} | {r['median_us'] / 1000:.3f} | "
                 f"{r['lo_us'] / 1000:.3f}–{r['hi_us'] / 1000:.3f} |"
