@@ -464,7 +464,7 @@ fn parse_ompi_json(text: &str, c: Collective) -> Decisions {
                 .map(|x| Rule {
                     from_bytes: x["msg_size_min"].as_u64().unwrap(),
                     algo: from_library(Format::OmpiJson, c, x["alg"].as_str().unwrap()).unwrap(),
-                    segment_bytes: x["segsize"].as_u64().unwrap(),
+                    segment_bytes: x["seg_size"].as_u64().unwrap(),
                 })
                 .collect(),
         })

@@ -7,7 +7,9 @@
 //!   size the number of rules and one line `message-size algorithm topo segment` each, the
 //!   first at message size 0. A communicator uses the rules of the largest size not above its
 //!   own, and a call the last rule whose message size is not above its own.
-//! - `ompi-json`: the same rules in Open MPI 6's JSON (`rule_file_version` 3).
+//! - `ompi-json`: the same rules in Open MPI 6's JSON (`rule_file_version` 3; keys as its
+//!   schema, docs/tuning-apps/tuned_dynamic_file_schema.json in Open MPI, allows them:
+//!   `comm_size_min/max`, `msg_size_min/max`, `alg`, `seg_size`).
 //! - `mpich-json`: MPICH's collective-selection tree (`MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE`):
 //!   `collective=…` → `comm_type=intra` → `comm_size<…` → `avg_msg_size<…` or
 //!   `total_msg_size<…` → `algorithm=MPIR_…`, each list of conditions closed by `…=any`.
@@ -281,7 +283,7 @@ pub fn ompi_collective(c: Collective) -> (u8, &'static str) {
         Collective::Broadcast => (7, "bcast"),
         Collective::Gather => (9, "gather"),
         Collective::Reduce => (11, "reduce"),
-        Collective::ReduceScatter => (12, "reduce_scatter"),
+        Collective::ReduceScatter => (12, "reducescatter"),
         Collective::Scatter => (15, "scatter"),
     }
 }
@@ -481,7 +483,7 @@ fn ompi_json(d: &Decisions) -> String {
             let comma = if j + 1 < row.rules.len() { "," } else { "" };
             let _ = writeln!(
                 out,
-                "          {{ \"msg_size_min\": {}, \"msg_size_max\": {max}, \"alg\": \"{alg}\", \"segsize\": {} }}{comma}",
+                "          {{ \"msg_size_min\": {}, \"msg_size_max\": {max}, \"alg\": \"{alg}\", \"seg_size\": {} }}{comma}",
                 r.from_bytes, r.segment_bytes
             );
         }
@@ -589,7 +591,8 @@ pub fn fit_factors(
 }
 
 fn simgrid(d: &Decisions, query: &str, fit: &SimgridFit) -> String {
-    let (_, coll) = ompi_collective(d.collective);
+    // SimGrid names its collectives as MPICH's selection file does (smpi/reduce_scatter).
+    let (coll, _) = mpich_collective(d.collective);
     let algo = d
         .lookup(fit.p, fit.size)
         .and_then(|a| names(d.collective, a))
