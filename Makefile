@@ -1,8 +1,8 @@
 # The README's commands. Every target installs what it needs and skips what is present, so
 # running one twice does the work once.
 #
-#   make test    fmt, clippy -D warnings, every test, the wasm32 build and the browser tests
-#                (CI runs this)
+#   make test    fmt, clippy -D warnings, every test, the wasm32 build, the real-MPI checks and
+#                the browser tests (CI runs this)
 #   make serve   set up the web toolchain and serve the app on http://127.0.0.1:8080
 #   make site    build the release site into dist/
 #   make build   release build of the CLI (target/release/commcalc)
@@ -22,7 +22,7 @@ FUZZ_TARGET ?= query
 # Benchmark output is longer than a query and has its own vocabulary.
 FUZZ_DICT ?= $(if $(filter measurements,$(FUZZ_TARGET)),measurements.dict,query.dict)
 FUZZ_MAX_LEN ?= $(if $(filter measurements,$(FUZZ_TARGET)),16384,512)
-BENCH_CMD := $(CARGO) bench -p commcalc-core --bench curves --bench regimes --bench measurements
+BENCH_CMD := $(CARGO) bench -p commcalc-core --bench curves --bench regimes --bench measurements --bench collectives
 
 # The web toolchain, pinned and installed from crates.io and npm: Trunk runs offline and never
 # downloads (its default would fetch wasm-bindgen and wasm-opt from GitHub).
@@ -33,7 +33,8 @@ TOOLS := $(CURDIR)/.tools
 export PATH := $(TOOLS)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
 .PHONY: test serve site build bench fuzz check-cargo components wasm-target fmt clippy unit wasm-check \
-	tools trunk wasm-bindgen wasm-opt chromium browser-deps browser-test bench-web screenshots
+	tools trunk wasm-bindgen wasm-opt chromium browser-deps browser-test bench-web screenshots \
+	mpi-deps mpi-test
 
 # ---------------------------------------------------------------------------------------------
 # Set-up: each step checks before it installs.
@@ -72,8 +73,23 @@ wasm-check: wasm-target
 	$(CARGO) check -p commcalc-core --target $(WASM_TARGET)
 	$(CARGO) clippy -p commcalc-web --target $(WASM_TARGET) -- -D warnings
 
-test: fmt clippy unit wasm-check browser-test
+test: fmt clippy unit wasm-check mpi-test browser-test
 	@echo "make test: fmt, clippy, tests, the wasm32 check and the browser tests passed"
+
+# Open MPI and MPICH from Debian's packages, each under its explicit name, and gdb, which the
+# check uses to see which algorithm Open MPI runs; installed only when missing.
+MPI_COMMANDS := mpicc.openmpi mpirun.openmpi mpicc.mpich mpiexec.mpich gdb python3
+mpi-deps:
+	@if for c in $(MPI_COMMANDS); do command -v $$c >/dev/null || exit 1; done; then echo "Open MPI, MPICH, gdb: installed"; \
+	else SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get -o DPkg::Lock::Timeout=900 update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get \
+	    -o DPkg::Lock::Timeout=900 install -y openmpi-bin libopenmpi-dev mpich libmpich-dev gdb python3; fi
+
+# The exported tuning files read by the real libraries, and commcalc's order of the
+# algorithms against measured times (report: target/mpi/collectives-measured.md).
+mpi-test: check-cargo mpi-deps
+	$(CARGO) build -p commcalc
+	python3 tests/mpi/check.py $(CURDIR)/target/debug/commcalc $(CURDIR)/target/mpi
 
 # ---------------------------------------------------------------------------------------------
 # The web toolchain. Each step checks the installed version first.

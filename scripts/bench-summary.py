@@ -24,6 +24,8 @@ REGIME_GROUPS = ("regime-map", "block-sweep")
 # The group of benches/measurements.rs: reading and fitting pasted benchmark output.
 MEASUREMENT_GROUPS = ("parse+fit",)
 MEASUREMENT_BUDGET_MS = 10.0
+# The group of benches/collectives.rs: winner maps of a collective over size × processes.
+COLLECTIVE_GROUPS = ("winner-map",)
 
 
 def cpu_model():
@@ -106,7 +108,12 @@ def main():
     found.sort(key=lambda r: r["mtime"])
     maps = [r for r in found if r["pattern"] in REGIME_GROUPS]
     fits = [r for r in found if r["pattern"] in MEASUREMENT_GROUPS]
-    rows = [r for r in found if r["pattern"] not in REGIME_GROUPS + MEASUREMENT_GROUPS]
+    winners = [r for r in found if r["pattern"] in COLLECTIVE_GROUPS]
+    rows = [
+        r
+        for r in found
+        if r["pattern"] not in REGIME_GROUPS + MEASUREMENT_GROUPS + COLLECTIVE_GROUPS
+    ]
     if not rows:
         sys.exit(f"no curve results in {root}")
     over = [r for r in rows if r["median_us"] > BUDGET_US]
@@ -170,6 +177,22 @@ def main():
             ok = "yes" if ms <= MEASUREMENT_BUDGET_MS else "**no**"
             lines.append(
                 f"| {r['machine']} | {ms:.3f} | {r['lo_us'] / 1000:.3f}–{r['hi_us'] / 1000:.3f} | {ok} |"
+            )
+    if winners:
+        lines += [
+            "",
+            "## Collectives: winner maps",
+            "",
+            "crates/core/benches/collectives.rs: 128 sizes (1 B to 100 MB) × 64 process counts",
+            "(2 to 65), every algorithm of one collective in every cell. Budget: 20 ms in the browser.",
+            "",
+            "| benchmark | what | median ms | 95% CI ms |",
+            "| --- | --- | ---: | --- |",
+        ]
+        for r in winners:
+            lines.append(
+                f"| {r['pattern']} | {r['machine']} | {r['median_us'] / 1000:.3f} | "
+                f"{r['lo_us'] / 1000:.3f}–{r['hi_us'] / 1000:.3f} |"
             )
     lines.append("")
     lines.extend(kept_sections(output))

@@ -3,6 +3,7 @@
 
 use std::ffi::OsString;
 
+use commcalc_core::collectives::export::Format as ExportFormat;
 use commcalc_core::measurements::Format;
 
 /// A command-line mistake, printed on stderr with exit code 2.
@@ -17,6 +18,7 @@ pub enum Topic {
     Compare,
     Regimes,
     Traffic,
+    Collectives,
     Machines,
     Patterns,
     Fit,
@@ -84,6 +86,19 @@ pub struct TrafficOptions {
 /// The most values a sweep runs.
 pub const MAX_SWEEP_STEPS: usize = 1000;
 
+/// The options of `commcalc collectives`.
+#[derive(Debug, PartialEq)]
+pub struct CollectivesOptions {
+    pub query: String,
+    pub json: bool,
+    /// The file format to export instead of the table.
+    pub export: Option<ExportFormat>,
+    /// Process counts (columns); `None` keeps the default list.
+    pub ps: Option<Vec<u32>>,
+    /// The size range in bytes; `None` keeps the default.
+    pub sizes: Option<(f64, f64)>,
+}
+
 #[derive(Debug, PartialEq)]
 pub enum Command {
     Help(Topic),
@@ -93,6 +108,7 @@ pub enum Command {
     Regimes(RegimesOptions),
     Fit(FitOptions),
     Traffic(TrafficOptions),
+    Collectives(CollectivesOptions),
     Machines { id: Option<String>, json: bool },
     Patterns { id: Option<String>, json: bool },
 }
@@ -113,6 +129,7 @@ usage: commcalc eval [--json] [--points N] [--rows N] \"<query>\"
        commcalc regimes [--json] [--lengths N] [--meshes N] \"<query>\"
        commcalc fit [--json] [--format auto|osu|imb|netgauge|csv] FILE...
        commcalc traffic [--json] [--sweep KEY=FROM:TO:STEPS] \"<query>\"
+       commcalc collectives [--json] [--export FORMAT] [--p LIST] [--sizes FROM:TO] \"<query>\"
        commcalc machines [--json] [ID]
        commcalc patterns [--json] [ID]
        commcalc --help | --version";
@@ -136,7 +153,7 @@ pub fn parse(argv: &[OsString]) -> Result<Command, Usage> {
             [] => Ok(Command::Help(Topic::General)),
             [topic] => topic_of(topic).map(Command::Help).ok_or_else(|| {
                 Usage(format!(
-                    "no help on `{topic}`: try eval, compare, regimes, fit, traffic, machines or patterns"
+                    "no help on `{topic}`: try eval, compare, regimes, fit, traffic, collectives, machines or patterns"
                 ))
             }),
             [_, extra, ..] => Err(Usage(format!("help takes one topic; unexpected `{extra}`"))),
@@ -146,12 +163,13 @@ pub fn parse(argv: &[OsString]) -> Result<Command, Usage> {
         "regimes" => parse_regimes(rest),
         "fit" => parse_fit(rest),
         "traffic" => parse_traffic(rest),
+        "collectives" => parse_collectives(rest),
         "machines" | "patterns" => parse_listing(command, rest),
         other if other.starts_with('-') => Err(Usage(format!(
             "unknown option `{other}` before the command\n{USAGE}"
         ))),
         other => Err(Usage(format!(
-            "unknown command `{other}`: expected eval, compare, regimes, fit, traffic, machines, patterns or help\n{USAGE}"
+            "unknown command `{other}`: expected eval, compare, regimes, fit, traffic, collectives, machines, patterns or help\n{USAGE}"
         ))),
     }
 }
@@ -163,6 +181,7 @@ fn topic_of(word: &str) -> Option<Topic> {
         "regimes" => Some(Topic::Regimes),
         "fit" => Some(Topic::Fit),
         "traffic" => Some(Topic::Traffic),
+        "collectives" => Some(Topic::Collectives),
         "machines" => Some(Topic::Machines),
         "patterns" => Some(Topic::Patterns),
         _ => None,
@@ -428,6 +447,57 @@ fn parse_traffic(args: &[&str]) -> Result<Command, Usage> {
     }
 }
 
+/// `commcalc collectives`: its own flags take text (a format, a list, a range), so it reads
+/// them here rather than through [`scan`].
+fn parse_collectives(args: &[&str]) -> Result<Command, Usage> {
+    let mut options = CollectivesOptions {
+        query: String::new(),
+        json: false,
+        export: None,
+        ps: None,
+        sizes: None,
+    };
+    let mut positional: Vec<&str> = Vec::new();
+    let mut iter = args.iter().copied();
+    while let Some(arg) = iter.next() {
+        if arg == "--" {
+            positional.extend(iter.by_ref());
+            break;
+        }
+        let (name, inline) = split_flag(arg);
+        match name {
+            "-h" | "--help" => return Ok(Command::Help(Topic::Collectives)),
+            "--json" if inline.is_none() => options.json = true,
+            "--export" => {
+                let v = flag_value(name, inline, &mut iter)?;
+                options.export = Some(ExportFormat::from_id(v).map_err(|e| Usage(e.to_string()))?);
+            }
+            "--p" => options.ps = Some(process_list(flag_value(name, inline, &mut iter)?)?),
+            "--sizes" => options.sizes = Some(size_range(flag_value(name, inline, &mut iter)?)?),
+            _ if arg.starts_with('-') && arg.len() > 1 => {
+                return Err(Usage(format!(
+                    "unknown option `{arg}` for collectives: expected --json, --export FORMAT, --p LIST, --sizes FROM:TO or --help"
+                )))
+            }
+            _ => positional.push(arg),
+        }
+    }
+    match positional.as_slice() {
+        [query] => {
+            options.query = (*query).to_string();
+            Ok(Command::Collectives(options))
+        }
+        [] => Err(Usage(
+            "collectives needs a query naming a collective, e.g. commcalc collectives \
+             \"machine=intel-paragon&pattern=allreduce\""
+                .to_string(),
+        )),
+        [_, extra, ..] => Err(Usage(format!(
+            "collectives takes one query; unexpected `{extra}` (quote the whole query: the shell splits on & and spaces)"
+        ))),
+    }
+}
+
 /// `KEY=FROM:TO:STEPS`, e.g. `hit=0:0.9:10`.
 fn parse_sweep(spec: &str) -> Result<Sweep, Usage> {
     let bad = |why: &str| {
@@ -464,6 +534,45 @@ fn parse_sweep(spec: &str) -> Result<Sweep, Usage> {
         to,
         steps,
     })
+}
+
+/// `2,4,8`: process counts from 2 to 4096, at most 512 of them.
+fn process_list(value: &str) -> Result<Vec<u32>, Usage> {
+    let bad = || {
+        Usage(format!(
+            "`--p {value}` is not accepted: expected process counts from 2 to 4096 separated by commas, e.g. 2,4,8"
+        ))
+    };
+    let ps: Vec<u32> = value
+        .split(',')
+        .map(|x| {
+            x.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|p| (2..=4096).contains(p))
+        })
+        .collect::<Option<_>>()
+        .ok_or_else(bad)?;
+    if ps.is_empty() || ps.len() > MAX_MAP_AXIS {
+        return Err(bad());
+    }
+    Ok(ps)
+}
+
+/// `1:4M`: a size range in bytes, FROM below TO, both from 1 B to 10¹² B.
+fn size_range(value: &str) -> Result<(f64, f64), Usage> {
+    let parsed = value.split_once(':').and_then(|(a, b)| {
+        Some((
+            commcalc_core::units::parse_size(a.trim())?,
+            commcalc_core::units::parse_size(b.trim())?,
+        ))
+    });
+    match parsed {
+        Some((a, b)) if a >= 1.0 && a < b && b <= commcalc_core::query::MAX_BYTES => Ok((a, b)),
+        _ => Err(Usage(format!(
+            "`--sizes {value}` is not accepted: expected FROM:TO in bytes, 1 ≤ FROM < TO ≤ 10¹², e.g. 1:4M"
+        ))),
+    }
 }
 
 fn parse_listing(command: &str, args: &[&str]) -> Result<Command, Usage> {
@@ -522,6 +631,9 @@ commands:
                    vector length × mesh, for the query's machine and f(L) (004 Fig. 5)
   fit FILE…        read OSU, IMB, Netgauge or CSV output and fit the models to it;
                    prints a query for the fitted machine
+  collectives \"<query>\"
+                   the fastest algorithm of a collective over size × processes on the
+                   query's machine, or that choice as an Open MPI, MPICH or SimGrid file
   machines [ID]    list the machines, their models and parameters with sources
   patterns [ID]    list the patterns: machines, models, inputs, algorithms, metrics
   help [COMMAND]   this text, or more on one command
@@ -654,6 +766,30 @@ times) is reported on stderr with exit code 2.
 ",
             commcalc_core::measurements::MAX_INPUT_BYTES / (1024 * 1024)
         ),
+        Topic::Collectives => "\
+usage: commcalc collectives [--json] [--export FORMAT] [--p LIST] [--sizes FROM:TO] \"<query>\"
+
+For a collective (pattern=broadcast, allgather, reduce-scatter, allreduce, reduce, all-to-all,
+gather, scatter or barrier) on the query's machine and model, which algorithm is fastest at
+each message size (rows) and process count (columns), in the alpha-beta-gamma costs of Thakur,
+Rabenseifner and Gropp (2005) with the machine's own alpha, beta, gamma (see commcalc machines)
+and the papers' own algorithms where the machine has them. The query's overrides apply
+(alpha=, beta=, gamma=). Sizes are the collective's n: the whole vector (a broadcast's message,
+a gathered result, one process's whole all-to-all send buffer).
+
+options:
+  --json            print the map: {\"collective\", \"query\", \"sizes\", \"ps\", \"algos\",
+                    \"cells\"}, cells row-major (row = p), each {\"winner\" (index into algos),
+                    \"time_us\", \"margin\"}
+  --export FORMAT   print a file instead: ompi-rules (Open MPI coll/tuned classic dynamic
+                    rules), ompi-json (Open MPI 6 JSON rules), mpich-json (MPICH's
+                    MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE), simgrid (smpi/<collective> and
+                    network factors); only algorithms the library has compete, over 256 sizes
+  --p LIST          process counts, comma-separated, 2 to 4096 (default 2,3,4,8,16,32,64,128)
+  --sizes FROM:TO   size range in bytes, k/M suffixes allowed (default 1:4M)
+  --                end of options
+"
+        .to_string(),
         Topic::Machines => "\
 usage: commcalc machines [--json] [ID]
 

@@ -8,7 +8,9 @@ use serde::Serialize;
 
 use commcalc_core::catalog::{self, Machine, Param};
 use commcalc_core::listing::{patterns_on, MachineEntry, PatternEntry};
-use commcalc_core::patterns::{PatternDef, PATTERNS};
+use commcalc_core::patterns::{collective, PatternDef, PATTERNS};
+use commcalc_core::units::si;
+use commcalc_core::Model;
 
 use crate::args::Usage;
 
@@ -80,6 +82,22 @@ fn to_json<T: Serialize>(single: bool, mut items: Vec<T>) -> Result<String, Usag
     Ok(s)
 }
 
+/// The machine's α, β, γ for the collectives under one model, and how they are derived.
+fn collectives_text(m: &'static Machine, model: Model) -> String {
+    match collective::derived(m, model) {
+        Ok(x) => format!(
+            "    collectives: α {}, β {}, γ {} (at p = {}): {}; {}",
+            si(x.alpha, "µs"),
+            si(x.beta, "µs/B"),
+            si(x.gamma, "µs/B"),
+            collective::DEFAULT_P,
+            collective::derivation(model),
+            collective::gamma_rule(m)
+        ),
+        Err(e) => format!("    collectives: not derivable ({e})"),
+    }
+}
+
 /// A parameter value in the paper's unit, as the paper prints it.
 fn value_text(p: &Param) -> String {
     if p.value.is_finite() {
@@ -89,7 +107,7 @@ fn value_text(p: &Param) -> String {
     }
 }
 
-fn machine_text(m: &Machine) -> String {
+fn machine_text(m: &'static Machine) -> String {
     let mut out = String::new();
     let paper = if m.paper.is_empty() {
         String::new()
@@ -152,6 +170,7 @@ fn machine_text(m: &Machine) -> String {
                 );
             }
         }
+        let _ = writeln!(out, "{}", collectives_text(m, set.model));
     }
     out
 }

@@ -4,13 +4,16 @@
 //! report of docs/reports.md); `commcalc compare "<q1>" "<q2>" …` puts up to four scenarios on one size
 //! axis and finds where their curves cross; `commcalc regimes "<query>"` maps the fastest
 //! global combining algorithm over vector length × mesh (004 Fig. 5); `commcalc fit FILE…`
-//! reads benchmark output and fits the models to it; `commcalc traffic`
-//! simulates 003's synthetic traffic (one query, or a sweep of one key); `commcalc machines` and
+//! reads benchmark output and fits the models to it; `commcalc traffic` simulates 003's
+//! synthetic traffic (one query, or a sweep of one key); `commcalc collectives` gives the
+//! fastest algorithm of a collective over size × processes, or a tuning file for Open MPI,
+//! MPICH or SimGrid; `commcalc machines` and
 //! `commcalc patterns` list the catalog. Every
 //! mistake in the arguments or the query goes to stderr with exit code 2 and nothing on stdout,
 //! so that a script can tell a bad query from a result.
 
 mod args;
+mod collectives;
 mod compare;
 mod eval;
 mod fit;
@@ -51,6 +54,7 @@ fn run(command: Command) -> Result<String, Usage> {
         Command::Regimes(options) => regimes::regimes(&options),
         Command::Fit(options) => fit::fit(&options),
         Command::Traffic(options) => traffic::traffic(&options),
+        Command::Collectives(options) => collectives::collectives(&options),
         Command::Machines { id, json } => listing::machines(id.as_deref(), json),
         Command::Patterns { id, json } => listing::patterns(id.as_deref(), json),
     }

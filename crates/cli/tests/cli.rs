@@ -698,3 +698,108 @@ fn traffic_rejects_bad_queries_and_sweeps() {
         "gap=0:1:3",
     ]);
 }
+
+const BCAST: &str = "machine=intel-paragon&pattern=broadcast";
+
+#[test]
+fn collectives_prints_the_winners_with_a_legend() {
+    let out = ok(&["collectives", "--p", "2,4,64", "--sizes", "1:1M", BCAST]);
+    assert!(
+        out.contains("letters: A binomial, B scatter-rd-allgather"),
+        "{out}"
+    );
+    assert!(out.contains("size \\ p"), "{out}");
+    // Small messages: binomial everywhere; 1 MB on 64 processes: not binomial.
+    let first = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 B"))
+        .expect("a 1 B row");
+    assert!(
+        first
+            .split_whitespace()
+            .skip(2)
+            .all(|c| c.eq_ignore_ascii_case("a")),
+        "{first}"
+    );
+    let last = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 MB"))
+        .expect("a 1 MB row");
+    assert_ne!(last.split_whitespace().last(), Some("A"), "{last}");
+}
+
+#[test]
+fn collectives_json_is_the_winner_map() {
+    let v: Value =
+        serde_json::from_str(&ok(&["collectives", "--json", "--p", "2,8", BCAST])).expect("JSON");
+    assert_eq!(v["collective"], "broadcast");
+    assert_eq!(v["ps"], serde_json::json!([2, 8]));
+    let cells = v["cells"].as_array().expect("cells");
+    assert_eq!(cells.len(), 2 * v["sizes"].as_array().map_or(0, Vec::len));
+    for key in ["winner", "time_us", "margin"] {
+        assert!(!cells[0][key].is_null(), "{key}");
+    }
+}
+
+#[test]
+fn collectives_exports_each_format() {
+    let rules = ok(&["collectives", "--export", "ompi-rules", "--p", "2,4", BCAST]);
+    assert!(
+        rules.contains("7 # bcast") && rules.contains("0 6 0 0 # binomial"),
+        "{rules}"
+    );
+    let scatter = ok(&[
+        "collectives",
+        "--export",
+        "ompi-rules",
+        "machine=intel-paragon&pattern=scatter",
+    ]);
+    assert!(scatter.contains("one process's block"), "{scatter}");
+    let j: Value =
+        serde_json::from_str(&ok(&["collectives", "--export=ompi-json", BCAST])).expect("JSON");
+    assert_eq!(j["rule_file_version"], 3);
+    let m: Value =
+        serde_json::from_str(&ok(&["collectives", "--export", "mpich-json", BCAST])).expect("JSON");
+    assert!(m["collective=bcast"]["comm_type=intra"].is_object());
+    assert!(
+        m["collective=barrier"].is_object(),
+        "the other collectives have a choice too"
+    );
+    let s = ok(&[
+        "collectives",
+        "--export",
+        "simgrid",
+        "machine=ibm-sp2&pattern=allreduce&p=16&size=1M",
+    ]);
+    assert!(
+        s.contains("--cfg=smpi/allreduce:") && s.contains("--cfg=network/bandwidth-factor:"),
+        "{s}"
+    );
+}
+
+#[test]
+fn collectives_rejects_bad_flags_and_queries() {
+    assert!(rejected(&["collectives", "--export", "nccl", BCAST]).contains("ompi-rules"));
+    assert!(rejected(&["collectives", "--p", "1,4", BCAST]).contains("2 to 4096"));
+    assert!(rejected(&["collectives", "--sizes", "10:5", BCAST]).contains("FROM:TO"));
+    assert!(
+        rejected(&["collectives", "machine=intel-paragon&pattern=pingpong"])
+            .contains("a collective")
+    );
+    assert!(rejected(&["collectives"]).contains("needs a query"));
+    assert!(rejected(&["collectives", "--frobnicate", BCAST]).contains("--export FORMAT"));
+}
+
+#[test]
+fn machines_say_how_alpha_beta_gamma_are_derived() {
+    let text = ok(&["machines", "intel-delta"]);
+    assert!(text.contains("collectives: α 54 µs"), "{text}");
+    assert!(text.contains("c₂/8"), "{text}");
+    let v: Value = serde_json::from_str(&ok(&["machines", "--json", "atm-sparc20"])).expect("JSON");
+    let c = &v["collectives"][0];
+    assert_eq!(c["model"], "atm-pipeline");
+    assert_eq!(c["alpha_us"], 702.0);
+    assert!(c["gamma_rule"]
+        .as_str()
+        .is_some_and(|r| r.contains("10 Mflop/s")));
+}

@@ -5,6 +5,7 @@
 //! `evaluate` computes, `Scenario::to_query` prints the canonical form.
 
 pub mod catalog;
+pub mod collectives;
 pub mod compare;
 pub mod error;
 pub mod listing;

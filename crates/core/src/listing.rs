@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::catalog::{self, Machine, Param, ParamSet, SizeRow};
 use crate::models::Model;
-use crate::patterns::{PatternDef, PATTERNS};
+use crate::patterns::{collective, PatternDef, PATTERNS};
 
 /// Metrics every report carries besides the pattern's own.
 pub const ALWAYS: [&str; 2] = ["time_us", "bandwidth_MBps"];
@@ -61,6 +61,34 @@ pub struct MachineEntry {
     pub models: Vec<&'static str>,
     pub patterns: Vec<&'static str>,
     pub sets: Vec<SetEntry>,
+    /// Under each of its models, the α, β, γ the collectives use and how they are derived.
+    pub collectives: Vec<CollectiveEntry>,
+}
+
+/// A machine's α, β, γ for the collectives under one model (`None` where the model gives no
+/// point-to-point cost), with the rules that derive them.
+#[derive(Serialize)]
+pub struct CollectiveEntry {
+    pub model: &'static str,
+    pub alpha_us: Option<f64>,
+    pub beta_us_per_byte: Option<f64>,
+    pub gamma_us_per_byte: Option<f64>,
+    pub alpha_beta_rule: &'static str,
+    pub gamma_rule: String,
+}
+
+impl CollectiveEntry {
+    pub fn new(m: &'static Machine, model: Model) -> Self {
+        let abg = collective::derived(m, model).ok();
+        CollectiveEntry {
+            model: model.id(),
+            alpha_us: abg.map(|x| x.alpha),
+            beta_us_per_byte: abg.map(|x| x.beta),
+            gamma_us_per_byte: abg.map(|x| x.gamma),
+            alpha_beta_rule: collective::derivation(model),
+            gamma_rule: collective::gamma_rule(m),
+        }
+    }
 }
 
 impl MachineEntry {
@@ -74,6 +102,10 @@ impl MachineEntry {
             models: m.models().map(Model::id).collect(),
             patterns: patterns_on(m),
             sets: m.sets.iter().map(SetEntry::new).collect(),
+            collectives: m
+                .models()
+                .map(|model| CollectiveEntry::new(m, model))
+                .collect(),
         }
     }
 }

@@ -7,7 +7,7 @@ use crate::error::{Error, Errors};
 use crate::models::atm::Link;
 use crate::models::nbl::FSet;
 use crate::models::Model;
-use crate::patterns::{self, Key, PatternDef};
+use crate::patterns::{self, collective, Key, PatternDef};
 use crate::scenario::{Inputs, Scenario};
 use crate::traffic::query::TrafficKey;
 use crate::units::{parse_number, parse_size};
@@ -267,6 +267,13 @@ impl Scenario {
         if let Some(set) = machine.set(model) {
             keys.extend(set.params.iter().map(|p| p.name));
         }
+        if collective::is_collective(pattern.id) {
+            for p in &collective::PARAMS {
+                if !keys.contains(&p.name) {
+                    keys.push(p.name);
+                }
+            }
+        }
         keys
     }
 }
@@ -495,6 +502,11 @@ fn parameter(
     let param = machine
         .set(model)
         .and_then(|s| s.param(key))
+        .or_else(|| {
+            collective::is_collective(pattern.id)
+                .then(|| collective::param(key))
+                .flatten()
+        })
         .ok_or_else(|| Error::UnknownKey {
             key: key.into(),
             value: value.into(),

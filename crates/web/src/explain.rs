@@ -537,6 +537,98 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
             ],
             "002 §4.6, §4.7, eq. 28–29; 001 Table 1",
         ),
+        "allgather" => (
+            "Every process contributes a block and every process ends with all p blocks (n bytes in all). The ring passes blocks along p − 1 times; recursive doubling and Bruck finish in about lg p steps. 003's N-way ring broadcast is this collective on the hypercubes.",
+            || {
+                vec![eq(
+                    s("T_ring"),
+                    plus([
+                        juxt([p_minus_1("p"), s("α")]),
+                        juxt([frac(juxt([s("n"), p_minus_1("p")]), s("p")), s("β")]),
+                    ]),
+                )]
+            },
+            &[
+                "One message of m bytes costs α + mβ, the machine's point-to-point line.",
+                "A process sends and receives at once; links do not contend.",
+                "Costs as Thakur, Rabenseifner and Gropp (2005) give them.",
+            ],
+            "003 eq. 1, §N-way Broadcast",
+        ),
+        "reduce-scatter" => (
+            "The p vectors of n bytes are summed element by element and each process keeps one n/p block of the sum. Recursive halving takes lg p steps, pairwise exchange p − 1; both move and combine n(p − 1)/p bytes.",
+            || {
+                vec![eq(
+                    s("T_halving"),
+                    plus([
+                        juxt([s("lg"), s("p"), s("α")]),
+                        juxt([
+                            frac(juxt([s("n"), p_minus_1("p")]), s("p")),
+                            paren(plus([s("β"), s("γ")])),
+                        ]),
+                    ]),
+                )]
+            },
+            &[
+                "γ is the compute per byte of combining two vectors.",
+                "Other p first fold into the largest power of two below p.",
+                "Costs as Thakur, Rabenseifner and Gropp (2005) give them.",
+            ],
+            "003 eq. 1; 004 §2",
+        ),
+        "allreduce" => (
+            "The p vectors of n bytes are summed and every process gets the sum. Recursive doubling pays lg p whole vectors; Rabenseifner's algorithm and the ring move about 2n bytes whatever p is. On the DELTA, 004's Tree, Snake and Fence join them.",
+            || {
+                vec![eq(
+                    s("T_Rabenseifner"),
+                    plus([
+                        juxt([num("2"), s("lg"), s("p"), s("α")]),
+                        juxt([num("2"), frac(juxt([s("n"), p_minus_1("p")]), s("p")), s("β")]),
+                        juxt([frac(juxt([s("n"), p_minus_1("p")]), s("p")), s("γ")]),
+                    ]),
+                )]
+            },
+            &[
+                "γ is the compute per byte of combining two vectors (c₂/8 on the DELTA).",
+                "004's algorithms run on the most square mesh of p nodes.",
+                "Costs as Thakur, Rabenseifner and Gropp (2005) give them.",
+            ],
+            "004 §3, Appendix 7.1",
+        ),
+        "reduce" => (
+            "The p vectors of n bytes are summed at one root. The binomial tree sends whole vectors up lg p levels; Rabenseifner's reduce-scatter then gather moves about 2n bytes.",
+            || {
+                vec![eq(
+                    s("T_binomial"),
+                    juxt([
+                        ceil_of(juxt([s("lg"), s("p")])),
+                        paren(plus([s("α"), juxt([s("n"), s("β")]), juxt([s("n"), s("γ")])])),
+                    ]),
+                )]
+            },
+            &[
+                "γ is the compute per byte of combining two vectors.",
+                "Costs as Thakur, Rabenseifner and Gropp (2005) give them.",
+            ],
+            "003 eq. 1; 004 §2",
+        ),
+        "gather" | "scatter" => (
+            "One root collects a block from every process, or sends a different block to each (n bytes in all). The binomial tree halves or doubles the data it carries at each of its ⌈lg p⌉ levels.",
+            || {
+                vec![eq(
+                    s("T_binomial"),
+                    plus([
+                        juxt([ceil_of(juxt([s("lg"), s("p")])), s("α")]),
+                        juxt([frac(juxt([s("n"), p_minus_1("p")]), s("p")), s("β")]),
+                    ]),
+                )]
+            },
+            &[
+                "One message of m bytes costs α + mβ, the machine's point-to-point line.",
+                "Costs as Thakur, Rabenseifner and Gropp (2005) give them.",
+            ],
+            "003 eq. 1; 004 §2",
+        ),
         "multigrid" => (
             "A time-parallel multigrid solver: each processor holds one time plane and passes it to its neighbours, all at about the same time. Per network the graph reduces to a bus shared by p − 1 transfers, a dedicated SP2 link each, or two messages per Paragon router.",
             || {

@@ -331,6 +331,11 @@ enum When {
     NotWholeChunk,
     /// The continuous optimal chunk is eq. 5's √(b₂x/a₁) (t₂ the slower stage, x > b₂/a₁).
     Eq5,
+    /// The report is a collective's in the α-β-γ model (it carries α), not a paper's own
+    /// pattern under the same id.
+    Collective,
+    /// p is a power of two, where the α-β-γ costs have their simplest forms.
+    Pow2,
 }
 
 /// One row of the presentation table: a metric of some patterns and models, under some
@@ -402,6 +407,53 @@ const HYPERBOLA: &str = "sq(@a_us:a)/(@a_us:a + @b_us_per_byte:b*%x) + @b_us_per
 /// core's metrics by the tests below.
 #[rustfmt::skip]
 static TABLE: &[Def] = &[
+    // Collectives in the α-β-γ model (Thakur, Rabenseifner and Gropp 2005, cited TRG; Chan et
+    // al. 2007): these rows come first and hold only for a collective's report.
+    c("time_us", "*", "*", &[Collective], "T", "the chosen algorithm's time (for best, the least of them)", "TRG §4"),
+    c("alpha_us", "*", "*", &[Collective], "α", "the model's small-message latency of one message", "derived from the machine's model: commcalc machines"),
+    c("beta_us_per_byte", "*", "*", &[Collective], "β", "the model's time per byte of long messages", "derived from the machine's model: commcalc machines"),
+    c("gamma_us_per_byte", "*", "*", &[Collective], "γ", "the reduction's compute per byte", "004 §7.2 (c₂/8); 002 Table 6 (1/(8·rate)); else 0 or the user's"),
+    f("binomial_us", "broadcast", "*", &[Collective], "T", "ceil(log2(%p))*(@alpha_us:alpha + @beta_us_per_byte:beta*%n)", "TRG §4.2"),
+    f("scatter_rd_allgather_us", "broadcast", "*", &[Collective, Pow2], "T", "2*log2(%p)*@alpha_us:alpha + 2*%n*(%p - 1)/%p*@beta_us_per_byte:beta", "TRG §4.2"),
+    c("scatter_rd_allgather_us", "broadcast", "*", &[Collective], "T", "(⌈lg p⌉ + 2⌊lg p⌋)α + 2n(p − 1)/p·β: the allgather takes up to 2⌊lg p⌋ steps", "TRG §4.1–4.2"),
+    f("scatter_ring_allgather_us", "broadcast", "*", &[Collective], "T", "(ceil(log2(%p)) + %p - 1)*@alpha_us:alpha + 2*%n*(%p - 1)/%p*@beta_us_per_byte:beta", "TRG §4.2"),
+    f("pipelined_chain_us", "broadcast", "*", &[Collective], "T", "(%p - 2 + @opt_segments:kstar)*(@alpha_us:alpha + @opt_segment_bytes:sstar*@beta_us_per_byte:beta)", "Chan et al. 2007 §5: k* whole segments of ⌈n/k*⌉ bytes"),
+    f("opt_time_us", "broadcast", "*", &[Collective], "T", "(%p - 2 + @opt_segments:kstar)*(@alpha_us:alpha + @opt_segment_bytes:sstar*@beta_us_per_byte:beta)", "Chan et al. 2007 §5"),
+    c("opt_segments", "broadcast", "*", &[Collective], "k*", "the whole k minimising (p − 2 + k)(α + ⌈n/k⌉β), searched outward from √((p − 2)nβ/α)", "Chan et al. 2007 §5"),
+    c("opt_segment_bytes", "broadcast", "*", &[Collective], "s*", "⌈n/k*⌉ for the exact optimal segment count k*", "Chan et al. 2007 §5"),
+    c("closed_form_segment_bytes", "broadcast", "*", &[Collective], "s", "√(nα/((p − 2)β)), within 1…n", "Chan et al. 2007 §5"),
+    c("closed_form_time_us", "broadcast", "*", &[Collective], "T", "(p − 2 + ⌈n/s⌉)(α + sβ) at the closed form's segment rounded to whole bytes", "Chan et al. 2007 §5"),
+    c("loggp_binomial_us", "broadcast", "*", &[Collective], "T", "the binomial tree under LogGP: each rank's hops of L + 2o + (n − 1)G and waits of max(g, o + (n − 1)G)", "Alexandrov et al. 1995"),
+    c("loggp_p2p_us", "broadcast", "*", &[Collective], "T", "L + 2o + (n − 1)G", "Alexandrov et al. 1995"),
+    c("multicast_us", "broadcast", "*", &[Collective], "T", "one Latency_sndrcv whatever p is", "002 §3.10"),
+    f("ring_us", "allgather", "*", &[Collective], "T", "(%p - 1)*@alpha_us:alpha + %n*(%p - 1)/%p*@beta_us_per_byte:beta", "TRG §4.1"),
+    f("recursive_doubling_us", "allgather", "*", &[Collective, Pow2], "T", "log2(%p)*@alpha_us:alpha + %n*(%p - 1)/%p*@beta_us_per_byte:beta", "TRG §4.1"),
+    c("recursive_doubling_us", "allgather", "*", &[Collective], "T", "2⌊lg p⌋α + n(p − 1)/p·β: up to 2⌊lg p⌋ steps when p is not a power of two", "TRG §4.1"),
+    f("bruck_us", "allgather", "*", &[Collective], "T", "ceil(log2(%p))*@alpha_us:alpha + %n*(%p - 1)/%p*@beta_us_per_byte:beta", "TRG §4.1"),
+    f("nway_ring_us", "allgather", "*", &[Collective], "T", "2*(%p - 1)*($alpha + $beta*%n/%p)", "003 §N-way Broadcast: blocks of n/p bytes on simplex links"),
+    f("recursive_halving_us", "reduce-scatter", "*", &[Collective, Pow2], "T", "log2(%p)*@alpha_us:alpha + %n*(%p - 1)/%p*(@beta_us_per_byte:beta + @gamma_us_per_byte:gamma)", "TRG §4.4"),
+    c("recursive_halving_us", "reduce-scatter", "*", &[Collective], "T", "a fold into p′ = 2^⌊lg p⌋ (α + n(β + γ)), halving on p′, the results sent back (α + nβ/p)", "TRG §4.4–4.5"),
+    f("pairwise_us", "reduce-scatter", "*", &[Collective], "T", "(%p - 1)*@alpha_us:alpha + %n*(%p - 1)/%p*(@beta_us_per_byte:beta + @gamma_us_per_byte:gamma)", "TRG §4.4"),
+    f("recursive_doubling_us", "allreduce", "*", &[Collective, Pow2], "T", "log2(%p)*(@alpha_us:alpha + %n*@beta_us_per_byte:beta + %n*@gamma_us_per_byte:gamma)", "TRG §4.5"),
+    c("recursive_doubling_us", "allreduce", "*", &[Collective], "T", "a fold into p′ = 2^⌊lg p⌋ (α + nβ + nγ), ⌊lg p⌋ doubling steps, the result sent back (α + nβ)", "TRG §4.5"),
+    f("rabenseifner_us", "allreduce|reduce", "*", &[Collective, Pow2], "T", "2*log2(%p)*@alpha_us:alpha + 2*%n*(%p - 1)/%p*@beta_us_per_byte:beta + %n*(%p - 1)/%p*@gamma_us_per_byte:gamma", "TRG §4.3, §4.5"),
+    c("rabenseifner_us", "allreduce|reduce", "*", &[Collective], "T", "a fold into p′ = 2^⌊lg p⌋, reduce-scatter and allgather (gather) on p′", "TRG §4.3, §4.5"),
+    f("ring_us", "allreduce", "*", &[Collective], "T", "2*(%p - 1)*@alpha_us:alpha + 2*%n*(%p - 1)/%p*@beta_us_per_byte:beta + %n*(%p - 1)/%p*@gamma_us_per_byte:gamma", "Chan et al. 2007; TRG §4.5"),
+    c("tree_us", "allreduce", "*", &[Collective], "T_tree", "Tree's timeline on the near-square mesh of p nodes, n/8 elements", "004 Appendix 7.1"),
+    c("snake_us", "allreduce", "*", &[Collective], "T_snake", "Snake's timeline at its exact optimal block on the near-square mesh of p nodes", "004 Appendix 7.1"),
+    c("fence_us", "allreduce", "*", &[Collective], "T_fence", "Fence's timeline at its exact optimal block on the near-square mesh of p nodes", "004 Appendix 7.1"),
+    f("binomial_us", "reduce", "*", &[Collective], "T", "ceil(log2(%p))*(@alpha_us:alpha + %n*@beta_us_per_byte:beta + %n*@gamma_us_per_byte:gamma)", "TRG §4.3"),
+    f("bruck_us", "all-to-all", "*", &[Collective, Pow2], "T", "log2(%p)*@alpha_us:alpha + %n/2*log2(%p)*@beta_us_per_byte:beta", "TRG §4.6"),
+    c("bruck_us", "all-to-all", "*", &[Collective], "T", "⌈lg p⌉α + β·(n/p)·(the blocks whose index has bit k set, summed over the steps k)", "TRG §4.6"),
+    f("pairwise_us", "all-to-all", "*", &[Collective], "T", "(%p - 1)*@alpha_us:alpha + %n*(%p - 1)/%p*@beta_us_per_byte:beta", "TRG §4.6"),
+    c("separate_us", "all-to-all", "*", &[Collective], "T", "002's total exchange by separate addressing with n/p bytes per connection", "002 §3.9"),
+    c("multicast_us", "all-to-all", "*", &[Collective], "T", "002's total exchange by multicast with n/p bytes per connection", "002 §3.11"),
+    c("total_exchange_us", "all-to-all", "*", &[Collective], "T", "the paper's total exchange with n/p bytes per pair", "000 eq. 4; 002 Table 8"),
+    f("binomial_us", "gather|scatter", "*", &[Collective], "T", "ceil(log2(%p))*@alpha_us:alpha + %n*(%p - 1)/%p*@beta_us_per_byte:beta", "TRG §4.7"),
+    f("dissemination_us", "barrier", "*", &[Collective], "T", "ceil(log2(%p))*@alpha_us:alpha", "TRG §4.8"),
+    c("total_exchange_us", "barrier", "*", &[Collective], "l", "002 eq. 28 with a 100-byte message", "002 eq. 28"),
+    c("broadcast_us", "barrier", "*", &[Collective], "l", "002 eq. 29 with a 100-byte message", "002 eq. 29"),
+    c("measured_us", "barrier", "*", &[Collective], "l", "the measured barrier cost", "002 Tables 9–10; 001 Table 1"),
     // The time at the query's size.
     f("time_us", "pingpong", "hockney", &[], "T", "$alpha + $beta*%n", "003 eq. 1; 001 eq. 1"),
     f("time_us", "roundtrip", "hockney", &[], "T", "2*($alpha + $beta*%n)", "003 Fig. 3: a message and its reply"),
@@ -605,6 +657,10 @@ impl When {
                     .is_some_and(|(e, m)| (e - m).abs() <= 1e-9 * m.abs())
             }
             NotWholeChunk => !whole,
+            Collective => c.metric("alpha_us").is_some(),
+            Pow2 => c
+                .input("p")
+                .is_some_and(|p| p >= 1.0 && (p as u64).is_power_of_two()),
         }
     }
 }
@@ -847,6 +903,11 @@ fn static_symbol(s: &str) -> &'static str {
         "mstar" => "m*",
         "r_inf" => "r_∞",
         "Sstar" => "S*",
+        "alpha" => "α",
+        "beta" => "β",
+        "gamma" => "γ",
+        "kstar" => "k*",
+        "sstar" => "s*",
         _ => [
             "T",
             "a",

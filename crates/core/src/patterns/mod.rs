@@ -5,6 +5,7 @@
 
 mod atm;
 mod bsp;
+pub mod collective;
 mod hyperbolic;
 mod hypercube;
 mod nbl;
@@ -17,6 +18,7 @@ use std::cell::RefCell;
 use serde::Serialize;
 
 use crate::catalog::{interpolate_by_size, Machine, ParamSet};
+use crate::collectives::Collective;
 use crate::error::Error;
 use crate::models::atm::Link;
 use crate::models::nbl::FSet;
@@ -406,6 +408,54 @@ const POINT_TO_POINT: [&str; 11] = [
     "custom",
 ];
 const SIZES: (f64, f64) = (1.0, 1e6);
+const ALL_MACHINES: [&str; 13] = [
+    "ethernet-now",
+    "fddi-now",
+    "ibm-sp2",
+    "ibm-sp2-ethernet",
+    "intel-paragon",
+    "atm-sparc20",
+    "sparc20-smp",
+    "jpl-mark3",
+    "intel-ipsc",
+    "ametek-s14",
+    "ametek-s14b",
+    "intel-delta",
+    "custom",
+];
+
+/// A collective of [`collective`] as a pattern: on every machine, with every model that
+/// gives a point-to-point α and β, taking the message size, p and the algorithm.
+macro_rules! collective_pattern {
+    ($id:literal, $title:literal, $description:literal, $source:literal, $metrics:expr, $evaluate:ident) => {
+        PatternDef {
+            id: $id,
+            title: $title,
+            description: $description,
+            source: $source,
+            machines: &ALL_MACHINES,
+            models: &[
+                Model::Hockney,
+                Model::Hyperbolic,
+                Model::Packetized,
+                Model::AtmPipeline,
+                Model::Nbl,
+                Model::Bsp,
+                Model::Bpram,
+            ],
+            excluded: &[],
+            inputs: &[Key::Size, Key::P, Key::Algo],
+            algos: |m| match Collective::from_id($id) {
+                Some(c) => collective::algos(c, m),
+                None => &[],
+            },
+            abscissa: "bytes",
+            range: SIZES,
+            metrics: $metrics,
+            evaluate: $evaluate,
+        }
+    };
+}
 
 /// The catalog of patterns, in the order the CLI lists them.
 pub static PATTERNS: &[PatternDef] = &[
@@ -469,27 +519,19 @@ pub static PATTERNS: &[PatternDef] = &[
         id: "all-to-all",
         title: "All-to-all (total exchange)",
         description: "every one of p nodes sends a different message to every other",
-        source: "000 eq. 4; 002 §3.9 (separate addressing), §3.11 (multicast); 002 Table 8",
-        machines: &[
-            "ethernet-now",
-            "fddi-now",
-            "atm-sparc20",
-            "ibm-sp2",
-            "ibm-sp2-ethernet",
-            "sparc20-smp",
-            "intel-paragon",
-            "custom",
-        ],
-        models: &[Model::Hyperbolic, Model::AtmPipeline, Model::Bsp],
+        source: "000 eq. 4; 002 §3.9 (separate addressing), §3.11 (multicast); 002 Table 8; Thakur, Rabenseifner and Gropp 2005 §4.6",
+        machines: &ALL_MACHINES,
+        models: &[Model::Hyperbolic, Model::AtmPipeline, Model::Bsp, Model::Hockney, Model::Packetized, Model::Nbl, Model::Bpram],
         excluded: &[
             ("ibm-sp2", Model::Hyperbolic, "000 §3.3 could not run all-to-all with large messages on the SP2 (switch buffer overflow) and gives no graph for it"),
             ("intel-paragon", Model::Hyperbolic, "000 gives no all-to-all graph for the Paragon; its BSP parameters (001 Table 1) are for full h-relations"),
         ],
         inputs: &[Key::Size, Key::Data, Key::P, Key::Algo, Key::Link],
-        algos: atm::all_to_all_algos,
-        abscissa: "bytes each node sends to each other node",
+        algos: |m| collective::algos(Collective::AllToAll, m),
+        abscissa: "bytes each node sends to each other node (the papers' models); with an MPI algo, one node's whole send buffer",
         range: SIZES,
-        metrics: &["a_us", "b_us_per_byte", "r_inf_MBps", "n_half_bytes", "g_us_per_word", "g_us_per_byte", "l_us", "vc_unit_time_us_per_byte", "max_data_bytes", "opt_message_bytes", "message_latency_us"],
+        metrics: &["a_us", "b_us_per_byte", "r_inf_MBps", "n_half_bytes", "g_us_per_word", "g_us_per_byte", "l_us", "vc_unit_time_us_per_byte", "max_data_bytes", "opt_message_bytes", "message_latency_us",
+            "alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "bruck_us", "pairwise_us", "separate_us", "multicast_us", "total_exchange_us"],
         evaluate: all_to_all,
     },
     PatternDef {
@@ -555,16 +597,19 @@ pub static PATTERNS: &[PatternDef] = &[
     PatternDef {
         id: "broadcast",
         title: "Single-node broadcast",
-        description: "one node sends the same message to all others (binomial tree; ATM hardware multicast)",
-        source: "003 §Single Node Broadcast, Fig. 6; 002 §3.10",
-        machines: &["jpl-mark3", "intel-ipsc", "ametek-s14", "ametek-s14b", "atm-sparc20"],
-        models: &[Model::Hockney, Model::AtmPipeline],
+        description: "one node sends the same message to all others: binomial tree (003), ATM hardware multicast (002), and MPI's algorithms on any machine",
+        source: "003 §Single Node Broadcast, Fig. 6; 002 §3.10; Thakur, Rabenseifner and Gropp 2005 §4.2",
+        machines: &ALL_MACHINES,
+        models: &[Model::Hockney, Model::AtmPipeline, Model::Hyperbolic, Model::Packetized, Model::Nbl, Model::Bsp, Model::Bpram],
         excluded: &[],
-        inputs: &[Key::Size, Key::P, Key::Link],
-        algos: no_algos,
+        inputs: &[Key::Size, Key::P, Key::Algo, Key::Link],
+        algos: |m| collective::algos(Collective::Broadcast, m),
         abscissa: "message size",
         range: SIZES,
-        metrics: &["r_inf_MBps", "n_half_bytes", "opt_message_bytes", "max_data_bytes", "vc_unit_time_us_per_byte"],
+        metrics: &["r_inf_MBps", "n_half_bytes", "opt_message_bytes", "max_data_bytes", "vc_unit_time_us_per_byte",
+            "alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "binomial_us", "scatter_rd_allgather_us",
+            "scatter_ring_allgather_us", "pipelined_chain_us", "loggp_binomial_us", "loggp_p2p_us", "multicast_us",
+            "opt_segment_bytes", "opt_segments", "opt_time_us", "closed_form_segment_bytes", "closed_form_time_us"],
         evaluate: broadcast,
     },
     PatternDef {
@@ -599,17 +644,17 @@ pub static PATTERNS: &[PatternDef] = &[
     },
     PatternDef {
         id: "barrier",
-        title: "BSP barrier",
-        description: "the synchronisation cost l of a superstep",
-        source: "002 eq. 28–29, Tables 9–10; 001 Table 1",
-        machines: &["atm-sparc20", "ibm-sp2", "ibm-sp2-ethernet", "intel-paragon", "sparc20-smp", "custom"],
-        models: &[Model::Bsp, Model::AtmPipeline],
+        title: "Barrier",
+        description: "the synchronisation cost l of a BSP superstep (002, 001), and MPI's dissemination barrier on any machine",
+        source: "002 eq. 28–29, Tables 9–10; 001 Table 1; Thakur, Rabenseifner and Gropp 2005 §4.8",
+        machines: &ALL_MACHINES,
+        models: &[Model::Bsp, Model::AtmPipeline, Model::Hockney, Model::Hyperbolic, Model::Packetized, Model::Nbl, Model::Bpram],
         excluded: &[],
         inputs: &[Key::Size, Key::P, Key::Algo, Key::Link],
-        algos: bsp::barrier_algos,
+        algos: |m| collective::algos(Collective::Barrier, m),
         abscissa: "synchronisation message size",
         range: (1.0, 1e4),
-        metrics: &["l_us", "l_flops"],
+        metrics: &["l_us", "l_flops", "alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "dissemination_us", "total_exchange_us", "broadcast_us", "measured_us"],
         evaluate: barrier,
     },
     PatternDef {
@@ -659,10 +704,61 @@ pub static PATTERNS: &[PatternDef] = &[
         metrics: &traffic::METRICS,
         evaluate: traffic::traffic,
     },
+    collective_pattern!(
+        "allgather",
+        "Allgather",
+        "every process contributes a block and every process gets all p blocks (n = the whole result)",
+        "Thakur, Rabenseifner and Gropp 2005 §4.1; 003 §N-way Broadcast",
+        &["alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "ring_us", "recursive_doubling_us", "bruck_us", "nway_ring_us"],
+        allgather
+    ),
+    collective_pattern!(
+        "reduce-scatter",
+        "Reduce-scatter",
+        "the p vectors are summed and each process gets one n/p block of the sum",
+        "Thakur, Rabenseifner and Gropp 2005 §4.4",
+        &["alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "recursive_halving_us", "pairwise_us"],
+        reduce_scatter
+    ),
+    collective_pattern!(
+        "allreduce",
+        "Allreduce",
+        "the p vectors of n bytes are summed and every process gets the sum (004's global combine on the DELTA)",
+        "Thakur, Rabenseifner and Gropp 2005 §4.5; Chan et al. 2007; 004 §3",
+        &["alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "recursive_doubling_us", "rabenseifner_us", "ring_us", "tree_us", "snake_us", "fence_us"],
+        allreduce
+    ),
+    collective_pattern!(
+        "reduce",
+        "Reduce",
+        "the p vectors of n bytes are summed at one root",
+        "Thakur, Rabenseifner and Gropp 2005 §4.3",
+        &["alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "binomial_us", "rabenseifner_us"],
+        reduce
+    ),
+    collective_pattern!(
+        "gather",
+        "Gather",
+        "one root collects a block from every process (n = the whole gathered vector)",
+        "Thakur, Rabenseifner and Gropp 2005 §4.7",
+        &["alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "binomial_us"],
+        gather
+    ),
+    collective_pattern!(
+        "scatter",
+        "Scatter",
+        "one root sends a different block to every process (n = the whole vector scattered)",
+        "Thakur, Rabenseifner and Gropp 2005 §4.7",
+        &["alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "binomial_us"],
+        scatter
+    ),
 ];
 
 /// Patterns served by several models dispatch here to the module of the model's paper.
 fn all_to_all(ctx: &Ctx) -> Result<Evaluation, Error> {
+    if !LEGACY_ALL_TO_ALL.applies(ctx) {
+        return collective::evaluate(ctx, Collective::AllToAll);
+    }
     match ctx.model {
         Model::AtmPipeline => atm::all_to_all(ctx),
         Model::Bsp => bsp::total_exchange(ctx),
@@ -677,7 +773,51 @@ fn h_relation(ctx: &Ctx) -> Result<Evaluation, Error> {
     }
 }
 
+/// Broadcast, barrier and all-to-all keep the papers' evaluation on the machines and models
+/// the papers cost them on, for queries without an MPI algorithm; every other query is a
+/// collective of [`collective`].
+static LEGACY_BROADCAST: collective::Legacy = collective::Legacy {
+    machines: &[
+        "jpl-mark3",
+        "intel-ipsc",
+        "ametek-s14",
+        "ametek-s14b",
+        "atm-sparc20",
+    ],
+    models: &[Model::Hockney, Model::AtmPipeline],
+    algos: no_algos,
+};
+static LEGACY_ALL_TO_ALL: collective::Legacy = collective::Legacy {
+    machines: &[
+        "ethernet-now",
+        "fddi-now",
+        "atm-sparc20",
+        "ibm-sp2",
+        "ibm-sp2-ethernet",
+        "sparc20-smp",
+        "intel-paragon",
+        "custom",
+    ],
+    models: &[Model::Hyperbolic, Model::AtmPipeline, Model::Bsp],
+    algos: atm::all_to_all_algos,
+};
+static LEGACY_BARRIER: collective::Legacy = collective::Legacy {
+    machines: &[
+        "atm-sparc20",
+        "ibm-sp2",
+        "ibm-sp2-ethernet",
+        "intel-paragon",
+        "sparc20-smp",
+        "custom",
+    ],
+    models: &[Model::Bsp, Model::AtmPipeline],
+    algos: bsp::barrier_algos,
+};
+
 fn broadcast(ctx: &Ctx) -> Result<Evaluation, Error> {
+    if !LEGACY_BROADCAST.applies(ctx) {
+        return collective::evaluate(ctx, Collective::Broadcast);
+    }
     match ctx.model {
         Model::AtmPipeline => atm::broadcast(ctx),
         _ => hypercube::broadcast(ctx),
@@ -685,10 +825,37 @@ fn broadcast(ctx: &Ctx) -> Result<Evaluation, Error> {
 }
 
 fn barrier(ctx: &Ctx) -> Result<Evaluation, Error> {
+    if !LEGACY_BARRIER.applies(ctx) {
+        return collective::evaluate(ctx, Collective::Barrier);
+    }
     match ctx.model {
         Model::AtmPipeline => atm::barrier(ctx),
         _ => bsp::barrier(ctx),
     }
+}
+
+fn allgather(ctx: &Ctx) -> Result<Evaluation, Error> {
+    collective::evaluate(ctx, Collective::Allgather)
+}
+
+fn reduce_scatter(ctx: &Ctx) -> Result<Evaluation, Error> {
+    collective::evaluate(ctx, Collective::ReduceScatter)
+}
+
+fn allreduce(ctx: &Ctx) -> Result<Evaluation, Error> {
+    collective::evaluate(ctx, Collective::Allreduce)
+}
+
+fn reduce(ctx: &Ctx) -> Result<Evaluation, Error> {
+    collective::evaluate(ctx, Collective::Reduce)
+}
+
+fn gather(ctx: &Ctx) -> Result<Evaluation, Error> {
+    collective::evaluate(ctx, Collective::Gather)
+}
+
+fn scatter(ctx: &Ctx) -> Result<Evaluation, Error> {
+    collective::evaluate(ctx, Collective::Scatter)
 }
 
 #[cfg(test)]

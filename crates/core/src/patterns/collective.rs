@@ -1,0 +1,771 @@
+//! The collectives on every machine: the α-β-γ algorithms of [`crate::collectives`] with the
+//! machine's α, β, γ, and the papers' own algorithms costed by their own models, in one list
+//! per collective so that `algo=best` and the winner map compare them all.
+//!
+//! α and β come from the scenario's model of the machine, as the small-message latency and
+//! the asymptotic time per byte of one point-to-point message ([`derivation`] says how for
+//! each model); γ from a compute rate the papers give ([`gamma_rule`]). `alpha`, `beta` and
+//! `gamma` override them, except where the model has a parameter of that name (Hockney's and
+//! 004's α and β), which is then overridden itself and the α-β values follow from it.
+
+use std::cell::RefCell;
+
+use super::{atm, bsp, hyperbolic, hypercube, nbl, Ctx, Evaluation, Value};
+use crate::catalog::{Machine, Param};
+use crate::collectives::chain::Chain;
+use crate::collectives::loggp::LogGp;
+use crate::collectives::{Abg, Collective, Procs};
+use crate::error::Error;
+use crate::models::Model;
+use crate::scenario::{Inputs, Scenario};
+use crate::units::{ELEMENT_BYTES, WORD_BYTES};
+
+/// A cost in µs of n bytes.
+pub type Cost = Box<dyn Fn(f64) -> f64>;
+/// A paper's algorithm built at some p: its cost and the warnings its pattern gave.
+type Built = (Cost, Vec<String>);
+
+/// The default process count and message size of the collective patterns.
+pub const DEFAULT_P: u32 = 8;
+pub const DEFAULT_SIZE: f64 = 1e4;
+/// The synchronisation message of 002's barriers (§4.6: "usually not more than 100 bytes").
+const SYNC_BYTES: f64 = 100.0;
+
+const NOTE: &str = "overrides the value derived from the machine's model";
+
+/// The parameters every collective pattern accepts on every machine, besides the model's own.
+pub static PARAMS: [Param; 7] = [
+    Param {
+        name: "alpha",
+        symbol: "α",
+        value: f64::NAN,
+        unit: "µs",
+        source: "derived (commcalc machines)",
+        note: NOTE,
+        range: (0.0, 1e6),
+    },
+    Param {
+        name: "beta",
+        symbol: "β",
+        value: f64::NAN,
+        unit: "µs/B",
+        source: "derived (commcalc machines)",
+        note: NOTE,
+        range: (0.0, 1e3),
+    },
+    Param {
+        name: "gamma",
+        symbol: "γ",
+        value: f64::NAN,
+        unit: "µs/B",
+        source: "004 §7.2 c₂; 002 Table 6 Mflop/s",
+        note: "reduction compute per byte",
+        range: (0.0, 1e3),
+    },
+    Param {
+        name: "loggp_l",
+        symbol: "L",
+        value: f64::NAN,
+        unit: "µs",
+        source: "LogGP (Alexandrov et al. 1995)",
+        note: "network latency; by default α + β",
+        range: (0.0, 1e6),
+    },
+    Param {
+        name: "loggp_o",
+        symbol: "o",
+        value: f64::NAN,
+        unit: "µs",
+        source: "LogGP (Alexandrov et al. 1995)",
+        note: "send and receive overhead; by default 0",
+        range: (0.0, 1e6),
+    },
+    Param {
+        name: "loggp_g",
+        symbol: "g",
+        value: f64::NAN,
+        unit: "µs",
+        source: "LogGP (Alexandrov et al. 1995)",
+        note: "gap between messages; by default 0",
+        range: (0.0, 1e6),
+    },
+    Param {
+        name: "loggp_gb",
+        symbol: "G",
+        value: f64::NAN,
+        unit: "µs/B",
+        source: "LogGP (Alexandrov et al. 1995)",
+        note: "gap per byte; by default β",
+        range: (0.0, 1e3),
+    },
+];
+
+/// Whether a pattern is a collective (and so takes [`PARAMS`]).
+pub fn is_collective(pattern_id: &str) -> bool {
+    Collective::from_id(pattern_id).is_some()
+}
+
+/// The parameter `name` of [`PARAMS`].
+pub fn param(name: &str) -> Option<&'static Param> {
+    PARAMS.iter().find(|p| p.name == name)
+}
+
+/// How each model gives α and β, for listings and the explain panels.
+pub fn derivation(model: Model) -> &'static str {
+    match model {
+        Model::Hockney => "α and β are the model's own start-up and time per byte (003 eq. 1, 001 eq. 1)",
+        Model::Hyperbolic => {
+            "the ping-pong's reduced block (000 eq. 3, Rules 1–2): α = a, its time at zero bytes, \
+             β = b, its slope for long messages"
+        }
+        Model::Packetized => "α = a, one packet's time; β = a/p + m, the slope of a·⌈x/p⌉ + m·x (000 eq. 2)",
+        Model::AtmPipeline => {
+            "Latency_sndrcv (002 eq. 7): α = 2(b₁ + b₂), both ends' per-message costs of a tiny \
+             message; β = 2·max(a₁, a₂), the slower stage's per-byte cost at both ends"
+        }
+        Model::Nbl => "one link (L = 1, f(1) = 1, 004 §2): α = α, β = β/8 per byte of a double",
+        Model::Bsp => "a 1-relation superstep (001 §1, 002 §2.4): α = l (L by p on the Paragon), β = g/4 per byte of a word",
+        Model::Bpram => "one block permutation (001 Table 2): α = ℓ, β = σ",
+    }
+}
+
+/// Where γ comes from on a machine.
+pub fn gamma_rule(machine: &Machine) -> String {
+    if let Some(c2) = own_param(machine, "c2") {
+        format!(
+            "γ = c₂/8 = {} µs/B: 004 §7.2's cost of combining two vectors, per byte of a double",
+            c2 / ELEMENT_BYTES
+        )
+    } else if let Some(rate) = own_param(machine, "rate") {
+        format!(
+            "γ = 1/(8·{rate} Mflop/s) = {:.4} µs/B: one addition per 8-byte double at 002 Table 6's rate",
+            1.0 / (ELEMENT_BYTES * rate)
+        )
+    } else {
+        "γ = 0: the papers give no compute rate for this machine; set gamma".to_string()
+    }
+}
+
+/// A parameter of any of the machine's sets.
+fn own_param(machine: &Machine, name: &str) -> Option<f64> {
+    machine
+        .sets
+        .iter()
+        .find_map(|s| s.param(name))
+        .map(|p| p.value)
+        .filter(|v| v.is_finite())
+}
+
+/// A value derived from the model unless the user overrode it under a name the model does
+/// not use itself.
+fn knob(ctx: &Ctx, name: &'static str, derived: f64) -> f64 {
+    match ctx.overridden(name) {
+        Some(v) if ctx.set.param(name).is_none() => ctx.used_param(name, v),
+        _ => derived,
+    }
+}
+
+/// α and β of one message from the scenario's model, at p processes (the Paragon's BSP and
+/// BPRAM tables depend on p).
+fn alpha_beta(ctx: &Ctx, p: u32) -> Result<(f64, f64), Error> {
+    Ok(match ctx.model {
+        Model::Hockney => (ctx.param("alpha")?, ctx.param("beta")?),
+        Model::Hyperbolic => {
+            let b = hyperbolic::pingpong_block(ctx)?;
+            (b.a, b.b)
+        }
+        Model::Packetized => {
+            let (a, m, packet) = (ctx.param("a")?, ctx.param("m")?, ctx.param("packet")?);
+            (a, a / packet + m)
+        }
+        Model::AtmPipeline => {
+            let (a1, b1) = (ctx.param("a1")?, ctx.param("b1")?);
+            let (a2, b2) = (ctx.param("a2")?, ctx.param("b2")?);
+            (2.0 * (b1 + b2), 2.0 * a1.max(a2))
+        }
+        Model::Nbl => (ctx.param("alpha")?, ctx.param("beta")? / ELEMENT_BYTES),
+        Model::Bsp => {
+            let (g, l) = if ctx.set.by_size.is_empty() {
+                (ctx.param("g_one")?, ctx.param("l")?)
+            } else {
+                let (g, l) = ctx.by_size(p)?;
+                (ctx.sized_param("g", g), ctx.sized_param("l", l))
+            };
+            (l, g / WORD_BYTES)
+        }
+        Model::Bpram => {
+            let (sigma, ell) = if ctx.set.by_size.is_empty() {
+                (ctx.param("sigma")?, ctx.param("ell")?)
+            } else {
+                let (s, e) = ctx.by_size(p)?;
+                (ctx.sized_param("sigma", s), ctx.sized_param("ell", e))
+            };
+            (ell, sigma)
+        }
+    })
+}
+
+/// γ: the user's, else c₂/8 where the model has c₂, else one flop per double at a rate the
+/// papers give for the machine, else 0 (with a warning when the collective reduces).
+fn gamma(ctx: &Ctx, reduces: bool) -> Result<f64, Error> {
+    if let Some(g) = ctx.overridden("gamma") {
+        return Ok(ctx.used_param("gamma", g));
+    }
+    if ctx.set.param("c2").is_some() {
+        return Ok(ctx.param("c2")? / ELEMENT_BYTES);
+    }
+    let rate = if ctx.set.param("rate").is_some() {
+        Some(ctx.param("rate")?)
+    } else {
+        own_param(ctx.machine, "rate")
+    };
+    match rate {
+        Some(r) if r > 0.0 => Ok(1.0 / (ELEMENT_BYTES * r)),
+        _ => {
+            if reduces {
+                ctx.warn(format!(
+                    "the papers give no compute rate for {}: γ = 0 (reductions cost no compute); set gamma in µs/B",
+                    ctx.machine.name
+                ));
+            }
+            Ok(0.0)
+        }
+    }
+}
+
+/// The machine's α, β, γ at p processes, overrides applied.
+pub fn abg(ctx: &Ctx, p: u32, reduces: bool) -> Result<Abg, Error> {
+    let (alpha, beta) = alpha_beta(ctx, p)?;
+    Ok(Abg {
+        alpha: knob(ctx, "alpha", alpha),
+        beta: knob(ctx, "beta", beta),
+        gamma: gamma(ctx, reduces)?,
+    })
+}
+
+/// LogGP's parameters: the user's, else those that make one message cost α + nβ.
+fn loggp(ctx: &Ctx, m: &Abg) -> LogGp {
+    let d = LogGp::from_abg(m);
+    LogGp {
+        l: knob(ctx, "loggp_l", d.l),
+        o: knob(ctx, "loggp_o", d.o),
+        g: knob(ctx, "loggp_g", d.g),
+        big_g: knob(ctx, "loggp_gb", d.big_g),
+    }
+}
+
+/// One of the papers' algorithms for a collective, on the machines and model whose paper
+/// costs it.
+struct Paper {
+    collective: Collective,
+    id: &'static str,
+    machines: &'static [&'static str],
+    model: Model,
+    /// The cost at p processes, built by the paper's own pattern.
+    build: fn(&Ctx, u32, &'static str) -> Result<Built, Error>,
+}
+
+const HYPERCUBES: [&str; 4] = ["jpl-mark3", "intel-ipsc", "ametek-s14", "ametek-s14b"];
+const BSP_MACHINES: [&str; 4] = [
+    "ibm-sp2",
+    "ibm-sp2-ethernet",
+    "sparc20-smp",
+    "intel-paragon",
+];
+const SHARED_MEDIA: [&str; 2] = ["ethernet-now", "fddi-now"];
+
+static PAPERS: [Paper; 12] = [
+    Paper {
+        collective: Collective::Allreduce,
+        id: "tree",
+        machines: &["intel-delta"],
+        model: Model::Nbl,
+        build: combine,
+    },
+    Paper {
+        collective: Collective::Allreduce,
+        id: "snake",
+        machines: &["intel-delta"],
+        model: Model::Nbl,
+        build: combine,
+    },
+    Paper {
+        collective: Collective::Allreduce,
+        id: "fence",
+        machines: &["intel-delta"],
+        model: Model::Nbl,
+        build: combine,
+    },
+    Paper {
+        collective: Collective::Allgather,
+        id: "nway-ring",
+        machines: &HYPERCUBES,
+        model: Model::Hockney,
+        build: nway_ring,
+    },
+    Paper {
+        collective: Collective::Broadcast,
+        id: "multicast",
+        machines: &["atm-sparc20"],
+        model: Model::AtmPipeline,
+        build: multicast,
+    },
+    Paper {
+        collective: Collective::AllToAll,
+        id: "separate",
+        machines: &["atm-sparc20"],
+        model: Model::AtmPipeline,
+        build: atm_total_exchange,
+    },
+    Paper {
+        collective: Collective::AllToAll,
+        id: "multicast",
+        machines: &["atm-sparc20"],
+        model: Model::AtmPipeline,
+        build: atm_total_exchange,
+    },
+    Paper {
+        collective: Collective::AllToAll,
+        id: "total-exchange",
+        machines: &BSP_MACHINES,
+        model: Model::Bsp,
+        build: bsp_total_exchange,
+    },
+    Paper {
+        collective: Collective::AllToAll,
+        id: "total-exchange",
+        machines: &SHARED_MEDIA,
+        model: Model::Hyperbolic,
+        build: shared_medium,
+    },
+    Paper {
+        collective: Collective::Barrier,
+        id: "total-exchange",
+        machines: &["atm-sparc20"],
+        model: Model::AtmPipeline,
+        build: atm_barrier,
+    },
+    Paper {
+        collective: Collective::Barrier,
+        id: "broadcast",
+        machines: &["atm-sparc20"],
+        model: Model::AtmPipeline,
+        build: atm_barrier,
+    },
+    Paper {
+        collective: Collective::Barrier,
+        id: "measured",
+        machines: &BSP_MACHINES,
+        model: Model::Bsp,
+        build: bsp_barrier,
+    },
+];
+
+/// A paper's pattern evaluated at p (and, for 004, on the near-square mesh of p nodes) with
+/// the scenario's machine, model and parameters: its cost function and its warnings.
+fn child(
+    ctx: &Ctx,
+    edit: impl FnOnce(&mut Inputs),
+    evaluate: fn(&Ctx) -> Result<Evaluation, Error>,
+) -> Result<Built, Error> {
+    let mut inputs = Inputs {
+        size: None,
+        data: None,
+        algo: None,
+        ..ctx.inputs.clone()
+    };
+    edit(&mut inputs);
+    let sub = Ctx {
+        machine: ctx.machine,
+        model: ctx.model,
+        set: ctx.set,
+        inputs: &inputs,
+        overrides: ctx.overrides,
+        warnings: RefCell::new(Vec::new()),
+        used_inputs: RefCell::new(Vec::new()),
+        used_params: RefCell::new(Vec::new()),
+    };
+    let evaluation = evaluate(&sub)?;
+    Ok((evaluation.cost, sub.warnings.into_inner()))
+}
+
+/// The most square W×H mesh of p nodes (W ≥ H): 004's algorithms on p processes.
+pub fn mesh_of(p: u32) -> (u32, u32) {
+    let h = (1..=p)
+        .take_while(|h| h * h <= p)
+        .filter(|h| p % h == 0)
+        .last()
+        .unwrap_or(1);
+    (p / h, h)
+}
+
+/// 004's Tree, Snake or Fence at their exact optimal blocks (004 §3, Appendix 7.1), on the
+/// near-square mesh of p nodes; n bytes are ⌈n/8⌉ doubles.
+fn combine(ctx: &Ctx, p: u32, id: &'static str) -> Result<Built, Error> {
+    child(
+        ctx,
+        |i| {
+            i.mesh = Some(mesh_of(p));
+            i.algo = Some(id);
+            i.n = None;
+        },
+        nbl::global_combine,
+    )
+}
+
+/// 003's N-way ring broadcast: every node's block of n/p bytes goes round the ring, 2(p−1)
+/// single-link times on simplex links; in MPI's words an allgather.
+fn nway_ring(ctx: &Ctx, p: u32, _: &'static str) -> Result<Built, Error> {
+    let (cost, w) = child(ctx, |i| i.p = Some(p), hypercube::ring_broadcast)?;
+    let p = f64::from(p);
+    Ok((Box::new(move |n| cost(n / p)), w))
+}
+
+/// 002 §3.10's hardware multicast: one Latency_sndrcv whatever p is.
+fn multicast(ctx: &Ctx, _: u32, _: &'static str) -> Result<Built, Error> {
+    child(ctx, |i| i.p = None, atm::broadcast)
+}
+
+/// 002 §3.9 and §3.11's total exchange, with n/p bytes per connection.
+fn atm_total_exchange(ctx: &Ctx, p: u32, id: &'static str) -> Result<Built, Error> {
+    per_block(ctx, p, Some(id), atm::all_to_all)
+}
+
+/// The total exchange as one BSP superstep (002 Table 8, 001 Table 1).
+fn bsp_total_exchange(ctx: &Ctx, p: u32, _: &'static str) -> Result<Built, Error> {
+    per_block(ctx, p, None, bsp::total_exchange)
+}
+
+/// 000 eq. 4's all-to-all over a shared medium.
+fn shared_medium(ctx: &Ctx, p: u32, _: &'static str) -> Result<Built, Error> {
+    per_block(ctx, p, None, hyperbolic::all_to_all)
+}
+
+/// A paper's all-to-all, costed per pair of processes, for a whole send buffer of n bytes.
+fn per_block(
+    ctx: &Ctx,
+    p: u32,
+    algo: Option<&'static str>,
+    evaluate: fn(&Ctx) -> Result<Evaluation, Error>,
+) -> Result<Built, Error> {
+    let (cost, w) = child(
+        ctx,
+        |i| {
+            i.p = Some(p);
+            i.algo = algo;
+        },
+        evaluate,
+    )?;
+    let p = f64::from(p);
+    Ok((Box::new(move |n| cost(n / p)), w))
+}
+
+/// 002 eq. 28–29's barriers with their 100-byte synchronisation message.
+fn atm_barrier(ctx: &Ctx, p: u32, id: &'static str) -> Result<Built, Error> {
+    let (cost, w) = child(
+        ctx,
+        |i| {
+            i.p = Some(p);
+            i.algo = Some(id);
+        },
+        atm::barrier,
+    )?;
+    let l = cost(SYNC_BYTES);
+    Ok((Box::new(move |_| l), w))
+}
+
+/// The barrier's measured cost l (001 Table 1 by p; 002 Tables 9–10).
+fn bsp_barrier(ctx: &Ctx, p: u32, _: &'static str) -> Result<Built, Error> {
+    child(ctx, |i| i.p = Some(p), bsp::barrier)
+}
+
+/// The algorithms of a collective on this scenario's machine and model at p processes, each
+/// with its cost of n bytes, in the order of [`algos`] (`best` and LogGP's binomial tree, the
+/// binomial algorithm under another model, left out). Where a paper's
+/// algorithm cannot be costed at this p (a mesh its timeline does not fit), it is left out
+/// with a warning.
+pub fn menu(ctx: &Ctx, collective: Collective, p: u32) -> Result<Vec<(&'static str, Cost)>, Error> {
+    let m = abg(ctx, p, collective.reduces())?;
+    let q = Procs::new(p);
+    let mut out: Vec<(&'static str, Cost)> = collective
+        .algorithms()
+        .iter()
+        .map(|a| {
+            let cost = a.cost;
+            (a.id, Box::new(move |n| cost(&m, q, n)) as Cost)
+        })
+        .collect();
+    for paper in PAPERS.iter().filter(|x| {
+        x.collective == collective && x.model == ctx.model && x.machines.contains(&ctx.machine.id)
+    }) {
+        match (paper.build)(ctx, p, paper.id) {
+            Ok((cost, warnings)) => {
+                warnings.into_iter().for_each(|w| ctx.warn(w));
+                out.push((paper.id, cost));
+            }
+            Err(e) => ctx.warn(format!("{} left out at p = {p}: {e}", paper.id)),
+        }
+    }
+    Ok(out)
+}
+
+/// The `algo=` ids a collective offers on a machine: `best`, the α-β-γ algorithms, LogGP's
+/// binomial broadcast, then the papers' algorithms for that machine. Where a machine had
+/// algorithms for the pattern before the collectives (002's all-to-all and barrier), those
+/// come first and stay its default.
+pub fn algos(collective: Collective, machine: &Machine) -> &'static [&'static str] {
+    let id = machine.id;
+    match collective {
+        Collective::Broadcast if id == "atm-sparc20" => &[
+            "best",
+            "binomial",
+            "scatter-rd-allgather",
+            "scatter-ring-allgather",
+            "pipelined-chain",
+            "loggp-binomial",
+            "multicast",
+        ],
+        Collective::Broadcast => &[
+            "best",
+            "binomial",
+            "scatter-rd-allgather",
+            "scatter-ring-allgather",
+            "pipelined-chain",
+            "loggp-binomial",
+        ],
+        Collective::Allgather if HYPERCUBES.contains(&id) => {
+            &["best", "ring", "recursive-doubling", "bruck", "nway-ring"]
+        }
+        Collective::Allgather => &["best", "ring", "recursive-doubling", "bruck"],
+        Collective::ReduceScatter => &["best", "recursive-halving", "pairwise"],
+        Collective::Allreduce if id == "intel-delta" => &[
+            "best",
+            "recursive-doubling",
+            "rabenseifner",
+            "ring",
+            "tree",
+            "snake",
+            "fence",
+        ],
+        Collective::Allreduce => &["best", "recursive-doubling", "rabenseifner", "ring"],
+        Collective::Reduce => &["best", "binomial", "rabenseifner"],
+        Collective::AllToAll if id == "atm-sparc20" => {
+            &["separate", "multicast", "best", "bruck", "pairwise"]
+        }
+        Collective::AllToAll if BSP_MACHINES.contains(&id) || SHARED_MEDIA.contains(&id) => {
+            &["best", "bruck", "pairwise", "total-exchange"]
+        }
+        Collective::AllToAll => &["best", "bruck", "pairwise"],
+        Collective::Gather | Collective::Scatter => &["best", "binomial"],
+        Collective::Barrier if id == "atm-sparc20" => {
+            &["total-exchange", "broadcast", "best", "dissemination"]
+        }
+        Collective::Barrier if BSP_MACHINES.contains(&id) => &["best", "dissemination", "measured"],
+        Collective::Barrier => &["best", "dissemination"],
+    }
+}
+
+/// The model a paper's algorithm needs on a machine, for error messages.
+fn needs_model(collective: Collective, machine: &Machine, id: &str) -> Option<Model> {
+    PAPERS
+        .iter()
+        .find(|x| x.collective == collective && x.id == id && x.machines.contains(&machine.id))
+        .map(|x| x.model)
+}
+
+/// The metric key of an algorithm's time, `<algo>_us` with hyphens as underscores.
+pub fn time_key(id: &str) -> &'static str {
+    TIME_KEYS
+        .iter()
+        .find(|(a, _)| *a == id)
+        .map_or("time_us", |(_, k)| *k)
+}
+
+static TIME_KEYS: [(&str, &str); 21] = [
+    ("binomial", "binomial_us"),
+    ("scatter-rd-allgather", "scatter_rd_allgather_us"),
+    ("scatter-ring-allgather", "scatter_ring_allgather_us"),
+    ("pipelined-chain", "pipelined_chain_us"),
+    ("loggp-binomial", "loggp_binomial_us"),
+    ("ring", "ring_us"),
+    ("recursive-doubling", "recursive_doubling_us"),
+    ("bruck", "bruck_us"),
+    ("recursive-halving", "recursive_halving_us"),
+    ("pairwise", "pairwise_us"),
+    ("rabenseifner", "rabenseifner_us"),
+    ("dissemination", "dissemination_us"),
+    ("tree", "tree_us"),
+    ("snake", "snake_us"),
+    ("fence", "fence_us"),
+    ("nway-ring", "nway_ring_us"),
+    ("multicast", "multicast_us"),
+    ("separate", "separate_us"),
+    ("total-exchange", "total_exchange_us"),
+    ("broadcast", "broadcast_us"),
+    ("measured", "measured_us"),
+];
+
+/// The fastest of a menu at n bytes: (id, time). Ties go to the earlier algorithm.
+pub fn fastest(menu: &[(&'static str, Cost)], n: f64) -> Option<(&'static str, f64)> {
+    menu.iter()
+        .map(|(id, c)| (*id, c(n)))
+        .fold(None, |best, (id, t)| match best {
+            Some((_, bt)) if bt <= t => best,
+            _ => Some((id, t)),
+        })
+}
+
+/// A collective pattern: every algorithm's time at the query's p and size, the fastest, the
+/// machine's α, β, γ, and for broadcast the pipelined chain's exact optimal segment beside
+/// its closed form. The curve is the chosen algorithm's cost over n (for `best`, the fastest
+/// at each n).
+pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> {
+    let p = ctx.p(DEFAULT_P);
+    let offered = algos(collective, ctx.machine);
+    let choice = ctx.inputs.algo.unwrap_or("best");
+    ctx.record(super::Key::Algo, Value::Text(choice.into()));
+    let n = ctx.size(DEFAULT_SIZE);
+    let m = abg(ctx, p, collective.reduces())?;
+    let mut menu = menu(ctx, collective, p)?;
+    let mut metrics = vec![
+        ("alpha_us", Value::Number(m.alpha)),
+        ("beta_us_per_byte", Value::Number(m.beta)),
+        ("gamma_us_per_byte", Value::Number(m.gamma)),
+    ];
+    for (id, cost) in &menu {
+        metrics.push((time_key(id), Value::Number(cost(n))));
+    }
+    if let Some((id, _)) = fastest(&menu, n) {
+        metrics.push(("fastest", Value::Text(id.into())));
+    }
+    let mut loggp_cost: Option<Cost> = None;
+    if collective == Collective::Broadcast {
+        metrics.extend(segment_metrics(&Chain::new(&m, p), n));
+        let l = loggp(ctx, &m);
+        metrics.push(("loggp_p2p_us", Value::Number(l.p2p(n))));
+        metrics.push((
+            "loggp_binomial_us",
+            Value::Number(l.binomial_broadcast(p, n)),
+        ));
+        loggp_cost = Some(Box::new(move |n| l.binomial_broadcast(p, n)));
+    }
+    let cost: Cost = if choice == "best" {
+        Box::new(move |n| fastest(&menu, n).map_or(f64::INFINITY, |(_, t)| t))
+    } else {
+        match (menu.iter().position(|(id, _)| *id == choice), loggp_cost) {
+            (Some(i), _) => menu.swap_remove(i).1,
+            (None, Some(l)) if choice == "loggp-binomial" => l,
+            _ => return Err(not_here(ctx, collective, choice, offered)),
+        }
+    };
+    Ok(Evaluation {
+        cost,
+        at: n,
+        metrics,
+    })
+}
+
+/// Why an offered algorithm is not in the menu: it needs another model of the machine.
+fn not_here(ctx: &Ctx, collective: Collective, choice: &str, offered: &[&str]) -> Error {
+    let reason = match needs_model(collective, ctx.machine, choice) {
+        Some(model) if model != ctx.model => format!(
+            "{choice} is costed by the {} model of {} (model={}); with model={} the algorithms are {}",
+            model.id(),
+            ctx.machine.id,
+            model.id(),
+            ctx.model.id(),
+            offered
+                .iter()
+                .filter(|a| needs_model(collective, ctx.machine, a).is_none_or(|m| m == ctx.model))
+                .copied()
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        _ => format!("{choice} cannot be costed here (see the warnings)"),
+    };
+    Error::Unsupported {
+        key: "algo".into(),
+        value: choice.into(),
+        reason,
+    }
+}
+
+/// The pipelined chain's exact optimal segment and time, and the closed form's.
+fn segment_metrics(chain: &Chain, n: f64) -> Vec<(&'static str, Value)> {
+    let o = chain.optimum(n);
+    let mut out = vec![
+        ("opt_segment_bytes", Value::Number(o.segment_bytes)),
+        ("opt_segments", Value::Number(o.segments as f64)),
+        ("opt_time_us", Value::Number(o.time)),
+    ];
+    if let (Some(s), Some(t)) = (chain.closed_form(n), chain.closed_form_time(n)) {
+        out.push(("closed_form_segment_bytes", Value::Number(s)));
+        out.push(("closed_form_time_us", Value::Number(t)));
+    }
+    out
+}
+
+/// Runs `f` with the evaluation context of a scenario, as `evaluate` builds it.
+pub fn with_ctx<R>(
+    scenario: &Scenario,
+    f: impl FnOnce(&Ctx) -> Result<R, Error>,
+) -> Result<R, Error> {
+    let set = scenario
+        .machine
+        .set(scenario.model)
+        .ok_or_else(|| Error::Unsupported {
+            key: "model".into(),
+            value: scenario.model.id().into(),
+            reason: format!(
+                "{} has no {} parameters",
+                scenario.machine.id,
+                scenario.model.id()
+            ),
+        })?;
+    let ctx = Ctx {
+        machine: scenario.machine,
+        model: scenario.model,
+        set,
+        inputs: &scenario.inputs,
+        overrides: &scenario.overrides,
+        warnings: RefCell::new(Vec::new()),
+        used_inputs: RefCell::new(Vec::new()),
+        used_params: RefCell::new(Vec::new()),
+    };
+    f(&ctx)
+}
+
+/// The pattern's legacy form: the papers' own evaluation that a machine had before the
+/// collectives, kept unchanged for the queries it answered (no `algo`, or one of its own).
+pub struct Legacy {
+    pub machines: &'static [&'static str],
+    pub models: &'static [Model],
+    pub algos: fn(&Machine) -> &'static [&'static str],
+}
+
+impl Legacy {
+    pub fn applies(&self, ctx: &Ctx) -> bool {
+        self.machines.contains(&ctx.machine.id)
+            && self.models.contains(&ctx.model)
+            && ctx
+                .inputs
+                .algo
+                .is_none_or(|a| (self.algos)(ctx.machine).contains(&a))
+    }
+}
+
+/// A machine's α, β, γ under one of its models, at the collectives' default p: what
+/// `commcalc machines` lists.
+pub fn derived(machine: &'static Machine, model: Model) -> Result<Abg, Error> {
+    let scenario = Scenario::from_query(&format!(
+        "machine={}&pattern=allreduce&model={}",
+        machine.id,
+        model.id()
+    ))
+    .map_err(|e| {
+        e.0.into_iter()
+            .next()
+            .unwrap_or_else(|| Error::invalid("model", model.id(), "a model of the machine"))
+    })?;
+    with_ctx(&scenario, |ctx| abg(ctx, DEFAULT_P, true))
+}
