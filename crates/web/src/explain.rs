@@ -653,6 +653,27 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
             ],
             "000 §4.2, Table 1, §4.3",
         ),
+        "traffic" => (
+            "Every node sends messages to a destination from an LRU stack of its recent ones (temporal locality) or, on a miss, from a spatial model: uniform, a sphere of locality, or decreasing probability. The messages are simulated hop by hop over the cube's simplex links.",
+            || {
+                vec![
+                    eq(s("t_hop"), plus([s("t_l"), juxt([s("N"), s("t_c")])])),
+                    eq(
+                        call("Φ", s("l")),
+                        juxt([
+                            call("Decay", join([s("d"), s("l_max")], ",")),
+                            sup(s("d"), s("l")),
+                        ]),
+                    ),
+                ]
+            },
+            &[
+                "Store-and-forward: each hop holds its link for t_l + N·t_c.",
+                "E-cube routing; one FIFO queue per simplex link.",
+                "A stack miss picks a node not in the stack, by the spatial model.",
+            ],
+            "003 §Temporal Locality, §Spatial Locality, Fig. 7–9, eq. 1",
+        ),
         _ => return None,
     };
     Some(Entry {

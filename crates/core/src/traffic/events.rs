@@ -15,27 +15,36 @@ pub enum Kind {
     HeaderArrives(u32),
 }
 
-#[derive(Clone, Copy, Debug)]
+/// An event in 16 bytes, compared as two integers: the heap is what a large simulation spends
+/// its time in, and smaller entries mean fewer cache misses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Event {
     /// The time's bits: for the non-negative finite times of a simulation, ordering the bits
-    /// as integers orders the times, and an integer comparison is what the heap does most.
+    /// as integers orders the times.
     key: u64,
-    seq: u64,
-    pub kind: Kind,
+    /// The scheduling order in the high 32 bits (a run schedules at most 10⁷ messages × 25
+    /// events, well below 2³²), the kind in the next 2 and its node, link or message in the low
+    /// 30 (at most 10⁷ messages, 24 576 links).
+    tag: u64,
 }
+
+const ID_BITS: u32 = 30;
+const ID_MASK: u64 = (1 << ID_BITS) - 1;
 
 impl Event {
     pub fn time(&self) -> f64 {
         f64::from_bits(self.key)
     }
-}
 
-impl PartialEq for Event {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
+    pub fn kind(&self) -> Kind {
+        let id = (self.tag & ID_MASK) as u32;
+        match (self.tag >> ID_BITS) & 3 {
+            0 => Kind::Generate(id),
+            1 => Kind::LinkDone(id),
+            _ => Kind::HeaderArrives(id),
+        }
     }
 }
-impl Eq for Event {}
 
 impl PartialOrd for Event {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
@@ -46,7 +55,7 @@ impl PartialOrd for Event {
 impl Ord for Event {
     /// Reversed, so that the max-heap pops the earliest event (then the first scheduled).
     fn cmp(&self, other: &Self) -> Ordering {
-        (other.key, other.seq).cmp(&(self.key, self.seq))
+        (other.key, other.tag).cmp(&(self.key, self.tag))
     }
 }
 
@@ -60,10 +69,14 @@ impl Queue {
     /// Schedules an event at a time ≥ 0 (a simulation's clock starts at 0 and only adds
     /// non-negative durations; −0 is taken as 0).
     pub fn schedule(&mut self, time: f64, kind: Kind) {
+        let (code, id) = match kind {
+            Kind::Generate(id) => (0, id),
+            Kind::LinkDone(id) => (1, id),
+            Kind::HeaderArrives(id) => (2, id),
+        };
         self.heap.push(Event {
             key: (time + 0.0).to_bits(),
-            seq: self.scheduled,
-            kind,
+            tag: (self.scheduled << 32) | (code << ID_BITS) | (u64::from(id) & ID_MASK),
         });
         self.scheduled += 1;
     }
@@ -84,7 +97,7 @@ mod tests {
         q.schedule(1.0, Kind::Generate(1));
         q.schedule(2.0, Kind::Generate(2));
         q.schedule(0.5, Kind::LinkDone(3));
-        let order: Vec<_> = std::iter::from_fn(|| q.pop()).map(|e| e.kind).collect();
+        let order: Vec<_> = std::iter::from_fn(|| q.pop()).map(|e| e.kind()).collect();
         assert_eq!(
             order,
             [

@@ -126,7 +126,7 @@ impl<'a> Sim<'a> {
         while let Some(e) = self.events.pop() {
             let t = e.time();
             self.stats.advance(t);
-            match e.kind {
+            match e.kind() {
                 Kind::Generate(n) => self.generate(n, t),
                 Kind::LinkDone(l) => self.link_done(l, t),
                 Kind::HeaderArrives(m) => self.header_arrives(m, t),
