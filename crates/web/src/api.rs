@@ -13,7 +13,7 @@ use serde_wasm_bindgen::Serializer;
 use wasm_bindgen::prelude::*;
 
 use commcalc_core::catalog::{self, Machine, Param, ParamSet, SizeRow};
-use commcalc_core::patterns::{PatternDef, PATTERNS};
+use commcalc_core::patterns::{collective, PatternDef, PATTERNS};
 use commcalc_core::Model;
 
 /// Metrics every report carries besides the pattern's own (SPEC §6).
@@ -68,6 +68,32 @@ struct MachineEntry {
     models: Vec<&'static str>,
     patterns: Vec<&'static str>,
     sets: Vec<SetEntry>,
+    collectives: Vec<CollectiveEntry>,
+}
+
+/// A machine's α, β, γ for the collectives under one model, as `commcalc machines --json`.
+#[derive(Serialize)]
+struct CollectiveEntry {
+    model: &'static str,
+    alpha_us: Option<f64>,
+    beta_us_per_byte: Option<f64>,
+    gamma_us_per_byte: Option<f64>,
+    alpha_beta_rule: &'static str,
+    gamma_rule: String,
+}
+
+impl CollectiveEntry {
+    fn new(m: &'static Machine, model: Model) -> Self {
+        let abg = collective::derived(m, model).ok();
+        CollectiveEntry {
+            model: model.id(),
+            alpha_us: abg.map(|x| x.alpha),
+            beta_us_per_byte: abg.map(|x| x.beta),
+            gamma_us_per_byte: abg.map(|x| x.gamma),
+            alpha_beta_rule: collective::derivation(model),
+            gamma_rule: collective::gamma_rule(m),
+        }
+    }
 }
 
 impl MachineEntry {
@@ -85,6 +111,7 @@ impl MachineEntry {
                 .map(|p| p.id)
                 .collect(),
             sets: m.sets.iter().map(SetEntry::new).collect(),
+            collectives: m.models().map(|model| CollectiveEntry::new(m, model)).collect(),
         }
     }
 }
