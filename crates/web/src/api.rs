@@ -111,7 +111,10 @@ impl MachineEntry {
                 .map(|p| p.id)
                 .collect(),
             sets: m.sets.iter().map(SetEntry::new).collect(),
-            collectives: m.models().map(|model| CollectiveEntry::new(m, model)).collect(),
+            collectives: m
+                .models()
+                .map(|model| CollectiveEntry::new(m, model))
+                .collect(),
         }
     }
 }
