@@ -73,7 +73,7 @@ fn valid_pairs(
         }
     };
     let num = |s: BoxedStrategy<f64>| s.prop_map(|v| v.to_string()).boxed();
-    let algos = (pattern.algos)(machine);
+    let algos = pattern.algos_on(machine, model);
     let inputs: Vec<(&'static str, BoxedStrategy<Option<String>>)> = vec![
         (
             "size",

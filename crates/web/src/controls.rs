@@ -189,7 +189,7 @@ fn input(
             "001 §1, 002 §2.4: an h-relation; a word is 4 bytes.".into(),
         ),
         Key::Algo => {
-            let algos = (pattern.algos)(machine);
+            let algos = pattern.algos_on(machine, scenario.model);
             if algos.is_empty() {
                 return None;
             }

@@ -566,7 +566,7 @@ pub fn algos(collective: Collective, machine: &Machine) -> &'static [&'static st
 }
 
 /// The model a paper's algorithm needs on a machine, for error messages.
-fn needs_model(collective: Collective, machine: &Machine, id: &str) -> Option<Model> {
+pub fn needs_model(collective: Collective, machine: &Machine, id: &str) -> Option<Model> {
     PAPERS
         .iter()
         .find(|x| x.collective == collective && x.id == id && x.machines.contains(&machine.id))
@@ -621,7 +621,6 @@ pub fn fastest(menu: &[(&'static str, Cost)], n: f64) -> Option<(&'static str, f
 /// at each n).
 pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> {
     let p = ctx.p(DEFAULT_P);
-    let offered = algos(collective, ctx.machine);
     let choice = ctx.inputs.algo.unwrap_or("best");
     ctx.record(super::Key::Algo, Value::Text(choice.into()));
     let n = ctx.size(DEFAULT_SIZE);
@@ -655,7 +654,7 @@ pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> 
         match (menu.iter().position(|(id, _)| *id == choice), loggp_cost) {
             (Some(i), _) => menu.swap_remove(i).1,
             (None, Some(l)) if choice == "loggp-binomial" => l,
-            _ => return Err(not_here(ctx, collective, choice, offered)),
+            _ => return Err(not_here(ctx, collective, choice)),
         }
     };
     Ok(Evaluation {
@@ -666,7 +665,7 @@ pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> 
 }
 
 /// Why an offered algorithm is not in the menu: it needs another model of the machine.
-fn not_here(ctx: &Ctx, collective: Collective, choice: &str, offered: &[&str]) -> Error {
+fn not_here(ctx: &Ctx, collective: Collective, choice: &str) -> Error {
     let reason = match needs_model(collective, ctx.machine, choice) {
         Some(model) if model != ctx.model => format!(
             "{choice} is costed by the {} model of {} (model={}); with model={} the algorithms are {}",
@@ -674,12 +673,8 @@ fn not_here(ctx: &Ctx, collective: Collective, choice: &str, offered: &[&str]) -
             ctx.machine.id,
             model.id(),
             ctx.model.id(),
-            offered
-                .iter()
-                .filter(|a| needs_model(collective, ctx.machine, a).is_none_or(|m| m == ctx.model))
-                .copied()
-                .collect::<Vec<_>>()
-                .join(", ")
+            super::pattern(collective.id())
+                .map_or_else(String::new, |p| p.algos_on(ctx.machine, ctx.model).join(", "))
         ),
         _ => format!("{choice} cannot be costed here (see the warnings)"),
     };

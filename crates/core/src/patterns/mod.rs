@@ -187,6 +187,20 @@ impl PatternDef {
             .map(|(_, _, why)| *why)
     }
 
+    /// The algorithms offered on a machine under one model: the machine's list without the
+    /// papers' algorithms that another of its models costs (a measured BSP barrier is not an
+    /// algorithm of the hyperbolic model). The query language accepts the machine's whole list
+    /// and says, at evaluation, which model such an algorithm needs.
+    pub fn algos_on(&self, machine: &Machine, model: Model) -> Vec<&'static str> {
+        let all = (self.algos)(machine).iter().copied();
+        match Collective::from_id(self.id) {
+            Some(c) => all
+                .filter(|a| collective::needs_model(c, machine, a).is_none_or(|m| m == model))
+                .collect(),
+            None => all.collect(),
+        }
+    }
+
     pub fn takes(&self, key: Key) -> bool {
         self.inputs.contains(&key)
     }
