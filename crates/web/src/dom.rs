@@ -217,3 +217,38 @@ pub fn download_text(name: &str, mime: &str, text: &str) -> Result<(), JsValue> 
 pub fn download_png(name: &str, canvas: &web_sys::HtmlCanvasElement) -> Result<(), JsValue> {
     save(name, &canvas.to_data_url()?)
 }
+
+/// The text stored under `key`, if storage is available and holds it (a private window or a
+/// blocked storage gives `None`, never an error on the page).
+pub fn stored(key: &str) -> Option<String> {
+    web_sys::window()?
+        .local_storage()
+        .ok()??
+        .get_item(key)
+        .ok()?
+}
+
+/// Stores `value` under `key`; `Err` says why it could not be kept.
+pub fn store(key: &str, value: &str) -> Result<(), String> {
+    let storage = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .ok_or("this browser keeps no local storage for the page")?;
+    storage
+        .set_item(key, value)
+        .map_err(|_| "the browser refused to store it (storage full or blocked)".to_string())
+}
+
+/// Reads a file as text and hands it to `done` (or why it could not be read).
+pub fn read_file(file: web_sys::File, done: impl FnOnce(Result<String, String>) + 'static) {
+    let reader = match web_sys::FileReader::new() {
+        Ok(r) => r,
+        Err(_) => return done(Err("this browser cannot read files".into())),
+    };
+    let r = reader.clone();
+    let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let text = r.result().ok().and_then(|v| v.as_string());
+        done(text.ok_or_else(|| "the file could not be read as text".to_string()));
+    });
+    reader.set_onloadend(Some(onload.unchecked_ref()));
+    let _ = reader.read_as_text(&file);
+}
