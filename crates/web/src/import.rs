@@ -117,6 +117,46 @@ pub fn links(r: &FitReport) -> Vec<(&'static str, String)> {
     out
 }
 
+/// The panel's report: the fit and the links that open it, or why there is none.
+pub fn result_html(result: &Result<FitReport, String>) -> String {
+    match result {
+        Err(e) => format!("<p class=\"messages errors\" role=\"alert\">{}</p>", esc(e)),
+        Ok(r) => {
+            let mut html = report_html(r);
+            html.push_str("<ul id=\"import-links\" class=\"import-links\">");
+            for (label, href) in links(r) {
+                let _ = write!(html, "<li><a href=\"{}\">{label}</a></li>", esc(&href));
+            }
+            let _ = write!(
+                html,
+                "</ul><p class=\"query\">query: <code>{}</code></p>",
+                esc(&r.query)
+            );
+            html
+        }
+    }
+}
+
+/// The kept machines as links that open them.
+pub fn saved_html(list: &[Saved]) -> String {
+    list.iter()
+        .map(|s| {
+            format!(
+                "<li><a href=\"?{}\">{}</a></li>",
+                esc(&s.query),
+                esc(&s.name)
+            )
+        })
+        .collect()
+}
+
+/// Messages as list items.
+pub fn messages_html(list: &[String]) -> String {
+    list.iter()
+        .map(|m| format!("<li>{}</li>", esc(m)))
+        .collect()
+}
+
 fn percent(x: f64) -> String {
     format!("{} %", sig3(100.0 * x))
 }
@@ -279,6 +319,23 @@ mod tests {
         assert_eq!(list.len(), 1);
         assert_eq!(problems.len(), 2);
         assert!(problems[1].contains("machine"), "{problems:?}");
+    }
+
+    #[test]
+    fn the_report_links_the_fitted_machine() {
+        let text = include_str!("../../../tests/data/measurements/csd3-roce-osu_latency.txt");
+        let series = commcalc_core::measurements::parse(text.as_bytes(), None).unwrap();
+        let r = commcalc_core::measurements::fit::fit(series).unwrap();
+        let html = result_html(&Ok(r.clone()));
+        assert!(
+            html.contains(&format!("href=\"?{}\"", esc(&r.query))),
+            "{html}"
+        );
+        assert!(html.contains("data-fit=\"piecewise\""));
+        assert!(html.contains("machine=intel-paragon;pattern=pingpong"));
+        assert_eq!(machine_name(&r), "my machine (fitted, OSU latency 5.6.3)");
+        let err = result_html(&Err("line 3: <bad>".into()));
+        assert!(err.contains("line 3: &lt;bad&gt;"));
     }
 
     #[test]

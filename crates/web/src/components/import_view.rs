@@ -10,9 +10,9 @@ use commcalc_core::measurements::fit::{fit, FitReport};
 use commcalc_core::measurements::{parse, Format, MAX_INPUT_BYTES};
 
 use crate::dom;
-use crate::html::esc;
 use crate::import::{
-    decode, encode, links, machine_name, report_html, with_saved, Saved, STORAGE_KEY,
+    decode, encode, machine_name, messages_html, result_html, saved_html, with_saved, Saved,
+    STORAGE_KEY,
 };
 use crate::state::State;
 
@@ -114,46 +114,10 @@ pub fn ImportView(
             Err(e) => messages.set(vec![format!("not kept: {e}")]),
         }
     };
-    let report = move || match result.get() {
-        None => String::new(),
-        Some(Err(e)) => format!(
-            "<p class=\"messages errors\" role=\"alert\">{}</p>",
-            esc(&e)
-        ),
-        Some(Ok(r)) => {
-            let mut html = report_html(&r);
-            html.push_str("<ul id=\"import-links\" class=\"import-links\">");
-            for (label, href) in links(&r) {
-                html.push_str(&format!("<li><a href=\"{}\">{label}</a></li>", esc(&href)));
-            }
-            html.push_str(&format!(
-                "</ul><p class=\"query\">query: <code>{}</code></p>",
-                esc(&r.query)
-            ));
-            html
-        }
-    };
+    let report = move || result.with(|r| r.as_ref().map(result_html).unwrap_or_default());
     let fitted_ok = move || matches!(result.get(), Some(Ok(_)));
-    let kept_list = move || {
-        saved.with(|l| {
-            l.iter()
-                .map(|s| {
-                    format!(
-                        "<li><a href=\"?{}\">{}</a></li>",
-                        esc(&s.query),
-                        esc(&s.name)
-                    )
-                })
-                .collect::<String>()
-        })
-    };
-    let message_list = move || {
-        messages.with(|m| {
-            m.iter()
-                .map(|x| format!("<li>{}</li>", esc(x)))
-                .collect::<String>()
-        })
-    };
+    let kept_list = move || saved.with(|l| saved_html(l));
+    let message_list = move || messages.with(|m| messages_html(m));
     view! {
         <section id="import" class="panel import" aria-labelledby="import-title">
             <h2 id="import-title">"Import measurements"</h2>
