@@ -27,15 +27,24 @@ pub fn painted() {
         .and_then(|v| v.as_f64())
         .unwrap_or(0.0);
     let _ = js_sys::Reflect::set(&w, &PAINTS.into(), &JsValue::from(n + 1.0));
+    ready();
     let Some(doc) = w.document() else { return };
-    if let Some(body) = doc.body() {
+    if let Ok(event) = Event::new("commcalc:painted") {
+        let _ = doc.dispatch_event(&event);
+    }
+}
+
+/// Marks the page ready (`body[data-ready="1"]`, what the browser tests wait for): after the
+/// first paint of the charts, or once a view without charts is on screen.
+pub fn ready() {
+    let body = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body());
+    if let Some(body) = body {
         let data = body.dataset();
         if data.get("ready").is_none() {
             let _ = data.set("ready", "1");
         }
-    }
-    if let Ok(event) = Event::new("commcalc:painted") {
-        let _ = doc.dispatch_event(&event);
     }
 }
 

@@ -114,6 +114,8 @@ pub fn ImportView(
             Err(e) => messages.set(vec![format!("not kept: {e}")]),
         }
     };
+    // No chart to wait for: the view is ready once it is on screen.
+    Effect::new(move |_| dom::ready());
     let report = move || result.with(|r| r.as_ref().map(result_html).unwrap_or_default());
     let fitted_ok = move || matches!(result.get(), Some(Ok(_)));
     let kept_list = move || saved.with(|l| saved_html(l));
