@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 
-import { appFailures, cli, newAppPage, openApp, ROOT, useApp } from './harness.mjs';
+import { appFailures, canvasInfo, cli, MIN_DRAWN_FRACTION, newAppPage, openApp, ROOT, useApp } from './harness.mjs';
 
 const app = useApp();
 
@@ -31,7 +31,19 @@ describe('import measurements', () => {
     const { context, page, problems } = await newAppPage(app.browser);
     try {
       await openApp(page, app.server.url, IMPORT);
+      const empty = await canvasInfo(page, 'canvas#import-chart');
       const shown = await pasteAndFit(page, readFileSync(FILE, 'utf8'));
+      // The points and the fits are drawn: the chart changes and is not blank.
+      await page.waitForFunction(
+        (hash) => {
+          const c = document.querySelector('canvas#import-chart');
+          return c && c.width > 0 && c.toDataURL() !== hash;
+        },
+        await page.evaluate(() => document.querySelector('canvas#import-chart').toDataURL()),
+      ).catch(() => {});
+      const drawn = await canvasInfo(page, 'canvas#import-chart');
+      assert.notEqual(drawn.hash, empty.hash, 'the chart did not change after the fit');
+      assert.ok(drawn.fraction >= MIN_DRAWN_FRACTION, `chart nearly blank: ${JSON.stringify(drawn)}`);
       const expected = JSON.parse(cli(['fit', '--json', FILE]));
       assert.match(shown.text, /OSU MPI Latency Test v5\.6\.3/);
       assert.match(shown.text, /Hockney/);

@@ -9,6 +9,7 @@ use commcalc_core::measurements::fit::FitReport;
 use commcalc_core::units::{si, sig3};
 use commcalc_core::Scenario;
 
+use crate::chart::{axes, Plot, Scale, Series};
 use crate::html::esc;
 
 /// The storage key, versioned: a later layout gets a new key instead of misreading this one.
@@ -156,6 +157,98 @@ pub fn messages_html(list: &[String]) -> String {
         .map(|m| format!("<li>{}</li>", esc(m)))
         .collect()
 }
+
+/// Points on each fitted curve: enough for a smooth hyperbola on log axes.
+const CURVE_POINTS: usize = 96;
+
+/// The chart under the report, log–log: the measured points as dots (colour 0), the Hockney
+/// line (1), the piecewise fit dashed (2) and the hyperbola (3). A 0-byte point has no place
+/// on a log axis and is left out of the chart (not of the fits).
+pub fn fit_plot(r: &FitReport) -> Result<Plot, String> {
+    let series = r.series.iter().find(|s| s.name == r.fitted_series);
+    let measured: Vec<(f64, f64)> = series
+        .map(|s| {
+            s.points
+                .iter()
+                .map(|p| (p[0], p[1]))
+                .filter(|p| p.0 > 0.0 && p.1 > 0.0)
+                .collect()
+        })
+        .unwrap_or_default();
+    let (Some(lo), Some(hi)) = (measured.first().map(|p| p.0), measured.last().map(|p| p.0)) else {
+        return Err("No measured point can be drawn on log axes.".into());
+    };
+    let grid = |from: f64, to: f64| -> Vec<f64> {
+        let n = CURVE_POINTS.max(2);
+        (0..n)
+            .map(|i| from * (to / from).powf(i as f64 / (n - 1) as f64))
+            .collect()
+    };
+    let line = |points: Vec<(f64, f64)>, colour: usize, dashed: bool| Series {
+        points,
+        colour,
+        measured: false,
+        dashed,
+        optimum: None,
+    };
+    let h = &r.fits.hockney;
+    let mut out = vec![
+        Series {
+            points: measured,
+            colour: 0,
+            measured: true,
+            dashed: false,
+            optimum: None,
+        },
+        line(
+            grid(lo, hi)
+                .into_iter()
+                .map(|m| (m, h.a_us + h.b_us_per_byte * m))
+                .collect(),
+            1,
+            false,
+        ),
+    ];
+    let pieces = r
+        .fits
+        .piecewise
+        .pieces
+        .iter()
+        .filter(|p| p.to_bytes > 0.0)
+        .map(|p| {
+            let from = p.from_bytes.max(lo);
+            grid(from, p.to_bytes.max(from))
+                .into_iter()
+                .map(|m| (m, p.a_us + p.b_us_per_byte * m))
+        });
+    out.push(line(
+        pieces.flatten().filter(|p| p.1 > 0.0).collect(),
+        2,
+        true,
+    ));
+    if let Some(y) = &r.fits.hyperbolic {
+        let block = commcalc_core::models::hyperbolic::Block {
+            a: y.a_us,
+            b: y.b_us_per_byte,
+        };
+        out.push(line(
+            grid(lo, hi)
+                .into_iter()
+                .map(|m| (m, block.time(m)))
+                .collect(),
+            3,
+            false,
+        ));
+    }
+    let (x, y) = axes(&out, (lo, hi), ("B", "µs"), Scale::Log);
+    Ok(Plot::bare(x, y, out))
+}
+
+/// The chart's key, in the series' colours.
+pub const LEGEND_HTML: &str = "<span class=\"swatch\" style=\"background: var(--series-0)\"></span>measured · \
+    <span class=\"swatch\" style=\"background: var(--series-1)\"></span>Hockney · \
+    <span class=\"swatch\" style=\"background: var(--series-2)\"></span>piecewise Hockney (dashed) · \
+    <span class=\"swatch\" style=\"background: var(--series-3)\"></span>hyperbolic";
 
 fn percent(x: f64) -> String {
     format!("{} %", sig3(100.0 * x))
@@ -336,6 +429,22 @@ mod tests {
         assert_eq!(machine_name(&r), "my machine (fitted, OSU latency 5.6.3)");
         let err = result_html(&Err("line 3: <bad>".into()));
         assert!(err.contains("line 3: &lt;bad&gt;"));
+    }
+
+    #[test]
+    fn the_chart_holds_the_points_and_every_fit() {
+        let text = include_str!("../../../tests/data/measurements/alaska-ib-imb2019_pingpong.txt");
+        let series = commcalc_core::measurements::parse(text.as_bytes(), None).unwrap();
+        let r = commcalc_core::measurements::fit::fit(series).unwrap();
+        let plot = fit_plot(&r).unwrap();
+        assert_eq!(plot.series.len(), 4);
+        // 24 rows, the 0-byte one left out of the log chart.
+        assert_eq!(plot.series[0].points.len(), 23);
+        assert_eq!(plot.series[0].points[22], (4194304.0, 672.03));
+        let h = &r.fits.hockney;
+        let (m, t) = plot.series[1].points[10];
+        assert!((t - (h.a_us + h.b_us_per_byte * m)).abs() < 1e-9);
+        assert!(plot.x.lo <= 1.0 && plot.x.hi >= 4194304.0);
     }
 
     #[test]

@@ -9,10 +9,12 @@ use wasm_bindgen::JsCast;
 use commcalc_core::measurements::fit::{fit, FitReport};
 use commcalc_core::measurements::{parse, Format, MAX_INPUT_BYTES};
 
+use crate::chart::{Plot, Scale};
+use crate::components::Figure;
 use crate::dom;
 use crate::import::{
-    decode, encode, machine_name, messages_html, result_html, saved_html, with_saved, Saved,
-    STORAGE_KEY,
+    decode, encode, fit_plot, machine_name, messages_html, result_html, saved_html, with_saved,
+    Saved, LEGEND_HTML, STORAGE_KEY,
 };
 use crate::state::State;
 
@@ -116,6 +118,12 @@ pub fn ImportView(
     };
     // No chart to wait for: the view is ready once it is on screen.
     Effect::new(move |_| dom::ready());
+    let plot: Memo<Result<Plot, String>> = Memo::new(move |_| {
+        result.with(|r| match r {
+            Some(Ok(r)) => fit_plot(r),
+            _ => Err("The measured points and the fits are drawn here once fitted.".into()),
+        })
+    });
     let report = move || result.with(|r| r.as_ref().map(result_html).unwrap_or_default());
     let fitted_ok = move || matches!(result.get(), Some(Ok(_)));
     let kept_list = move || saved.with(|l| saved_html(l));
@@ -154,6 +162,15 @@ pub fn ImportView(
                 </button>
             </div>
             <div id="import-report" aria-live="polite" inner_html=report></div>
+            <Figure
+                id="import-chart"
+                caption=Signal::derive(|| "Time against message size, log–log: the points and the fits".to_string())
+                plot=plot
+                scale=Signal::derive(|| Scale::Log)
+                label="Chart of the measured times and the fitted models; the numbers are in the table above."
+                dark=state.dark
+            />
+            <p class="legend" inner_html=LEGEND_HTML></p>
             <ul id="import-messages" class="messages warnings" aria-label="Storage" inner_html=message_list></ul>
             <h3>"Kept fitted machines"</h3>
             <ul id="import-saved" class="import-saved" inner_html=kept_list></ul>
