@@ -9,8 +9,9 @@ use commcalc_core::Scenario;
 use crate::chart::{plot, Which};
 use crate::components::plain;
 use crate::components::{
-    Charts, CompareView, Controls, ErrorList, ExplainPanel, ExportBar, MachinePicker, MetricsTable,
-    ModelPicker, PatternPicker, Presets, RegimesView, Share, Tabs, ValidateView, WarningList,
+    Charts, CompareView, Controls, ErrorList, ExplainPanel, ExportBar, ImportView, MachinePicker,
+    MetricsTable, ModelPicker, PatternPicker, Presets, RegimesView, Share, Tabs, ValidateView,
+    WarningList,
 };
 use crate::dom;
 use crate::edit::{url_problems, Problem};
@@ -72,7 +73,7 @@ fn App(
     let view = Memo::new(move |_| state.page.with(|p| p.view));
     let side = move || {
         match (view.get(), embed) {
-        (View::Validate, _) => None,
+        (View::Validate | View::Import, _) => None,
         // Embedded: the problems, and only the controls the author kept, if any.
         (_, true) => Some(
             view! {
@@ -105,6 +106,7 @@ fn App(
         View::Compare => view! { <CompareView state/> }.into_any(),
         View::Validate => view! { <ErrorList state/> <ValidateView state/> }.into_any(),
         View::Regimes => view! { <RegimesView state/> }.into_any(),
+        View::Import => view! { <ImportView state/> }.into_any(),
     };
     let full = (!embed).then(|| {
         view! {

@@ -27,15 +27,24 @@ pub fn painted() {
         .and_then(|v| v.as_f64())
         .unwrap_or(0.0);
     let _ = js_sys::Reflect::set(&w, &PAINTS.into(), &JsValue::from(n + 1.0));
+    ready();
     let Some(doc) = w.document() else { return };
-    if let Some(body) = doc.body() {
+    if let Ok(event) = Event::new("commcalc:painted") {
+        let _ = doc.dispatch_event(&event);
+    }
+}
+
+/// Marks the page ready (`body[data-ready="1"]`, what the browser tests wait for): after the
+/// first paint of the charts, or once a view without charts is on screen.
+pub fn ready() {
+    let body = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body());
+    if let Some(body) = body {
         let data = body.dataset();
         if data.get("ready").is_none() {
             let _ = data.set("ready", "1");
         }
-    }
-    if let Ok(event) = Event::new("commcalc:painted") {
-        let _ = doc.dispatch_event(&event);
     }
 }
 
@@ -216,4 +225,39 @@ pub fn download_text(name: &str, mime: &str, text: &str) -> Result<(), JsValue> 
 /// Saves a canvas as a PNG file, at its full pixel size.
 pub fn download_png(name: &str, canvas: &web_sys::HtmlCanvasElement) -> Result<(), JsValue> {
     save(name, &canvas.to_data_url()?)
+}
+
+/// The text stored under `key`, if storage is available and holds it (a private window or a
+/// blocked storage gives `None`, never an error on the page).
+pub fn stored(key: &str) -> Option<String> {
+    web_sys::window()?
+        .local_storage()
+        .ok()??
+        .get_item(key)
+        .ok()?
+}
+
+/// Stores `value` under `key`; `Err` says why it could not be kept.
+pub fn store(key: &str, value: &str) -> Result<(), String> {
+    let storage = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .ok_or("this browser keeps no local storage for the page")?;
+    storage
+        .set_item(key, value)
+        .map_err(|_| "the browser refused to store it (storage full or blocked)".to_string())
+}
+
+/// Reads a file as text and hands it to `done` (or why it could not be read).
+pub fn read_file(file: web_sys::File, done: impl FnOnce(Result<String, String>) + 'static) {
+    let reader = match web_sys::FileReader::new() {
+        Ok(r) => r,
+        Err(_) => return done(Err("this browser cannot read files".into())),
+    };
+    let r = reader.clone();
+    let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let text = r.result().ok().and_then(|v| v.as_string());
+        done(text.ok_or_else(|| "the file could not be read as text".to_string()));
+    });
+    reader.set_onloadend(Some(onload.unchecked_ref()));
+    let _ = reader.read_as_text(&file);
 }

@@ -28,14 +28,16 @@ pub enum View {
     Compare,
     Validate,
     Regimes,
+    Import,
 }
 
 impl View {
-    pub const ALL: [View; 4] = [
+    pub const ALL: [View; 5] = [
         View::Calculator,
         View::Compare,
         View::Validate,
         View::Regimes,
+        View::Import,
     ];
 
     /// The value of `view=` (empty for the calculator, which needs no key).
@@ -45,6 +47,7 @@ impl View {
             View::Compare => "compare",
             View::Validate => "validate",
             View::Regimes => "regimes",
+            View::Import => "import",
         }
     }
 
@@ -55,6 +58,7 @@ impl View {
             View::Compare => "Compare",
             View::Validate => "Validate",
             View::Regimes => "Where each algorithm wins",
+            View::Import => "Import measurements",
         }
     }
 }
@@ -122,7 +126,7 @@ pub fn parse(search: &str) -> (Page, String, Vec<Problem>) {
                 Some(v) => page.view = v,
                 None => bad(
                     "view",
-                    format!("view: unknown view \"{value}\"; accepted: compare, validate, regimes (or none for the calculator)"),
+                    format!("view: unknown view \"{value}\"; accepted: compare, validate, regimes, import (or none for the calculator)"),
                 ),
             },
             "c" => {
@@ -200,6 +204,7 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
         View::Validate => {
             parts.push(format!("view={}&set={}", page.view.id(), page.set));
         }
+        View::Import => parts.push(format!("view={}", page.view.id())),
         View::Regimes => {
             parts.push(scenario.to_query());
             parts.push(format!(
