@@ -2,8 +2,8 @@
 //! optimal size, the query's point) and the colours. `draw` (wasm only) puts this on a canvas.
 
 use commcalc_core::compare::Comparison;
-use commcalc_core::patterns::PatternDef;
-use commcalc_core::units::si;
+use commcalc_core::patterns::{Key, PatternDef, Value};
+use commcalc_core::units::{metric, si};
 use commcalc_core::Report;
 
 use crate::ticks::{linear_axis, log_axis, Axis};
@@ -188,7 +188,7 @@ pub fn plot(report: &Report, pattern: &PatternDef, which: Which, scale: Scale) -
             x: v,
             label: format!("x_max = {}", si(v, "B")),
         });
-    let point = point(report, which)
+    let point = point(report, pattern, which)
         .filter(|(px, py, _)| *px >= x.lo && *px <= x.hi && (!log || *py > 0.0) && py.is_finite());
     Plot {
         x,
@@ -239,9 +239,9 @@ pub fn compare_plot(comparison: &Comparison, which: Which, scale: Scale) -> Plot
     }
 }
 
-/// The query's point: its size, its value and a label with the optimal chunk or block that
-/// goes with it.
-fn point(report: &Report, which: Which) -> Option<(f64, f64, String)> {
+/// The query's point: its size, its value and a label saying what the point was computed with
+/// (see [`computed_with`]).
+fn point(report: &Report, pattern: &PatternDef, which: Which) -> Option<(f64, f64, String)> {
     let x = report.at_bytes;
     let (y, shown) = match which {
         Which::Latency => {
@@ -254,20 +254,65 @@ fn point(report: &Report, which: Which) -> Option<(f64, f64, String)> {
         }
     };
     let mut label = format!("{} → {shown}", si(x, "B"));
-    if let Some(m) = report.metric("opt_message_bytes") {
-        label.push_str(&format!(", m* = {}", si(m, "B")));
-    }
-    let fastest = report.metrics.get("fastest").and_then(|v| match v {
-        commcalc_core::patterns::Value::Text(t) => Some(t.as_str()),
-        _ => None,
-    });
-    if let Some(algo) = fastest {
-        match report.metric(&format!("{algo}_block_elems")) {
-            Some(s) => label.push_str(&format!(", {algo} S* = {s:.0} el.")),
-            None => label.push_str(&format!(", {algo}")),
-        }
+    for part in computed_with(report, pattern) {
+        label.push_str(", ");
+        label.push_str(&part);
     }
     Some((x, y, label))
+}
+
+/// A numeric input the report says it used.
+fn input_number(report: &Report, key: &str) -> Option<f64> {
+    report.inputs.iter().find_map(|(k, v)| match v {
+        Value::Number(x) if *k == key => Some(*x),
+        _ => None,
+    })
+}
+
+/// What the plotted time was computed with besides its size, and only that: a label names an
+/// optimum only where the point is on the optimum's curve.
+///
+/// - The message size of a pipelined transfer (002 eq. 1): `m* = …` where the time is at the
+///   optimal chunk, `m = …` where the scenario fixed the message size (the pattern takes both
+///   a data size and a message size, and the report used a message other than m*).
+/// - The global combine's algorithm (004 §3): the one chosen, or for `best` the fastest at the
+///   point, with its optimal block S* where it is pipelined (Tree has no block).
+pub fn computed_with(report: &Report, pattern: &PatternDef) -> Vec<String> {
+    let mut parts = Vec::new();
+    if let Some(opt) = report.metric("opt_message_bytes") {
+        let fixed = if pattern.takes(Key::Data) {
+            input_number(report, Key::Size.id())
+        } else {
+            None
+        };
+        match fixed {
+            Some(m) if (m - opt).abs() > 1e-9 * opt.abs() => {
+                parts.push(format!("m = {}", si(m, "B")))
+            }
+            _ => parts.push(format!("m* = {}", si(opt, "B"))),
+        }
+    }
+    let text = |key: &str| {
+        report.metrics.get(key).and_then(|v| match v {
+            Value::Text(t) => Some(t.as_str()),
+            _ => None,
+        })
+    };
+    let chosen = report.inputs.iter().find_map(|(k, v)| match v {
+        Value::Text(t) if *k == Key::Algo.id() => Some(t.as_str()),
+        _ => None,
+    });
+    // The algorithm whose time the point is: the chosen one where it has its own time metric.
+    let algo = chosen
+        .filter(|a| report.metric(&format!("{a}_us")).is_some())
+        .or_else(|| text("fastest"));
+    if let Some(algo) = algo {
+        match report.metric(&format!("{algo}_block_elems")) {
+            Some(s) => parts.push(format!("{algo}, S* = {}", metric("block_elems", s))),
+            None => parts.push(algo.to_string()),
+        }
+    }
+    parts
 }
 
 /// A label's box in canvas pixels: left, top, right, bottom (y down).
@@ -485,6 +530,68 @@ mod tests {
         let p = plot(&r, pattern("pipelined-send"), Which::Bandwidth, Scale::Log);
         assert!(p.optimum.unwrap().label.starts_with("x_max = 115 kB"));
         assert!(p.point.unwrap().2.contains("m* = "));
+    }
+
+    /// The label names the algorithm whose time the point is, and its block only (issue: a
+    /// Tree time was labelled with Fence's S*).
+    #[test]
+    fn global_combine_labels_the_plotted_algorithm() {
+        for (algo, block) in [
+            ("tree", None),
+            ("snake", Some("snake")),
+            ("fence", Some("fence")),
+        ] {
+            let q = format!("machine=intel-delta&pattern=global-combine&algo={algo}");
+            let r = run(&q).unwrap();
+            let label = plot(&r, pattern("global-combine"), Which::Latency, Scale::Log)
+                .point
+                .unwrap()
+                .2;
+            let time = si(r.metric(&format!("{algo}_us")).unwrap(), "µs");
+            assert!(label.contains(&format!("→ {time}, {algo}")), "{q}: {label}");
+            match block {
+                Some(b) => {
+                    let s = r.metric(&format!("{b}_block_elems")).unwrap();
+                    assert!(
+                        label.ends_with(&format!("S* = {s} elements")),
+                        "{q}: {label}"
+                    );
+                }
+                None => assert!(!label.contains("S*"), "{q}: {label}"),
+            }
+            for other in ["tree", "snake", "fence"].iter().filter(|o| **o != algo) {
+                assert!(!label.contains(other), "{q}: {label}");
+            }
+        }
+    }
+
+    /// A fixed message size is the point's; m* only where the time is at m*.
+    #[test]
+    fn pipelined_send_labels_the_message_it_used() {
+        let chosen = run("machine=atm-sparc20&pattern=pipelined-send&data=115k&size=2k").unwrap();
+        let label = plot(
+            &chosen,
+            pattern("pipelined-send"),
+            Which::Latency,
+            Scale::Log,
+        )
+        .point
+        .unwrap()
+        .2;
+        assert!(label.ends_with(", m = 2 kB"), "{label}");
+        assert!(!label.contains("m*"), "{label}");
+        let optimal = run("machine=atm-sparc20&pattern=pipelined-send&data=115k").unwrap();
+        let label = plot(
+            &optimal,
+            pattern("pipelined-send"),
+            Which::Latency,
+            Scale::Log,
+        )
+        .point
+        .unwrap()
+        .2;
+        let m = si(optimal.metric("opt_message_bytes").unwrap(), "B");
+        assert!(label.ends_with(&format!(", m* = {m}")), "{label}");
     }
 
     #[test]
