@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { afterRepaint, appFailures, newAppPage, openApp, settle, useApp, waitReady } from './harness.mjs';
+import { afterRepaint, appFailures, catalogPairs, newAppPage, openApp, settle, useApp, waitReady } from './harness.mjs';
 
 const app = useApp();
 
@@ -66,7 +66,9 @@ describe('explain', () => {
       assert.equal(e.open, true);
       assert.equal(e.pattern.id, 'pingpong');
       assert.match(e.pattern.title, /Ping-pong/);
-      assert.match(e.pattern.formula, /T\(x\)=RTT\(x\)2/);
+      // The pattern's formula is the Hockney one the results use, not 000's hyperbolic block.
+      assert.match(e.pattern.formula, /^T=α\+β·n/);
+      assert.doesNotMatch(e.pattern.formula, /max|a=|b=/);
       assert.equal(e.model.id, 'hockney');
       assert.match(e.model.title, /Hockney/);
       assert.match(e.model.formula, /T\(n\)=α\+β·n/);
@@ -92,7 +94,48 @@ describe('explain', () => {
       assert.match(e.model.title, /Hyperbolic/);
       assert.match(e.model.formula, /T\(x\)=a2a\+bx\+bx/);
       assert.equal(e.model.assumptions, 4, 'the four rules');
+      assert.match(e.pattern.formula, /a=2·?apc/);
+      assert.match(e.pattern.formula, /b=max/);
 
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the formulas of the selected model for every machine × pattern × model', { timeout: 600_000 }, async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    const failures = [];
+    let combinations = 0;
+    try {
+      for (const { machine, pattern } of catalogPairs()) {
+        const query = `?machine=${machine}&pattern=${pattern}`;
+        await openApp(page, app.server.url, query);
+        const models = await page.evaluate(() => [...document.querySelectorAll('#model option')].map((o) => o.value));
+        for (const model of models.length ? models : [null]) {
+          if (model !== null && (await page.inputValue('#model')) !== model) {
+            await afterRepaint(page, `pick ${model}`, () => page.selectOption('#model', model));
+          }
+          combinations++;
+          const got = await page.evaluate(() => {
+            const text = (el) => (el ? el.textContent.replace(/\s+/g, '') : null);
+            return {
+              model: document.querySelector('#model')?.value ?? null,
+              explained: document.querySelector('#explain-model')?.dataset.model ?? null,
+              formula: text(document.querySelector('#explain-pattern .formula math')),
+              time: text(document.querySelector('tr[data-metric="time_us"] math')),
+            };
+          });
+          const where = `${query}&model=${got.model}`;
+          if (got.explained !== got.model) failures.push(`${where}: the panel explains ${got.explained}`);
+          // The panel's time formula is the results' time formula, in symbols.
+          if (!got.formula || !got.time?.startsWith(got.formula)) {
+            failures.push(`${where}: the panel shows ${got.formula}, the results ${got.time}`);
+          }
+        }
+      }
+      assert.ok(combinations > 60, `${combinations} combinations`);
+      assert.deepEqual(failures, []);
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();
