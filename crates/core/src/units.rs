@@ -70,11 +70,15 @@ pub fn si(value: f64, unit: &str) -> String {
         (1e-12, "p"),
     ];
     let magnitude = value.abs();
+    // Bytes come whole: a share of one (a mean, a per-node part) reads as a fraction of a
+    // byte, never with a milli- prefix that reads as mega.
+    let smallest = if unit == "B" { 1.0 } else { 1e-12 };
     let (scale, prefix) = PREFIXES
         .iter()
+        .filter(|(s, _)| *s >= smallest)
         .find(|(s, _)| magnitude >= *s * 0.9995)
         .copied()
-        .unwrap_or((1e-12, "p"));
+        .unwrap_or((smallest, if unit == "B" { "" } else { "p" }));
     format!("{} {prefix}{unit}", sig3(value / scale))
 }
 
@@ -181,5 +185,14 @@ mod tests {
         assert_eq!(si(100000.0, "B"), "100 kB");
         assert_eq!(si(0.0115, "µs/B"), "11.5 ns/B");
         assert_eq!(si(0.0, "µs"), "0 s");
+    }
+
+    /// A byte has no milli-: "500 mB" reads as megabytes.
+    #[test]
+    fn bytes_take_no_prefix_below_one() {
+        assert_eq!(si(0.5, "B"), "0.5 B");
+        assert_eq!(si(1e-300, "B"), "0 B");
+        assert_eq!(si(0.999, "B"), "1 B");
+        assert_eq!(si(0.0005, "µs"), "500 ps");
     }
 }
