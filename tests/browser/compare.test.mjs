@@ -101,7 +101,7 @@ describe('compare', () => {
       await page.click('#compared > li:nth-child(1) .edit-compared');
       await page.waitForSelector('#compared > li:nth-child(1).edited');
       assert.equal(await page.inputValue('#machine'), 'intel-ipsc');
-      const field = page.locator('[data-control="alpha"] input[type=number]');
+      const field = page.locator('[data-control="alpha"] input[data-part="number"]');
       await afterRepaint(page, 'type a new α (t_l) for A', async () => {
         await field.fill('1000');
         await field.press('Enter');

@@ -90,7 +90,7 @@ describe('embed', () => {
       assert.ok(chart.fraction > MIN_DRAWN_FRACTION, 'the chart is drawn in the iframe');
 
       // The embedded controls still work, and the frame grows or shrinks with its content.
-      const box = frame.locator('[data-control="size"] input[type=number]');
+      const box = frame.locator('[data-control="size"] input[data-part="number"]');
       await afterRepaint(frame, 'type a size in the embedded page', async () => {
         await box.fill('1000000');
         await box.press('Enter');

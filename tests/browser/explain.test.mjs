@@ -186,8 +186,8 @@ describe('explain', () => {
       assert.equal(s.id, 'atm-chunk');
       assert.equal(await page.isVisible('#preset-story a.restart'), false);
       await afterRepaint(page, 'set the message size', async () => {
-        await page.fill('[data-control="size"] input[type="number"]', '20000');
-        await page.press('[data-control="size"] input[type="number"]', 'Enter');
+        await page.fill('[data-control="size"] input[data-part="number"]', '20000');
+        await page.press('[data-control="size"] input[data-part="number"]', 'Enter');
       });
       await settle(page, 300);
       s = await story(page);

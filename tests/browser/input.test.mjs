@@ -59,3 +59,41 @@ describe('sizes', () => {
     }
   });
 });
+
+/** Types `text` into a control's number field and commits it with Enter. */
+async function type(page, key, text) {
+  const field = page.locator(`[data-control="${key}"] input[data-part="number"]`);
+  await field.fill(text);
+  await field.press('Enter');
+}
+
+describe('number fields', () => {
+  it('take the suffixes of the query language, and refuse the rest with its message', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=pingpong');
+      for (const [typed, bytes] of [['12.7k', '12700'], ['64Ki', '65536'], ['1M', '1000000'], ['2Mi', '2097152']]) {
+        await afterRepaint(page, `type ${typed}`, () => type(page, 'size', typed));
+        const search = new URLSearchParams(await page.evaluate(() => location.search));
+        assert.equal(search.get('size'), bytes, `${typed} is ${bytes} B`);
+        const m = await metricMap(page);
+        assert.equal(m.time_us.value !== null, true);
+      }
+      // A letter the language does not know is not dropped: the size stays and the core says why.
+      await afterRepaint(page, 'type 12.7x', () => type(page, 'size', '12.7x'));
+      const search = new URLSearchParams(await page.evaluate(() => location.search));
+      assert.equal(search.get('size'), '2097152', 'the size is kept');
+      const error = (await shownErrors(page)).find((e) => e.key === 'size');
+      assert.ok(error, 'an error next to the size');
+      assert.match(error.text, /size=12\.7x/);
+      assert.match(error.text, /k, M, G, Ki, Mi or Gi/);
+      // The same text in the address gives the same message.
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=pingpong&size=12.7x');
+      const fromUrl = (await shownErrors(page)).find((e) => e.key === 'size');
+      assert.equal(fromUrl?.text, error.text);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -28,7 +28,7 @@ function control(page, key) {
   return {
     box,
     slider: box.locator('input[type=range]'),
-    number: box.locator('input[type=number]'),
+    number: box.locator('input[data-part="number"]'),
     error: box.locator('.error'),
   };
 }
@@ -69,7 +69,7 @@ describe('sliders', () => {
       await openApp(page, app.server.url, PARAGON);
       const alpha = control(page, 'alpha');
       assert.equal(await alpha.slider.count(), 1, '[data-control="alpha"] input[type=range] (the NX start-up α)');
-      assert.equal(await alpha.number.count(), 1, '[data-control="alpha"] input[type=number]');
+      assert.equal(await alpha.number.count(), 1, '[data-control="alpha"] input[data-part="number"]');
 
       const historyLength = await page.evaluate(() => history.length);
 
@@ -148,7 +148,7 @@ describe('typing values', () => {
       for (const { query, key, bad, good } of cases) {
         await openApp(page, app.server.url, query);
         const ctl = control(page, key);
-        assert.equal(await ctl.number.count(), 1, `[data-control="${key}"] input[type=number] on ${query}`);
+        assert.equal(await ctl.number.count(), 1, `[data-control="${key}"] input[data-part="number"] on ${query}`);
         const s0 = await pageState(page);
         const m0 = await metricMap(page);
 

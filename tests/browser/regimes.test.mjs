@@ -383,7 +383,7 @@ describe('regimes', () => {
     const { context, page, problems } = await newAppPage(app.browser, { viewport: { width: 1280, height: 900 } });
     try {
       await openApp(page, app.server.url, REGIMES);
-      const alpha = page.locator('[data-control="alpha"] input[type=number]');
+      const alpha = page.locator('[data-control="alpha"] input[data-part="number"]');
       const before = await canvasInfo(page, '#map-b');
       await afterMapPaints(page, 'alpha=150', async () => {
         await alpha.fill('150');
@@ -397,7 +397,7 @@ describe('regimes', () => {
       // N moves the mark and the sweep, not the maps.
       const mapPaints = await page.evaluate(() => window.commcalcMapPaints);
       const sweep = await canvasInfo(page, '#sweep-chart');
-      const n = page.locator('[data-control="n"] input[type=number]');
+      const n = page.locator('[data-control="n"] input[data-part="number"]');
       await afterRepaint(page, 'n=100000', async () => {
         await n.fill('100000');
         await n.press('Enter');
