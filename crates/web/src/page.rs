@@ -10,7 +10,8 @@
 //! - `fa`, `fb`: the f(L) sets of the two regime maps.
 //! - `bp`: the processors of the Paragon bulk-transfer chart in the regimes view.
 //! - `embed=1`: the page is embedded in a course page: only the view's charts and results, and
-//!   the controls named by `show` (`show=size,p`), without tabs or pickers.
+//!   the controls named by `show` (`show=size,p`), without tabs or pickers; `rows` names the
+//!   result rows it keeps (`rows=time_us,n_half_bytes`; all of them without it).
 
 use commcalc_core::compare::MAX_SCENARIOS;
 use commcalc_core::models::nbl::FSet;
@@ -76,6 +77,8 @@ pub struct Page {
     pub embed: bool,
     /// The controls an embedded page keeps, by query key, in the order given.
     pub show: Vec<String>,
+    /// The result rows an embedded page keeps, by metric key; all of them when empty.
+    pub rows: Vec<String>,
 }
 
 impl Default for Page {
@@ -88,12 +91,15 @@ impl Default for Page {
             bulk_p: BULK_P[0],
             embed: false,
             show: Vec::new(),
+            rows: Vec::new(),
         }
     }
 }
 
 /// The keys this module takes out of the address.
-const PAGE_KEYS: [&str; 8] = ["view", "c", "set", "fa", "fb", "bp", "embed", "show"];
+const PAGE_KEYS: [&str; 9] = [
+    "view", "c", "set", "fa", "fb", "bp", "embed", "show", "rows",
+];
 
 /// Splits an address's query into the page's keys and the scenario's query, with a problem for
 /// each page key that is wrong (named by its key: `c2` for the second compared scenario).
@@ -159,14 +165,8 @@ pub fn parse(search: &str) -> (Page, String, Vec<Problem>) {
                 "0" => page.embed = false,
                 _ => bad("embed", format!("embed: \"{value}\" is not accepted; accepted: 1 (embedded) or 0")),
             },
-            "show" => {
-                page.show = value
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|k| !k.is_empty())
-                    .map(String::from)
-                    .collect();
-            }
+            "show" => page.show = list(value),
+            "rows" => page.rows = list(value),
             side => {
                 let i = usize::from(side == "fb");
                 match FSet::ALL.into_iter().find(|f| f.id() == value) {
@@ -183,6 +183,16 @@ pub fn parse(search: &str) -> (Page, String, Vec<Problem>) {
         }
     }
     (page, rest.join("&"), problems)
+}
+
+/// A comma-separated list of keys.
+fn list(value: &str) -> Vec<String> {
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+        .map(String::from)
+        .collect()
 }
 
 /// The address's query for a page and its scenario: the scenario's canonical query, then the
@@ -216,25 +226,44 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
         if !page.show.is_empty() {
             parts.push(format!("show={}", page.show.join(",")));
         }
+        if !page.rows.is_empty() {
+            parts.push(format!("rows={}", page.rows.join(",")));
+        }
     }
     parts.join("&")
 }
 
-/// Problems with `show`: the keys the scenario does not accept, each named with the accepted
-/// ones (checked once the scenario is known).
-pub fn check_show(page: &Page, scenario: &Scenario) -> Vec<Problem> {
-    let accepted = Scenario::accepted_keys(scenario.machine, scenario.pattern, scenario.model);
-    page.show
-        .iter()
-        .filter(|k| !accepted.contains(&k.as_str()))
-        .map(|k| Problem {
-            key: "show".into(),
-            message: format!(
-                "show: this scenario has no control \"{k}\"; accepted: {}",
-                accepted.join(", ")
-            ),
-        })
+/// The metric keys of a scenario's results table, in its order: the time and bandwidth at
+/// the query's size, then the pattern's metrics.
+pub fn result_keys(scenario: &Scenario) -> Vec<&'static str> {
+    ["time_us", "bandwidth_MBps"]
+        .into_iter()
+        .chain(scenario.pattern.metrics.iter().copied())
         .collect()
+}
+
+/// Problems with `show` and `rows`: the control keys the scenario does not accept and the
+/// result rows its pattern does not have, each named with the accepted ones (checked once the
+/// scenario is known).
+pub fn check_show(page: &Page, scenario: &Scenario) -> Vec<Problem> {
+    let controls = Scenario::accepted_keys(scenario.machine, scenario.pattern, scenario.model);
+    let rows = result_keys(scenario);
+    let unknown = |key: &'static str, what: &str, given: &[String], accepted: &[&str]| {
+        given
+            .iter()
+            .filter(|k| !accepted.contains(&k.as_str()))
+            .map(|k| Problem {
+                key: key.into(),
+                message: format!(
+                    "{key}: this scenario has no {what} \"{k}\"; accepted: {}",
+                    accepted.join(", ")
+                ),
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut out = unknown("show", "control", &page.show, &controls);
+    out.extend(unknown("rows", "result row", &page.rows, &rows));
+    out
 }
 
 #[cfg(test)]
@@ -315,6 +344,34 @@ mod tests {
         let unknown = check_show(&bad, &scenario(&rest));
         assert_eq!(unknown.len(), 1);
         assert!(unknown[0].message.contains("\"nosuch\"") && unknown[0].message.contains("size"));
+    }
+
+    /// An embed author may keep a few result rows: they round-trip, and an unknown one is
+    /// named with the pattern's rows.
+    #[test]
+    fn an_embedded_page_keeps_its_result_rows() {
+        let s = scenario("machine=intel-paragon&pattern=pingpong");
+        let page = Page {
+            embed: true,
+            show: vec!["size".into()],
+            rows: vec!["time_us".into(), "n_half_bytes".into()],
+            ..Page::default()
+        };
+        let printed = print(&page, &s);
+        assert!(
+            printed.ends_with("&show=size&rows=time_us,n_half_bytes"),
+            "{printed}"
+        );
+        let (again, rest, problems) = parse(&printed);
+        assert!(problems.is_empty());
+        assert_eq!(again, page);
+        assert!(check_show(&again, &scenario(&rest)).is_empty());
+        let (bad, rest, _) = parse("machine=intel-paragon&embed=1&rows=time_us,fence_us");
+        let unknown = check_show(&bad, &scenario(&rest));
+        assert_eq!(unknown.len(), 1);
+        assert_eq!(unknown[0].key, "rows");
+        assert!(unknown[0].message.contains("\"fence_us\""));
+        assert!(unknown[0].message.contains("n_half_bytes"));
     }
 
     #[test]
