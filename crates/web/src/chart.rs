@@ -8,28 +8,56 @@ use commcalc_core::Report;
 
 use crate::ticks::{linear_axis, log_axis, Axis};
 
-/// Log-log (the default) or linear axes. App state, not part of the query.
+/// The charts' axes: log–log (the default), log–linear (time or bandwidth on a log axis
+/// against a linear size, as 003 and 004 plot) or linear. Kept in the address (`axes=`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Scale {
     #[default]
     Log,
+    LogLinear,
     Linear,
 }
 
 impl Scale {
+    /// The choices, in the order the toggle lists them.
+    pub const ALL: [Scale; 3] = [Scale::Log, Scale::LogLinear, Scale::Linear];
+
+    /// The value of `axes=`.
     pub fn id(self) -> &'static str {
         match self {
             Scale::Log => "log",
+            Scale::LogLinear => "log-linear",
             Scale::Linear => "linear",
         }
     }
 
-    pub fn from_id(id: &str) -> Scale {
-        if id == "linear" {
-            Scale::Linear
-        } else {
-            Scale::Log
+    /// The scale with this id.
+    pub fn from_id(id: &str) -> Option<Scale> {
+        Scale::ALL.into_iter().find(|s| s.id() == id)
+    }
+
+    /// What the toggle and captions call it.
+    pub fn title(self) -> &'static str {
+        match self {
+            Scale::Log => "log–log",
+            Scale::LogLinear => "log–linear",
+            Scale::Linear => "linear",
         }
+    }
+
+    /// Whether the abscissa is logarithmic.
+    pub fn log_x(self) -> bool {
+        self == Scale::Log
+    }
+
+    /// Whether the ordinate is logarithmic.
+    pub fn log_y(self) -> bool {
+        self != Scale::Linear
+    }
+
+    /// Whether a point can be drawn: finite, and positive on a log axis.
+    pub fn shows(self, x: f64, y: f64) -> bool {
+        x.is_finite() && y.is_finite() && (!self.log_x() || x > 0.0) && (!self.log_y() || y > 0.0)
     }
 }
 
@@ -111,7 +139,7 @@ const MAX_TICKS_X: usize = 7;
 const MAX_TICKS_Y: usize = 5;
 
 /// A report's curve as (size, latency or bandwidth) points the scale can show.
-fn curve(report: &Report, which: Which, log: bool) -> Vec<(f64, f64)> {
+fn curve(report: &Report, which: Which, scale: Scale) -> Vec<(f64, f64)> {
     report
         .curve
         .iter()
@@ -119,13 +147,8 @@ fn curve(report: &Report, which: Which, log: bool) -> Vec<(f64, f64)> {
             Which::Latency => (p.size_bytes, p.time_us),
             Which::Bandwidth => (p.size_bytes, p.bandwidth_mbps),
         })
-        .filter(|&(x, y)| shown(x, y, log))
+        .filter(|&(x, y)| scale.shows(x, y))
         .collect()
-}
-
-/// Whether a point can be drawn on the scale: finite, and positive on log axes.
-fn shown(x: f64, y: f64, log: bool) -> bool {
-    x.is_finite() && y.is_finite() && (!log || (x > 0.0 && y > 0.0))
 }
 
 /// Axes that hold every series (`fallback` for the abscissa where there is no point), with
@@ -149,24 +172,23 @@ pub fn axes(
         _ => fallback,
     };
     let (y0, y1) = bounds(|p| p.1);
-    if scale == Scale::Log {
-        (
-            log_axis(x0, x1, units.0, MAX_TICKS_X),
-            log_axis(y0, y1 * 1.15, units.1, MAX_TICKS_Y),
-        )
+    let x = if scale.log_x() {
+        log_axis(x0, x1, units.0, MAX_TICKS_X)
     } else {
-        (
-            linear_axis(x0.min(0.0), x1, units.0, MAX_TICKS_X - 2),
-            linear_axis(y0.min(0.0), y1.max(0.0) * 1.1, units.1, MAX_TICKS_Y),
-        )
-    }
+        linear_axis(x0.min(0.0), x1, units.0, MAX_TICKS_X - 2)
+    };
+    let y = if scale.log_y() {
+        log_axis(y0, y1 * 1.15, units.1, MAX_TICKS_Y)
+    } else {
+        linear_axis(y0.min(0.0), y1.max(0.0) * 1.1, units.1, MAX_TICKS_Y)
+    };
+    (x, y)
 }
 
 /// The plot of one chart for a report: its curve, n½, the optimum and the query's point.
 pub fn plot(report: &Report, pattern: &PatternDef, which: Which, scale: Scale) -> Plot {
-    let log = scale == Scale::Log;
     let series = vec![Series {
-        points: curve(report, which, log),
+        points: curve(report, which, scale),
         colour: 0,
         measured: false,
         dashed: false,
@@ -189,7 +211,7 @@ pub fn plot(report: &Report, pattern: &PatternDef, which: Which, scale: Scale) -
             label: format!("x_max = {}", si(v, "B")),
         });
     let point = point(report, pattern, which)
-        .filter(|(px, py, _)| *px >= x.lo && *px <= x.hi && (!log || *py > 0.0) && py.is_finite());
+        .filter(|(px, py, _)| *px >= x.lo && *px <= x.hi && scale.shows(*px, *py));
     Plot {
         x,
         y,
@@ -209,13 +231,12 @@ pub fn letter(i: usize) -> char {
 /// The plot of compared scenarios: one curve each in its own colour, on one axis, with the
 /// crossovers marked ("A×B 172 B").
 pub fn compare_plot(comparison: &Comparison, which: Which, scale: Scale) -> Plot {
-    let log = scale == Scale::Log;
     let series: Vec<Series> = comparison
         .reports
         .iter()
         .enumerate()
         .map(|(i, r)| Series {
-            points: curve(r, which, log),
+            points: curve(r, which, scale),
             colour: i,
             measured: false,
             dashed: false,
@@ -663,8 +684,19 @@ mod tests {
 
     #[test]
     fn scale_ids_round_trip() {
-        for s in [Scale::Log, Scale::Linear] {
-            assert_eq!(Scale::from_id(s.id()), s);
+        for s in Scale::ALL {
+            assert_eq!(Scale::from_id(s.id()), Some(s));
         }
+        assert_eq!(Scale::from_id("semilog"), None);
+    }
+
+    /// Log–linear: a log ordinate against a linear size from 0, as 003 and 004 plot.
+    #[test]
+    fn log_linear_axes_are_linear_in_size_and_log_in_time() {
+        let r = run("machine=intel-ipsc&pattern=pingpong").unwrap();
+        let p = plot(&r, pattern("pingpong"), Which::Latency, Scale::LogLinear);
+        assert_eq!(p.x.lo, 0.0);
+        assert!(p.y.lo > 0.0 && p.y.hi / p.y.lo > 10.0, "{:?}", p.y);
+        assert_eq!(p.series[0].points.len(), r.curve.len());
     }
 }

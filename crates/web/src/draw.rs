@@ -11,7 +11,7 @@ use plotters_canvas::CanvasBackend;
 use plotters_svg::SVGBackend;
 use web_sys::HtmlCanvasElement;
 
-use crate::chart::{label_clear, place_point_label, text_size, Palette, Plot, Rect};
+use crate::chart::{label_clear, place_point_label, text_size, Palette, Plot, Rect, Scale};
 use crate::ticks::Axis;
 
 /// Where and how big to draw.
@@ -33,7 +33,7 @@ pub fn draw(
     canvas: &HtmlCanvasElement,
     frame: Frame,
     plot: Result<&Plot, &str>,
-    log: bool,
+    scale: Scale,
     palette: &Palette,
 ) -> Result<(), String> {
     let r = frame.ratio;
@@ -51,7 +51,7 @@ pub fn draw(
         backend,
         (width, height),
         plot,
-        log,
+        scale,
         &Pen {
             ratio: r,
             font_scale: 1.0,
@@ -65,7 +65,7 @@ pub fn draw(
 pub fn svg(
     frame: Frame,
     plot: Result<&Plot, &str>,
-    log: bool,
+    scale: Scale,
     palette: &Palette,
 ) -> Result<String, String> {
     let size = (
@@ -77,7 +77,7 @@ pub fn svg(
         SVGBackend::with_string(&mut out, size),
         size,
         plot,
-        log,
+        scale,
         &Pen {
             ratio: 1.0,
             font_scale: SVG_FONT_SCALE,
@@ -93,14 +93,14 @@ fn paint<DB: DrawingBackend>(
     backend: DB,
     (width, height): (u32, u32),
     plot: Result<&Plot, &str>,
-    log: bool,
+    scale: Scale,
     pen: &Pen,
 ) -> Result<(), String> {
     let root = backend.into_drawing_area();
     root.fill(&rgb(pen.palette.background))
         .map_err(|e| e.to_string())?;
     let result = match plot {
-        Ok(plot) => render(&root, plot, log, pen),
+        Ok(plot) => render(&root, plot, scale, pen),
         Err(message) => root.draw(&Text::new(
             message.to_string(),
             ((width / 2) as i32, (height / 2) as i32),
@@ -140,36 +140,37 @@ impl Pen<'_> {
     }
 }
 
-/// Draws on linear coordinates: on log axes every value is drawn at its log₁₀, which keeps
+/// Draws on linear coordinates: on a log axis every value is drawn at its log₁₀, which keeps
 /// one instance of the chart code instead of one per kind of axis.
 fn render<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     plot: &Plot,
-    log: bool,
+    scale: Scale,
     pen: &Pen,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let p = pen.palette;
-    let t = |v: f64| if log { v.log10() } else { v };
+    let tx = |v: f64| if scale.log_x() { v.log10() } else { v };
+    let ty = |v: f64| if scale.log_y() { v.log10() } else { v };
     let (x, y) = (&plot.x, &plot.y);
     // The plotting area inside room for the tick labels, with linear coordinates mapped to
     // canvas pixels (y up).
     let inner = root.margin(pen.px(14.0), pen.px(22.0), pen.px(58.0), pen.px(18.0));
     let (xs, ys) = inner.get_pixel_range();
     let chart = inner.apply_coord_spec(Cartesian2d::<RangedCoordf64, RangedCoordf64>::new(
-        t(x.lo)..t(x.hi),
-        t(y.lo)..t(y.hi),
+        tx(x.lo)..tx(x.hi),
+        ty(y.lo)..ty(y.hi),
         (xs.start..xs.end - 1, ys.end - 1..ys.start),
     ));
     // From here on, x and y are the axes in drawing coordinates.
     let x = Axis {
-        lo: t(x.lo),
-        hi: t(x.hi),
-        ticks: x.ticks.iter().map(|(v, l)| (t(*v), l.clone())).collect(),
+        lo: tx(x.lo),
+        hi: tx(x.hi),
+        ticks: x.ticks.iter().map(|(v, l)| (tx(*v), l.clone())).collect(),
     };
     let y = Axis {
-        lo: t(y.lo),
-        hi: t(y.hi),
-        ticks: y.ticks.iter().map(|(v, l)| (t(*v), l.clone())).collect(),
+        lo: ty(y.lo),
+        hi: ty(y.hi),
+        ticks: y.ticks.iter().map(|(v, l)| (ty(*v), l.clone())).collect(),
     };
     let (x, y) = (&x, &y);
     // Every pixel position a label needs, on the whole canvas.
@@ -183,17 +184,17 @@ fn render<DB: DrawingBackend>(
             .into_iter()
             .filter_map(|(m, c)| m.as_ref().map(|m| (m, c)))
             .chain(plot.crossovers.iter().map(|m| (m, p.text)))
-            .map(|(m, c)| (m, c, at(t(m.x), y.lo).0))
+            .map(|(m, c)| (m, c, at(tx(m.x), y.lo).0))
             .collect();
     let point = plot
         .point
         .as_ref()
-        .map(|(qx, qy, label)| (at(t(*qx), t(*qy)), label.as_str()));
+        .map(|(qx, qy, label)| (at(tx(*qx), ty(*qy)), label.as_str()));
 
     // The latency-bound region: sizes below n½.
     if let Some(n) = &plot.n_half {
         chart.draw(&Rectangle::new(
-            [(x.lo, y.lo), (t(n.x), y.hi)],
+            [(x.lo, y.lo), (tx(n.x), y.hi)],
             rgb(p.shade).mix(0.13).filled(),
         ))?;
     }
@@ -228,7 +229,7 @@ fn render<DB: DrawingBackend>(
 
     for series in &plot.series {
         let colour = rgb(p.series[series.colour % p.series.len()]);
-        let points = series.points.iter().map(|(a, b)| (t(*a), t(*b)));
+        let points = series.points.iter().map(|(a, b)| (tx(*a), ty(*b)));
         if series.measured {
             let dot = pen.width(3.5);
             for (a, b) in points {
@@ -250,7 +251,7 @@ fn render<DB: DrawingBackend>(
         }
         // The series' optimum: a dot in its colour, ringed, where the axes show it.
         if let Some((a, b)) = series.optimum {
-            let (a, b) = (t(a), t(b));
+            let (a, b) = (tx(a), ty(b));
             if a.is_finite()
                 && b.is_finite()
                 && (x.lo..=x.hi).contains(&a)
@@ -275,7 +276,7 @@ fn render<DB: DrawingBackend>(
             s.points
                 .iter()
                 .map(|(a, b)| {
-                    let (cx, cy) = at(t(*a), t(*b));
+                    let (cx, cy) = at(tx(*a), ty(*b));
                     (f64::from(cx), f64::from(cy))
                 })
                 .collect()
@@ -295,7 +296,7 @@ fn render<DB: DrawingBackend>(
     // the line has room.
     for (row, (mark, color, px)) in marks.iter().copied().enumerate() {
         chart.draw(&PathElement::new(
-            vec![(t(mark.x), y.lo), (t(mark.x), y.hi)],
+            vec![(tx(mark.x), y.lo), (tx(mark.x), y.hi)],
             rgb(color).stroke_width(pen.width(1.5)),
         ))?;
         let size = text_size(&mark.label, 12.0, pen.ratio);

@@ -3,6 +3,9 @@
 //! these are taken out before the rest reaches `Scenario::from_query_lenient`.
 //!
 //! - `view`: `compare`, `validate` or `regimes`; absent for the calculator.
+//! - `axes`: the charts' axes, `log-linear` or `linear`; absent for log–log.
+//! - `edit`: in the compare view, which compared scenario (from 1) the scenario panel edits;
+//!   absent for the first.
 //! - `c`: a compared scenario, once per scenario in order, its query written with `;` for `&`
 //!   so that it reads as it is typed (`c=machine=intel-ipsc;pattern=pingpong`); a
 //!   percent-encoded query is read as well.
@@ -18,6 +21,7 @@ use commcalc_core::models::nbl::FSet;
 use commcalc_core::query::decode;
 use commcalc_core::{validation, Scenario};
 
+use crate::chart::Scale;
 use crate::edit::Problem;
 use crate::regime_charts::BULK_P;
 
@@ -67,6 +71,10 @@ pub struct Page {
     pub view: View,
     /// The compared scenarios, at most [`MAX_SCENARIOS`].
     pub compare: Vec<Scenario>,
+    /// Which of `compare` the scenario panel edits (from 0).
+    pub edited: usize,
+    /// The charts' axes.
+    pub axes: Scale,
     /// The validation data set's id.
     pub set: &'static str,
     /// The f(L) sets of the left and right regime maps.
@@ -86,6 +94,8 @@ impl Default for Page {
         Page {
             view: View::Calculator,
             compare: Vec::new(),
+            edited: 0,
+            axes: Scale::default(),
             set: validation::ids().first().copied().unwrap_or(""),
             maps: [FSet::Standard, FSet::Nominal],
             bulk_p: BULK_P[0],
@@ -97,8 +107,8 @@ impl Default for Page {
 }
 
 /// The keys this module takes out of the address.
-const PAGE_KEYS: [&str; 9] = [
-    "view", "c", "set", "fa", "fb", "bp", "embed", "show", "rows",
+const PAGE_KEYS: [&str; 11] = [
+    "view", "c", "edit", "axes", "set", "fa", "fb", "bp", "embed", "show", "rows",
 ];
 
 /// Splits an address's query into the page's keys and the scenario's query, with a problem for
@@ -143,6 +153,23 @@ pub fn parse(search: &str) -> (Page, String, Vec<Problem>) {
                     Err(e) => bad(&key, format!("compared scenario {n} (c={value}) is left out: {e}")),
                 }
             }
+            "axes" => match Scale::from_id(value) {
+                Some(a) => page.axes = a,
+                None => bad(
+                    "axes",
+                    format!(
+                        "axes: unknown axes \"{value}\"; accepted: {} (or none for log–log)",
+                        Scale::ALL.map(Scale::id).join(", ")
+                    ),
+                ),
+            },
+            "edit" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_SCENARIOS).contains(&n) => page.edited = n - 1,
+                _ => bad(
+                    "edit",
+                    format!("edit: \"{value}\" is not a compared scenario; accepted: 1 to {MAX_SCENARIOS}"),
+                ),
+            },
             "set" => match validation::ids().into_iter().find(|id| *id == value) {
                 Some(id) => page.set = id,
                 None => bad(
@@ -182,6 +209,16 @@ pub fn parse(search: &str) -> (Page, String, Vec<Problem>) {
             }
         }
     }
+    if page.edited >= page.compare.len().max(1) {
+        problems.push(Problem {
+            key: "edit".into(),
+            message: format!(
+                "edit: there is no compared scenario {}; the first is edited",
+                page.edited + 1
+            ),
+        });
+        page.edited = 0;
+    }
     (page, rest.join("&"), problems)
 }
 
@@ -206,6 +243,9 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
             for s in &page.compare {
                 parts.push(format!("c={}", s.to_query().replace('&', ";")));
             }
+            if page.edited > 0 {
+                parts.push(format!("edit={}", page.edited + 1));
+            }
         }
         View::Validate => {
             parts.push(format!("view={}&set={}", page.view.id(), page.set));
@@ -220,6 +260,9 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
                 page.bulk_p
             ));
         }
+    }
+    if page.axes != Scale::default() && page.view != View::Validate {
+        parts.push(format!("axes={}", page.axes.id()));
     }
     if page.embed {
         parts.push("embed=1".into());
@@ -372,6 +415,41 @@ mod tests {
         assert_eq!(unknown[0].key, "rows");
         assert!(unknown[0].message.contains("\"fence_us\""));
         assert!(unknown[0].message.contains("n_half_bytes"));
+    }
+
+    /// The axes and the edited compared scenario are in the address, so a reload or a shared
+    /// link keeps them.
+    #[test]
+    fn axes_and_the_edited_scenario_round_trip() {
+        let s = scenario("machine=intel-ipsc&pattern=pingpong");
+        for axes in Scale::ALL {
+            let page = Page {
+                axes,
+                ..Page::default()
+            };
+            let printed = print(&page, &s);
+            assert_eq!(printed.contains("axes="), axes != Scale::Log, "{printed}");
+            let (again, _, problems) = parse(&printed);
+            assert!(problems.is_empty());
+            assert_eq!(again, page);
+        }
+        let page = Page {
+            view: View::Compare,
+            compare: vec![s.clone(), scenario("machine=ametek-s14&pattern=pingpong")],
+            edited: 1,
+            axes: Scale::LogLinear,
+            ..Page::default()
+        };
+        let printed = print(&page, &s);
+        assert!(printed.ends_with("&edit=2&axes=log-linear"), "{printed}");
+        let (again, _, problems) = parse(&printed);
+        assert!(problems.is_empty());
+        assert_eq!(again, page);
+        let (bad, _, problems) = parse("axes=semilog&view=compare&c=machine=intel-ipsc&edit=3");
+        let keys: Vec<&str> = problems.iter().map(|p| p.key.as_str()).collect();
+        assert_eq!(keys, ["axes", "edit"]);
+        assert!(problems[0].message.contains("log, log-linear, linear"));
+        assert_eq!((bad.axes, bad.edited), (Scale::Log, 0));
     }
 
     #[test]

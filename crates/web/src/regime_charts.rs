@@ -24,11 +24,6 @@ use crate::regime_map::{colour_of, grouped, name, percent};
 /// Block sizes per sweep curve: enough for a smooth curve on a chart a few hundred pixels wide.
 pub const SWEEP_POINTS: usize = 256;
 
-/// Whether a point can be drawn on the scale: finite, and positive on log axes.
-fn shown(x: f64, y: f64, scale: Scale) -> bool {
-    x.is_finite() && y.is_finite() && (scale == Scale::Linear || (x > 0.0 && y > 0.0))
-}
-
 /// The plot of 004 Fig. 4: T against S for each algorithm of each sweep, in its map colour,
 /// the first sweep solid and the others dashed, each optimum marked with a dot.
 pub fn sweep_plot(sweeps: &[Sweep], scale: Scale) -> Plot {
@@ -41,13 +36,13 @@ pub fn sweep_plot(sweeps: &[Sweep], scale: Scale) -> Plot {
                     .points
                     .iter()
                     .map(|&(b, t)| (b as f64, t))
-                    .filter(|&(b, t)| shown(b, t, scale))
+                    .filter(|&(b, t)| scale.shows(b, t))
                     .collect(),
                 colour: colour_of(s.algorithm),
                 measured: false,
                 dashed: i > 0,
                 optimum: Some((s.optimum.block as f64, s.optimum.time))
-                    .filter(|&(b, t)| shown(b, t, scale)),
+                    .filter(|&(b, t)| scale.shows(b, t)),
             })
         })
         .collect();

@@ -252,8 +252,8 @@ fn with_unit(name: &str, unit: &str) -> String {
 /// The chart's caption: what is drawn against what, on which axes.
 pub fn caption(set: &DataSet, scale: Scale) -> String {
     let axes = match scale {
-        Scale::Log => "log–log",
         Scale::Linear => "linear axes",
+        log => log.title(),
     };
     if set.categorical {
         format!(
@@ -274,9 +274,7 @@ pub fn plot(set: &DataSet, scale: Scale) -> Result<Plot, String> {
     if set.rows.is_empty() {
         return Err("This data set has no points.".into());
     }
-    let log = scale == Scale::Log;
-    let shown =
-        |(x, y): &(f64, f64)| x.is_finite() && y.is_finite() && (!log || (*x > 0.0 && *y > 0.0));
+    let shown = |(x, y): &(f64, f64)| scale.shows(*x, *y);
     let plot = if set.categorical {
         parity(set, scale, &shown)
     } else {
@@ -301,7 +299,7 @@ fn series(points: Vec<(f64, f64)>, colour: usize, measured: bool, dashed: bool) 
 /// Each series' model as a line through its points in order of x (a dash for a single point)
 /// and its measurements as dots.
 fn against_x(set: &DataSet, scale: Scale, shown: &dyn Fn(&(f64, f64)) -> bool) -> Plot {
-    let log = scale == Scale::Log;
+    let log = scale.log_x();
     let (lo, hi) = set
         .rows
         .iter()

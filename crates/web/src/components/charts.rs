@@ -66,7 +66,7 @@ impl Painter {
             };
             let frame = Frame { css, ratio };
             let plot = shown.0.as_ref().map(|p| &p[i]).map_err(String::as_str);
-            if let Err(e) = draw(canvas, frame, plot, scale == Scale::Log, &colours) {
+            if let Err(e) = draw(canvas, frame, plot, scale, &colours) {
                 web_sys::console::warn_1(&format!("chart: {e}").into());
             }
         }

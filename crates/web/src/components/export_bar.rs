@@ -121,7 +121,7 @@ fn chart_file(
     };
     let text = plots.with_untracked(|p| {
         let plot = p.as_ref().map(|p| &p[i]).map_err(String::as_str);
-        svg(frame, plot, scale == Scale::Log, &palette(dark))
+        svg(frame, plot, scale, &palette(dark))
     })?;
     text_file(&file, "image/svg+xml", text)
 }

@@ -11,7 +11,6 @@
 
 use leptos::prelude::*;
 
-use crate::page::{self, Page};
 use crate::presets::{find, list_html, story_html, Preset};
 use crate::state::State;
 
@@ -22,14 +21,7 @@ pub fn Presets(
     state: State,
 ) -> impl IntoView {
     // The address the page shows, printed as `State::write_url` prints it.
-    let address = Memo::new(move |_| {
-        let compare = state.compared();
-        let page = state.page.with(|p| Page {
-            compare,
-            ..p.clone()
-        });
-        state.scenario.with(|s| page::print(&page, s))
-    });
+    let address = Memo::new(move |_| state.query_with(|_| {}));
     // The tour: the one whose address this is, else the last one (the reader is trying what it
     // says).
     let tour = Memo::new(move |last: Option<&Option<&'static Preset>>| {
