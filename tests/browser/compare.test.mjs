@@ -163,4 +163,50 @@ describe('compare', () => {
       await context.close();
     }
   });
+
+  it('tells coinciding curves apart and lists each scenario at its size', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, { colorScheme: 'light' });
+    try {
+      // The same scenario twice: the curves coincide everywhere.
+      const PARAGON = 'machine=intel-paragon&pattern=pingpong';
+      await openApp(page, app.server.url, compareUrl(PARAGON, PARAGON));
+      const counts = await page.evaluate(() => {
+        const c = document.querySelector('canvas#latency-chart');
+        const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        // The first two colours of the light palette (Okabe and Ito's blue and vermilion).
+        const colours = [[0x00, 0x72, 0xb2], [0xd5, 0x5e, 0x00]];
+        const n = colours.map(() => 0);
+        for (let i = 0; i < px.length; i += 4) {
+          colours.forEach(([r, g, b], k) => {
+            if (Math.abs(px[i] - r) + Math.abs(px[i + 1] - g) + Math.abs(px[i + 2] - b) < 40) n[k]++;
+          });
+        }
+        return n;
+      });
+      assert.ok(counts[0] > 100 && counts[1] > 100, `both curves show where they coincide: ${counts}`);
+
+      // Each scenario's time at its size, r∞ and n½, as `commcalc compare` computes them.
+      await openApp(page, app.server.url, compareUrl(IPSC, AMETEK));
+      const want = JSON.parse(cli(['compare', '--json', IPSC, AMETEK])).scenarios;
+      const rows = await page.evaluate(() =>
+        [...document.querySelectorAll('table#scenarios tbody tr')].map((tr) => ({
+          head: tr.querySelector('th').textContent,
+          values: Object.fromEntries(
+            [...tr.querySelectorAll('td[data-metric]')].map((td) => [td.dataset.metric, Number(td.dataset.value)]),
+          ),
+        })),
+      );
+      assert.equal(rows.length, 2);
+      assert.match(rows[0].head, /A Intel iPSC/);
+      assert.match(rows[1].head, /B Ametek S\/14/);
+      rows.forEach((row, i) => {
+        for (const key of ['time_us', 'r_inf_MBps', 'n_half_bytes']) {
+          assert.ok(relDiff(row.values[key], want[i].metrics[key]) < 1e-9, `${row.head} ${key}`);
+        }
+      });
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -100,6 +100,8 @@ pub struct Series {
     /// A point of the line to mark with a dot, the series' optimum (004 Fig. 4 marks each
     /// algorithm's optimal block size); `None` for none.
     pub optimum: Option<(f64, f64)>,
+    /// The letter written beside the line: a compared scenario's.
+    pub letter: Option<char>,
 }
 
 /// Everything one chart draws.
@@ -193,6 +195,7 @@ pub fn plot(report: &Report, pattern: &PatternDef, which: Which, scale: Scale) -
         measured: false,
         dashed: false,
         optimum: None,
+        letter: None,
     }];
     let (x, y) = axes(&series, pattern.range, ("B", which.unit()), scale);
     let inside = |v: f64| v > x.lo && v < x.hi;
@@ -228,8 +231,8 @@ pub fn letter(i: usize) -> char {
     char::from(b'A' + (i % 26) as u8)
 }
 
-/// The plot of compared scenarios: one curve each in its own colour, on one axis, with the
-/// crossovers marked ("A×B 172 B").
+/// The plot of compared scenarios: one curve each in its own colour and letter, every other
+/// one dashed, on one axis, with the crossovers marked ("A×B 172 B").
 pub fn compare_plot(comparison: &Comparison, which: Which, scale: Scale) -> Plot {
     let series: Vec<Series> = comparison
         .reports
@@ -239,8 +242,11 @@ pub fn compare_plot(comparison: &Comparison, which: Which, scale: Scale) -> Plot
             points: curve(r, which, scale),
             colour: i,
             measured: false,
-            dashed: false,
+            // Every other curve dashed, drawn over the one before: where two curves coincide
+            // (the Paragon and the SP2 below 5 kB) both still show.
+            dashed: i % 2 == 1,
             optimum: None,
+            letter: Some(letter(i)),
         })
         .collect();
     let range = (comparison.from_bytes, comparison.to_bytes);
@@ -466,6 +472,32 @@ pub fn place_point_label(
         })
 }
 
+/// Where to write a curve's letter (its top-left corner, canvas pixels): beside one of the
+/// curve's points, from its right end leftwards, inside `bounds`, off every curve and clear of
+/// `avoid`; `None` where no point has room.
+pub fn place_letter(
+    curve: &[(f64, f64)],
+    curves: &[Vec<(f64, f64)>],
+    size: (f64, f64),
+    gap: f64,
+    bounds: &Rect,
+    avoid: &[Rect],
+) -> Option<(f64, f64)> {
+    let n = curve.len();
+    let (w, h) = size;
+    (1..=8)
+        .filter_map(|k| curve.get(n * (9 - k) / 9).copied())
+        .flat_map(|(px, py)| {
+            [
+                (px - w / 2.0, py - gap - h),
+                (px - w / 2.0, py + gap),
+                (px + gap, py - h / 2.0),
+                (px - gap - w, py - h / 2.0),
+            ]
+        })
+        .find(|&(x, y)| label_clear(&Rect::at(x, y, size), curves, bounds, avoid))
+}
+
 /// Whether a label box may be drawn: inside the plot, off every curve and clear of `avoid`.
 pub fn label_clear(r: &Rect, curves: &[Vec<(f64, f64)>], bounds: &Rect, avoid: &[Rect]) -> bool {
     r.inside(bounds)
@@ -680,6 +712,47 @@ mod tests {
                 "{px}: {r:?}"
             );
         }
+    }
+
+    /// Compared curves carry their letters, and every other one is dashed so that coinciding
+    /// curves both show.
+    #[test]
+    fn compared_curves_carry_letters_and_alternate_dashes() {
+        let scenarios: Vec<_> = ["intel-paragon", "ibm-sp2", "intel-ipsc"]
+            .iter()
+            .map(|m| {
+                commcalc_core::Scenario::from_query(&format!("machine={m}&pattern=pingpong"))
+                    .unwrap()
+            })
+            .collect();
+        let c = commcalc_core::compare::compare(&scenarios).unwrap();
+        let p = compare_plot(&c, Which::Latency, Scale::Log);
+        let letters: Vec<_> = p.series.iter().map(|s| s.letter).collect();
+        assert_eq!(letters, [Some('A'), Some('B'), Some('C')]);
+        let dashed: Vec<_> = p.series.iter().map(|s| s.dashed).collect();
+        assert_eq!(dashed, [false, true, false]);
+    }
+
+    /// A letter goes beside its curve, off the other curves, where there is room.
+    #[test]
+    fn letters_keep_off_the_curves() {
+        let a: Vec<(f64, f64)> = (0..=50).map(|i| (f64::from(i) * 8.0, 300.0)).collect();
+        let b: Vec<(f64, f64)> = (0..=50).map(|i| (f64::from(i) * 8.0, 290.0)).collect();
+        let curves = vec![a.clone(), b.clone()];
+        let bounds = Rect {
+            l: 0.0,
+            t: 0.0,
+            r: 400.0,
+            b: 400.0,
+        };
+        let size = (10.0, 14.0);
+        let (x, y) = place_letter(&a, &curves, size, 3.0, &bounds, &[]).unwrap();
+        let r = Rect::at(x, y, size);
+        assert!(label_clear(&r, &curves, &bounds, &[]), "{r:?}");
+        let taken = [r];
+        let (x, y) = place_letter(&b, &curves, size, 3.0, &bounds, &taken).unwrap();
+        assert!(!Rect::at(x, y, size).overlaps(&r));
+        assert_eq!(place_letter(&[], &curves, size, 3.0, &bounds, &[]), None);
     }
 
     #[test]

@@ -11,7 +11,9 @@ use plotters_canvas::CanvasBackend;
 use plotters_svg::SVGBackend;
 use web_sys::HtmlCanvasElement;
 
-use crate::chart::{label_clear, place_point_label, text_size, Palette, Plot, Rect, Scale};
+use crate::chart::{
+    label_clear, place_letter, place_point_label, text_size, Palette, Plot, Rect, Scale,
+};
 use crate::ticks::Axis;
 
 /// Where and how big to draw.
@@ -346,6 +348,25 @@ fn render<DB: DrawingBackend>(
             (lx.round() as i32, ly.round() as i32),
             pen.font(12.0, p.text, HPos::Left, VPos::Top),
         ))?;
+    }
+
+    // Each curve's letter (a compared scenario's), beside it where there is room.
+    for (series, line) in plot.series.iter().zip(&curves) {
+        let Some(letter) = series.letter else {
+            continue;
+        };
+        let text = letter.to_string();
+        let size = text_size(&text, 13.0, pen.ratio);
+        let gap = f64::from(pen.px(3.0));
+        if let Some((lx, ly)) = place_letter(line, &curves, size, gap, &bounds, &taken) {
+            taken.push(Rect::at(lx, ly, size));
+            let colour = p.series[series.colour % p.series.len()];
+            root.draw(&Text::new(
+                text,
+                (lx.round() as i32, ly.round() as i32),
+                pen.font(13.0, colour, HPos::Left, VPos::Top),
+            ))?;
+        }
     }
 
     // The regions either side of n½, labelled only where the words fit clear of the curve

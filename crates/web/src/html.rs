@@ -129,6 +129,41 @@ pub fn metric_rows(rows: &[Row]) -> String {
     out
 }
 
+/// `table#scenarios`: for each compared scenario (by letter), the time and bandwidth at its
+/// query's size, r∞ and n½, as `commcalc compare` prints them; "—" where a pattern has none.
+pub fn scenario_table(
+    scenarios: &[commcalc_core::Scenario],
+    c: &commcalc_core::compare::Comparison,
+) -> String {
+    let mut rows = String::new();
+    for (i, (s, r)) in scenarios.iter().zip(&c.reports).enumerate() {
+        let _ = write!(
+            rows,
+            "<tr data-index=\"{i}\"><th scope=\"row\"><span class=\"key c{i}\" aria-hidden=\"true\">{l}</span> {l} {what}</th>",
+            l = crate::chart::letter(i),
+            what = esc(&format!("{} · {}", s.machine.name, s.pattern.title)),
+        );
+        let cell = |key: &str, value: Option<f64>| match value {
+            Some(v) => format!(
+                "<td class=\"value\" data-metric=\"{key}\" data-value=\"{v}\">{}</td>",
+                esc(&commcalc_core::units::metric(key, v))
+            ),
+            None => format!("<td class=\"value\" data-metric=\"{key}\">—</td>"),
+        };
+        rows.push_str(&cell("at_bytes", Some(r.at_bytes)));
+        for key in ["time_us", "bandwidth_MBps", "r_inf_MBps", "n_half_bytes"] {
+            rows.push_str(&cell(key, r.metric(key)));
+        }
+        rows.push_str("</tr>");
+    }
+    format!(
+        "<table id=\"scenarios\"><caption>Each scenario at its query's size</caption><thead><tr>\
+         <th scope=\"col\">scenario</th><th scope=\"col\">at</th><th scope=\"col\">time</th>\
+         <th scope=\"col\">bandwidth</th><th scope=\"col\">r∞</th><th scope=\"col\">n½</th>\
+         </tr></thead><tbody>{rows}</tbody></table>"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,5 +215,34 @@ mod tests {
         assert!(html.starts_with("<tr data-metric=\"n_half_bytes\">"));
         assert!(html.contains("<td class=\"value\" data-value=\"12695.65\">12.7 kB</td>"));
         assert!(html.contains("<math></math>"));
+    }
+
+    /// The per-scenario table reads as `commcalc compare` prints it: the iPSC and the Ametek
+    /// at 10 kB.
+    #[test]
+    fn the_scenario_table_has_each_scenarios_time_r_inf_and_n_half() {
+        let list: Vec<_> = ["intel-ipsc", "ametek-s14"]
+            .iter()
+            .map(|m| {
+                commcalc_core::Scenario::from_query(&format!("machine={m}&pattern=pingpong"))
+                    .unwrap()
+            })
+            .collect();
+        let c = commcalc_core::compare::compare(&list).unwrap();
+        let html = scenario_table(&list, &c);
+        assert_eq!(html.matches("<tr data-index=").count(), 2);
+        for shown in [
+            "Intel iPSC",
+            "10 kB",
+            "30 ms",
+            "333 kB/s",
+            "353 kB/s",
+            "601 B",
+            "95.8 ms",
+            "57.7 B",
+        ] {
+            assert!(html.contains(shown), "{shown}: {html}");
+        }
+        assert!(html.contains("data-metric=\"n_half_bytes\""));
     }
 }

@@ -43,6 +43,7 @@ pub fn sweep_plot(sweeps: &[Sweep], scale: Scale) -> Plot {
                 dashed: i > 0,
                 optimum: Some((s.optimum.block as f64, s.optimum.time))
                     .filter(|&(b, t)| scale.shows(b, t)),
+                letter: None,
             })
         })
         .collect();

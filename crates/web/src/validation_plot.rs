@@ -293,6 +293,7 @@ fn series(points: Vec<(f64, f64)>, colour: usize, measured: bool, dashed: bool) 
         measured,
         dashed,
         optimum: None,
+        letter: None,
     }
 }
 
