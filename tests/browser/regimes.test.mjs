@@ -522,4 +522,23 @@ describe('regimes', () => {
       await context.close();
     }
   });
+
+  it('the tab opens from the default page on the nearest scenario with maps, and says so', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, { viewport: { width: 1280, height: 900 } });
+    try {
+      await openApp(page, app.server.url, '');
+      assert.match(await page.inputValue('#machine'), /intel-paragon/);
+      await afterMapPaints(page, 'open the regimes tab', () => page.click('#tab-regimes'));
+      assert.equal(await page.locator('#regimes-error').count(), 0, 'no error');
+      const note = page.locator('#regimes-note');
+      assert.ok(await note.isVisible(), 'a note says what changed');
+      assert.match(await note.textContent(), /Intel Paragon has no node-bandwidth-limited parameters.*DELTA/);
+      assert.equal(await page.inputValue('#machine'), 'intel-delta');
+      assert.ok(await page.locator('#map-a').count(), 'the maps are drawn');
+      assert.match(await page.evaluate(() => location.search), /machine=intel-delta.*view=regimes/);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -13,6 +13,7 @@ use crate::chart::Scale;
 use crate::dom;
 use crate::edit::{self, after_edit, cached_evaluate, url_problems, Edit, Problem};
 use crate::page::{self, Page, View};
+use crate::regime_charts::with_maps;
 
 /// Signals shared by every component; `Copy`, so components take it by value.
 #[derive(Clone, Copy)]
@@ -31,6 +32,9 @@ pub struct State {
     pub choice: Memo<Choice>,
     /// Problems from the URL and from rejected edits, each with its key.
     pub problems: RwSignal<Vec<Problem>>,
+    /// What the page changed on its own, and why (the regimes view moved to a scenario that
+    /// has maps); cleared by the next edit or view.
+    pub note: RwSignal<Option<String>>,
     /// The charts' axes (`page.axes`, so that the address keeps them).
     pub scale: Memo<Scale>,
     /// Whether the system asks for dark colours: one listener for the page, which every chart
@@ -97,6 +101,7 @@ impl State {
                 })
             }),
             problems: RwSignal::new(problems),
+            note: RwSignal::new(None),
             scale: Memo::new(move |_| page.with(|p| p.axes)),
             repaint: RwSignal::new(0),
             dark: dom::prefers_dark(),
@@ -104,6 +109,19 @@ impl State {
         state.write_url();
         dom::on_history(move |search| state.restore(&search));
         state
+    }
+
+    /// The regimes view needs a machine with NBL parameters: opened from a tab on a scenario
+    /// whose machine has none, it moves to the nearest scenario that has them, and says so. (An
+    /// address that names such a scenario keeps it, and the view says why it has no maps.)
+    fn ensure_maps(&self) {
+        if self.page.with_untracked(|p| p.view) != View::Regimes {
+            return;
+        }
+        if let Some((next, why)) = self.scenario.with_untracked(with_maps) {
+            self.scenario.set(next);
+            self.note.set(Some(why));
+        }
     }
 
     /// Goes back to the page an address describes (Back or Forward in the browser): the same
@@ -120,6 +138,7 @@ impl State {
         self.page.set(page);
         self.scenario.set(initial);
         self.problems.set(problems);
+        self.note.set(None);
     }
 
     /// Puts the page and scenario in the address bar, in place of the current entry.
@@ -174,6 +193,8 @@ impl State {
     /// Opens a view, with a new history entry, so that Back returns to the view before.
     pub fn open(&self, view: View) {
         self.page.update(|p| p.view = view);
+        self.note.set(None);
+        self.ensure_maps();
         dom::push_query(self.query_untracked());
     }
 
@@ -237,6 +258,9 @@ impl State {
 
     /// Applies an edit through the core; a rejection keeps the scenario and shows why.
     pub fn edit(&self, edit: Edit) {
+        if self.note.with_untracked(Option::is_some) {
+            self.note.set(None);
+        }
         let current = self.scenario.get_untracked();
         let outcome = edit::apply(&current, edit);
         let problems = self

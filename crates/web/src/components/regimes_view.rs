@@ -333,6 +333,9 @@ fn Notice(
     });
     let error = move || model.with(|m| m.is_err());
     view! {
+        <p id="regimes-note" class="about regimes-hint" role="status" hidden=move || state.note.with(Option::is_none)>
+            {move || state.note.get()}
+        </p>
         <div
             class=move || if error() { "regimes-problem" } else { "about regimes-hint" }
             id=move || if error() { "regimes-error" } else { "regimes-hint" }
