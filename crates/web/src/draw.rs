@@ -11,9 +11,8 @@ use plotters_canvas::CanvasBackend;
 use plotters_svg::SVGBackend;
 use web_sys::HtmlCanvasElement;
 
-use crate::chart::{
-    label_clear, place_letter, place_point_label, text_size, Palette, Plot, Rect, Scale,
-};
+use crate::chart::{Palette, Plot, Scale};
+use crate::labels::{self, layout, Geometry, Ink, Placed, MARGINS, SMALL_FONT};
 use crate::ticks::Axis;
 
 /// Where and how big to draw.
@@ -29,8 +28,9 @@ fn rgb(c: (u8, u8, u8)) -> RGBColor {
     RGBColor(c.0, c.1, c.2)
 }
 
-/// Draws a plot, or a message where there is none. The canvas's pixel size follows the
-/// frame; it is only reset when it changes.
+/// Draws a plot, or a message where there is none, and writes the labels it placed on the
+/// canvas as `data-labels` (CSS pixels, for tests and tools). The canvas's pixel size follows
+/// the frame; it is only reset when it changes.
 pub fn draw(
     canvas: &HtmlCanvasElement,
     frame: Frame,
@@ -49,7 +49,7 @@ pub fn draw(
     }
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
         .ok_or_else(|| "the canvas has no 2-D context".to_string())?;
-    paint(
+    let placed = paint(
         backend,
         (width, height),
         plot,
@@ -59,7 +59,10 @@ pub fn draw(
             font_scale: 1.0,
             palette,
         },
-    )
+    )?;
+    canvas
+        .set_attribute("data-labels", &labels::to_json(&placed, r))
+        .map_err(|e| format!("{e:?}"))
 }
 
 /// The same drawing as SVG (plotters' SVG backend), at the frame's CSS size: the chart a
@@ -90,24 +93,26 @@ pub fn svg(
 }
 
 /// Fills the background and draws the plot, or the message where there is none, on any
-/// plotters backend of `size` pixels.
+/// plotters backend of `size` pixels; returns the labels placed in the plot.
 fn paint<DB: DrawingBackend>(
     backend: DB,
     (width, height): (u32, u32),
     plot: Result<&Plot, &str>,
     scale: Scale,
     pen: &Pen,
-) -> Result<(), String> {
+) -> Result<Vec<Placed>, String> {
     let root = backend.into_drawing_area();
     root.fill(&rgb(pen.palette.background))
         .map_err(|e| e.to_string())?;
     let result = match plot {
         Ok(plot) => render(&root, plot, scale, pen),
-        Err(message) => root.draw(&Text::new(
-            message.to_string(),
-            ((width / 2) as i32, (height / 2) as i32),
-            pen.font(13.0, pen.palette.text, HPos::Center, VPos::Center),
-        )),
+        Err(message) => root
+            .draw(&Text::new(
+                message.to_string(),
+                ((width / 2) as i32, (height / 2) as i32),
+                pen.font(13.0, pen.palette.text, HPos::Center, VPos::Center),
+            ))
+            .map(|()| Vec::new()),
     };
     root.present().map_err(|e| e.to_string())?;
     result.map_err(|e| e.to_string())
@@ -143,20 +148,28 @@ impl Pen<'_> {
 }
 
 /// Draws on linear coordinates: on a log axis every value is drawn at its log₁₀, which keeps
-/// one instance of the chart code instead of one per kind of axis.
+/// one instance of the chart code instead of one per kind of axis. The labels inside the plot
+/// go where [`layout`] puts them; they are returned as placed.
 fn render<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     plot: &Plot,
     scale: Scale,
     pen: &Pen,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+) -> Result<Vec<Placed>, DrawingAreaErrorKind<DB::ErrorType>> {
     let p = pen.palette;
-    let tx = |v: f64| if scale.log_x() { v.log10() } else { v };
-    let ty = |v: f64| if scale.log_y() { v.log10() } else { v };
+    let (tx, ty) = (|v| labels::tx(scale, v), |v| labels::ty(scale, v));
+    let (width, height) = root.dim_in_pixel();
+    let geo = Geometry::new(
+        plot,
+        scale,
+        (f64::from(width), f64::from(height)),
+        pen.ratio,
+    );
     let (x, y) = (&plot.x, &plot.y);
     // The plotting area inside room for the tick labels, with linear coordinates mapped to
-    // canvas pixels (y up).
-    let inner = root.margin(pen.px(14.0), pen.px(22.0), pen.px(58.0), pen.px(18.0));
+    // canvas pixels (y up): the geometry the labels are placed in.
+    let [top, bottom, left, right] = MARGINS.map(|m| pen.px(m));
+    let inner = root.margin(top, bottom, left, right);
     let (xs, ys) = inner.get_pixel_range();
     let chart = inner.apply_coord_spec(Cartesian2d::<RangedCoordf64, RangedCoordf64>::new(
         tx(x.lo)..tx(x.hi),
@@ -175,23 +188,9 @@ fn render<DB: DrawingBackend>(
         ticks: y.ticks.iter().map(|(v, l)| (ty(*v), l.clone())).collect(),
     };
     let (x, y) = (&x, &y);
-    // Every pixel position a label needs, on the whole canvas.
     let at = |px: f64, py: f64| chart.map_coordinate(&(px, py));
     let (left, top) = at(x.lo, y.hi);
     let (right, bottom) = at(x.hi, y.lo);
-    let x_ticks: Vec<i32> = x.ticks.iter().map(|(v, _)| at(*v, y.lo).0).collect();
-    let y_ticks: Vec<i32> = y.ticks.iter().map(|(v, _)| at(x.lo, *v).1).collect();
-    let marks: Vec<(&crate::chart::Mark, (u8, u8, u8), i32)> =
-        [(&plot.n_half, p.mark), (&plot.optimum, p.optimum)]
-            .into_iter()
-            .filter_map(|(m, c)| m.as_ref().map(|m| (m, c)))
-            .chain(plot.crossovers.iter().map(|m| (m, p.text)))
-            .map(|(m, c)| (m, c, at(tx(m.x), y.lo).0))
-            .collect();
-    let point = plot
-        .point
-        .as_ref()
-        .map(|(qx, qy, label)| (at(tx(*qx), ty(*qy)), label.as_str()));
 
     // The latency-bound region: sizes below n½.
     if let Some(n) = &plot.n_half {
@@ -213,19 +212,18 @@ fn render<DB: DrawingBackend>(
         rgb(p.text).mix(0.45).stroke_width(pen.width(1.0)),
     ))?;
 
-    let small = 11.0;
-    for ((_, label), px) in x.ticks.iter().zip(x_ticks) {
+    for (v, label) in &x.ticks {
         root.draw(&Text::new(
             label.as_str(),
-            (px, bottom + pen.px(5.0)),
-            pen.font(small, p.text, HPos::Center, VPos::Top),
+            (at(*v, y.lo).0, bottom + pen.px(5.0)),
+            pen.font(SMALL_FONT, p.text, HPos::Center, VPos::Top),
         ))?;
     }
-    for ((_, label), py) in y.ticks.iter().zip(y_ticks) {
+    for (v, label) in &y.ticks {
         root.draw(&Text::new(
             label.as_str(),
-            (left - pen.px(6.0), py),
-            pen.font(small, p.text, HPos::Right, VPos::Center),
+            (left - pen.px(6.0), at(x.lo, *v).1),
+            pen.font(SMALL_FONT, p.text, HPos::Right, VPos::Center),
         ))?;
     }
 
@@ -270,137 +268,41 @@ fn render<DB: DrawingBackend>(
         }
     }
 
-    // Labels keep inside the plot area (clear of the tick labels) and off every curve.
-    let curves: Vec<Vec<(f64, f64)>> = plot
-        .series
-        .iter()
-        .map(|s| {
-            s.points
-                .iter()
-                .map(|(a, b)| {
-                    let (cx, cy) = at(tx(*a), ty(*b));
-                    (f64::from(cx), f64::from(cy))
-                })
-                .collect()
-        })
-        .collect();
-    let curve = curves.first().map_or(&[][..], |c| c.as_slice());
-    let pad = f64::from(pen.px(3.0));
-    let bounds = Rect {
-        l: f64::from(left) + pad,
-        t: f64::from(top) + pad,
-        r: f64::from(right) - pad,
-        b: f64::from(bottom) - pad,
-    };
-    let mut taken: Vec<Rect> = Vec::new();
-
-    // Marks on the abscissa: a vertical line and its label at the top, on whichever side of
-    // the line has room.
-    for (row, (mark, color, px)) in marks.iter().copied().enumerate() {
+    // Marks on the abscissa: a vertical line each.
+    let marks = [(&plot.n_half, p.mark), (&plot.optimum, p.optimum)]
+        .into_iter()
+        .filter_map(|(m, c)| m.as_ref().map(|m| (m, c)))
+        .chain(plot.crossovers.iter().map(|m| (m, p.text)));
+    for (mark, colour) in marks {
         chart.draw(&PathElement::new(
             vec![(tx(mark.x), y.lo), (tx(mark.x), y.hi)],
-            rgb(color).stroke_width(pen.width(1.5)),
+            rgb(colour).stroke_width(pen.width(1.5)),
         ))?;
-        let size = text_size(&mark.label, 12.0, pen.ratio);
-        let (h, dx) = if right - px > (right - left) / 3 {
-            (HPos::Left, pen.px(5.0))
-        } else {
-            (HPos::Right, -pen.px(5.0))
+    }
+    // The query's point.
+    if let Some((qx, qy, _)) = &plot.point {
+        chart.draw(&Circle::new(
+            (tx(*qx), ty(*qy)),
+            pen.width(4.5),
+            rgb(p.mark).filled(),
+        ))?;
+    }
+
+    // The labels, each where nothing else is.
+    let placed = layout(plot, &geo);
+    for label in &placed {
+        let colour = match label.ink {
+            Ink::Text => p.text,
+            Ink::Mark => p.mark,
+            Ink::Optimum => p.optimum,
+            Ink::Series(i) => p.series[i % p.series.len()],
+            Ink::Shade => p.shade,
         };
-        // The line itself, for the point's label to keep off.
-        let line = f64::from(px);
-        taken.push(Rect {
-            l: line - 1.0,
-            t: f64::from(top),
-            r: line + 1.0,
-            b: f64::from(bottom),
-        });
-        let ty = top + pen.px(4.0 + 15.0 * row as f64);
-        let tx = f64::from(px + dx);
-        let l = if matches!(h, HPos::Left) {
-            tx
-        } else {
-            tx - size.0
-        };
-        taken.push(Rect::at(l, f64::from(ty), size));
         root.draw(&Text::new(
-            mark.label.as_str(),
-            (px + dx, ty),
-            pen.font(12.0, color, h, VPos::Top),
+            label.text.as_str(),
+            (label.rect.l.round() as i32, label.rect.t.round() as i32),
+            pen.font(label.font, colour, HPos::Left, VPos::Top),
         ))?;
     }
-
-    // The query's point, labelled beside it on the side away from the curve.
-    if let Some(((px, py), label)) = point {
-        root.draw(&Circle::new((px, py), pen.width(4.5), rgb(p.mark).filled()))?;
-        let size = text_size(label, 12.0, pen.ratio);
-        let (lx, ly) = place_point_label(
-            curve,
-            (f64::from(px), f64::from(py)),
-            size,
-            f64::from(pen.px(8.0)),
-            &bounds,
-            &taken,
-        );
-        taken.push(Rect::at(lx, ly, size));
-        root.draw(&Text::new(
-            label,
-            (lx.round() as i32, ly.round() as i32),
-            pen.font(12.0, p.text, HPos::Left, VPos::Top),
-        ))?;
-    }
-
-    // Each curve's letter (a compared scenario's), beside it where there is room.
-    for (series, line) in plot.series.iter().zip(&curves) {
-        let Some(letter) = series.letter else {
-            continue;
-        };
-        let text = letter.to_string();
-        let size = text_size(&text, 13.0, pen.ratio);
-        let gap = f64::from(pen.px(3.0));
-        if let Some((lx, ly)) = place_letter(line, &curves, size, gap, &bounds, &taken) {
-            taken.push(Rect::at(lx, ly, size));
-            let colour = p.series[series.colour % p.series.len()];
-            root.draw(&Text::new(
-                text,
-                (lx.round() as i32, ly.round() as i32),
-                pen.font(13.0, colour, HPos::Left, VPos::Top),
-            ))?;
-        }
-    }
-
-    // The regions either side of n½, labelled only where the words fit clear of the curve
-    // and the other labels; dropped on narrow plots rather than overlapped.
-    if let Some((_, _, px)) = marks.first().filter(|_| plot.n_half.is_some()) {
-        let px = f64::from(*px);
-        let gap = f64::from(pen.px(6.0));
-        for (words, color, left_of_line) in [
-            ("latency-bound", p.shade, true),
-            ("bandwidth-bound", p.series[0], false),
-        ] {
-            let size = text_size(words, small, pen.ratio);
-            let x0 = if left_of_line {
-                px - gap - size.0
-            } else {
-                px + gap
-            };
-            let spot = [
-                bounds.b - size.1,
-                bounds.t + size.1 * 2.5,
-                (bounds.t + bounds.b) / 2.0,
-            ]
-            .into_iter()
-            .map(|y0| Rect::at(x0, y0, size))
-            .find(|r| label_clear(r, &curves, &bounds, &taken));
-            if let Some(r) = spot {
-                taken.push(r);
-                root.draw(&Text::new(
-                    words,
-                    (r.l.round() as i32, r.t.round() as i32),
-                    pen.font(small, color, HPos::Left, VPos::Top),
-                ))?;
-            }
-        }
-    }
-    Ok(())
+    Ok(placed)
 }

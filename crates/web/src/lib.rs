@@ -12,6 +12,7 @@ pub mod explain;
 pub mod export;
 pub mod formulas;
 pub mod html;
+pub mod labels;
 pub mod math;
 pub mod page;
 pub mod presets;
