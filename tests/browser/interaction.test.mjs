@@ -119,12 +119,12 @@ describe('sliders', () => {
     }
   });
 
-  it('the scale select switches the charts between log and linear', async () => {
+  it('the scale select switches the charts between log–log, log–linear and linear', async () => {
     const { context, page, problems } = await newAppPage(app.browser);
     try {
       await openApp(page, app.server.url, PARAGON);
       const options = await page.$$eval('#scale option', (os) => os.map((o) => o.value));
-      assert.deepEqual([...options].sort(), ['linear', 'log'], '#scale offers log and linear');
+      assert.deepEqual([...options].sort(), ['linear', 'log', 'log-linear'], '#scale offers log–log, log–linear and linear');
       assert.equal(await page.inputValue('#scale'), 'log', 'log-log by default');
       const c0 = await charts(page);
       await afterRepaint(page, 'choosing linear in #scale', () => page.selectOption('#scale', 'linear'));
