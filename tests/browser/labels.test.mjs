@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { appFailures, metricMap, newAppPage, openApp, useApp } from './harness.mjs';
+import { appFailures, metricMap, newAppPage, openApp, settle, useApp } from './harness.mjs';
 
 const app = useApp();
 
@@ -55,4 +55,58 @@ describe('chart labels', () => {
       await context.close();
     }
   });
+
+  // Every view, at a phone's and a laptop's width: the labels each chart placed
+  // (canvas[data-labels], CSS pixels) overlap neither each other nor the canvas's edges.
+  for (const [device, options] of [
+    ['a phone', { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 }],
+    ['a laptop', { viewport: { width: 1280, height: 800 } }],
+  ]) {
+    it(`never overlap on any view on ${device}`, { timeout: 300_000 }, async () => {
+      const { context, page, problems } = await newAppPage(app.browser, options);
+      const failures = [];
+      try {
+        for (const query of [
+          '?machine=atm-sparc20&pattern=pingpong',
+          '?machine=atm-sparc20&pattern=pipelined-send&data=115k&size=2k',
+          '?machine=intel-paragon&pattern=pingpong',
+          '?machine=intel-delta&pattern=global-combine&algo=tree',
+          '?machine=ethernet-now&pattern=all-to-all&p=8&axes=linear',
+          '?machine=intel-ipsc&pattern=pingpong&axes=log-linear',
+          '?view=compare&c=machine=intel-paragon;pattern=pingpong&c=machine=ibm-sp2;pattern=pingpong',
+          '?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong',
+          '?machine=intel-delta&pattern=global-combine&view=regimes',
+          '?view=validate',
+        ]) {
+          await openApp(page, app.server.url, query);
+          await settle(page, 300);
+          const charts = await page.evaluate(() =>
+            [...document.querySelectorAll('canvas[data-labels]')].map((c) => ({
+              id: c.id,
+              width: c.clientWidth,
+              height: c.clientHeight,
+              labels: JSON.parse(c.dataset.labels),
+            })),
+          );
+          if (charts.length === 0) failures.push(`${query}: no chart carries its labels`);
+          for (const c of charts) {
+            c.labels.forEach((a, i) => {
+              if (a.l < 0 || a.t < 0 || a.r > c.width || a.b > c.height) {
+                failures.push(`${query} #${c.id}: "${a.text}" leaves the chart`);
+              }
+              for (const b of c.labels.slice(i + 1)) {
+                if (a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b) {
+                  failures.push(`${query} #${c.id}: "${a.text}" over "${b.text}"`);
+                }
+              }
+            });
+          }
+        }
+        assert.deepEqual(failures, []);
+        assert.deepEqual(appFailures(problems), []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });
