@@ -257,4 +257,47 @@ describe('validate', () => {
       await context.close();
     }
   });
+
+  it('fits every table on a phone: no column off screen, the caption whole', { timeout: 300_000 }, async () => {
+    const { context, page, problems } = await newAppPage(app.browser, { viewport: { width: 375, height: 812 } });
+    const failures = [];
+    try {
+      await openApp(page, app.server.url, '?view=validate');
+      const ids = (await datasetOptions(page)).options.map((o) => o.id);
+      const pages = ids.map((id) => [`?view=validate&set=${id}`, 'table#validation']);
+      pages.push([
+        '?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong',
+        'table#scenarios',
+      ]);
+      for (const [query, table] of pages) {
+        await openApp(page, app.server.url, query);
+        const fit = await page.evaluate((sel) => {
+          const t = document.querySelector(sel);
+          if (!t) return null;
+          const width = document.documentElement.clientWidth;
+          const caption = t.querySelector('caption');
+          const cells = [...t.querySelectorAll('tbody th, tbody td')].filter((c) => c.getClientRects().length);
+          return {
+            tableRight: t.getBoundingClientRect().right,
+            width,
+            caption: caption ? caption.getBoundingClientRect().right <= width && caption.scrollWidth <= caption.clientWidth + 1 : true,
+            off: cells.filter((c) => c.getBoundingClientRect().right > width + 0.5).map((c) => c.textContent.trim()),
+            unnamed: cells.filter((c) => !c.dataset.label).length,
+          };
+        }, table);
+        if (!fit) {
+          failures.push(`${query}: no ${table}`);
+          continue;
+        }
+        if (fit.tableRight > fit.width + 0.5) failures.push(`${query}: the table ends at ${fit.tableRight} px of ${fit.width}`);
+        if (!fit.caption) failures.push(`${query}: the caption is cut`);
+        if (fit.off.length) failures.push(`${query}: off screen: ${fit.off.slice(0, 3).join(' | ')}`);
+        if (fit.unnamed) failures.push(`${query}: ${fit.unnamed} cells without their column's name`);
+      }
+      assert.deepEqual(failures, []);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
 });

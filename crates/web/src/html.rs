@@ -139,30 +139,43 @@ pub fn scenario_table(
     for (i, (s, r)) in scenarios.iter().zip(&c.reports).enumerate() {
         let _ = write!(
             rows,
-            "<tr data-index=\"{i}\"><th scope=\"row\"><span class=\"key c{i}\" aria-hidden=\"true\">{l}</span> {l} {what}</th>",
+            "<tr data-index=\"{i}\"><th scope=\"row\" data-label=\"scenario\"><span class=\"key c{i}\" aria-hidden=\"true\">{l}</span> {l} {what}</th>",
             l = crate::chart::letter(i),
             what = esc(&format!("{} · {}", s.machine.name, s.pattern.title)),
         );
-        let cell = |key: &str, value: Option<f64>| match value {
+        let cell = |(key, head): (&str, &str), value: Option<f64>| {
+            match value {
             Some(v) => format!(
-                "<td class=\"value\" data-metric=\"{key}\" data-value=\"{v}\">{}</td>",
+                "<td class=\"value\" data-label=\"{head}\" data-metric=\"{key}\" data-value=\"{v}\">{}</td>",
                 esc(&commcalc_core::units::metric(key, v))
             ),
-            None => format!("<td class=\"value\" data-metric=\"{key}\">—</td>"),
+            None => format!("<td class=\"value\" data-label=\"{head}\" data-metric=\"{key}\">—</td>"),
+        }
         };
-        rows.push_str(&cell("at_bytes", Some(r.at_bytes)));
-        for key in ["time_us", "bandwidth_MBps", "r_inf_MBps", "n_half_bytes"] {
-            rows.push_str(&cell(key, r.metric(key)));
+        rows.push_str(&cell(COLUMNS[0], Some(r.at_bytes)));
+        for column in &COLUMNS[1..] {
+            rows.push_str(&cell(*column, r.metric(column.0)));
         }
         rows.push_str("</tr>");
     }
+    let heads: String = COLUMNS
+        .iter()
+        .map(|(_, h)| format!("<th scope=\"col\">{h}</th>"))
+        .collect();
     format!(
-        "<table id=\"scenarios\"><caption>Each scenario at its query's size</caption><thead><tr>\
-         <th scope=\"col\">scenario</th><th scope=\"col\">at</th><th scope=\"col\">time</th>\
-         <th scope=\"col\">bandwidth</th><th scope=\"col\">r∞</th><th scope=\"col\">n½</th>\
-         </tr></thead><tbody>{rows}</tbody></table>"
+        "<table id=\"scenarios\" class=\"stack\"><caption>Each scenario at its query's size</caption><thead><tr>\
+         <th scope=\"col\">scenario</th>{heads}</tr></thead><tbody>{rows}</tbody></table>"
     )
 }
+
+/// The per-scenario table's number columns: metric key and header.
+const COLUMNS: [(&str, &str); 5] = [
+    ("at_bytes", "at"),
+    ("time_us", "time"),
+    ("bandwidth_MBps", "bandwidth"),
+    ("r_inf_MBps", "r∞"),
+    ("n_half_bytes", "n½"),
+];
 
 #[cfg(test)]
 mod tests {

@@ -455,7 +455,26 @@ pub fn table_html(set: &DataSet) -> String {
     let named = set.rows.iter().any(|r| !r.series.is_empty());
     let with_x = !set.categorical;
     let colours = colours(set);
-    let mut out = String::from("<table id=\"validation\"><caption>");
+    // Each cell names its column (`data-label`), which a narrow screen shows above the value
+    // when it stacks the row (the `stack` class in style.css).
+    let x_head = with_unit(set.x_label, set.x_unit);
+    let measured_head = with_unit("measured", set.y_unit);
+    let mut heads: Vec<&str> = Vec::new();
+    if named {
+        heads.push("series");
+    }
+    heads.push("point");
+    if with_x {
+        heads.push(&x_head);
+    }
+    heads.extend([
+        measured_head.as_str(),
+        "the paper's model",
+        "commcalc",
+        "error",
+        "calculator",
+    ]);
+    let mut out = String::from("<table id=\"validation\" class=\"stack\"><caption>");
     let _ = write!(
         out,
         "{} — {}: each point, the paper's measurement and the model's value (in {})",
@@ -468,75 +487,91 @@ pub fn table_html(set: &DataSet) -> String {
         })
     );
     out.push_str("</caption><thead><tr>");
-    let col = |out: &mut String, text: &str| {
-        let _ = write!(out, "<th scope=\"col\">{}</th>", esc(text));
-    };
-    if named {
-        col(&mut out, "series");
+    for h in &heads {
+        let _ = write!(out, "<th scope=\"col\">{}</th>", esc(h));
     }
-    col(&mut out, "point");
-    if with_x {
-        col(&mut out, &with_unit(set.x_label, set.x_unit));
-    }
-    col(&mut out, &with_unit("measured", set.y_unit));
-    col(&mut out, "the paper's model");
-    col(&mut out, "commcalc");
-    col(&mut out, "error");
-    col(&mut out, "calculator");
     out.push_str("</tr></thead><tbody>");
+    let label = |k: &str| format!(" data-label=\"{}\"", esc(k));
     for (i, (r, c)) in set.rows.iter().zip(&colours).enumerate() {
         let _ = write!(out, "<tr data-row=\"{i}\" class=\"s{c}\">");
         let swatch = "<span class=\"vkey-dot\" aria-hidden=\"true\"></span>";
         if named {
-            let _ = write!(out, "<td class=\"series\">{swatch}{}</td>", esc(&r.series));
-            let _ = write!(out, "<th scope=\"row\">{}</th>", esc(&r.label));
+            let _ = write!(
+                out,
+                "<td class=\"series\"{}>{swatch}{}</td>",
+                label("series"),
+                esc(&r.series)
+            );
+            let _ = write!(
+                out,
+                "<th scope=\"row\"{}>{}</th>",
+                label("point"),
+                esc(&r.label)
+            );
         } else {
-            let _ = write!(out, "<th scope=\"row\">{swatch}{}</th>", esc(&r.label));
+            let _ = write!(
+                out,
+                "<th scope=\"row\"{}>{swatch}{}</th>",
+                label("point"),
+                esc(&r.label)
+            );
         }
         if with_x {
             let _ = write!(
                 out,
-                "<td class=\"num x\" data-value=\"{}\">{}</td>",
+                "<td class=\"num x\"{} data-value=\"{}\">{}</td>",
+                label(&x_head),
                 r.x,
                 number(r.x)
             );
         }
         let _ = write!(
             out,
-            "<td class=\"num measured\" data-value=\"{}\">{}</td>",
+            "<td class=\"num measured\"{} data-value=\"{}\">{}</td>",
+            label(&measured_head),
             r.measured,
             printed_html(&r.printed)
         );
+        let paper = label("the paper's model");
         match (r.paper_model, &r.paper_model_printed) {
             (Some(v), Some(p)) => {
                 let _ = write!(
                     out,
-                    "<td class=\"num paper\" data-value=\"{v}\">{}</td>",
+                    "<td class=\"num paper\"{paper} data-value=\"{v}\">{}</td>",
                     printed_html(p)
                 );
             }
-            _ => out.push_str("<td class=\"num paper\"><span class=\"none\">—</span></td>"),
+            _ => {
+                let _ = write!(
+                    out,
+                    "<td class=\"num paper\"{paper}><span class=\"none\">—</span></td>"
+                );
+            }
         }
         let _ = write!(
             out,
-            "<td class=\"num model\" data-value=\"{}\">{}</td>",
+            "<td class=\"num model\"{} data-value=\"{}\">{}</td>",
+            label("commcalc"),
             r.model,
             number(r.model)
         );
         let _ = write!(
             out,
-            "<td class=\"num rel-error\" data-value=\"{}\">{}</td>",
+            "<td class=\"num rel-error\"{} data-value=\"{}\">{}</td>",
+            label("error"),
             r.rel_error,
             percent(r.rel_error)
         );
+        let open = label("calculator");
         if r.query.is_empty() {
-            out.push_str(
-                "<td class=\"open\"><span class=\"none\" title=\"computed by a model function or the catalog: see the note\">—</span></td>",
+            let _ = write!(
+                out,
+                "<td class=\"open\"{open}><span class=\"none\" title=\"computed by a model function or the catalog: see the note\">—</span></td>",
             );
         } else {
             let _ = write!(
                 out,
-                "<td class=\"open\"><a href=\"?{}\" title=\"{}\" aria-label=\"Open {} in the calculator\">open</a></td>",
+                "<td class=\"open\"{open}><a href=\"?{}\" title=\"{}\" aria-label=\"Open {} in the calculator\">open</a></td>",
                 esc(&r.query),
                 esc(&r.query),
                 esc(&r.label)
@@ -683,7 +718,7 @@ mod tests {
         for e in entries() {
             let s = e.set.as_ref().unwrap();
             let html = table_html(s);
-            assert!(html.starts_with("<table id=\"validation\">"));
+            assert!(html.starts_with("<table id=\"validation\" class=\"stack\">"));
             assert_eq!(html.matches("<tr data-row=").count(), s.summary.points);
             assert_eq!(
                 html.matches("class=\"num rel-error\"").count(),
@@ -742,5 +777,23 @@ mod tests {
         assert_eq!(tick(0.2, "µs/word"), "200 ns/word");
         assert_eq!(tick(600.0, "doubles"), "600");
         assert_eq!(tick(3000.0, "µs"), "3 ms");
+    }
+
+    /// A stacked row (a phone) names every value: each cell carries its column's header.
+    #[test]
+    fn every_cell_names_its_column() {
+        for id in commcalc_core::validation::ids() {
+            let Some(s) = entry(id).and_then(|e| e.set.as_ref().ok()) else {
+                continue;
+            };
+            let html = table_html(s);
+            let head = &html[html.find("<thead>").unwrap()..html.find("</thead>").unwrap()];
+            let columns = head.matches("<th scope=\"col\">").count();
+            assert_eq!(
+                html.matches(" data-label=\"").count(),
+                columns * s.rows.len(),
+                "{id}"
+            );
+        }
     }
 }
