@@ -100,3 +100,22 @@ describe('address and history', () => {
     }
   });
 });
+
+describe('page title', () => {
+  it('names the view, the machine and the pattern', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=pingpong');
+      assert.equal(await page.title(), 'Ping-pong on Intel Paragon · Calculator — commcalc');
+      await afterRepaint(page, 'pick the DELTA', () => page.selectOption('#machine', 'intel-delta'));
+      await page.waitForFunction(() => document.title.startsWith('Ping-pong on Intel Touchstone DELTA'));
+      await afterRepaint(page, 'open Compare', () => page.click('#tab-compare'));
+      await page.waitForFunction(() => document.title === 'Intel Touchstone DELTA · Compare — commcalc');
+      await page.click('#tab-validate');
+      await page.waitForFunction(() => / · Validate — commcalc$/.test(document.title));
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -70,6 +70,20 @@ fn App(
     }
     let state = State::new(initial, page, problems);
     let view = Memo::new(move |_| state.page.with(|p| p.view));
+    // The document's title names the view and what it shows.
+    let title = Memo::new(move |_| {
+        let compare = state.compared();
+        let page = state.page.with(|p| Page {
+            compare,
+            ..p.clone()
+        });
+        state.scenario.with(|s| page::title(&page, s))
+    });
+    Effect::new(move |_| {
+        if let Some(d) = web_sys::window().and_then(|w| w.document()) {
+            d.set_title(&title.get());
+        }
+    });
     let side = move || {
         match (view.get(), embed) {
         (View::Validate, _) => None,

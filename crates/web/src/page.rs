@@ -276,6 +276,29 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
     parts.join("&")
 }
 
+/// The document's title: the view and what it shows, then the app's name, so that a tab, a
+/// bookmark or the history names the page ("Ping-pong on Intel Paragon · Calculator —
+/// commcalc").
+pub fn title(page: &Page, scenario: &Scenario) -> String {
+    let on = |s: &Scenario| format!("{} on {}", s.pattern.title, s.machine.name);
+    let what = match page.view {
+        View::Calculator | View::Regimes => on(scenario),
+        View::Compare => page
+            .compare
+            .iter()
+            .map(|s| s.machine.name)
+            .collect::<Vec<_>>()
+            .join(" vs "),
+        View::Validate => crate::validation_plot::entry(page.set)
+            .and_then(|e| e.set.as_ref().ok())
+            .map_or_else(
+                || page.set.to_string(),
+                |s| format!("{} ({})", s.title, s.source),
+            ),
+    };
+    format!("{what} · {} — commcalc", page.view.title())
+}
+
 /// The metric keys of a scenario's results table, in its order: the time and bandwidth at
 /// the query's size, then the pattern's metrics.
 pub fn result_keys(scenario: &Scenario) -> Vec<&'static str> {
@@ -450,6 +473,31 @@ mod tests {
         assert_eq!(keys, ["axes", "edit"]);
         assert!(problems[0].message.contains("log, log-linear, linear"));
         assert_eq!((bad.axes, bad.edited), (Scale::Log, 0));
+    }
+
+    /// The title names the view and what it shows.
+    #[test]
+    fn the_title_names_the_view_machine_and_pattern() {
+        let s = scenario("machine=intel-paragon&pattern=pingpong");
+        assert_eq!(
+            title(&Page::default(), &s),
+            "Ping-pong on Intel Paragon · Calculator — commcalc"
+        );
+        let compare = Page {
+            view: View::Compare,
+            compare: vec![s.clone(), scenario("machine=ibm-sp2&pattern=pingpong")],
+            ..Page::default()
+        };
+        assert!(title(&compare, &s).starts_with("Intel Paragon vs IBM SP2 · Compare"));
+        let validate = Page {
+            view: View::Validate,
+            ..Page::default()
+        };
+        let t = title(&validate, &s);
+        assert!(
+            t.ends_with("· Validate — commcalc") && t.contains("002"),
+            "{t}"
+        );
     }
 
     #[test]
