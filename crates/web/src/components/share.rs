@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use crate::controls::controls;
 use crate::formulas::label;
 use crate::html::{esc, subscripts};
-use crate::page::result_keys;
+use crate::page::{result_keys, View};
 use crate::state::State;
 
 /// The listener a course page needs once: it sets each commcalc iframe's height to what the
@@ -34,6 +34,8 @@ pub fn Share(
     let dialog = NodeRef::<Dialog>::new();
     let shown = RwSignal::new(Vec::<&'static str>::new());
     let rows = RwSignal::new(Vec::<&'static str>::new());
+    // What was copied last, for the status line.
+    let copied = RwSignal::new(None::<&'static str>);
     let link = move || state.full_link();
     let embed_src = move || {
         let keys =
@@ -82,17 +84,33 @@ pub fn Share(
         <dialog id="share-dialog" node_ref=dialog aria-labelledby="share-title">
             <h2 id="share-title">"Share this view"</h2>
             <label for="share-link">"Link (the whole state is in it)"</label>
-            <input id="share-link" type="text" readonly prop:value=link on:focus=select_all/>
-            <fieldset class="show-options">
-                <legend>"Controls to keep in the embedded view"</legend>
-                {controls}
-            </fieldset>
-            <fieldset class="show-options">
-                <legend>"Result rows to keep (all if none is ticked)"</legend>
-                {result_rows}
-            </fieldset>
+            <div class="copy-row">
+                <input id="share-link" type="text" readonly prop:value=link on:focus=select_all/>
+                <button type="button" id="copy-link" on:click=move |_| copy(&link(), "link", copied)>
+                    "Copy"
+                </button>
+            </div>
+            // The validation view has no scenario controls and no results table to keep.
+            <Show when=move || state.page.with(|p| p.view != View::Validate)>
+                <fieldset class="show-options">
+                    <legend>"Controls to keep in the embedded view"</legend>
+                    {controls}
+                </fieldset>
+                <fieldset class="show-options">
+                    <legend>"Result rows to keep (all if none is ticked)"</legend>
+                    {result_rows}
+                </fieldset>
+            </Show>
             <label for="embed-snippet">"Embed in a course page (HTML)"</label>
             <textarea id="embed-snippet" readonly rows="6" prop:value=code on:focus=select_all></textarea>
+            <p class="copy-row">
+                <button type="button" id="copy-snippet" on:click=move |_| copy(&code(), "snippet", copied)>
+                    "Copy the snippet"
+                </button>
+                <span id="copy-status" role="status">
+                    {move || copied.get().map(|what| format!("The {what} is copied."))}
+                </span>
+            </p>
             <p class="about">
                 "The embedded page shows this view's charts and results and the controls ticked above, and tells the course page its height. It keeps nothing in storage."
             </p>
@@ -133,6 +151,27 @@ fn ticks(
             }
         })
         .collect_view()
+}
+
+/// Puts `text` on the clipboard (`navigator.clipboard.writeText`, looked up at run time so
+/// that a browser without it just does nothing) and says so in `status`.
+fn copy(text: &str, what: &'static str, status: RwSignal<Option<&'static str>>) {
+    use wasm_bindgen::JsCast;
+    let get = |o: &wasm_bindgen::JsValue, k: &str| js_sys::Reflect::get(o, &k.into()).ok();
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let clipboard = get(&window, "navigator").and_then(|n| get(&n, "clipboard"));
+    let write = clipboard.as_ref().and_then(|c| {
+        get(c, "writeText")
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .map(|f| (c.clone(), f))
+    });
+    if let Some((c, f)) = write {
+        if f.call1(&c, &text.into()).is_ok() {
+            status.set(Some(what));
+        }
+    }
 }
 
 /// Selects a read-only field's text on focus, ready to copy.
