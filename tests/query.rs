@@ -156,7 +156,12 @@ fn sizes_are_whole_bytes_elements_and_words() {
             "0.001",
             "first size in bytes",
         ),
-        ("pattern=pingpong&to=10.5k", "to", "10.5k", ""),
+        (
+            "pattern=pingpong&to=10.0005k",
+            "to",
+            "10.0005k",
+            "last size in bytes",
+        ),
         (
             "machine=intel-delta&pattern=global-combine&n=10.4",
             "n",
@@ -170,9 +175,9 @@ fn sizes_are_whole_bytes_elements_and_words() {
             "words",
         ),
         (
-            "machine=atm-sparc20&pattern=pipelined-send&data=0.1k",
+            "machine=atm-sparc20&pattern=pipelined-send&data=0.0001k",
             "data",
-            "0.1k",
+            "0.0001k",
             "bytes",
         ),
     ] {
@@ -185,7 +190,7 @@ fn sizes_are_whole_bytes_elements_and_words() {
     );
     assert_eq!(
         canonical("machine=atm-sparc20&pattern=pipelined-send&data=0.1k&size=1.3k"),
-        "machine=atm-sparc20&pattern=pipelined-send&data=100&size=1300"
+        "machine=atm-sparc20&pattern=pipelined-send&size=1300&data=100"
     );
 }
 
