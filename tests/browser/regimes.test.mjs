@@ -86,9 +86,9 @@ function readouts(page) {
 function parseReadout(text) {
   const head = text.match(/^N = ([\d\s]+), mesh (\d+)×(\d+): /u);
   assert.ok(head, `readout "${text}" starts with "N = …, mesh W×H: "`);
-  const unit = { 'µs': 1, ms: 1e3, s: 1e6, ks: 1e9 };
+  const unit = { 'µs': 1, ms: 1e3, s: 1e6, min: 6e7, h: 3.6e9 };
   const times = {};
-  for (const m of text.matchAll(/(Tree|Snake|Fence) ([\d.]+) (µs|ms|s|ks)(?: \(S = ([\d\s]+)\))?/gu)) {
+  for (const m of text.matchAll(/(Tree|Snake|Fence) ([\d.]+) (µs|ms|s|min|h)(?: \(S = ([\d\s]+)\))?/gu)) {
     times[m[1].toLowerCase()] = {
       us: Number(m[2]) * unit[m[3]],
       block: m[4] === undefined ? null : Number(m[4].replace(/\s/gu, '')),

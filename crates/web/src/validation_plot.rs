@@ -12,7 +12,7 @@
 use std::fmt::Write;
 use std::sync::OnceLock;
 
-use commcalc_core::units::si;
+use commcalc_core::units::{self, grouped, si};
 use commcalc_core::validation::{self, DataSet, Printed, Row};
 
 use crate::chart::{axes, Plot, Scale, Series};
@@ -181,23 +181,15 @@ fn relabel(axis: &mut Axis, unit: &str) {
     }
 }
 
-/// A value as the table shows it, in the data set's unit: whole numbers with thousands
-/// separators from 1000 up (as the papers print them), four significant digits below.
+/// A value as the table shows it, in the data set's unit: whole numbers grouped in thousands
+/// from 1000 up (the app's one thousands style), four significant digits below.
 pub fn number(v: f64) -> String {
     if !v.is_finite() {
         return "—".into();
     }
     let a = v.abs();
     if a >= 1000.0 {
-        let digits = format!("{a:.0}");
-        let mut out = String::new();
-        for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        return if v < 0.0 { format!("−{out}") } else { out };
+        return grouped(v);
     }
     if a == 0.0 {
         return "0".into();
@@ -214,18 +206,19 @@ pub fn number(v: f64) -> String {
 
 /// A relative error in percent with its sign: "+6.1%", "−25.8%".
 pub fn percent(rel: f64) -> String {
-    format!("{:+.1}%", rel * 100.0).replace('-', "−")
+    let sign = if rel > 0.0 { "+" } else { "" };
+    format!("{sign}{}", units::percent(rel * 100.0)).replace('-', "−")
 }
 
 /// The summary line: "12 points · mean |error| 6.1% · max 25.8%".
 pub fn summary_text(set: &DataSet) -> String {
     let s = set.summary;
     format!(
-        "{} {} · mean |error| {:.1}% · max {:.1}%",
+        "{} {} · mean |error| {} · max {}",
         s.points,
         if s.points == 1 { "point" } else { "points" },
-        s.mean_abs_rel_error * 100.0,
-        s.max_abs_rel_error * 100.0
+        units::percent(s.mean_abs_rel_error * 100.0),
+        units::percent(s.max_abs_rel_error * 100.0)
     )
 }
 
@@ -236,7 +229,8 @@ pub fn printed_html(p: &Printed) -> String {
             let e = e.trim_start_matches('{').trim_end_matches('}');
             format!("{}×10<sup>{}</sup>", esc(m), esc(&e.replace('-', "−")))
         }
-        None => esc(p.text),
+        // The paper's thousands commas in the app's one style.
+        None => esc(&p.text.replace(',', "\u{202f}")),
     }
 }
 
@@ -735,7 +729,7 @@ mod tests {
             }
         }
         let html = table_html(set("atm-separate"));
-        assert!(html.contains(">5,000</td>") && html.contains(">3,800</td>"));
+        assert!(html.contains(">5\u{202f}000</td>") && html.contains(">3\u{202f}800</td>"));
         assert!(html.contains("href=\"?machine=atm-sparc20&amp;pattern=all-to-all"));
         // Without a paper's model value, a dash; without an abscissa, no such column.
         let hill = table_html(set("hill-g-one-relation"));
@@ -759,14 +753,15 @@ mod tests {
 
     #[test]
     fn numbers_read_as_the_papers_print_them() {
-        assert_eq!(number(3808.0), "3,808");
-        assert_eq!(number(155_680.4), "155,680");
+        assert_eq!(number(3808.0), "3\u{202f}808");
+        assert_eq!(number(155_680.4), "155\u{202f}680");
         assert_eq!(number(0.022_624), "0.02262");
         assert_eq!(number(1.4), "1.4");
         assert_eq!(number(756.53), "756.5");
         assert_eq!(number(8.0), "8");
         assert_eq!(number(0.0), "0");
-        assert_eq!(number(-1234.0), "−1,234");
+        assert_eq!(number(-1234.0), "−1\u{202f}234");
+        assert_eq!(percent(1.46503), "+147%");
         assert_eq!(percent(0.061), "+6.1%");
         assert_eq!(percent(-0.258), "−25.8%");
         let p = Printed {
