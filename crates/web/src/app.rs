@@ -14,7 +14,7 @@ use crate::components::{
 };
 use crate::dom;
 use crate::edit::{url_problems, Problem};
-use crate::export::{curves_csv, file_stem};
+use crate::export::{self, curves_csv, file_stem};
 use crate::page::{self, Page, View};
 use crate::state::State;
 
@@ -167,6 +167,7 @@ fn Calculator(
     });
     let abscissa = Signal::derive(move || state.scenario.with(|s| s.pattern.abscissa));
     let stem = Signal::derive(move || state.scenario.with(|s| file_stem(std::slice::from_ref(s))));
+    let subtitle = Signal::derive(move || state.scenario.with(export::subtitle));
     let csv = Callback::new(move |()| {
         state.report.with_untracked(|r| {
             r.as_ref()
@@ -182,7 +183,7 @@ fn Calculator(
     });
     view! {
         <Charts state plots abscissa legend=LEGEND/>
-        <ExportBar state plots stem csv json/>
+        <ExportBar state plots stem subtitle abscissa csv json/>
         <WarningList state/>
         <MetricsTable state/>
     }

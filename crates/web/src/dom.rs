@@ -254,3 +254,8 @@ pub fn download_text(name: &str, mime: &str, text: &str) -> Result<(), JsValue> 
 pub fn download_png(name: &str, canvas: &web_sys::HtmlCanvasElement) -> Result<(), JsValue> {
     save(name, &canvas.to_data_url()?)
 }
+
+/// Saves a data: URL (an image drawn off the page) as a file.
+pub fn download_url(name: &str, url: &str) -> Result<(), JsValue> {
+    save(name, url)
+}

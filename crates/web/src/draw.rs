@@ -7,8 +7,10 @@ use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::FontTransform;
 use plotters_canvas::CanvasBackend;
 use plotters_svg::SVGBackend;
+use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
 use crate::chart::{Palette, Plot, Scale};
@@ -22,6 +24,16 @@ pub struct Frame {
     pub css: (f64, f64),
     /// devicePixelRatio.
     pub ratio: f64,
+}
+
+/// What an exported chart says around the plot, for a slide or a paper: a title, what the
+/// scenario is, and the axes' titles.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Heading {
+    pub title: String,
+    pub subtitle: String,
+    pub x: String,
+    pub y: String,
 }
 
 fn rgb(c: (u8, u8, u8)) -> RGBColor {
@@ -59,19 +71,52 @@ pub fn draw(
             font_scale: 1.0,
             palette,
         },
+        None,
     )?;
     canvas
         .set_attribute("data-labels", &labels::to_json(&placed, r))
         .map_err(|e| format!("{e:?}"))
 }
 
-/// The same drawing as SVG (plotters' SVG backend), at the frame's CSS size: the chart a
-/// person exports is the chart on the screen, drawn by the same code.
+/// The chart with its heading on a canvas of its own, `frame.css` × `frame.ratio` pixels, as a
+/// PNG data URL: the export for a slide, larger than the chart on the screen.
+pub fn png(
+    frame: Frame,
+    plot: Result<&Plot, &str>,
+    scale: Scale,
+    palette: &Palette,
+    heading: &Heading,
+) -> Result<String, String> {
+    let canvas: HtmlCanvasElement = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.create_element("canvas").ok())
+        .and_then(|e| e.dyn_into().ok())
+        .ok_or("no canvas for the export")?;
+    let size = (
+        (frame.css.0 * frame.ratio).round() as u32,
+        (frame.css.1 * frame.ratio).round() as u32,
+    );
+    canvas.set_width(size.0);
+    canvas.set_height(size.1);
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| "the canvas has no 2-D context".to_string())?;
+    let pen = Pen {
+        ratio: frame.ratio,
+        font_scale: 1.0,
+        palette,
+    };
+    paint(backend, size, plot, scale, &pen, Some(heading))?;
+    canvas.to_data_url().map_err(|e| format!("{e:?}"))
+}
+
+/// The same drawing as SVG (plotters' SVG backend) with its heading, at the frame's CSS size:
+/// the chart a person exports is the chart on the screen, drawn by the same code.
 pub fn svg(
     frame: Frame,
     plot: Result<&Plot, &str>,
     scale: Scale,
     palette: &Palette,
+    heading: &Heading,
 ) -> Result<String, String> {
     let size = (
         frame.css.0.round().max(1.0) as u32,
@@ -88,22 +133,33 @@ pub fn svg(
             font_scale: SVG_FONT_SCALE,
             palette,
         },
+        Some(heading),
     )?;
     Ok(out)
 }
 
 /// Fills the background and draws the plot, or the message where there is none, on any
-/// plotters backend of `size` pixels; returns the labels placed in the plot.
+/// plotters backend of `size` pixels, under its heading where there is one; returns the
+/// labels placed in the plot.
 fn paint<DB: DrawingBackend>(
     backend: DB,
     (width, height): (u32, u32),
     plot: Result<&Plot, &str>,
     scale: Scale,
     pen: &Pen,
+    heading: Option<&Heading>,
 ) -> Result<Vec<Placed>, String> {
-    let root = backend.into_drawing_area();
-    root.fill(&rgb(pen.palette.background))
+    let page = backend.into_drawing_area();
+    page.fill(&rgb(pen.palette.background))
         .map_err(|e| e.to_string())?;
+    let root = match heading {
+        Some(h) => headed(&page, h, pen).map_err(|e| e.to_string())?,
+        None => page.clone(),
+    };
+    let (width, height) = match heading {
+        Some(_) => root.dim_in_pixel(),
+        None => (width, height),
+    };
     let result = match plot {
         Ok(plot) => render(&root, plot, scale, pen),
         Err(message) => root
@@ -114,8 +170,46 @@ fn paint<DB: DrawingBackend>(
             ))
             .map(|()| Vec::new()),
     };
-    root.present().map_err(|e| e.to_string())?;
+    page.present().map_err(|e| e.to_string())?;
     result.map_err(|e| e.to_string())
+}
+
+/// Draws a heading (title and subtitle above, the abscissa's title below, the ordinate's on
+/// the left, turned) and returns the area left for the chart.
+fn headed<DB: DrawingBackend>(
+    page: &DrawingArea<DB, Shift>,
+    h: &Heading,
+    pen: &Pen,
+) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let p = pen.palette;
+    let (top, rest) = page.split_vertically(pen.px(52.0));
+    top.draw(&Text::new(
+        h.title.as_str(),
+        (pen.px(12.0), pen.px(8.0)),
+        pen.font(17.0, p.text, HPos::Left, VPos::Top),
+    ))?;
+    top.draw(&Text::new(
+        h.subtitle.as_str(),
+        (pen.px(12.0), pen.px(31.0)),
+        pen.font(12.5, p.text, HPos::Left, VPos::Top),
+    ))?;
+    let (_, rest_height) = rest.dim_in_pixel();
+    let (rest, bottom) = rest.split_vertically(rest_height.saturating_sub(pen.px(24.0) as u32));
+    let (bottom_width, _) = bottom.dim_in_pixel();
+    bottom.draw(&Text::new(
+        h.x.as_str(),
+        ((bottom_width / 2) as i32, pen.px(4.0)),
+        pen.font(13.0, p.text, HPos::Center, VPos::Top),
+    ))?;
+    let (left, chart) = rest.split_horizontally(pen.px(24.0));
+    let (_, left_height) = left.dim_in_pixel();
+    left.draw(&Text::new(
+        h.y.as_str(),
+        (pen.px(6.0), (left_height / 2) as i32),
+        pen.font(13.0, p.text, HPos::Center, VPos::Top)
+            .transform(FontTransform::Rotate270),
+    ))?;
+    Ok(chart)
 }
 
 /// Sizes in CSS pixels turned into canvas pixels, and the colours.
@@ -188,7 +282,12 @@ fn render<DB: DrawingBackend>(
         ticks: y.ticks.iter().map(|(v, l)| (ty(*v), l.clone())).collect(),
     };
     let (x, y) = (&x, &y);
-    let at = |px: f64, py: f64| chart.map_coordinate(&(px, py));
+    // Canvas pixels relative to this area (its origin is not the canvas's under a heading).
+    let base = root.get_base_pixel();
+    let at = |px: f64, py: f64| {
+        let (a, b) = chart.map_coordinate(&(px, py));
+        (a - base.0, b - base.1)
+    };
     let (left, top) = at(x.lo, y.hi);
     let (right, bottom) = at(x.hi, y.lo);
 

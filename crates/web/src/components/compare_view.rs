@@ -9,7 +9,7 @@ use commcalc_core::{Error, Scenario};
 
 use crate::chart::{compare_plot, letter, Which};
 use crate::components::{plain, Charts, ExportBar, WarningList};
-use crate::export::{curves_csv, file_stem};
+use crate::export::{compared_subtitle, curves_csv, file_stem};
 use crate::html::{esc, scenario_table};
 use crate::state::State;
 
@@ -41,6 +41,7 @@ pub fn CompareView(
         }
     });
     let stem = Signal::derive(move || file_stem(&state.compared()));
+    let subtitle = Signal::derive(move || compared_subtitle(&state.compared()));
     let csv = Callback::new(move |()| {
         comparison.with_untracked(|c| match c {
             Ok(c) => {
@@ -80,7 +81,7 @@ pub fn CompareView(
             </button>
         </section>
         <Charts state plots abscissa legend=LEGEND/>
-        <ExportBar state plots stem csv json/>
+        <ExportBar state plots stem subtitle abscissa csv json/>
         <section class="panel" aria-label="Each scenario">
             <div
                 class="table-scroll"
