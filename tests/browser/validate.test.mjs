@@ -103,7 +103,7 @@ async function waitForChart(page, hash) {
 function checkSummary(view, id) {
   assert.equal(view.rows.length, view.points, `${id}: one row per point`);
   assert.ok(view.points > 0, `${id}: has points`);
-  const m = view.summary.match(/^(\d+) points? · mean \|error\| ([\d.\u202f]+)% · max ([\d.\u202f]+)%$/u);
+  const m = view.summary.match(/^(\d+) points? · mean \|error\| ([\d.\s]+)% · max ([\d.\s]+)%$/u);
   assert.ok(m, `${id}: summary reads "${view.summary}"`);
   assert.equal(Number(m[1]), view.rows.length, `${id}: summary counts the rows`);
   const abs = view.rows.map((r) => Math.abs(r.error));
@@ -111,7 +111,8 @@ function checkSummary(view, id) {
   const max = Math.max(...abs) * 100;
   // One decimal below 100%, whole percent (grouped in thousands) from there.
   const shownAs = (pct) => (pct >= 100 ? String(Math.round(pct)) : pct.toFixed(1));
-  const bare = (text) => text.replace(/\u202f/gu, '');
+  // The page's text has its spaces folded (the narrow no-break space included).
+  const bare = (text) => text.replace(/\s/gu, '');
   assert.equal(bare(m[2]), shownAs(mean), `${id}: mean |error| ${m[2]}% vs the table's ${mean}%`);
   assert.equal(bare(m[3]), shownAs(max), `${id}: max |error| ${m[3]}% vs the table's ${max}%`);
   for (const r of view.rows) {
