@@ -48,6 +48,8 @@ pub fn start() {
         .get_element_by_id("app")
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     let Some(root) = root else { return };
+    // The loading notice goes: the app takes its place.
+    root.set_inner_html("");
     match scenario.or_else(|| Scenario::from_query("").ok()) {
         Some(initial) => mount_to(root, move || view! { <App initial page problems/> }).forget(),
         None => root.set_text_content(Some("commcalc could not build its default scenario.")),
