@@ -201,4 +201,21 @@ describe('explain', () => {
       await context.close();
     }
   });
+
+  it('keeps the current tour in view in the list on a phone', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, { viewport: { width: 375, height: 812 } });
+    try {
+      await openApp(page, app.server.url, '?machine=ethernet-now&pattern=all-to-all&p=8');
+      await page.waitForTimeout(200);
+      const box = await page.evaluate(() => {
+        const a = document.querySelector('#presets a[aria-current="true"]').getBoundingClientRect();
+        const list = document.querySelector('#presets .preset-list').getBoundingClientRect();
+        return { a: [a.left, a.right], list: [list.left, list.right] };
+      });
+      assert.ok(box.a[0] >= box.list[0] - 1 && box.a[1] <= box.list[1] + 1, `the chip ${box.a} is inside the list ${box.list}`);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
 });
