@@ -541,4 +541,31 @@ describe('regimes', () => {
       await context.close();
     }
   });
+
+  it('a tap reads a cell out and only a second tap on it takes it into the scenario', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, {
+      viewport: { width: 375, height: 812 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    try {
+      await openApp(page, app.server.url, REGIMES);
+      const before = await page.evaluate(() => location.search);
+      const area = page.locator('#map-area-a');
+      await area.scrollIntoViewIfNeeded();
+      const box = await area.boundingBox();
+      const standard = cliMap('standard');
+      const [col, row] = [100, 60];
+      const at = { x: ((col + 0.5) / 128) * box.width, y: ((127 - row + 0.5) / 128) * box.height };
+      await area.tap({ position: at });
+      await page.waitForFunction((n) => document.querySelector('#map-readout-a .map-readout-text')?.dataset.n === String(n), standard.lengths[col], { timeout: 3000 });
+      await page.waitForTimeout(300);
+      assert.equal(await page.evaluate(() => location.search), before, 'one tap leaves the scenario alone');
+      await area.tap({ position: at });
+      await page.waitForFunction((n) => new URLSearchParams(location.search).get('n') === String(n), standard.lengths[col], { timeout: 3000 });
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
 });
