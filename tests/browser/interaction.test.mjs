@@ -220,3 +220,24 @@ describe('the URL is the state', () => {
     }
   });
 });
+
+describe('notes', () => {
+  it('a control\'s note never covers the next control\'s label', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, { viewport: { width: 1280, height: 800 } });
+    try {
+      await openApp(page, app.server.url, PARAGON);
+      const keys = await page.evaluate(() => [...document.querySelectorAll('.controls [data-control]')].map((c) => c.dataset.control));
+      for (const [key, next] of keys.slice(0, -1).map((k, i) => [k, keys[i + 1]])) {
+        await page.hover(`#label-${key}`);
+        const about = page.locator(`#about-${key}`);
+        await about.waitFor({ state: 'visible', timeout: 2000 });
+        const [a, b] = await Promise.all([about.boundingBox(), page.locator(`#label-${next}`).boundingBox()]);
+        const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+        assert.ok(!overlap, `the note of ${key} covers the label of ${next}`);
+      }
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+});
