@@ -19,6 +19,9 @@ const CHARTS: [(&str, &str, &str); 2] = [
     ("bandwidth-chart", "bandwidth", "Bandwidth x/T"),
 ];
 
+/// A chart's plot, or why there is none.
+type PlotOr<'a> = Result<&'a crate::chart::Plot, &'a str>;
+
 /// The slide export's size in CSS pixels, drawn at twice the pixels: 1600×900.
 const SLIDE: Frame = Frame {
     css: (800.0, 450.0),
@@ -128,7 +131,7 @@ fn chart_file(
         y: ordinate.to_string(),
     };
     let colours = palette(false);
-    let with_plot = |f: &dyn Fn(Result<&crate::chart::Plot, &str>) -> Result<String, String>| {
+    let with_plot = |f: &dyn Fn(PlotOr) -> Result<String, String>| {
         plots.with_untracked(|p| f(p.as_ref().map(|p| &p[i]).map_err(String::as_str)))
     };
     match format {
