@@ -20,12 +20,12 @@ fn block(query: &str) -> (f64, f64) {
 /// b = max{b_w, b_c}; with eq. 6's Ethernet values a = 1750 µs, b = 1.05 µs/B.
 #[test]
 fn eq3_ethernet_pingpong_block() {
-    let r = report("machine=ethernet-now&pattern=pingpong&size=0.001");
+    let r = report("machine=ethernet-now&pattern=pingpong&size=1");
     close(
         r.metric("time_us").unwrap(),
         2.0 * 750.0 + 250.0,
         0.001,
-        "T(0) = 2a_w + a_c",
+        "T(1 B) ≈ T(0) = 2a_w + a_c",
     );
     close(
         r.metric("r_inf_MBps").unwrap(),

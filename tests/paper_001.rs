@@ -82,7 +82,7 @@ fn table1_bsp_by_machine_size() {
 /// whose g is the start-up cost of a message (146 µs, eq. 1).
 #[test]
 fn g_is_17_to_22_times_below_a_startup() {
-    let startup = report("machine=intel-paragon&pattern=pingpong&size=0.0001")
+    let startup = report("machine=intel-paragon&pattern=pingpong&size=1")
         .metric("time_us")
         .unwrap();
     for p in [8, 16, 32, 36, 64] {

@@ -578,7 +578,7 @@ fn costs_are_finite_and_non_decreasing() {
         "pattern=roundtrip".to_string(),
         "pattern=pipelined-send".to_string(),
         "pattern=pipelined-send&size=1000".to_string(),
-        "pattern=pipelined-send&size=1.5".to_string(),
+        "pattern=pipelined-send&size=1".to_string(),
     ];
     for p in [2, 3, 4, 7, 8, 16, 33, 64] {
         queries.push(format!("pattern=broadcast&p={p}"));

@@ -46,6 +46,12 @@ fn log_uniform(lo: f64, hi: f64) -> impl Strategy<Value = f64> {
     (lo..hi).prop_map(|e| 10f64.powf(e))
 }
 
+/// A whole number of bytes (elements, words) spread evenly in log scale from 10^lo to 10^hi:
+/// the query language takes no fraction of one.
+fn whole_log_uniform(lo: f64, hi: f64) -> impl Strategy<Value = f64> {
+    log_uniform(lo, hi).prop_map(|v| v.round().max(1.0))
+}
+
 /// A value in a parameter's range: often an end point, otherwise anywhere between them.
 fn in_range(lo: f64, hi: f64) -> BoxedStrategy<f64> {
     prop_oneof![
@@ -77,11 +83,11 @@ fn valid_pairs(
     let inputs: Vec<(&'static str, BoxedStrategy<Option<String>>)> = vec![
         (
             "size",
-            maybe(takes(Key::Size), num(log_uniform(0.0, 9.0).boxed())),
+            maybe(takes(Key::Size), num(whole_log_uniform(0.0, 9.0).boxed())),
         ),
         (
             "data",
-            maybe(takes(Key::Data), num(log_uniform(0.0, 8.0).boxed())),
+            maybe(takes(Key::Data), num(whole_log_uniform(0.0, 8.0).boxed())),
         ),
         (
             "p",
@@ -111,7 +117,7 @@ fn valid_pairs(
         ),
         (
             "h",
-            maybe(takes(Key::H), num(log_uniform(-1.0, 5.0).boxed())),
+            maybe(takes(Key::H), num(whole_log_uniform(0.0, 5.0).boxed())),
         ),
         (
             "algo",
@@ -153,8 +159,8 @@ fn valid_pairs(
     let (names, values): (Vec<&'static str>, Vec<_>) = inputs.into_iter().unzip();
 
     // The curve's range: from < to, both within the accepted sizes.
-    let range = proptest::option::of((log_uniform(0.0, 8.0), 0.1f64..3.0))
-        .prop_map(|r| r.map(|(from, decades)| (from, from * 10f64.powf(decades))))
+    let range = proptest::option::of((whole_log_uniform(0.0, 8.0), 0.1f64..3.0))
+        .prop_map(|r| r.map(|(from, decades)| (from, (from * 10f64.powf(decades)).round())))
         .prop_filter("from < to", |r| r.is_none_or(|(f, t)| f < t));
 
     // Parameter overrides: any subset of the model's parameters, within each range.

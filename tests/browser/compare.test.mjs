@@ -93,7 +93,8 @@ describe('compare', () => {
       let list = await cards(page);
       assert.deepEqual(list.map((c) => c.query), [IPSC, AMETEK, MARK3]);
       assert.deepEqual(list.map((c) => c.edited), [false, false, true]);
-      assert.equal(new URL(page.url()).search, compareUrl(IPSC, AMETEK, MARK3));
+      // The address says which one is edited (the third), so that a reload keeps it.
+      assert.equal(new URL(page.url()).search, `${compareUrl(IPSC, AMETEK, MARK3)}&edit=3`);
       sameCrossovers(await crossovers(page), cliCrossovers(IPSC, AMETEK, MARK3));
 
       // Edit A in place: its card becomes the edited one and the panel shows its values (the
@@ -101,7 +102,7 @@ describe('compare', () => {
       await page.click('#compared > li:nth-child(1) .edit-compared');
       await page.waitForSelector('#compared > li:nth-child(1).edited');
       assert.equal(await page.inputValue('#machine'), 'intel-ipsc');
-      const field = page.locator('[data-control="alpha"] input[type=number]');
+      const field = page.locator('[data-control="alpha"] input[data-part="number"]');
       await afterRepaint(page, 'type a new α (t_l) for A', async () => {
         await field.fill('1000');
         await field.press('Enter');
@@ -142,7 +143,7 @@ describe('compare', () => {
       assert.equal(await page.isDisabled('#add-compared'), true);
       await openApp(page, app.server.url, compareUrl(IPSC));
       assert.equal(await page.isDisabled('#compared > li .remove-compared'), true);
-      assert.match(await page.textContent('.compare-list ~ .panel'), /Add a scenario to see where the curves cross/);
+      assert.match(await page.textContent('section[aria-labelledby="crossovers-title"]'), /Add a scenario to see where the curves cross/);
     } finally {
       await context.close();
     }
@@ -158,6 +159,52 @@ describe('compare', () => {
       assert.match(errors[0].text, /nosuch/);
       assert.match(errors[0].text, /intel-ipsc/, 'the accepted machines are listed');
       assert.deepEqual((await cards(page)).map((c) => c.query), [AMETEK]);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('tells coinciding curves apart and lists each scenario at its size', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, { colorScheme: 'light' });
+    try {
+      // The same scenario twice: the curves coincide everywhere.
+      const PARAGON = 'machine=intel-paragon&pattern=pingpong';
+      await openApp(page, app.server.url, compareUrl(PARAGON, PARAGON));
+      const counts = await page.evaluate(() => {
+        const c = document.querySelector('canvas#latency-chart');
+        const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        // The first two colours of the light palette (Okabe and Ito's blue and vermilion).
+        const colours = [[0x00, 0x72, 0xb2], [0xd5, 0x5e, 0x00]];
+        const n = colours.map(() => 0);
+        for (let i = 0; i < px.length; i += 4) {
+          colours.forEach(([r, g, b], k) => {
+            if (Math.abs(px[i] - r) + Math.abs(px[i + 1] - g) + Math.abs(px[i + 2] - b) < 40) n[k]++;
+          });
+        }
+        return n;
+      });
+      assert.ok(counts[0] > 100 && counts[1] > 100, `both curves show where they coincide: ${counts}`);
+
+      // Each scenario's time at its size, r∞ and n½, as `commcalc compare` computes them.
+      await openApp(page, app.server.url, compareUrl(IPSC, AMETEK));
+      const want = JSON.parse(cli(['compare', '--json', IPSC, AMETEK])).scenarios;
+      const rows = await page.evaluate(() =>
+        [...document.querySelectorAll('table#scenarios tbody tr')].map((tr) => ({
+          head: tr.querySelector('th').textContent,
+          values: Object.fromEntries(
+            [...tr.querySelectorAll('td[data-metric]')].map((td) => [td.dataset.metric, Number(td.dataset.value)]),
+          ),
+        })),
+      );
+      assert.equal(rows.length, 2);
+      assert.match(rows[0].head, /A Intel iPSC/);
+      assert.match(rows[1].head, /B Ametek S\/14/);
+      rows.forEach((row, i) => {
+        for (const key of ['time_us', 'r_inf_MBps', 'n_half_bytes']) {
+          assert.ok(relDiff(row.values[key], want[i].metrics[key]) < 1e-9, `${row.head} ${key}`);
+        }
+      });
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

@@ -90,7 +90,7 @@ describe('embed', () => {
       assert.ok(chart.fraction > MIN_DRAWN_FRACTION, 'the chart is drawn in the iframe');
 
       // The embedded controls still work, and the frame grows or shrinks with its content.
-      const box = frame.locator('[data-control="size"] input[type=number]');
+      const box = frame.locator('[data-control="size"] input[data-part="number"]');
       await afterRepaint(frame, 'type a size in the embedded page', async () => {
         await box.fill('1000000');
         await box.press('Enter');
@@ -129,6 +129,34 @@ describe('embed', () => {
       assert.match(errors[0][1], /"nosuch"/);
       assert.match(errors[0][1], /size/);
       assert.deepEqual(await page.$$eval('[data-control]', (e) => e.map((x) => x.dataset.control)), ['size']);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('copies the link and the snippet, and offers no controls on Validate', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.server.url });
+      await openApp(page, app.server.url, PARAGON);
+      await page.click('#share');
+      await page.waitForSelector('#share-dialog[open]');
+      await page.click('#copy-link');
+      await page.waitForFunction(() => /link is copied/.test(document.querySelector('#copy-status').textContent));
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.inputValue('#share-link'));
+      await page.click('#copy-snippet');
+      await page.waitForFunction(() => /snippet is copied/.test(document.querySelector('#copy-status').textContent));
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.inputValue('#embed-snippet'));
+      assert.ok((await page.locator('#share-dialog input[name=show]').count()) > 0, 'the calculator offers its controls');
+      await page.click('#share-close');
+
+      await openApp(page, app.server.url, '?view=validate');
+      await page.click('#share');
+      await page.waitForSelector('#share-dialog[open]');
+      assert.equal(await page.locator('#share-dialog input[name=show]').count(), 0, 'no controls to keep on Validate');
+      assert.equal(await page.locator('#share-dialog input[name=rows]').count(), 0, 'no result rows on Validate');
+      assert.match(await page.inputValue('#embed-snippet'), /view=validate/);
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

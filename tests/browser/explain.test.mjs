@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { afterRepaint, appFailures, newAppPage, openApp, settle, useApp, waitReady } from './harness.mjs';
+import { afterRepaint, appFailures, catalogPairs, newAppPage, openApp, settle, useApp, waitReady } from './harness.mjs';
 
 const app = useApp();
 
@@ -66,7 +66,9 @@ describe('explain', () => {
       assert.equal(e.open, true);
       assert.equal(e.pattern.id, 'pingpong');
       assert.match(e.pattern.title, /Ping-pong/);
-      assert.match(e.pattern.formula, /T\(x\)=RTT\(x\)2/);
+      // The pattern's formula is the Hockney one the results use, not 000's hyperbolic block.
+      assert.match(e.pattern.formula, /^T=α\+β·n/);
+      assert.doesNotMatch(e.pattern.formula, /max|a=|b=/);
       assert.equal(e.model.id, 'hockney');
       assert.match(e.model.title, /Hockney/);
       assert.match(e.model.formula, /T\(n\)=α\+β·n/);
@@ -92,7 +94,48 @@ describe('explain', () => {
       assert.match(e.model.title, /Hyperbolic/);
       assert.match(e.model.formula, /T\(x\)=a2a\+bx\+bx/);
       assert.equal(e.model.assumptions, 4, 'the four rules');
+      assert.match(e.pattern.formula, /a=2·?apc/);
+      assert.match(e.pattern.formula, /b=max/);
 
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the formulas of the selected model for every machine × pattern × model', { timeout: 600_000 }, async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    const failures = [];
+    let combinations = 0;
+    try {
+      for (const { machine, pattern } of catalogPairs()) {
+        const query = `?machine=${machine}&pattern=${pattern}`;
+        await openApp(page, app.server.url, query);
+        const models = await page.evaluate(() => [...document.querySelectorAll('#model option')].map((o) => o.value));
+        for (const model of models.length ? models : [null]) {
+          if (model !== null && (await page.inputValue('#model')) !== model) {
+            await afterRepaint(page, `pick ${model}`, () => page.selectOption('#model', model));
+          }
+          combinations++;
+          const got = await page.evaluate(() => {
+            const text = (el) => (el ? el.textContent.replace(/\s+/g, '') : null);
+            return {
+              model: document.querySelector('#model')?.value ?? null,
+              explained: document.querySelector('#explain-model')?.dataset.model ?? null,
+              formula: text(document.querySelector('#explain-pattern .formula math')),
+              time: text(document.querySelector('tr[data-metric="time_us"] math')),
+            };
+          });
+          const where = `${query}&model=${got.model}`;
+          if (got.explained !== got.model) failures.push(`${where}: the panel explains ${got.explained}`);
+          // The panel's time formula is the results' time formula, in symbols.
+          if (!got.formula || !got.time?.startsWith(got.formula)) {
+            failures.push(`${where}: the panel shows ${got.formula}, the results ${got.time}`);
+          }
+        }
+      }
+      assert.ok(combinations > 60, `${combinations} combinations`);
+      assert.deepEqual(failures, []);
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();
@@ -143,8 +186,8 @@ describe('explain', () => {
       assert.equal(s.id, 'atm-chunk');
       assert.equal(await page.isVisible('#preset-story a.restart'), false);
       await afterRepaint(page, 'set the message size', async () => {
-        await page.fill('[data-control="size"] input[type="number"]', '20000');
-        await page.press('[data-control="size"] input[type="number"]', 'Enter');
+        await page.fill('[data-control="size"] input[data-part="number"]', '20000');
+        await page.press('[data-control="size"] input[data-part="number"]', 'Enter');
       });
       await settle(page, 300);
       s = await story(page);
@@ -153,6 +196,23 @@ describe('explain', () => {
       assert.equal(await page.isVisible('#preset-story a.restart'), true);
       await page.click('#preset-story button.close');
       assert.equal(await story(page), null, 'closed');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the current tour in view in the list on a phone', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, { viewport: { width: 375, height: 812 } });
+    try {
+      await openApp(page, app.server.url, '?machine=ethernet-now&pattern=all-to-all&p=8');
+      await page.waitForTimeout(200);
+      const box = await page.evaluate(() => {
+        const a = document.querySelector('#presets a[aria-current="true"]').getBoundingClientRect();
+        const list = document.querySelector('#presets .preset-list').getBoundingClientRect();
+        return { a: [a.left, a.right], list: [list.left, list.right] };
+      });
+      assert.ok(box.a[0] >= box.list[0] - 1 && box.a[1] <= box.list[1] + 1, `the chip ${box.a} is inside the list ${box.list}`);
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

@@ -135,4 +135,26 @@ describe('export', () => {
       await context.close();
     }
   });
+
+  it('exports a slide-sized PNG and an SVG with a title, the scenario and the axes', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, { acceptDownloads: true });
+    try {
+      await openApp(page, app.server.url, `?${PARAGON}`);
+      const slide = await download(page, 'latency-slide');
+      assert.equal(slide.name, 'commcalc-intel-paragon-pingpong-latency-slide.png');
+      assert.deepEqual([slide.bytes.readUInt32BE(16), slide.bytes.readUInt32BE(20)], [1600, 900], 'a 1600×900 PNG');
+      const svg = await download(page, 'latency-svg');
+      const texts = await page.evaluate((t) => {
+        const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
+        return [...doc.querySelectorAll('text')].map((e) => e.textContent.trim());
+      }, svg.bytes.toString('utf8'));
+      assert.ok(texts.some((t) => t.startsWith('Latency T against')), `a title: ${texts.join('|')}`);
+      assert.ok(texts.some((t) => t.startsWith('Ping-pong on Intel Paragon')), `the scenario: ${texts.join('|')}`);
+      assert.ok(texts.some((t) => t.endsWith('(bytes)')), `the abscissa's title: ${texts.join('|')}`);
+      assert.ok(texts.includes('n½ = 12.7 kB'), `the marks are still drawn: ${texts.join('|')}`);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -28,7 +28,7 @@ function control(page, key) {
   return {
     box,
     slider: box.locator('input[type=range]'),
-    number: box.locator('input[type=number]'),
+    number: box.locator('input[data-part="number"]'),
     error: box.locator('.error'),
   };
 }
@@ -69,7 +69,7 @@ describe('sliders', () => {
       await openApp(page, app.server.url, PARAGON);
       const alpha = control(page, 'alpha');
       assert.equal(await alpha.slider.count(), 1, '[data-control="alpha"] input[type=range] (the NX start-up α)');
-      assert.equal(await alpha.number.count(), 1, '[data-control="alpha"] input[type=number]');
+      assert.equal(await alpha.number.count(), 1, '[data-control="alpha"] input[data-part="number"]');
 
       const historyLength = await page.evaluate(() => history.length);
 
@@ -119,12 +119,12 @@ describe('sliders', () => {
     }
   });
 
-  it('the scale select switches the charts between log and linear', async () => {
+  it('the scale select switches the charts between log–log, log–linear and linear', async () => {
     const { context, page, problems } = await newAppPage(app.browser);
     try {
       await openApp(page, app.server.url, PARAGON);
       const options = await page.$$eval('#scale option', (os) => os.map((o) => o.value));
-      assert.deepEqual([...options].sort(), ['linear', 'log'], '#scale offers log and linear');
+      assert.deepEqual([...options].sort(), ['linear', 'log', 'log-linear'], '#scale offers log–log, log–linear and linear');
       assert.equal(await page.inputValue('#scale'), 'log', 'log-log by default');
       const c0 = await charts(page);
       await afterRepaint(page, 'choosing linear in #scale', () => page.selectOption('#scale', 'linear'));
@@ -148,7 +148,7 @@ describe('typing values', () => {
       for (const { query, key, bad, good } of cases) {
         await openApp(page, app.server.url, query);
         const ctl = control(page, key);
-        assert.equal(await ctl.number.count(), 1, `[data-control="${key}"] input[type=number] on ${query}`);
+        assert.equal(await ctl.number.count(), 1, `[data-control="${key}"] input[data-part="number"] on ${query}`);
         const s0 = await pageState(page);
         const m0 = await metricMap(page);
 
@@ -215,6 +215,27 @@ describe('the URL is the state', () => {
       assert.equal(restoredCharts.latency.hash, editedCharts.latency.hash, 'the same latency chart');
       assert.equal(restoredCharts.bandwidth.hash, editedCharts.bandwidth.hash, 'the same bandwidth chart');
       assert.deepEqual([...appFailures(problems), ...appFailures(copyProblems)], [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('notes', () => {
+  it('a control\'s note never covers the next control\'s label', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, { viewport: { width: 1280, height: 800 } });
+    try {
+      await openApp(page, app.server.url, PARAGON);
+      const keys = await page.evaluate(() => [...document.querySelectorAll('.controls [data-control]')].map((c) => c.dataset.control));
+      for (const [key, next] of keys.slice(0, -1).map((k, i) => [k, keys[i + 1]])) {
+        await page.hover(`#label-${key}`);
+        const about = page.locator(`#about-${key}`);
+        await about.waitFor({ state: 'visible', timeout: 2000 });
+        const [a, b] = await Promise.all([about.boundingBox(), page.locator(`#label-${next}`).boundingBox()]);
+        const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+        assert.ok(!overlap, `the note of ${key} covers the label of ${next}`);
+      }
+      assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();
     }

@@ -17,6 +17,7 @@ import {
   relDiff,
   shownErrors,
   useApp,
+  waitReady,
 } from './harness.mjs';
 
 const app = useApp();
@@ -125,6 +126,30 @@ describe('loading the app', () => {
       assertDrawn(c2.latency, '#latency-chart after picking a machine');
       assertDrawn(c2.bandwidth, '#bandwidth-chart after picking a machine');
       assert.deepEqual(problems.page, [], 'no uncaught error (a panic would be one)');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says it is loading while the WebAssembly is on its way', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      // A slow connection: the module arrives only when the test lets it.
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route('**/*.wasm', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(app.server.url, { waitUntil: 'domcontentloaded' });
+      const notice = page.locator('#loading');
+      assert.ok(await notice.isVisible(), 'a loading notice is on screen');
+      assert.match(await notice.textContent(), /Loading/);
+      assert.equal(await notice.getAttribute('role'), 'status');
+      release();
+      await waitReady(page);
+      assert.equal(await page.locator('#loading').count(), 0, 'the app takes its place');
+      assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();
     }

@@ -86,9 +86,9 @@ function readouts(page) {
 function parseReadout(text) {
   const head = text.match(/^N = ([\d\s]+), mesh (\d+)×(\d+): /u);
   assert.ok(head, `readout "${text}" starts with "N = …, mesh W×H: "`);
-  const unit = { 'µs': 1, ms: 1e3, s: 1e6, ks: 1e9 };
+  const unit = { 'µs': 1, ms: 1e3, s: 1e6, min: 6e7, h: 3.6e9 };
   const times = {};
-  for (const m of text.matchAll(/(Tree|Snake|Fence) ([\d.]+) (µs|ms|s|ks)(?: \(S = ([\d\s]+)\))?/gu)) {
+  for (const m of text.matchAll(/(Tree|Snake|Fence) ([\d.]+) (µs|ms|s|min|h)(?: \(S = ([\d\s]+)\))?/gu)) {
     times[m[1].toLowerCase()] = {
       us: Number(m[2]) * unit[m[3]],
       block: m[4] === undefined ? null : Number(m[4].replace(/\s/gu, '')),
@@ -383,7 +383,7 @@ describe('regimes', () => {
     const { context, page, problems } = await newAppPage(app.browser, { viewport: { width: 1280, height: 900 } });
     try {
       await openApp(page, app.server.url, REGIMES);
-      const alpha = page.locator('[data-control="alpha"] input[type=number]');
+      const alpha = page.locator('[data-control="alpha"] input[data-part="number"]');
       const before = await canvasInfo(page, '#map-b');
       await afterMapPaints(page, 'alpha=150', async () => {
         await alpha.fill('150');
@@ -397,7 +397,7 @@ describe('regimes', () => {
       // N moves the mark and the sweep, not the maps.
       const mapPaints = await page.evaluate(() => window.commcalcMapPaints);
       const sweep = await canvasInfo(page, '#sweep-chart');
-      const n = page.locator('[data-control="n"] input[type=number]');
+      const n = page.locator('[data-control="n"] input[data-part="number"]');
       await afterRepaint(page, 'n=100000', async () => {
         await n.fill('100000');
         await n.press('Enter');
@@ -517,6 +517,52 @@ describe('regimes', () => {
       const [ra, rb] = await readouts(page);
       assertReadout(ra, 'fitted');
       assertReadout(rb, 'testjig');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the tab opens from the default page on the nearest scenario with maps, and says so', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, { viewport: { width: 1280, height: 900 } });
+    try {
+      await openApp(page, app.server.url, '');
+      assert.match(await page.inputValue('#machine'), /intel-paragon/);
+      await afterMapPaints(page, 'open the regimes tab', () => page.click('#tab-regimes'));
+      assert.equal(await page.locator('#regimes-error').count(), 0, 'no error');
+      const note = page.locator('#regimes-note');
+      assert.ok(await note.isVisible(), 'a note says what changed');
+      assert.match(await note.textContent(), /Intel Paragon has no node-bandwidth-limited parameters.*DELTA/);
+      assert.equal(await page.inputValue('#machine'), 'intel-delta');
+      assert.ok(await page.locator('#map-a').count(), 'the maps are drawn');
+      assert.match(await page.evaluate(() => location.search), /machine=intel-delta.*view=regimes/);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a tap reads a cell out and only a second tap on it takes it into the scenario', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, {
+      viewport: { width: 375, height: 812 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    try {
+      await openApp(page, app.server.url, REGIMES);
+      const before = await page.evaluate(() => location.search);
+      const area = page.locator('#map-area-a');
+      await area.scrollIntoViewIfNeeded();
+      const box = await area.boundingBox();
+      const standard = cliMap('standard');
+      const [col, row] = [100, 60];
+      const at = { x: ((col + 0.5) / 128) * box.width, y: ((127 - row + 0.5) / 128) * box.height };
+      await area.tap({ position: at });
+      await page.waitForFunction((n) => document.querySelector('#map-readout-a .map-readout-text')?.dataset.n === String(n), standard.lengths[col], { timeout: 3000 });
+      await page.waitForTimeout(300);
+      assert.equal(await page.evaluate(() => location.search), before, 'one tap leaves the scenario alone');
+      await area.tap({ position: at });
+      await page.waitForFunction((n) => new URLSearchParams(location.search).get('n') === String(n), standard.lengths[col], { timeout: 3000 });
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

@@ -394,16 +394,24 @@ fn apply(
     Ok(())
 }
 
-/// A size in bytes (or elements, or words): positive, finite, at most `MAX_BYTES`.
+/// A size in bytes (or elements, or words): a whole number from 1 to `MAX_BYTES`. Nothing
+/// smaller than a byte, an element or a word is sent, so a fraction is rejected rather than
+/// shown as milli-bytes; a suffix that lands on a whole number up to rounding (`12.7k`,
+/// `1.1M`) is that whole number.
 fn bytes(key: &str, value: &str, what: &str) -> Result<f64, Error> {
-    match parse_size(value) {
-        Some(v) if v > 0.0 && v <= MAX_BYTES => Ok(v),
-        _ => Err(Error::invalid(
-            key,
-            value,
-            format!("{what}: a positive number up to 10¹², optionally with k, M, G, Ki, Mi or Gi"),
-        )),
+    let whole = parse_size(value).and_then(|v| {
+        let r = v.round();
+        ((v - r).abs() <= 1e-9 * r.max(1.0)).then_some(r)
+    });
+    match whole {
+        Some(v) if (1.0..=MAX_BYTES).contains(&v) => Ok(v),
+        _ => Err(Error::invalid(key, value, size_accepted(what))),
     }
+}
+
+/// What a size key accepts, in words: the message of every rejected size.
+fn size_accepted(what: &str) -> String {
+    format!("{what}: a whole number from 1 to 10¹², optionally with k, M, G, Ki, Mi or Gi")
 }
 
 fn count(key: &str, value: &str, (lo, hi): (u32, u32), what: &str) -> Result<u32, Error> {
@@ -431,13 +439,7 @@ fn set_input(
     match input {
         Key::Size => inputs.size = Some(bytes(key, value, "a message size in bytes")?),
         Key::Data => inputs.data = Some(bytes(key, value, "a data size in bytes")?),
-        Key::N => {
-            inputs.n = Some(
-                bytes(key, value, "a vector length in elements")?
-                    .round()
-                    .max(1.0),
-            )
-        }
+        Key::N => inputs.n = Some(bytes(key, value, "a vector length in elements")?),
         Key::H => inputs.h = Some(bytes(key, value, "h in words")?),
         Key::P => inputs.p = Some(count(key, value, P_RANGE, "processors")?),
         Key::K => inputs.k = Some(count(key, value, (1, 1_000_000), "bsp_put calls")?),

@@ -50,6 +50,15 @@ pub fn si(value: f64, unit: &str) -> String {
     if !value.is_finite() {
         return format!("{value} {unit}");
     }
+    // Past 1000 s a time reads in minutes or hours (3.2 h, not 11.5 ks).
+    if unit == "µs" && value.abs() >= 1e9 {
+        let (per, name) = if value.abs() >= 3.6e9 {
+            (3.6e9, "h")
+        } else {
+            (6e7, "min")
+        };
+        return format!("{} {name}", sig3_grouped(value / per));
+    }
     // Time is kept in µs internally, so move to seconds first to pick the prefix.
     let (value, unit) = match unit {
         "µs" => (value * 1e-6, "s"),
@@ -72,12 +81,52 @@ pub fn si(value: f64, unit: &str) -> String {
         (1e-12, "p"),
     ];
     let magnitude = value.abs();
+    // Bytes come whole: a share of one (a mean, a per-node part) reads as a fraction of a
+    // byte, never with a milli- prefix that reads as mega.
+    let smallest = if unit == "B" { 1.0 } else { 1e-12 };
     let (scale, prefix) = PREFIXES
         .iter()
+        .filter(|(s, _)| *s >= smallest)
         .find(|(s, _)| magnitude >= *s * 0.9995)
         .copied()
-        .unwrap_or((1e-12, "p"));
+        .unwrap_or((smallest, if unit == "B" { "" } else { "p" }));
     format!("{} {prefix}{unit}", sig3(value / scale))
+}
+
+/// A whole number with its thousands grouped by a narrow no-break space, as SI writes them
+/// (`12 700`, `1 733`): the one thousands style of every number the app and the CLI print.
+pub fn grouped(v: f64) -> String {
+    let digits = format!("{:.0}", v.abs());
+    let mut out = String::with_capacity(digits.len() * 2);
+    if v < 0.0 && digits != "0" {
+        out.push('−');
+    }
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('\u{202f}');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Three significant digits, grouped past 1000 (`14 650`, `3.2`).
+fn sig3_grouped(v: f64) -> String {
+    if v.abs() >= 1000.0 {
+        grouped(v)
+    } else {
+        sig3(v)
+    }
+}
+
+/// A percentage as a reader wants it: one decimal below 100% (`6.1%`), whole and grouped
+/// from there (`14 650%`).
+pub fn percent(pct: f64) -> String {
+    if pct.abs() >= 100.0 {
+        format!("{}%", grouped(pct))
+    } else {
+        format!("{pct:.1}%")
+    }
 }
 
 /// Three significant digits without trailing zeros: 12.70 → "12.7", 87.0 → "87", 1.234 → "1.23".
@@ -100,16 +149,18 @@ pub fn sig3(v: f64) -> String {
 /// A metric's value as the page and the CLI show it: with an SI prefix in its catalogued unit
 /// ([`crate::metrics`]); a key the catalogue does not have is shown as a plain number.
 pub fn metric(key: &str, value: f64) -> String {
-    let Some(m) = crate::metrics::metric(key) else {
-        return sig3(value);
-    };
-    match m.unit {
+    crate::metrics::metric(key).map_or_else(|| sig3(value), |m| in_unit(value, m.unit))
+}
+
+/// A value in one of the catalogue's units, as the page and the CLI show it.
+pub fn in_unit(value: f64, unit: Unit) -> String {
+    match unit {
         Unit::Us
         | Unit::MBps
         | Unit::Bytes
         | Unit::UsPerByte
         | Unit::Flops
-        | Unit::FlopsPerWord => si(value, m.unit.symbol()),
+        | Unit::FlopsPerWord => si(value, unit.symbol()),
         Unit::UsPerWord => si(value * 1e-6, "s/word"),
         Unit::UsPerElem => si(value * 1e-6, "s/element"),
         Unit::Elems => format!("{} elements", count(value)),
@@ -120,10 +171,10 @@ pub fn metric(key: &str, value: f64) -> String {
     }
 }
 
-/// A count: whole numbers in full, anything else to three significant digits.
+/// A count: whole numbers in full (grouped), anything else to three significant digits.
 fn count(v: f64) -> String {
     if v.fract() == 0.0 && v.abs() < 1e15 {
-        format!("{v:.0}")
+        grouped(v)
     } else {
         sig3(v)
     }
@@ -140,7 +191,7 @@ mod tests {
         assert_eq!(metric("n_half_bytes", 12700.0), "12.7 kB");
         assert_eq!(metric("b_us_per_byte", 0.0115), "11.5 ns/B");
         assert_eq!(metric("g_us_per_word", 0.27), "270 ns/word");
-        assert_eq!(metric("snake_block_elems", 1234.0), "1234 elements");
+        assert_eq!(metric("snake_block_elems", 1234.0), "1\u{202f}234 elements");
         assert_eq!(metric("something", 2.5), "2.5");
         assert_eq!(metric("g_flops_per_word", 71.6), "71.6 flop/word");
         assert_eq!(metric("l_flops", 51140.0), "51.1 kflop");
@@ -170,5 +221,30 @@ mod tests {
         assert_eq!(si(100000.0, "B"), "100 kB");
         assert_eq!(si(0.0115, "µs/B"), "11.5 ns/B");
         assert_eq!(si(0.0, "µs"), "0 s");
+    }
+
+    /// One thousands style; long times in minutes and hours; percentages to sensible precision.
+    #[test]
+    fn numbers_read_in_one_style() {
+        assert_eq!(grouped(114_600.0), "114\u{202f}600");
+        assert_eq!(grouped(1733.0), "1\u{202f}733");
+        assert_eq!(grouped(999.0), "999");
+        assert_eq!(grouped(-1234.4), "−1\u{202f}234");
+        assert_eq!(si(11.5e9, "µs"), "3.19 h");
+        assert_eq!(si(1.2e9, "µs"), "20 min");
+        assert_eq!(si(999e6, "µs"), "999 s");
+        assert_eq!(si(7.2e12, "µs"), "2\u{202f}000 h");
+        assert_eq!(percent(14_650.34), "14\u{202f}650%");
+        assert_eq!(percent(6.14), "6.1%");
+        assert_eq!(percent(-25.8), "-25.8%");
+    }
+
+    /// A byte has no milli-: "500 mB" reads as megabytes.
+    #[test]
+    fn bytes_take_no_prefix_below_one() {
+        assert_eq!(si(0.5, "B"), "0.5 B");
+        assert_eq!(si(1e-300, "B"), "0 B");
+        assert_eq!(si(0.999, "B"), "1 B");
+        assert_eq!(si(0.0005, "µs"), "500 ps");
     }
 }

@@ -15,7 +15,7 @@ use crate::components::{
 };
 use crate::dom;
 use crate::edit::{url_problems, Problem};
-use crate::export::{curves_csv, file_stem};
+use crate::export::{self, curves_csv, file_stem};
 use crate::page::{self, Page, View};
 use crate::state::State;
 
@@ -49,6 +49,8 @@ pub fn start() {
         .get_element_by_id("app")
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     let Some(root) = root else { return };
+    // The loading notice goes: the app takes its place.
+    root.set_inner_html("");
     match scenario.or_else(|| Scenario::from_query("").ok()) {
         Some(initial) => mount_to(root, move || view! { <App initial page problems/> }).forget(),
         None => root.set_text_content(Some("commcalc could not build its default scenario.")),
@@ -71,6 +73,20 @@ fn App(
     }
     let state = State::new(initial, page, problems);
     let view = Memo::new(move |_| state.page.with(|p| p.view));
+    // The document's title names the view and what it shows.
+    let title = Memo::new(move |_| {
+        let compare = state.compared();
+        let page = state.page.with(|p| Page {
+            compare,
+            ..p.clone()
+        });
+        state.scenario.with(|s| page::title(&page, s))
+    });
+    Effect::new(move |_| {
+        if let Some(d) = web_sys::window().and_then(|w| w.document()) {
+            d.set_title(&title.get());
+        }
+    });
     let side = move || {
         match (view.get(), embed) {
         (View::Validate | View::Import, _) => None,
@@ -155,6 +171,7 @@ fn Calculator(
     });
     let abscissa = Signal::derive(move || state.scenario.with(|s| s.pattern.abscissa));
     let stem = Signal::derive(move || state.scenario.with(|s| file_stem(std::slice::from_ref(s))));
+    let subtitle = Signal::derive(move || state.scenario.with(export::subtitle));
     let csv = Callback::new(move |()| {
         state.report.with_untracked(|r| {
             r.as_ref()
@@ -170,7 +187,7 @@ fn Calculator(
     });
     view! {
         <Charts state plots abscissa legend=LEGEND/>
-        <ExportBar state plots stem csv json/>
+        <ExportBar state plots stem subtitle abscissa csv json/>
         <WarningList state/>
         <MetricsTable state/>
     }

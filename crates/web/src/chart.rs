@@ -2,34 +2,63 @@
 //! optimal size, the query's point) and the colours. `draw` (wasm only) puts this on a canvas.
 
 use commcalc_core::compare::Comparison;
-use commcalc_core::patterns::PatternDef;
-use commcalc_core::units::si;
+use commcalc_core::metrics::Unit;
+use commcalc_core::patterns::{Key, PatternDef, Value};
+use commcalc_core::units::{in_unit, si};
 use commcalc_core::Report;
 
 use crate::ticks::{linear_axis, log_axis, Axis};
 
-/// Log-log (the default) or linear axes. App state, not part of the query.
+/// The charts' axes: log–log (the default), log–linear (time or bandwidth on a log axis
+/// against a linear size, as 003 and 004 plot) or linear. Kept in the address (`axes=`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Scale {
     #[default]
     Log,
+    LogLinear,
     Linear,
 }
 
 impl Scale {
+    /// The choices, in the order the toggle lists them.
+    pub const ALL: [Scale; 3] = [Scale::Log, Scale::LogLinear, Scale::Linear];
+
+    /// The value of `axes=`.
     pub fn id(self) -> &'static str {
         match self {
             Scale::Log => "log",
+            Scale::LogLinear => "log-linear",
             Scale::Linear => "linear",
         }
     }
 
-    pub fn from_id(id: &str) -> Scale {
-        if id == "linear" {
-            Scale::Linear
-        } else {
-            Scale::Log
+    /// The scale with this id.
+    pub fn from_id(id: &str) -> Option<Scale> {
+        Scale::ALL.into_iter().find(|s| s.id() == id)
+    }
+
+    /// What the toggle and captions call it.
+    pub fn title(self) -> &'static str {
+        match self {
+            Scale::Log => "log–log",
+            Scale::LogLinear => "log–linear",
+            Scale::Linear => "linear",
         }
+    }
+
+    /// Whether the abscissa is logarithmic.
+    pub fn log_x(self) -> bool {
+        self == Scale::Log
+    }
+
+    /// Whether the ordinate is logarithmic.
+    pub fn log_y(self) -> bool {
+        self != Scale::Linear
+    }
+
+    /// Whether a point can be drawn: finite, and positive on a log axis.
+    pub fn shows(self, x: f64, y: f64) -> bool {
+        x.is_finite() && y.is_finite() && (!self.log_x() || x > 0.0) && (!self.log_y() || y > 0.0)
     }
 }
 
@@ -72,6 +101,8 @@ pub struct Series {
     /// A point of the line to mark with a dot, the series' optimum (004 Fig. 4 marks each
     /// algorithm's optimal block size); `None` for none.
     pub optimum: Option<(f64, f64)>,
+    /// The letter written beside the line: a compared scenario's.
+    pub letter: Option<char>,
 }
 
 /// Everything one chart draws.
@@ -111,7 +142,7 @@ const MAX_TICKS_X: usize = 7;
 const MAX_TICKS_Y: usize = 5;
 
 /// A report's curve as (size, latency or bandwidth) points the scale can show.
-fn curve(report: &Report, which: Which, log: bool) -> Vec<(f64, f64)> {
+fn curve(report: &Report, which: Which, scale: Scale) -> Vec<(f64, f64)> {
     report
         .curve
         .iter()
@@ -119,13 +150,8 @@ fn curve(report: &Report, which: Which, log: bool) -> Vec<(f64, f64)> {
             Which::Latency => (p.size_bytes, p.time_us),
             Which::Bandwidth => (p.size_bytes, p.bandwidth_mbps),
         })
-        .filter(|&(x, y)| shown(x, y, log))
+        .filter(|&(x, y)| scale.shows(x, y))
         .collect()
-}
-
-/// Whether a point can be drawn on the scale: finite, and positive on log axes.
-fn shown(x: f64, y: f64, log: bool) -> bool {
-    x.is_finite() && y.is_finite() && (!log || (x > 0.0 && y > 0.0))
 }
 
 /// Axes that hold every series (`fallback` for the abscissa where there is no point), with
@@ -149,28 +175,28 @@ pub fn axes(
         _ => fallback,
     };
     let (y0, y1) = bounds(|p| p.1);
-    if scale == Scale::Log {
-        (
-            log_axis(x0, x1, units.0, MAX_TICKS_X),
-            log_axis(y0, y1 * 1.15, units.1, MAX_TICKS_Y),
-        )
+    let x = if scale.log_x() {
+        log_axis(x0, x1, units.0, MAX_TICKS_X)
     } else {
-        (
-            linear_axis(x0.min(0.0), x1, units.0, MAX_TICKS_X - 2),
-            linear_axis(y0.min(0.0), y1.max(0.0) * 1.1, units.1, MAX_TICKS_Y),
-        )
-    }
+        linear_axis(x0.min(0.0), x1, units.0, MAX_TICKS_X - 2)
+    };
+    let y = if scale.log_y() {
+        log_axis(y0, y1 * 1.15, units.1, MAX_TICKS_Y)
+    } else {
+        linear_axis(y0.min(0.0), y1.max(0.0) * 1.1, units.1, MAX_TICKS_Y)
+    };
+    (x, y)
 }
 
 /// The plot of one chart for a report: its curve, n½, the optimum and the query's point.
 pub fn plot(report: &Report, pattern: &PatternDef, which: Which, scale: Scale) -> Plot {
-    let log = scale == Scale::Log;
     let series = vec![Series {
-        points: curve(report, which, log),
+        points: curve(report, which, scale),
         colour: 0,
         measured: false,
         dashed: false,
         optimum: None,
+        letter: None,
     }];
     let (x, y) = axes(&series, pattern.range, ("B", which.unit()), scale);
     let inside = |v: f64| v > x.lo && v < x.hi;
@@ -188,8 +214,8 @@ pub fn plot(report: &Report, pattern: &PatternDef, which: Which, scale: Scale) -
             x: v,
             label: format!("x_max = {}", si(v, "B")),
         });
-    let point = point(report, which)
-        .filter(|(px, py, _)| *px >= x.lo && *px <= x.hi && (!log || *py > 0.0) && py.is_finite());
+    let point = point(report, pattern, which)
+        .filter(|(px, py, _)| *px >= x.lo && *px <= x.hi && scale.shows(*px, *py));
     Plot {
         x,
         y,
@@ -206,20 +232,22 @@ pub fn letter(i: usize) -> char {
     char::from(b'A' + (i % 26) as u8)
 }
 
-/// The plot of compared scenarios: one curve each in its own colour, on one axis, with the
-/// crossovers marked ("A×B 172 B").
+/// The plot of compared scenarios: one curve each in its own colour and letter, every other
+/// one dashed, on one axis, with the crossovers marked ("A×B 172 B").
 pub fn compare_plot(comparison: &Comparison, which: Which, scale: Scale) -> Plot {
-    let log = scale == Scale::Log;
     let series: Vec<Series> = comparison
         .reports
         .iter()
         .enumerate()
         .map(|(i, r)| Series {
-            points: curve(r, which, log),
+            points: curve(r, which, scale),
             colour: i,
             measured: false,
-            dashed: false,
+            // Every other curve dashed, drawn over the one before: where two curves coincide
+            // (the Paragon and the SP2 below 5 kB) both still show.
+            dashed: i % 2 == 1,
             optimum: None,
+            letter: Some(letter(i)),
         })
         .collect();
     let range = (comparison.from_bytes, comparison.to_bytes);
@@ -239,9 +267,9 @@ pub fn compare_plot(comparison: &Comparison, which: Which, scale: Scale) -> Plot
     }
 }
 
-/// The query's point: its size, its value and a label with the optimal chunk or block that
-/// goes with it.
-fn point(report: &Report, which: Which) -> Option<(f64, f64, String)> {
+/// The query's point: its size, its value and a label saying what the point was computed with
+/// (see [`computed_with`]).
+fn point(report: &Report, pattern: &PatternDef, which: Which) -> Option<(f64, f64, String)> {
     let x = report.at_bytes;
     let (y, shown) = match which {
         Which::Latency => {
@@ -254,157 +282,65 @@ fn point(report: &Report, which: Which) -> Option<(f64, f64, String)> {
         }
     };
     let mut label = format!("{} → {shown}", si(x, "B"));
-    if let Some(m) = report.metric("opt_message_bytes") {
-        label.push_str(&format!(", m* = {}", si(m, "B")));
-    }
-    let fastest = report.metrics.get("fastest").and_then(|v| match v {
-        commcalc_core::patterns::Value::Text(t) => Some(t.as_str()),
-        _ => None,
-    });
-    if let Some(algo) = fastest {
-        match report.metric(&format!("{algo}_block_elems")) {
-            Some(s) => label.push_str(&format!(", {algo} S* = {s:.0} el.")),
-            None => label.push_str(&format!(", {algo}")),
-        }
+    for part in computed_with(report, pattern) {
+        label.push_str(", ");
+        label.push_str(&part);
     }
     Some((x, y, label))
 }
 
-/// A label's box in canvas pixels: left, top, right, bottom (y down).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rect {
-    pub l: f64,
-    pub t: f64,
-    pub r: f64,
-    pub b: f64,
+/// A numeric input the report says it used.
+fn input_number(report: &Report, key: &str) -> Option<f64> {
+    report.inputs.iter().find_map(|(k, v)| match v {
+        Value::Number(x) if *k == key => Some(*x),
+        _ => None,
+    })
 }
 
-impl Rect {
-    /// A box of size `(w, h)` with its top-left corner at `(x, y)`.
-    pub fn at(x: f64, y: f64, (w, h): (f64, f64)) -> Rect {
-        Rect {
-            l: x,
-            t: y,
-            r: x + w,
-            b: y + h,
-        }
-    }
-
-    fn inside(&self, outer: &Rect) -> bool {
-        self.l >= outer.l && self.r <= outer.r && self.t >= outer.t && self.b <= outer.b
-    }
-
-    fn overlaps(&self, o: &Rect) -> bool {
-        self.l < o.r && o.l < self.r && self.t < o.b && o.t < self.b
-    }
-
-    /// Whether the segment from `a` to `b` passes through the box (Liang–Barsky clipping).
-    fn crossed_by(&self, a: (f64, f64), b: (f64, f64)) -> bool {
-        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-        let (mut lo, mut hi) = (0.0f64, 1.0f64);
-        for (p, q) in [
-            (-dx, a.0 - self.l),
-            (dx, self.r - a.0),
-            (-dy, a.1 - self.t),
-            (dy, self.b - a.1),
-        ] {
-            if p == 0.0 {
-                if q < 0.0 {
-                    return false;
-                }
-            } else {
-                let r = q / p;
-                if p < 0.0 {
-                    lo = lo.max(r);
-                } else {
-                    hi = hi.min(r);
-                }
-                if lo > hi {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    /// Whether a polyline (the curve, in canvas pixels) passes through the box.
-    pub fn crossed_by_curve(&self, curve: &[(f64, f64)]) -> bool {
-        curve.windows(2).any(|w| self.crossed_by(w[0], w[1]))
-            || curve.len() == 1 && self.crossed_by(curve[0], curve[0])
-    }
-}
-
-/// The size of a line of text of `font` CSS pixels, in canvas pixels, estimated from its
-/// length (the canvas is not asked to measure): wide enough for digits and capitals.
-pub fn text_size(label: &str, font: f64, ratio: f64) -> (f64, f64) {
-    let chars = label.chars().count() as f64;
-    (chars * font * 0.58 * ratio, font * 1.2 * ratio)
-}
-
-/// Where to put the query point's label (its top-left corner, canvas pixels): beside the
-/// point on the side away from the curve (below-right or above-left of a rising curve,
-/// above-right or below-left of a falling one), inside the plot area `bounds` and clear of
-/// the boxes in `avoid` (other labels). `gap` is the distance from the point. Where no
-/// side is clear, the first box inside the plot.
-pub fn place_point_label(
-    curve: &[(f64, f64)],
-    point: (f64, f64),
-    size: (f64, f64),
-    gap: f64,
-    bounds: &Rect,
-    avoid: &[Rect],
-) -> (f64, f64) {
-    let (px, py) = point;
-    let (w, h) = size;
-    // Rising on screen: y (down) falls as x grows, judged from the curve around the point.
-    let before = curve.iter().rev().find(|(x, _)| *x < px - 1.0);
-    let after = curve.iter().find(|(x, _)| *x > px + 1.0);
-    let rising = match (before, after) {
-        (Some(a), Some(b)) => b.1 < a.1,
-        (Some(a), None) => py < a.1,
-        (None, Some(b)) => b.1 < py,
-        (None, None) => true,
-    };
-    let below_right = |k: f64| (px + gap, py + gap * k);
-    let above_left = |k: f64| (px - gap - w, py - gap * k - h);
-    let above_right = |k: f64| (px + gap, py - gap * k - h);
-    let below_left = |k: f64| (px - gap - w, py + gap * k);
-    let mut candidates = Vec::new();
-    for k in [1.0, 3.0, 6.0] {
-        if rising {
-            candidates.extend([below_right(k), above_left(k), above_right(k), below_left(k)]);
+/// What the plotted time was computed with besides its size, and only that: a label names an
+/// optimum only where the point is on the optimum's curve.
+///
+/// - The message size of a pipelined transfer (002 eq. 1): `m* = …` where the time is at the
+///   optimal chunk, `m = …` where the scenario fixed the message size (the pattern takes both
+///   a data size and a message size, and the report used a message other than m*).
+/// - The global combine's algorithm (004 §3): the one chosen, or for `best` the fastest at the
+///   point, with its optimal block S* where it is pipelined (Tree has no block).
+pub fn computed_with(report: &Report, pattern: &PatternDef) -> Vec<String> {
+    let mut parts = Vec::new();
+    if let Some(opt) = report.metric("opt_message_bytes") {
+        let fixed = if pattern.takes(Key::Data) {
+            input_number(report, Key::Size.id())
         } else {
-            candidates.extend([above_right(k), below_left(k), below_right(k), above_left(k)]);
+            None
+        };
+        match fixed {
+            Some(m) if (m - opt).abs() > 1e-9 * opt.abs() => {
+                parts.push(format!("m = {}", si(m, "B")))
+            }
+            _ => parts.push(format!("m* = {}", si(opt, "B"))),
         }
     }
-    // Also straight above or below, shifted into the plot.
-    let centred = (px - w / 2.0).clamp(bounds.l, (bounds.r - w).max(bounds.l));
-    for k in [1.0, 3.0, 6.0] {
-        candidates.push((centred, py + gap * k));
-        candidates.push((centred, py - gap * k - h));
-    }
-    let fits = |(x, y): (f64, f64)| Rect::at(x, y, size).inside(bounds);
-    let clear = |(x, y): (f64, f64)| {
-        let r = Rect::at(x, y, size);
-        !r.crossed_by_curve(curve) && !avoid.iter().any(|a| a.overlaps(&r))
-    };
-    candidates
-        .iter()
-        .copied()
-        .find(|c| fits(*c) && clear(*c))
-        .or_else(|| candidates.iter().copied().find(|c| fits(*c)))
-        .unwrap_or_else(|| {
-            let x = (px + gap).clamp(bounds.l, (bounds.r - w).max(bounds.l));
-            let y = (py + gap).clamp(bounds.t, (bounds.b - h).max(bounds.t));
-            (x, y)
+    let text = |key: &str| {
+        report.metrics.get(key).and_then(|v| match v {
+            Value::Text(t) => Some(t.as_str()),
+            _ => None,
         })
-}
-
-/// Whether a label box may be drawn: inside the plot, off every curve and clear of `avoid`.
-pub fn label_clear(r: &Rect, curves: &[Vec<(f64, f64)>], bounds: &Rect, avoid: &[Rect]) -> bool {
-    r.inside(bounds)
-        && !curves.iter().any(|c| r.crossed_by_curve(c))
-        && !avoid.iter().any(|a| a.overlaps(r))
+    };
+    let chosen = report.inputs.iter().find_map(|(k, v)| match v {
+        Value::Text(t) if *k == Key::Algo.id() => Some(t.as_str()),
+        _ => None,
+    });
+    // The algorithm whose time the point is: the chosen one where it has its own time metric.
+    let algo = chosen
+        .filter(|a| report.metric(&format!("{a}_us")).is_some())
+        .or_else(|| text("fastest"));
+    if let Some(algo) = algo {
+        match report.metric(&format!("{algo}_block_elems")) {
+            Some(s) => parts.push(format!("{algo}, S* = {}", in_unit(s, Unit::Elems))),
+            None => parts.push(algo.to_string()),
+        }
+    }
+    parts
 }
 
 /// Colours of a chart, light or dark.
@@ -487,6 +423,68 @@ mod tests {
         assert!(p.point.unwrap().2.contains("m* = "));
     }
 
+    /// The label names the algorithm whose time the point is, and its block only (issue: a
+    /// Tree time was labelled with Fence's S*).
+    #[test]
+    fn global_combine_labels_the_plotted_algorithm() {
+        for (algo, block) in [
+            ("tree", None),
+            ("snake", Some("snake")),
+            ("fence", Some("fence")),
+        ] {
+            let q = format!("machine=intel-delta&pattern=global-combine&algo={algo}");
+            let r = run(&q).unwrap();
+            let label = plot(&r, pattern("global-combine"), Which::Latency, Scale::Log)
+                .point
+                .unwrap()
+                .2;
+            let time = si(r.metric(&format!("{algo}_us")).unwrap(), "µs");
+            assert!(label.contains(&format!("→ {time}, {algo}")), "{q}: {label}");
+            match block {
+                Some(b) => {
+                    let s = r.metric(&format!("{b}_block_elems")).unwrap();
+                    assert!(
+                        label.ends_with(&format!("S* = {s} elements")),
+                        "{q}: {label}"
+                    );
+                }
+                None => assert!(!label.contains("S*"), "{q}: {label}"),
+            }
+            for other in ["tree", "snake", "fence"].iter().filter(|o| **o != algo) {
+                assert!(!label.contains(other), "{q}: {label}");
+            }
+        }
+    }
+
+    /// A fixed message size is the point's; m* only where the time is at m*.
+    #[test]
+    fn pipelined_send_labels_the_message_it_used() {
+        let chosen = run("machine=atm-sparc20&pattern=pipelined-send&data=115k&size=2k").unwrap();
+        let label = plot(
+            &chosen,
+            pattern("pipelined-send"),
+            Which::Latency,
+            Scale::Log,
+        )
+        .point
+        .unwrap()
+        .2;
+        assert!(label.ends_with(", m = 2 kB"), "{label}");
+        assert!(!label.contains("m*"), "{label}");
+        let optimal = run("machine=atm-sparc20&pattern=pipelined-send&data=115k").unwrap();
+        let label = plot(
+            &optimal,
+            pattern("pipelined-send"),
+            Which::Latency,
+            Scale::Log,
+        )
+        .point
+        .unwrap()
+        .2;
+        let m = si(optimal.metric("opt_message_bytes").unwrap(), "B");
+        assert!(label.ends_with(&format!(", m* = {m}")), "{label}");
+    }
+
     #[test]
     fn global_combine_labels_the_fastest_block() {
         let r = run("machine=intel-delta&pattern=global-combine").unwrap();
@@ -503,61 +501,40 @@ mod tests {
         assert!(p.y.lo < 208.0 && p.y.hi > 208.0);
     }
 
-    /// A rising curve (y down on screen): the label goes below-right, off the curve.
+    /// Compared curves carry their letters, and every other one is dashed so that coinciding
+    /// curves both show.
     #[test]
-    fn point_labels_keep_off_a_rising_curve() {
-        let curve: Vec<(f64, f64)> = (0..=100)
-            .map(|i| (f64::from(i) * 4.0, 400.0 - f64::from(i) * 4.0))
+    fn compared_curves_carry_letters_and_alternate_dashes() {
+        let scenarios: Vec<_> = ["intel-paragon", "ibm-sp2", "intel-ipsc"]
+            .iter()
+            .map(|m| {
+                commcalc_core::Scenario::from_query(&format!("machine={m}&pattern=pingpong"))
+                    .unwrap()
+            })
             .collect();
-        let bounds = Rect {
-            l: 0.0,
-            t: 0.0,
-            r: 400.0,
-            b: 400.0,
-        };
-        let size = (120.0, 14.0);
-        let (x, y) = place_point_label(&curve, (200.0, 200.0), size, 8.0, &bounds, &[]);
-        let r = Rect::at(x, y, size);
-        assert!(!r.crossed_by_curve(&curve), "{r:?}");
-        assert!(x > 200.0 && y > 200.0, "{r:?}");
-        // Near the right edge it cannot go right: above-left.
-        let (x, y) = place_point_label(&curve, (300.0, 100.0), size, 8.0, &bounds, &[]);
-        let r = Rect::at(x, y, size);
-        assert!(
-            label_clear(&r, std::slice::from_ref(&curve), &bounds, &[]),
-            "{r:?}"
-        );
-        assert!(x < 300.0 && y < 100.0, "{r:?}");
-    }
-
-    /// A plateau near the top-right: the label stays inside the plot and off the curve.
-    #[test]
-    fn point_labels_stay_inside_the_plot() {
-        let curve: Vec<(f64, f64)> = (0..=100)
-            .map(|i| (f64::from(i) * 4.0, 30.0 + 300.0 / (1.0 + f64::from(i))))
-            .collect();
-        let bounds = Rect {
-            l: 50.0,
-            t: 10.0,
-            r: 400.0,
-            b: 400.0,
-        };
-        let size = (200.0, 14.0);
-        for px in [60.0, 200.0, 390.0] {
-            let py = curve.iter().find(|(x, _)| *x >= px).unwrap().1;
-            let (x, y) = place_point_label(&curve, (px, py), size, 8.0, &bounds, &[]);
-            let r = Rect::at(x, y, size);
-            assert!(
-                label_clear(&r, std::slice::from_ref(&curve), &bounds, &[]),
-                "{px}: {r:?}"
-            );
-        }
+        let c = commcalc_core::compare::compare(&scenarios).unwrap();
+        let p = compare_plot(&c, Which::Latency, Scale::Log);
+        let letters: Vec<_> = p.series.iter().map(|s| s.letter).collect();
+        assert_eq!(letters, [Some('A'), Some('B'), Some('C')]);
+        let dashed: Vec<_> = p.series.iter().map(|s| s.dashed).collect();
+        assert_eq!(dashed, [false, true, false]);
     }
 
     #[test]
     fn scale_ids_round_trip() {
-        for s in [Scale::Log, Scale::Linear] {
-            assert_eq!(Scale::from_id(s.id()), s);
+        for s in Scale::ALL {
+            assert_eq!(Scale::from_id(s.id()), Some(s));
         }
+        assert_eq!(Scale::from_id("semilog"), None);
+    }
+
+    /// Log–linear: a log ordinate against a linear size from 0, as 003 and 004 plot.
+    #[test]
+    fn log_linear_axes_are_linear_in_size_and_log_in_time() {
+        let r = run("machine=intel-ipsc&pattern=pingpong").unwrap();
+        let p = plot(&r, pattern("pingpong"), Which::Latency, Scale::LogLinear);
+        assert_eq!(p.x.lo, 0.0);
+        assert!(p.y.lo > 0.0 && p.y.hi / p.y.lo > 10.0, "{:?}", p.y);
+        assert_eq!(p.series[0].points.len(), r.curve.len());
     }
 }

@@ -123,8 +123,10 @@ fn input(
     scenario: &Scenario,
 ) -> Option<Control> {
     let (lo, hi) = curve_range(scenario);
-    let number = |lo: f64, hi: f64, integer: bool| Kind::Number {
-        slider: Some(Slider::new(lo, hi, None, integer)),
+    // Every numeric input counts whole things (bytes, words, elements, processors, calls),
+    // so its slider moves in whole steps and never offers a value the core rejects.
+    let number = |lo: f64, hi: f64| Kind::Number {
+        slider: Some(Slider::new(lo, hi, None, true)),
     };
     let default = "the pattern's default".to_string();
     let (label, name, unit, kind, source): (&str, String, &'static str, Kind, String) = match key {
@@ -133,14 +135,14 @@ fn input(
                 "Message m",
                 "Message (chunk) size m; without it every x takes its optimal chunk".into(),
                 "B",
-                number(1.0, hi, false),
+                number(1.0, hi),
                 "002 §3.6: x is sent as ⌈x/m⌉ messages of m bytes.".into(),
             ),
             _ => (
                 "Size",
                 format!("Size: {}", pattern.abscissa),
                 "B",
-                number(lo, hi, false),
+                number(lo, hi),
                 format!(
                     "The query's point on the curve, in bytes of {}.",
                     pattern.abscissa
@@ -151,7 +153,7 @@ fn input(
             "Data x",
             "Data size x: the bytes one end point sends over one connection".into(),
             "B",
-            number(lo.max(1.0), hi, false),
+            number(lo.max(1.0), hi),
             "002's x (§3.6); by default the largest size that does not congest the VC (eq. 16)."
                 .into(),
         ),
@@ -159,7 +161,7 @@ fn input(
             "Processors p",
             "Processors p".into(),
             "",
-            number(f64::from(P_RANGE.0), f64::from(P_RANGE.1), true),
+            number(f64::from(P_RANGE.0), f64::from(P_RANGE.1)),
             format!(
                 "The paper measured p = {}…{} on {}; other values are extrapolations.",
                 machine.measured_p.0, machine.measured_p.1, machine.name
@@ -176,7 +178,7 @@ fn input(
             "Vector N",
             "Vector length N, in elements".into(),
             "elements",
-            number(1.0, 1e7, true),
+            number(1.0, 1e7),
             "004 §3.1: 10³…10⁵ elements in the molecular dynamics it was written for; §4.2 \
              measured 10²…5×10⁵."
                 .into(),
@@ -185,7 +187,7 @@ fn input(
             "h (words)",
             "h: the words each processor sends and receives at most".into(),
             "words",
-            number(1.0, 1e6, false),
+            number(1.0, 1e6),
             "001 §1, 002 §2.4: an h-relation; a word is 4 bytes.".into(),
         ),
         Key::Algo => {
@@ -215,7 +217,7 @@ fn input(
             "bsp_put calls k",
             "Number of bsp_put calls k".into(),
             "",
-            number(1.0, 1e4, true),
+            number(1.0, 1e4),
             "002 eq. 22: each call costs b′.".into(),
         ),
         // The simulator's keys are set through the address for now; they get their own view.
@@ -454,6 +456,43 @@ mod tests {
         let s = s.with("alpha", "150").unwrap();
         assert_eq!(current(&s, None, "alpha"), Current::Number(Some(150.0)));
         assert!(is_set(&s, "alpha"));
+    }
+
+    /// Every value a slider offers is one the core accepts, for every control of every
+    /// machine × pattern × model: no fractional byte (a size slider once gave 12.2 B), nothing
+    /// out of range.
+    #[test]
+    fn every_slider_value_is_accepted_by_the_core() {
+        use crate::slider::{plain, STEPS};
+        use commcalc_core::catalog::MACHINES;
+        use commcalc_core::patterns::PATTERNS;
+        for machine in MACHINES {
+            for pattern in PATTERNS
+                .iter()
+                .filter(|p| p.unsupported_on(machine).is_none())
+            {
+                for model in pattern.models_on(machine) {
+                    let q = format!(
+                        "machine={}&pattern={}&model={}",
+                        machine.id,
+                        pattern.id,
+                        model.id()
+                    );
+                    let s = scenario(&q);
+                    for c in controls(&s) {
+                        let Kind::Number { slider: Some(sl) } = c.kind else {
+                            continue;
+                        };
+                        for pos in (0..=STEPS).step_by(37).chain([STEPS]) {
+                            let v = plain(sl.value(pos));
+                            if let Err(e) = s.with(c.key, &v) {
+                                panic!("{q}: {}={v} at step {pos}: {e}", c.key);
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -87,6 +87,43 @@ pub fn replace_query(query: String) {
     });
 }
 
+/// Puts the canonical query in the address bar as a new history entry (a view opened), after
+/// any replacement still waiting, so that Back returns to the address before.
+pub fn push_query(query: String) {
+    flush_url();
+    URL.with(|u| {
+        let mut u = u.borrow_mut();
+        if query == u.written {
+            return;
+        }
+        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+            let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}")));
+        }
+        u.written = query;
+        u.last = now();
+    });
+}
+
+/// Calls `f` with the address's query whenever Back or Forward changes it (the page's one
+/// `popstate` listener).
+pub fn on_history(f: impl Fn(String) + 'static) {
+    let Some(w) = web_sys::window() else { return };
+    let on_pop = Closure::<dyn Fn()>::new(move || {
+        let search = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        URL.with(|u| {
+            let mut u = u.borrow_mut();
+            u.pending = None;
+            u.written = search.trim_start_matches('?').to_string();
+        });
+        f(search);
+    });
+    let _ = w.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
+    // The listener lives as long as the page.
+    on_pop.forget();
+}
+
 fn flush_url() {
     URL.with(|u| {
         let mut u = u.borrow_mut();
@@ -260,4 +297,9 @@ pub fn read_file(file: web_sys::File, done: impl FnOnce(Result<String, String>) 
     });
     reader.set_onloadend(Some(onload.unchecked_ref()));
     let _ = reader.read_as_text(&file);
+}
+
+/// Saves a data: URL (an image drawn off the page) as a file.
+pub fn download_url(name: &str, url: &str) -> Result<(), JsValue> {
+    save(name, url)
 }

@@ -7,11 +7,14 @@ use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::FontTransform;
 use plotters_canvas::CanvasBackend;
 use plotters_svg::SVGBackend;
+use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
-use crate::chart::{label_clear, place_point_label, text_size, Palette, Plot, Rect};
+use crate::chart::{Palette, Plot, Scale};
+use crate::labels::{self, layout, Geometry, Ink, Placed, MARGINS, SMALL_FONT};
 use crate::ticks::Axis;
 
 /// Where and how big to draw.
@@ -23,17 +26,28 @@ pub struct Frame {
     pub ratio: f64,
 }
 
+/// What an exported chart says around the plot, for a slide or a paper: a title, what the
+/// scenario is, and the axes' titles.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Heading {
+    pub title: String,
+    pub subtitle: String,
+    pub x: String,
+    pub y: String,
+}
+
 fn rgb(c: (u8, u8, u8)) -> RGBColor {
     RGBColor(c.0, c.1, c.2)
 }
 
-/// Draws a plot, or a message where there is none. The canvas's pixel size follows the
-/// frame; it is only reset when it changes.
+/// Draws a plot, or a message where there is none, and writes the labels it placed on the
+/// canvas as `data-labels` (CSS pixels, for tests and tools). The canvas's pixel size follows
+/// the frame; it is only reset when it changes.
 pub fn draw(
     canvas: &HtmlCanvasElement,
     frame: Frame,
     plot: Result<&Plot, &str>,
-    log: bool,
+    scale: Scale,
     palette: &Palette,
 ) -> Result<(), String> {
     let r = frame.ratio;
@@ -47,26 +61,62 @@ pub fn draw(
     }
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
         .ok_or_else(|| "the canvas has no 2-D context".to_string())?;
-    paint(
+    let placed = paint(
         backend,
         (width, height),
         plot,
-        log,
+        scale,
         &Pen {
             ratio: r,
             font_scale: 1.0,
             palette,
         },
-    )
+        None,
+    )?;
+    canvas
+        .set_attribute("data-labels", &labels::to_json(&placed, r))
+        .map_err(|e| format!("{e:?}"))
 }
 
-/// The same drawing as SVG (plotters' SVG backend), at the frame's CSS size: the chart a
-/// person exports is the chart on the screen, drawn by the same code.
+/// The chart with its heading on a canvas of its own, `frame.css` × `frame.ratio` pixels, as a
+/// PNG data URL: the export for a slide, larger than the chart on the screen.
+pub fn png(
+    frame: Frame,
+    plot: Result<&Plot, &str>,
+    scale: Scale,
+    palette: &Palette,
+    heading: &Heading,
+) -> Result<String, String> {
+    let canvas: HtmlCanvasElement = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.create_element("canvas").ok())
+        .and_then(|e| e.dyn_into().ok())
+        .ok_or("no canvas for the export")?;
+    let size = (
+        (frame.css.0 * frame.ratio).round() as u32,
+        (frame.css.1 * frame.ratio).round() as u32,
+    );
+    canvas.set_width(size.0);
+    canvas.set_height(size.1);
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| "the canvas has no 2-D context".to_string())?;
+    let pen = Pen {
+        ratio: frame.ratio,
+        font_scale: 1.0,
+        palette,
+    };
+    paint(backend, size, plot, scale, &pen, Some(heading))?;
+    canvas.to_data_url().map_err(|e| format!("{e:?}"))
+}
+
+/// The same drawing as SVG (plotters' SVG backend) with its heading, at the frame's CSS size:
+/// the chart a person exports is the chart on the screen, drawn by the same code.
 pub fn svg(
     frame: Frame,
     plot: Result<&Plot, &str>,
-    log: bool,
+    scale: Scale,
     palette: &Palette,
+    heading: &Heading,
 ) -> Result<String, String> {
     let size = (
         frame.css.0.round().max(1.0) as u32,
@@ -77,38 +127,89 @@ pub fn svg(
         SVGBackend::with_string(&mut out, size),
         size,
         plot,
-        log,
+        scale,
         &Pen {
             ratio: 1.0,
             font_scale: SVG_FONT_SCALE,
             palette,
         },
+        Some(heading),
     )?;
     Ok(out)
 }
 
 /// Fills the background and draws the plot, or the message where there is none, on any
-/// plotters backend of `size` pixels.
+/// plotters backend of `size` pixels, under its heading where there is one; returns the
+/// labels placed in the plot.
 fn paint<DB: DrawingBackend>(
     backend: DB,
     (width, height): (u32, u32),
     plot: Result<&Plot, &str>,
-    log: bool,
+    scale: Scale,
     pen: &Pen,
-) -> Result<(), String> {
-    let root = backend.into_drawing_area();
-    root.fill(&rgb(pen.palette.background))
+    heading: Option<&Heading>,
+) -> Result<Vec<Placed>, String> {
+    let page = backend.into_drawing_area();
+    page.fill(&rgb(pen.palette.background))
         .map_err(|e| e.to_string())?;
-    let result = match plot {
-        Ok(plot) => render(&root, plot, log, pen),
-        Err(message) => root.draw(&Text::new(
-            message.to_string(),
-            ((width / 2) as i32, (height / 2) as i32),
-            pen.font(13.0, pen.palette.text, HPos::Center, VPos::Center),
-        )),
+    let root = match heading {
+        Some(h) => headed(&page, h, pen).map_err(|e| e.to_string())?,
+        None => page.clone(),
     };
-    root.present().map_err(|e| e.to_string())?;
+    let (width, height) = match heading {
+        Some(_) => root.dim_in_pixel(),
+        None => (width, height),
+    };
+    let result = match plot {
+        Ok(plot) => render(&root, plot, scale, pen),
+        Err(message) => root
+            .draw(&Text::new(
+                message.to_string(),
+                ((width / 2) as i32, (height / 2) as i32),
+                pen.font(13.0, pen.palette.text, HPos::Center, VPos::Center),
+            ))
+            .map(|()| Vec::new()),
+    };
+    page.present().map_err(|e| e.to_string())?;
     result.map_err(|e| e.to_string())
+}
+
+/// Draws a heading (title and subtitle above, the abscissa's title below, the ordinate's on
+/// the left, turned) and returns the area left for the chart.
+fn headed<DB: DrawingBackend>(
+    page: &DrawingArea<DB, Shift>,
+    h: &Heading,
+    pen: &Pen,
+) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let p = pen.palette;
+    let (top, rest) = page.split_vertically(pen.px(52.0));
+    top.draw(&Text::new(
+        h.title.as_str(),
+        (pen.px(12.0), pen.px(8.0)),
+        pen.font(17.0, p.text, HPos::Left, VPos::Top),
+    ))?;
+    top.draw(&Text::new(
+        h.subtitle.as_str(),
+        (pen.px(12.0), pen.px(31.0)),
+        pen.font(12.5, p.text, HPos::Left, VPos::Top),
+    ))?;
+    let (_, rest_height) = rest.dim_in_pixel();
+    let (rest, bottom) = rest.split_vertically(rest_height.saturating_sub(pen.px(24.0) as u32));
+    let (bottom_width, _) = bottom.dim_in_pixel();
+    bottom.draw(&Text::new(
+        h.x.as_str(),
+        ((bottom_width / 2) as i32, pen.px(4.0)),
+        pen.font(13.0, p.text, HPos::Center, VPos::Top),
+    ))?;
+    let (left, chart) = rest.split_horizontally(pen.px(24.0));
+    let (_, left_height) = left.dim_in_pixel();
+    left.draw(&Text::new(
+        h.y.as_str(),
+        (pen.px(6.0), (left_height / 2) as i32),
+        pen.font(13.0, p.text, HPos::Center, VPos::Top)
+            .transform(FontTransform::Rotate270),
+    ))?;
+    Ok(chart)
 }
 
 /// Sizes in CSS pixels turned into canvas pixels, and the colours.
@@ -140,60 +241,60 @@ impl Pen<'_> {
     }
 }
 
-/// Draws on linear coordinates: on log axes every value is drawn at its log₁₀, which keeps
-/// one instance of the chart code instead of one per kind of axis.
+/// Draws on linear coordinates: on a log axis every value is drawn at its log₁₀, which keeps
+/// one instance of the chart code instead of one per kind of axis. The labels inside the plot
+/// go where [`layout`] puts them; they are returned as placed.
 fn render<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     plot: &Plot,
-    log: bool,
+    scale: Scale,
     pen: &Pen,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+) -> Result<Vec<Placed>, DrawingAreaErrorKind<DB::ErrorType>> {
     let p = pen.palette;
-    let t = |v: f64| if log { v.log10() } else { v };
+    let (tx, ty) = (|v| labels::tx(scale, v), |v| labels::ty(scale, v));
+    let (width, height) = root.dim_in_pixel();
+    let geo = Geometry::new(
+        plot,
+        scale,
+        (f64::from(width), f64::from(height)),
+        pen.ratio,
+    );
     let (x, y) = (&plot.x, &plot.y);
     // The plotting area inside room for the tick labels, with linear coordinates mapped to
-    // canvas pixels (y up).
-    let inner = root.margin(pen.px(14.0), pen.px(22.0), pen.px(58.0), pen.px(18.0));
+    // canvas pixels (y up): the geometry the labels are placed in.
+    let [top, bottom, left, right] = MARGINS.map(|m| pen.px(m));
+    let inner = root.margin(top, bottom, left, right);
     let (xs, ys) = inner.get_pixel_range();
     let chart = inner.apply_coord_spec(Cartesian2d::<RangedCoordf64, RangedCoordf64>::new(
-        t(x.lo)..t(x.hi),
-        t(y.lo)..t(y.hi),
+        tx(x.lo)..tx(x.hi),
+        ty(y.lo)..ty(y.hi),
         (xs.start..xs.end - 1, ys.end - 1..ys.start),
     ));
     // From here on, x and y are the axes in drawing coordinates.
     let x = Axis {
-        lo: t(x.lo),
-        hi: t(x.hi),
-        ticks: x.ticks.iter().map(|(v, l)| (t(*v), l.clone())).collect(),
+        lo: tx(x.lo),
+        hi: tx(x.hi),
+        ticks: x.ticks.iter().map(|(v, l)| (tx(*v), l.clone())).collect(),
     };
     let y = Axis {
-        lo: t(y.lo),
-        hi: t(y.hi),
-        ticks: y.ticks.iter().map(|(v, l)| (t(*v), l.clone())).collect(),
+        lo: ty(y.lo),
+        hi: ty(y.hi),
+        ticks: y.ticks.iter().map(|(v, l)| (ty(*v), l.clone())).collect(),
     };
     let (x, y) = (&x, &y);
-    // Every pixel position a label needs, on the whole canvas.
-    let at = |px: f64, py: f64| chart.map_coordinate(&(px, py));
+    // Canvas pixels relative to this area (its origin is not the canvas's under a heading).
+    let base = root.get_base_pixel();
+    let at = |px: f64, py: f64| {
+        let (a, b) = chart.map_coordinate(&(px, py));
+        (a - base.0, b - base.1)
+    };
     let (left, top) = at(x.lo, y.hi);
     let (right, bottom) = at(x.hi, y.lo);
-    let x_ticks: Vec<i32> = x.ticks.iter().map(|(v, _)| at(*v, y.lo).0).collect();
-    let y_ticks: Vec<i32> = y.ticks.iter().map(|(v, _)| at(x.lo, *v).1).collect();
-    let marks: Vec<(&crate::chart::Mark, (u8, u8, u8), i32)> =
-        [(&plot.n_half, p.mark), (&plot.optimum, p.optimum)]
-            .into_iter()
-            .filter_map(|(m, c)| m.as_ref().map(|m| (m, c)))
-            .chain(plot.crossovers.iter().map(|m| (m, p.text)))
-            .map(|(m, c)| (m, c, at(t(m.x), y.lo).0))
-            .collect();
-    let point = plot
-        .point
-        .as_ref()
-        .map(|(qx, qy, label)| (at(t(*qx), t(*qy)), label.as_str()));
 
     // The latency-bound region: sizes below n½.
     if let Some(n) = &plot.n_half {
         chart.draw(&Rectangle::new(
-            [(x.lo, y.lo), (t(n.x), y.hi)],
+            [(x.lo, y.lo), (tx(n.x), y.hi)],
             rgb(p.shade).mix(0.13).filled(),
         ))?;
     }
@@ -210,25 +311,24 @@ fn render<DB: DrawingBackend>(
         rgb(p.text).mix(0.45).stroke_width(pen.width(1.0)),
     ))?;
 
-    let small = 11.0;
-    for ((_, label), px) in x.ticks.iter().zip(x_ticks) {
+    for (v, label) in &x.ticks {
         root.draw(&Text::new(
             label.as_str(),
-            (px, bottom + pen.px(5.0)),
-            pen.font(small, p.text, HPos::Center, VPos::Top),
+            (at(*v, y.lo).0, bottom + pen.px(5.0)),
+            pen.font(SMALL_FONT, p.text, HPos::Center, VPos::Top),
         ))?;
     }
-    for ((_, label), py) in y.ticks.iter().zip(y_ticks) {
+    for (v, label) in &y.ticks {
         root.draw(&Text::new(
             label.as_str(),
-            (left - pen.px(6.0), py),
-            pen.font(small, p.text, HPos::Right, VPos::Center),
+            (left - pen.px(6.0), at(x.lo, *v).1),
+            pen.font(SMALL_FONT, p.text, HPos::Right, VPos::Center),
         ))?;
     }
 
     for series in &plot.series {
         let colour = rgb(p.series[series.colour % p.series.len()]);
-        let points = series.points.iter().map(|(a, b)| (t(*a), t(*b)));
+        let points = series.points.iter().map(|(a, b)| (tx(*a), ty(*b)));
         if series.measured {
             let dot = pen.width(3.5);
             for (a, b) in points {
@@ -250,7 +350,7 @@ fn render<DB: DrawingBackend>(
         }
         // The series' optimum: a dot in its colour, ringed, where the axes show it.
         if let Some((a, b)) = series.optimum {
-            let (a, b) = (t(a), t(b));
+            let (a, b) = (tx(a), ty(b));
             if a.is_finite()
                 && b.is_finite()
                 && (x.lo..=x.hi).contains(&a)
@@ -267,118 +367,41 @@ fn render<DB: DrawingBackend>(
         }
     }
 
-    // Labels keep inside the plot area (clear of the tick labels) and off every curve.
-    let curves: Vec<Vec<(f64, f64)>> = plot
-        .series
-        .iter()
-        .map(|s| {
-            s.points
-                .iter()
-                .map(|(a, b)| {
-                    let (cx, cy) = at(t(*a), t(*b));
-                    (f64::from(cx), f64::from(cy))
-                })
-                .collect()
-        })
-        .collect();
-    let curve = curves.first().map_or(&[][..], |c| c.as_slice());
-    let pad = f64::from(pen.px(3.0));
-    let bounds = Rect {
-        l: f64::from(left) + pad,
-        t: f64::from(top) + pad,
-        r: f64::from(right) - pad,
-        b: f64::from(bottom) - pad,
-    };
-    let mut taken: Vec<Rect> = Vec::new();
-
-    // Marks on the abscissa: a vertical line and its label at the top, on whichever side of
-    // the line has room.
-    for (row, (mark, color, px)) in marks.iter().copied().enumerate() {
+    // Marks on the abscissa: a vertical line each.
+    let marks = [(&plot.n_half, p.mark), (&plot.optimum, p.optimum)]
+        .into_iter()
+        .filter_map(|(m, c)| m.as_ref().map(|m| (m, c)))
+        .chain(plot.crossovers.iter().map(|m| (m, p.text)));
+    for (mark, colour) in marks {
         chart.draw(&PathElement::new(
-            vec![(t(mark.x), y.lo), (t(mark.x), y.hi)],
-            rgb(color).stroke_width(pen.width(1.5)),
+            vec![(tx(mark.x), y.lo), (tx(mark.x), y.hi)],
+            rgb(colour).stroke_width(pen.width(1.5)),
         ))?;
-        let size = text_size(&mark.label, 12.0, pen.ratio);
-        let (h, dx) = if right - px > (right - left) / 3 {
-            (HPos::Left, pen.px(5.0))
-        } else {
-            (HPos::Right, -pen.px(5.0))
-        };
-        // The line itself, for the point's label to keep off.
-        let line = f64::from(px);
-        taken.push(Rect {
-            l: line - 1.0,
-            t: f64::from(top),
-            r: line + 1.0,
-            b: f64::from(bottom),
-        });
-        let ty = top + pen.px(4.0 + 15.0 * row as f64);
-        let tx = f64::from(px + dx);
-        let l = if matches!(h, HPos::Left) {
-            tx
-        } else {
-            tx - size.0
-        };
-        taken.push(Rect::at(l, f64::from(ty), size));
-        root.draw(&Text::new(
-            mark.label.as_str(),
-            (px + dx, ty),
-            pen.font(12.0, color, h, VPos::Top),
+    }
+    // The query's point.
+    if let Some((qx, qy, _)) = &plot.point {
+        chart.draw(&Circle::new(
+            (tx(*qx), ty(*qy)),
+            pen.width(4.5),
+            rgb(p.mark).filled(),
         ))?;
     }
 
-    // The query's point, labelled beside it on the side away from the curve.
-    if let Some(((px, py), label)) = point {
-        root.draw(&Circle::new((px, py), pen.width(4.5), rgb(p.mark).filled()))?;
-        let size = text_size(label, 12.0, pen.ratio);
-        let (lx, ly) = place_point_label(
-            curve,
-            (f64::from(px), f64::from(py)),
-            size,
-            f64::from(pen.px(8.0)),
-            &bounds,
-            &taken,
-        );
-        taken.push(Rect::at(lx, ly, size));
+    // The labels, each where nothing else is.
+    let placed = layout(plot, &geo);
+    for label in &placed {
+        let colour = match label.ink {
+            Ink::Text => p.text,
+            Ink::Mark => p.mark,
+            Ink::Optimum => p.optimum,
+            Ink::Series(i) => p.series[i % p.series.len()],
+            Ink::Shade => p.shade,
+        };
         root.draw(&Text::new(
-            label,
-            (lx.round() as i32, ly.round() as i32),
-            pen.font(12.0, p.text, HPos::Left, VPos::Top),
+            label.text.as_str(),
+            (label.rect.l.round() as i32, label.rect.t.round() as i32),
+            pen.font(label.font, colour, HPos::Left, VPos::Top),
         ))?;
     }
-
-    // The regions either side of n½, labelled only where the words fit clear of the curve
-    // and the other labels; dropped on narrow plots rather than overlapped.
-    if let Some((_, _, px)) = marks.first().filter(|_| plot.n_half.is_some()) {
-        let px = f64::from(*px);
-        let gap = f64::from(pen.px(6.0));
-        for (words, color, left_of_line) in [
-            ("latency-bound", p.shade, true),
-            ("bandwidth-bound", p.series[0], false),
-        ] {
-            let size = text_size(words, small, pen.ratio);
-            let x0 = if left_of_line {
-                px - gap - size.0
-            } else {
-                px + gap
-            };
-            let spot = [
-                bounds.b - size.1,
-                bounds.t + size.1 * 2.5,
-                (bounds.t + bounds.b) / 2.0,
-            ]
-            .into_iter()
-            .map(|y0| Rect::at(x0, y0, size))
-            .find(|r| label_clear(r, &curves, &bounds, &taken));
-            if let Some(r) = spot {
-                taken.push(r);
-                root.draw(&Text::new(
-                    words,
-                    (r.l.round() as i32, r.t.round() as i32),
-                    pen.font(small, color, HPos::Left, VPos::Top),
-                ))?;
-            }
-        }
-    }
-    Ok(())
+    Ok(placed)
 }

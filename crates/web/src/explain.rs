@@ -38,6 +38,21 @@ impl Entry {
     }
 }
 
+/// A pattern's explanation. Its formula is not here: how a pattern is costed depends on the
+/// model (ping-pong is α + βn under Hockney, a hyperbola under 000's blocks), so the panel
+/// shows the formulas the scenario's report was computed by ([`crate::formulas::derivation`]).
+#[derive(Clone, Copy, Debug)]
+pub struct PatternEntry {
+    /// The core's title.
+    pub title: &'static str,
+    /// The idea in one or two sentences.
+    pub idea: &'static str,
+    /// What the model's formulas for it take for granted, short.
+    pub assumptions: &'static [&'static str],
+    /// Paper and places.
+    pub source: &'static str,
+}
+
 // ---- Small combinators over `math`, for the papers' notation ------------------------------
 
 /// `lhs = rhs`.
@@ -63,11 +78,6 @@ fn minus(a: M, b: M) -> M {
 /// Factors side by side, as the papers write `2a_w` or `n(n − 1)`.
 fn juxt(items: impl IntoIterator<Item = M>) -> M {
     row(items)
-}
-
-/// `max{a, b}`, as 000 writes it.
-fn max_of(items: impl IntoIterator<Item = M>) -> M {
-    row([sym("max"), op("{"), join(items, ","), op("}")])
 }
 
 /// Equations side by side, a comma and an em space apart.
@@ -285,31 +295,15 @@ pub fn model(m: Model) -> Entry {
 
 // ---- Patterns ------------------------------------------------------------------------------
 
-/// An entry without its title: idea, formula, assumptions, source.
-type Parts = (
-    &'static str,
-    fn() -> Vec<M>,
-    &'static [&'static str],
-    &'static str,
-);
+/// A pattern's entry without its title: idea, assumptions, source.
+type Parts = (&'static str, &'static [&'static str], &'static str);
 
 /// The explanation of a pattern, titled as the core titles it; `None` for a pattern this
 /// module does not know (the tests make sure there is none).
-pub fn pattern(def: &PatternDef) -> Option<Entry> {
-    let (idea, formula, assumptions, source): Parts = match def.id {
+pub fn pattern(def: &PatternDef) -> Option<PatternEntry> {
+    let (idea, assumptions, source): Parts = match def.id {
         "pingpong" => (
             "One node sends a message and the other echoes it. One clock cannot time both ends, so the one-way time is half the round trip.",
-            || {
-                vec![
-                    eq(call("T", s("x")), frac(call("RTT", s("x")), num("2"))),
-                    apart(
-                        [
-                            eq(s("a"), plus([juxt([num("2"), s("a_w")]), s("a_c")])),
-                            eq(s("b"), max_of([s("b_w"), s("b_c")])),
-                        ],
-                    ),
-                ]
-            },
             &[
                 "The echo costs the same as the message (by symmetry).",
                 "One message in flight on an unloaded network.",
@@ -319,7 +313,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "roundtrip" => (
             "A message is sent and the sender awaits a reply, analogous to a remote procedure call: the minimum response time of a node.",
-            || vec![eq(call("RTT", s("x")), juxt([num("2"), call("T", s("x"))]))],
             &[
                 "The reply is as large as the message.",
                 "The two directions do not overlap: the hypercubes' links are simplex.",
@@ -329,12 +322,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "exchange" => (
             "Two nodes send and receive a message at the same time (the Paragon's \"ping-pong double\", the hypercubes' exchange). Whether the two directions overlap depends on the machine.",
-            || {
-                vec![eq(
-                    call("T_pp2", s("m")),
-                    plus([s("t_st"), times([s("t_b"), s("m")])]),
-                )]
-            },
             &[
                 "Paragon NX: 216 + 0.0226·m µs, twice the ping-pong's time per byte: a processor cannot send and receive simultaneously.",
                 "Simplex hypercube links: two transfers.",
@@ -345,24 +332,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "all-to-all" => (
             "Every one of p nodes sends a different message to every other and waits for all of its own. On a shared medium the network carries all p(p − 1) messages, so the bus, not the nodes, soon sets the time.",
-            || {
-                vec![
-                    eq(
-                        call("a", s("p")),
-                        plus([
-                            juxt([num("4"), p_minus_1("p"), s("a_w")]),
-                            juxt([s("p"), p_minus_1("p"), s("a_c")]),
-                        ]),
-                    ),
-                    eq(
-                        call("b", s("p")),
-                        max_of([
-                            juxt([num("2"), p_minus_1("p"), s("b_w")]),
-                            juxt([s("p"), p_minus_1("p"), s("b_c")]),
-                        ]),
-                    ),
-                ]
-            },
             &[
                 "All nodes start together; each message is taken to be processed last (Rule 3), an upper bound.",
                 "Ethernet's CSMA/CD staggers the senders in practice (000 §4.3).",
@@ -373,15 +342,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "pairs" => (
             "n = p/2 pairs send at once: on the SP2 node i to node n + i, on the Paragon node i to node 2n − i + 1 along one mesh row. Growing n shows the network's share, which is how 000 separates the network's parameters from the nodes'.",
-            || {
-                vec![
-                    eq(
-                        call("a", s("n")),
-                        plus([juxt([num("2"), s("a_p")]), juxt([s("n"), s("a_c")])]),
-                    ),
-                    eq(call("b", s("n")), max_of([s("b_p"), juxt([s("n"), s("b_c")])])),
-                ]
-            },
             &[
                 "SP2: each pair has its own channel within a frame; only 8 channels join two frames.",
                 "Paragon: X-Y routing along one row, so the middle routers carry all n messages: a(n) = 2a_p + 2na_c.",
@@ -391,7 +351,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "h-relation" => (
             "A BSP superstep: every processor sends and receives at most h words, then all meet at a barrier. It costs g·h + L whatever the pattern, since BSP charges only the largest fan-in or fan-out.",
-            || vec![eq(s("T"), plus([times([s("g"), s("h")]), s("L")]))],
             &[
                 "Fine-grain traffic: packets of one 4-byte word.",
                 "The library combines the packets for each destination and sends them at the barrier.",
@@ -401,12 +360,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "permutation" => (
             "One BPRAM communication step: every processor sends one block of m bytes to one other and receives one.",
-            || {
-                vec![eq(
-                    call("T", s("m")),
-                    plus([times([s("σ"), s("m")]), s("ℓ")]),
-                )]
-            },
             &[
                 "A full permutation: one message out and one in per processor.",
                 "σ and ℓ fitted for each mesh size; ℓ stays almost constant.",
@@ -416,17 +369,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "ring-broadcast" => (
             "Every node must give its message to all others. Rather than p broadcasts, node i receives from node i − 1 and sends to node i + 1, which takes O(p) steps.",
-            || {
-                vec![row([
-                    s("T"),
-                    op("≈"),
-                    juxt([
-                        num("2"),
-                        p_minus_1("p"),
-                        paren(plus([s("t_l"), juxt([s("N"), s("t_c")])])),
-                    ]),
-                ])]
-            },
             &[
                 "Each message crosses p − 1 links.",
                 "Simplex links: a node's receive and send do not overlap (about six single-link times on 4 nodes).",
@@ -436,15 +378,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "broadcast" => (
             "One node sends the same message to all others: on the hypercubes the operating system's broadcast, a binomial tree; on ATM the switches replicate one copy in hardware.",
-            || {
-                vec![eq(
-                    s("T"),
-                    juxt([
-                        ceil_of(juxt([s("log_2"), s("p")])),
-                        paren(plus([s("t_l"), juxt([s("N"), s("t_c")])])),
-                    ]),
-                )]
-            },
             &[
                 "Binomial tree: each step doubles the nodes that hold the message.",
                 "003 measured a four-node cube only.",
@@ -454,27 +387,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "global-combine" => (
             "Sum one vector per node element by element and give every node the result. Tree halves the nodes each step with whole vectors; Snake and Fence pipeline blocks of S elements along a line, or down the columns and across the bottom row.",
-            || {
-                vec![eq(
-                    s("T_tree"),
-                    juxt([
-                        paren(plus([
-                            juxt([s("log_2"), s("W")]),
-                            juxt([s("log_2"), s("H")]),
-                        ])),
-                        paren(plus([
-                            juxt([
-                                num("2"),
-                                paren(plus([
-                                    s("α"),
-                                    juxt([call("f", num("1")), s("β"), s("N")]),
-                                ])),
-                            ]),
-                            juxt([s("c_2"), s("N")]),
-                        ])),
-                    ]),
-                )]
-            },
             &[
                 "Communication does not overlap computation; all nodes step together.",
                 "The busiest node has the most active links: 4 for Snake, 6 for Fence.",
@@ -484,24 +396,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "pipelined-send" => (
             "Instead of x bytes in one message, send n messages of m bytes: while the interface sends one, the protocol prepares the next. Small m pays the per-message costs n times, large m loses the overlap; the optimum is √(b₂x/a₁) ≈ 73√x.",
-            || {
-                vec![
-                    eq(
-                        s("Latency_protocol"),
-                        plus([
-                            s("t_1"),
-                            s("t_2"),
-                            times([p_minus_1("n"), call("max", join([s("t_1"), s("t_2")], ","))]),
-                        ]),
-                    ),
-                    apart(
-                        [
-                            eq(s("n"), ceil_of(frac(s("x"), s("m")))),
-                            eq(s("m"), math::sqrt(frac(juxt([s("b_2"), s("x")]), s("a_1")))),
-                        ],
-                    ),
-                ]
-            },
             &[
                 "t₁ = a₁m + b₁ (protocol and driver), t₂ = a₂m + b₂ (network interface), t₂ > t₁.",
                 "The receiving end pays about the same again (eq. 7).",
@@ -511,25 +405,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "barrier" => (
             "BSP's l, the cost of a barrier synchronisation: measured on the Paragon, SP2 and SMP; on ATM derived for a total exchange of small messages (eq. 28) or one combined message multicast by the switches (eq. 29).",
-            || {
-                vec![eq(
-                    s("l"),
-                    plus([
-                        s("b′"),
-                        juxt([
-                            num("2"),
-                            p_minus_1("p"),
-                            paren(plus([
-                                juxt([s("a_1"), s("m")]),
-                                s("b_1"),
-                                juxt([s("a_2"), s("m")]),
-                                s("b_2"),
-                            ])),
-                        ]),
-                        frac(s("x"), s("VCBandwidth")),
-                    ]),
-                )]
-            },
             &[
                 "Synchronisation messages are small: usually not more than 100 bytes.",
                 "Broadcast: each node combines its p messages into one, p protocol latencies.",
@@ -539,15 +414,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "allgather" => (
             "Every process contributes a block and every process ends with all p blocks (n bytes in all). The ring passes blocks along p − 1 times; recursive doubling and Bruck finish in about lg p steps. 003's N-way ring broadcast is this collective on the hypercubes.",
-            || {
-                vec![eq(
-                    s("T_ring"),
-                    plus([
-                        juxt([p_minus_1("p"), s("α")]),
-                        juxt([frac(juxt([s("n"), p_minus_1("p")]), s("p")), s("β")]),
-                    ]),
-                )]
-            },
             &[
                 "One message of m bytes costs α + mβ, the machine's point-to-point line.",
                 "A process sends and receives at once; links do not contend.",
@@ -557,18 +423,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "reduce-scatter" => (
             "The p vectors of n bytes are summed element by element and each process keeps one n/p block of the sum. Recursive halving takes lg p steps, pairwise exchange p − 1; both move and combine n(p − 1)/p bytes.",
-            || {
-                vec![eq(
-                    s("T_halving"),
-                    plus([
-                        juxt([s("lg"), s("p"), s("α")]),
-                        juxt([
-                            frac(juxt([s("n"), p_minus_1("p")]), s("p")),
-                            paren(plus([s("β"), s("γ")])),
-                        ]),
-                    ]),
-                )]
-            },
             &[
                 "γ is the compute per byte of combining two vectors.",
                 "Other p first fold into the largest power of two below p.",
@@ -578,16 +432,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "allreduce" => (
             "The p vectors of n bytes are summed and every process gets the sum. Recursive doubling pays lg p whole vectors; Rabenseifner's algorithm and the ring move about 2n bytes whatever p is. On the DELTA, 004's Tree, Snake and Fence join them.",
-            || {
-                vec![eq(
-                    s("T_Rabenseifner"),
-                    plus([
-                        juxt([num("2"), s("lg"), s("p"), s("α")]),
-                        juxt([num("2"), frac(juxt([s("n"), p_minus_1("p")]), s("p")), s("β")]),
-                        juxt([frac(juxt([s("n"), p_minus_1("p")]), s("p")), s("γ")]),
-                    ]),
-                )]
-            },
             &[
                 "γ is the compute per byte of combining two vectors (c₂/8 on the DELTA).",
                 "004's algorithms run on the most square mesh of p nodes.",
@@ -597,15 +441,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "reduce" => (
             "The p vectors of n bytes are summed at one root. The binomial tree sends whole vectors up lg p levels; Rabenseifner's reduce-scatter then gather moves about 2n bytes.",
-            || {
-                vec![eq(
-                    s("T_binomial"),
-                    juxt([
-                        ceil_of(juxt([s("lg"), s("p")])),
-                        paren(plus([s("α"), juxt([s("n"), s("β")]), juxt([s("n"), s("γ")])])),
-                    ]),
-                )]
-            },
             &[
                 "γ is the compute per byte of combining two vectors.",
                 "Costs as Thakur, Rabenseifner and Gropp (2005) give them.",
@@ -614,15 +449,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "gather" | "scatter" => (
             "One root collects a block from every process, or sends a different block to each (n bytes in all). The binomial tree halves or doubles the data it carries at each of its ⌈lg p⌉ levels.",
-            || {
-                vec![eq(
-                    s("T_binomial"),
-                    plus([
-                        juxt([ceil_of(juxt([s("lg"), s("p")])), s("α")]),
-                        juxt([frac(juxt([s("n"), p_minus_1("p")]), s("p")), s("β")]),
-                    ]),
-                )]
-            },
             &[
                 "One message of m bytes costs α + mβ, the machine's point-to-point line.",
                 "Costs as Thakur, Rabenseifner and Gropp (2005) give them.",
@@ -631,21 +457,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "multigrid" => (
             "A time-parallel multigrid solver: each processor holds one time plane and passes it to its neighbours, all at about the same time. Per network the graph reduces to a bus shared by p − 1 transfers, a dedicated SP2 link each, or two messages per Paragon router.",
-            || {
-                vec![
-                    eq(
-                        s("a"),
-                        plus([juxt([num("4"), s("a_w")]), juxt([p_minus_1("p"), s("a_c")])]),
-                    ),
-                    eq(
-                        s("b"),
-                        max_of([
-                            juxt([num("2"), s("b_w")]),
-                            juxt([p_minus_1("p"), s("b_c")]),
-                        ]),
-                    ),
-                ]
-            },
             &[
                 "Interior nodes send and receive; with two processors the transfer is one-way.",
                 "All transfers start at almost the same time, so they contend.",
@@ -655,18 +466,6 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         "traffic" => (
             "Every node sends messages to a destination from an LRU stack of its recent ones (temporal locality) or, on a miss, from a spatial model: uniform, a sphere of locality, or decreasing probability. The messages are simulated hop by hop over the cube's simplex links.",
-            || {
-                vec![
-                    eq(s("t_hop"), plus([s("t_l"), juxt([s("N"), s("t_c")])])),
-                    eq(
-                        call("Φ", s("l")),
-                        juxt([
-                            call("Decay", join([s("d"), s("l_max")], ",")),
-                            sup(s("d"), s("l")),
-                        ]),
-                    ),
-                ]
-            },
             &[
                 "Store-and-forward: each hop holds its link for t_l + N·t_c.",
                 "E-cube routing; one FIFO queue per simplex link.",
@@ -676,10 +475,9 @@ pub fn pattern(def: &PatternDef) -> Option<Entry> {
         ),
         _ => return None,
     };
-    Some(Entry {
+    Some(PatternEntry {
         title: def.title,
         idea,
-        formula,
         assumptions,
         source,
     })
@@ -701,18 +499,35 @@ fn paper_titles(source: &str) -> String {
     out.join("; ")
 }
 
-/// One explanation as a section: `kind` is `pattern` or `model`, `key` its id.
-fn section(kind: &str, heading: &str, key: &str, e: &Entry) -> String {
+/// What a section shows.
+struct Section<'a> {
+    /// `pattern` or `model`.
+    kind: &'a str,
+    heading: &'a str,
+    /// The pattern's or model's id.
+    key: &'a str,
+    title: &'a str,
+    idea: &'a str,
+    /// MathML, one `<math>` per equation.
+    mathml: &'a str,
+    assumptions: &'a [&'a str],
+    source: &'a str,
+}
+
+/// One explanation as a section.
+fn section(e: &Section) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
         "<section class=\"explain-item\" id=\"explain-{kind}\" data-{kind}=\"{key}\" aria-labelledby=\"explain-{kind}-title\">\
          <h3 id=\"explain-{kind}-title\"><small>{heading}</small> {title}</h3>\
          <p class=\"idea\">{idea}</p><div class=\"formula\">{math}</div><ul class=\"assumptions\" aria-label=\"Assumptions\">",
-        key = esc(key),
+        kind = e.kind,
+        heading = e.heading,
+        key = esc(e.key),
         title = esc(e.title),
         idea = esc(e.idea),
-        math = e.mathml(),
+        math = e.mathml,
     );
     for a in e.assumptions {
         let _ = write!(out, "<li>{}</li>", esc(a));
@@ -726,14 +541,34 @@ fn section(kind: &str, heading: &str, key: &str, e: &Entry) -> String {
     out
 }
 
-/// The panel's body for a scenario's pattern and model: the pattern's explanation, then the
-/// model's.
-pub fn panel(def: &PatternDef, m: Model) -> String {
+/// The panel's body for a scenario's pattern and model: the pattern's explanation with
+/// `derivation` (its formulas under the model, MathML, from the scenario's report: see
+/// [`crate::formulas::derivation`]), then the model's.
+pub fn panel(def: &PatternDef, m: Model, derivation: &[String]) -> String {
     let mut out = String::new();
     if let Some(e) = pattern(def) {
-        out.push_str(&section("pattern", "Pattern", def.id, &e));
+        out.push_str(&section(&Section {
+            kind: "pattern",
+            heading: "Pattern",
+            key: def.id,
+            title: e.title,
+            idea: e.idea,
+            mathml: &derivation.concat(),
+            assumptions: e.assumptions,
+            source: e.source,
+        }));
     }
-    out.push_str(&section("model", "Model", m.id(), &model(m)));
+    let e = model(m);
+    out.push_str(&section(&Section {
+        kind: "model",
+        heading: "Model",
+        key: m.id(),
+        title: e.title,
+        idea: e.idea,
+        mathml: &e.mathml(),
+        assumptions: e.assumptions,
+        source: e.source,
+    }));
     out
 }
 
@@ -866,10 +701,20 @@ pub(crate) mod tests {
         assert!(stack.is_empty(), "unclosed {stack:?} in {markup}");
     }
 
-    fn all_entries() -> Vec<(String, Entry)> {
-        let mut out: Vec<(String, Entry)> = Model::ALL
+    /// Every entry's id, title, idea, assumptions and source.
+    fn all_entries() -> Vec<(String, PatternEntry)> {
+        let mut out: Vec<(String, PatternEntry)> = Model::ALL
             .iter()
-            .map(|m| (m.id().to_string(), model(*m)))
+            .map(|m| {
+                let e = model(*m);
+                let entry = PatternEntry {
+                    title: e.title,
+                    idea: e.idea,
+                    assumptions: e.assumptions,
+                    source: e.source,
+                };
+                (m.id().to_string(), entry)
+            })
             .collect();
         for p in PATTERNS {
             let e = pattern(p).unwrap_or_else(|| panic!("pattern {} has no explanation", p.id));
@@ -925,8 +770,8 @@ pub(crate) mod tests {
 
     #[test]
     fn formulas_are_well_formed_mathml() {
-        for (id, e) in all_entries() {
-            let m = e.mathml();
+        for m in Model::ALL {
+            let (id, m) = (m.id(), model(m).mathml());
             assert!(m.starts_with("<math"), "{id}");
             assert!(!m.contains('?'), "{id}");
             assert_balanced(&m);
@@ -958,23 +803,34 @@ pub(crate) mod tests {
         assert!(text(model(Model::Hyperbolic)).contains("T(x)=a2a+bx+bx"));
         assert!(text(model(Model::AtmPipeline)).contains("m=b2xa1"));
         assert!(text(model(Model::Packetized)).contains("t(x)=a⌈xp⌉+mx"));
-        let h = PATTERNS.iter().find(|p| p.id == "h-relation").unwrap();
-        assert!(text(pattern(h).unwrap()).contains("T=g·h+L"));
     }
 
+    /// The panel shows the scenario's formulas for the pattern, whatever the model: the
+    /// Paragon's NX ping-pong is Hockney's, never the hyperbolic block.
     #[test]
     fn the_panel_names_pattern_and_model() {
-        let def = PATTERNS.iter().find(|p| p.id == "pingpong").unwrap();
-        let html = panel(def, Model::Hockney);
+        let s =
+            commcalc_core::Scenario::from_query("machine=intel-paragon&pattern=pingpong").unwrap();
+        let report = commcalc_core::evaluate(&s).unwrap();
+        let c = crate::formulas::Ctx {
+            machine: s.machine,
+            pattern: s.pattern,
+            model: s.model,
+            report: &report,
+        };
+        let html = panel(s.pattern, s.model, &crate::formulas::derivation(&c));
         assert_balanced(&html);
         assert!(html.contains("id=\"explain-pattern\" data-pattern=\"pingpong\""));
         assert!(html.contains("id=\"explain-model\" data-model=\"hockney\""));
         assert!(html.contains("<small>Pattern</small> Ping-pong</h3>"));
         assert!(html.contains("title=\"000 · Stoica, Sultan, Keyes"));
         assert!(html.contains("001 · Juurlink"));
+        let pattern_part = &html[..html.find("id=\"explain-model\"").unwrap()];
+        assert!(pattern_part.contains("<mi>α</mi>"), "{pattern_part}");
+        assert!(!pattern_part.contains("a_w") && !pattern_part.contains("<mi>a</mi>"));
         for def in PATTERNS {
             for m in Model::ALL {
-                assert_balanced(&panel(def, m));
+                assert_balanced(&panel(def, m, &[]));
             }
         }
     }

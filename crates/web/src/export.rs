@@ -4,21 +4,28 @@
 
 use commcalc_core::{Report, Scenario};
 
+use crate::chart::letter;
+use crate::slider::{plain, round_sig};
+
 /// The curves of one or more reports as CSV (RFC 4180): one row per point, with the scenario's
 /// letter and canonical query on every row so that the rows of compared scenarios stay apart
-/// in a spreadsheet. Numbers are written in full (shortest round-trip form).
+/// in a spreadsheet. Numbers are written to 15 significant digits.
 pub fn curves_csv(reports: &[(String, &Report)]) -> String {
     let mut out = String::from("scenario,query,size_bytes,time_us,bandwidth_MBps\r\n");
     for (name, report) in reports {
         let (name, query) = (field(name), field(&report.query));
         for p in &report.curve {
-            out.push_str(&format!(
-                "{name},{query},{},{},{}\r\n",
-                p.size_bytes, p.time_us, p.bandwidth_mbps
-            ));
+            let [x, t, b] = [p.size_bytes, p.time_us, p.bandwidth_mbps].map(short);
+            out.push_str(&format!("{name},{query},{x},{t},{b}\r\n"));
         }
     }
     out
+}
+
+/// A number to 15 significant digits: the curve's log-spaced sizes read `8`, not
+/// `7.999999999999998`, and nothing a model computes is lost.
+fn short(v: f64) -> String {
+    plain(round_sig(v, 15))
 }
 
 /// A CSV field, quoted where it holds a comma, a quote or a line break.
@@ -42,6 +49,29 @@ pub fn file_stem(scenarios: &[Scenario]) -> String {
     }
 }
 
+/// An exported chart's subtitle for one scenario: what it is and its query, so that a slide
+/// says where its curve comes from ("Ping-pong on Intel Paragon · NX (hockney) ·
+/// machine=intel-paragon&pattern=pingpong").
+pub fn subtitle(s: &Scenario) -> String {
+    let set = s.machine.set(s.model).map_or("", |set| set.label);
+    format!(
+        "{} on {} · {set} ({}) · {}",
+        s.pattern.title,
+        s.machine.name,
+        s.model.id(),
+        s.to_query()
+    )
+}
+
+/// An exported chart's subtitle for compared scenarios: each by its letter.
+pub fn compared_subtitle(list: &[Scenario]) -> String {
+    list.iter()
+        .enumerate()
+        .map(|(i, s)| format!("{}: {} on {}", letter(i), s.pattern.title, s.machine.name))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -59,6 +89,32 @@ mod tests {
         assert_eq!(first[2].parse::<f64>().unwrap(), a.curve[0].size_bytes);
         assert_eq!(first[3].parse::<f64>().unwrap(), a.curve[0].time_us);
         assert!(lines.last().unwrap().starts_with("B,"));
+    }
+
+    #[test]
+    fn sizes_read_without_floating_point_noise() {
+        let r = commcalc_core::run("machine=intel-paragon&pattern=pingpong").unwrap();
+        let csv = curves_csv(&[("A".into(), &r)]);
+        assert!(
+            !csv.contains("99999999") && !csv.contains("00000001"),
+            "{csv}"
+        );
+        let first = csv.lines().nth(1).unwrap();
+        assert!(first.contains(",1,"), "{first}");
+    }
+
+    #[test]
+    fn subtitles_say_what_the_chart_shows() {
+        let a = Scenario::from_query("machine=intel-paragon&pattern=pingpong").unwrap();
+        assert_eq!(
+            subtitle(&a),
+            "Ping-pong on Intel Paragon · NX (hockney) · machine=intel-paragon&pattern=pingpong"
+        );
+        let b = Scenario::from_query("machine=ibm-sp2&pattern=pingpong").unwrap();
+        assert_eq!(
+            compared_subtitle(&[a, b]),
+            "A: Ping-pong on Intel Paragon; B: Ping-pong on IBM SP2"
+        );
     }
 
     #[test]

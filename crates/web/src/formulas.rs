@@ -700,6 +700,62 @@ pub fn formula(c: &Ctx, key: &str) -> Option<Formula> {
     })
 }
 
+/// The metrics whose formulas say how a pattern is costed under a model: the time at the
+/// query's size and, where the model reduces the pattern's graph to one block (000 Rules 1–3),
+/// that block's latency a and time per byte b.
+const DERIVATION: [&str; 3] = ["time_us", "a_us", "b_us_per_byte"];
+
+/// The formulas of [`DERIVATION`] that the report has, in symbols only (`T = α + β·n`), one
+/// `<math>` each: what the explain panel shows for the pattern. They are the rows the results
+/// table fills in with numbers, chosen by the scenario's pattern, model and inputs, so the panel
+/// cannot show another model's formula than the one the report was computed by.
+///
+/// A collective's time is its algorithm's (for `best`, the fastest's), so its formula is that
+/// algorithm's row; where the time is cited rather than written out (a simulated time, an
+/// algorithm without a closed form here), the citation is shown.
+pub fn derivation(c: &Ctx) -> Vec<String> {
+    DERIVATION
+        .iter()
+        .filter(|key| c.report.metrics.contains_key(**key))
+        .filter_map(|key| {
+            let mut def = definition(c, key)?;
+            if def.expr.is_empty() {
+                if *key != "time_us" {
+                    return None;
+                }
+                if let Some(d) = algorithm_time_key(c).and_then(|k| definition(c, k)) {
+                    def = d;
+                }
+            }
+            Some(if def.expr.is_empty() {
+                chain([sym(def.lhs), text(def.cite)])
+            } else {
+                chain([sym(def.lhs), c.render(&parse(c, def.expr), Mode::Symbols)])
+            })
+        })
+        .collect()
+}
+
+/// The metric key of the time of the algorithm a report was computed with: the one it chose
+/// (`algo=`) or, for `best`, the fastest.
+fn algorithm_time_key(c: &Ctx) -> Option<&'static str> {
+    let text = |v: Option<&Value>| match v {
+        Some(Value::Text(t)) => Some(t.clone()),
+        _ => None,
+    };
+    let chosen = text(
+        c.report
+            .inputs
+            .iter()
+            .find(|(k, _)| *k == "algo")
+            .map(|(_, v)| v),
+    )
+    .filter(|a| a != "best")
+    .or_else(|| text(c.report.metrics.get("fastest")))?;
+    let key = commcalc_core::patterns::collective::time_key(&chosen);
+    (key != "time_us").then_some(key)
+}
+
 /// The expression of a formula, for tests that check it against the core's metric.
 #[cfg(test)]
 fn expression(c: &Ctx, key: &str) -> Option<E> {
@@ -1154,6 +1210,56 @@ mod tests {
             }
         }
         out
+    }
+
+    /// The parameters an expression names.
+    fn params(e: &E, out: &mut Vec<&'static str>) {
+        match e {
+            P(n) => out.push(n),
+            Add(i) | Mul(i) | Max(i) | Min(i) => i.iter().for_each(|x| params(x, out)),
+            Sub(a, b) | Div(a, b) => {
+                params(a, out);
+                params(b, out);
+            }
+            Sqrt(a) | Square(a) | Ceil(a) | Log2(a) | ArgMin(_, a) | Note(_, a) => params(a, out),
+            V(..) | Metric(..) | K(_) | KU(..) | Opaque(_) => {}
+        }
+    }
+
+    /// The explain panel's formulas follow the model: for every machine × pattern × model the
+    /// catalog offers, each names only parameters the report was computed with (the panel once
+    /// showed the hyperbolic block a = 2a_w + a_c for the Paragon's NX Hockney parameters), and
+    /// every scenario has its time formula.
+    #[test]
+    fn the_derivation_names_only_the_models_parameters() {
+        let mut seen = std::collections::BTreeSet::new();
+        for s in scenarios() {
+            let Ok(report) = evaluate(&s) else { continue };
+            let c = Ctx {
+                machine: s.machine,
+                pattern: s.pattern,
+                model: s.model,
+                report: &report,
+            };
+            seen.insert((s.machine.id, s.pattern.id, s.model.id()));
+            let shown = derivation(&c);
+            assert!(!shown.is_empty(), "{}: no time formula", s.to_query());
+            for key in DERIVATION {
+                let Some(e) = expression(&c, key).filter(|_| report.metric(key).is_some()) else {
+                    continue;
+                };
+                let mut names = Vec::new();
+                params(&e, &mut names);
+                for n in names {
+                    assert!(
+                        c.has(n),
+                        "{}: {key} names {n}, which the model does not use",
+                        s.to_query()
+                    );
+                }
+            }
+        }
+        assert!(seen.len() > 60, "{} combinations", seen.len());
     }
 
     /// Every metric of every machine × pattern × model has a formula in MathML.

@@ -190,6 +190,7 @@ pub fn fit_plot(r: &FitReport) -> Result<Plot, String> {
         measured: false,
         dashed,
         optimum: None,
+        letter: None,
     };
     let h = &r.fits.hockney;
     let mut out = vec![
@@ -199,6 +200,7 @@ pub fn fit_plot(r: &FitReport) -> Result<Plot, String> {
             measured: true,
             dashed: false,
             optimum: None,
+            letter: None,
         },
         line(
             grid(lo, hi)

@@ -13,6 +13,7 @@ pub mod export;
 pub mod formulas;
 pub mod html;
 pub mod import;
+pub mod labels;
 pub mod math;
 pub mod page;
 pub mod presets;

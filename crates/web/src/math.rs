@@ -101,12 +101,28 @@ pub fn join(items: impl IntoIterator<Item = M>, operator: &str) -> M {
     row(out)
 }
 
-/// A chain of equal expressions, `a = b = c`, as one `<math>` element.
+/// A chain of equal expressions, `a = b = c`, as one `<math>` element: a long chain (the
+/// formula in symbols, with the numbers, then the result) one step a line, each further line
+/// starting with its `=`, so that a formula wraps instead of running off its cell.
 pub fn chain(items: impl IntoIterator<Item = M>) -> String {
-    let mut s = String::from("<math displaystyle=\"true\">");
-    let _ = write!(s, "{}", join(items, "=").0);
-    s.push_str("</math>");
-    s
+    let items: Vec<M> = items.into_iter().collect();
+    let body = if items.len() < 3 {
+        join(items, "=").0
+    } else {
+        let mut steps = items.into_iter();
+        let first: Vec<M> = steps.by_ref().take(2).collect();
+        let mut rows = format!(
+            "<mtable class=\"steps\"><mtr><mtd>{}</mtd></mtr>",
+            join(first, "=").0
+        );
+        for m in steps {
+            let step = row([M("<mspace width=\"1em\"></mspace>".into()), op("="), m]);
+            let _ = write!(rows, "<mtr><mtd>{}</mtd></mtr>", step.0);
+        }
+        rows.push_str("</mtable>");
+        rows
+    };
+    format!("<math displaystyle=\"true\">{body}</math>")
 }
 
 #[cfg(test)]
@@ -126,6 +142,10 @@ mod tests {
         assert!(m.ends_with("</math>"));
         assert_eq!(m.matches("<mo>=</mo>").count(), 2);
         assert!(m.contains("<mfrac><mi>α</mi><mi>β</mi></mfrac>"));
+        // Three steps: a line each, so that a long formula wraps.
+        assert_eq!(m.matches("<mtr>").count(), 2);
+        let short = chain([sym("a"), sym("b")]);
+        assert!(!short.contains("<mtable"));
     }
 
     #[test]

@@ -3,6 +3,9 @@
 //! these are taken out before the rest reaches `Scenario::from_query_lenient`.
 //!
 //! - `view`: `compare`, `validate` or `regimes`; absent for the calculator.
+//! - `axes`: the charts' axes, `log-linear` or `linear`; absent for log–log.
+//! - `edit`: in the compare view, which compared scenario (from 1) the scenario panel edits;
+//!   absent for the first.
 //! - `c`: a compared scenario, once per scenario in order, its query written with `;` for `&`
 //!   so that it reads as it is typed (`c=machine=intel-ipsc;pattern=pingpong`); a
 //!   percent-encoded query is read as well.
@@ -10,13 +13,15 @@
 //! - `fa`, `fb`: the f(L) sets of the two regime maps.
 //! - `bp`: the processors of the Paragon bulk-transfer chart in the regimes view.
 //! - `embed=1`: the page is embedded in a course page: only the view's charts and results, and
-//!   the controls named by `show` (`show=size,p`), without tabs or pickers.
+//!   the controls named by `show` (`show=size,p`), without tabs or pickers; `rows` names the
+//!   result rows it keeps (`rows=time_us,n_half_bytes`; all of them without it).
 
 use commcalc_core::compare::MAX_SCENARIOS;
 use commcalc_core::models::nbl::FSet;
 use commcalc_core::query::decode;
 use commcalc_core::{validation, Scenario};
 
+use crate::chart::Scale;
 use crate::edit::Problem;
 use crate::regime_charts::BULK_P;
 
@@ -70,6 +75,10 @@ pub struct Page {
     pub view: View,
     /// The compared scenarios, at most [`MAX_SCENARIOS`].
     pub compare: Vec<Scenario>,
+    /// Which of `compare` the scenario panel edits (from 0).
+    pub edited: usize,
+    /// The charts' axes.
+    pub axes: Scale,
     /// The validation data set's id.
     pub set: &'static str,
     /// The f(L) sets of the left and right regime maps.
@@ -80,6 +89,8 @@ pub struct Page {
     pub embed: bool,
     /// The controls an embedded page keeps, by query key, in the order given.
     pub show: Vec<String>,
+    /// The result rows an embedded page keeps, by metric key; all of them when empty.
+    pub rows: Vec<String>,
 }
 
 impl Default for Page {
@@ -87,17 +98,22 @@ impl Default for Page {
         Page {
             view: View::Calculator,
             compare: Vec::new(),
+            edited: 0,
+            axes: Scale::default(),
             set: validation::ids().first().copied().unwrap_or(""),
             maps: [FSet::Standard, FSet::Nominal],
             bulk_p: BULK_P[0],
             embed: false,
             show: Vec::new(),
+            rows: Vec::new(),
         }
     }
 }
 
 /// The keys this module takes out of the address.
-const PAGE_KEYS: [&str; 8] = ["view", "c", "set", "fa", "fb", "bp", "embed", "show"];
+const PAGE_KEYS: [&str; 11] = [
+    "view", "c", "edit", "axes", "set", "fa", "fb", "bp", "embed", "show", "rows",
+];
 
 /// Splits an address's query into the page's keys and the scenario's query, with a problem for
 /// each page key that is wrong (named by its key: `c2` for the second compared scenario).
@@ -141,6 +157,23 @@ pub fn parse(search: &str) -> (Page, String, Vec<Problem>) {
                     Err(e) => bad(&key, format!("compared scenario {n} (c={value}) is left out: {e}")),
                 }
             }
+            "axes" => match Scale::from_id(value) {
+                Some(a) => page.axes = a,
+                None => bad(
+                    "axes",
+                    format!(
+                        "axes: unknown axes \"{value}\"; accepted: {} (or none for log–log)",
+                        Scale::ALL.map(Scale::id).join(", ")
+                    ),
+                ),
+            },
+            "edit" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_SCENARIOS).contains(&n) => page.edited = n - 1,
+                _ => bad(
+                    "edit",
+                    format!("edit: \"{value}\" is not a compared scenario; accepted: 1 to {MAX_SCENARIOS}"),
+                ),
+            },
             "set" => match validation::ids().into_iter().find(|id| *id == value) {
                 Some(id) => page.set = id,
                 None => bad(
@@ -163,14 +196,8 @@ pub fn parse(search: &str) -> (Page, String, Vec<Problem>) {
                 "0" => page.embed = false,
                 _ => bad("embed", format!("embed: \"{value}\" is not accepted; accepted: 1 (embedded) or 0")),
             },
-            "show" => {
-                page.show = value
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|k| !k.is_empty())
-                    .map(String::from)
-                    .collect();
-            }
+            "show" => page.show = list(value),
+            "rows" => page.rows = list(value),
             side => {
                 let i = usize::from(side == "fb");
                 match FSet::ALL.into_iter().find(|f| f.id() == value) {
@@ -186,7 +213,27 @@ pub fn parse(search: &str) -> (Page, String, Vec<Problem>) {
             }
         }
     }
+    if page.edited >= page.compare.len().max(1) {
+        problems.push(Problem {
+            key: "edit".into(),
+            message: format!(
+                "edit: there is no compared scenario {}; the first is edited",
+                page.edited + 1
+            ),
+        });
+        page.edited = 0;
+    }
     (page, rest.join("&"), problems)
+}
+
+/// A comma-separated list of keys.
+fn list(value: &str) -> Vec<String> {
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+        .map(String::from)
+        .collect()
 }
 
 /// The address's query for a page and its scenario: the scenario's canonical query, then the
@@ -199,6 +246,9 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
             parts.push(format!("view={}", page.view.id()));
             for s in &page.compare {
                 parts.push(format!("c={}", s.to_query().replace('&', ";")));
+            }
+            if page.edited > 0 {
+                parts.push(format!("edit={}", page.edited + 1));
             }
         }
         View::Validate => {
@@ -216,30 +266,76 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
             ));
         }
     }
+    if page.axes != Scale::default() && page.view != View::Validate {
+        parts.push(format!("axes={}", page.axes.id()));
+    }
     if page.embed {
         parts.push("embed=1".into());
         if !page.show.is_empty() {
             parts.push(format!("show={}", page.show.join(",")));
         }
+        if !page.rows.is_empty() {
+            parts.push(format!("rows={}", page.rows.join(",")));
+        }
     }
     parts.join("&")
 }
 
-/// Problems with `show`: the keys the scenario does not accept, each named with the accepted
-/// ones (checked once the scenario is known).
-pub fn check_show(page: &Page, scenario: &Scenario) -> Vec<Problem> {
-    let accepted = Scenario::accepted_keys(scenario.machine, scenario.pattern, scenario.model);
-    page.show
-        .iter()
-        .filter(|k| !accepted.contains(&k.as_str()))
-        .map(|k| Problem {
-            key: "show".into(),
-            message: format!(
-                "show: this scenario has no control \"{k}\"; accepted: {}",
-                accepted.join(", ")
+/// The document's title: the view and what it shows, then the app's name, so that a tab, a
+/// bookmark or the history names the page ("Ping-pong on Intel Paragon · Calculator —
+/// commcalc").
+pub fn title(page: &Page, scenario: &Scenario) -> String {
+    let on = |s: &Scenario| format!("{} on {}", s.pattern.title, s.machine.name);
+    let what = match page.view {
+        View::Calculator | View::Regimes => on(scenario),
+        View::Compare => page
+            .compare
+            .iter()
+            .map(|s| s.machine.name)
+            .collect::<Vec<_>>()
+            .join(" vs "),
+        View::Validate => crate::validation_plot::entry(page.set)
+            .and_then(|e| e.set.as_ref().ok())
+            .map_or_else(
+                || page.set.to_string(),
+                |s| format!("{} ({})", s.title, s.source),
             ),
-        })
+        View::Import => "your own measurements".to_string(),
+    };
+    format!("{what} · {} — commcalc", page.view.title())
+}
+
+/// The metric keys of a scenario's results table, in its order: the time and bandwidth at
+/// the query's size, then the pattern's metrics.
+pub fn result_keys(scenario: &Scenario) -> Vec<&'static str> {
+    ["time_us", "bandwidth_MBps"]
+        .into_iter()
+        .chain(scenario.pattern.metrics.iter().copied())
         .collect()
+}
+
+/// Problems with `show` and `rows`: the control keys the scenario does not accept and the
+/// result rows its pattern does not have, each named with the accepted ones (checked once the
+/// scenario is known).
+pub fn check_show(page: &Page, scenario: &Scenario) -> Vec<Problem> {
+    let controls = Scenario::accepted_keys(scenario.machine, scenario.pattern, scenario.model);
+    let rows = result_keys(scenario);
+    let unknown = |key: &'static str, what: &str, given: &[String], accepted: &[&str]| {
+        given
+            .iter()
+            .filter(|k| !accepted.contains(&k.as_str()))
+            .map(|k| Problem {
+                key: key.into(),
+                message: format!(
+                    "{key}: this scenario has no {what} \"{k}\"; accepted: {}",
+                    accepted.join(", ")
+                ),
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut out = unknown("show", "control", &page.show, &controls);
+    out.extend(unknown("rows", "result row", &page.rows, &rows));
+    out
 }
 
 #[cfg(test)]
@@ -320,6 +416,94 @@ mod tests {
         let unknown = check_show(&bad, &scenario(&rest));
         assert_eq!(unknown.len(), 1);
         assert!(unknown[0].message.contains("\"nosuch\"") && unknown[0].message.contains("size"));
+    }
+
+    /// An embed author may keep a few result rows: they round-trip, and an unknown one is
+    /// named with the pattern's rows.
+    #[test]
+    fn an_embedded_page_keeps_its_result_rows() {
+        let s = scenario("machine=intel-paragon&pattern=pingpong");
+        let page = Page {
+            embed: true,
+            show: vec!["size".into()],
+            rows: vec!["time_us".into(), "n_half_bytes".into()],
+            ..Page::default()
+        };
+        let printed = print(&page, &s);
+        assert!(
+            printed.ends_with("&show=size&rows=time_us,n_half_bytes"),
+            "{printed}"
+        );
+        let (again, rest, problems) = parse(&printed);
+        assert!(problems.is_empty());
+        assert_eq!(again, page);
+        assert!(check_show(&again, &scenario(&rest)).is_empty());
+        let (bad, rest, _) = parse("machine=intel-paragon&embed=1&rows=time_us,fence_us");
+        let unknown = check_show(&bad, &scenario(&rest));
+        assert_eq!(unknown.len(), 1);
+        assert_eq!(unknown[0].key, "rows");
+        assert!(unknown[0].message.contains("\"fence_us\""));
+        assert!(unknown[0].message.contains("n_half_bytes"));
+    }
+
+    /// The axes and the edited compared scenario are in the address, so a reload or a shared
+    /// link keeps them.
+    #[test]
+    fn axes_and_the_edited_scenario_round_trip() {
+        let s = scenario("machine=intel-ipsc&pattern=pingpong");
+        for axes in Scale::ALL {
+            let page = Page {
+                axes,
+                ..Page::default()
+            };
+            let printed = print(&page, &s);
+            assert_eq!(printed.contains("axes="), axes != Scale::Log, "{printed}");
+            let (again, _, problems) = parse(&printed);
+            assert!(problems.is_empty());
+            assert_eq!(again, page);
+        }
+        let page = Page {
+            view: View::Compare,
+            compare: vec![s.clone(), scenario("machine=ametek-s14&pattern=pingpong")],
+            edited: 1,
+            axes: Scale::LogLinear,
+            ..Page::default()
+        };
+        let printed = print(&page, &s);
+        assert!(printed.ends_with("&edit=2&axes=log-linear"), "{printed}");
+        let (again, _, problems) = parse(&printed);
+        assert!(problems.is_empty());
+        assert_eq!(again, page);
+        let (bad, _, problems) = parse("axes=semilog&view=compare&c=machine=intel-ipsc&edit=3");
+        let keys: Vec<&str> = problems.iter().map(|p| p.key.as_str()).collect();
+        assert_eq!(keys, ["axes", "edit"]);
+        assert!(problems[0].message.contains("log, log-linear, linear"));
+        assert_eq!((bad.axes, bad.edited), (Scale::Log, 0));
+    }
+
+    /// The title names the view and what it shows.
+    #[test]
+    fn the_title_names_the_view_machine_and_pattern() {
+        let s = scenario("machine=intel-paragon&pattern=pingpong");
+        assert_eq!(
+            title(&Page::default(), &s),
+            "Ping-pong on Intel Paragon · Calculator — commcalc"
+        );
+        let compare = Page {
+            view: View::Compare,
+            compare: vec![s.clone(), scenario("machine=ibm-sp2&pattern=pingpong")],
+            ..Page::default()
+        };
+        assert!(title(&compare, &s).starts_with("Intel Paragon vs IBM SP2 · Compare"));
+        let validate = Page {
+            view: View::Validate,
+            ..Page::default()
+        };
+        let t = title(&validate, &s);
+        assert!(
+            t.ends_with("· Validate — commcalc") && t.contains("002"),
+            "{t}"
+        );
     }
 
     #[test]

@@ -12,10 +12,11 @@
 //!   wins. Both abscissae are the bytes each processor sends: h words are 4h bytes, and a
 //!   permutation sends one block per processor.
 
+use commcalc_core::catalog::MACHINES;
 use commcalc_core::compare::{Comparison, Crossover};
-use commcalc_core::regimes::Sweep;
+use commcalc_core::regimes::{nbl_of, Sweep};
 use commcalc_core::units::{si, sig3};
-use commcalc_core::Report;
+use commcalc_core::{Model, Report, Scenario};
 
 use crate::chart::{axes, Plot, Scale, Series};
 use crate::html::esc;
@@ -24,9 +25,27 @@ use crate::regime_map::{colour_of, grouped, name, percent};
 /// Block sizes per sweep curve: enough for a smooth curve on a chart a few hundred pixels wide.
 pub const SWEEP_POINTS: usize = 256;
 
-/// Whether a point can be drawn on the scale: finite, and positive on log axes.
-fn shown(x: f64, y: f64, scale: Scale) -> bool {
-    x.is_finite() && y.is_finite() && (scale == Scale::Linear || (x > 0.0 && y > 0.0))
+/// The scenario the regime maps open on, where `s` cannot have them (its machine has no NBL
+/// parameters, 004 §2): the nearest that can — the first machine of the catalog with them,
+/// keeping the pattern and the inputs that apply there, else its global combining — and a
+/// sentence saying so. `None` where `s` has maps.
+pub fn with_maps(s: &Scenario) -> Option<(Scenario, String)> {
+    if nbl_of(s).is_ok() {
+        return None;
+    }
+    let machine = MACHINES.iter().find(|m| m.set(Model::Nbl).is_some())?;
+    let next = s
+        .switched("machine", machine.id)
+        .ok()
+        .filter(|n| n.pattern.id == s.pattern.id && nbl_of(n).is_ok())
+        .or_else(|| {
+            Scenario::from_query(&format!("machine={}&pattern=global-combine", machine.id)).ok()
+        })?;
+    let why = format!(
+        "The {} has no node-bandwidth-limited parameters (004 §2), so the maps opened on the nearest scenario that has them: {} on the {}.",
+        s.machine.name, next.pattern.title, machine.name
+    );
+    Some((next, why))
 }
 
 /// The plot of 004 Fig. 4: T against S for each algorithm of each sweep, in its map colour,
@@ -41,13 +60,14 @@ pub fn sweep_plot(sweeps: &[Sweep], scale: Scale) -> Plot {
                     .points
                     .iter()
                     .map(|&(b, t)| (b as f64, t))
-                    .filter(|&(b, t)| shown(b, t, scale))
+                    .filter(|&(b, t)| scale.shows(b, t))
                     .collect(),
                 colour: colour_of(s.algorithm),
                 measured: false,
                 dashed: i > 0,
                 optimum: Some((s.optimum.block as f64, s.optimum.time))
-                    .filter(|&(b, t)| shown(b, t, scale)),
+                    .filter(|&(b, t)| scale.shows(b, t)),
+                letter: None,
             })
         })
         .collect();
@@ -344,5 +364,29 @@ mod tests {
         assert_eq!(join_and(&s(&["a"])), "a");
         assert_eq!(join_and(&s(&["a", "b", "c"])), "a, b and c");
         assert_eq!(join_and(&[]), "");
+    }
+
+    /// The page's default scenario (the Paragon's ping-pong) has no maps: the view opens on the
+    /// DELTA's, keeping the pattern, and says so; a scenario with maps stays.
+    #[test]
+    fn the_regimes_view_opens_on_the_nearest_scenario_with_maps() {
+        let paragon =
+            Scenario::from_query("machine=intel-paragon&pattern=pingpong&size=5000").unwrap();
+        let (next, why) = with_maps(&paragon).unwrap();
+        assert_eq!(next.machine.id, "intel-delta");
+        assert_eq!(next.pattern.id, "pingpong");
+        assert_eq!(next.inputs.size, Some(5000.0));
+        assert!(nbl_of(&next).is_ok());
+        assert!(
+            why.contains("Intel Paragon") && why.contains("DELTA"),
+            "{why}"
+        );
+        let bsp = Scenario::from_query("machine=ibm-sp2&pattern=h-relation").unwrap();
+        let (next, _) = with_maps(&bsp).unwrap();
+        assert_eq!(
+            (next.machine.id, next.pattern.id),
+            ("intel-delta", "global-combine")
+        );
+        assert!(with_maps(&next).is_none());
     }
 }

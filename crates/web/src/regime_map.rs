@@ -247,15 +247,7 @@ fn count_si(v: u64) -> String {
 /// An integer with its digits grouped in threes by narrow no-break spaces, as SI writes them:
 /// 10 000, 1 234.
 pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3 * 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push('\u{202f}');
-        }
-        out.push(c);
-    }
-    out
+    commcalc_core::units::grouped(n as f64)
 }
 
 /// A margin as 004 words it, "x% faster": whole percent from 10%, one decimal below.

@@ -11,8 +11,9 @@ use commcalc_core::{Error, Model, Report, Scenario};
 
 use crate::chart::Scale;
 use crate::dom;
-use crate::edit::{self, after_edit, cached_evaluate, Edit, Problem};
+use crate::edit::{self, after_edit, cached_evaluate, url_problems, Edit, Problem};
 use crate::page::{self, Page, View};
+use crate::regime_charts::with_maps;
 
 /// Signals shared by every component; `Copy`, so components take it by value.
 #[derive(Clone, Copy)]
@@ -31,8 +32,11 @@ pub struct State {
     pub choice: Memo<Choice>,
     /// Problems from the URL and from rejected edits, each with its key.
     pub problems: RwSignal<Vec<Problem>>,
-    /// Log-log or linear charts.
-    pub scale: RwSignal<Scale>,
+    /// What the page changed on its own, and why (the regimes view moved to a scenario that
+    /// has maps); cleared by the next edit or view.
+    pub note: RwSignal<Option<String>>,
+    /// The charts' axes (`page.axes`, so that the address keeps them).
+    pub scale: Memo<Scale>,
     /// Whether the system asks for dark colours: one listener for the page, which every chart
     /// reads (a listener per chart would outlive the views that close).
     pub dark: ReadSignal<bool>,
@@ -80,19 +84,14 @@ impl State {
 
     /// The state of a page opened on `initial`; the address bar gets its canonical query.
     pub fn new(initial: Scenario, page: Page, problems: Vec<Problem>) -> State {
-        let mut page = page;
-        let initial = match page.compare.first() {
-            Some(first) if page.view == View::Compare => first.clone(),
-            _ => initial,
-        };
-        if page.compare.is_empty() {
-            page.compare.push(initial.clone());
-        }
+        let (initial, page) = opened(initial, page);
         let scenario = RwSignal::new(initial);
+        let active = RwSignal::new(page.edited);
+        let page = RwSignal::new(page);
         let state = State {
             scenario,
-            page: RwSignal::new(page),
-            active: RwSignal::new(0),
+            page,
+            active,
             report: Memo::new(move |_| scenario.with(cached_evaluate)),
             choice: Memo::new(move |_| {
                 scenario.with(|s| Choice {
@@ -102,22 +101,59 @@ impl State {
                 })
             }),
             problems: RwSignal::new(problems),
-            scale: RwSignal::new(Scale::default()),
+            note: RwSignal::new(None),
+            scale: Memo::new(move |_| page.with(|p| p.axes)),
             repaint: RwSignal::new(0),
             dark: dom::prefers_dark(),
         };
         state.write_url();
+        dom::on_history(move |search| state.restore(&search));
         state
     }
 
-    /// Puts the page and scenario in the address bar.
+    /// The regimes view needs a machine with NBL parameters: opened from a tab on a scenario
+    /// whose machine has none, it moves to the nearest scenario that has them, and says so. (An
+    /// address that names such a scenario keeps it, and the view says why it has no maps.)
+    fn ensure_maps(&self) {
+        if self.page.with_untracked(|p| p.view) != View::Regimes {
+            return;
+        }
+        if let Some((next, why)) = self.scenario.with_untracked(with_maps) {
+            self.scenario.set(next);
+            self.note.set(Some(why));
+        }
+    }
+
+    /// Goes back to the page an address describes (Back or Forward in the browser): the same
+    /// reading of the address as a page load, applied to the signals.
+    fn restore(&self, search: &str) {
+        let (page, query, mut problems) = page::parse(search);
+        let (scenario, errors) = Scenario::from_query_lenient(&query);
+        problems.extend(url_problems(&errors));
+        let Some(initial) = scenario.or_else(|| Scenario::from_query("").ok()) else {
+            return;
+        };
+        let (initial, page) = opened(initial, page);
+        self.active.set(page.edited);
+        self.page.set(page);
+        self.scenario.set(initial);
+        self.problems.set(problems);
+        self.note.set(None);
+    }
+
+    /// Puts the page and scenario in the address bar, in place of the current entry.
     pub fn write_url(&self) {
+        dom::replace_query(self.query_untracked());
+    }
+
+    /// The address's query of the page as it is.
+    fn query_untracked(&self) -> String {
         let page = self.page.with_untracked(|p| Page {
             compare: self.compared_untracked(),
+            edited: self.active.get_untracked(),
             ..p.clone()
         });
-        self.scenario
-            .with_untracked(|s| dom::replace_query(page::print(&page, s)));
+        self.scenario.with_untracked(|s| page::print(&page, s))
     }
 
     /// The address's query for the page as it is, with `page` changed by `f` (the share
@@ -125,6 +161,7 @@ impl State {
     pub fn query_with(&self, f: impl FnOnce(&mut Page)) -> String {
         let mut page = self.page.get();
         page.compare = self.compared();
+        page.edited = self.active.get();
         f(&mut page);
         self.scenario.with(|s| page::print(&page, s))
     }
@@ -153,10 +190,17 @@ impl State {
         untrack(|| self.compared())
     }
 
-    /// Opens a view; the compare view starts from the scenario if it has none.
+    /// Opens a view, with a new history entry, so that Back returns to the view before.
     pub fn open(&self, view: View) {
         self.page.update(|p| p.view = view);
-        self.write_url();
+        self.note.set(None);
+        self.ensure_maps();
+        dom::push_query(self.query_untracked());
+    }
+
+    /// Sets the charts' axes.
+    pub fn set_axes(&self, axes: Scale) {
+        self.update_page(|p| p.axes = axes);
     }
 
     /// Changes what the page shows besides the scenario.
@@ -214,6 +258,9 @@ impl State {
 
     /// Applies an edit through the core; a rejection keeps the scenario and shows why.
     pub fn edit(&self, edit: Edit) {
+        if self.note.with_untracked(Option::is_some) {
+            self.note.set(None);
+        }
         let current = self.scenario.get_untracked();
         let outcome = edit::apply(&current, edit);
         let problems = self
@@ -235,6 +282,19 @@ impl State {
             }
         });
     }
+}
+
+/// The scenario a page opens on and its page: in the compare view, the compared scenario being
+/// edited; the comparison starts from the scenario if it has none.
+fn opened(initial: Scenario, mut page: Page) -> (Scenario, Page) {
+    let initial = match page.compare.get(page.edited) {
+        Some(edited) if page.view == View::Compare => edited.clone(),
+        _ => initial,
+    };
+    if page.compare.is_empty() {
+        page.compare.push(initial.clone());
+    }
+    (initial, page)
 }
 
 /// `list` with entry `i` replaced by `current`.

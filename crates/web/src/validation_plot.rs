@@ -12,7 +12,7 @@
 use std::fmt::Write;
 use std::sync::OnceLock;
 
-use commcalc_core::units::si;
+use commcalc_core::units::{self, grouped, si};
 use commcalc_core::validation::{self, DataSet, Printed, Row};
 
 use crate::chart::{axes, Plot, Scale, Series};
@@ -181,23 +181,15 @@ fn relabel(axis: &mut Axis, unit: &str) {
     }
 }
 
-/// A value as the table shows it, in the data set's unit: whole numbers with thousands
-/// separators from 1000 up (as the papers print them), four significant digits below.
+/// A value as the table shows it, in the data set's unit: whole numbers grouped in thousands
+/// from 1000 up (the app's one thousands style), four significant digits below.
 pub fn number(v: f64) -> String {
     if !v.is_finite() {
         return "—".into();
     }
     let a = v.abs();
     if a >= 1000.0 {
-        let digits = format!("{a:.0}");
-        let mut out = String::new();
-        for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        return if v < 0.0 { format!("−{out}") } else { out };
+        return grouped(v);
     }
     if a == 0.0 {
         return "0".into();
@@ -214,18 +206,19 @@ pub fn number(v: f64) -> String {
 
 /// A relative error in percent with its sign: "+6.1%", "−25.8%".
 pub fn percent(rel: f64) -> String {
-    format!("{:+.1}%", rel * 100.0).replace('-', "−")
+    let sign = if rel > 0.0 { "+" } else { "" };
+    format!("{sign}{}", units::percent(rel * 100.0)).replace('-', "−")
 }
 
 /// The summary line: "12 points · mean |error| 6.1% · max 25.8%".
 pub fn summary_text(set: &DataSet) -> String {
     let s = set.summary;
     format!(
-        "{} {} · mean |error| {:.1}% · max {:.1}%",
+        "{} {} · mean |error| {} · max {}",
         s.points,
         if s.points == 1 { "point" } else { "points" },
-        s.mean_abs_rel_error * 100.0,
-        s.max_abs_rel_error * 100.0
+        units::percent(s.mean_abs_rel_error * 100.0),
+        units::percent(s.max_abs_rel_error * 100.0)
     )
 }
 
@@ -236,7 +229,8 @@ pub fn printed_html(p: &Printed) -> String {
             let e = e.trim_start_matches('{').trim_end_matches('}');
             format!("{}×10<sup>{}</sup>", esc(m), esc(&e.replace('-', "−")))
         }
-        None => esc(p.text),
+        // The paper's thousands commas in the app's one style.
+        None => esc(&p.text.replace(',', "\u{202f}")),
     }
 }
 
@@ -252,8 +246,8 @@ fn with_unit(name: &str, unit: &str) -> String {
 /// The chart's caption: what is drawn against what, on which axes.
 pub fn caption(set: &DataSet, scale: Scale) -> String {
     let axes = match scale {
-        Scale::Log => "log–log",
         Scale::Linear => "linear axes",
+        log => log.title(),
     };
     if set.categorical {
         format!(
@@ -274,9 +268,7 @@ pub fn plot(set: &DataSet, scale: Scale) -> Result<Plot, String> {
     if set.rows.is_empty() {
         return Err("This data set has no points.".into());
     }
-    let log = scale == Scale::Log;
-    let shown =
-        |(x, y): &(f64, f64)| x.is_finite() && y.is_finite() && (!log || (*x > 0.0 && *y > 0.0));
+    let shown = |(x, y): &(f64, f64)| scale.shows(*x, *y);
     let plot = if set.categorical {
         parity(set, scale, &shown)
     } else {
@@ -295,13 +287,14 @@ fn series(points: Vec<(f64, f64)>, colour: usize, measured: bool, dashed: bool) 
         measured,
         dashed,
         optimum: None,
+        letter: None,
     }
 }
 
 /// Each series' model as a line through its points in order of x (a dash for a single point)
 /// and its measurements as dots.
 fn against_x(set: &DataSet, scale: Scale, shown: &dyn Fn(&(f64, f64)) -> bool) -> Plot {
-    let log = scale == Scale::Log;
+    let log = scale.log_x();
     let (lo, hi) = set
         .rows
         .iter()
@@ -456,7 +449,26 @@ pub fn table_html(set: &DataSet) -> String {
     let named = set.rows.iter().any(|r| !r.series.is_empty());
     let with_x = !set.categorical;
     let colours = colours(set);
-    let mut out = String::from("<table id=\"validation\"><caption>");
+    // Each cell names its column (`data-label`), which a narrow screen shows above the value
+    // when it stacks the row (the `stack` class in style.css).
+    let x_head = with_unit(set.x_label, set.x_unit);
+    let measured_head = with_unit("measured", set.y_unit);
+    let mut heads: Vec<&str> = Vec::new();
+    if named {
+        heads.push("series");
+    }
+    heads.push("point");
+    if with_x {
+        heads.push(&x_head);
+    }
+    heads.extend([
+        measured_head.as_str(),
+        "the paper's model",
+        "commcalc",
+        "error",
+        "calculator",
+    ]);
+    let mut out = String::from("<table id=\"validation\" class=\"stack\"><caption>");
     let _ = write!(
         out,
         "{} — {}: each point, the paper's measurement and the model's value (in {})",
@@ -469,75 +481,91 @@ pub fn table_html(set: &DataSet) -> String {
         })
     );
     out.push_str("</caption><thead><tr>");
-    let col = |out: &mut String, text: &str| {
-        let _ = write!(out, "<th scope=\"col\">{}</th>", esc(text));
-    };
-    if named {
-        col(&mut out, "series");
+    for h in &heads {
+        let _ = write!(out, "<th scope=\"col\">{}</th>", esc(h));
     }
-    col(&mut out, "point");
-    if with_x {
-        col(&mut out, &with_unit(set.x_label, set.x_unit));
-    }
-    col(&mut out, &with_unit("measured", set.y_unit));
-    col(&mut out, "the paper's model");
-    col(&mut out, "commcalc");
-    col(&mut out, "error");
-    col(&mut out, "calculator");
     out.push_str("</tr></thead><tbody>");
+    let label = |k: &str| format!(" data-label=\"{}\"", esc(k));
     for (i, (r, c)) in set.rows.iter().zip(&colours).enumerate() {
         let _ = write!(out, "<tr data-row=\"{i}\" class=\"s{c}\">");
         let swatch = "<span class=\"vkey-dot\" aria-hidden=\"true\"></span>";
         if named {
-            let _ = write!(out, "<td class=\"series\">{swatch}{}</td>", esc(&r.series));
-            let _ = write!(out, "<th scope=\"row\">{}</th>", esc(&r.label));
+            let _ = write!(
+                out,
+                "<td class=\"series\"{}>{swatch}{}</td>",
+                label("series"),
+                esc(&r.series)
+            );
+            let _ = write!(
+                out,
+                "<th scope=\"row\"{}>{}</th>",
+                label("point"),
+                esc(&r.label)
+            );
         } else {
-            let _ = write!(out, "<th scope=\"row\">{swatch}{}</th>", esc(&r.label));
+            let _ = write!(
+                out,
+                "<th scope=\"row\"{}>{swatch}{}</th>",
+                label("point"),
+                esc(&r.label)
+            );
         }
         if with_x {
             let _ = write!(
                 out,
-                "<td class=\"num x\" data-value=\"{}\">{}</td>",
+                "<td class=\"num x\"{} data-value=\"{}\">{}</td>",
+                label(&x_head),
                 r.x,
                 number(r.x)
             );
         }
         let _ = write!(
             out,
-            "<td class=\"num measured\" data-value=\"{}\">{}</td>",
+            "<td class=\"num measured\"{} data-value=\"{}\">{}</td>",
+            label(&measured_head),
             r.measured,
             printed_html(&r.printed)
         );
+        let paper = label("the paper's model");
         match (r.paper_model, &r.paper_model_printed) {
             (Some(v), Some(p)) => {
                 let _ = write!(
                     out,
-                    "<td class=\"num paper\" data-value=\"{v}\">{}</td>",
+                    "<td class=\"num paper\"{paper} data-value=\"{v}\">{}</td>",
                     printed_html(p)
                 );
             }
-            _ => out.push_str("<td class=\"num paper\"><span class=\"none\">—</span></td>"),
+            _ => {
+                let _ = write!(
+                    out,
+                    "<td class=\"num paper\"{paper}><span class=\"none\">—</span></td>"
+                );
+            }
         }
         let _ = write!(
             out,
-            "<td class=\"num model\" data-value=\"{}\">{}</td>",
+            "<td class=\"num model\"{} data-value=\"{}\">{}</td>",
+            label("commcalc"),
             r.model,
             number(r.model)
         );
         let _ = write!(
             out,
-            "<td class=\"num rel-error\" data-value=\"{}\">{}</td>",
+            "<td class=\"num rel-error\"{} data-value=\"{}\">{}</td>",
+            label("error"),
             r.rel_error,
             percent(r.rel_error)
         );
+        let open = label("calculator");
         if r.query.is_empty() {
-            out.push_str(
-                "<td class=\"open\"><span class=\"none\" title=\"computed by a model function or the catalog: see the note\">—</span></td>",
+            let _ = write!(
+                out,
+                "<td class=\"open\"{open}><span class=\"none\" title=\"computed by a model function or the catalog: see the note\">—</span></td>",
             );
         } else {
             let _ = write!(
                 out,
-                "<td class=\"open\"><a href=\"?{}\" title=\"{}\" aria-label=\"Open {} in the calculator\">open</a></td>",
+                "<td class=\"open\"{open}><a href=\"?{}\" title=\"{}\" aria-label=\"Open {} in the calculator\">open</a></td>",
                 esc(&r.query),
                 esc(&r.query),
                 esc(&r.label)
@@ -684,7 +712,7 @@ mod tests {
         for e in entries() {
             let s = e.set.as_ref().unwrap();
             let html = table_html(s);
-            assert!(html.starts_with("<table id=\"validation\">"));
+            assert!(html.starts_with("<table id=\"validation\" class=\"stack\">"));
             assert_eq!(html.matches("<tr data-row=").count(), s.summary.points);
             assert_eq!(
                 html.matches("class=\"num rel-error\"").count(),
@@ -701,7 +729,7 @@ mod tests {
             }
         }
         let html = table_html(set("atm-separate"));
-        assert!(html.contains(">5,000</td>") && html.contains(">3,800</td>"));
+        assert!(html.contains(">5\u{202f}000</td>") && html.contains(">3\u{202f}800</td>"));
         assert!(html.contains("href=\"?machine=atm-sparc20&amp;pattern=all-to-all"));
         // Without a paper's model value, a dash; without an abscissa, no such column.
         let hill = table_html(set("hill-g-one-relation"));
@@ -725,14 +753,15 @@ mod tests {
 
     #[test]
     fn numbers_read_as_the_papers_print_them() {
-        assert_eq!(number(3808.0), "3,808");
-        assert_eq!(number(155_680.4), "155,680");
+        assert_eq!(number(3808.0), "3\u{202f}808");
+        assert_eq!(number(155_680.4), "155\u{202f}680");
         assert_eq!(number(0.022_624), "0.02262");
         assert_eq!(number(1.4), "1.4");
         assert_eq!(number(756.53), "756.5");
         assert_eq!(number(8.0), "8");
         assert_eq!(number(0.0), "0");
-        assert_eq!(number(-1234.0), "−1,234");
+        assert_eq!(number(-1234.0), "−1\u{202f}234");
+        assert_eq!(percent(1.46503), "+147%");
         assert_eq!(percent(0.061), "+6.1%");
         assert_eq!(percent(-0.258), "−25.8%");
         let p = Printed {
@@ -743,5 +772,23 @@ mod tests {
         assert_eq!(tick(0.2, "µs/word"), "200 ns/word");
         assert_eq!(tick(600.0, "doubles"), "600");
         assert_eq!(tick(3000.0, "µs"), "3 ms");
+    }
+
+    /// A stacked row (a phone) names every value: each cell carries its column's header.
+    #[test]
+    fn every_cell_names_its_column() {
+        for id in commcalc_core::validation::ids() {
+            let Some(s) = entry(id).and_then(|e| e.set.as_ref().ok()) else {
+                continue;
+            };
+            let html = table_html(s);
+            let head = &html[html.find("<thead>").unwrap()..html.find("</thead>").unwrap()];
+            let columns = head.matches("<th scope=\"col\">").count();
+            assert_eq!(
+                html.matches(" data-label=\"").count(),
+                columns * s.rows.len(),
+                "{id}"
+            );
+        }
     }
 }

@@ -66,7 +66,7 @@ impl Painter {
             };
             let frame = Frame { css, ratio };
             let plot = shown.0.as_ref().map(|p| &p[i]).map_err(String::as_str);
-            if let Err(e) = draw(canvas, frame, plot, scale == Scale::Log, &colours) {
+            if let Err(e) = draw(canvas, frame, plot, scale, &colours) {
                 web_sys::console::warn_1(&format!("chart: {e}").into());
             }
         }
@@ -124,10 +124,24 @@ pub fn Charts(
             </div>
             <div class="charts">
                 {[
-                    ("latency-chart", latency, "Latency T", "Latency"),
-                    ("bandwidth-chart", bandwidth, "Bandwidth x/T", "Bandwidth"),
+                    ("latency-chart", latency, "Latency T", "Latency", 0),
+                    ("bandwidth-chart", bandwidth, "Bandwidth x/T", "Bandwidth", 1),
                 ]
-                    .map(|(id, node, caption, what)| {
+                    .map(|(id, node, caption, what, i)| {
+                        // What a screen reader hears: the chart, and the query's point as
+                        // its label reads on the canvas.
+                        let label = move || {
+                            let point = plots.with(|p| {
+                                p.as_ref()
+                                    .ok()
+                                    .and_then(|p| p[i].point.as_ref())
+                                    .map(|(_, _, label)| format!("; the query's point: {label}"))
+                                    .unwrap_or_default()
+                            });
+                            format!(
+                                "{what} against size{point}; the values are in the Results table"
+                            )
+                        };
                         view! {
                             <figure>
                                 <figcaption>{caption} " against " {abscissa}</figcaption>
@@ -135,9 +149,7 @@ pub fn Charts(
                                     id=id
                                     node_ref=node
                                     role="img"
-                                    aria-label=format!(
-                                        "{what} against size, log-log by default; the values are in the Results table",
-                                    )
+                                    aria-label=label
                                 ></canvas>
                             </figure>
                         }

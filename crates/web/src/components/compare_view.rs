@@ -9,12 +9,12 @@ use commcalc_core::{Error, Scenario};
 
 use crate::chart::{compare_plot, letter, Which};
 use crate::components::{plain, Charts, ExportBar, WarningList};
-use crate::export::{curves_csv, file_stem};
-use crate::html::esc;
+use crate::export::{compared_subtitle, curves_csv, file_stem};
+use crate::html::{esc, scenario_table};
 use crate::state::State;
 
 /// The key under the compare charts.
-const LEGEND: &str = "Each curve has the colour and letter of its scenario above; a vertical line marks where two curves cross (A×B: the size where A and B swap order).";
+const LEGEND: &str = "Each curve has the colour and letter of its scenario above (B and D dashed, so that curves that coincide both show); a vertical line marks where two curves cross (A×B: the size where A and B swap order).";
 
 /// The compared scenarios, the charts and the crossovers.
 #[component]
@@ -41,6 +41,7 @@ pub fn CompareView(
         }
     });
     let stem = Signal::derive(move || file_stem(&state.compared()));
+    let subtitle = Signal::derive(move || compared_subtitle(&state.compared()));
     let csv = Callback::new(move |()| {
         comparison.with_untracked(|c| match c {
             Ok(c) => {
@@ -80,7 +81,16 @@ pub fn CompareView(
             </button>
         </section>
         <Charts state plots abscissa legend=LEGEND/>
-        <ExportBar state plots stem csv json/>
+        <ExportBar state plots stem subtitle abscissa csv json/>
+        <section class="panel" aria-label="Each scenario">
+            <div
+                class="table-scroll"
+                inner_html=move || {
+                    let list = state.compared();
+                    comparison.with(|c| c.as_ref().map(|c| scenario_table(&list, c)).unwrap_or_default())
+                }
+            ></div>
+        </section>
         <section class="panel" aria-labelledby="crossovers-title">
             <h2 id="crossovers-title">"Crossovers"</h2>
             <div inner_html=move || comparison.with(crossover_table)></div>

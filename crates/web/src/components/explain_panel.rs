@@ -4,19 +4,33 @@
 use leptos::prelude::*;
 
 use crate::explain::panel;
+use crate::formulas::{derivation, Ctx};
 use crate::state::State;
 
-/// `details#explain`, closed at first: one section for the pattern (`#explain-pattern`) and one
-/// for the model (`#explain-model`). It follows the pickers, not the sliders.
+/// `details#explain`, closed at first: one section for the pattern (`#explain-pattern`) with
+/// its formulas under the scenario's model, and one for the model (`#explain-model`). It
+/// follows the scenario's report: a slider that changes no formula leaves it as it is.
 #[component]
 pub fn ExplainPanel(
     /// The app state: its choice of pattern and model.
     state: State,
 ) -> impl IntoView {
-    let body = move || {
+    let body = Memo::new(move |_| {
         let c = state.choice.get();
-        panel(c.pattern, c.model)
-    };
+        let formulas = state.report.with(|r| {
+            r.as_ref()
+                .map(|report| {
+                    derivation(&Ctx {
+                        machine: c.machine,
+                        pattern: c.pattern,
+                        model: c.model,
+                        report,
+                    })
+                })
+                .unwrap_or_default()
+        });
+        panel(c.pattern, c.model, &formulas)
+    });
     view! {
         <details class="explain panel" id="explain">
             <summary>"What am I looking at?"</summary>

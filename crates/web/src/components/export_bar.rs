@@ -1,5 +1,7 @@
-//! Export: each chart as PNG (the canvas) and SVG (the same drawing on plotters' SVG backend),
-//! the curve data as CSV and the report as JSON, as `commcalc … --json` prints it.
+//! Export: each chart as PNG (the canvas, or a 1600×900 image for a slide) and SVG (the same
+//! drawing on plotters' SVG backend), the slide and the SVG with a title, the scenario and
+//! the axes' titles; the curve data as CSV and the report as JSON, as `commcalc … --json`
+//! prints it.
 
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
@@ -7,14 +9,24 @@ use wasm_bindgen::{JsCast, JsValue};
 use crate::chart::{palette, Scale};
 use crate::components::charts::Plots;
 use crate::dom;
-use crate::draw::{svg, Frame};
+use crate::draw::{png, svg, Frame, Heading};
 use crate::state::State;
 
-/// The charts' canvases, in the order of `Plots`, and their names in file names.
-const CHARTS: [(&str, &str); 2] = [
-    ("latency-chart", "latency"),
-    ("bandwidth-chart", "bandwidth"),
+/// The charts' canvases, in the order of `Plots`, their names in file names and what their
+/// ordinates are.
+const CHARTS: [(&str, &str, &str); 2] = [
+    ("latency-chart", "latency", "Latency T"),
+    ("bandwidth-chart", "bandwidth", "Bandwidth x/T"),
 ];
+
+/// A chart's plot, or why there is none.
+type PlotOr<'a> = Result<&'a crate::chart::Plot, &'a str>;
+
+/// The slide export's size in CSS pixels, drawn at twice the pixels: 1600×900.
+const SLIDE: Frame = Frame {
+    css: (800.0, 450.0),
+    ratio: 2.0,
+};
 
 /// `div.export` with `button[data-export=latency-png|latency-svg|bandwidth-png|bandwidth-svg|csv|json]`.
 #[component]
@@ -25,6 +37,10 @@ pub fn ExportBar(
     plots: Memo<Plots>,
     /// The start of the files' names.
     stem: Signal<String>,
+    /// What the charts show, for an exported chart's heading: the scenario (or scenarios).
+    subtitle: Signal<String>,
+    /// What the abscissa measures.
+    abscissa: Signal<&'static str>,
     /// The curve data as CSV.
     csv: Callback<(), String>,
     /// The report (or comparison) as JSON data, or why there is none.
@@ -48,7 +64,7 @@ pub fn ExportBar(
                 chart,
                 plots,
                 state.scale.get_untracked(),
-                state.dark.get_untracked(),
+                (subtitle.get_untracked(), abscissa.get_untracked()),
                 &stem,
             ),
         };
@@ -69,10 +85,12 @@ pub fn ExportBar(
     view! {
         <div class="export" role="group" aria-label="Export">
             <span class="export-label">"Export"</span>
-            {button("latency-png", "Latency PNG", "The latency chart as a PNG image".into())}
-            {button("latency-svg", "SVG", "The latency chart as SVG".into())}
-            {button("bandwidth-png", "Bandwidth PNG", "The bandwidth chart as a PNG image".into())}
-            {button("bandwidth-svg", "SVG", "The bandwidth chart as SVG".into())}
+            {button("latency-png", "Latency PNG", "The latency chart as a PNG image, as on the screen".into())}
+            {button("latency-slide", "1600×900", "The latency chart as a 1600×900 PNG for a slide, with its title and axes".into())}
+            {button("latency-svg", "SVG", "The latency chart as SVG, with its title and axes".into())}
+            {button("bandwidth-png", "Bandwidth PNG", "The bandwidth chart as a PNG image, as on the screen".into())}
+            {button("bandwidth-slide", "1600×900", "The bandwidth chart as a 1600×900 PNG for a slide, with its title and axes".into())}
+            {button("bandwidth-svg", "SVG", "The bandwidth chart as SVG, with its title and axes".into())}
             {button("csv", "CSV", "The curve data as CSV".into())}
             {button("json", "JSON", "The report as JSON, as commcalc --json prints it".into())}
             <span class="error" role="alert">{move || failed.get()}</span>
@@ -90,38 +108,53 @@ fn text_file(name: &str, mime: &str, text: String) -> Result<(), String> {
     dom::download_text(name, mime, &text).map_err(|e| format!("{e:?}"))
 }
 
-/// Saves one chart (`latency-png`, `bandwidth-svg`, …) as `<stem>-latency.png`, ….
+/// Saves one chart (`latency-png`, `latency-slide`, `bandwidth-svg`, …) as
+/// `<stem>-latency.png`, `<stem>-latency-slide.png`, …. Exports are drawn in light colours:
+/// a slide or a paper is printed on white.
 fn chart_file(
     what: &str,
     plots: Memo<Plots>,
     scale: Scale,
-    dark: bool,
+    (subtitle, abscissa): (String, &str),
     stem: &str,
 ) -> Result<(), String> {
     let (chart, format) = what.split_once('-').ok_or("unknown export")?;
     let i = CHARTS
         .iter()
-        .position(|(_, n)| *n == chart)
+        .position(|(_, n, _)| *n == chart)
         .ok_or("unknown chart")?;
-    let canvas = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(CHARTS[i].0))
-        .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok())
-        .ok_or("the chart is not on the page")?;
-    let file = format!("{stem}-{chart}.{format}");
-    if format == "png" {
-        return dom::download_png(&file, &canvas).map_err(|e| format!("{e:?}"));
-    }
-    let frame = Frame {
-        css: (
-            f64::from(canvas.client_width()),
-            f64::from(canvas.client_height()),
-        ),
-        ratio: 1.0,
+    let (id, name, ordinate) = CHARTS[i];
+    let heading = Heading {
+        title: format!("{ordinate} against {abscissa}"),
+        subtitle,
+        x: format!("{abscissa} (bytes)"),
+        y: ordinate.to_string(),
     };
-    let text = plots.with_untracked(|p| {
-        let plot = p.as_ref().map(|p| &p[i]).map_err(String::as_str);
-        svg(frame, plot, scale == Scale::Log, &palette(dark))
-    })?;
-    text_file(&file, "image/svg+xml", text)
+    let colours = palette(false);
+    let with_plot = |f: &dyn Fn(PlotOr) -> Result<String, String>| {
+        plots.with_untracked(|p| f(p.as_ref().map(|p| &p[i]).map_err(String::as_str)))
+    };
+    match format {
+        "png" => {
+            let canvas = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id(id))
+                .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+                .ok_or("the chart is not on the page")?;
+            dom::download_png(&format!("{stem}-{name}.png"), &canvas).map_err(|e| format!("{e:?}"))
+        }
+        "slide" => {
+            let url = with_plot(&|plot| png(SLIDE, plot, scale, &colours, &heading))?;
+            dom::download_url(&format!("{stem}-{name}-slide.png"), &url)
+                .map_err(|e| format!("{e:?}"))
+        }
+        _ => {
+            let frame = Frame {
+                ratio: 1.0,
+                ..SLIDE
+            };
+            let text = with_plot(&|plot| svg(frame, plot, scale, &colours, &heading))?;
+            text_file(&format!("{stem}-{name}.svg"), "image/svg+xml", text)
+        }
+    }
 }

@@ -44,10 +44,10 @@ pub fn Figure(
             css,
             ratio: dom::pixel_ratio(),
         };
-        let log = scale.get() == Scale::Log;
+        let scale = scale.get();
         plot.with(|p| {
             let p = p.as_ref().map_err(String::as_str);
-            if let Err(e) = draw(&c, frame, p, log, &palette(dark.get())) {
+            if let Err(e) = draw(&c, frame, p, scale, &palette(dark.get())) {
                 web_sys::console::warn_1(&format!("chart {id}: {e}").into());
             }
         });

@@ -50,11 +50,12 @@ pub fn MeshControl(
             <div class="edit mesh">
                 <label class="part" for="in-mesh-w">"W"</label>
                 <input
-                    type="number"
+                    type="text"
+                    inputmode="numeric"
+                    autocomplete="off"
+                    spellcheck="false"
                     id="in-mesh-w"
                     data-part="w"
-                    min="1"
-                    step="1"
                     aria-describedby=described.clone()
                     prop:value=move || side(0)
                     on:change=move |ev| edit(0, event_target_value(&ev))
@@ -62,11 +63,12 @@ pub fn MeshControl(
                 <span aria-hidden="true">"×"</span>
                 <label class="part" for="in-mesh-h">"H"</label>
                 <input
-                    type="number"
+                    type="text"
+                    inputmode="numeric"
+                    autocomplete="off"
+                    spellcheck="false"
                     id="in-mesh-h"
                     data-part="h"
-                    min="1"
-                    step="1"
                     aria-describedby=described
                     prop:value=move || side(1)
                     on:change=move |ev| edit(1, event_target_value(&ev))

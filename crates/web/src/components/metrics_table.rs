@@ -13,11 +13,19 @@ pub fn MetricsTable(
     /// The app state: its scenario and report.
     state: State,
 ) -> impl IntoView {
+    // An embedded page keeps the rows its author chose (`rows=`), or all of them.
+    let kept = state
+        .page
+        .with_untracked(|p| if p.embed { p.rows.clone() } else { Vec::new() });
     let body = move || {
         state.report.with(|r| match r {
-            Ok(report) => state
-                .scenario
-                .with_untracked(|s| metric_rows(&rows(s.machine, s.pattern, s.model, report))),
+            Ok(report) => state.scenario.with_untracked(|s| {
+                let mut all = rows(s.machine, s.pattern, s.model, report);
+                if !kept.is_empty() {
+                    all.retain(|row| kept.iter().any(|k| k == row.key));
+                }
+                metric_rows(&all)
+            }),
             Err(_) => String::new(),
         })
     };

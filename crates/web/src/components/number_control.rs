@@ -1,5 +1,6 @@
 //! A number control: a slider (log-scaled where the range spans decades) and a field with its
-//! unit. The slider edits live on `input`, the field on `change`; both go through the core.
+//! unit. The slider edits live on `input`, the field on `change`; both go through the core,
+//! whose query language parses the field's text (suffixes included).
 
 use leptos::prelude::*;
 
@@ -61,10 +62,15 @@ pub fn NumberControl(
             <div class="edit">
                 {range}
                 <span class="field">
+                    // A text field: the core parses what is typed, so "12.7k" is 12,700 B
+                    // and "12.7x" is refused with the query language's message (a number
+                    // field would drop the letter and take 12.7 in silence).
                     <input
-                        type="number"
+                        type="text"
+                        data-part="number"
                         id=field_id
-                        step="any"
+                        autocomplete="off"
+                        spellcheck="false"
                         placeholder="default"
                         aria-describedby=described.clone()
                         prop:value=move || value().map(plain).unwrap_or_default()

@@ -11,7 +11,6 @@
 
 use leptos::prelude::*;
 
-use crate::page::{self, Page};
 use crate::presets::{find, list_html, story_html, Preset};
 use crate::state::State;
 
@@ -22,14 +21,7 @@ pub fn Presets(
     state: State,
 ) -> impl IntoView {
     // The address the page shows, printed as `State::write_url` prints it.
-    let address = Memo::new(move |_| {
-        let compare = state.compared();
-        let page = state.page.with(|p| Page {
-            compare,
-            ..p.clone()
-        });
-        state.scenario.with(|s| page::print(&page, s))
-    });
+    let address = Memo::new(move |_| state.query_with(|_| {}));
     // The tour: the one whose address this is, else the last one (the reader is trying what it
     // says).
     let tour = Memo::new(move |last: Option<&Option<&'static Preset>>| {
@@ -59,11 +51,36 @@ pub fn Presets(
             </aside>
         })
     };
+    // On a phone the list scrolls sideways: the tour on screen is scrolled into the middle.
+    let ul = NodeRef::<leptos::html::Ul>::new();
+    Effect::new(move |_| {
+        if tour.get().is_some() {
+            request_animation_frame(move || centre_current(ul));
+        }
+    });
     view! {
         <nav id="presets" class="presets" aria-labelledby="presets-title">
             <h2 id="presets-title">"Guided tours"</h2>
-            <ul class="preset-list" inner_html=list></ul>
+            <ul class="preset-list" node_ref=ul inner_html=list></ul>
         </nav>
         {story}
+    }
+}
+
+/// Scrolls the tour list sideways so that the current tour's link sits in its middle (a no-op
+/// where the list wraps and does not scroll).
+fn centre_current(ul: NodeRef<leptos::html::Ul>) {
+    use wasm_bindgen::JsCast;
+    let Some(list) = ul.get_untracked() else {
+        return;
+    };
+    let current = list
+        .query_selector("a[aria-current=\"true\"]")
+        .ok()
+        .flatten()
+        .and_then(|a| a.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(a) = current {
+        let left = a.offset_left() - list.offset_left();
+        list.set_scroll_left(left - (list.client_width() - a.offset_width()) / 2);
     }
 }

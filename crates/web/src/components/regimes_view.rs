@@ -57,7 +57,7 @@ const SIDES: [&str; 2] = ["a", "b"];
 const COMBINE: &str = "global-combine";
 
 /// How to read the maps with the pointer and the keys.
-const KEYS: &str = "Hover over a map or focus it and use the arrow keys (Shift: 10 cells; Home and End: the shortest and longest vector; Page Up and Page Down: 10 meshes) to read a cell on both maps. A click or Enter takes the cell's N and mesh into the scenario (global combining), and the sweep below follows.";
+const KEYS: &str = "Hover over a map, tap it, or focus it and use the arrow keys (Shift: 10 cells; Home and End: the shortest and longest vector; Page Up and Page Down: 10 meshes) to read a cell on both maps. A click, a second tap on the cell or Enter takes the cell's N and mesh into the scenario (global combining), and the sweep below follows.";
 
 /// The key under the Paragon chart: the compare view's letters and colours.
 const BULK_LEGEND: &str = "<span class=\"key c0\" aria-hidden=\"true\">A</span> BSP h-relation · <span class=\"key c1\" aria-hidden=\"true\">B</span> BPRAM block permutation · a vertical line marks a crossover";
@@ -333,6 +333,9 @@ fn Notice(
     });
     let error = move || model.with(|m| m.is_err());
     view! {
+        <p id="regimes-note" class="about regimes-hint" role="status" hidden=move || state.note.with(Option::is_none)>
+            {move || state.note.get()}
+        </p>
         <div
             class=move || if error() { "regimes-problem" } else { "about regimes-hint" }
             id=move || if error() { "regimes-error" } else { "regimes-hint" }
@@ -441,6 +444,8 @@ fn MapPanel(
             }
         }
     };
+    // Whether the pointer now pressed is a finger, and the cell read out before it.
+    let touched = StoredValue::new((false, None::<(usize, usize)>));
     // A cell's N and mesh into the scenario, where it is global combining.
     let take = move |(row, col): (usize, usize)| {
         let Some((n, mesh)) = map.with_untracked(|m| {
@@ -528,11 +533,17 @@ fn MapPanel(
                     aria-roledescription="regime map"
                     aria-label=label
                     aria-describedby=format!("map-keys map-readout-{id}")
+                    on:pointerdown=move |ev| {
+                        touched.set_value((ev.pointer_type() == "touch", cursor.get_untracked()));
+                    }
                     on:pointermove=move |ev| point_to(locate(f64::from(ev.client_x()), f64::from(ev.client_y())))
                     on:click=move |ev| {
                         let cell = locate(f64::from(ev.client_x()), f64::from(ev.client_y()));
+                        // A tap reads a cell out; a second tap on it takes it. A mouse click
+                        // takes it at once (the pointer read it out on the way).
+                        let (touch, before) = touched.get_value();
                         point_to(cell);
-                        if let Some(cell) = cell {
+                        if let Some(cell) = cell.filter(|c| !touch || before == Some(*c)) {
                             take(cell);
                         }
                     }

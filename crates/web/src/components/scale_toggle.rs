@@ -1,26 +1,39 @@
-//! The charts' scale: log-log or linear. App state, not part of the query, and changed only
-//! here, so the options need no binding back from the state.
+//! The charts' axes: log–log, log–linear or linear. Kept in the address (`axes=`), so a reload
+//! or a shared link shows the same axes.
 
 use leptos::prelude::*;
 
 use crate::chart::Scale;
 use crate::state::State;
 
-/// `<select id="scale">` with `log` and `linear`.
+/// `<select id="scale">` with one option per [`Scale`].
 #[component]
 pub fn ScaleToggle(
-    /// The app state: its chart scale.
+    /// The app state: its chart axes.
     state: State,
 ) -> impl IntoView {
+    let options = Scale::ALL
+        .map(|s| {
+            view! {
+                <option value=s.id() selected=move || state.scale.get() == s>
+                    {s.title()}
+                </option>
+            }
+        })
+        .to_vec();
     view! {
         <span class="scale">
             <label for="scale">"Axes"</label>
             <select
                 id="scale"
-                on:change=move |ev| state.scale.set(Scale::from_id(&event_target_value(&ev)))
+                prop:value=move || state.scale.get().id()
+                on:change=move |ev| {
+                    if let Some(s) = Scale::from_id(&event_target_value(&ev)) {
+                        state.set_axes(s);
+                    }
+                }
             >
-                <option value="log" selected>"log–log"</option>
-                <option value="linear">"linear"</option>
+                {options}
             </select>
         </span>
     }

@@ -1,10 +1,13 @@
 //! Share: the canonical link of the view, and an `<iframe>` snippet that embeds it in a course
-//! page with the controls the author chooses, sized by the height the embedded page reports.
+//! page with the controls and result rows the author chooses, sized by the height the
+//! embedded page reports.
 
 use leptos::html::Dialog;
 use leptos::prelude::*;
 
 use crate::controls::controls;
+use crate::html::{esc, subscripts};
+use crate::page::{result_keys, View};
 use crate::state::State;
 
 /// The listener a course page needs once: it sets each commcalc iframe's height to what the
@@ -29,12 +32,18 @@ pub fn Share(
 ) -> impl IntoView {
     let dialog = NodeRef::<Dialog>::new();
     let shown = RwSignal::new(Vec::<&'static str>::new());
+    let rows = RwSignal::new(Vec::<&'static str>::new());
+    // What was copied last, for the status line.
+    let copied = RwSignal::new(None::<&'static str>);
     let link = move || state.full_link();
     let embed_src = move || {
-        let keep: Vec<String> = shown.get().iter().map(|k| k.to_string()).collect();
+        let keys =
+            |list: RwSignal<Vec<&'static str>>| list.get().iter().map(|k| k.to_string()).collect();
+        let (keep, kept_rows) = (keys(shown), keys(rows));
         let query = state.query_with(|p| {
             p.embed = true;
             p.show = keep;
+            p.rows = kept_rows;
         });
         format!("{}?{query}", crate::dom::page_address())
     };
@@ -44,33 +53,19 @@ pub fn Share(
             .with(|s| format!("commcalc: {} · {}", s.machine.name, s.pattern.title))
     };
     let code = move || snippet(&embed_src(), &title());
-    let options = move || {
+    let controls = move || {
         let list = state.scenario.with(controls);
-        list.into_iter()
-            .map(|c| {
-                let key = c.key;
-                view! {
-                    <label class="show-option">
-                        <input
-                            type="checkbox"
-                            name="show"
-                            value=key
-                            prop:checked=move || shown.with(|s| s.contains(&key))
-                            on:change=move |ev| {
-                                let on = event_target_checked(&ev);
-                                shown.update(|s| {
-                                    s.retain(|k| *k != key);
-                                    if on {
-                                        s.push(key);
-                                    }
-                                });
-                            }
-                        />
-                        <span inner_html=crate::html::subscripts(&c.label)></span>
-                    </label>
-                }
-            })
-            .collect_view()
+        let items = list.into_iter().map(|c| (c.key, subscripts(&c.label)));
+        ticks("show", items.collect(), shown)
+    };
+    let result_rows = move || {
+        let items = state.scenario.with(result_keys).into_iter().map(|k| {
+            (
+                k,
+                esc(commcalc_core::metrics::metric(k).map_or("", |m| m.label)),
+            )
+        });
+        ticks("rows", items.collect(), rows)
     };
     let open = move |_| {
         if let Some(d) = dialog.get() {
@@ -89,18 +84,93 @@ pub fn Share(
         <dialog id="share-dialog" node_ref=dialog aria-labelledby="share-title">
             <h2 id="share-title">"Share this view"</h2>
             <label for="share-link">"Link (the whole state is in it)"</label>
-            <input id="share-link" type="text" readonly prop:value=link on:focus=select_all/>
-            <fieldset class="show-options">
-                <legend>"Controls to keep in the embedded view"</legend>
-                {options}
-            </fieldset>
+            <div class="copy-row">
+                <input id="share-link" type="text" readonly prop:value=link on:focus=select_all/>
+                <button type="button" id="copy-link" on:click=move |_| copy(&link(), "link", copied)>
+                    "Copy"
+                </button>
+            </div>
+            // The validation view has no scenario controls and no results table to keep.
+            <Show when=move || state.page.with(|p| p.view != View::Validate)>
+                <fieldset class="show-options">
+                    <legend>"Controls to keep in the embedded view"</legend>
+                    {controls}
+                </fieldset>
+                <fieldset class="show-options">
+                    <legend>"Result rows to keep (all if none is ticked)"</legend>
+                    {result_rows}
+                </fieldset>
+            </Show>
             <label for="embed-snippet">"Embed in a course page (HTML)"</label>
             <textarea id="embed-snippet" readonly rows="6" prop:value=code on:focus=select_all></textarea>
+            <p class="copy-row">
+                <button type="button" id="copy-snippet" on:click=move |_| copy(&code(), "snippet", copied)>
+                    "Copy the snippet"
+                </button>
+                <span id="copy-status" role="status">
+                    {move || copied.get().map(|what| format!("The {what} is copied."))}
+                </span>
+            </p>
             <p class="about">
                 "The embedded page shows this view's charts and results and the controls ticked above, and tells the course page its height. It keeps nothing in storage."
             </p>
             <button type="button" id="share-close" on:click=close>"Close"</button>
         </dialog>
+    }
+}
+
+/// A checkbox per item (key, label as HTML), ticked where `chosen` holds its key, which the
+/// boxes keep in the order they were ticked.
+fn ticks(
+    name: &'static str,
+    items: Vec<(&'static str, String)>,
+    chosen: RwSignal<Vec<&'static str>>,
+) -> impl IntoView {
+    items
+        .into_iter()
+        .map(|(key, label)| {
+            view! {
+                <label class="show-option">
+                    <input
+                        type="checkbox"
+                        name=name
+                        value=key
+                        prop:checked=move || chosen.with(|s| s.contains(&key))
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            chosen.update(|s| {
+                                s.retain(|k| *k != key);
+                                if on {
+                                    s.push(key);
+                                }
+                            });
+                        }
+                    />
+                    <span inner_html=label></span>
+                </label>
+            }
+        })
+        .collect_view()
+}
+
+/// Puts `text` on the clipboard (`navigator.clipboard.writeText`, looked up at run time so
+/// that a browser without it just does nothing) and says so in `status`.
+fn copy(text: &str, what: &'static str, status: RwSignal<Option<&'static str>>) {
+    use wasm_bindgen::JsCast;
+    let get = |o: &wasm_bindgen::JsValue, k: &str| js_sys::Reflect::get(o, &k.into()).ok();
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let clipboard = get(&window, "navigator").and_then(|n| get(&n, "clipboard"));
+    let write = clipboard.as_ref().and_then(|c| {
+        get(c, "writeText")
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .map(|f| (c.clone(), f))
+    });
+    if let Some((c, f)) = write {
+        if f.call1(&c, &text.into()).is_ok() {
+            status.set(Some(what));
+        }
     }
 }
 
