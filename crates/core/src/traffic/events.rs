@@ -59,9 +59,15 @@ impl Ord for Event {
     }
 }
 
+/// A binary heap with one economy: the event last popped stays in the heap's top slot until
+/// the next call, and if that call schedules an event (a link that finishes usually starts
+/// its next message, a node that generates schedules its next one) the new event takes the
+/// slot and sinks to its place: one sift instead of a removal and an insertion.
 #[derive(Debug, Default)]
 pub struct Queue {
     heap: BinaryHeap<Event>,
+    /// Whether the top slot holds the event last popped (already returned, so dead).
+    taken: bool,
     scheduled: u64,
 }
 
@@ -74,15 +80,29 @@ impl Queue {
             Kind::LinkDone(id) => (1, id),
             Kind::HeaderArrives(id) => (2, id),
         };
-        self.heap.push(Event {
+        let event = Event {
             key: (time + 0.0).to_bits(),
             tag: (self.scheduled << 32) | (code << ID_BITS) | (u64::from(id) & ID_MASK),
-        });
+        };
         self.scheduled += 1;
+        if self.taken {
+            if let Some(mut top) = self.heap.peek_mut() {
+                *top = event;
+                self.taken = false;
+                return;
+            }
+        }
+        self.heap.push(event);
     }
 
+    /// The earliest event (the first scheduled among equals).
     pub fn pop(&mut self) -> Option<Event> {
-        self.heap.pop()
+        if self.taken {
+            self.heap.pop();
+        }
+        let top = self.heap.peek().copied();
+        self.taken = top.is_some();
+        top
     }
 }
 
@@ -107,5 +127,32 @@ mod tests {
                 Kind::Generate(2)
             ]
         );
+    }
+
+    /// Popping and scheduling interleaved as a simulation does (each popped event schedules
+    /// zero to two later ones) gives the order a plain sorted list gives.
+    #[test]
+    fn the_reused_top_slot_keeps_the_order() {
+        let mut rng = crate::traffic::rng::Rng::seeded(4);
+        let mut q = Queue::default();
+        let mut reference: Vec<(u64, u32)> = Vec::new();
+        let mut order = 0u32;
+        let mut schedule = |q: &mut Queue, reference: &mut Vec<(u64, u32)>, t: f64| {
+            q.schedule(t, Kind::LinkDone(order));
+            reference.push(((t + 0.0).to_bits(), order));
+            order += 1;
+        };
+        for _ in 0..50 {
+            schedule(&mut q, &mut reference, f64::from(rng.below(100)));
+        }
+        for _ in 0..2000 {
+            let Some(e) = q.pop() else { break };
+            reference.sort();
+            let (key, id) = reference.remove(0);
+            assert_eq!((e.time().to_bits(), e.kind()), (key, Kind::LinkDone(id)));
+            for _ in 0..rng.below(3) {
+                schedule(&mut q, &mut reference, e.time() + f64::from(rng.below(20)));
+            }
+        }
     }
 }
