@@ -586,9 +586,12 @@ static TABLE: &[Def] = &[
     f("g_inf_us_per_word", "*", "*", &[], "g_∞", "4B*2*($a_put + max($a1, $a2))", "002 eq. 23 as x → ∞"),
     f("l_us", "barrier", "atm-pipeline", &[Algo("broadcast")], "l", BARRIER_BROADCAST, "002 eq. 29 (R_VC: the multicast VC unit time, eq. 21)"),
     f("l_us", "barrier", "atm-pipeline", &[], "l", BARRIER_EXCHANGE, "002 eq. 28 (T_VC: the separate-addressing VC unit time, eq. 17)"),
-    f("l_us", "*", "atm-pipeline", &[], "l", "$b_put + 2*(%p - 1)*($a1*100B + $b1 + $a2*100B + $b2) + 100B*'T_VC'", "002 eq. 28 with a 100-byte message (T_VC: eq. 17)"),
+    f("l_us", "*", "atm-pipeline", &[], "l", "$b_put + 2*(%p - 1)*($a1*100B + $b1 + $a2*100B + $b2) + 100B*max(%p - 1, sq(%p)/(4*sqrt($switches)))*%link", "002 eq. 28 with a 100-byte message (T_VC: eq. 17)"),
     f("l_flops", "*", "*", &[], "l", "@l_us:l*$rate", "002 Table 6: l times the clock rate"),
     // 002's pipeline: the VC, the optimal chunk and the protocol's unit time.
+    f("max_data_bytes", "pipelined-send", "*", &[], "x_max",
+        "sq((sqrt($a1*$b2) + sqrt($a1*$b2 + $b1*(%link - $a2)))/(%link - $a2))",
+        "002 eq. 14–16: where UnitTime_protocol(x) = UnitTime_link (one VC has the whole link)"),
     f("max_data_bytes", "*", "*", &[], "x_max",
         "sq((sqrt($a1*$b2) + sqrt($a1*$b2 + $b1*(@vc_unit_time_us_per_byte:T_VC - $a2)))/(@vc_unit_time_us_per_byte:T_VC - $a2))",
         "002 eq. 14–16: where UnitTime_protocol(x) = T_VC"),
@@ -637,7 +640,7 @@ const CONTINUOUS_CHUNK: &str = "%xd/argminR($a1*%xd/'n' + $b1 + $a2*%xd/'n' + $b
 const EXACT_CHUNK: &str = "ceil(%xd/argmin($a1*ceil(%xd/'n') + $b1 + $a2*ceil(%xd/'n') + $b2 + ('n' - 1)*max($a1*ceil(%xd/'n') + $b1, $a2*ceil(%xd/'n') + $b2)))";
 
 /// 002 eq. 28 and 29 for a barrier with an m-byte synchronisation message.
-const BARRIER_EXCHANGE: &str = "$b_put + 2*(%p - 1)*($a1*%m + $b1 + $a2*%m + $b2) + %m*'T_VC'";
+const BARRIER_EXCHANGE: &str = "$b_put + 2*(%p - 1)*($a1*%m + $b1 + $a2*%m + $b2) + %m*max(%p - 1, sq(%p)/(4*sqrt($switches)))*%link";
 const BARRIER_BROADCAST: &str = "$b_put + %p*($a1*%p*%m + $b1 + $a2*%p*%m + $b2) + %p*%m*'R_VC'";
 
 impl Def {
@@ -1280,6 +1283,32 @@ mod tests {
                 assert!(!f.source.is_empty(), "{key}");
                 assert!(
                     !f.mathml.contains("NaN") && !f.mathml.contains(">?<"),
+                    "{}: {key}: {}",
+                    s.to_query(),
+                    f.mathml
+                );
+            }
+        }
+    }
+
+    /// With the numbers filled in, a formula shows numbers, not the symbol of a quantity the
+    /// report could give (the ATM barrier and h-relation once left "T_VC" where ping-pong shows
+    /// the VC unit time).
+    #[test]
+    fn values_leave_no_vc_symbol() {
+        for s in scenarios() {
+            let Ok(report) = evaluate(&s) else { continue };
+            let c = Ctx {
+                machine: s.machine,
+                pattern: s.pattern,
+                model: s.model,
+                report: &report,
+            };
+            for key in report.metrics.keys() {
+                let Some(f) = formula(&c, key) else { continue };
+                let values = f.mathml.split("<mo>=</mo>").skip(2).collect::<String>();
+                assert!(
+                    !values.contains("T_VC") && !values.contains(">T</mi><mi>VC"),
                     "{}: {key}: {}",
                     s.to_query(),
                     f.mathml
