@@ -685,7 +685,15 @@ impl When {
 }
 
 fn definition(c: &Ctx, key: &str) -> Option<&'static Def> {
-    TABLE.iter().find(|d| d.key == key && d.matches(c))
+    let def = TABLE.iter().find(|d| d.key == key && d.matches(c))?;
+    // A collective's time is its algorithm's (for `best`, the fastest's): where the time row
+    // only cites that, the algorithm's own row is the formula.
+    if key == "time_us" && def.expr.is_empty() {
+        if let Some(d) = algorithm_time_key(c).and_then(|k| definition(c, k)) {
+            return Some(d);
+        }
+    }
+    Some(def)
 }
 
 /// The formula of one metric of a report, if this table has one.
@@ -713,22 +721,16 @@ const DERIVATION: [&str; 3] = ["time_us", "a_us", "b_us_per_byte"];
 /// table fills in with numbers, chosen by the scenario's pattern, model and inputs, so the panel
 /// cannot show another model's formula than the one the report was computed by.
 ///
-/// A collective's time is its algorithm's (for `best`, the fastest's), so its formula is that
-/// algorithm's row; where the time is cited rather than written out (a simulated time, an
-/// algorithm without a closed form here), the citation is shown.
+/// Where the time is cited rather than written out (a simulated time, an algorithm without a
+/// closed form here), the citation is shown.
 pub fn derivation(c: &Ctx) -> Vec<String> {
     DERIVATION
         .iter()
         .filter(|key| c.report.metrics.contains_key(**key))
         .filter_map(|key| {
-            let mut def = definition(c, key)?;
-            if def.expr.is_empty() {
-                if *key != "time_us" {
-                    return None;
-                }
-                if let Some(d) = algorithm_time_key(c).and_then(|k| definition(c, k)) {
-                    def = d;
-                }
+            let def = definition(c, key)?;
+            if def.expr.is_empty() && *key != "time_us" {
+                return None;
             }
             Some(if def.expr.is_empty() {
                 chain([sym(def.lhs), text(def.cite)])
