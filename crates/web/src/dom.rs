@@ -217,3 +217,63 @@ pub fn download_text(name: &str, mime: &str, text: &str) -> Result<(), JsValue> 
 pub fn download_png(name: &str, canvas: &web_sys::HtmlCanvasElement) -> Result<(), JsValue> {
     save(name, &canvas.to_data_url()?)
 }
+
+// Changing what a part of the page shows. Setting `innerHTML` throws the old nodes away and
+// builds new ones: the browser then recomputes the style of every new element and lays all of
+// them out, although a slider step changes a few numbers in them. `morph` parses the new HTML
+// off the page (in a template, which computes no style) and brings the nodes on the page to it
+// in place: a text that changed gets its new text, an attribute its new value, and only a node
+// of another kind is replaced. Written in JavaScript: one call from wasm per update instead of
+// several per node.
+#[wasm_bindgen(inline_js = r#"
+function attributes(old, fresh) {
+  for (const a of fresh.attributes) {
+    if (old.getAttributeNS(a.namespaceURI, a.localName) !== a.value) old.setAttributeNS(a.namespaceURI, a.name, a.value);
+  }
+  for (const a of [...old.attributes]) {
+    if (!fresh.hasAttributeNS(a.namespaceURI, a.localName)) old.removeAttributeNS(a.namespaceURI, a.localName);
+  }
+}
+function children(old, fresh) {
+  const was = [...old.childNodes];
+  const now = [...fresh.childNodes];
+  now.forEach((n, i) => {
+    const o = was[i];
+    if (!o) old.appendChild(n);
+    else if (o.nodeType !== n.nodeType || o.nodeName !== n.nodeName || o.namespaceURI !== n.namespaceURI) old.replaceChild(n, o);
+    else if (o.nodeType === 1) {
+      attributes(o, n);
+      children(o, n);
+    } else if (o.nodeValue !== n.nodeValue) o.nodeValue = n.nodeValue;
+  });
+  for (const o of was.slice(now.length)) old.removeChild(o);
+}
+export function morph(el, html) {
+  const t = document.createElement('template');
+  t.innerHTML = html;
+  children(el, t.content);
+}
+"#)]
+extern "C" {
+    /// Makes `el`'s content equal to `html`, changing only the nodes that differ.
+    fn morph(el: &Element, html: &str);
+}
+
+/// Keeps `node`'s content at the HTML `html` gives, following the signals it reads, and
+/// changes only what differs on the page (see `morph`): where a view's text follows every
+/// slider input, in place of the `inner_html` attribute.
+pub fn html_follows<E>(node: NodeRef<E>, html: impl Fn() -> String + 'static)
+where
+    E: leptos::html::ElementType,
+    E::Output: JsCast + Clone + 'static,
+{
+    // The effect's value is what the node shows: nothing until the node is on the page.
+    Effect::new(move |shown: Option<Option<String>>| {
+        let now = html();
+        let el: Element = node.get()?.unchecked_into();
+        if shown.flatten().as_deref() != Some(now.as_str()) {
+            morph(&el, &now);
+        }
+        Some(now)
+    });
+}

@@ -1,8 +1,10 @@
 //! The metrics table: each metric with its value (SI units) and the formula it comes from,
 //! as MathML with the numbers filled in.
 
+use leptos::html::Tbody;
 use leptos::prelude::*;
 
+use crate::dom;
 use crate::formulas::rows;
 use crate::html::metric_rows;
 use crate::state::State;
@@ -21,11 +23,14 @@ pub fn MetricsTable(
             Err(_) => String::new(),
         })
     };
+    // A slider step changes the numbers, not the rows: changed in place (dom::html_follows).
+    let tbody = NodeRef::<Tbody>::new();
+    dom::html_follows(tbody, body);
     view! {
         <table id="metrics">
             <caption>"Results"</caption>
             <thead inner_html="<tr><th scope=\"col\">Quantity</th><th scope=\"col\">Value</th><th scope=\"col\">From</th></tr>"></thead>
-            <tbody inner_html=body></tbody>
+            <tbody node_ref=tbody></tbody>
         </table>
     }
 }
