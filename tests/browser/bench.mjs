@@ -41,6 +41,8 @@ const COMPARE_QUERY =
   '&c=machine=jpl-mark3;pattern=pingpong&c=machine=intel-paragon;pattern=pingpong';
 /** The per-input measure: inputs per slider (after a warm-up), idle rounds, drag frames. */
 const WORK = { viewport: { width: 1280, height: 900 }, warmup: 2, inputs: 20, floorRounds: 5, dragFrames: 30, budgetMs: 8, profileInputs: 40 };
+/** The app's own phases of an input (dom::timed in crates/web/src/dom.rs). */
+const PHASES = ['edit', 'charts', 'results-html', 'morph'];
 /** Everything after this heading in docs/web-benchmarks.md is written by hand and kept. */
 const KEPT = '## Findings';
 
@@ -228,10 +230,11 @@ async function measureWork(browser, url, views) {
     const all = bySlider.flatMap((s) => s.rounds);
     const view = { query, bySlider, floor: summary(floor.map((r) => r.task)), drag };
     for (const m of ['task', 'script', 'layout', 'style']) view[m] = summary(all.map((r) => r[m]));
+    view.phases = Object.fromEntries(PHASES.map((ph) => [ph, summary(all.map((r) => r.phases[ph] ?? 0)).p50]));
     out.push(view);
     console.log(
       `${query}: task p50 ${ms(view.task.p50)} p95 ${ms(view.task.p95)} (layout p50 ${ms(view.layout.p50)}, style p50 ${ms(view.style.p50)}); ` +
-        `floor ${ms(view.floor.p50)}; drag: ${drag.queued} queued (latest ${ms(Math.max(...drag.late))}), ${drag.intervals.filter((d) => d > 25).length} long frames`,
+        `script p50 ${ms(view.script.p50)} [${PHASES.map((ph) => `${ph} ${ms(view.phases[ph])}`).join(', ')}]; floor ${ms(view.floor.p50)}; drag: ${drag.queued} queued (latest ${ms(Math.max(...drag.late))}), ${drag.intervals.filter((d) => d > 25).length} long frames`,
     );
   }
   await context.close();
@@ -335,6 +338,26 @@ function workLines(views, work) {
     `dispatched by a timer when due or as soon as the main thread is free): ${work.queued} of ${work.dragInputs} inputs queued`,
     `(dispatched more than one frame period after they were due), ${longFrames} animation frames longer than 25 ms.`,
     `"Latest input" is the largest such wait in the view's drag.`,
+    '',
+    'Where the time of an input goes in the ten slowest views (medians per input): the app\'s own phases',
+    '(`performance.measure` entries from `dom::timed`, wall clock inside the page): *edit* is the edit, the',
+    'core\'s evaluation and the charts\' repaint (*charts* alone), *results HTML* builds the results table\'s',
+    'HTML (formulas in MathML with their numbers), *morph* brings the page\'s nodes to new HTML; *other script*',
+    'is the rest of the script time (the reactive updates of controls, readouts and texts, the event glue);',
+    '*paint and other* is the task time that is neither script, layout nor style (paint, compositing commit,',
+    'the floor of the measure).',
+    '',
+    '| view | task | script | edit | charts | results HTML | morph | other script | layout | style | paint and other |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...[...views]
+      .sort((a, b) => b.task.p50 - a.task.p50)
+      .slice(0, 10)
+      .map((v) => {
+        const p = v.phases;
+        const other = v.script.p50 - p.edit - p['results-html'] - p.morph;
+        const rest = v.task.p50 - v.script.p50 - v.layout.p50 - v.style.p50;
+        return `| \`${v.query}\` | ${ms(v.task.p50)} | ${ms(v.script.p50)} | ${ms(p.edit)} | ${ms(p.charts)} | ${ms(p['results-html'])} | ${ms(p.morph)} | ${ms(other)} | ${ms(v.layout.p50)} | ${ms(v.style.p50)} | ${ms(rest)} |`;
+      }),
     '',
     '| view | sliders | task p50 | task p95 | script p50 | layout p50 | style p50 | drag: task per input | drag: queued | drag: latest input | drag: long frames |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',

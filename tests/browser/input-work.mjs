@@ -47,7 +47,9 @@ export function sliderKeys(page) {
  * `inputs` rounds on the slider of control `key`, each one `input` event in an animation
  * frame; per round the task, script, layout and style milliseconds. With `input: false` the
  * rounds dispatch nothing: the floor of the measure (two idle frames and the protocol's own
- * calls).
+ * calls). `phases` holds the app's own timing of its phases in the round (`dom::timed`:
+ * `edit` the edit, the evaluation and the charts, `charts` the charts alone, `results-html`
+ * the results table's HTML, `morph` bringing the page's nodes to new HTML), in wall-clock ms.
  */
 export async function inputWork(page, cdp, key, inputs, { input = true } = {}) {
   const found = await page.evaluate((key) => {
@@ -55,13 +57,16 @@ export async function inputWork(page, cdp, key, inputs, { input = true } = {}) {
     if (!el) return false;
     window.__benchSlider = el;
     window.__benchLast = el.value;
+    // The app's own timing of its phases (dom::timed), as performance.measure entries.
+    window.commcalcTiming = true;
+    performance.clearMeasures();
     return true;
   }, key);
   if (!found) throw new Error(`no [data-control="${key}"] input[type=range]`);
   const rounds = [];
   for (let i = 0; i < inputs; i++) {
     const before = await readMetrics(cdp);
-    await page.evaluate(
+    const phases = await page.evaluate(
       ({ i, input }) =>
         new Promise((resolve) => {
           const el = window.__benchSlider;
@@ -76,14 +81,23 @@ export async function inputWork(page, cdp, key, inputs, { input = true } = {}) {
               window.__benchLast = el.value;
               el.dispatchEvent(new Event('input', { bubbles: true }));
             }
-            requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                const phases = {};
+                for (const m of performance.getEntriesByType('measure')) {
+                  if (m.name.startsWith('commcalc:')) phases[m.name.slice(9)] = (phases[m.name.slice(9)] ?? 0) + m.duration;
+                }
+                performance.clearMeasures();
+                resolve(phases);
+              }),
+            );
           });
         }),
       { i, input },
     );
     const after = await readMetrics(cdp);
     const [task, script, layout, style] = after.map((v, j) => (v - before[j]) * 1000);
-    rounds.push({ task, script, layout, style });
+    rounds.push({ task, script, layout, style, phases });
   }
   return rounds;
 }

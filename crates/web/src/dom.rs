@@ -219,13 +219,25 @@ pub fn download_png(name: &str, canvas: &web_sys::HtmlCanvasElement) -> Result<(
 }
 
 // Changing what a part of the page shows. Setting `innerHTML` throws the old nodes away and
-// builds new ones: the browser then recomputes the style of every new element and lays all of
-// them out, although a slider step changes a few numbers in them. `morph` parses the new HTML
-// off the page (in a template, which computes no style) and brings the nodes on the page to it
-// in place: a text that changed gets its new text, an attribute its new value, and only a node
-// of another kind is replaced. Written in JavaScript: one call from wasm per update instead of
-// several per node.
+// builds new ones: the browser then parses the HTML, recomputes the style of every new element
+// and lays all of them out, although a slider step changes a few numbers in them (the results
+// table of a global combine is 26 kB of HTML, 2,800 nodes). `morph` compares the new HTML with
+// the last one as a string, split into tags and texts: when only texts and attribute values
+// differ (a slider step), it sets those on the nodes that show them, found by their order, and
+// parses nothing. Otherwise it parses the new HTML off the page (in a template, which computes
+// no style) and brings the nodes on the page to it in place, replacing only a node of another
+// kind. The text and element lists are checked against the page after each full update; where
+// the parser's nodes do not follow the string one to one, every update takes the full path.
+// Written in JavaScript: one call from wasm per update instead of several per node.
 #[wasm_bindgen(inline_js = r#"
+const TAG = /(<[^>]*>)/;
+const ATTR = /([^\s=/]+)(?:="([^"]*)")?/g;
+const decoder = document.createElement('textarea');
+function decode(s) {
+  if (!s.includes('&')) return s;
+  decoder.innerHTML = s;
+  return decoder.value;
+}
 function attributes(old, fresh) {
   for (const a of fresh.attributes) {
     if (old.getAttributeNS(a.namespaceURI, a.localName) !== a.value) old.setAttributeNS(a.namespaceURI, a.name, a.value);
@@ -248,10 +260,76 @@ function children(old, fresh) {
   });
   for (const o of was.slice(now.length)) old.removeChild(o);
 }
+function tagName(tag) {
+  return tag.slice(1).split(/[\s/>]/, 1)[0];
+}
+function nodes(el, what) {
+  const walker = document.createTreeWalker(el, what);
+  const out = [];
+  while (walker.nextNode()) out.push(walker.currentNode);
+  return out;
+}
+// The element list and text list of `el`, in the order of `parts`, or null where the page's
+// nodes do not match the string's opening tags and non-empty texts one to one.
+function index(el, parts) {
+  const texts = nodes(el, NodeFilter.SHOW_TEXT);
+  const elements = nodes(el, NodeFilter.SHOW_ELEMENT);
+  let t = 0;
+  let e = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (i % 2 === 0) {
+      if (p === '') continue;
+      if (texts[t]?.data !== decode(p)) return null;
+      t++;
+    } else if (!p.startsWith('</') && !p.startsWith('<!')) {
+      if (elements[e]?.localName !== tagName(p)) return null;
+      e++;
+    }
+  }
+  return t === texts.length && e === elements.length ? { texts, elements } : null;
+}
+// Only texts and attribute values changed: set them. False when the shapes differ.
+function quick(el, was, parts) {
+  const found = el.__morph;
+  if (!found || was.length !== parts.length) return false;
+  const edits = [];
+  let t = 0;
+  let e = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    const q = was[i];
+    if (i % 2 === 0) {
+      if ((p === '') !== (q === '')) return false;
+      if (p !== q) edits.push([found.texts[t], p]);
+      if (p !== '') t++;
+    } else if (!p.startsWith('</') && !p.startsWith('<!')) {
+      if (p !== q) {
+        if (tagName(p) !== tagName(q)) return false;
+        edits.push([found.elements[e], p]);
+      }
+      e++;
+    } else if (p !== q) return false;
+  }
+  for (const [node, p] of edits) {
+    if (node.nodeType === 3) node.data = decode(p);
+    else {
+      const want = new Map([...p.slice(1, -1).matchAll(ATTR)].slice(1).map((m) => [m[1], decode(m[2] ?? '')]));
+      for (const a of [...node.attributes]) if (!want.has(a.name)) node.removeAttribute(a.name);
+      for (const [k, v] of want) if (node.getAttribute(k) !== v) node.setAttribute(k, v);
+    }
+  }
+  return true;
+}
 export function morph(el, html) {
-  const t = document.createElement('template');
-  t.innerHTML = html;
-  children(el, t.content);
+  const parts = html.split(TAG);
+  if (!quick(el, el.__morphParts ?? [], parts)) {
+    const t = document.createElement('template');
+    t.innerHTML = html;
+    children(el, t.content);
+    el.__morph = index(el, parts);
+  }
+  el.__morphParts = parts;
 }
 "#)]
 extern "C" {
@@ -272,8 +350,26 @@ where
         let now = html();
         let el: Element = node.get()?.unchecked_into();
         if shown.flatten().as_deref() != Some(now.as_str()) {
-            morph(&el, &now);
+            timed("commcalc:morph", || morph(&el, &now));
         }
         Some(now)
     });
+}
+
+/// Runs `f`, and when the page asks for it (`window.commcalcTiming = true`, set by the
+/// benchmark) records its duration as a `performance.measure` entry named `name`: where the
+/// time of an input goes, in DevTools' timeline too. Off by default, as the entries would pile
+/// up over a long session.
+pub fn timed<T>(name: &str, f: impl FnOnce() -> T) -> T {
+    let performance = web_sys::window()
+        .filter(|w| js_sys::Reflect::get(w, &"commcalcTiming".into()).is_ok_and(|v| v.is_truthy()))
+        .and_then(|w| w.performance());
+    let Some(performance) = performance else {
+        return f();
+    };
+    let _ = performance.mark(name);
+    let out = f();
+    let _ = performance.measure_with_start_mark(name, name);
+    performance.clear_marks_with_mark_name(name);
+    out
 }

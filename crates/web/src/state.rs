@@ -214,6 +214,11 @@ impl State {
 
     /// Applies an edit through the core; a rejection keeps the scenario and shows why.
     pub fn edit(&self, edit: Edit) {
+        dom::timed("commcalc:edit", || self.apply(edit));
+    }
+
+    /// The edit, the scenario's evaluation and what runs right after it (the charts).
+    fn apply(&self, edit: Edit) {
         let current = self.scenario.get_untracked();
         let outcome = edit::apply(&current, edit);
         let problems = self

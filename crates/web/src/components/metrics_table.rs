@@ -17,9 +17,11 @@ pub fn MetricsTable(
 ) -> impl IntoView {
     let body = move || {
         state.report.with(|r| match r {
-            Ok(report) => state
-                .scenario
-                .with_untracked(|s| metric_rows(&rows(s.machine, s.pattern, s.model, report))),
+            Ok(report) => dom::timed("commcalc:results-html", || {
+                state
+                    .scenario
+                    .with_untracked(|s| metric_rows(&rows(s.machine, s.pattern, s.model, report)))
+            }),
             Err(_) => String::new(),
         })
     };
