@@ -64,8 +64,10 @@ export async function inputWork(page, cdp, key, inputs, { input = true } = {}) {
   }, key);
   if (!found) throw new Error(`no [data-control="${key}"] input[type=range]`);
   const rounds = [];
+  // One reading per round, each round the difference from the previous one: work the app
+  // defers past the round (a timer) is counted in the round it falls in, never lost between two.
+  let before = await readMetrics(cdp);
   for (let i = 0; i < inputs; i++) {
-    const before = await readMetrics(cdp);
     const phases = await page.evaluate(
       ({ i, input }) =>
         new Promise((resolve) => {
@@ -97,6 +99,7 @@ export async function inputWork(page, cdp, key, inputs, { input = true } = {}) {
     );
     const after = await readMetrics(cdp);
     const [task, script, layout, style] = after.map((v, j) => (v - before[j]) * 1000);
+    before = after;
     rounds.push({ task, script, layout, style, phases });
   }
   return rounds;

@@ -39,49 +39,42 @@ pub fn painted() {
     }
 }
 
-/// At most one `history.replaceState` per interval: browsers throttle or refuse faster
-/// updates (Chromium past 200 per 10 s, Safari past 100 per 30 s), and a slider sends dozens
-/// a second. The call also takes milliseconds, so it runs in a task of its own after the
-/// charts are painted: at once after a single edit, at the interval's end during a drag.
-const URL_INTERVAL_MS: f64 = 100.0;
+/// The address bar follows the scenario once edits pause for this long. `history.replaceState`
+/// takes 1–8 ms in Chromium, as long as the rest of a slider step, and browsers throttle or
+/// refuse fast updates (Chromium past 200 per 10 s, Safari past 100 per 30 s); a drag sends an
+/// input every frame (16.7 ms), so during a drag the address waits until the drag stops or
+/// pauses, and the frames of the drag are left to what the person is looking at. A single edit
+/// shows in the address this long after it.
+const URL_QUIET_MS: u64 = 50;
 
 #[derive(Default)]
 struct UrlState {
-    last: f64,
     written: String,
     pending: Option<String>,
-    timer: bool,
+    timer: Option<TimeoutHandle>,
 }
 
 thread_local! {
     static URL: RefCell<UrlState> = RefCell::new(UrlState::default());
 }
 
-fn now() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now())
-        .unwrap_or(0.0)
-}
-
 /// Puts the canonical query in the address bar, replacing the history entry (no new entry,
-/// no scroll).
+/// no scroll), once edits pause (see [`URL_QUIET_MS`]).
 pub fn replace_query(query: String) {
     URL.with(|u| {
         let mut u = u.borrow_mut();
         u.pending = Some(query);
-        if !u.timer {
-            u.timer = true;
-            let wait = (u.last + URL_INTERVAL_MS - now()).clamp(0.0, URL_INTERVAL_MS);
-            set_timeout(flush_url, Duration::from_millis(wait as u64));
+        if let Some(timer) = u.timer.take() {
+            timer.clear();
         }
+        u.timer = set_timeout_with_handle(flush_url, Duration::from_millis(URL_QUIET_MS)).ok();
     });
 }
 
 fn flush_url() {
     URL.with(|u| {
         let mut u = u.borrow_mut();
-        u.timer = false;
+        u.timer = None;
         let Some(query) = u.pending.take().filter(|q| *q != u.written) else {
             return;
         };
@@ -89,7 +82,6 @@ fn flush_url() {
             let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}")));
         }
         u.written = query;
-        u.last = now();
     });
 }
 
