@@ -255,17 +255,17 @@ function children(old, fresh) {
 function tagName(tag) {
   return tag.slice(1).split(/[\s/>]/, 1)[0];
 }
-function nodes(el, what) {
-  const walker = document.createTreeWalker(el, what);
-  const out = [];
+function nodes(root, what) {
+  const walker = document.createTreeWalker(root, what);
+  const out = root.nodeType === 1 && what === NodeFilter.SHOW_ELEMENT ? [root] : [];
   while (walker.nextNode()) out.push(walker.currentNode);
   return out;
 }
-// The element list and text list of `el`, in the order of `parts`, or null where the page's
-// nodes do not match the string's opening tags and non-empty texts one to one.
-function index(el, parts) {
-  const texts = nodes(el, NodeFilter.SHOW_TEXT);
-  const elements = nodes(el, NodeFilter.SHOW_ELEMENT);
+// The element list and text list of one node (itself included), in the order of `parts`, or
+// null where the node does not match the string's opening tags and non-empty texts one to one.
+function index(node, parts) {
+  const texts = node.nodeType === 3 ? [node] : nodes(node, NodeFilter.SHOW_TEXT);
+  const elements = node.nodeType === 3 ? [] : nodes(node, NodeFilter.SHOW_ELEMENT);
   let t = 0;
   let e = 0;
   for (let i = 0; i < parts.length; i++) {
@@ -282,8 +282,7 @@ function index(el, parts) {
   return t === texts.length && e === elements.length ? { texts, elements } : null;
 }
 // Only texts and attribute values changed: set them. False when the shapes differ.
-function quick(el, was, parts) {
-  const found = el.__morph;
+function quick(found, was, parts) {
   if (!found || was.length !== parts.length) return false;
   const edits = [];
   let t = 0;
@@ -313,15 +312,71 @@ function quick(el, was, parts) {
   }
   return true;
 }
-export function morph(el, html) {
-  const parts = html.split(TAG);
-  if (!quick(el, el.__morphParts ?? [], parts)) {
-    const t = document.createElement('template');
-    t.innerHTML = html;
-    children(el, t.content);
-    el.__morph = index(el, parts);
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+// The string's top-level nodes: for each, its parts (texts at even places, tags at odd ones).
+function units(parts) {
+  const out = [];
+  let unit = null;
+  let depth = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (i % 2 === 0) {
+      if (depth === 0) {
+        if (p !== '') out.push([p]);
+        unit = null;
+      } else unit.push(p);
+      continue;
+    }
+    if (depth === 0) {
+      unit = [''];
+      out.push(unit);
+    }
+    unit.push(p);
+    if (p.startsWith('</')) depth--;
+    else if (!p.startsWith('<!') && !p.endsWith('/>') && !VOID.has(tagName(p))) depth++;
+    if (depth === 0) unit.push('');
   }
-  el.__morphParts = parts;
+  return out;
+}
+// Brings one node on the page to one top-level node of the new HTML.
+function update(node, was, parts) {
+  if (quick(node.__morph, was, parts)) return node;
+  const t = document.createElement('template');
+  t.innerHTML = parts.join('');
+  const fresh = t.content.firstChild;
+  let shown = node;
+  if (!fresh || t.content.childNodes.length !== 1) return null;
+  if (fresh.nodeType !== node.nodeType || fresh.nodeName !== node.nodeName || fresh.namespaceURI !== node.namespaceURI) {
+    node.replaceWith(fresh);
+    shown = fresh;
+  } else if (node.nodeType === 1) {
+    attributes(node, fresh);
+    children(node, fresh);
+  } else node.data = fresh.data;
+  shown.__morph = index(shown, parts);
+  return shown;
+}
+export function morph(el, html) {
+  const now = units(html.split(TAG));
+  const was = el.__morphUnits;
+  const shown = [...el.childNodes];
+  if (was && was.length === now.length && shown.length === now.length) {
+    // Node by node: unchanged ones are left alone, changed ones updated in place.
+    let ok = true;
+    for (let i = 0; i < now.length && ok; i++) {
+      if (now[i].length === was[i].length && now[i].every((p, j) => p === was[i][j])) continue;
+      ok = update(shown[i], was[i], now[i]) !== null;
+    }
+    if (ok) {
+      el.__morphUnits = now;
+      return;
+    }
+  }
+  const t = document.createElement('template');
+  t.innerHTML = html;
+  children(el, t.content);
+  el.__morphUnits = el.childNodes.length === now.length ? now : null;
+  if (el.__morphUnits) [...el.childNodes].forEach((n, i) => (n.__morph = index(n, now[i])));
 }
 "#)]
 extern "C" {
