@@ -392,31 +392,48 @@ where
     E: leptos::html::ElementType,
     E::Output: JsCast + Clone + 'static,
 {
+    follow(
+        Box::new(move || node.get().map(JsCast::unchecked_into)),
+        Box::new(html),
+    );
+}
+
+/// [`html_follows`] for any element: one copy of the effect in the module, not one per caller.
+fn follow(node: Box<dyn Fn() -> Option<Element>>, html: Box<dyn Fn() -> String>) {
     // The effect's value is what the node shows: nothing until the node is on the page.
     Effect::new(move |shown: Option<Option<String>>| {
         let now = html();
-        let el: Element = node.get()?.unchecked_into();
+        let el = node()?;
         if shown.flatten().as_deref() != Some(now.as_str()) {
-            timed("commcalc:morph", || morph(&el, &now));
+            let _timed = timed("commcalc:morph");
+            morph(&el, &now);
         }
         Some(now)
     });
 }
 
-/// Runs `f`, and when the page asks for it (`window.commcalcTiming = true`, set by the
-/// benchmark) records its duration as a `performance.measure` entry named `name`: where the
-/// time of an input goes, in DevTools' timeline too. Off by default, as the entries would pile
-/// up over a long session.
-pub fn timed<T>(name: &str, f: impl FnOnce() -> T) -> T {
+/// Times a phase of the app until the returned value is dropped, when the page asks for it
+/// (`window.commcalcTiming = true`, set by the benchmark): a `performance.measure` entry named
+/// `name`, so that the benchmark, and DevTools' timeline, show where the time of an input goes.
+/// Off by default, as the entries would pile up over a long session.
+pub fn timed(name: &'static str) -> Timed {
     let performance = web_sys::window()
         .filter(|w| js_sys::Reflect::get(w, &"commcalcTiming".into()).is_ok_and(|v| v.is_truthy()))
         .and_then(|w| w.performance());
-    let Some(performance) = performance else {
-        return f();
-    };
-    let _ = performance.mark(name);
-    let out = f();
-    let _ = performance.measure_with_start_mark(name, name);
-    performance.clear_marks_with_mark_name(name);
-    out
+    if let Some(p) = &performance {
+        let _ = p.mark(name);
+    }
+    Timed(performance.map(|p| (p, name)))
+}
+
+/// A phase being timed (see [`timed`]); measured when dropped.
+pub struct Timed(Option<(web_sys::Performance, &'static str)>);
+
+impl Drop for Timed {
+    fn drop(&mut self) {
+        if let Some((performance, name)) = &self.0 {
+            let _ = performance.measure_with_start_mark(name, name);
+            performance.clear_marks_with_mark_name(name);
+        }
+    }
 }

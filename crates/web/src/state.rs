@@ -214,7 +214,8 @@ impl State {
 
     /// Applies an edit through the core; a rejection keeps the scenario and shows why.
     pub fn edit(&self, edit: Edit) {
-        dom::timed("commcalc:edit", || self.apply(edit));
+        let _timed = dom::timed("commcalc:edit");
+        self.apply(edit);
     }
 
     /// The edit, the scenario's evaluation and what runs right after it (the charts).

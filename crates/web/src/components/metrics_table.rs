@@ -17,11 +17,12 @@ pub fn MetricsTable(
 ) -> impl IntoView {
     let body = move || {
         state.report.with(|r| match r {
-            Ok(report) => dom::timed("commcalc:results-html", || {
+            Ok(report) => {
+                let _timed = dom::timed("commcalc:results-html");
                 state
                     .scenario
                     .with_untracked(|s| metric_rows(&rows(s.machine, s.pattern, s.model, report)))
-            }),
+            }
             Err(_) => String::new(),
         })
     };
