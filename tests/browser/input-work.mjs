@@ -2,13 +2,13 @@
 // the input changes (charts, results table and its MathML, warnings, controls, address bar) and
 // the style, layout and paint it causes. Used by bench.mjs (`make bench-web`); not a test.
 //
-// The measure is Chromium's own accounting of its main thread, read with the DevTools
-// protocol's `Performance.getMetrics` before and after each input: TaskDuration (all tasks),
-// ScriptDuration (JavaScript and wasm), LayoutDuration and RecalcStyleDuration. Each input is
-// one `input` event on a range slider, dispatched in an animation-frame callback (as Chromium
-// delivers a pointer drag: one event per frame), and the round ends two animation frames later,
-// so that the frame the input changed has been rendered and anything the app deferred to the
-// next frame or a timer of under one frame has run too.
+// The measure is Chromium's own accounting of its main thread (thread time, so that other work
+// on a shared machine inflates it less), read with the DevTools protocol's
+// `Performance.getMetrics` once per round: TaskDuration (all tasks), ScriptDuration (JavaScript
+// and wasm), LayoutDuration and RecalcStyleDuration. Each round is one `input` event on a range
+// slider, dispatched in an animation-frame callback (as Chromium delivers a pointer drag: one
+// event per frame), and ends two animation frames later, so that the frame the input changed
+// has been rendered; work the app defers further (a timer) counts in the round it falls in.
 
 /** The metrics read per round, by their protocol names. */
 const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'];
