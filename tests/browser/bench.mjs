@@ -23,7 +23,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-import { DIST, ROOT, launchBrowser, openApp, serveDist } from './harness.mjs';
+import { DIST, ROOT, catalogPairs, launchBrowser, openApp, serveDist } from './harness.mjs';
+import { frameDrag, inputWork, performanceSession, sliderKeys } from './input-work.mjs';
 
 const BUDGET = { paintP95Ms: 8, loadMs: 1000, gzipBytes: 200 * 1000 };
 const INPUTS = 200;
@@ -34,6 +35,16 @@ const MAP_INPUTS = 40;
 const MAP_WARMUP = 5;
 const MAP_QUERY = '?machine=intel-delta&pattern=global-combine&view=regimes';
 const OUT = path.join(ROOT, 'docs', 'web-benchmarks.md');
+/** The compare view with four scenarios (the most it takes). */
+const COMPARE_QUERY =
+  '?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong' +
+  '&c=machine=jpl-mark3;pattern=pingpong&c=machine=intel-paragon;pattern=pingpong';
+/** The per-input measure: inputs per slider (after a warm-up), idle rounds, drag frames. */
+const WORK = { viewport: { width: 1280, height: 900 }, warmup: 2, inputs: 20, floorRounds: 5, dragFrames: 30, budgetMs: 8, profileInputs: 40 };
+/** The app's own phases of an input (dom::timed in crates/web/src/dom.rs). */
+const PHASES = ['edit', 'charts', 'results-html', 'morph'];
+/** Everything after this heading in docs/web-benchmarks.md is written by hand and kept. */
+const KEPT = '## Findings';
 
 function quantile(sorted, q) {
   if (sorted.length === 0) return NaN;
@@ -131,17 +142,15 @@ async function mapRepaints(page, inputs) {
 
 /**
  * Where the time of slider inputs goes: a CPU profile (sampling every 100 µs) of `inputs` more
- * inputs on the α slider, not timed, summed by function (self time). Wasm functions appear by
- * their name-section names when the build keeps them, else as wasm-function[N].
+ * frame-paced inputs on one view's slider, summed by function (self time). Wasm functions appear
+ * by their name-section names when the build keeps them, else as wasm-function[N].
  */
-async function profileInputs(page, key) {
-  const cdp = await page.context().newCDPSession(page);
+async function profileInputs(page, key, inputs) {
+  const cdp = await performanceSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Profiler.start');
-  // Back to back, without waiting for frames, so that the profile holds the input → painted
-  // work and little of the browser's frame rendering between inputs.
-  const run = await sliderInputs(page, key, { idle: false });
+  await inputWork(page, cdp, key, inputs);
   const { profile } = await cdp.send('Profiler.stop');
   await cdp.detach();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -169,13 +178,67 @@ async function profileInputs(page, key) {
   const top = [...self.entries()]
     .filter(([name]) => name !== '(idle)')
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 10)
+    .slice(0, 12)
     .map(([name, us]) => ({ name, ms: us / 1000, share: us / busy }));
   const byKind = [...kinds.entries()]
     .filter(([kind]) => kind !== '(idle)')
     .sort((a, b) => b[1] - a[1])
     .map(([name, us]) => ({ name, ms: us / 1000, share: us / busy }));
-  return { top, byKind, busyMs: busy / 1000, inputs: run.times?.length ?? 0 };
+  return { top, byKind, busyMs: busy / 1000, inputs };
+}
+
+/**
+ * The views of the per-input measure: every machine × pattern pair of the catalog in the
+ * calculator, the compare view with four scenarios and the regimes view. BENCH_VIEWS (a regular
+ * expression on the query) keeps some of them, for a quick look; such a run prints its figures
+ * and leaves docs/ alone.
+ */
+function workViews() {
+  const views = [
+    ...catalogPairs().map(({ machine, pattern }) => `?machine=${machine}&pattern=${pattern}`),
+    COMPARE_QUERY,
+    MAP_QUERY,
+  ];
+  const only = process.env.BENCH_VIEWS ? new RegExp(process.env.BENCH_VIEWS) : null;
+  return only ? views.filter((q) => only.test(q)) : views;
+}
+
+/**
+ * The per-input work of every view: on the first slider of the pattern's inputs and the first
+ * of the machine's parameters, WORK.warmup + WORK.inputs frame-paced inputs each (the warm-up
+ * ones left out), the floor of the measure (rounds without an input), and a frame-paced drag
+ * on the first slider.
+ */
+async function measureWork(browser, url, views) {
+  const context = await browser.newContext({ viewport: WORK.viewport });
+  const page = await context.newPage();
+  const out = [];
+  for (const query of views) {
+    await openApp(page, url, query);
+    const cdp = await performanceSession(page);
+    const keys = await sliderKeys(page);
+    const sliders = [keys.inputs[0], keys.parameters[0]].filter(Boolean);
+    if (sliders.length === 0) throw new Error(`${query}: no range slider`);
+    const floor = await inputWork(page, cdp, sliders[0], WORK.floorRounds, { input: false });
+    const bySlider = [];
+    for (const key of sliders) {
+      const rounds = await inputWork(page, cdp, key, WORK.warmup + WORK.inputs);
+      bySlider.push({ key, rounds: rounds.slice(WORK.warmup) });
+    }
+    const drag = await frameDrag(page, cdp, sliders[0], WORK.dragFrames);
+    await cdp.detach();
+    const all = bySlider.flatMap((s) => s.rounds);
+    const view = { query, bySlider, floor: summary(floor.map((r) => r.task)), drag };
+    for (const m of ['task', 'script', 'layout', 'style']) view[m] = summary(all.map((r) => r[m]));
+    view.phases = Object.fromEntries(PHASES.map((ph) => [ph, summary(all.map((r) => r.phases[ph] ?? 0)).p50]));
+    out.push(view);
+    console.log(
+      `${query}: task p50 ${ms(view.task.p50)} p95 ${ms(view.task.p95)} (layout p50 ${ms(view.layout.p50)}, style p50 ${ms(view.style.p50)}); ` +
+        `script p50 ${ms(view.script.p50)} [${PHASES.map((ph) => `${ph} ${ms(view.phases[ph])}`).join(', ')}]; floor ${ms(view.floor.p50)}; drag: ${drag.queued} queued (latest ${ms(Math.max(...drag.late))}), ${drag.intervals.filter((d) => d > 25).length} long frames`,
+    );
+  }
+  await context.close();
+  return out;
 }
 
 /** One cold load: fresh context, navigation start → body.dataset.ready === "1". */
@@ -228,6 +291,81 @@ async function shippedBytes() {
   return { files, raw: files.reduce((s, f) => s + f.raw, 0), gzip: files.reduce((s, f) => s + f.gzip, 0) };
 }
 
+/** The per-input measure over all views: the worst view, the count within budget, the drags. */
+function workSummary(views) {
+  const worst = views.reduce((a, b) => (b.task.p95 > a.task.p95 ? b : a));
+  return {
+    worst,
+    within: views.filter((v) => v.task.p95 <= WORK.budgetMs).length,
+    queued: views.reduce((n, v) => n + v.drag.queued, 0),
+    dragInputs: views.reduce((n, v) => n + v.drag.frames, 0),
+  };
+}
+
+/** The per-input section of docs/web-benchmarks.md: the distribution, then every view. */
+function workLines(views, work) {
+  const bins = [2, 4, 8, 16, 33, Infinity];
+  const count = (lo, hi) => views.filter((v) => v.task.p95 > lo && v.task.p95 <= hi).length;
+  const label = (lo, hi) => (hi === Infinity ? `> ${lo} ms` : `${lo}–${hi} ms`);
+  const floor = summary(views.map((v) => v.floor.p50));
+  const allTasks = summary(views.flatMap((v) => v.bySlider.flatMap((s) => s.rounds.map((r) => r.task))));
+  const longFrames = views.reduce((n, v) => n + v.drag.intervals.filter((d) => d > 25).length, 0);
+  const row = (v) => {
+    const d = v.drag;
+    const late = summary(d.late);
+    return (
+      `| \`${v.query}\` | ${v.bySlider.map((s) => s.key).join(', ')} | ${ms(v.task.p50)} | ${ms(v.task.p95)} | ${ms(v.script.p50)} | ${ms(v.layout.p50)} | ${ms(v.style.p50)} | ` +
+      `${ms(d.perInput.task)} | ${d.queued} | ${ms(late.max)} | ${d.intervals.filter((x) => x > 25).length} |`
+    );
+  };
+  return [
+    '## Per slider input, every view',
+    '',
+    `Task time per input (the browser's main-thread work: script, style, layout, paint; Chrome DevTools`,
+    `protocol \`Performance.getMetrics\`, thread time), ${WORK.inputs} inputs per slider after ${WORK.warmup} warm-up ones, on the first`,
+    `slider of the pattern's inputs and the first of the machine's parameters, at ${WORK.viewport.width}×${WORK.viewport.height}.`,
+    `Over all ${allTasks.n} inputs of all views: p50 ${ms(allTasks.p50)}, p95 ${ms(allTasks.p95)}, max ${ms(allTasks.max)}.`,
+    `The floor of the measure (rounds with no input: two idle frames and the protocol's own calls) is p50 ${ms(floor.p50)}`,
+    `(max over views ${ms(floor.max)}); it is included in every figure, not subtracted.`,
+    '',
+    'Views by their p95 task time per input:',
+    '',
+    '| p95 per input | views |',
+    '| --- | --- |',
+    ...bins.map((hi, i) => `| ${label(i === 0 ? 0 : bins[i - 1], hi)} | ${count(i === 0 ? -Infinity : bins[i - 1], hi)} |`),
+    '',
+    `Frame-paced drags (${WORK.dragFrames} inputs per view on its first slider, input i due i × 16.7 ms after the start,`,
+    `dispatched by a timer when due or as soon as the main thread is free): ${work.queued} of ${work.dragInputs} inputs queued`,
+    `(dispatched more than one frame period after they were due), ${longFrames} animation frames longer than 25 ms.`,
+    `"Latest input" is the largest such wait in the view's drag.`,
+    '',
+    'Where the time of an input goes in the ten slowest views (medians per input): the app\'s own phases',
+    '(`performance.measure` entries from `dom::timed`, wall clock inside the page): *edit* is the edit, the',
+    'core\'s evaluation and the charts\' repaint (*charts* alone), *results HTML* builds the results table\'s',
+    'HTML (formulas in MathML with their numbers), *morph* brings the page\'s nodes to new HTML; *other script*',
+    'is the rest of the script time (the reactive updates of controls, readouts and texts, the event glue);',
+    '*paint and other* is the task time that is neither script, layout nor style (paint, compositing commit,',
+    'the floor of the measure).',
+    '',
+    '| view | task | script | edit | charts | results HTML | morph | other script | layout | style | paint and other |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...[...views]
+      .sort((a, b) => b.task.p50 - a.task.p50)
+      .slice(0, 10)
+      .map((v) => {
+        const p = v.phases;
+        const other = v.script.p50 - p.edit - p['results-html'] - p.morph;
+        const rest = v.task.p50 - v.script.p50 - v.layout.p50 - v.style.p50;
+        return `| \`${v.query}\` | ${ms(v.task.p50)} | ${ms(v.script.p50)} | ${ms(p.edit)} | ${ms(p.charts)} | ${ms(p['results-html'])} | ${ms(p.morph)} | ${ms(other)} | ${ms(v.layout.p50)} | ${ms(v.style.p50)} | ${ms(rest)} |`;
+      }),
+    '',
+    '| view | sliders | task p50 | task p95 | script p50 | layout p50 | style p50 | drag: task per input | drag: queued | drag: latest input | drag: long frames |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...[...views].sort((a, b) => b.task.p95 - a.task.p95).map(row),
+    '',
+  ];
+}
+
 const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(2)} ms` : 'n/a');
 const kB = (x) => `${(x / 1000).toFixed(1)} kB`;
 const verdict = (ok) => (ok ? 'pass' : '**FAIL**');
@@ -238,14 +376,28 @@ async function main() {
   const browser = await launchBrowser();
   let result;
   try {
+    const work = await measureWork(browser, server.url, workViews());
+    if (process.env.BENCH_VIEWS) {
+      console.log('BENCH_VIEWS is set: a partial run, docs/ left as they are');
+      return;
+    }
+    // Where the time goes, on the view with the slowest median input.
+    const worst = work.reduce((a, b) => (b.task.p50 > a.task.p50 ? b : a));
+    const worstSlider = worst.bySlider.reduce((a, b) =>
+      summary(b.rounds.map((r) => r.task)).p50 > summary(a.rounds.map((r) => r.task)).p50 ? b : a,
+    );
+    const profileContext = await browser.newContext({ viewport: WORK.viewport });
+    const profilePage = await profileContext.newPage();
+    await openApp(profilePage, server.url, worst.query);
+    const profile = { query: worst.query, key: worstSlider.key, ...(await profileInputs(profilePage, worstSlider.key, WORK.profileInputs)) };
+    await profileContext.close();
+
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await openApp(page, server.url, QUERY);
     const size = await sliderInputs(page, 'size');
     await openApp(page, server.url, QUERY);
     const alpha = await sliderInputs(page, 'alpha');
-    await openApp(page, server.url, QUERY);
-    const profile = await profileInputs(page, 'alpha');
     const dpr = await page.evaluate(() => devicePixelRatio);
     const canvas = await page.evaluate(() =>
       ['latency-chart', 'bandwidth-chart'].map((id) => {
@@ -263,6 +415,7 @@ async function main() {
     for (let i = 0; i < LOADS; i++) loads.push(await oneLoad(browser, server.url + QUERY));
 
     result = {
+      work,
       size,
       alpha,
       dpr,
@@ -299,6 +452,8 @@ async function main() {
     bytes: result.bytes.gzip <= BUDGET.gzipBytes,
     map: map.p95 <= MAP_BUDGET_MS && result.maps.timeouts === 0,
   };
+  const work = workSummary(result.work);
+  ok.work = work.worst.task.p95 <= WORK.budgetMs && work.queued === 0;
   const miss = (value, budget, fmt) => (value <= budget ? '' : ` (over by ${fmt(value - budget)}, ${((value / budget - 1) * 100).toFixed(0)}%)`);
 
   const cpus = os.cpus();
@@ -310,7 +465,8 @@ async function main() {
     'Measured with `make bench-web` (which builds the release site with `trunk build --release`',
     'and runs `node tests/browser/bench.mjs`) in headless Debian Chromium against `dist/`, served',
     'by a local Node static server on 127.0.0.1. Budgets: README, "Performance budgets".',
-    'This file is written by the benchmark; rerun it to refresh the figures.',
+    'This file is written by the benchmark; rerun it to refresh the figures. The section "Findings" at',
+    'the end is written by hand, and the benchmark keeps it as it is.',
     '',
     `- date: ${date}`,
     `- machine: ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}`,
@@ -321,6 +477,9 @@ async function main() {
     '',
     '| what | figure | budget | result |',
     '| --- | --- | --- | --- |',
+    `| browser work per slider input (task time), worst of ${result.work.length} views: \`${work.worst.query}\` | p50 ${ms(work.worst.task.p50)}, p95 ${ms(work.worst.task.p95)} (layout p50 ${ms(work.worst.layout.p50)}, style p50 ${ms(work.worst.style.p50)}) | p95 ≤ ${WORK.budgetMs} ms | ${verdict(work.worst.task.p95 <= WORK.budgetMs)}${miss(work.worst.task.p95, WORK.budgetMs, ms)} |`,
+    `| views whose p95 task time per input is within budget | ${work.within} of ${result.work.length} | all | ${verdict(work.within === result.work.length)} |`,
+    `| frame-paced drag: inputs that waited more than a frame behind earlier work (queued), all views | ${work.queued} of ${work.dragInputs} | 0 | ${verdict(work.queued === 0)} |`,
     `| slider input → both charts repainted, size slider (${size.n} inputs) | p50 ${ms(size.p50)}, p95 ${ms(size.p95)}, max ${ms(size.max)} | p95 ≤ ${BUDGET.paintP95Ms} ms | ${verdict(size.p95 <= BUDGET.paintP95Ms && result.size.timeouts === 0)}${miss(size.p95, BUDGET.paintP95Ms, ms)} |`,
     `| slider input → both charts repainted, α slider (${alpha.n} inputs) | p50 ${ms(alpha.p50)}, p95 ${ms(alpha.p95)}, max ${ms(alpha.max)} | p95 ≤ ${BUDGET.paintP95Ms} ms | ${verdict(alpha.p95 <= BUDGET.paintP95Ms && result.alpha.timeouts === 0)}${miss(alpha.p95, BUDGET.paintP95Ms, ms)} |`,
     `| load to interactive (navigation start → \`body.dataset.ready\`), median of ${ready.n} cold loads | ${ms(ready.p50)} (min ${ms(ready.min)}, max ${ms(ready.max)}) | ≤ ${BUDGET.loadMs} ms | ${verdict(ok.load)}${miss(ready.p50, BUDGET.loadMs, ms)} |`,
@@ -331,6 +490,7 @@ async function main() {
   if (timeouts > 0) {
     lines.push(`${timeouts} of ${2 * INPUTS} inputs produced no \`commcalc:painted\` event within 2 s; they are left out of the figures above and fail the budget.`, '');
   }
+  lines.push(...workLines(result.work, work));
   lines.push(
     'How each figure is taken:',
     '',
@@ -359,14 +519,15 @@ async function main() {
     '| --- | --- | --- |',
     ...result.bytes.files.map((f) => `| \`${f.file}\` | ${kB(f.raw)} | ${kB(f.gzip)} |`),
     '',
-    `Where slider time goes: a CPU profile (100 µs sampling) of ${result.profile.inputs} further α inputs, back to`,
-    `back and not part of the timed figures; ${ms(result.profile.busyMs)} busy in all. By kind:`,
+    `Where slider time goes: a CPU profile (100 µs sampling) of ${result.profile.inputs} further frame-paced inputs on the`,
+    `\`${result.profile.key}\` slider of the view with the slowest median input, \`${result.profile.query}\`,`,
+    `not part of the timed figures; ${ms(result.profile.busyMs)} busy in all. By kind:`,
     '',
     '| kind | self time | share of busy time |',
     '| --- | --- | --- |',
     ...result.profile.byKind.map((t) => `| ${t.name} | ${ms(t.ms)} | ${(t.share * 100).toFixed(1)} % |`),
     '',
-    'The ten largest self times:',
+    'The twelve largest self times:',
     '',
     '| function | self time | share of busy time |',
     '| --- | --- | --- |',
@@ -378,7 +539,9 @@ async function main() {
     '',
   );
   await fs.mkdir(path.dirname(OUT), { recursive: true });
-  await fs.writeFile(OUT, lines.join('\n'));
+  const previous = await fs.readFile(OUT, 'utf8').catch(() => '');
+  const kept = previous.indexOf(`\n${KEPT}\n`);
+  await fs.writeFile(OUT, lines.join('\n') + (kept >= 0 ? previous.slice(kept) : ''));
 
   console.log(`slider size:  p50 ${ms(size.p50)}  p95 ${ms(size.p95)}  max ${ms(size.max)}  (${result.size.timeouts} timeouts)`);
   console.log(`slider alpha: p50 ${ms(alpha.p50)}  p95 ${ms(alpha.p95)}  max ${ms(alpha.max)}  (${result.alpha.timeouts} timeouts)`);

@@ -48,42 +48,35 @@ pub fn ready() {
     }
 }
 
-/// At most one `history.replaceState` per interval: browsers throttle or refuse faster
-/// updates (Chromium past 200 per 10 s, Safari past 100 per 30 s), and a slider sends dozens
-/// a second. The call also takes milliseconds, so it runs in a task of its own after the
-/// charts are painted: at once after a single edit, at the interval's end during a drag.
-const URL_INTERVAL_MS: f64 = 100.0;
+/// The address bar follows the scenario once edits pause for this long. `history.replaceState`
+/// takes 1–8 ms in Chromium, as long as the rest of a slider step, and browsers throttle or
+/// refuse fast updates (Chromium past 200 per 10 s, Safari past 100 per 30 s); a drag sends an
+/// input every frame (16.7 ms), so during a drag the address waits until the drag stops or
+/// pauses, and the frames of the drag are left to what the person is looking at. A single edit
+/// shows in the address this long after it.
+const URL_QUIET_MS: u64 = 50;
 
 #[derive(Default)]
 struct UrlState {
-    last: f64,
     written: String,
     pending: Option<String>,
-    timer: bool,
+    timer: Option<TimeoutHandle>,
 }
 
 thread_local! {
     static URL: RefCell<UrlState> = RefCell::new(UrlState::default());
 }
 
-fn now() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now())
-        .unwrap_or(0.0)
-}
-
 /// Puts the canonical query in the address bar, replacing the history entry (no new entry,
-/// no scroll).
+/// no scroll), once edits pause (see [`URL_QUIET_MS`]).
 pub fn replace_query(query: String) {
     URL.with(|u| {
         let mut u = u.borrow_mut();
         u.pending = Some(query);
-        if !u.timer {
-            u.timer = true;
-            let wait = (u.last + URL_INTERVAL_MS - now()).clamp(0.0, URL_INTERVAL_MS);
-            set_timeout(flush_url, Duration::from_millis(wait as u64));
+        if let Some(timer) = u.timer.take() {
+            timer.clear();
         }
+        u.timer = set_timeout_with_handle(flush_url, Duration::from_millis(URL_QUIET_MS)).ok();
     });
 }
 
@@ -100,7 +93,6 @@ pub fn push_query(query: String) {
             let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}")));
         }
         u.written = query;
-        u.last = now();
     });
 }
 
@@ -127,7 +119,7 @@ pub fn on_history(f: impl Fn(String) + 'static) {
 fn flush_url() {
     URL.with(|u| {
         let mut u = u.borrow_mut();
-        u.timer = false;
+        u.timer = None;
         let Some(query) = u.pending.take().filter(|q| *q != u.written) else {
             return;
         };
@@ -135,7 +127,6 @@ fn flush_url() {
             let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}")));
         }
         u.written = query;
-        u.last = now();
     });
 }
 
@@ -302,4 +293,232 @@ pub fn read_file(file: web_sys::File, done: impl FnOnce(Result<String, String>) 
 /// Saves a data: URL (an image drawn off the page) as a file.
 pub fn download_url(name: &str, url: &str) -> Result<(), JsValue> {
     save(name, url)
+}
+
+// Changing what a part of the page shows. Setting `innerHTML` throws the old nodes away and
+// builds new ones: the browser then parses the HTML, recomputes the style of every new element
+// and lays all of them out, although a slider step changes a few numbers in them (the results
+// table of a global combine is 26 kB of HTML, 2,800 nodes). `morph` compares the new HTML with
+// the last one as a string, split into tags and texts: when only texts and attribute values
+// differ (a slider step), it sets those on the nodes that show them, found by their order, and
+// parses nothing. Otherwise it parses the new HTML off the page (in a template, which computes
+// no style) and brings the nodes on the page to it in place, replacing only a node of another
+// kind. The text and element lists are checked against the page after each full update; where
+// the parser's nodes do not follow the string one to one, every update takes the full path.
+// Written in JavaScript: one call from wasm per update instead of several per node.
+#[wasm_bindgen(inline_js = r#"
+const TAG = /(<[^>]*>)/;
+const ATTR = /([^\s=/]+)(?:="([^"]*)")?/g;
+const decoder = document.createElement('textarea');
+function decode(s) {
+  if (!s.includes('&')) return s;
+  decoder.innerHTML = s;
+  return decoder.value;
+}
+function attributes(old, fresh) {
+  for (const a of fresh.attributes) {
+    if (old.getAttributeNS(a.namespaceURI, a.localName) !== a.value) old.setAttributeNS(a.namespaceURI, a.name, a.value);
+  }
+  for (const a of [...old.attributes]) {
+    if (!fresh.hasAttributeNS(a.namespaceURI, a.localName)) old.removeAttributeNS(a.namespaceURI, a.localName);
+  }
+}
+function children(old, fresh) {
+  const was = [...old.childNodes];
+  const now = [...fresh.childNodes];
+  now.forEach((n, i) => {
+    const o = was[i];
+    if (!o) old.appendChild(n);
+    else if (o.nodeType !== n.nodeType || o.nodeName !== n.nodeName || o.namespaceURI !== n.namespaceURI) old.replaceChild(n, o);
+    else if (o.nodeType === 1) {
+      attributes(o, n);
+      children(o, n);
+    } else if (o.nodeValue !== n.nodeValue) o.nodeValue = n.nodeValue;
+  });
+  for (const o of was.slice(now.length)) old.removeChild(o);
+}
+function tagName(tag) {
+  return tag.slice(1).split(/[\s/>]/, 1)[0];
+}
+function nodes(root, what) {
+  const walker = document.createTreeWalker(root, what);
+  const out = root.nodeType === 1 && what === NodeFilter.SHOW_ELEMENT ? [root] : [];
+  while (walker.nextNode()) out.push(walker.currentNode);
+  return out;
+}
+// The element list and text list of one node (itself included), in the order of `parts`, or
+// null where the node does not match the string's opening tags and non-empty texts one to one.
+function index(node, parts) {
+  const texts = node.nodeType === 3 ? [node] : nodes(node, NodeFilter.SHOW_TEXT);
+  const elements = node.nodeType === 3 ? [] : nodes(node, NodeFilter.SHOW_ELEMENT);
+  let t = 0;
+  let e = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (i % 2 === 0) {
+      if (p === '') continue;
+      if (texts[t]?.data !== decode(p)) return null;
+      t++;
+    } else if (!p.startsWith('</') && !p.startsWith('<!')) {
+      if (elements[e]?.localName !== tagName(p)) return null;
+      e++;
+    }
+  }
+  return t === texts.length && e === elements.length ? { texts, elements } : null;
+}
+// Only texts and attribute values changed: set them. False when the shapes differ.
+function quick(found, was, parts) {
+  if (!found || was.length !== parts.length) return false;
+  const edits = [];
+  let t = 0;
+  let e = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    const q = was[i];
+    if (i % 2 === 0) {
+      if ((p === '') !== (q === '')) return false;
+      if (p !== q) edits.push([found.texts[t], p]);
+      if (p !== '') t++;
+    } else if (!p.startsWith('</') && !p.startsWith('<!')) {
+      if (p !== q) {
+        if (tagName(p) !== tagName(q)) return false;
+        edits.push([found.elements[e], p]);
+      }
+      e++;
+    } else if (p !== q) return false;
+  }
+  for (const [node, p] of edits) {
+    if (node.nodeType === 3) node.data = decode(p);
+    else {
+      const want = new Map([...p.slice(1, -1).matchAll(ATTR)].slice(1).map((m) => [m[1], decode(m[2] ?? '')]));
+      for (const a of [...node.attributes]) if (!want.has(a.name)) node.removeAttribute(a.name);
+      for (const [k, v] of want) if (node.getAttribute(k) !== v) node.setAttribute(k, v);
+    }
+  }
+  return true;
+}
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+// The string's top-level nodes: for each, its parts (texts at even places, tags at odd ones).
+function units(parts) {
+  const out = [];
+  let unit = null;
+  let depth = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (i % 2 === 0) {
+      if (depth === 0) {
+        if (p !== '') out.push([p]);
+        unit = null;
+      } else unit.push(p);
+      continue;
+    }
+    if (depth === 0) {
+      unit = [''];
+      out.push(unit);
+    }
+    unit.push(p);
+    if (p.startsWith('</')) depth--;
+    else if (!p.startsWith('<!') && !p.endsWith('/>') && !VOID.has(tagName(p))) depth++;
+    if (depth === 0) unit.push('');
+  }
+  return out;
+}
+// Brings one node on the page to one top-level node of the new HTML.
+function update(node, was, parts) {
+  if (quick(node.__morph, was, parts)) return node;
+  const t = document.createElement('template');
+  t.innerHTML = parts.join('');
+  const fresh = t.content.firstChild;
+  let shown = node;
+  if (!fresh || t.content.childNodes.length !== 1) return null;
+  if (fresh.nodeType !== node.nodeType || fresh.nodeName !== node.nodeName || fresh.namespaceURI !== node.namespaceURI) {
+    node.replaceWith(fresh);
+    shown = fresh;
+  } else if (node.nodeType === 1) {
+    attributes(node, fresh);
+    children(node, fresh);
+  } else node.data = fresh.data;
+  shown.__morph = index(shown, parts);
+  return shown;
+}
+export function morph(el, html) {
+  const now = units(html.split(TAG));
+  const was = el.__morphUnits;
+  const shown = [...el.childNodes];
+  if (was && was.length === now.length && shown.length === now.length) {
+    // Node by node: unchanged ones are left alone, changed ones updated in place.
+    let ok = true;
+    for (let i = 0; i < now.length && ok; i++) {
+      if (now[i].length === was[i].length && now[i].every((p, j) => p === was[i][j])) continue;
+      ok = update(shown[i], was[i], now[i]) !== null;
+    }
+    if (ok) {
+      el.__morphUnits = now;
+      return;
+    }
+  }
+  const t = document.createElement('template');
+  t.innerHTML = html;
+  children(el, t.content);
+  el.__morphUnits = el.childNodes.length === now.length ? now : null;
+  if (el.__morphUnits) [...el.childNodes].forEach((n, i) => (n.__morph = index(n, now[i])));
+}
+"#)]
+extern "C" {
+    /// Makes `el`'s content equal to `html`, changing only the nodes that differ.
+    fn morph(el: &Element, html: &str);
+}
+
+/// Keeps `node`'s content at the HTML `html` gives, following the signals it reads, and
+/// changes only what differs on the page (see `morph`): where a view's text follows every
+/// slider input, in place of the `inner_html` attribute.
+pub fn html_follows<E>(node: NodeRef<E>, html: impl Fn() -> String + 'static)
+where
+    E: leptos::html::ElementType,
+    E::Output: JsCast + Clone + 'static,
+{
+    follow(
+        Box::new(move || node.get().map(JsCast::unchecked_into)),
+        Box::new(html),
+    );
+}
+
+/// [`html_follows`] for any element: one copy of the effect in the module, not one per caller.
+fn follow(node: Box<dyn Fn() -> Option<Element>>, html: Box<dyn Fn() -> String>) {
+    // The effect's value is what the node shows: nothing until the node is on the page.
+    Effect::new(move |shown: Option<Option<String>>| {
+        let now = html();
+        let el = node()?;
+        if shown.flatten().as_deref() != Some(now.as_str()) {
+            let _timed = timed("commcalc:morph");
+            morph(&el, &now);
+        }
+        Some(now)
+    });
+}
+
+/// Times a phase of the app until the returned value is dropped, when the page asks for it
+/// (`window.commcalcTiming = true`, set by the benchmark): a `performance.measure` entry named
+/// `name`, so that the benchmark, and DevTools' timeline, show where the time of an input goes.
+/// Off by default, as the entries would pile up over a long session.
+pub fn timed(name: &'static str) -> Timed {
+    let performance = web_sys::window()
+        .filter(|w| js_sys::Reflect::get(w, &"commcalcTiming".into()).is_ok_and(|v| v.is_truthy()))
+        .and_then(|w| w.performance());
+    if let Some(p) = &performance {
+        let _ = p.mark(name);
+    }
+    Timed(performance.map(|p| (p, name)))
+}
+
+/// A phase being timed (see [`timed`]); measured when dropped.
+pub struct Timed(Option<(web_sys::Performance, &'static str)>);
+
+impl Drop for Timed {
+    fn drop(&mut self) {
+        if let Some((performance, name)) = &self.0 {
+            let _ = performance.measure_with_start_mark(name, name);
+            performance.clear_marks_with_mark_name(name);
+        }
+    }
 }

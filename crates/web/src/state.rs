@@ -258,6 +258,12 @@ impl State {
 
     /// Applies an edit through the core; a rejection keeps the scenario and shows why.
     pub fn edit(&self, edit: Edit) {
+        let _timed = dom::timed("commcalc:edit");
+        self.apply(edit);
+    }
+
+    /// The edit, the scenario's evaluation and what runs right after it (the charts).
+    fn apply(&self, edit: Edit) {
         if self.note.with_untracked(Option::is_some) {
             self.note.set(None);
         }

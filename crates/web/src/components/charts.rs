@@ -100,7 +100,10 @@ pub fn Charts(
     // New canvases (a view opened again) show nothing yet.
     SHOWN.with(|s| *s.borrow_mut() = None);
     // An edit repaints the charts at once, before the texts and controls follow it.
-    state.after_edit(move || untrack(|| painter.paint()));
+    state.after_edit(move || {
+        let _timed = dom::timed("commcalc:charts");
+        untrack(|| painter.paint())
+    });
     // Everything else (the first paint, the scale, the theme, a resize) repaints here. The
     // effect returns whether the canvases' sizes are observed yet, so that the observers start
     // once, on the first run with the canvases in the page.

@@ -9,6 +9,7 @@ use commcalc_core::{Error, Scenario};
 
 use crate::chart::{compare_plot, letter, Which};
 use crate::components::{plain, Charts, ExportBar, WarningList};
+use crate::dom;
 use crate::export::{compared_subtitle, curves_csv, file_stem};
 use crate::html::{esc, scenario_table};
 use crate::state::State;
@@ -62,6 +63,9 @@ pub fn CompareView(
             Err(e) => Err(e.to_string()),
         })
     });
+    // Changed in place as a slider moves the crossovers (dom::html_follows).
+    let crossovers = NodeRef::<leptos::html::Div>::new();
+    dom::html_follows(crossovers, move || comparison.with(crossover_table));
     view! {
         <section class="panel compare-list" aria-labelledby="compared-title">
             <h2 id="compared-title">"Compared scenarios"</h2>
@@ -93,7 +97,7 @@ pub fn CompareView(
         </section>
         <section class="panel" aria-labelledby="crossovers-title">
             <h2 id="crossovers-title">"Crossovers"</h2>
-            <div inner_html=move || comparison.with(crossover_table)></div>
+            <div node_ref=crossovers></div>
         </section>
         <WarningList state/>
     }

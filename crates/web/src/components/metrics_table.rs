@@ -1,8 +1,10 @@
 //! The metrics table: each metric with its value (SI units) and the formula it comes from,
 //! as MathML with the numbers filled in.
 
+use leptos::html::Tbody;
 use leptos::prelude::*;
 
+use crate::dom;
 use crate::formulas::rows;
 use crate::html::metric_rows;
 use crate::state::State;
@@ -19,21 +21,27 @@ pub fn MetricsTable(
         .with_untracked(|p| if p.embed { p.rows.clone() } else { Vec::new() });
     let body = move || {
         state.report.with(|r| match r {
-            Ok(report) => state.scenario.with_untracked(|s| {
-                let mut all = rows(s.machine, s.pattern, s.model, report);
-                if !kept.is_empty() {
-                    all.retain(|row| kept.iter().any(|k| k == row.key));
-                }
-                metric_rows(&all)
-            }),
+            Ok(report) => {
+                let _timed = dom::timed("commcalc:results-html");
+                state.scenario.with_untracked(|s| {
+                    let mut all = rows(s.machine, s.pattern, s.model, report);
+                    if !kept.is_empty() {
+                        all.retain(|row| kept.iter().any(|k| k == row.key));
+                    }
+                    metric_rows(&all)
+                })
+            }
             Err(_) => String::new(),
         })
     };
+    // A slider step changes the numbers, not the rows: changed in place (dom::html_follows).
+    let tbody = NodeRef::<Tbody>::new();
+    dom::html_follows(tbody, body);
     view! {
         <table id="metrics">
             <caption>"Results"</caption>
             <thead inner_html="<tr><th scope=\"col\">Quantity</th><th scope=\"col\">Value</th><th scope=\"col\">From</th></tr>"></thead>
-            <tbody inner_html=body></tbody>
+            <tbody node_ref=tbody></tbody>
         </table>
     }
 }

@@ -1,7 +1,9 @@
 //! The report's warnings: where a result leaves what the papers measured.
 
+use leptos::html::Ul;
 use leptos::prelude::*;
 
+use crate::dom;
 use crate::html::items;
 use crate::state::State;
 
@@ -17,13 +19,16 @@ pub fn WarningList(
             Err(_) => String::new(),
         })
     };
+    // Changed in place when a slider step changes a number in a warning (dom::html_follows).
+    let ul = NodeRef::<Ul>::new();
+    dom::html_follows(ul, list);
     view! {
         <ul
+            node_ref=ul
             id="warnings"
             class="messages warnings"
             aria-live="polite"
             aria-label="Warnings"
-            inner_html=list
         ></ul>
     }
 }

@@ -1,0 +1,174 @@
+// The browser's work per slider input, as a person dragging a slider waits for it: everything
+// the input changes (charts, results table and its MathML, warnings, controls, address bar) and
+// the style, layout and paint it causes. Used by bench.mjs (`make bench-web`); not a test.
+//
+// The measure is Chromium's own accounting of its main thread (thread time, so that other work
+// on a shared machine inflates it less), read with the DevTools protocol's
+// `Performance.getMetrics` once per round: TaskDuration (all tasks), ScriptDuration (JavaScript
+// and wasm), LayoutDuration and RecalcStyleDuration. Each round is one `input` event on a range
+// slider, dispatched in an animation-frame callback (as Chromium delivers a pointer drag: one
+// event per frame), and ends two animation frames later, so that the frame the input changed
+// has been rendered; work the app defers further (a timer) counts in the round it falls in.
+
+/** The metrics read per round, by their protocol names. */
+const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'];
+
+/** A DevTools protocol session on `page` with the Performance domain enabled. */
+export async function performanceSession(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  return cdp;
+}
+
+async function readMetrics(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const byName = Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+  return METRICS.map((name) => byName[name] ?? NaN);
+}
+
+/**
+ * The keys of the controls with a range slider, by group: `inputs` (the pattern's, in the
+ * scenario panel's first fieldset) and `parameters` (the machine's, in the second).
+ */
+export function sliderKeys(page) {
+  return page.evaluate(() => {
+    const keys = (fieldset) =>
+      fieldset
+        ? [...fieldset.querySelectorAll('[data-control] input[type=range]')].map(
+            (el) => el.closest('[data-control]').dataset.control,
+          )
+        : [];
+    const [inputs, parameters] = document.querySelectorAll('.controls > fieldset');
+    return { inputs: keys(inputs), parameters: keys(parameters) };
+  });
+}
+
+/**
+ * `inputs` rounds on the slider of control `key`, each one `input` event in an animation
+ * frame; per round the task, script, layout and style milliseconds. With `input: false` the
+ * rounds dispatch nothing: the floor of the measure (two idle frames and the protocol's own
+ * calls). `phases` holds the app's own timing of its phases in the round (`dom::timed`:
+ * `edit` the edit, the evaluation and the charts, `charts` the charts alone, `results-html`
+ * the results table's HTML, `morph` bringing the page's nodes to new HTML), in wall-clock ms.
+ */
+export async function inputWork(page, cdp, key, inputs, { input = true } = {}) {
+  const found = await page.evaluate((key) => {
+    const el = document.querySelector(`[data-control="${key}"] input[type=range]`);
+    if (!el) return false;
+    window.__benchSlider = el;
+    window.__benchLast = el.value;
+    // The app's own timing of its phases (dom::timed), as performance.measure entries.
+    window.commcalcTiming = true;
+    performance.clearMeasures();
+    return true;
+  }, key);
+  if (!found) throw new Error(`no [data-control="${key}"] input[type=range]`);
+  const rounds = [];
+  // One reading per round, each round the difference from the previous one: work the app
+  // defers past the round (a timer) is counted in the round it falls in, never lost between two.
+  let before = await readMetrics(cdp);
+  for (let i = 0; i < inputs; i++) {
+    const phases = await page.evaluate(
+      ({ i, input }) =>
+        new Promise((resolve) => {
+          const el = window.__benchSlider;
+          requestAnimationFrame(() => {
+            if (input) {
+              // Distinct consecutive values over 10–90 % of the range, as a drag back and forth.
+              const min = Number(el.min || 0);
+              const max = Number(el.max || 100);
+              const frac = 0.1 + (0.8 * ((i * 37) % 100)) / 100;
+              el.value = String(Math.round(min + (max - min) * frac));
+              if (el.value === window.__benchLast) el.value = String(Number(el.value) + 1);
+              window.__benchLast = el.value;
+              el.dispatchEvent(new Event('input', { bubbles: true }));
+            }
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                const phases = {};
+                for (const m of performance.getEntriesByType('measure')) {
+                  if (m.name.startsWith('commcalc:')) phases[m.name.slice(9)] = (phases[m.name.slice(9)] ?? 0) + m.duration;
+                }
+                performance.clearMeasures();
+                resolve(phases);
+              }),
+            );
+          });
+        }),
+      { i, input },
+    );
+    const after = await readMetrics(cdp);
+    const [task, script, layout, style] = after.map((v, j) => (v - before[j]) * 1000);
+    before = after;
+    rounds.push({ task, script, layout, style, phases });
+  }
+  return rounds;
+}
+
+/**
+ * A drag at the display's pace, as a pointer gives it: input `i` is due `i` frame periods of
+ * 60 Hz after the start, on the slider of control `key`, and is dispatched by a timer when due
+ * or as soon as the main thread is free. An input dispatched more than one frame period after it
+ * was due has waited behind earlier work: it queued. Also reported: the frame intervals while
+ * dragging (from animation-frame callbacks), the time from the last input until two frames pass
+ * with nothing else to do, and the browser's task time over the whole drag per input.
+ */
+export async function frameDrag(page, cdp, key, frames) {
+  const before = await readMetrics(cdp);
+  const run = await page.evaluate(
+    ({ key, frames }) =>
+      new Promise((resolve) => {
+        const el = document.querySelector(`[data-control="${key}"] input[type=range]`);
+        if (!el) {
+          resolve({ error: `no [data-control="${key}"] input[type=range]` });
+          return;
+        }
+        const period = 1000 / 60;
+        const min = Number(el.min || 0);
+        const max = Number(el.max || 100);
+        const late = [];
+        const frameTimes = [];
+        let dragging = true;
+        const onFrame = (t) => {
+          frameTimes.push(t);
+          if (dragging) requestAnimationFrame(onFrame);
+        };
+        requestAnimationFrame(onFrame);
+        const start = performance.now() + period;
+        let i = 0;
+        const send = () => {
+          const now = performance.now();
+          // A steady sweep back and forth over 10–90 % of the range, one step or more a frame.
+          const phase = (i % 60) / 60;
+          const frac = 0.1 + 0.8 * (phase < 0.5 ? 2 * phase : 2 - 2 * phase);
+          el.value = String(Math.round(min + (max - min) * frac) + (i % 2));
+          el.dispatchEvent(new Event('input', { bubbles: true }));
+          late.push(now - (start + i * period));
+          i++;
+          if (i < frames) {
+            setTimeout(send, Math.max(0, start + i * period - performance.now()));
+            return;
+          }
+          const last = performance.now();
+          dragging = false;
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => setTimeout(() => resolve({ late, frameTimes, settleMs: performance.now() - last }), 0)),
+          );
+        };
+        setTimeout(send, period);
+      }),
+    { key, frames },
+  );
+  const after = await readMetrics(cdp);
+  if (run.error) throw new Error(run.error);
+  const intervals = run.frameTimes.slice(1).map((t, j) => t - run.frameTimes[j]);
+  const [task, script, layout, style] = after.map((v, j) => ((v - before[j]) * 1000) / frames);
+  return {
+    frames,
+    intervals,
+    late: run.late,
+    queued: run.late.filter((l) => l > 1000 / 60).length,
+    settleMs: run.settleMs,
+    perInput: { task, script, layout, style },
+  };
+}

@@ -1,0 +1,95 @@
+// The texts that follow every slider input (the results table with its MathML, the warnings,
+// the crossovers) are changed in place rather than rebuilt (dom::html_follows). Whatever path an
+// update takes (numbers only, a formula whose shape changed, rows added or removed), the page
+// after a drag must show exactly what a fresh page opened on the same address shows.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import { newAppPage, openApp, settle, useApp } from './harness.mjs';
+
+const app = useApp();
+
+/** The HTML of the parts that follow the report, and the address. */
+function shown(page) {
+  return page.evaluate(() => ({
+    search: location.search,
+    metrics: document.querySelector('table#metrics tbody')?.innerHTML ?? null,
+    warnings: document.querySelector('ul#warnings')?.innerHTML ?? null,
+    crossovers: document.querySelector('#crossovers-title')?.parentElement.querySelector('div')?.innerHTML ?? null,
+  }));
+}
+
+/**
+ * `steps` inputs on the slider of control `key`, over the whole range and back, each in an
+ * animation frame of its own; then the page settles and the address has caught up.
+ */
+async function drag(page, key, steps) {
+  await page.evaluate(
+    ({ key, steps }) =>
+      new Promise((resolve, reject) => {
+        const el = document.querySelector(`[data-control="${key}"] input[type=range]`);
+        if (!el) {
+          reject(new Error(`no [data-control="${key}"] input[type=range]`));
+          return;
+        }
+        const min = Number(el.min || 0);
+        const max = Number(el.max || 100);
+        let i = 0;
+        const step = () => {
+          if (i === steps) {
+            resolve();
+            return;
+          }
+          const phase = i / (steps - 1);
+          const frac = phase < 0.5 ? 2 * phase : 2 - 2 * phase;
+          el.value = String(Math.round(min + (max - min) * (0.05 + 0.9 * frac * frac)));
+          el.dispatchEvent(new Event('input', { bubbles: true }));
+          i++;
+          requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      }),
+    { key, steps },
+  );
+  await settle(page);
+  // The address follows once edits pause.
+  await page.waitForTimeout(200);
+}
+
+const CASES = [
+  // Formulas whose numbers change size class over the range (the table's shape changes).
+  { query: '?machine=atm-sparc20&pattern=pipelined-send', key: 'data' },
+  { query: '?machine=intel-delta&pattern=global-combine', key: 'n' },
+  { query: '?machine=intel-delta&pattern=global-combine', key: 'alpha' },
+  { query: '?machine=intel-paragon&pattern=pingpong', key: 'size' },
+  { query: '?machine=ethernet-now&pattern=all-to-all', key: 'size' },
+  {
+    query: '?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong',
+    key: 'alpha',
+  },
+];
+
+describe('texts changed in place', () => {
+  for (const { query, key } of CASES) {
+    test(`${query}: after a drag on ${key}, the page shows what a fresh page on its address shows`, async () => {
+      const { context, page } = await newAppPage(app.browser, { viewport: { width: 1280, height: 900 } });
+      try {
+        await openApp(page, app.server.url, query);
+        const before = await shown(page);
+        await drag(page, key, 40);
+        const after = await shown(page);
+        assert.notEqual(after.search, before.search, 'the drag changed the scenario');
+        const fresh = await context.newPage();
+        await openApp(fresh, app.server.url, after.search);
+        const expected = await shown(fresh);
+        assert.equal(expected.search, after.search, 'the fresh page keeps the address');
+        assert.equal(after.metrics, expected.metrics, 'the results table');
+        assert.equal(after.warnings, expected.warnings, 'the warnings');
+        assert.equal(after.crossovers, expected.crossovers, 'the crossovers');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
