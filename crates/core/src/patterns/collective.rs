@@ -705,29 +705,7 @@ pub fn with_ctx<R>(
     scenario: &Scenario,
     f: impl FnOnce(&Ctx) -> Result<R, Error>,
 ) -> Result<R, Error> {
-    let set = scenario
-        .machine
-        .set(scenario.model)
-        .ok_or_else(|| Error::Unsupported {
-            key: "model".into(),
-            value: scenario.model.id().into(),
-            reason: format!(
-                "{} has no {} parameters",
-                scenario.machine.id,
-                scenario.model.id()
-            ),
-        })?;
-    let ctx = Ctx {
-        machine: scenario.machine,
-        model: scenario.model,
-        set,
-        inputs: &scenario.inputs,
-        overrides: &scenario.overrides,
-        warnings: RefCell::new(Vec::new()),
-        used_inputs: RefCell::new(Vec::new()),
-        used_params: RefCell::new(Vec::new()),
-    };
-    f(&ctx)
+    f(&Ctx::of(scenario)?)
 }
 
 /// The pattern's legacy form: the papers' own evaluation that a machine had before the
