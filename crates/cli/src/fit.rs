@@ -68,19 +68,7 @@ fn table(r: &FitReport) -> String {
         percent(h.quality.max_rel_err)
     );
     let p = &r.fits.piecewise;
-    let pieces: Vec<String> = p
-        .pieces
-        .iter()
-        .map(|x| {
-            format!(
-                "{}–{}: {} + {}·m",
-                si(x.from_bytes, "B"),
-                si(x.to_bytes, "B"),
-                si(x.a_us, "µs"),
-                si(x.b_us_per_byte, "µs/B")
-            )
-        })
-        .collect();
+    let pieces = p.pieces_text();
     let _ = writeln!(
         out,
         "  piecewise   {}; rms {}, max {}",

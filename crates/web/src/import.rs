@@ -333,19 +333,7 @@ fn fits_table(out: &mut String, r: &FitReport) {
         h.quality.max_rel_err,
     );
     let p = &r.fits.piecewise;
-    let pieces: Vec<String> = p
-        .pieces
-        .iter()
-        .map(|x| {
-            format!(
-                "{}–{}: {} + {}·m",
-                si(x.from_bytes, "B"),
-                si(x.to_bytes, "B"),
-                si(x.a_us, "µs"),
-                si(x.b_us_per_byte, "µs/B")
-            )
-        })
-        .collect();
+    let pieces = p.pieces_text();
     row(
         "piecewise",
         "piecewise Hockney",

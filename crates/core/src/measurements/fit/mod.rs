@@ -14,6 +14,7 @@ use super::{Kind, Series};
 use crate::error::Error;
 use crate::models::hockney::Hockney;
 use crate::models::hyperbolic::Block;
+use crate::units::si;
 use crate::Scenario;
 
 /// How well a model follows the points: relative residuals (model − measured)/measured.
@@ -69,6 +70,25 @@ pub struct PiecewiseFit {
     pub pieces: Vec<Piece>,
     #[serde(flatten)]
     pub quality: Quality,
+}
+
+impl PiecewiseFit {
+    /// The pieces as the CLI and the import view print them, one line of SI values each
+    /// (`0 B–8.19 kB: 1.16 µs + 476 ps/B·m`).
+    pub fn pieces_text(&self) -> Vec<String> {
+        self.pieces
+            .iter()
+            .map(|x| {
+                format!(
+                    "{}–{}: {} + {}·m",
+                    si(x.from_bytes, "B"),
+                    si(x.to_bytes, "B"),
+                    si(x.a_us, "µs"),
+                    si(x.b_us_per_byte, "µs/B")
+                )
+            })
+            .collect()
+    }
 }
 
 /// T(x) = a²/(a + b·x) + b·x (000 eq. 2): r∞ = 1/b, n½ = ((√5 − 1)/2)·a/b.
