@@ -2,9 +2,11 @@
 //! parser crate. Every mistake becomes a `Usage` message naming what was wrong.
 
 use std::ffi::OsString;
+use std::fmt::Write as _;
 
 use commcalc_core::collectives::export::Format as ExportFormat;
 use commcalc_core::measurements::Format;
+use commcalc_core::Errors;
 
 /// A command-line mistake, printed on stderr with exit code 2.
 #[derive(Debug, PartialEq, Eq)]
@@ -54,6 +56,18 @@ pub struct RegimesOptions {
     pub lengths: Option<usize>,
     /// Rows (meshes) of the map; `None` keeps the core's default.
     pub meshes: Option<usize>,
+}
+
+/// The message for a query the core rejects: every problem on its own line.
+pub fn rejected(errors: &Errors) -> Usage {
+    let mut message = match errors.0.len() {
+        1 => "the query is not accepted:".to_string(),
+        n => format!("the query is not accepted ({n} problems):"),
+    };
+    for e in &errors.0 {
+        let _ = write!(message, "\n  {e}");
+    }
+    Usage(message)
 }
 
 /// The options of `commcalc fit`.

@@ -12,7 +12,7 @@ use commcalc_core::report::{cost_function, log_spaced};
 use commcalc_core::units::si;
 use commcalc_core::Scenario;
 
-use crate::args::{CollectivesOptions, Usage};
+use crate::args::{rejected, CollectivesOptions, Usage};
 
 /// Process counts of the table unless `--p` says otherwise.
 pub const DEFAULT_PS: [u32; 8] = [2, 3, 4, 8, 16, 32, 64, 128];
@@ -25,13 +25,7 @@ const EXPORT_SIZES: usize = 256;
 const CLOSE_MARGIN: f64 = 0.05;
 
 pub fn collectives(options: &CollectivesOptions) -> Result<String, Usage> {
-    let scenario = Scenario::from_query(&options.query).map_err(|errors| {
-        let mut message = String::from("the query is not accepted:");
-        for e in &errors.0 {
-            let _ = write!(message, "\n  {e}");
-        }
-        Usage(message)
-    })?;
+    let scenario = Scenario::from_query(&options.query).map_err(|e| rejected(&e))?;
     let c = collective_of(&scenario).map_err(|e| Usage(e.to_string()))?;
     let ps = options.ps.clone().unwrap_or_else(|| DEFAULT_PS.to_vec());
     let (from, to) = options.sizes.unwrap_or(DEFAULT_SIZES);

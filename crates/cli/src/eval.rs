@@ -7,7 +7,7 @@ use commcalc_core::report::CURVE_POINTS;
 use commcalc_core::units::{metric as display, si};
 use commcalc_core::{evaluate_with, Errors, Report, Scenario};
 
-use crate::args::{EvalOptions, Usage};
+use crate::args::{rejected, EvalOptions, Usage};
 
 /// Parses, evaluates and renders one query.
 pub fn eval(options: &EvalOptions) -> Result<String, Usage> {
@@ -23,18 +23,6 @@ pub fn eval(options: &EvalOptions) -> Result<String, Usage> {
     } else {
         Ok(table(&scenario, &report, options.rows))
     }
-}
-
-/// The message for a query the core rejects: every problem on its own line.
-fn rejected(errors: &Errors) -> Usage {
-    let mut message = match errors.0.len() {
-        1 => "the query is not accepted:".to_string(),
-        n => format!("the query is not accepted ({n} problems):"),
-    };
-    for e in &errors.0 {
-        let _ = write!(message, "\n  {e}");
-    }
-    Usage(message)
 }
 
 /// The value as a number in the key's own unit, precise enough to compare with a paper.

@@ -9,7 +9,7 @@ use commcalc_core::regimes::{regime_map, MapOptions, RegimeMap};
 use commcalc_core::units::si;
 use commcalc_core::Scenario;
 
-use crate::args::{RegimesOptions, Usage};
+use crate::args::{rejected, RegimesOptions, Usage};
 
 /// The text grid shows at most this many columns and rows, subsampled evenly from the map:
 /// enough to see 004 Fig. 5's regions in a terminal.
@@ -20,13 +20,7 @@ const TEXT_ROWS: usize = 32;
 const CLOSE_MARGIN: f64 = 0.05;
 
 pub fn regimes(options: &RegimesOptions) -> Result<String, Usage> {
-    let scenario = Scenario::from_query(&options.query).map_err(|errors| {
-        let mut message = String::from("the query is not accepted:");
-        for e in &errors.0 {
-            let _ = write!(message, "\n  {e}");
-        }
-        Usage(message)
-    })?;
+    let scenario = Scenario::from_query(&options.query).map_err(|e| rejected(&e))?;
     // The query's f(L) set, or the one global combining uses by default (nominal, 004 §4.2).
     let f = scenario.inputs.f.unwrap_or_default();
     let defaults = MapOptions::for_machine(scenario.machine);

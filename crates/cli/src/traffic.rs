@@ -13,10 +13,10 @@ use commcalc_core::patterns::{Key, Value};
 use commcalc_core::report::CURVE_POINTS;
 use commcalc_core::traffic::{simulate, Config, Cube, Summary};
 use commcalc_core::units::{metric as display, si};
-use commcalc_core::{evaluate_with, Errors, Scenario};
+use commcalc_core::{evaluate_with, Scenario};
 use serde_json::json;
 
-use crate::args::{Sweep, TrafficOptions, Usage};
+use crate::args::{rejected, Sweep, TrafficOptions, Usage};
 
 /// Bars of the text histograms are at most this wide.
 const BAR: usize = 40;
@@ -36,14 +36,6 @@ pub fn traffic(options: &TrafficOptions) -> Result<String, Usage> {
         None => single(scenario, options.json),
         Some(sweep) => swept(&scenario, sweep, options.json),
     }
-}
-
-fn rejected(errors: &Errors) -> Usage {
-    let mut message = String::from("the query is not accepted:");
-    for e in &errors.0 {
-        let _ = write!(message, "\n  {e}");
-    }
-    Usage(message)
 }
 
 fn run(scenario: Scenario) -> Result<Simulated, Usage> {
