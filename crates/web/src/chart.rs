@@ -350,8 +350,9 @@ pub struct Palette {
     pub text: (u8, u8, u8),
     pub grid: (u8, u8, u8),
     /// The curves of compared scenarios and data series, in order: Okabe and Ito's
-    /// colour-blind-safe set (the first is the single scenario's curve).
-    pub series: [(u8, u8, u8); 4],
+    /// colour-blind-safe set (the first is the single scenario's curve); the last three serve
+    /// the collectives, whose menus have up to seven algorithms.
+    pub series: [(u8, u8, u8); 7],
     /// The latency-bound region, drawn translucent.
     pub shade: (u8, u8, u8),
     pub mark: (u8, u8, u8),
@@ -370,6 +371,9 @@ pub fn palette(dark: bool) -> Palette {
                 (0xe6, 0x9f, 0x00),
                 (0x3c, 0xc8, 0x9e),
                 (0xe0, 0x8f, 0xc4),
+                (0x56, 0xb4, 0xe9),
+                (0xf0, 0xe4, 0x42),
+                (0xd5, 0x5e, 0x00),
             ],
             shade: (0xff, 0xb0, 0x50),
             mark: (0xff, 0x8a, 0x7a),
@@ -385,6 +389,9 @@ pub fn palette(dark: bool) -> Palette {
                 (0xd5, 0x5e, 0x00),
                 (0x00, 0x9e, 0x73),
                 (0xcc, 0x79, 0xa7),
+                (0x56, 0xb4, 0xe9),
+                (0xe6, 0x9f, 0x00),
+                (0x5a, 0x5a, 0x5a),
             ],
             shade: (0xe8, 0x8a, 0x1a),
             mark: (0xb8, 0x32, 0x22),
