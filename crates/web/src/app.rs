@@ -9,9 +9,9 @@ use commcalc_core::Scenario;
 use crate::chart::{plot, Which};
 use crate::components::plain;
 use crate::components::{
-    Charts, CompareView, Controls, ErrorList, ExplainPanel, ExportBar, ImportView, MachinePicker,
-    MetricsTable, ModelPicker, PatternPicker, Presets, RegimesView, Share, Tabs, ValidateView,
-    WarningList,
+    Charts, CollectivesView, CompareView, Controls, ErrorList, ExplainPanel, ExportBar, ImportView,
+    MachinePicker, MetricsTable, ModelPicker, PatternPicker, Presets, RegimesView, Share, Tabs,
+    ValidateView, WarningList,
 };
 use crate::dom;
 use crate::edit::{url_problems, Problem};
@@ -122,6 +122,7 @@ fn App(
         View::Compare => view! { <CompareView state/> }.into_any(),
         View::Validate => view! { <ErrorList state/> <ValidateView state/> }.into_any(),
         View::Regimes => view! { <RegimesView state/> }.into_any(),
+        View::Collectives => view! { <CollectivesView state/> }.into_any(),
         View::Import => view! { <ImportView state/> }.into_any(),
     };
     let full = (!embed).then(|| {

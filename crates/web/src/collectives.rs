@@ -57,6 +57,22 @@ pub fn map_of(scenario: &Scenario, sizes: usize, ps: usize) -> Result<WinnerMap,
     winner_map(scenario, &map_sizes(sizes), &map_ps(ps), |_| true)
 }
 
+/// The collectives view shows a collective: for a scenario whose pattern is not one, allreduce
+/// on the same machine (the Paragon where that fails), and why.
+pub fn with_collective(s: &Scenario) -> Option<(Scenario, String)> {
+    if collective_of(s).is_ok() {
+        return None;
+    }
+    let next = Scenario::from_query(&format!("machine={}&pattern=allreduce", s.machine.id))
+        .or_else(|_| Scenario::from_query("machine=intel-paragon&pattern=allreduce"))
+        .ok()?;
+    let why = format!(
+        "The Collectives view compares the algorithms of an MPI collective: {} is not one, so the view shows {} on {} (pick another collective above).",
+        s.pattern.title, next.pattern.title, next.machine.name
+    );
+    Some((next, why))
+}
+
 /// The scenario's collective and p (the pattern's default where the query has none).
 pub fn p_of(scenario: &Scenario) -> u32 {
     scenario
@@ -66,16 +82,15 @@ pub fn p_of(scenario: &Scenario) -> u32 {
 }
 
 /// Every algorithm of the scenario's collective at its p, with its cost.
-fn costs(scenario: &Scenario) -> Result<(Collective, Vec<(&'static str, Cost)>), Error> {
+fn costs(scenario: &Scenario) -> Result<Vec<(&'static str, Cost)>, Error> {
     let c = collective_of(scenario)?;
     let p = p_of(scenario);
-    let list = with_ctx(scenario, |ctx| menu(ctx, c, p))?;
-    Ok((c, list))
+    with_ctx(scenario, |ctx| menu(ctx, c, p))
 }
 
 /// The chart: every algorithm's time against n at the scenario's p, the winner solid.
 pub fn curves_plot(scenario: &Scenario, scale: Scale) -> Result<Plot, Error> {
-    let (_, list) = costs(scenario)?;
+    let list = costs(scenario)?;
     let sizes = log_sizes(SIZES.0, SIZES.1, CHART_POINTS);
     let times: Vec<Vec<f64>> = list
         .iter()
@@ -154,7 +169,7 @@ fn runs(winners: &[usize], a: usize) -> Vec<std::ops::Range<usize>> {
 
 /// The legend under the chart: each algorithm's colour and name.
 pub fn chart_legend(scenario: &Scenario, palette: &Palette) -> String {
-    let Ok((_, list)) = costs(scenario) else {
+    let Ok(list) = costs(scenario) else {
         return String::new();
     };
     let mut out: String = list

@@ -2,7 +2,9 @@
 //! open and what it shows beyond the scenario. The core rejects keys it does not know, so
 //! these are taken out before the rest reaches `Scenario::from_query_lenient`.
 //!
-//! - `view`: `compare`, `validate` or `regimes`; absent for the calculator.
+//! - `view`: `compare`, `validate`, `regimes`, `collectives` or `import`; absent for the
+//!   calculator. The collectives view keeps everything in the scenario (machine, collective,
+//!   p, size), so its address is the scenario's query and `view=collectives`.
 //! - `axes`: the charts' axes, `log-linear` or `linear`; absent for log–log.
 //! - `edit`: in the compare view, which compared scenario (from 1) the scenario panel edits;
 //!   absent for the first.
@@ -33,15 +35,17 @@ pub enum View {
     Compare,
     Validate,
     Regimes,
+    Collectives,
     Import,
 }
 
 impl View {
-    pub const ALL: [View; 5] = [
+    pub const ALL: [View; 6] = [
         View::Calculator,
         View::Compare,
         View::Validate,
         View::Regimes,
+        View::Collectives,
         View::Import,
     ];
 
@@ -52,6 +56,7 @@ impl View {
             View::Compare => "compare",
             View::Validate => "validate",
             View::Regimes => "regimes",
+            View::Collectives => "collectives",
             View::Import => "import",
         }
     }
@@ -63,6 +68,7 @@ impl View {
             View::Compare => "Compare",
             View::Validate => "Validate",
             View::Regimes => "Where each algorithm wins",
+            View::Collectives => "Collectives",
             View::Import => "Import measurements",
         }
     }
@@ -142,7 +148,7 @@ pub fn parse(search: &str) -> (Page, String, Vec<Problem>) {
                 Some(v) => page.view = v,
                 None => bad(
                     "view",
-                    format!("view: unknown view \"{value}\"; accepted: compare, validate, regimes, import (or none for the calculator)"),
+                    format!("view: unknown view \"{value}\"; accepted: compare, validate, regimes, collectives, import (or none for the calculator)"),
                 ),
             },
             "c" => {
@@ -255,6 +261,10 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
             parts.push(format!("view={}&set={}", page.view.id(), page.set));
         }
         View::Import => parts.push(format!("view={}", page.view.id())),
+        View::Collectives => {
+            parts.push(scenario.to_query());
+            parts.push(format!("view={}", page.view.id()));
+        }
         View::Regimes => {
             parts.push(scenario.to_query());
             parts.push(format!(
@@ -287,7 +297,7 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
 pub fn title(page: &Page, scenario: &Scenario) -> String {
     let on = |s: &Scenario| format!("{} on {}", s.pattern.title, s.machine.name);
     let what = match page.view {
-        View::Calculator | View::Regimes => on(scenario),
+        View::Calculator | View::Regimes | View::Collectives => on(scenario),
         View::Compare => page
             .compare
             .iter()

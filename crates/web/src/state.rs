@@ -10,6 +10,7 @@ use commcalc_core::patterns::PatternDef;
 use commcalc_core::{Error, Model, Report, Scenario};
 
 use crate::chart::Scale;
+use crate::collectives::with_collective;
 use crate::dom;
 use crate::edit::{self, after_edit, cached_evaluate, url_problems, Edit, Problem};
 use crate::page::{self, Page, View};
@@ -111,14 +112,17 @@ impl State {
         state
     }
 
-    /// The regimes view needs a machine with NBL parameters: opened from a tab on a scenario
-    /// whose machine has none, it moves to the nearest scenario that has them, and says so. (An
-    /// address that names such a scenario keeps it, and the view says why it has no maps.)
+    /// The regimes view needs a machine with NBL parameters, the collectives view a collective
+    /// pattern: opened from a tab on a scenario without them, the view moves to the nearest
+    /// scenario that has them, and says so. (An address that names such a scenario keeps it,
+    /// and the view says why it has nothing to show.)
     fn ensure_maps(&self) {
-        if self.page.with_untracked(|p| p.view) != View::Regimes {
-            return;
-        }
-        if let Some((next, why)) = self.scenario.with_untracked(with_maps) {
+        let moved = match self.page.with_untracked(|p| p.view) {
+            View::Regimes => self.scenario.with_untracked(with_maps),
+            View::Collectives => self.scenario.with_untracked(with_collective),
+            _ => None,
+        };
+        if let Some((next, why)) = moved {
             self.scenario.set(next);
             self.note.set(Some(why));
         }
