@@ -45,6 +45,7 @@ function readout(page) {
 
 /** Moves the pointer over the map at fractions (fx from the left, fy from the top). */
 async function hover(page, fx, fy) {
+  await page.locator('#coll-map-area').scrollIntoViewIfNeeded();
   const box = await page.locator('#coll-map-area').boundingBox();
   await page.mouse.move(box.x + fx * box.width, box.y + fy * box.height);
 }
@@ -86,15 +87,18 @@ describe('collectives view', () => {
     const { context, page } = await newAppPage(app.browser);
     try {
       await openApp(page, app.server.url, VIEW);
+      const seen = new Set();
       for (const [fx, fy] of [[0.05, 0.95], [0.5, 0.5], [0.9, 0.1], [0.7, 0.8]]) {
         await hover(page, fx, fy);
         await page.waitForTimeout(50);
         const r = await readout(page);
         assert.ok(r, 'the readout shows a cell');
+        seen.add(`${r.p} ${r.size}`);
         assert.equal(r.winner, best('intel-paragon', 'broadcast', r.p, r.size), `p = ${r.p}, n = ${r.size}`);
         assert.match(r.text, new RegExp(`^p = ${r.p}, n = .+: ${r.winner} in `, 'u'));
         assert.match(r.text, /MPICH 4: .+ \((agrees|differs|not costed here)\)/u);
       }
+      assert.equal(seen.size, 4, 'each position reads its own cell');
       // The same through the JavaScript API the page exports.
       await hover(page, 0.3, 0.3);
       const r = await readout(page);
