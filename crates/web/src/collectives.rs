@@ -126,24 +126,46 @@ pub fn curves_plot(scenario: &Scenario, scale: Scale) -> Result<Plot, Error> {
         }
     }
     let (x, y) = axes(&series, SIZES, ("B", "µs"), scale);
+    let fastest = |n: f64| {
+        (0..list.len()).fold(0, |best, a| {
+            if list[a].1(n) < list[best].1(n) {
+                a
+            } else {
+                best
+            }
+        })
+    };
     let crossovers = winners
         .windows(2)
         .enumerate()
         .filter(|(_, w)| w[0] != w[1])
-        .map(|(i, w)| Mark {
-            x: sizes[i + 1],
-            label: format!(
-                "{} → {} {}",
-                list[w[0]].0,
-                list[w[1]].0,
-                si(sizes[i + 1], "B")
-            ),
+        .map(|(i, w)| {
+            let at = crossover(sizes[i], sizes[i + 1], |n| fastest(n) == w[0]);
+            Mark {
+                x: at,
+                label: format!("{} → {} {}", list[w[0]].0, list[w[1]].0, si(at, "B")),
+            }
         })
         .collect();
     Ok(Plot {
         crossovers,
         ..Plot::bare(x, y, series)
     })
+}
+
+/// The size in (lo, hi] where `before` stops holding, to a part in 10⁶ (bisection on a log
+/// scale; `before(lo)` holds and `before(hi)` does not).
+pub fn crossover(lo: f64, hi: f64, before: impl Fn(f64) -> bool) -> f64 {
+    let (mut lo, mut hi) = (lo, hi);
+    while hi / lo > 1.0 + 1e-6 {
+        let mid = (lo * hi).sqrt();
+        if before(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    hi
 }
 
 /// The index ranges where `winners` is `a`, each widened by one point to the right so that the
@@ -476,6 +498,22 @@ mod tests {
             plot.series.iter().filter(|s| !s.dashed).count(),
             changes + 1
         );
+    }
+
+    #[test]
+    fn crossovers_are_where_the_costs_meet() {
+        // Binomial 4(α + nβ) against scatter + recursive-doubling allgather 8α + 2n(15/16)β on
+        // 16 Paragon nodes: equal at n = 4α / (2.125 β).
+        let s = scenario("machine=intel-paragon&pattern=broadcast&p=16");
+        let plot = curves_plot(&s, Scale::Log).unwrap();
+        let want = 4.0 * 146.0 / (2.125 * 0.0115);
+        assert!(
+            (plot.crossovers[0].x / want - 1.0).abs() < 1e-5,
+            "{} vs {want}",
+            plot.crossovers[0].x
+        );
+        let x = crossover(1.0, 100.0, |n| n < 10.0);
+        assert!((10.0..10.0001).contains(&x), "{x}");
     }
 
     #[test]
