@@ -649,7 +649,7 @@ pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> 
         loggp_cost = Some(Box::new(move |n| l.binomial_broadcast(p, n)));
     }
     let cost: Cost = if choice == "best" {
-        Box::new(move |n| fastest(&menu, n).map_or(f64::INFINITY, |(_, t)| t))
+        best_curve(ctx, p, menu)?
     } else {
         match (menu.iter().position(|(id, _)| *id == choice), loggp_cost) {
             (Some(i), _) => menu.swap_remove(i).1,
@@ -662,6 +662,37 @@ pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> 
         at: n,
         metrics,
     })
+}
+
+/// 004's algorithms, costed at their exact optimal blocks.
+const COMBINING: [&str; 3] = ["tree", "snake", "fence"];
+
+/// The `best` curve: the least time of the menu at each n. Where the menu holds 004's Tree,
+/// Snake and Fence, they are costed together by 004's combiner (`nbl::Combiner::best_time`),
+/// which searches the likely winner's optimal block first and bounds the other searches by
+/// it: the same least time as three full searches, at a fraction of the cost.
+fn best_curve(ctx: &Ctx, p: u32, menu: Vec<(&'static str, Cost)>) -> Result<Cost, Error> {
+    if !menu.iter().any(|(id, _)| COMBINING.contains(id)) {
+        return Ok(Box::new(move |n| {
+            fastest(&menu, n).map_or(f64::INFINITY, |(_, t)| t)
+        }));
+    }
+    let rest: Vec<Cost> = menu
+        .into_iter()
+        .filter(|(id, _)| !COMBINING.contains(id))
+        .map(|(_, c)| c)
+        .collect();
+    let (together, _) = child(
+        ctx,
+        |i| {
+            i.mesh = Some(mesh_of(p));
+            i.n = None;
+        },
+        nbl::global_combine,
+    )?;
+    Ok(Box::new(move |n| {
+        rest.iter().map(|c| c(n)).fold(together(n), f64::min)
+    }))
 }
 
 /// Why an offered algorithm is not in the menu: it needs another model of the machine.
