@@ -17,6 +17,10 @@
 //     (`window.commcalcMapLast`: performance.now() around the core's computation and around the
 //     putImageData paint) and reports it with a `commcalc:map-painted` event. The first 5
 //     inputs warm the page up and are left out; p50, p95, max over the 2 × 35 maps.
+// (e) a 128 × 64 winner map (message sizes × process counts) over every algorithm of one
+//     collective, computed and drawn (the Collectives view): the same 40 α inputs, one map each,
+//     on the Paragon's broadcast and on the DELTA's allreduce (six algorithms, 004's three at
+//     their exact optimal blocks). Also run, and printed, when BENCH_VIEWS is set.
 
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -34,6 +38,11 @@ const MAP_BUDGET_MS = 20;
 const MAP_INPUTS = 40;
 const MAP_WARMUP = 5;
 const MAP_QUERY = '?machine=intel-delta&pattern=global-combine&view=regimes';
+/** The winner maps of the Collectives view that (e) measures. */
+const WINNER_QUERIES = [
+  '?machine=intel-paragon&pattern=broadcast&view=collectives',
+  '?machine=intel-delta&pattern=allreduce&view=collectives',
+];
 const OUT = path.join(ROOT, 'docs', 'web-benchmarks.md');
 /** The compare view with four scenarios (the most it takes). */
 const COMPARE_QUERY =
@@ -101,8 +110,8 @@ async function sliderInputs(page, key, { idle = true } = {}) {
  * per map, the page's own timing of the core's computation and of the paint; per input, the
  * time from dispatching `input` to the second `commcalc:map-painted` event.
  */
-async function mapRepaints(page, inputs) {
-  return page.evaluate(async (inputs) => {
+async function mapRepaints(page, inputs, { perInput = 2, canvas = 'map-a' } = {}) {
+  return page.evaluate(async ([inputs, perInput, canvas]) => {
     const el = document.querySelector('[data-control="alpha"] input[type=range]');
     if (!el) return { error: 'no [data-control="alpha"] input[type=range] in the Regimes view' };
     const min = Number(el.min || 0);
@@ -123,7 +132,7 @@ async function mapRepaints(page, inputs) {
       });
       const on = () => {
         maps.push({ ...window.commcalcMapLast });
-        if (maps.length === 2) done(performance.now());
+        if (maps.length === perInput) done(performance.now());
       };
       document.addEventListener('commcalc:map-painted', on);
       const timer = setTimeout(() => done(null), 3000);
@@ -135,9 +144,39 @@ async function mapRepaints(page, inputs) {
       if (t1 === null) timeouts++;
       else runs.push({ wall: t1 - t0, maps });
     }
-    const c = document.getElementById('map-a');
+    const c = document.getElementById(canvas);
     return { runs, timeouts, canvas: c ? `${c.width}×${c.height}` : 'missing', css: c ? `${c.clientWidth}×${c.clientHeight}` : '' };
-  }, inputs);
+  }, [inputs, perInput, canvas]);
+}
+
+/**
+ * (e): per query of WINNER_QUERIES, MAP_INPUTS α inputs each recomputing the winner map; the
+ * page's own timing of each map (computation and paint), the first MAP_WARMUP left out.
+ */
+async function winnerMaps(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const out = [];
+  for (const query of WINNER_QUERIES) {
+    await openApp(page, url, query);
+    const r = await mapRepaints(page, MAP_INPUTS, { perInput: 1, canvas: 'coll-map' });
+    if (r.error) throw new Error(`${query}: ${r.error}`);
+    const maps = r.runs.slice(MAP_WARMUP).flatMap((x) => x.maps);
+    const entry = {
+      query,
+      canvas: r.canvas,
+      timeouts: r.timeouts,
+      total: summary(maps.map((m) => m.totalMs)),
+      compute: summary(maps.map((m) => m.computeMs)),
+      draw: summary(maps.map((m) => m.drawMs)),
+    };
+    console.log(
+      `winner map ${query} (${entry.canvas}, ${entry.total.n} maps): p50 ${ms(entry.total.p50)}  p95 ${ms(entry.total.p95)}  max ${ms(entry.total.max)}  (compute p50 ${ms(entry.compute.p50)}, draw p50 ${ms(entry.draw.p50)}; ${r.timeouts} timeouts)`,
+    );
+    out.push(entry);
+  }
+  await context.close();
+  return out;
 }
 
 /**
@@ -198,6 +237,7 @@ function workViews() {
     ...catalogPairs().map(({ machine, pattern }) => `?machine=${machine}&pattern=${pattern}`),
     COMPARE_QUERY,
     MAP_QUERY,
+    ...WINNER_QUERIES,
   ];
   const only = process.env.BENCH_VIEWS ? new RegExp(process.env.BENCH_VIEWS) : null;
   return only ? views.filter((q) => only.test(q)) : views;
@@ -377,6 +417,7 @@ async function main() {
   let result;
   try {
     const work = await measureWork(browser, server.url, workViews());
+    const winners = await winnerMaps(browser, server.url);
     if (process.env.BENCH_VIEWS) {
       console.log('BENCH_VIEWS is set: a partial run, docs/ left as they are');
       return;
@@ -423,6 +464,7 @@ async function main() {
       loads,
       profile,
       maps,
+      winners,
       bytes: await shippedBytes(),
       chromium: browser.version(),
     };
@@ -451,6 +493,7 @@ async function main() {
     load: ready.p50 <= BUDGET.loadMs,
     bytes: result.bytes.gzip <= BUDGET.gzipBytes,
     map: map.p95 <= MAP_BUDGET_MS && result.maps.timeouts === 0,
+    winners: result.winners.every((w) => w.total.p95 <= MAP_BUDGET_MS && w.timeouts === 0),
   };
   const work = workSummary(result.work);
   ok.work = work.worst.task.p95 <= WORK.budgetMs && work.queued === 0;
@@ -485,6 +528,10 @@ async function main() {
     `| load to interactive (navigation start → \`body.dataset.ready\`), median of ${ready.n} cold loads | ${ms(ready.p50)} (min ${ms(ready.min)}, max ${ms(ready.max)}) | ≤ ${BUDGET.loadMs} ms | ${verdict(ok.load)}${miss(ready.p50, BUDGET.loadMs, ms)} |`,
     `| shipped bytes, gzip -9 of .wasm + .js + .css | ${kB(result.bytes.gzip)} (${kB(result.bytes.raw)} raw) | ≤ ${kB(BUDGET.gzipBytes)} | ${verdict(ok.bytes)}${miss(result.bytes.gzip, BUDGET.gzipBytes, kB)} |`,
     `| a 128×128 regime map computed and drawn (${map.n} maps) | p50 ${ms(map.p50)}, p95 ${ms(map.p95)}, max ${ms(map.max)} | p95 ≤ ${MAP_BUDGET_MS} ms | ${verdict(ok.map)}${miss(map.p95, MAP_BUDGET_MS, ms)} |`,
+    ...result.winners.map(
+      (w) =>
+        `| a ${w.canvas} winner map (sizes × p) computed and drawn, \`${w.query}\` (${w.total.n} maps; compute p50 ${ms(w.compute.p50)}, draw p50 ${ms(w.draw.p50)}) | p50 ${ms(w.total.p50)}, p95 ${ms(w.total.p95)}, max ${ms(w.total.max)} | p95 ≤ ${MAP_BUDGET_MS} ms | ${verdict(w.total.p95 <= MAP_BUDGET_MS && w.timeouts === 0)}${miss(w.total.p95, MAP_BUDGET_MS, ms)} |`,
+    ),
     '',
   ];
   if (timeouts > 0) {
@@ -548,7 +595,7 @@ async function main() {
   console.log(`load to interactive: median ${ms(ready.p50)} (min ${ms(ready.min)}, max ${ms(ready.max)})`);
   console.log(`shipped bytes: ${kB(result.bytes.gzip)} gzip -9 (${kB(result.bytes.raw)} raw)`);
   console.log(`regime map (compute + draw, ${map.n} maps): p50 ${ms(map.p50)}  p95 ${ms(map.p95)}  max ${ms(map.max)}  (compute p50 ${ms(mapCompute.p50)}, draw p50 ${ms(mapDraw.p50)}; input → both maps p50 ${ms(mapWall.p50)}; ${result.maps.timeouts} timeouts)`);
-  console.log(`budgets: paint ${verdict(ok.paint)}, load ${verdict(ok.load)}, bytes ${verdict(ok.bytes)}, map ${verdict(ok.map)}`);
+  console.log(`budgets: paint ${verdict(ok.paint)}, load ${verdict(ok.load)}, bytes ${verdict(ok.bytes)}, map ${verdict(ok.map)}, winner maps ${verdict(ok.winners)}`);
   console.log(`wrote ${path.relative(ROOT, OUT)}`);
 }
 
