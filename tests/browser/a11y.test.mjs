@@ -15,6 +15,7 @@ const VIEWS = {
   compare: '?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong',
   validate: '?view=validate&set=atm-separate',
   regimes: '?machine=intel-delta&pattern=global-combine&view=regimes&fa=standard&fb=nominal',
+  collectives: '?machine=intel-delta&pattern=allreduce&view=collectives',
   import: '?view=import',
   embed: '?machine=intel-paragon&pattern=pingpong&embed=1&show=size,alpha',
   'bad address': '?machine=nosuch&p=-3',
