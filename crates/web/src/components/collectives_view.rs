@@ -58,8 +58,53 @@ pub fn CollectivesView(
     state: State,
 ) -> impl IntoView {
     let dark = state.dark;
-    // The map depends on the machine, model, collective and parameters, not on p, size or
-    // algo: those only move the marks.
+    let map = map_memo(state);
+    let chart = Memo::new(move |_| {
+        let scale = state.scale.get();
+        state
+            .scenario
+            .with(|s| curves_plot(s, scale).map_err(|e| format!("No chart: {e}")))
+    });
+    // The page has repainted once the chart and the map are drawn (`commcalcPaints`).
+    Effect::new(move |_| {
+        state.scenario.track();
+        state.repaint.track();
+        map.track();
+        chart.track();
+        dark.track();
+        set_timeout(dom::painted, Duration::ZERO);
+    });
+    let problem = Signal::derive(move || {
+        let mut out = Vec::new();
+        for e in [
+            map.with(|m| m.as_ref().err().cloned()),
+            chart.with(|c| c.as_ref().err().cloned()),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if !out.contains(&e) {
+                out.push(e);
+            }
+        }
+        out.join(" ")
+    });
+    view! {
+        <Intro state problem/>
+        <ChartPanel state chart/>
+        <section class="panel" aria-labelledby="coll-map-title">
+            <h2 id="coll-map-title">"Winner map: size × processes"</h2>
+            <WinnerMapPanel state map dark/>
+            <p class="about" id="coll-map-keys">{KEYS}</p>
+        </section>
+        <Segments state/>
+        <Exports state/>
+    }
+}
+
+/// The winner map of the scenario, recomputed when the machine, model, collective or a
+/// parameter changes, not p, the size or algo (those only move the marks).
+fn map_memo(state: State) -> Memo<MapResult> {
     let key = Memo::new(move |_| {
         state.scenario.with(|s| {
             let mut k = s.clone();
@@ -69,7 +114,7 @@ pub fn CollectivesView(
             k
         })
     });
-    let map: Memo<MapResult> = Memo::new(move |_| {
+    Memo::new(move |_| {
         key.with(|k| {
             let t0 = draw_map::now();
             map_of(k, MAP_SIZES, MAP_PS)
@@ -81,21 +126,43 @@ pub fn CollectivesView(
                 })
                 .map_err(|e| format!("No winner map: {e}"))
         })
-    });
-    let chart = Memo::new(move |_| {
-        let scale = state.scale.get();
-        state
-            .scenario
-            .with(|s| curves_plot(s, scale).map_err(|e| format!("No chart: {e}")))
-    });
-    Effect::new(move |_| {
-        state.scenario.track();
-        state.repaint.track();
-        map.track();
-        chart.track();
-        dark.track();
-        set_timeout(dom::painted, Duration::ZERO);
-    });
+    })
+}
+
+/// The view's heading, what it is, the collective picker, the note and the problems.
+#[component]
+fn Intro(
+    /// The app state: its note.
+    state: State,
+    /// Why the chart or the map cannot be drawn (empty when both are).
+    problem: Signal<String>,
+) -> impl IntoView {
+    view! {
+        <section class="panel" aria-labelledby="coll-title">
+            <h2 id="coll-title">"Collectives: which algorithm wins"</h2>
+            <p class="about">
+                "Every MPI algorithm of a collective costed on this machine in the α-β-γ model (Thakur, Rabenseifner and Gropp 2005; Chan et al. 2007), with the papers' own collectives beside them where the machine has them. Pick the machine in the scenario panel, the collective here, and p and the size under the controls."
+            </p>
+            <CollectivePicker state/>
+            <p id="coll-note" class="about regimes-hint" role="status" hidden=move || state.note.with(Option::is_none)>
+                {move || state.note.get()}
+            </p>
+            <p id="coll-error" class="regimes-problem" role="alert" hidden=move || problem.with(String::is_empty)>
+                {problem}
+            </p>
+        </section>
+    }
+}
+
+/// Every algorithm's time against size at the scenario's p, its key and its crossovers.
+#[component]
+fn ChartPanel(
+    /// The app state: the scenario and the axes.
+    state: State,
+    /// The chart, or why there is none.
+    chart: Memo<Result<crate::chart::Plot, String>>,
+) -> impl IntoView {
+    let dark = state.dark;
     let scale = Signal::derive(move || state.scale.get());
     let caption = Signal::derive(move || {
         state.scenario.with(|s| {
@@ -112,35 +179,7 @@ pub fn CollectivesView(
             .scenario
             .with(|s| chart_legend(s, &palette(dark.get())))
     };
-    let problem = move || {
-        let mut out = Vec::new();
-        for e in [
-            map.with(|m| m.as_ref().err().cloned()),
-            chart.with(|c| c.as_ref().err().cloned()),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            if !out.contains(&e) {
-                out.push(e);
-            }
-        }
-        out.join(" ")
-    };
     view! {
-        <section class="panel" aria-labelledby="coll-title">
-            <h2 id="coll-title">"Collectives: which algorithm wins"</h2>
-            <p class="about">
-                "Every MPI algorithm of a collective costed on this machine in the α-β-γ model (Thakur, Rabenseifner and Gropp 2005; Chan et al. 2007), with the papers' own collectives beside them where the machine has them. Pick the machine in the scenario panel, the collective here, and p and the size under the controls."
-            </p>
-            <CollectivePicker state/>
-            <p id="coll-note" class="about regimes-hint" role="status" hidden=move || state.note.with(Option::is_none)>
-                {move || state.note.get()}
-            </p>
-            <p id="coll-error" class="regimes-problem" role="alert" hidden=move || problem().is_empty()>
-                {problem}
-            </p>
-        </section>
         <section class="panel" aria-labelledby="coll-chart-title">
             <div class="charts-head">
                 <h2 id="coll-chart-title">"Every algorithm at this p"</h2>
@@ -159,13 +198,6 @@ pub fn CollectivesView(
                 {move || chart.with(|c| c.as_ref().map(crossover_text).unwrap_or_default())}
             </p>
         </section>
-        <section class="panel" aria-labelledby="coll-map-title">
-            <h2 id="coll-map-title">"Winner map: size × processes"</h2>
-            <WinnerMapPanel state map dark/>
-            <p class="about" id="coll-map-keys">{KEYS}</p>
-        </section>
-        <Segments state/>
-        <Exports state/>
     }
 }
 
@@ -211,7 +243,11 @@ fn CollectivePicker(
     }
 }
 
-/// The winner map: canvas, the libraries' lines, cursor, marks, ticks, readout and key.
+/// A cell of the map: (row from the smallest p, column from the smallest size).
+type At = Option<(usize, usize)>;
+
+/// The winner map: its area, ticks, readout and key. The cursor (pointer or keys) and the
+/// scenario's own cell are shared by the area and the readout.
 #[component]
 fn WinnerMapPanel(
     /// The app state: the scenario's p and size place the mark.
@@ -221,12 +257,7 @@ fn WinnerMapPanel(
     /// Dark colours.
     dark: ReadSignal<bool>,
 ) -> impl IntoView {
-    let canvas = NodeRef::<Canvas>::new();
-    let area = NodeRef::<Div>::new();
     let cursor = RwSignal::new(None::<(usize, usize)>);
-    let dims = Memo::new(move |_| {
-        map.with(|m| m.as_ref().ok().map(|c| (c.map.ps.len(), c.map.sizes.len())))
-    });
     let own = Memo::new(move |_| {
         let (p, n) = state.scenario.with(|s| {
             (
@@ -239,74 +270,6 @@ fn WinnerMapPanel(
         map.with(|m| m.as_ref().ok().map(|c| home(&c.map, p, n)))
     });
     let at = Memo::new(move |_| cursor.get().or(own.get()));
-    let paths = Memo::new(move |_| {
-        map.with(|m| {
-            m.as_ref().ok().map(|c| {
-                Library::ALL.map(|l| boundary_path(l, c.map.collective, &c.map.sizes, &c.map.ps))
-            })
-        })
-    });
-    Effect::new(move |last: Option<Option<Arc<Computed>>>| {
-        let palette = palette(dark.get());
-        let current = map.get().ok();
-        let c = canvas.get()?;
-        if let Some(computed) = &current {
-            let fresh = last.flatten().is_none_or(|l| !Arc::ptr_eq(&l, computed));
-            let t0 = draw_map::now();
-            let m = &computed.map;
-            match draw_map::paint_pixels(&c, m.sizes.len(), m.ps.len(), &rgba(m, &palette)) {
-                Ok(()) => {
-                    let compute = if fresh { computed.compute_ms } else { 0.0 };
-                    draw_map::painted("coll", compute, draw_map::now() - t0);
-                }
-                Err(e) => web_sys::console::warn_1(&format!("winner map: {e}").into()),
-            }
-        }
-        current
-    });
-    let locate = move |x: f64, y: f64| {
-        let r = area.get_untracked()?.get_bounding_client_rect();
-        let (rows, cols) = dims.get_untracked()?;
-        (r.width() > 0.0 && r.height() > 0.0)
-            .then(|| {
-                cell_at(
-                    (x - r.left()) / r.width(),
-                    (y - r.top()) / r.height(),
-                    rows,
-                    cols,
-                )
-            })
-            .flatten()
-    };
-    let take = move |(row, col): (usize, usize)| {
-        let Some((p, n)) = map.with_untracked(|m| {
-            let c = m.as_ref().ok()?;
-            Some((*c.map.ps.get(row)?, *c.map.sizes.get(col)?))
-        }) else {
-            return;
-        };
-        state.edit(Edit::Set("p", &p.to_string()));
-        state.edit(Edit::Set("size", &n.to_string()));
-        cursor.set(None);
-    };
-    let touched = StoredValue::new((false, None::<(usize, usize)>));
-    let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        let Some((rows, cols)) = dims.get_untracked() else {
-            return;
-        };
-        let current = at.get_untracked().unwrap_or((0, 0));
-        if ev.key() == "Enter" {
-            ev.prevent_default();
-            take(current);
-        } else if let Some(next) = step(current, &ev.key(), ev.shift_key(), rows, cols) {
-            ev.prevent_default();
-            cursor.set(Some(next));
-        }
-    };
-    let place = move |cell: Option<(usize, usize)>| {
-        let (rows, cols) = dims.get().unwrap_or((1, 1));
-        mark_style(cell.map(|(r, c)| cell_centre(r, c, rows, cols)))
-    };
     let reading = move || {
         let at = at.get();
         map.with(|m| {
@@ -331,11 +294,6 @@ fn WinnerMapPanel(
                 .unwrap_or_default()
         })
     };
-    let view_box = move || {
-        let (rows, cols) = dims.get().unwrap_or((1, 1));
-        format!("0 0 {cols} {rows}")
-    };
-    let path = move |i: usize| paths.with(|p| p.as_ref().map(|p| p[i].clone()).unwrap_or_default());
     let key = move || {
         map.with(|m| {
             m.as_ref()
@@ -349,43 +307,7 @@ fn WinnerMapPanel(
                 <div class="map-y-title" aria-hidden="true">"p ↑"</div>
                 <div></div>
                 <div class="map-y" aria-hidden="true" inner_html=move || ticks(true)></div>
-                <div
-                    class="map-area"
-                    id="coll-map-area"
-                    node_ref=area
-                    tabindex="0"
-                    role="application"
-                    aria-roledescription="winner map"
-                    aria-label="Winner map: the fastest algorithm by message size and process count, with MPICH's and Open MPI's default thresholds as lines; arrow keys move the cursor"
-                    aria-describedby="coll-map-keys coll-map-readout"
-                    on:pointerdown=move |ev| touched.set_value((ev.pointer_type() == "touch", cursor.get_untracked()))
-                    on:pointermove=move |ev| {
-                        if let Some(cell) = locate(f64::from(ev.client_x()), f64::from(ev.client_y())) {
-                            if cursor.get_untracked() != Some(cell) {
-                                cursor.set(Some(cell));
-                            }
-                        }
-                    }
-                    on:click=move |ev| {
-                        let cell = locate(f64::from(ev.client_x()), f64::from(ev.client_y()));
-                        let (touch, before) = touched.get_value();
-                        if let Some(c) = cell {
-                            cursor.set(Some(c));
-                        }
-                        if let Some(c) = cell.filter(|c| !touch || before == Some(*c)) {
-                            take(c);
-                        }
-                    }
-                    on:keydown=on_key
-                >
-                    <canvas id="coll-map" node_ref=canvas width="128" height="64" aria-hidden="true"></canvas>
-                    <svg class="coll-lines" viewBox=view_box preserveAspectRatio="none" aria-hidden="true">
-                        <path class="mpich" d=move || path(0)></path>
-                        <path class="ompi" d=move || path(1)></path>
-                    </svg>
-                    <span class="map-point" aria-hidden="true" style=move || place(own.get())></span>
-                    <span class="map-cursor" aria-hidden="true" style=move || place(at.get())></span>
-                </div>
+                <MapArea state map dark cursor own at/>
                 <div></div>
                 <div class="map-x" aria-hidden="true" inner_html=move || ticks(false)></div>
                 <div></div>
@@ -394,6 +316,174 @@ fn WinnerMapPanel(
             <p class="map-readout" id="coll-map-readout" aria-live="polite" inner_html=reading></p>
         </figure>
         <div class="map-key" id="coll-map-key" inner_html=key></div>
+    }
+}
+
+/// Paints the map whenever it or the theme changes, and reports the timing to the benchmark's
+/// hook (the computation counted only the first time a map is painted).
+fn paint_map(canvas: NodeRef<Canvas>, map: Memo<MapResult>, dark: ReadSignal<bool>) {
+    Effect::new(move |last: Option<Option<Arc<Computed>>>| {
+        let palette = palette(dark.get());
+        let current = map.get().ok();
+        let c = canvas.get()?;
+        if let Some(computed) = &current {
+            let fresh = last.flatten().is_none_or(|l| !Arc::ptr_eq(&l, computed));
+            let t0 = draw_map::now();
+            let m = &computed.map;
+            match draw_map::paint_pixels(&c, m.sizes.len(), m.ps.len(), &rgba(m, &palette)) {
+                Ok(()) => {
+                    let compute = if fresh { computed.compute_ms } else { 0.0 };
+                    draw_map::painted("coll", compute, draw_map::now() - t0);
+                }
+                Err(e) => web_sys::console::warn_1(&format!("winner map: {e}").into()),
+            }
+        }
+        current
+    });
+}
+
+/// A cell's p and size into the scenario (the chart follows); the cursor returns to it.
+fn take(state: State, map: Memo<MapResult>, cursor: RwSignal<At>, (row, col): (usize, usize)) {
+    let Some((p, n)) = map.with_untracked(|m| {
+        let c = m.as_ref().ok()?;
+        Some((*c.map.ps.get(row)?, *c.map.sizes.get(col)?))
+    }) else {
+        return;
+    };
+    state.edit(Edit::Set("p", &p.to_string()));
+    state.edit(Edit::Set("size", &n.to_string()));
+    cursor.set(None);
+}
+
+/// The cell under the pointer, if it is over the map.
+fn cell_under(
+    area: NodeRef<Div>,
+    dims: Memo<Option<(usize, usize)>>,
+    ev: &leptos::ev::MouseEvent,
+) -> At {
+    let r = area.get_untracked()?.get_bounding_client_rect();
+    let (rows, cols) = dims.get_untracked()?;
+    let (x, y) = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+    (r.width() > 0.0 && r.height() > 0.0)
+        .then(|| {
+            cell_at(
+                (x - r.left()) / r.width(),
+                (y - r.top()) / r.height(),
+                rows,
+                cols,
+            )
+        })
+        .flatten()
+}
+
+/// The map's area: the canvas, MPICH's and Open MPI's lines, the marks, and the pointer and
+/// keys that move the cursor or take a cell.
+#[component]
+fn MapArea(
+    /// The app state, edited by a cell taken.
+    state: State,
+    /// The map.
+    map: Memo<MapResult>,
+    /// Dark colours.
+    dark: ReadSignal<bool>,
+    /// The cell the pointer or the keys are on.
+    cursor: RwSignal<At>,
+    /// The scenario's own cell.
+    own: Memo<At>,
+    /// The cell read out: the cursor's, else the scenario's.
+    at: Memo<At>,
+) -> impl IntoView {
+    let canvas = NodeRef::<Canvas>::new();
+    let area = NodeRef::<Div>::new();
+    paint_map(canvas, map, dark);
+    let dims = Memo::new(move |_| {
+        map.with(|m| m.as_ref().ok().map(|c| (c.map.ps.len(), c.map.sizes.len())))
+    });
+    let locate = move |ev: &leptos::ev::MouseEvent| cell_under(area, dims, ev);
+    let touched = StoredValue::new((false, None::<(usize, usize)>));
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let Some((rows, cols)) = dims.get_untracked() else {
+            return;
+        };
+        let current = at.get_untracked().unwrap_or((0, 0));
+        if ev.key() == "Enter" {
+            ev.prevent_default();
+            take(state, map, cursor, current);
+        } else if let Some(next) = step(current, &ev.key(), ev.shift_key(), rows, cols) {
+            ev.prevent_default();
+            cursor.set(Some(next));
+        }
+    };
+    let place = move |cell: At| {
+        let (rows, cols) = dims.get().unwrap_or((1, 1));
+        mark_style(cell.map(|(r, c)| cell_centre(r, c, rows, cols)))
+    };
+    view! {
+        <div
+            class="map-area"
+            id="coll-map-area"
+            node_ref=area
+            tabindex="0"
+            role="application"
+            aria-roledescription="winner map"
+            aria-label="Winner map: the fastest algorithm by message size and process count, with MPICH's and Open MPI's default thresholds as lines; arrow keys move the cursor"
+            aria-describedby="coll-map-keys coll-map-readout"
+            on:pointerdown=move |ev| touched.set_value((ev.pointer_type() == "touch", cursor.get_untracked()))
+            on:pointermove=move |ev| {
+                if let Some(cell) = locate(&ev) {
+                    if cursor.get_untracked() != Some(cell) {
+                        cursor.set(Some(cell));
+                    }
+                }
+            }
+            on:click=move |ev| {
+                // A tap reads a cell out; a second tap on it takes it. A mouse click takes it
+                // at once (the pointer read it out on the way).
+                let cell = locate(&ev);
+                let (touch, before) = touched.get_value();
+                if let Some(c) = cell {
+                    cursor.set(Some(c));
+                }
+                if let Some(c) = cell.filter(|c| !touch || before == Some(*c)) {
+                    take(state, map, cursor, c);
+                }
+            }
+            on:keydown=on_key
+        >
+            <canvas id="coll-map" node_ref=canvas width="128" height="64" aria-hidden="true"></canvas>
+            <Lines map dims/>
+            <span class="map-point" aria-hidden="true" style=move || place(own.get())></span>
+            <span class="map-cursor" aria-hidden="true" style=move || place(at.get())></span>
+        </div>
+    }
+}
+
+/// MPICH's (solid) and Open MPI's (dashed) default thresholds over the map: the cell edges
+/// where the library's choice changes, in cell units stretched to the map.
+#[component]
+fn Lines(
+    /// The map.
+    map: Memo<MapResult>,
+    /// Its rows and columns.
+    dims: Memo<Option<(usize, usize)>>,
+) -> impl IntoView {
+    let paths = Memo::new(move |_| {
+        map.with(|m| {
+            m.as_ref().ok().map(|c| {
+                Library::ALL.map(|l| boundary_path(l, c.map.collective, &c.map.sizes, &c.map.ps))
+            })
+        })
+    });
+    let view_box = move || {
+        let (rows, cols) = dims.get().unwrap_or((1, 1));
+        format!("0 0 {cols} {rows}")
+    };
+    let path = move |i: usize| paths.with(|p| p.as_ref().map(|p| p[i].clone()).unwrap_or_default());
+    view! {
+        <svg class="coll-lines" viewBox=view_box preserveAspectRatio="none" aria-hidden="true">
+            <path class="mpich" d=move || path(0)></path>
+            <path class="ompi" d=move || path(1)></path>
+        </svg>
     }
 }
 
