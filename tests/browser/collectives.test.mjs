@@ -112,30 +112,43 @@ describe('collectives view', () => {
     }
   });
 
-  it('a click takes the cell into the address; Back returns; the address reopens the same page', async () => {
-    const { context, page } = await newAppPage(app.browser);
+  it('a click takes the cell into the address; Back and Forward restore the views; the address reopens the same page', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
     try {
-      await openApp(page, app.server.url, VIEW);
-      const before = await page.evaluate(() => location.search);
+      await openApp(page, app.server.url, `?${QUERY}`);
+      const calculator = await page.evaluate(() => location.search);
+      await afterRepaint(page, 'open Collectives', () => page.click('#tab-collectives'));
+      assert.match(await page.evaluate(() => location.search), /view=collectives/u);
+      assert.match(await page.title(), / · Collectives — commcalc$/u);
+      assert.ok(await page.isVisible('#explain'), 'the explain panel is beside the view');
       await hover(page, 0.8, 0.2);
       const r = await readout(page);
       await afterRepaint(page, 'click on the map', () => page.mouse.down().then(() => page.mouse.up()));
       const search = await page.evaluate(() => location.search);
-      assert.match(search, new RegExp(`p=${r.p}(&|$)`, 'u'));
+      assert.match(search, new RegExp(`[?&]p=${r.p}(&|$)`, 'u'));
+      assert.match(search, new RegExp(`[?&]size=${r.size}(&|$)`, 'u'));
       assert.match(search, /view=collectives/u);
-      assert.match(search, new RegExp(`size=${r.size}(&|$)`, 'u'));
-      // Another collective through the view's picker: a new scenario in the address.
-      await afterRepaint(page, 'pick allreduce', () => page.selectOption('#coll-collective', 'allreduce'));
-      assert.match(await page.evaluate(() => location.search), /pattern=allreduce/u);
+      assert.equal((await readout(page)).p, r.p, 'the readout is on the cell taken');
+
       await page.goBack();
-      await page.waitForFunction((s) => location.search !== s, search).catch(() => {});
-      await page.goto(app.server.url + search);
-      await page.waitForFunction(() => document.body?.dataset.ready === '1');
-      assert.equal(await page.evaluate(() => location.search), search, 'the address is canonical');
-      assert.equal(await page.inputValue('#coll-collective'), 'broadcast');
-      const again = await readout(page);
-      assert.equal(again.p, r.p, 'the mark sits on the cell taken');
-      assert.notEqual(before, search);
+      await page.waitForFunction(() => !location.search.includes('view=collectives'));
+      assert.equal(await page.evaluate(() => location.search), calculator, 'Back returns to the calculator as it was');
+      await page.goForward();
+      await page.waitForFunction(() => location.search.includes('view=collectives'));
+      assert.equal(await page.evaluate(() => location.search), search, 'Forward returns to the cell taken');
+      await page.waitForSelector('#coll-map-readout .map-readout-text');
+      assert.equal((await readout(page)).p, r.p);
+
+      // Another collective through the view's picker: the scenario, hence the address, changes.
+      await afterRepaint(page, 'pick allreduce', () => page.selectOption('#coll-collective', 'allreduce'));
+      const allreduce = await page.evaluate(() => location.search);
+      assert.match(allreduce, /pattern=allreduce/u);
+      // The address alone reopens the same page.
+      await openApp(page, app.server.url, allreduce);
+      assert.equal(await page.evaluate(() => location.search), allreduce, 'the address is canonical');
+      assert.equal(await page.inputValue('#coll-collective'), 'allreduce');
+      assert.equal((await readout(page)).p, r.p, 'p is kept across the collective');
+      assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();
     }
