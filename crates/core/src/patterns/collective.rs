@@ -649,7 +649,7 @@ pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> 
         loggp_cost = Some(Box::new(move |n| l.binomial_broadcast(p, n)));
     }
     let cost: Cost = if choice == "best" {
-        best_curve(ctx, p, menu)?
+        best_curve(ctx, p, &m, menu)?
     } else {
         match (menu.iter().position(|(id, _)| *id == choice), loggp_cost) {
             (Some(i), _) => menu.swap_remove(i).1,
@@ -667,31 +667,36 @@ pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> 
 /// 004's algorithms, costed at their exact optimal blocks.
 const COMBINING: [&str; 3] = ["tree", "snake", "fence"];
 
-/// The `best` curve: the least time of the menu at each n. Where the menu holds 004's Tree,
-/// Snake and Fence, they are costed together by 004's combiner (`nbl::Combiner::best_time`),
-/// which searches the likely winner's optimal block first and bounds the other searches by
-/// it: the same least time as three full searches, at a fraction of the cost.
-fn best_curve(ctx: &Ctx, p: u32, menu: Vec<(&'static str, Cost)>) -> Result<Cost, Error> {
-    if !menu.iter().any(|(id, _)| COMBINING.contains(id)) {
-        return Ok(Box::new(move |n| {
-            fastest(&menu, n).map_or(f64::INFINITY, |(_, t)| t)
-        }));
-    }
-    let rest: Vec<Cost> = menu
+/// The `best` curve: the least time of the menu at each n, with the two costly searches
+/// pruned, which leaves every value as it was. Where the menu holds 004's Tree, Snake and
+/// Fence, they are costed together by 004's combiner (`nbl::Combiner::best_time`), which
+/// searches the likely winner's optimal block first and bounds the other searches by it. The
+/// pipelined chain's exact segment search runs only where its floor (`Chain::floor`, a lower
+/// bound of its optimum) is below the least time of the others.
+fn best_curve(ctx: &Ctx, p: u32, m: &Abg, menu: Vec<(&'static str, Cost)>) -> Result<Cost, Error> {
+    let combined = menu.iter().any(|(id, _)| COMBINING.contains(id));
+    let (chain, rest): (Vec<_>, Vec<_>) = menu
         .into_iter()
         .filter(|(id, _)| !COMBINING.contains(id))
-        .map(|(_, c)| c)
-        .collect();
-    let (together, _) = child(
-        ctx,
-        |i| {
+        .partition(|(id, _)| *id == "pipelined-chain");
+    let together: Option<Cost> = if combined {
+        let edit = |i: &mut Inputs| {
             i.mesh = Some(mesh_of(p));
             i.n = None;
-        },
-        nbl::global_combine,
-    )?;
+        };
+        Some(child(ctx, edit, nbl::global_combine)?.0)
+    } else {
+        None
+    };
+    let floor = Chain::new(m, p);
+    let chain: Option<Cost> = chain.into_iter().next().map(|(_, c)| c);
     Ok(Box::new(move |n| {
-        rest.iter().map(|c| c(n)).fold(together(n), f64::min)
+        let first = together.as_ref().map_or(f64::INFINITY, |c| c(n));
+        let least = rest.iter().map(|(_, c)| c(n)).fold(first, f64::min);
+        match &chain {
+            Some(c) if floor.floor(n) < least => least.min(c(n)),
+            _ => least,
+        }
     }))
 }
 
