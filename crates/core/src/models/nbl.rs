@@ -1136,6 +1136,13 @@ impl Combiner {
     /// cheap lower bound of their time, each search pruned by the best time so far, so the
     /// winner is usually searched first and the others stop at their bound.
     pub fn best_time(&self, n: u64) -> f64 {
+        self.best_time_below(n, f64::INFINITY)
+    }
+
+    /// The fastest algorithm's time for `n` elements if it is below `ceiling`, else `ceiling`:
+    /// [`Combiner::best_time`] with every search pruned by the ceiling from the start, for when
+    /// another algorithm's time is already known (the collectives' `best`).
+    pub fn best_time_below(&self, n: u64, ceiling: f64) -> f64 {
         let nf = n.min(MAX_ELEMENTS) as f64;
         let root_n = nf.sqrt();
         let mut order = self.plans.each_ref().map(|p| match p {
@@ -1143,12 +1150,10 @@ impl Combiner {
             Err(_) => (f64::INFINITY, None),
         });
         order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
-        order
-            .iter()
-            .fold(f64::INFINITY, |t, (floor, plan)| match plan {
-                Some(plan) if *floor <= t => plan.time_below(n, t),
-                _ => t,
-            })
+        order.iter().fold(ceiling, |t, (floor, plan)| match plan {
+            Some(plan) if *floor <= t => plan.time_below(n, t),
+            _ => t,
+        })
     }
 
     /// Each applicable algorithm's exact optimum for `n` elements ([`Plan::optimum`]), in
