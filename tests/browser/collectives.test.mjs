@@ -96,7 +96,7 @@ describe('collectives view', () => {
         seen.add(`${r.p} ${r.size}`);
         assert.equal(r.winner, best('intel-paragon', 'broadcast', r.p, r.size), `p = ${r.p}, n = ${r.size}`);
         assert.match(r.text, new RegExp(`^p = ${r.p}, n = .+: ${r.winner} in `, 'u'));
-        assert.match(r.text, /MPICH 4: .+ \((agrees|differs|not costed here)\)/u);
+        assert.match(r.text, /MPICH 4: .+ \((agrees|differs: [^)]+% slower|differs|not costed here)\)/u);
       }
       assert.equal(seen.size, 4, 'each position reads its own cell');
       // The same through the JavaScript API the page exports.
@@ -149,6 +149,25 @@ describe('collectives view', () => {
       assert.equal(await page.inputValue('#coll-collective'), 'allreduce');
       assert.equal((await readout(page)).p, r.p, 'p is kept across the collective');
       assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the tour opens where MPICH\'s default differs, and the readout says by how much as the core does', async () => {
+    const { context, page } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=broadcast&size=16000&p=16&view=collectives');
+      const r = await readout(page);
+      assert.equal(r.p, 16);
+      assert.equal(r.winner, 'binomial');
+      const m = r.text.match(/MPICH 4: scatter-rd-allgather \(differs: ([\d.]+) (µs|ms), (\d+)% slower\)/u);
+      assert.ok(m, r.text);
+      const shown = Number(m[1]) * (m[2] === 'ms' ? 1000 : 1);
+      const core = evalQuery(`machine=intel-paragon&pattern=broadcast&p=16&size=${r.size}`).metrics;
+      assert.ok(Math.abs(shown / core.scatter_rd_allgather_us - 1) < 0.005, `${shown} vs ${core.scatter_rd_allgather_us}`);
+      assert.equal(Number(m[3]), Math.round((core.scatter_rd_allgather_us / core.binomial_us - 1) * 100));
+      assert.ok(await page.isVisible('[data-preset="paragon-broadcast-mpich"][aria-current="true"]'), 'the tour is marked');
     } finally {
       await context.close();
     }

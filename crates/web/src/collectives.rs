@@ -286,9 +286,25 @@ pub fn home(map: &WinnerMap, p: u32, n: f64) -> (usize, usize) {
     (row, nearest(&map.sizes, n))
 }
 
-/// A cell in words: p, n, the winner, its time and margin, and what each library picks there;
+/// Every algorithm's time at one (p, n) of the scenario's machine: what a readout compares a
+/// library's choice with.
+pub fn times_at(scenario: &Scenario, p: u32, n: f64) -> Vec<(&'static str, f64)> {
+    let mut at = scenario.clone();
+    at.inputs.p = Some(p);
+    costs(&at)
+        .map(|list| list.iter().map(|(id, c)| (*id, c(n))).collect())
+        .unwrap_or_default()
+}
+
+/// A cell in words: p, n, the winner, its time and margin, and what each library picks there
+/// (with how much slower its choice is, from `times`, every algorithm's time at the cell);
 /// with data attributes (p, size, winner) for tests and scripts.
-pub fn readout_html(map: &WinnerMap, row: usize, col: usize) -> Option<String> {
+pub fn readout_html(
+    map: &WinnerMap,
+    row: usize,
+    col: usize,
+    times: &[(&'static str, f64)],
+) -> Option<String> {
     let cell = map.cell(row, col)?;
     let (p, n) = (*map.ps.get(row)?, *map.sizes.get(col)?);
     let winner = map.winner(row, col)?;
@@ -301,10 +317,18 @@ pub fn readout_html(map: &WinnerMap, row: usize, col: usize) -> Option<String> {
         .iter()
         .map(|&lib| {
             let ch = choice(lib, map.collective, p, n);
+            let time = |a: &str| times.iter().find(|(id, _)| *id == a).map(|(_, t)| *t);
             let verdict = match ch.algo {
-                Some(a) if a == winner => "agrees",
-                Some(_) => "differs",
-                None => "not costed here",
+                Some(a) if a == winner => "agrees".to_string(),
+                Some(a) => match time(a) {
+                    Some(t) => format!(
+                        "differs: {}, {:.0}% slower",
+                        si(t, "µs"),
+                        (t / cell.time_us - 1.0) * 100.0
+                    ),
+                    None => "differs".to_string(),
+                },
+                None => "not costed here".to_string(),
             };
             format!("{}: {} ({verdict})", lib.name(), ch.name)
         })
@@ -527,14 +551,28 @@ mod tests {
     fn the_readout_names_the_winner_and_each_library() {
         let s = scenario("machine=intel-paragon&pattern=broadcast");
         let map = map_of(&s, 8, 4).unwrap();
-        let html = readout_html(&map, 3, 0).unwrap();
+        let (p, n) = (map.ps[3], map.sizes[0]);
+        let html = readout_html(&map, 3, 0, &times_at(&s, p, n)).unwrap();
         let winner = map.winner(3, 0).unwrap();
         assert!(
             html.contains(&format!("data-winner=\"{winner}\"")),
             "{html}"
         );
         assert!(html.contains("MPICH 4: binomial"), "{html}");
-        assert!(readout_html(&map, 4, 0).is_none());
+        assert!(readout_html(&map, 4, 0, &[]).is_none());
+    }
+
+    #[test]
+    fn a_library_choice_that_differs_says_how_much_slower_it_is() {
+        // 16 Paragon nodes at 16 kB: MPICH picks scatter + recursive-doubling allgather
+        // (1513.6 µs) where the binomial tree takes 1320 µs: 15% slower.
+        let s = scenario("machine=intel-paragon&pattern=broadcast");
+        let map = winner_map(&s, &[16_000.0], &[16], |_| true).unwrap();
+        let html = readout_html(&map, 0, 0, &times_at(&s, 16, 16_000.0)).unwrap();
+        assert!(
+            html.contains("MPICH 4: scatter-rd-allgather (differs: 1.51 ms, 15% slower)"),
+            "{html}"
+        );
     }
 
     #[test]

@@ -28,7 +28,7 @@ use commcalc_core::Scenario;
 use crate::chart::palette;
 use crate::collectives::{
     chart_legend, curves_plot, export_name, home, key_html, map_of, p_of, p_ticks, readout_html,
-    rgba, segments, segments_html, size_ticks, MAP_PS, MAP_SIZES,
+    rgba, segments, segments_html, size_ticks, times_at, MAP_PS, MAP_SIZES,
 };
 use crate::components::{Figure, ScaleToggle};
 use crate::dom;
@@ -273,12 +273,12 @@ fn WinnerMapPanel(
     let reading = move || {
         let at = at.get();
         map.with(|m| {
-            m.as_ref()
-                .ok()
-                .zip(at)
-                .and_then(|(c, (r, col))| readout_html(&c.map, r, col))
-                .unwrap_or_default()
+            let (c, (row, col)) = m.as_ref().ok().zip(at)?;
+            let (p, n) = (*c.map.ps.get(row)?, *c.map.sizes.get(col)?);
+            let times = state.scenario.with_untracked(|s| times_at(s, p, n));
+            readout_html(&c.map, row, col, &times)
         })
+        .unwrap_or_default()
     };
     let ticks = move |vertical: bool| {
         map.with(|m| {
