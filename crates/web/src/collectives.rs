@@ -12,8 +12,11 @@ use commcalc_core::collectives::chain::Chain;
 use commcalc_core::collectives::file::sizes as log_sizes;
 use commcalc_core::collectives::winner::{collective_of, winner_map, WinnerMap};
 use commcalc_core::collectives::Collective;
-use commcalc_core::patterns::collective::{abg, menu, with_ctx, Cost};
+use commcalc_core::models::nbl::{Algorithm, Combiner, Mesh};
+use commcalc_core::patterns::collective::{abg, menu, mesh_of, with_ctx, Cost};
+use commcalc_core::regimes::nbl_of;
 use commcalc_core::units::si;
+use commcalc_core::units::ELEMENT_BYTES;
 use commcalc_core::{Error, Scenario};
 
 use crate::chart::{axes, Mark, Palette, Plot, Scale, Series};
@@ -380,26 +383,21 @@ pub fn key_html(map: &WinnerMap, palette: &Palette) -> String {
     out
 }
 
-/// One row of the pipelined chain's optimal segments: size, segments, segment bytes, time and
-/// the closed form's segment and time.
+/// One row of a pipelined algorithm's optimal segmenting at one size: the pipelined chain
+/// broadcast's segments, or 004's Snake and Fence blocks (in bytes, 8 per double).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SegmentRow {
+    pub algo: &'static str,
     pub size: f64,
+    /// Segments k, or 004's blocks B.
     pub segments: u64,
     pub segment_bytes: f64,
     pub time_us: f64,
     pub closed_form_bytes: Option<f64>,
 }
 
-/// The pipelined chain broadcast's exact optimal segment at a few sizes and the scenario's
-/// own, at its p (empty for collectives without a pipelined algorithm).
-pub fn segments(scenario: &Scenario) -> Result<Vec<SegmentRow>, Error> {
-    if collective_of(scenario)? != Collective::Broadcast {
-        return Ok(Vec::new());
-    }
-    let p = p_of(scenario);
-    let m = with_ctx(scenario, |ctx| abg(ctx, p, false))?;
-    let chain = Chain::new(&m, p);
+/// The sizes of the segment table: four fixed ones and the scenario's own.
+fn segment_sizes(scenario: &Scenario) -> Vec<f64> {
     let own = scenario
         .inputs
         .size
@@ -407,19 +405,58 @@ pub fn segments(scenario: &Scenario) -> Result<Vec<SegmentRow>, Error> {
     let mut at = vec![1024.0, 65_536.0, 1_048_576.0, 16_777_216.0, own];
     at.sort_by(f64::total_cmp);
     at.dedup();
-    Ok(at
-        .into_iter()
-        .map(|n| {
-            let o = chain.optimum(n);
-            SegmentRow {
-                size: n,
-                segments: o.segments,
-                segment_bytes: o.segment_bytes,
-                time_us: o.time,
-                closed_form_bytes: chain.closed_form(n),
+    at
+}
+
+/// The optimal segmenting of the pipelined algorithms at the scenario's p, at a few sizes and
+/// the scenario's own: the pipelined chain broadcast's exact segment count beside the closed
+/// form, and on the DELTA's allreduce 004's Snake and Fence at their exact optimal blocks on
+/// the near-square mesh of p nodes (004 §3, Appendix 7.1). Empty for the other collectives.
+pub fn segments(scenario: &Scenario) -> Result<Vec<SegmentRow>, Error> {
+    let c = collective_of(scenario)?;
+    let p = p_of(scenario);
+    let sizes = segment_sizes(scenario);
+    if c == Collective::Broadcast {
+        let m = with_ctx(scenario, |ctx| abg(ctx, p, false))?;
+        let chain = Chain::new(&m, p);
+        return Ok(sizes
+            .into_iter()
+            .map(|n| {
+                let o = chain.optimum(n);
+                SegmentRow {
+                    algo: "pipelined-chain",
+                    size: n,
+                    segments: o.segments,
+                    segment_bytes: o.segment_bytes,
+                    time_us: o.time,
+                    closed_form_bytes: chain.closed_form(n),
+                }
+            })
+            .collect());
+    }
+    if !costs(scenario)?.iter().any(|(id, _)| *id == "snake") {
+        return Ok(Vec::new());
+    }
+    let (width, height) = mesh_of(p);
+    let combiner = Combiner::new(&nbl_of(scenario)?, Mesh { width, height });
+    let mut rows = Vec::new();
+    for n in sizes {
+        let elements = (n / ELEMENT_BYTES).ceil().max(1.0) as u64;
+        for o in combiner.optima(elements).into_iter().flatten() {
+            if o.algorithm == Algorithm::Tree {
+                continue;
             }
-        })
-        .collect())
+            rows.push(SegmentRow {
+                algo: o.algorithm.id(),
+                size: n,
+                segments: o.blocks,
+                segment_bytes: o.block as f64 * ELEMENT_BYTES,
+                time_us: o.time,
+                closed_form_bytes: o.closed_form.map(|s| s * ELEMENT_BYTES),
+            });
+        }
+    }
+    Ok(rows)
 }
 
 /// The segment rows as table rows.
@@ -427,7 +464,8 @@ pub fn segments_html(rows: &[SegmentRow]) -> String {
     rows.iter()
         .map(|r| {
             format!(
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                esc(r.algo),
                 si(r.size, "B"),
                 r.segments,
                 si(r.segment_bytes, "B"),
@@ -607,6 +645,25 @@ mod tests {
                 .unwrap()
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn the_deltas_allreduce_lists_snake_and_fence_at_their_optimal_blocks() {
+        let s = scenario("machine=intel-delta&pattern=allreduce&p=64&size=800000");
+        let rows = segments(&s).unwrap();
+        assert_eq!(rows.len(), 2 * 5, "Snake and Fence at five sizes");
+        let r = run("machine=intel-delta&pattern=allreduce&p=64&size=800000").unwrap();
+        for algo in ["snake", "fence"] {
+            let own = rows
+                .iter()
+                .find(|x| x.algo == algo && x.size == 8e5)
+                .unwrap();
+            assert_eq!(Some(own.time_us), r.metric(&format!("{algo}_us")), "{algo}");
+            assert_eq!(
+                own.segments,
+                (1e5 / (own.segment_bytes / 8.0)).ceil() as u64
+            );
+        }
     }
 
     #[test]

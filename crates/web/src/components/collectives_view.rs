@@ -496,20 +496,29 @@ fn Segments(
     let rows = Memo::new(move |_| state.scenario.with(|s| segments(s).unwrap_or_default()));
     let caption = move || {
         state.scenario.with(|s| {
-            format!(
-                "The pipelined chain broadcast on {} with p = {}: the exact optimal number of segments k (whole segments of ⌈n/k⌉ bytes) beside the closed form s* = √(nα/((p−2)β)).",
-                s.machine.name,
-                p_of(s)
-            )
+            let (w, h) = commcalc_core::patterns::collective::mesh_of(p_of(s));
+            if s.pattern.id == "broadcast" {
+                format!(
+                    "The pipelined chain broadcast on {} with p = {}: the exact optimal number of segments k (whole segments of ⌈n/k⌉ bytes) beside the closed form s* = √(nα/((p−2)β)).",
+                    s.machine.name,
+                    p_of(s)
+                )
+            } else {
+                format!(
+                    "004's pipelined Snake and Fence on a {w}×{h} mesh of the {} ({} processes): the exact optimal block (k blocks of S doubles, shown in bytes) beside the closed form √(N·D/C) (004 §3, Appendix 7.1).",
+                    s.machine.name,
+                    p_of(s)
+                )
+            }
         })
     };
     view! {
         <section class="panel" aria-labelledby="coll-seg-title" hidden=move || rows.with(Vec::is_empty)>
-            <h2 id="coll-seg-title">"Optimal segments of the pipelined broadcast"</h2>
+            <h2 id="coll-seg-title">"Optimal segments of the pipelined algorithms"</h2>
             <p class="about">{caption}</p>
             <table class="metrics" id="coll-segments">
                 <thead>
-                    <tr><th scope="col">"n"</th><th scope="col">"segments k"</th><th scope="col">"segment"</th><th scope="col">"time"</th><th scope="col">"closed form s*"</th></tr>
+                    <tr><th scope="col">"algorithm"</th><th scope="col">"n"</th><th scope="col">"segments k"</th><th scope="col">"segment"</th><th scope="col">"time"</th><th scope="col">"closed form s*"</th></tr>
                 </thead>
                 <tbody inner_html=move || rows.with(|r| segments_html(r))></tbody>
             </table>
