@@ -385,6 +385,24 @@ mod tests {
     }
 
     #[test]
+    fn the_collectives_view_keeps_the_whole_scenario_in_the_address() {
+        let search = "?machine=intel-paragon&pattern=broadcast&p=16&size=16000&view=collectives";
+        let (page, rest, problems) = parse(search);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(page.view, View::Collectives);
+        let s = scenario(&rest);
+        let printed = print(&page, &s);
+        assert_eq!(printed, format!("{}&view=collectives", s.to_query()));
+        let (again, rest_again, _) = parse(&printed);
+        assert_eq!(again, page);
+        assert_eq!(scenario(&rest_again), s);
+        assert_eq!(
+            title(&page, &s),
+            "Single-node broadcast on Intel Paragon · Collectives — commcalc"
+        );
+    }
+
+    #[test]
     fn bad_page_keys_are_named_and_the_rest_kept() {
         let search = "view=sideways&c=machine=nosuch&c=machine=intel-ipsc;pattern=pingpong&fa=fast&machine=intel-delta";
         let (page, rest, problems) = parse(search);
