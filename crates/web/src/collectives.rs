@@ -13,7 +13,7 @@ use commcalc_core::collectives::file::sizes as log_sizes;
 use commcalc_core::collectives::winner::{collective_of, winner_map, WinnerMap};
 use commcalc_core::collectives::Collective;
 use commcalc_core::models::nbl::{Algorithm, Combiner, Mesh};
-use commcalc_core::patterns::collective::{abg, menu, mesh_of, with_ctx, Cost};
+use commcalc_core::patterns::collective::{abg, algos, menu, mesh_of, with_ctx, Cost};
 use commcalc_core::regimes::nbl_of;
 use commcalc_core::units::si;
 use commcalc_core::units::ELEMENT_BYTES;
@@ -117,7 +117,7 @@ pub fn curves_plot(scenario: &Scenario, scale: Scale) -> Result<Plot, Error> {
                 .map(|i| (sizes[i], t[i]))
                 .filter(|&(x, y)| scale.shows(x, y))
                 .collect(),
-            colour: a,
+            colour: slot(scenario, list[a].0),
             measured: false,
             dashed,
             optimum: None,
@@ -199,9 +199,8 @@ pub fn chart_legend(scenario: &Scenario, palette: &Palette) -> String {
     };
     let mut out: String = list
         .iter()
-        .enumerate()
-        .map(|(i, (id, _))| {
-            let (r, g, b) = colour(palette, i);
+        .map(|(id, _)| {
+            let (r, g, b) = colour(palette, slot(scenario, id));
             format!("<span class=\"coll-key\"><span class=\"line-swatch\" style=\"border-color:rgb({r},{g},{b})\"></span>{}</span> ", esc(id))
         })
         .collect();
@@ -211,14 +210,34 @@ pub fn chart_legend(scenario: &Scenario, palette: &Palette) -> String {
     out
 }
 
-/// The colour of the map's or the chart's `i`th algorithm.
-pub fn colour(palette: &Palette, i: usize) -> (u8, u8, u8) {
-    palette.series[i % palette.series.len()]
+/// The colour of the algorithm in colour slot `slot` ([`slot`]).
+pub fn colour(palette: &Palette, slot: usize) -> (u8, u8, u8) {
+    palette.series[slot % palette.series.len()]
 }
 
-/// The map as RGBA pixels, one per cell, the largest p on the top row: the winner's colour,
-/// paler the smaller its margin over the runner-up (as the regime maps).
-pub fn rgba(map: &WinnerMap, palette: &Palette) -> Vec<u8> {
+/// An algorithm's colour slot: its place among the `algo=` ids the collective offers on the
+/// scenario's machine (leaving out `best` and LogGP's tree, which are not in the menu), so an
+/// algorithm has one colour on the chart, the map and both keys, whichever algorithms a p
+/// leaves out.
+pub fn slot(scenario: &Scenario, id: &str) -> usize {
+    let Ok(c) = collective_of(scenario) else {
+        return 0;
+    };
+    algos(c, scenario.machine)
+        .iter()
+        .filter(|a| !matches!(**a, "best" | "loggp-binomial"))
+        .position(|a| *a == id)
+        .unwrap_or(0)
+}
+
+/// The colour slot of each of a map's algorithms.
+pub fn slots(scenario: &Scenario, map: &WinnerMap) -> Vec<usize> {
+    map.algos.iter().map(|id| slot(scenario, id)).collect()
+}
+
+/// The map as RGBA pixels, one per cell, the largest p on the top row: the winner's colour
+/// (`slots`: [`slots`]), paler the smaller its margin over the runner-up (as the regime maps).
+pub fn rgba(map: &WinnerMap, slots: &[usize], palette: &Palette) -> Vec<u8> {
     let (rows, cols) = (map.ps.len(), map.sizes.len());
     let mut out = Vec::with_capacity(rows * cols * 4);
     for row in (0..rows).rev() {
@@ -226,7 +245,7 @@ pub fn rgba(map: &WinnerMap, palette: &Palette) -> Vec<u8> {
             let (r, g, b) = map.cell(row, col).map_or(palette.background, |c| {
                 mix(
                     palette.background,
-                    colour(palette, c.winner),
+                    colour(palette, slots.get(c.winner).copied().unwrap_or(0)),
                     strength(c.margin),
                 )
             });
@@ -347,13 +366,13 @@ pub fn readout_html(
 
 /// The key under the map: each algorithm's colour, the shading, the libraries' lines, and how
 /// often each library's default is the winner.
-pub fn key_html(map: &WinnerMap, palette: &Palette) -> String {
+pub fn key_html(map: &WinnerMap, slots: &[usize], palette: &Palette) -> String {
     let mut out: String = map
         .algos
         .iter()
-        .enumerate()
-        .map(|(i, id)| {
-            let (r, g, b) = colour(palette, i);
+        .zip(slots)
+        .map(|(id, &slot)| {
+            let (r, g, b) = colour(palette, slot);
             format!("<span class=\"map-key-item\"><span class=\"map-key-swatch\" aria-hidden=\"true\" style=\"background:rgb({r},{g},{b})\"></span>{}</span>", esc(id))
         })
         .collect();
@@ -618,13 +637,14 @@ mod tests {
         let s = scenario("machine=intel-paragon&pattern=allreduce");
         let map = map_of(&s, 16, 4).unwrap();
         let light = palette(false);
-        let px = rgba(&map, &light);
+        let table = slots(&s, &map);
+        let px = rgba(&map, &table, &light);
         assert_eq!(px.len(), 16 * 4 * 4);
         // The bottom-left pixel is row 0 (p = 2), column 0: the last row of the image.
         let cell = map.cell(0, 0).unwrap();
         let want = mix(
             light.background,
-            colour(&light, cell.winner),
+            colour(&light, table[cell.winner]),
             strength(cell.margin),
         );
         let at = 3 * 16 * 4;
@@ -674,5 +694,29 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.to_string().contains("allreduce"), "{e}");
+    }
+
+    #[test]
+    fn an_algorithm_has_one_colour_on_the_chart_and_the_map() {
+        // On the ATM cluster 002's all-to-all algorithms come first among the `algo=` ids
+        // but last in the menu: colours follow the ids, so chart and map agree.
+        let s = scenario("machine=atm-sparc20&pattern=all-to-all&algo=best&p=8");
+        assert_eq!(
+            ["separate", "multicast", "bruck", "pairwise"].map(|a| slot(&s, a)),
+            [0, 1, 2, 3]
+        );
+        let plot = curves_plot(&s, Scale::Log).unwrap();
+        let dashed: Vec<usize> = plot
+            .series
+            .iter()
+            .filter(|x| x.dashed)
+            .map(|x| x.colour)
+            .collect();
+        let menu: Vec<&str> = costs(&s).unwrap().iter().map(|(id, _)| *id).collect();
+        assert_eq!(dashed, menu.iter().map(|a| slot(&s, a)).collect::<Vec<_>>());
+        let map = map_of(&s, 8, 4).unwrap();
+        for (i, id) in map.algos.iter().enumerate() {
+            assert_eq!(slots(&s, &map)[i], slot(&s, id));
+        }
     }
 }

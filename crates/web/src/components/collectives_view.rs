@@ -28,7 +28,7 @@ use commcalc_core::Scenario;
 use crate::chart::palette;
 use crate::collectives::{
     chart_legend, curves_plot, export_name, home, key_html, map_of, p_of, p_ticks, readout_html,
-    rgba, segments, segments_html, size_ticks, times_at, MAP_PS, MAP_SIZES,
+    rgba, segments, segments_html, size_ticks, slots, times_at, MAP_PS, MAP_SIZES,
 };
 use crate::components::{Figure, ScaleToggle};
 use crate::dom;
@@ -297,7 +297,10 @@ fn WinnerMapPanel(
     let key = move || {
         map.with(|m| {
             m.as_ref()
-                .map(|c| key_html(&c.map, &palette(dark.get())))
+                .map(|c| {
+                    let table = state.scenario.with_untracked(|s| slots(s, &c.map));
+                    key_html(&c.map, &table, &palette(dark.get()))
+                })
                 .unwrap_or_default()
         })
     };
@@ -321,7 +324,7 @@ fn WinnerMapPanel(
 
 /// Paints the map whenever it or the theme changes, and reports the timing to the benchmark's
 /// hook (the computation counted only the first time a map is painted).
-fn paint_map(canvas: NodeRef<Canvas>, map: Memo<MapResult>, dark: ReadSignal<bool>) {
+fn paint_map(state: State, canvas: NodeRef<Canvas>, map: Memo<MapResult>, dark: ReadSignal<bool>) {
     Effect::new(move |last: Option<Option<Arc<Computed>>>| {
         let palette = palette(dark.get());
         let current = map.get().ok();
@@ -330,7 +333,9 @@ fn paint_map(canvas: NodeRef<Canvas>, map: Memo<MapResult>, dark: ReadSignal<boo
             let fresh = last.flatten().is_none_or(|l| !Arc::ptr_eq(&l, computed));
             let t0 = draw_map::now();
             let m = &computed.map;
-            match draw_map::paint_pixels(&c, m.sizes.len(), m.ps.len(), &rgba(m, &palette)) {
+            let table = state.scenario.with_untracked(|s| slots(s, m));
+            match draw_map::paint_pixels(&c, m.sizes.len(), m.ps.len(), &rgba(m, &table, &palette))
+            {
                 Ok(()) => {
                     let compute = if fresh { computed.compute_ms } else { 0.0 };
                     draw_map::painted("coll", compute, draw_map::now() - t0);
@@ -395,7 +400,7 @@ fn MapArea(
 ) -> impl IntoView {
     let canvas = NodeRef::<Canvas>::new();
     let area = NodeRef::<Div>::new();
-    paint_map(canvas, map, dark);
+    paint_map(state, canvas, map, dark);
     let dims = Memo::new(move |_| {
         map.with(|m| m.as_ref().ok().map(|c| (c.map.ps.len(), c.map.sizes.len())))
     });
