@@ -217,15 +217,17 @@ describe('collectives view', () => {
       assert.equal(await page.inputValue('#coll-collective'), 'broadcast', 'the collective is kept');
       // A p typed in the scenario panel that the core rejects keeps the scenario.
       const search = await page.evaluate(() => location.search);
-      const p = page.locator('[data-control="p"] input[type="number"]');
-      if (await p.count()) {
-        await p.fill('0');
-        await p.press('Enter');
-        await page.waitForTimeout(200);
-        errors = await shownErrors(page);
-        assert.ok(errors.some((e) => e.key === 'p'), JSON.stringify(errors));
-        assert.equal(await page.evaluate(() => location.search), search, 'the address keeps the last good state');
-      }
+      const p = page.locator('#in-p');
+      assert.equal(await p.count(), 1, 'the scenario panel has a number field for p');
+      await p.fill('0');
+      await p.press('Enter');
+      await page.waitForFunction(() => [...document.querySelectorAll('ul#errors > li')].some((li) => li.dataset.key === 'p'));
+      errors = await shownErrors(page);
+      const shown = errors.find((e) => e.key === 'p');
+      assert.ok(shown.visible && /\bp\b/u.test(shown.text), JSON.stringify(errors));
+      assert.equal(await page.evaluate(() => location.search), search, 'the address keeps the last good state');
+      assert.equal(await page.inputValue('#coll-collective'), 'broadcast');
+      assert.ok((await readout(page)) !== null, 'the map still reads out');
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();
