@@ -26,7 +26,7 @@
 //!   n/p): Bruck below 200 B with p > 12, linear below 3 000 B, pairwise above.
 //!   Reduce-scatter: recursive halving up to 12 KiB, or 256 KiB for p a power of two, or
 //!   while p ≥ 0.0012·n + 8; ring above. Gather, scatter: linear; barrier: recursive
-//!   doubling (p a power of two) or Bruck.
+//!   doubling (p a power of two) or Bruck, both ⌈lg p⌉ rounds as commcalc's dissemination.
 //!
 //! Sizes are commcalc's n, the whole vector; the thresholds are converted where a library
 //! measures per block. A count is taken in 8-byte doubles.
@@ -145,7 +145,8 @@ fn open_mpi(c: Collective, p: u32, n: f64) -> Choice {
         Collective::ReduceScatter => theirs("ring"),
         Collective::Reduce => theirs("binary/pipeline (segmented)"),
         Collective::Gather | Collective::Scatter => theirs("linear"),
-        Collective::Barrier if pow2 => theirs("recursive-doubling"),
+        // Both take ⌈lg p⌉ rounds of one message each: commcalc's dissemination barrier.
+        Collective::Barrier if pow2 => ours_named("recursive-doubling", "dissemination"),
         Collective::Barrier => ours_named("bruck", "dissemination"),
     }
 }
