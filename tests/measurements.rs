@@ -231,7 +231,10 @@ const LATENCY_RUNS: [(&str, &[u8]); 10] = [
 /// (checked below), and on the Juno board's shared memory it skips the copy (3.09 µs against
 /// 3.76 µs for 1 byte, lines 60–61), so it measures something the line does not model.
 fn smallest_with_data(s: &Series) -> f64 {
-    s.points.iter().find(|p| p[0] > 0.0).map_or(f64::NAN, |p| p[1])
+    s.points
+        .iter()
+        .find(|p| p[0] > 0.0)
+        .map_or(f64::NAN, |p| p[1])
 }
 
 /// a / T(smallest message with data) of the relative Hockney fit and of the piecewise fit's
@@ -248,15 +251,24 @@ fn relative_least_squares_keeps_the_start_up_time_near_the_smallest_message() {
     // first piece of the piecewise fit.
     for (name, bytes) in &LATENCY_RUNS[..8] {
         let (line, piece) = start_up_ratio(bytes);
-        assert!((0.85..=1.15).contains(&line), "{name}: a / T(smallest) = {line}");
-        assert!((0.85..=1.15).contains(&piece), "{name}: piece a / T = {piece}");
+        assert!(
+            (0.85..=1.15).contains(&line),
+            "{name}: a / T(smallest) = {line}"
+        );
+        assert!(
+            (0.85..=1.15).contains(&piece),
+            "{name}: piece a / T = {piece}"
+        );
     }
     // The 0-byte row costs what 1 byte costs everywhere but on Juno's shared memory.
     for (name, bytes) in &LATENCY_RUNS {
         let s = &read(bytes)[0];
         if s.points[0][0] == 0.0 && *name != "juno-shm-imb41" {
             let ratio = s.points[0][1] / smallest_with_data(s);
-            assert!((0.99..=1.01).contains(&ratio), "{name}: T(0) / T(1) = {ratio}");
+            assert!(
+                (0.99..=1.01).contains(&ratio),
+                "{name}: T(0) / T(1) = {ratio}"
+            );
         }
     }
     assert_eq!(read(JUNO_SHM)[0].points[..2], [[0.0, 3.09], [1.0, 3.76]]);

@@ -11,6 +11,7 @@ use commcalc_core::Scenario;
 
 use crate::chart::{axes, Plot, Scale, Series};
 use crate::html::esc;
+use crate::page::encode_value;
 
 /// The storage key, versioned: a later layout gets a new key instead of misreading this one.
 pub const STORAGE_KEY: &str = "commcalc.fitted.v1";
@@ -82,6 +83,31 @@ pub fn with_saved(list: &[Saved], item: Saved) -> Vec<Saved> {
     out
 }
 
+/// The machine picker's value for fitted machine `i` of [`picker_entries`].
+pub const PICKER_PREFIX: &str = "fitted:";
+
+/// The fitted machines the machine picker lists: those kept in this browser, then the one the
+/// address names (with the scenario's query) when it is not among them.
+pub fn picker_entries(kept: &[Saved], named: Option<Saved>) -> Vec<Saved> {
+    let mut out = kept.to_vec();
+    if let Some(n) = named.filter(|n| kept.iter().all(|k| k.name != n.name)) {
+        out.push(n);
+    }
+    out
+}
+
+/// The scenario of a fitted machine chosen in the picker: its own query, showing the pattern
+/// on screen when the fitted model offers it with the fitted parameters (its own pattern
+/// otherwise: a pattern of another model would drop them).
+pub fn chosen_scenario(entry: &Saved, current: &Scenario) -> Result<Scenario, String> {
+    let s = Scenario::from_query(&entry.query)
+        .map_err(|e| format!("the fitted machine {} is not usable: {e}", entry.name))?;
+    Ok(s.switched("pattern", current.pattern.id)
+        .ok()
+        .filter(|n| n.model == s.model && n.overrides == s.overrides)
+        .unwrap_or(s))
+}
+
 /// A name for the fitted machine: the benchmark and its version.
 pub fn machine_name(r: &FitReport) -> String {
     let s = r.series.iter().find(|s| s.name == r.fitted_series);
@@ -103,17 +129,20 @@ pub fn machine_name(r: &FitReport) -> String {
 }
 
 /// (label, address) of the views that open the fitted machine.
+/// Each carries the fitted machine's name (`fitted=`), so that the picker and the compare
+/// view call it by that name.
 pub fn links(r: &FitReport) -> Vec<(&'static str, String)> {
+    let name = format!("&fitted={}", encode_value(&machine_name(r)));
     let compare = format!(
-        "?view=compare&c={}&c=machine=intel-paragon;pattern=pingpong",
+        "?view=compare&c={}&c=machine=intel-paragon;pattern=pingpong{name}",
         r.query.replace('&', ";")
     );
     let mut out = vec![
-        ("Open in the calculator", format!("?{}", r.query)),
+        ("Open in the calculator", format!("?{}{name}", r.query)),
         ("Compare with the Intel Paragon", compare),
     ];
     if let Some(y) = &r.fits.hyperbolic {
-        out.push(("Open the hyperbolic fit", format!("?{}", y.query)));
+        out.push(("Open the hyperbolic fit", format!("?{}{name}", y.query)));
     }
     out
 }
@@ -411,7 +440,10 @@ mod tests {
         let r = commcalc_core::measurements::fit::fit(series).unwrap();
         let html = result_html(&Ok(r.clone()));
         assert!(
-            html.contains(&format!("href=\"?{}\"", esc(&r.query))),
+            html.contains(&format!(
+                "href=\"?{}&amp;fitted=my+machine+(fitted,+OSU+latency+5.6.3)\"",
+                esc(&r.query)
+            )),
             "{html}"
         );
         assert!(html.contains("data-fit=\"piecewise\""));
@@ -419,6 +451,39 @@ mod tests {
         assert_eq!(machine_name(&r), "my machine (fitted, OSU latency 5.6.3)");
         let err = result_html(&Err("line 3: <bad>".into()));
         assert!(err.contains("line 3: &lt;bad&gt;"));
+    }
+
+    #[test]
+    fn the_picker_lists_kept_machines_and_the_named_one() {
+        let kept = vec![Saved {
+            name: "ib".into(),
+            query: QUERY.into(),
+        }];
+        let named = |name: &str| Saved {
+            name: name.into(),
+            query: "machine=custom&alpha=2".into(),
+        };
+        assert_eq!(picker_entries(&kept, Some(named("ib"))), kept);
+        let both = picker_entries(&kept, Some(named("roce")));
+        assert_eq!(both.len(), 2);
+        assert_eq!(both[1].name, "roce");
+        // A chosen fitted machine keeps the pattern on screen when its model offers it.
+        let current = Scenario::from_query("machine=intel-paragon&pattern=broadcast").unwrap();
+        let s = chosen_scenario(&kept[0], &current).unwrap();
+        assert_eq!(
+            s.to_query(),
+            "machine=custom&pattern=broadcast&alpha=1.2&beta=0.0001"
+        );
+        let atm = Scenario::from_query("machine=atm-sparc20&pattern=pipelined-send").unwrap();
+        let s = chosen_scenario(&kept[0], &atm).unwrap();
+        assert_eq!(s.pattern.id, "pingpong", "{}", s.to_query());
+        let bad = Saved {
+            name: "x".into(),
+            query: "machine=custom&alpha=-1".into(),
+        };
+        assert!(chosen_scenario(&bad, &current)
+            .unwrap_err()
+            .contains("alpha"));
     }
 
     #[test]

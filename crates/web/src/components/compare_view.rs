@@ -116,7 +116,10 @@ fn cards(state: State) -> impl IntoView {
 
 fn card(state: State, i: usize, s: &Scenario, edited: bool, removable: bool) -> impl IntoView {
     let name = letter(i).to_string();
-    let what = format!("{} · {}", s.machine.name, s.pattern.title);
+    let label = state
+        .page
+        .with_untracked(|p| crate::page::machine_label(p, s));
+    let what = format!("{label} · {}", s.pattern.title);
     let query = s.to_query();
     // The visible word starts the accessible name (WCAG 2.5.3, label in name).
     let action = if edited { "Editing" } else { "Edit" };
