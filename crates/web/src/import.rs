@@ -88,6 +88,20 @@ pub const EXPORT_FORMAT: &str = "commcalc fitted machine";
 /// The layout of the exported JSON; a later layout gets a new number.
 pub const EXPORT_VERSION: u32 = 1;
 
+/// The exported file's name: `commcalc-fitted-` and the machine's name in lower-case letters,
+/// digits and dashes.
+pub fn file_name(s: &Saved) -> String {
+    let mut slug = String::new();
+    for c in s.name.chars() {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c.to_ascii_lowercase());
+        } else if !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    format!("commcalc-fitted-{}.json", slug.trim_matches('-'))
+}
+
 /// A string as a JSON string literal (RFC 8259 §7).
 fn json_string(s: &str) -> String {
     let mut out = String::from("\"");
@@ -243,6 +257,39 @@ pub fn result_html(result: &Result<FitReport, String>) -> String {
             html
         }
     }
+}
+
+/// Under the overlay chart: each run's Hockney fit in a row of its letter, and a link that
+/// compares the two fitted machines.
+pub fn overlay_html(a: &FitReport, b: &FitReport) -> String {
+    let mut out = String::from(
+        "<table id=\"import-runs\"><thead><tr><th scope=\"col\">run</th><th scope=\"col\">series</th>\
+         <th scope=\"col\">Hockney a</th><th scope=\"col\">b</th><th scope=\"col\">r∞</th><th scope=\"col\">rms error</th></tr></thead><tbody>",
+    );
+    for (i, r) in [a, b].into_iter().enumerate() {
+        let h = &r.fits.hockney;
+        let _ = write!(
+            out,
+            "<tr><th scope=\"row\"><span class=\"key c{i}\" aria-hidden=\"true\">{l}</span> {l}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(&r.fitted_series),
+            si(h.a_us, "µs"),
+            si(h.b_us_per_byte, "µs/B"),
+            si(h.r_inf_mbps, "MB/s"),
+            percent(h.quality.rms_rel_err),
+            l = letter(i),
+        );
+    }
+    let href = format!(
+        "?view=compare&c={}&c={}",
+        a.query.replace('&', ";"),
+        b.query.replace('&', ";")
+    );
+    let _ = write!(
+        out,
+        "</tbody></table><p><a id=\"import-compare-runs\" href=\"{}\">Compare the two runs</a></p>",
+        esc(&href)
+    );
+    out
 }
 
 /// The kept machines as links that open them.
@@ -422,7 +469,15 @@ pub fn overlay_plot(a: &FitReport, b: &FitReport) -> Result<Plot, String> {
 pub const LEGEND_HTML: &str = "<span class=\"swatch\" style=\"background: var(--series-0)\"></span>measured · \
     <span class=\"swatch\" style=\"background: var(--series-1)\"></span>Hockney · \
     <span class=\"swatch\" style=\"background: var(--series-2)\"></span>piecewise Hockney (dashed) · \
-    <span class=\"swatch\" style=\"background: var(--series-3)\"></span>hyperbolic";
+    <span class=\"swatch\" style=\"background: var(--series-3)\"></span>hyperbolic · \
+    marks: the piecewise fit's breaks (a protocol switch)";
+
+/// The residual chart's key, in the same colours as the fit chart's.
+pub const RESIDUAL_LEGEND_HTML: &str =
+    "<span class=\"swatch\" style=\"background: var(--series-1)\"></span>Hockney · \
+    <span class=\"swatch\" style=\"background: var(--series-2)\"></span>piecewise Hockney · \
+    <span class=\"swatch\" style=\"background: var(--series-3)\"></span>hyperbolic · \
+    dashed: zero, the fit through the point; marks: the piecewise fit's breaks";
 
 fn percent(x: f64) -> String {
     format!("{} %", sig3(100.0 * x))
@@ -676,6 +731,7 @@ mod tests {
             query: QUERY.into(),
         };
         let json = export_json(&m);
+        assert_eq!(file_name(&m), "commcalc-fitted-ib-a-cluster.json");
         assert!(
             json.contains("\"name\": \"ib \\\"A\\\"\\u0009cluster\""),
             "{json}"
@@ -769,6 +825,13 @@ mod tests {
             (Some('A'), Some('B'))
         );
         assert_eq!((plot.series[1].colour, plot.series[3].colour), (0, 1));
+        let html = overlay_html(&ib, &roce);
+        assert!(html.contains(&format!(
+            "?view=compare&amp;c={}&amp;c={}",
+            ib.query.replace('&', ";"),
+            roce.query.replace('&', ";")
+        )));
+        assert_eq!(html.matches("<tr>").count(), 3);
         let r = &roce.fits.hockney;
         let (m, t) = plot.series[3].points[5];
         assert!((t - (r.a_us + r.b_us_per_byte * m)).abs() < 1e-9);
