@@ -149,7 +149,9 @@ describe('import measurements', () => {
       assert.ok(search.includes(expected.query.match(/alpha=[0-9.e-]+&beta=[0-9.e-]+/)[0]), search);
       assert.ok(search.includes(NAME_PARAM), search);
       const rows = await page.evaluate(() => document.querySelector('#metrics').textContent);
-      assert.match(rows, /Broadcast|broadcast/);
+      // The broadcast's own metrics, from the fitted α and β.
+      assert.match(rows, /binomial_us/);
+      assert.ok(rows.includes(`(${expected.fits.hockney.a_us.toPrecision(3)}µs`), rows.slice(0, 200));
       // Compare with the Paragon: the card of A carries the name.
       await openApp(page, app.server.url, IMPORT);
       await pasteAndFit(page, readFileSync(FILE, 'utf8'));
@@ -220,7 +222,8 @@ describe('import measurements', () => {
       assert.deepEqual(saved, [[NAME, `?${expected.query}`]]);
       assert.match(await page.textContent('#import-messages'), /imported my machine/);
       // A paste of the same JSON, renamed, adds a second machine; a foreign JSON is refused.
-      await pasteAndFit(page, JSON.stringify({ ...json, name: 'roce, pasted' }));
+      await page.fill('textarea#import-text', JSON.stringify({ ...json, name: 'roce, pasted' }));
+      await page.click('button#import-fit');
       await page.waitForFunction(() => document.querySelectorAll('#import-saved a').length === 2);
       await page.fill('textarea#import-text', '{"format": "something else", "version": 1}');
       await page.click('button#import-fit');
