@@ -433,6 +433,12 @@ mod tests {
         assert_eq!(machine_label(&page, &page.compare[1]), "Intel Paragon");
         assert_eq!(machine_label(&page, &page.compare[0]), "a&b + c");
         assert_eq!(print(&page, &page.compare[0]), compare);
+        // An embedded page carries the name too.
+        let embedded = Page {
+            embed: true,
+            ..page.clone()
+        };
+        assert!(print(&embedded, &page.compare[0]).ends_with("&fitted=a%26b+%2B+c&embed=1"));
         // A catalog machine drops the name from the address.
         let calculator = Page {
             fitted: Some("mine".into()),
