@@ -231,19 +231,10 @@ fn read_key(page: &mut Page, key: &str, value: &str, bad: &mut dyn FnMut(&str, S
         },
         "show" => page.show = list(value),
         "rows" => page.rows = list(value),
-        side => {
-            let i = usize::from(side == "fb");
-            match FSet::ALL.into_iter().find(|f| f.id() == value) {
-                Some(f) => page.maps[i] = f,
-                None => bad(
-                    side,
-                    format!(
-                        "{side}: unknown f(L) set \"{value}\"; accepted: {}",
-                        FSet::ALL.map(FSet::id).join(", ")
-                    ),
-                ),
-            }
-        }
+        side => match FSet::ALL.into_iter().find(|f| f.id() == value) {
+            Some(f) => page.maps[usize::from(side == "fb")] = f,
+            None => bad(side, format!("{side}: unknown f(L) set \"{value}\"; accepted: {}", FSet::ALL.map(FSet::id).join(", "))),
+        },
     }
 }
 
