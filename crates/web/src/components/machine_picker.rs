@@ -22,15 +22,13 @@ fn kept(state: State) -> Vec<Saved> {
         .unwrap_or_default()
 }
 
-/// The fitted machines listed: the kept ones and the one the address names.
-fn entries(state: State, kept: &[Saved]) -> Vec<Saved> {
-    let named = state.page.with(|p| p.fitted.clone()).and_then(|name| {
-        state.scenario.with(|s| {
-            (s.machine.id == "custom").then(|| Saved {
-                name,
-                query: s.to_query(),
-            })
-        })
+/// The fitted machines listed: the kept ones and the one the address names, when the machine
+/// on screen is the custom one. Tracks the name and the machine only (not every slider step).
+fn entries(state: State, kept: &[Saved], named: Option<String>) -> Vec<Saved> {
+    let custom = state.choice.with(|c| c.machine.id == "custom");
+    let named = named.filter(|_| custom).map(|name| Saved {
+        name,
+        query: state.scenario.with_untracked(|s| s.to_query()),
     });
     picker_entries(kept, named)
 }
@@ -65,7 +63,8 @@ pub fn MachinePicker(
 ) -> impl IntoView {
     let kept = kept(state);
     let machine = move || state.choice.get().machine;
-    let fitted = Memo::new(move |_| entries(state, &kept));
+    let named = Memo::new(move |_| state.page.with(|p| p.fitted.clone()));
+    let fitted = Memo::new(move |_| entries(state, &kept, named.get()));
     let list = move || {
         let current = machine().id;
         let named = state
@@ -99,7 +98,7 @@ pub fn MachinePicker(
     };
     let cite = move || {
         let m = machine();
-        if state.page.with(|p| p.fitted.is_some()) && m.id == "custom" {
+        if named.with(Option::is_some) && m.id == "custom" {
             "fitted to your measurements; the parameters are in the address".to_string()
         } else if m.paper.is_empty() {
             "parameters of your own".to_string()
