@@ -449,6 +449,32 @@ fn the_query_is_the_fitted_machine() {
     }
 }
 
+#[test]
+fn a_fitted_query_with_bad_values_is_refused_naming_the_key() {
+    // What a hand-edited or damaged link gets: the key, what was given and what is accepted.
+    let base = "machine=custom&pattern=pingpong&model=hockney";
+    for (bad, says) in [
+        (
+            "alpha=-1",
+            "`alpha=-1` is not accepted: expected α in µs: a finite number ≥ 0",
+        ),
+        ("alpha=abc", "`alpha=abc` is not accepted: expected α in µs"),
+        ("beta=nan", "`beta=nan` is not accepted: expected β"),
+        ("alpha=1e9", "expected alpha from 0 to 100000 µs"),
+        ("beta=1000", "expected beta from 0 to 100 µs/B"),
+        ("a_w=1", "unknown key `a_w`"),
+    ] {
+        let e = Scenario::from_query(&format!("{base}&{bad}"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(says), "{bad}: {e}");
+    }
+    let e = Scenario::from_query("machine=custom&model=hyperbolic&alpha=1")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("accepted keys here") && e.contains("a_w"), "{e}");
+}
+
 /// A real file with every line changed by `f`.
 fn each_line(bytes: &[u8], f: impl Fn(usize, &str) -> String) -> String {
     let text = std::str::from_utf8(bytes).unwrap();
