@@ -160,6 +160,8 @@ describe('import measurements', () => {
       await page.waitForSelector('#compared li');
       const cards = await page.evaluate(() => [...document.querySelectorAll('#compared .what strong')].map((e) => e.textContent));
       assert.deepEqual(cards, [`${NAME} · Ping-pong`, 'Intel Paragon · Ping-pong']);
+      const table = await page.evaluate(() => [...document.querySelectorAll('#scenarios tbody th')].map((e) => e.textContent));
+      assert.ok(table[0].includes(NAME) && table[1].includes('Intel Paragon'), JSON.stringify(table));
       // Choosing a catalog machine drops the name.
       await openApp(page, app.server.url, `?${expected.query}&${NAME_PARAM}`);
       await page.selectOption('select#machine', 'intel-ipsc');

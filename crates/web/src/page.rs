@@ -257,9 +257,9 @@ pub fn encode_value(v: &str) -> String {
 
 /// What the picker, the compare view and the title call a scenario's machine: the fitted
 /// machine's name for the `custom` machine of a page that names one.
-pub fn machine_label(page: &Page, s: &Scenario) -> String {
-    match &page.fitted {
-        Some(name) if s.machine.id == "custom" => name.clone(),
+pub fn machine_label(fitted: Option<&str>, s: &Scenario) -> String {
+    match fitted {
+        Some(name) if s.machine.id == "custom" => name.to_string(),
         _ => s.machine.name.to_string(),
     }
 }
@@ -340,13 +340,19 @@ fn names_custom(page: &Page, scenario: &Scenario) -> bool {
 /// bookmark or the history names the page ("Ping-pong on Intel Paragon · Calculator —
 /// commcalc").
 pub fn title(page: &Page, scenario: &Scenario) -> String {
-    let on = |s: &Scenario| format!("{} on {}", s.pattern.title, machine_label(page, s));
+    let on = |s: &Scenario| {
+        format!(
+            "{} on {}",
+            s.pattern.title,
+            machine_label(page.fitted.as_deref(), s)
+        )
+    };
     let what = match page.view {
         View::Calculator | View::Regimes => on(scenario),
         View::Compare => page
             .compare
             .iter()
-            .map(|s| machine_label(page, s))
+            .map(|s| machine_label(page.fitted.as_deref(), s))
             .collect::<Vec<_>>()
             .join(" vs "),
         View::Validate => crate::validation_plot::entry(page.set)
@@ -413,7 +419,10 @@ mod tests {
             Some("my cluster (fitted, OSU 5.6.3)")
         );
         let s = scenario(&rest);
-        assert_eq!(machine_label(&page, &s), "my cluster (fitted, OSU 5.6.3)");
+        assert_eq!(
+            machine_label(page.fitted.as_deref(), &s),
+            "my cluster (fitted, OSU 5.6.3)"
+        );
         assert_eq!(print(&page, &s), FITTED);
         assert_eq!(
             title(&page, &s),
@@ -426,8 +435,14 @@ mod tests {
         );
         let (page, _, problems) = parse(&compare);
         assert!(problems.is_empty(), "{problems:?}");
-        assert_eq!(machine_label(&page, &page.compare[1]), "Intel Paragon");
-        assert_eq!(machine_label(&page, &page.compare[0]), "a&b + c");
+        assert_eq!(
+            machine_label(page.fitted.as_deref(), &page.compare[1]),
+            "Intel Paragon"
+        );
+        assert_eq!(
+            machine_label(page.fitted.as_deref(), &page.compare[0]),
+            "a&b + c"
+        );
         assert_eq!(print(&page, &page.compare[0]), compare);
         // An embedded page carries the name too.
         let embedded = Page {
