@@ -162,7 +162,12 @@ describe('import measurements', () => {
       assert.deepEqual(cards, [`${NAME} · Ping-pong`, 'Intel Paragon · Ping-pong']);
       const table = await page.evaluate(() => [...document.querySelectorAll('#scenarios tbody th')].map((e) => e.textContent));
       assert.ok(table[0].includes(NAME) && table[1].includes('Intel Paragon'), JSON.stringify(table));
-      // Choosing a catalog machine drops the name.
+      // Another model of the custom machine (not fitted) drops the name, and so does a catalog machine.
+      await openApp(page, app.server.url, `?${expected.query}&${NAME_PARAM}`);
+      await page.selectOption('select#model', 'packetized');
+      await page.waitForFunction(() => location.search.includes('model=packetized'));
+      assert.ok(!(await page.evaluate(() => location.search)).includes('fitted='));
+      assert.equal(await page.evaluate(() => document.querySelector('select#machine').selectedOptions[0].textContent), 'Custom machine');
       await openApp(page, app.server.url, `?${expected.query}&${NAME_PARAM}`);
       await page.selectOption('select#machine', 'intel-ipsc');
       await page.waitForFunction(() => location.search.includes('machine=intel-ipsc'));

@@ -119,6 +119,7 @@ impl State {
             return;
         }
         if let Some((next, why)) = self.scenario.with_untracked(with_maps) {
+            self.forget_fitted();
             self.scenario.set(next);
             self.note.set(Some(why));
         }
@@ -188,6 +189,14 @@ impl State {
 
     fn compared_untracked(&self) -> Vec<Scenario> {
         untrack(|| self.compared())
+    }
+
+    /// Drops the fitted machine's name: the scenario leaves the fitted machine (another machine,
+    /// or another model whose parameters the fit did not give).
+    fn forget_fitted(&self) {
+        if self.page.with_untracked(|p| p.fitted.is_some()) {
+            self.page.update(|p| p.fitted = None);
+        }
     }
 
     /// Opens a view, with a new history entry, so that Back returns to the view before.
@@ -277,6 +286,10 @@ impl State {
         }
         match outcome {
             Ok(next) if next != current => {
+                let custom = |s: &Scenario| (s.machine.id == "custom").then_some(s.model);
+                if custom(&current).is_some() && custom(&next) != custom(&current) {
+                    self.forget_fitted();
+                }
                 self.scenario.set(next);
                 self.write_url();
             }

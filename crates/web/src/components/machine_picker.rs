@@ -33,8 +33,7 @@ fn entries(state: State, kept: &[Saved], named: Option<String>) -> Vec<Saved> {
     picker_entries(kept, named)
 }
 
-/// Opens the picker's choice: a fitted machine by its parameters and name, or a catalog one
-/// (which drops the fitted name).
+/// Opens the picker's choice: a fitted machine by its parameters and name, or a catalog one.
 fn choose(state: State, value: &str, list: &[Saved]) {
     if let Some(i) = value.strip_prefix(PICKER_PREFIX) {
         let Some(entry) = i.parse::<usize>().ok().and_then(|i| list.get(i)) else {
@@ -49,10 +48,8 @@ fn choose(state: State, value: &str, list: &[Saved]) {
         }
         return;
     }
+    // Leaving the fitted machine drops its name (`State::apply`).
     state.edit(Edit::Switch("machine", value));
-    if state.page.with_untracked(|p| p.fitted.is_some()) {
-        state.update_page(|p| p.fitted = None);
-    }
 }
 
 /// `<select id="machine">`, one `<optgroup>` per paper and one for the fitted machines.
