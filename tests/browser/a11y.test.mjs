@@ -2,12 +2,9 @@
 // and finds no serious or critical violation (WCAG 2.x A and AA rules, contrast included).
 
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 
-import { newAppPage, openApp, useApp } from './harness.mjs';
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import { axeViolations as audit, newAppPage, openApp, useApp } from './harness.mjs';
 
 /** Every view, as a person reaches it by its address. */
 const VIEWS = {
@@ -22,17 +19,6 @@ const VIEWS = {
 };
 
 const app = useApp();
-
-/** Runs axe on the page; returns the serious and critical violations, described. */
-async function audit(page) {
-  await page.addScriptTag({ path: AXE });
-  const result = await page.evaluate(() =>
-    window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }),
-  );
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('accessibility', () => {
   for (const scheme of ['light', 'dark']) {

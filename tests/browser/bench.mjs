@@ -21,6 +21,11 @@
 //     collective, computed and drawn (the Collectives view): the same 40 α inputs, one map each,
 //     on the Paragon's broadcast and on the DELTA's allreduce (six algorithms, 004's three at
 //     their exact optimal blocks). Also run, and printed, when BENCH_VIEWS is set.
+// (f) the Import view: reading and fitting a 2,000-line file in the browser (budget ≤ 10 ms),
+//     the two inputs of crates/core/benches/measurements.rs, each pasted and fitted 20 times
+//     after 2 warm-up fits; the page times the parse and fit itself (`commcalc:fit`), and the
+//     browser's task time per fit (report, three charts, tables) is read as for a slider input.
+//     `BENCH_ONLY=import` runs this part alone, prints its figures and leaves docs/ alone.
 
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -28,7 +33,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 import { DIST, ROOT, catalogPairs, launchBrowser, openApp, serveDist } from './harness.mjs';
-import { frameDrag, inputWork, performanceSession, sliderKeys } from './input-work.mjs';
+import { frameDrag, importWork, inputWork, performanceSession, sliderKeys } from './input-work.mjs';
 
 const BUDGET = { paintP95Ms: 8, loadMs: 1000, gzipBytes: 200 * 1000 };
 const INPUTS = 200;
@@ -52,6 +57,10 @@ const COMPARE_QUERY =
 const WORK = { viewport: { width: 1280, height: 900 }, warmup: 2, inputs: 20, floorRounds: 5, dragFrames: 30, budgetMs: 8, profileInputs: 40 };
 /** The app's own phases of an input (dom::timed in crates/web/src/dom.rs). */
 const PHASES = ['edit', 'charts', 'results-html', 'morph'];
+/** The Import view's measure: fits per input after the warm-up ones, and the budget of one fit. */
+const IMPORT = { warmup: 2, fits: 20, budgetMs: 10 };
+const JUNO = path.join(ROOT, 'tests/data/measurements/juno-shm-imb41_excerpt.txt');
+
 /** Everything after this heading in docs/web-benchmarks.md is written by hand and kept. */
 const KEPT = '## Findings';
 
@@ -281,6 +290,67 @@ async function measureWork(browser, url, views) {
   return out;
 }
 
+/**
+ * The two 2,000-line inputs of the native benchmark (crates/core/benches/measurements.rs): the
+ * real IMB 4.1 capture repeated ten times, and one OSU table of 2,000 sizes on the csd3
+ * InfiniBand run's line.
+ */
+async function importInputs() {
+  const imb = (await fs.readFile(JUNO, 'utf8')).repeat(10);
+  let osu = '# OSU MPI Latency Test v5.6.3\n# Size          Latency (us)\n';
+  for (let i = 1; i <= 2000; i++) {
+    const m = i * 2048;
+    osu += `${String(m).padEnd(10)}${(1.12 + 0.000102 * m).toFixed(2).padStart(18)}\n`;
+  }
+  return [
+    ['imb-2010-lines', imb],
+    ['osu-2000-rows', osu],
+  ];
+}
+
+/** Reading and fitting each input in the Import view, IMPORT.fits times after a warm-up. */
+async function importFits(browser, url) {
+  const context = await browser.newContext({ viewport: WORK.viewport });
+  const page = await context.newPage();
+  const out = [];
+  for (const [name, text] of await importInputs()) {
+    await openApp(page, url, '?view=import');
+    const cdp = await performanceSession(page);
+    const rounds = (await importWork(page, cdp, text, IMPORT.warmup + IMPORT.fits)).slice(IMPORT.warmup);
+    await cdp.detach();
+    const row = { name, lines: text.split('\n').length - 1, fit: summary(rounds.map((r) => r.fit)) };
+    for (const m of ['task', 'script', 'layout', 'style']) row[m] = summary(rounds.map((r) => r[m]));
+    console.log(
+      `import ${name} (${row.lines} lines): parse+fit p50 ${ms(row.fit.p50)} p95 ${ms(row.fit.p95)} max ${ms(row.fit.max)}; ` +
+        `task per fit p50 ${ms(row.task.p50)} p95 ${ms(row.task.p95)} (script p50 ${ms(row.script.p50)}, layout p50 ${ms(row.layout.p50)}, style p50 ${ms(row.style.p50)})`,
+    );
+    out.push(row);
+  }
+  await context.close();
+  return out;
+}
+
+/** The Import view's section of docs/web-benchmarks.md. */
+function importLines(rows) {
+  return [
+    '## Import view: reading and fitting a 2,000-line file',
+    '',
+    `Each input pasted and fitted ${IMPORT.fits} times after ${IMPORT.warmup} warm-up fits, at ${WORK.viewport.width}×${WORK.viewport.height}. *parse + fit* is`,
+    'the page\'s own timing of `measurements::parse` and `fit::fit` (`performance.measure` of',
+    '`commcalc:fit`, wall clock); *task per fit* is the browser\'s main-thread work from the click on',
+    'Fit until two frames later (the report, the three charts and the tables), thread time, as for a',
+    'slider input. The inputs are those of `crates/core/benches/measurements.rs`.',
+    '',
+    '| input | lines | parse + fit p50 | p95 | max | budget | result | task per fit p50 | p95 | script p50 | layout p50 | style p50 |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.lines} | ${ms(r.fit.p50)} | ${ms(r.fit.p95)} | ${ms(r.fit.max)} | ≤ ${IMPORT.budgetMs} ms | ${verdict(r.fit.p95 <= IMPORT.budgetMs)} | ${ms(r.task.p50)} | ${ms(r.task.p95)} | ${ms(r.script.p50)} | ${ms(r.layout.p50)} | ${ms(r.style.p50)} |`,
+    ),
+    '',
+  ];
+}
+
 /** One cold load: fresh context, navigation start → body.dataset.ready === "1". */
 async function oneLoad(browser, url) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -416,6 +486,12 @@ async function main() {
   const browser = await launchBrowser();
   let result;
   try {
+    if (process.env.BENCH_ONLY === 'import') {
+      await importFits(browser, server.url);
+      console.log('BENCH_ONLY=import: a partial run, docs/ left as they are');
+      return;
+    }
+    const imports = await importFits(browser, server.url);
     const work = await measureWork(browser, server.url, workViews());
     const winners = await winnerMaps(browser, server.url);
     if (process.env.BENCH_VIEWS) {
@@ -456,6 +532,7 @@ async function main() {
     for (let i = 0; i < LOADS; i++) loads.push(await oneLoad(browser, server.url + QUERY));
 
     result = {
+      imports,
       work,
       size,
       alpha,
@@ -537,6 +614,7 @@ async function main() {
   if (timeouts > 0) {
     lines.push(`${timeouts} of ${2 * INPUTS} inputs produced no \`commcalc:painted\` event within 2 s; they are left out of the figures above and fail the budget.`, '');
   }
+  lines.push(...importLines(result.imports));
   lines.push(...workLines(result.work, work));
   lines.push(
     'How each figure is taken:',

@@ -147,7 +147,7 @@ fn App(
         {full}
         <main
             class="layout"
-            class:wide=move || view.get() == View::Validate || (embed && state.page.with(|p| p.show.is_empty()))
+            class:wide=move || matches!(view.get(), View::Validate | View::Import) || (embed && state.page.with(|p| p.show.is_empty()))
         >
             {side}
             <section class="results" aria-label="Results">{results}</section>

@@ -17,6 +17,9 @@ pub enum Scale {
     Log,
     LogLinear,
     Linear,
+    /// A log size against a linear value: the import view's residual chart, whose values
+    /// have both signs. Not one of the toggle's choices.
+    LogSize,
 }
 
 impl Scale {
@@ -29,6 +32,7 @@ impl Scale {
             Scale::Log => "log",
             Scale::LogLinear => "log-linear",
             Scale::Linear => "linear",
+            Scale::LogSize => "log-size",
         }
     }
 
@@ -43,17 +47,18 @@ impl Scale {
             Scale::Log => "log–log",
             Scale::LogLinear => "log–linear",
             Scale::Linear => "linear",
+            Scale::LogSize => "log size, linear value",
         }
     }
 
     /// Whether the abscissa is logarithmic.
     pub fn log_x(self) -> bool {
-        self == Scale::Log
+        matches!(self, Scale::Log | Scale::LogSize)
     }
 
     /// Whether the ordinate is logarithmic.
     pub fn log_y(self) -> bool {
-        self != Scale::Linear
+        matches!(self, Scale::Log | Scale::LogLinear)
     }
 
     /// Whether a point can be drawn: finite, and positive on a log axis.

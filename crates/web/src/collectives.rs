@@ -66,7 +66,9 @@ pub fn with_collective(s: &Scenario) -> Option<(Scenario, String)> {
     if collective_of(s).is_ok() {
         return None;
     }
-    let next = Scenario::from_query(&format!("machine={}&pattern=allreduce", s.machine.id))
+    // The machine keeps its parameters (a fitted machine stays itself).
+    let next = s
+        .switched("pattern", "allreduce")
         .or_else(|_| Scenario::from_query("machine=intel-paragon&pattern=allreduce"))
         .ok()?;
     let why = format!(
@@ -516,6 +518,21 @@ mod tests {
 
     fn scenario(q: &str) -> Scenario {
         Scenario::from_query(q).unwrap()
+    }
+
+    /// Opened on a point-to-point scenario, the view moves to allreduce on the same machine
+    /// with its parameters: a fitted (custom) machine stays itself.
+    #[test]
+    fn the_view_keeps_the_machine_and_its_parameters() {
+        let fitted = scenario("machine=custom&pattern=pingpong&alpha=1.115&beta=0.0001016");
+        let (next, why) = with_collective(&fitted).unwrap();
+        assert_eq!(
+            next,
+            scenario("machine=custom&pattern=allreduce&alpha=1.115&beta=0.0001016")
+        );
+        assert!(why.contains("Allreduce"), "{why}");
+        let paragon = scenario("machine=intel-paragon&pattern=broadcast");
+        assert!(with_collective(&paragon).is_none());
     }
 
     #[test]

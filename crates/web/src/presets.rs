@@ -76,6 +76,13 @@ pub static PRESETS: &[Preset] = &[
         query: "machine=intel-paragon&pattern=broadcast&size=16000&p=16&view=collectives",
         source: "001 §2, eq. 1; 003 eq. 1",
     },
+    Preset {
+        id: "fitted-infiniband",
+        title: "Your own cluster beside the Paragon: a fitted InfiniBand run",
+        story: "A is CSD3's InfiniBand cluster, fitted by Import measurements to its own osu_latency run (OSU 5.6.3, in tests/data/measurements): least squares in relative error gives a = 1.12 µs and b = 102 ps/B, r∞ = 9.84 GB/s. B is the Paragon's NX ping-pong, 146 µs and 11.5 ns/B. Start-up and byte are each over a hundred times cheaper (131 and 113 times), so n½ hardly moved, 11 kB against 12.7 kB, and the curves never cross. Paste the file into Import measurements to see its points, the residuals and the protocol breaks at 256 B and 16.4 kB that a single line smooths over.",
+        query: "view=compare&c=machine=custom;pattern=pingpong;alpha=1.11502;beta=0.000101613&c=machine=intel-paragon;pattern=pingpong&fitted=my+machine+(fitted,+OSU+latency+5.6.3)",
+        source: "001 §2, eq. 1; 003 eq. 1",
+    },
 ];
 
 /// The tour whose address this is (with or without its `?`).
@@ -158,7 +165,7 @@ mod tests {
 
     #[test]
     fn there_are_four_to_seven_tours_with_unique_ids() {
-        assert!((4..=7).contains(&PRESETS.len()));
+        assert!((4..=8).contains(&PRESETS.len()));
         for (i, p) in PRESETS.iter().enumerate() {
             assert!(PRESETS[..i]
                 .iter()
@@ -343,5 +350,42 @@ mod tests {
         let mpich = |n| choice(Library::Mpich, Collective::Broadcast, 16, n).algo;
         assert_eq!(mpich(12_288.0), Some("binomial"));
         assert_eq!(mpich(16_000.0), Some("scatter-rd-allgather"));
+    }
+
+    #[test]
+    fn fitted_infiniband_story() {
+        // The tour's parameters are what the fit gives on the real file, to the digits the
+        // query prints.
+        let text = include_bytes!("../../../tests/data/measurements/csd3-ib-osu_latency.txt");
+        let series = commcalc_core::measurements::parse(text, None).unwrap();
+        let fit = commcalc_core::measurements::fit::fit(series).unwrap();
+        let (page, _, _) = open(
+            PRESETS
+                .iter()
+                .find(|p| p.id == "fitted-infiniband")
+                .unwrap(),
+        );
+        let fitted = Scenario::from_query(&fit.query).unwrap();
+        assert_eq!(page.compare[0], fitted);
+        assert_eq!(
+            page.fitted.as_deref(),
+            Some(crate::import::machine_name(&fit).as_str())
+        );
+        let c = compare(&page.compare).unwrap();
+        let (ib, paragon) = (&c.reports[0], &c.reports[1]);
+        assert!(close(metric(ib, "r_inf_MBps"), 9_840.0, 0.005));
+        assert!(close(metric(ib, "n_half_bytes"), 11_000.0, 0.01));
+        assert!(close(metric(paragon, "n_half_bytes"), 12_700.0, 0.005));
+        // a = n½/r∞ and b = 1/r∞ (001 eq. 1–2; MB/s is B/µs).
+        let (n_half, r_inf) = (
+            metric(paragon, "n_half_bytes"),
+            metric(paragon, "r_inf_MBps"),
+        );
+        let start = n_half / r_inf / fit.fits.hockney.a_us;
+        let byte = metric(ib, "r_inf_MBps") / r_inf;
+        assert!(close(start, 131.0, 0.005), "{start}");
+        assert!(close(byte, 113.0, 0.005), "{byte}");
+        assert!(c.crossovers.is_empty());
+        assert_eq!(fit.fits.piecewise.breaks_bytes, vec![256.0, 16384.0]);
     }
 }

@@ -123,6 +123,12 @@ impl State {
             _ => None,
         };
         if let Some((next, why)) = moved {
+            if self
+                .scenario
+                .with_untracked(|current| leaves_fitted(current, &next))
+            {
+                self.forget_fitted();
+            }
             self.scenario.set(next);
             self.note.set(Some(why));
         }
@@ -192,6 +198,21 @@ impl State {
 
     fn compared_untracked(&self) -> Vec<Scenario> {
         untrack(|| self.compared())
+    }
+
+    /// The machine's name as the page shows it: the fitted machine's own name where the
+    /// scenario is the fitted (custom) machine, else the catalog's.
+    pub fn machine_name(&self, s: &Scenario) -> String {
+        self.page
+            .with(|p| page::machine_label(p.fitted.as_deref(), s))
+    }
+
+    /// Drops the fitted machine's name: the scenario leaves the fitted machine (another machine,
+    /// or another model whose parameters the fit did not give).
+    fn forget_fitted(&self) {
+        if self.page.with_untracked(|p| p.fitted.is_some()) {
+            self.page.update(|p| p.fitted = None);
+        }
     }
 
     /// Opens a view, with a new history entry, so that Back returns to the view before.
@@ -281,6 +302,9 @@ impl State {
         }
         match outcome {
             Ok(next) if next != current => {
+                if leaves_fitted(&current, &next) {
+                    self.forget_fitted();
+                }
                 self.scenario.set(next);
                 self.write_url();
             }
@@ -292,6 +316,13 @@ impl State {
             }
         });
     }
+}
+
+/// Whether going from `current` to `next` leaves a fitted machine: its parameters are a custom
+/// machine's for one model, so another machine or another model is no longer the fit.
+fn leaves_fitted(current: &Scenario, next: &Scenario) -> bool {
+    let custom = |s: &Scenario| (s.machine.id == "custom").then_some(s.model);
+    custom(current).is_some() && custom(next) != custom(current)
 }
 
 /// The scenario a page opens on and its page: in the compare view, the compared scenario being

@@ -169,7 +169,7 @@ fn ChartPanel(
             format!(
                 "Time of every {} algorithm against message size n on {} with p = {}",
                 s.pattern.title,
-                s.machine.name,
+                state.machine_name(s),
                 p_of(s)
             )
         })
@@ -505,13 +505,13 @@ fn Segments(
             if s.pattern.id == "broadcast" {
                 format!(
                     "The pipelined chain broadcast on {} with p = {}: the exact optimal number of segments k (whole segments of ⌈n/k⌉ bytes) beside the closed form s* = √(nα/((p−2)β)).",
-                    s.machine.name,
+                    state.machine_name(s),
                     p_of(s)
                 )
             } else {
                 format!(
                     "004's pipelined Snake and Fence on a {w}×{h} mesh of the {} ({} processes): the exact optimal block (k blocks of S doubles, shown in bytes) beside the closed form √(N·D/C) (004 §3, Appendix 7.1).",
-                    s.machine.name,
+                    state.machine_name(s),
                     p_of(s)
                 )
             }

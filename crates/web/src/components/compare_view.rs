@@ -12,6 +12,7 @@ use crate::components::{plain, Charts, ExportBar, WarningList};
 use crate::dom;
 use crate::export::{compared_subtitle, curves_csv, file_stem};
 use crate::html::{esc, scenario_table};
+use crate::page::machine_label;
 use crate::state::State;
 
 /// The key under the compare charts.
@@ -91,7 +92,9 @@ pub fn CompareView(
                 class="table-scroll"
                 inner_html=move || {
                     let list = state.compared();
-                    comparison.with(|c| c.as_ref().map(|c| scenario_table(&list, c)).unwrap_or_default())
+                    let fitted = state.page.with(|p| p.fitted.clone());
+                    let label = |s: &Scenario| machine_label(fitted.as_deref(), s);
+                    comparison.with(|c| c.as_ref().map(|c| scenario_table(&list, label, c)).unwrap_or_default())
                 }
             ></div>
         </section>
@@ -116,7 +119,10 @@ fn cards(state: State) -> impl IntoView {
 
 fn card(state: State, i: usize, s: &Scenario, edited: bool, removable: bool) -> impl IntoView {
     let name = letter(i).to_string();
-    let what = format!("{} · {}", s.machine.name, s.pattern.title);
+    let label = state
+        .page
+        .with_untracked(|p| machine_label(p.fitted.as_deref(), s));
+    let what = format!("{label} · {}", s.pattern.title);
     let query = s.to_query();
     // The visible word starts the accessible name (WCAG 2.5.3, label in name).
     let action = if edited { "Editing" } else { "Edit" };

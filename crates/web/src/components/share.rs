@@ -50,7 +50,7 @@ pub fn Share(
     let title = move || {
         state
             .scenario
-            .with(|s| format!("commcalc: {} · {}", s.machine.name, s.pattern.title))
+            .with(|s| format!("commcalc: {} · {}", state.machine_name(s), s.pattern.title))
     };
     let code = move || snippet(&embed_src(), &title());
     let controls = move || {
