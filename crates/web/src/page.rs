@@ -121,12 +121,6 @@ pub fn parse(search: &str) -> (Page, String, Vec<Problem>) {
     let mut page = Page::default();
     let mut rest = Vec::new();
     let mut problems = Vec::new();
-    let mut bad = |key: &str, message: String| {
-        problems.push(Problem {
-            key: key.to_string(),
-            message,
-        })
-    };
     let query = search.trim().trim_start_matches('?');
     for fragment in query.split('&').filter(|f| !f.is_empty()) {
         let (key, value) = fragment.split_once('=').unwrap_or((fragment, ""));
@@ -136,81 +130,8 @@ pub fn parse(search: &str) -> (Page, String, Vec<Problem>) {
             continue;
         }
         let value = decode(value);
-        let value = value.trim();
-        match key.trim() {
-            "view" => match View::ALL.into_iter().find(|v| v.id() == value) {
-                Some(v) => page.view = v,
-                None => bad(
-                    "view",
-                    format!("view: unknown view \"{value}\"; accepted: compare, validate, regimes, import (or none for the calculator)"),
-                ),
-            },
-            "c" => {
-                let n = page.compare.len() + 1;
-                let key = format!("c{n}");
-                if n > MAX_SCENARIOS {
-                    bad(&key, format!("c: at most {MAX_SCENARIOS} scenarios are compared; the rest are left out"));
-                    continue;
-                }
-                match Scenario::from_query(&value.replace(';', "&")) {
-                    Ok(s) => page.compare.push(s),
-                    Err(e) => bad(&key, format!("compared scenario {n} (c={value}) is left out: {e}")),
-                }
-            }
-            "axes" => match Scale::from_id(value) {
-                Some(a) => page.axes = a,
-                None => bad(
-                    "axes",
-                    format!(
-                        "axes: unknown axes \"{value}\"; accepted: {} (or none for log–log)",
-                        Scale::ALL.map(Scale::id).join(", ")
-                    ),
-                ),
-            },
-            "edit" => match value.parse::<usize>() {
-                Ok(n) if (1..=MAX_SCENARIOS).contains(&n) => page.edited = n - 1,
-                _ => bad(
-                    "edit",
-                    format!("edit: \"{value}\" is not a compared scenario; accepted: 1 to {MAX_SCENARIOS}"),
-                ),
-            },
-            "set" => match validation::ids().into_iter().find(|id| *id == value) {
-                Some(id) => page.set = id,
-                None => bad(
-                    "set",
-                    format!("set: unknown data set \"{value}\"; accepted: {}", validation::ids().join(", ")),
-                ),
-            },
-            "bp" => match value.parse::<u32>().ok().filter(|p| BULK_P.contains(p)) {
-                Some(p) => page.bulk_p = p,
-                None => bad(
-                    "bp",
-                    format!(
-                        "bp: \"{value}\" is not one of the Paragon sizes 001 measured; accepted: {}",
-                        BULK_P.map(|p| p.to_string()).join(", ")
-                    ),
-                ),
-            },
-            "embed" => match value {
-                "1" => page.embed = true,
-                "0" => page.embed = false,
-                _ => bad("embed", format!("embed: \"{value}\" is not accepted; accepted: 1 (embedded) or 0")),
-            },
-            "show" => page.show = list(value),
-            "rows" => page.rows = list(value),
-            side => {
-                let i = usize::from(side == "fb");
-                match FSet::ALL.into_iter().find(|f| f.id() == value) {
-                    Some(f) => page.maps[i] = f,
-                    None => bad(
-                        side,
-                        format!(
-                            "{side}: unknown f(L) set \"{value}\"; accepted: {}",
-                            FSet::ALL.map(FSet::id).join(", ")
-                        ),
-                    ),
-                }
-            }
+        if let Err((key, message)) = set_key(&mut page, key.trim(), value.trim()) {
+            problems.push(Problem { key, message });
         }
     }
     if page.edited >= page.compare.len().max(1) {
@@ -224,6 +145,89 @@ pub fn parse(search: &str) -> (Page, String, Vec<Problem>) {
         page.edited = 0;
     }
     (page, rest.join("&"), problems)
+}
+
+/// Sets one page key from its (decoded, trimmed) value, or says what is wrong with it under
+/// the key it is reported by.
+fn set_key(page: &mut Page, key: &str, value: &str) -> Result<(), (String, String)> {
+    let mut problem = Ok(());
+    let mut bad = |key: &str, message: String| problem = Err((key.to_string(), message));
+    match key {
+        "view" => match View::ALL.into_iter().find(|v| v.id() == value) {
+            Some(v) => page.view = v,
+            None => bad(
+                "view",
+                format!("view: unknown view \"{value}\"; accepted: compare, validate, regimes, import (or none for the calculator)"),
+            ),
+        },
+        "c" => {
+            let n = page.compare.len() + 1;
+            let key = format!("c{n}");
+            if n > MAX_SCENARIOS {
+                bad(&key, format!("c: at most {MAX_SCENARIOS} scenarios are compared; the rest are left out"));
+                return problem;
+            }
+            match Scenario::from_query(&value.replace(';', "&")) {
+                Ok(s) => page.compare.push(s),
+                Err(e) => bad(&key, format!("compared scenario {n} (c={value}) is left out: {e}")),
+            }
+        }
+        "axes" => match Scale::from_id(value) {
+            Some(a) => page.axes = a,
+            None => bad(
+                "axes",
+                format!(
+                    "axes: unknown axes \"{value}\"; accepted: {} (or none for log–log)",
+                    Scale::ALL.map(Scale::id).join(", ")
+                ),
+            ),
+        },
+        "edit" => match value.parse::<usize>() {
+            Ok(n) if (1..=MAX_SCENARIOS).contains(&n) => page.edited = n - 1,
+            _ => bad(
+                "edit",
+                format!("edit: \"{value}\" is not a compared scenario; accepted: 1 to {MAX_SCENARIOS}"),
+            ),
+        },
+        "set" => match validation::ids().into_iter().find(|id| *id == value) {
+            Some(id) => page.set = id,
+            None => bad(
+                "set",
+                format!("set: unknown data set \"{value}\"; accepted: {}", validation::ids().join(", ")),
+            ),
+        },
+        "bp" => match value.parse::<u32>().ok().filter(|p| BULK_P.contains(p)) {
+            Some(p) => page.bulk_p = p,
+            None => bad(
+                "bp",
+                format!(
+                    "bp: \"{value}\" is not one of the Paragon sizes 001 measured; accepted: {}",
+                    BULK_P.map(|p| p.to_string()).join(", ")
+                ),
+            ),
+        },
+        "embed" => match value {
+            "1" => page.embed = true,
+            "0" => page.embed = false,
+            _ => bad("embed", format!("embed: \"{value}\" is not accepted; accepted: 1 (embedded) or 0")),
+        },
+        "show" => page.show = list(value),
+        "rows" => page.rows = list(value),
+        side => {
+            let i = usize::from(side == "fb");
+            match FSet::ALL.into_iter().find(|f| f.id() == value) {
+                Some(f) => page.maps[i] = f,
+                None => bad(
+                    side,
+                    format!(
+                        "{side}: unknown f(L) set \"{value}\"; accepted: {}",
+                        FSet::ALL.map(FSet::id).join(", ")
+                    ),
+                ),
+            }
+        }
+    }
+    problem
 }
 
 /// A comma-separated list of keys.
