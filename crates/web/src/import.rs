@@ -161,6 +161,14 @@ pub fn messages_html(list: &[String]) -> String {
 /// Points on each fitted curve: enough for a smooth hyperbola on log axes.
 const CURVE_POINTS: usize = 96;
 
+/// `CURVE_POINTS` sizes from `from` to `to`, evenly spaced in log size.
+fn log_grid(from: f64, to: f64) -> Vec<f64> {
+    let n = CURVE_POINTS.max(2);
+    (0..n)
+        .map(|i| from * (to / from).powf(i as f64 / (n - 1) as f64))
+        .collect()
+}
+
 /// The chart under the report, log–log: the measured points as dots (colour 0), the Hockney
 /// line (1), the piecewise fit dashed (2) and the hyperbola (3). A 0-byte point has no place
 /// on a log axis and is left out of the chart (not of the fits).
@@ -177,12 +185,6 @@ pub fn fit_plot(r: &FitReport) -> Result<Plot, String> {
         .unwrap_or_default();
     let (Some(lo), Some(hi)) = (measured.first().map(|p| p.0), measured.last().map(|p| p.0)) else {
         return Err("No measured point can be drawn on log axes.".into());
-    };
-    let grid = |from: f64, to: f64| -> Vec<f64> {
-        let n = CURVE_POINTS.max(2);
-        (0..n)
-            .map(|i| from * (to / from).powf(i as f64 / (n - 1) as f64))
-            .collect()
     };
     let line = |points: Vec<(f64, f64)>, colour: usize, dashed: bool| Series {
         points,
@@ -203,7 +205,7 @@ pub fn fit_plot(r: &FitReport) -> Result<Plot, String> {
             letter: None,
         },
         line(
-            grid(lo, hi)
+            log_grid(lo, hi)
                 .into_iter()
                 .map(|m| (m, h.a_us + h.b_us_per_byte * m))
                 .collect(),
@@ -219,7 +221,7 @@ pub fn fit_plot(r: &FitReport) -> Result<Plot, String> {
         .filter(|p| p.to_bytes > 0.0)
         .map(|p| {
             let from = p.from_bytes.max(lo);
-            grid(from, p.to_bytes.max(from))
+            log_grid(from, p.to_bytes.max(from))
                 .into_iter()
                 .map(|m| (m, p.a_us + p.b_us_per_byte * m))
         });
@@ -234,7 +236,7 @@ pub fn fit_plot(r: &FitReport) -> Result<Plot, String> {
             b: y.b_us_per_byte,
         };
         out.push(line(
-            grid(lo, hi)
+            log_grid(lo, hi)
                 .into_iter()
                 .map(|m| (m, block.time(m)))
                 .collect(),
