@@ -26,10 +26,6 @@ EXEMPT_FUNCTIONS = {
     "derivations"),
     ("crates/web/src/formulas.rs", "atom"): (103, "the file is being deleted: formulas will come from "
     "the core"),
-    ("crates/core/src/models/nbl.rs", "search_piece"): (83, "the regime map's hot loop (10⁵ calls a "
-    "map): its two walks take cost closures written at the call so that they inline into "
-    "`walk` in the size-optimised wasm build; moving them behind a function boundary needs a "
-    "benchmark of the map first"),
     ("crates/web/src/components/import_view.rs", "ImportView"): (121, "reworked at the same time by "
     "the fitted-machine change (the import view and the picker); to be split once it lands"),
 }
