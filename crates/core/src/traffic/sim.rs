@@ -21,10 +21,11 @@ use super::stack::Stack;
 use super::stats::{Recorder, Run};
 use super::{Config, Routing};
 
-/// A message in flight, carried by value in the queue or the link that holds it (32 bytes).
-/// A saturated run holds every message at once; keeping each one where the simulation next
-/// reads it (the head of a link's FIFO, the link itself) turns what would be a random access
-/// into a large array of messages into a read of a link's own, mostly cached, memory.
+/// A message in flight, carried by value in the FIFO of the link it waits for or crosses
+/// (32 bytes), so that it is where the simulation next reads it and no array of every
+/// message is kept. (In a saturated 4096-node run this gained only a few per cent over an
+/// index into such an array: the reads of queue heads still miss the caches; see
+/// docs/benchmarks.md.)
 #[derive(Clone, Copy, Debug)]
 struct Message {
     born: f64,
