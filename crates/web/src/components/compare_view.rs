@@ -44,20 +44,7 @@ pub fn CompareView(
     });
     let stem = Signal::derive(move || file_stem(&state.compared()));
     let subtitle = Signal::derive(move || compared_subtitle(&state.compared()));
-    let csv = Callback::new(move |()| {
-        comparison.with_untracked(|c| match c {
-            Ok(c) => {
-                let named: Vec<(String, &commcalc_core::Report)> = c
-                    .reports
-                    .iter()
-                    .enumerate()
-                    .map(|(i, r)| (letter(i).to_string(), r))
-                    .collect();
-                curves_csv(&named)
-            }
-            Err(_) => String::new(),
-        })
-    });
+    let csv = Callback::new(move |()| comparison.with_untracked(compared_csv));
     let json = Callback::new(move |()| {
         comparison.with_untracked(|c| match c {
             Ok(c) => plain(c),
@@ -103,6 +90,23 @@ pub fn CompareView(
             <div node_ref=crossovers></div>
         </section>
         <WarningList state/>
+    }
+}
+
+/// The compared curves as CSV, each named by its scenario's letter (empty without a
+/// comparison).
+fn compared_csv(comparison: &Result<Comparison, Error>) -> String {
+    match comparison {
+        Ok(c) => {
+            let named: Vec<(String, &commcalc_core::Report)> = c
+                .reports
+                .iter()
+                .enumerate()
+                .map(|(i, r)| (letter(i).to_string(), r))
+                .collect();
+            curves_csv(&named)
+        }
+        Err(_) => String::new(),
     }
 }
 
