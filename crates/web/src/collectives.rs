@@ -2,7 +2,7 @@
 //! the scenario's machine, over message size at the chosen p (one chart with every
 //! algorithm's time) and over size × p (the winner map, the core's
 //! `collectives::winner::winner_map`, drawn as the regime maps are), set against the
-//! defaults of MPICH and Open MPI ([`crate::library_defaults`]).
+//! defaults of MPICH 4 and Open MPI 4.1 ([`crate::library_defaults`]).
 //!
 //! The chart draws every algorithm's time dashed and, over the sizes where it is the fastest,
 //! solid: the solid line is the winner's, and a mark on the abscissa names each size where
@@ -645,6 +645,20 @@ mod tests {
         let html = readout_html(&map, 0, 0, &times_at(&s, 16, 16_000.0)).unwrap();
         assert!(
             html.contains("MPICH 4: scatter-rd-allgather (differs: 1.51 ms, 15% slower)"),
+            "{html}"
+        );
+        // Open MPI 4.1's table (communicator_size < 32): binomial from 4 KiB to 1 MiB.
+        assert!(html.contains("Open MPI 4.1: binomial (agrees)"), "{html}");
+    }
+
+    #[test]
+    fn an_open_mpi_choice_commcalc_does_not_cost_is_named_as_such() {
+        // 4 processes, 1000 B: Open MPI 4.1 runs its binary tree (algorithm 5).
+        let s = scenario("machine=intel-paragon&pattern=broadcast");
+        let map = winner_map(&s, &[1000.0], &[4], |_| true).unwrap();
+        let html = readout_html(&map, 0, 0, &times_at(&s, 4, 1000.0)).unwrap();
+        assert!(
+            html.contains("Open MPI 4.1: binary_tree (not costed here)"),
             "{html}"
         );
     }
