@@ -16,19 +16,20 @@
 //!   Gather and scatter: binomial; barrier: dissemination. MPICH 3.x's CVARs
 //!   (`MPIR_CVAR_ALLREDUCE_SHORT_MSG_SIZE` = 2 048) put allreduce's switch at 2 048 B; MPICH 4
 //!   moved it to the count rule above.
-//! - Open MPI 4.1's coll/tuned fixed decisions, `ompi/mca/coll/tuned/coll_tuned_decision_fixed.c`
-//!   on the v4.1.x branch of open-mpi/ompi, the functions `ompi_coll_tuned_<collective>_intra_dec_fixed`
-//!   for bcast, allreduce, allgather, reduce, reduce_scatter, alltoall, gather, scatter and
-//!   barrier. Open MPI 4.1 replaced the classic rules (fits to MX measurements on UTK's Grig
-//!   cluster, kept up to 4.0) by tables per communicator size and message size, averaged from
-//!   measurements on several developers' clusters; every collective the view costs got one,
-//!   so no classic rule is left. The thresholds agree with the comparisons in Debian 12's
-//!   build (`mca_coll_tuned.so` of Open MPI 4.1.4, disassembled), and tests/mpi/check.py runs
-//!   that library at the cases of tests/mpi/ompi-defaults.txt. The tables are
-//!   [`open_mpi_table`], the algorithm numbers [`open_mpi_algorithm`].
+//! - Open MPI 4.1's coll/tuned fixed decisions,
+//!   `ompi/mca/coll/tuned/coll_tuned_decision_fixed.c` on the v4.1.x branch of open-mpi/ompi:
+//!   the functions `ompi_coll_tuned_<collective>_intra_dec_fixed` for bcast, allreduce,
+//!   allgather, reduce, reduce_scatter, alltoall, gather, scatter and barrier. Open MPI 4.1
+//!   replaced the classic rules (fits to MX measurements on UTK's Grig cluster, kept up to 4.0)
+//!   by tables per communicator size and message size, averaged from measurements on several
+//!   developers' clusters; every collective the view costs got one, so no classic rule is
+//!   left. The thresholds agree with the comparisons in Debian 12's build (`mca_coll_tuned.so`
+//!   of Open MPI 4.1.4, disassembled), and tests/mpi/check.py runs that library at the cases
+//!   of tests/mpi/ompi-defaults.txt. The tables are `open_mpi_table`, the algorithm numbers
+//!   `open_mpi_algorithm`.
 //!
-//! Sizes are commcalc's n, the whole vector; the thresholds are converted where a library
-//! measures per block. A count is taken in 8-byte doubles.
+//! Sizes are commcalc's n, the whole vector; where a library measures one process's block,
+//! n/p is set against its thresholds. A count is taken in 8-byte doubles.
 
 use commcalc_core::collectives::Collective;
 
