@@ -80,10 +80,10 @@ fn decode_points(text: &str) -> Option<Vec<[f64; 2]>> {
     points.filter(|p| p.len() <= MAX_KEPT_POINTS)
 }
 
-/// The machines in stored text of either layout, and a message for each entry that is skipped:
-/// a foreign or corrupt text is reported, never trusted, and never breaks the page. An entry
-/// whose points do not read is kept without them, and said so.
-pub fn decode(text: &str) -> (Vec<Saved>, Vec<String>) {
+/// The machines in stored text of either layout (stored under `key`), and a message for each
+/// entry that is skipped: a foreign or corrupt text is reported, never trusted, and never breaks
+/// the page. An entry whose points do not read is kept without them, and said so.
+pub fn decode(text: &str, key: &str) -> (Vec<Saved>, Vec<String>) {
     let mut lines = text.lines();
     let with_points = match lines.next() {
         Some(HEADER) => true,
@@ -92,7 +92,7 @@ pub fn decode(text: &str) -> (Vec<Saved>, Vec<String>) {
             return (
                 Vec::new(),
                 vec![format!(
-                    "the stored fitted machines ({STORAGE_KEY}) are not in a layout this page knows; they are ignored"
+                    "the stored fitted machines ({key}) are not in a layout this page knows; they are ignored"
                 )],
             )
         }
@@ -135,7 +135,11 @@ pub fn decode(text: &str) -> (Vec<Saved>, Vec<String>) {
 /// The kept machines from the stored texts under [`STORAGE_KEY`] and [`STORAGE_KEY_V1`]: the
 /// current one where there is one, the first layout's otherwise.
 pub fn decode_stored(current: Option<String>, v1: Option<String>) -> (Vec<Saved>, Vec<String>) {
-    current.or(v1).map(|t| decode(&t)).unwrap_or_default()
+    match (current, v1) {
+        (Some(t), _) => decode(&t, STORAGE_KEY),
+        (None, Some(t)) => decode(&t, STORAGE_KEY_V1),
+        (None, None) => (Vec::new(), Vec::new()),
+    }
 }
 
 /// The points of a fit that a kept machine keeps: those the fits used (a positive time), or
@@ -729,7 +733,7 @@ mod tests {
     #[test]
     fn stored_machines_round_trip() {
         let list = vec![Saved::unmeasured("ib\tcluster".into(), QUERY.into())];
-        let (back, problems) = decode(&encode(&list));
+        let (back, problems) = decode(&encode(&list), STORAGE_KEY);
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(back[0].name, "ibcluster");
         assert_eq!(back[0].query, QUERY);
@@ -753,23 +757,28 @@ mod tests {
             text.starts_with("commcalc fitted machines v2\n"),
             "{text:.60}"
         );
-        let (back, problems) = decode(&text);
+        let (back, problems) = decode(&text, STORAGE_KEY);
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(back, std::slice::from_ref(&item));
         let v1 = format!("{HEADER_V1}\nold\t{QUERY}");
         let (old, problems) = decode_stored(None, Some(v1.clone()));
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(old, [Saved::unmeasured("old".into(), QUERY.into())]);
+        let (_, problems) = decode_stored(None, Some("garbage".into()));
+        assert!(problems[0].contains(STORAGE_KEY_V1), "{problems:?}");
         // The current key wins over the first layout's.
         assert_eq!(decode_stored(Some(text), Some(v1)).0, [item]);
-        let (list, problems) = decode(&format!("{HEADER}\nx\t{QUERY}\t1 2;oops"));
+        let (list, problems) = decode(&format!("{HEADER}\nx\t{QUERY}\t1 2;oops"), STORAGE_KEY);
         assert_eq!(list, [Saved::unmeasured("x".into(), QUERY.into())]);
         assert!(
             problems[0].contains("points of stored entry 1 (x) do not read"),
             "{problems:?}"
         );
         let many: Vec<String> = (0..=MAX_KEPT_POINTS).map(|i| format!("{i} 1")).collect();
-        let (list, problems) = decode(&format!("{HEADER}\nx\t{QUERY}\t{}", many.join(";")));
+        let (list, problems) = decode(
+            &format!("{HEADER}\nx\t{QUERY}\t{}", many.join(";")),
+            STORAGE_KEY,
+        );
         assert!(list[0].points.is_empty() && problems.len() == 1);
     }
 
@@ -822,11 +831,11 @@ mod tests {
 
     #[test]
     fn foreign_and_corrupt_entries_are_reported_and_skipped() {
-        let (list, problems) = decode("{\"json\": true}");
+        let (list, problems) = decode("{\"json\": true}", STORAGE_KEY);
         assert!(list.is_empty());
         assert!(problems[0].contains(STORAGE_KEY));
         let text = format!("{HEADER}\nno tab here\nbad\tmachine=nosuch\nok\t{QUERY}");
-        let (list, problems) = decode(&text);
+        let (list, problems) = decode(&text, STORAGE_KEY);
         assert_eq!(list.len(), 1);
         assert_eq!(problems.len(), 2);
         assert!(problems[1].contains("machine"), "{problems:?}");
