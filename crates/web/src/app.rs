@@ -179,7 +179,12 @@ fn Calculator(
     });
     let abscissa = Signal::derive(move || state.scenario.with(|s| s.pattern.abscissa));
     let stem = Signal::derive(move || state.scenario.with(|s| file_stem(std::slice::from_ref(s))));
-    let subtitle = Signal::derive(move || state.scenario.with(export::subtitle));
+    let subtitle = Signal::derive(move || {
+        let fitted = state.page.with(|p| p.fitted.clone());
+        state
+            .scenario
+            .with(|s| export::subtitle(s, fitted.as_deref()))
+    });
     let csv = Callback::new(move |()| {
         state.report.with_untracked(|r| {
             r.as_ref()

@@ -61,8 +61,9 @@ pub fn map_of(scenario: &Scenario, sizes: usize, ps: usize) -> Result<WinnerMap,
 }
 
 /// The collectives view shows a collective: for a scenario whose pattern is not one, allreduce
-/// on the same machine (the Paragon where that fails), and why.
-pub fn with_collective(s: &Scenario) -> Option<(Scenario, String)> {
+/// on the same machine (the Paragon where that fails), and why, with a fitted machine called by
+/// its name (`fitted`).
+pub fn with_collective(s: &Scenario, fitted: Option<&str>) -> Option<(Scenario, String)> {
     if collective_of(s).is_ok() {
         return None;
     }
@@ -73,7 +74,9 @@ pub fn with_collective(s: &Scenario) -> Option<(Scenario, String)> {
         .ok()?;
     let why = format!(
         "The Collectives view compares the algorithms of an MPI collective: {} is not one, so the view shows {} on {} (pick another collective above).",
-        s.pattern.title, next.pattern.title, next.machine.name
+        s.pattern.title,
+        next.pattern.title,
+        crate::page::machine_label(fitted, &next)
     );
     Some((next, why))
 }
@@ -525,14 +528,14 @@ mod tests {
     #[test]
     fn the_view_keeps_the_machine_and_its_parameters() {
         let fitted = scenario("machine=custom&pattern=pingpong&alpha=1.115&beta=0.0001016");
-        let (next, why) = with_collective(&fitted).unwrap();
+        let (next, why) = with_collective(&fitted, Some("mine")).unwrap();
         assert_eq!(
             next,
             scenario("machine=custom&pattern=allreduce&alpha=1.115&beta=0.0001016")
         );
-        assert!(why.contains("Allreduce"), "{why}");
+        assert!(why.contains("Allreduce on mine"), "{why}");
         let paragon = scenario("machine=intel-paragon&pattern=broadcast");
-        assert!(with_collective(&paragon).is_none());
+        assert!(with_collective(&paragon, Some("mine")).is_none());
     }
 
     #[test]

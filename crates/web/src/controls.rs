@@ -193,10 +193,7 @@ fn number_input(
             "Processors p".into(),
             "",
             number(f64::from(P_RANGE.0), f64::from(P_RANGE.1)),
-            format!(
-                "The paper measured p = {}…{} on {}; other values are extrapolations.",
-                machine.measured_p.0, machine.measured_p.1, machine.name
-            ),
+            p_help(machine),
         ),
         Key::N => (
             "Vector N",
@@ -228,6 +225,19 @@ fn number_input(
 /// The mesh and the inputs chosen from a list: the algorithm, the f(L) set and the ATM link
 /// unit time.
 /// `None` where the pattern has no algorithm on this machine, and for the other keys.
+/// What the p control says of its range: where the paper measured, or that none did (the
+/// custom machine, a fitted one too, which it must not call by the catalog's name).
+fn p_help(machine: &Machine) -> String {
+    if machine.paper.is_empty() {
+        return "No paper measured this machine: every p is the model's, from your parameters."
+            .into();
+    }
+    format!(
+        "The paper measured p = {}…{} on {}; other values are extrapolations.",
+        machine.measured_p.0, machine.measured_p.1, machine.name
+    )
+}
+
 fn choice_input(
     key: Key,
     machine: &Machine,
@@ -468,6 +478,16 @@ pub fn model_choices(machine: &Machine, pattern: &PatternDef) -> Vec<(Model, Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The custom machine (a fitted one too) is not called by the catalog's name where no
+    /// paper measured it.
+    #[test]
+    fn the_p_help_names_only_a_measured_machine() {
+        let machine = |id: &str| MACHINES.iter().find(|m| m.id == id).unwrap();
+        assert!(p_help(machine("custom")).starts_with("No paper measured this machine"));
+        assert!(!p_help(machine("custom")).contains("Custom machine"));
+        assert!(p_help(machine("intel-paragon")).contains("on Intel Paragon"));
+    }
     use commcalc_core::evaluate;
 
     fn scenario(q: &str) -> Scenario {

@@ -117,9 +117,11 @@ impl State {
     /// scenario that has them, and says so. (An address that names such a scenario keeps it,
     /// and the view says why it has nothing to show.)
     fn ensure_maps(&self) {
-        let moved = match self.page.with_untracked(|p| p.view) {
-            View::Regimes => self.scenario.with_untracked(with_maps),
-            View::Collectives => self.scenario.with_untracked(with_collective),
+        let (view, fitted) = self.page.with_untracked(|p| (p.view, p.fitted.clone()));
+        let fitted = fitted.as_deref();
+        let moved = match view {
+            View::Regimes => self.scenario.with_untracked(|s| with_maps(s, fitted)),
+            View::Collectives => self.scenario.with_untracked(|s| with_collective(s, fitted)),
             _ => None,
         };
         if let Some((next, why)) = moved {
@@ -216,8 +218,17 @@ impl State {
     }
 
     /// Opens a view, with a new history entry, so that Back returns to the view before.
+    /// Validate opens on the fitted machine's own points when the scenario is a fitted machine.
     pub fn open(&self, view: View) {
-        self.page.update(|p| p.view = view);
+        let set = self
+            .scenario
+            .with_untracked(|s| self.page.with_untracked(|p| page::set_on_open(p, s)));
+        self.page.update(|p| {
+            p.view = view;
+            if view == View::Validate {
+                p.set = set;
+            }
+        });
         self.note.set(None);
         self.ensure_maps();
         dom::push_query(self.query_untracked());
