@@ -222,7 +222,11 @@ describe('import measurements', () => {
       const file = await download.path();
       const json = JSON.parse(readFileSync(file, 'utf8'));
       const expected = JSON.parse(cli(['fit', '--json', FILE]));
-      assert.deepEqual(json, { format: 'commcalc fitted machine', version: 1, name: NAME, query: expected.query });
+      const { points, ...machine } = json;
+      assert.deepEqual(machine, { format: 'commcalc fitted machine', version: 1, name: NAME, query: expected.query });
+      // The points the fit used travel with it (a time of 0 has no relative error).
+      const series = expected.series.find((s) => s.name === expected.fitted_series);
+      assert.deepEqual(points, series.points.filter((p) => p[1] > 0));
       await page.evaluate(() => localStorage.clear());
       await openApp(page, app.server.url, IMPORT);
       await page.click('.import-more summary');
@@ -231,6 +235,15 @@ describe('import measurements', () => {
       const saved = await page.evaluate(() => [...document.querySelectorAll('#import-saved a')].map((a) => [a.textContent, a.getAttribute('href')]));
       assert.deepEqual(saved, [[NAME, `?${expected.query}`]]);
       assert.match(await page.textContent('#import-messages'), /imported my machine/);
+      // Imported with its points, the machine shows them in the Validate view.
+      await openApp(page, app.server.url, `?${expected.query}&${NAME_PARAM}`);
+      await page.click('#tab-validate');
+      await page.waitForFunction(
+        (n) => document.querySelector('select#dataset')?.value === 'fitted' && document.querySelectorAll('table#validation tbody tr').length === n,
+        points.length,
+      );
+      await openApp(page, app.server.url, IMPORT);
+      await page.click('.import-more summary');
       // A paste of the same JSON, renamed, adds a second machine; a foreign JSON is refused.
       await page.fill('textarea#import-text', JSON.stringify({ ...json, name: 'roce, pasted' }));
       await page.click('button#import-fit');

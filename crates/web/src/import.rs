@@ -174,7 +174,7 @@ pub fn kept_fit(
     };
     if entry.points.is_empty() {
         return Err(format!(
-            "{name} is kept without its measured points (imported from a JSON file, or kept by an earlier version of this page): \
+            "{name} is kept without its measured points (exported without them, or kept by an earlier version of this page): \
              fit the run again in Import measurements and keep it to see its points here."
         ));
     }
@@ -240,11 +240,23 @@ fn json_string(s: &str) -> String {
     out
 }
 
-/// A fitted machine as the JSON file *Export as JSON* saves: its name and its query (the
-/// fitted parameters, never the measurements), with the format and layout it is in.
+/// A fitted machine as the JSON file *Export as JSON* saves: its name, its query (the fitted
+/// parameters) and the measured points it was fitted to (`[bytes, µs]` pairs, absent when
+/// there were too many to keep), with the format and layout it is in. The points let the
+/// machine imported elsewhere show them in the Validate view.
 pub fn export_json(s: &Saved) -> String {
+    let points = if s.points.is_empty() {
+        String::new()
+    } else {
+        let pairs: Vec<String> = s
+            .points
+            .iter()
+            .map(|[m, t]| format!("[{m}, {t}]"))
+            .collect();
+        format!(",\n  \"points\": [{}]", pairs.join(", "))
+    };
     format!(
-        "{{\n  \"format\": {},\n  \"version\": {EXPORT_VERSION},\n  \"name\": {},\n  \"query\": {}\n}}\n",
+        "{{\n  \"format\": {},\n  \"version\": {EXPORT_VERSION},\n  \"name\": {},\n  \"query\": {}{points}\n}}\n",
         json_string(EXPORT_FORMAT),
         json_string(&s.name),
         json_string(&s.query)
@@ -259,6 +271,9 @@ pub struct Exported {
     pub version: Option<f64>,
     pub name: Option<String>,
     pub query: Option<String>,
+    /// The `points` member: `None` if absent, else each element's numbers (an element that is
+    /// not a list of numbers reads as an empty or NaN-holding list, refused by [`imported`]).
+    pub points: Option<Vec<Vec<f64>>>,
 }
 
 /// The fitted machine an exported file holds, or why it is refused: another format or
@@ -285,15 +300,40 @@ pub fn imported(e: Exported) -> Result<Saved, String> {
             crate::page::MAX_FITTED_NAME
         ));
     };
+    let points = exported_points(e.points)?;
     let query = e.query.unwrap_or_default();
     match Scenario::from_query(&query) {
-        Ok(s) if s.machine.id == "custom" => Ok(Saved::unmeasured(name, query)),
+        Ok(s) if s.machine.id == "custom" => Ok(Saved {
+            name,
+            query,
+            points,
+        }),
         Ok(s) => Err(format!(
             "the fitted machine's `query` names {}, not the custom machine",
             s.machine.id
         )),
         Err(e) => Err(format!("the fitted machine's `query` is refused: {e}")),
     }
+}
+
+/// An exported file's points: none when absent; else at most [`MAX_KEPT_POINTS`] pairs of a
+/// size and a time that are finite and not negative (the fit checks the rest when the
+/// Validate view refits them).
+fn exported_points(points: Option<Vec<Vec<f64>>>) -> Result<Vec<[f64; 2]>, String> {
+    let bad = || {
+        format!("the fitted machine's `points` must be at most {MAX_KEPT_POINTS} pairs [bytes, µs] of numbers ≥ 0")
+    };
+    let points = points.unwrap_or_default();
+    if points.len() > MAX_KEPT_POINTS {
+        return Err(bad());
+    }
+    points
+        .iter()
+        .map(|p| match p[..] {
+            [m, t] if m.is_finite() && t.is_finite() && m >= 0.0 && t >= 0.0 => Ok([m, t]),
+            _ => Err(bad()),
+        })
+        .collect()
 }
 
 /// The machine picker's value for fitted machine `i` of [`picker_entries`].
@@ -922,6 +962,16 @@ mod tests {
             version: field("version").and_then(|v| v.parse().ok()),
             name: text("name"),
             query: text("query"),
+            points: field("points").map(|v| {
+                v.trim_matches(|c| c == '[' || c == ']')
+                    .split("], [")
+                    .map(|pair| {
+                        pair.split(", ")
+                            .map(|x| x.parse().unwrap_or(f64::NAN))
+                            .collect()
+                    })
+                    .collect()
+            }),
         }
     }
 
@@ -961,6 +1011,31 @@ mod tests {
             "not the custom machine",
         );
         refused(|e| e.query = None, "`query` names intel-paragon");
+        refused(|e| e.points = Some(vec![vec![1.0]]), "`points` must be");
+        refused(
+            |e| e.points = Some(vec![vec![8.0, -1.0]]),
+            "`points` must be",
+        );
+        refused(
+            |e| e.points = Some(vec![vec![1.0, 2.0]; MAX_KEPT_POINTS + 1]),
+            "at most 512 pairs",
+        );
+    }
+
+    /// The measured points travel with the exported machine, digit for digit, so that the
+    /// machine imported elsewhere shows them in the Validate view.
+    #[test]
+    fn an_exported_machine_carries_its_points() {
+        let r = fitted_file(include_str!(
+            "../../../tests/data/measurements/csd3-ib-osu_latency.txt"
+        ));
+        let m = Saved {
+            name: machine_name(&r),
+            query: r.query.clone(),
+            points: kept_points(&r),
+        };
+        assert!(m.points.len() > 20);
+        assert_eq!(imported(parse_export(&export_json(&m))).unwrap(), m);
     }
 
     fn fitted_file(text: &str) -> FitReport {

@@ -175,6 +175,25 @@ fn read_exported(text: &str) -> Result<Exported, String> {
         version: get("version").and_then(|v| v.as_f64()),
         name: get("name").and_then(|v| v.as_string()),
         query: get("query").and_then(|v| v.as_string()),
+        points: get("points").filter(|v| !v.is_undefined()).map(|v| {
+            let list = |v: &JsValue| -> Vec<JsValue> {
+                v.dyn_ref::<js_sys::Array>()
+                    .map_or_else(Vec::new, |a| a.iter().collect())
+            };
+            // A non-list reads as one empty pair and a non-number as NaN: both refused.
+            match v.dyn_ref::<js_sys::Array>() {
+                Some(a) => a
+                    .iter()
+                    .map(|p| {
+                        list(&p)
+                            .iter()
+                            .map(|x| x.as_f64().unwrap_or(f64::NAN))
+                            .collect()
+                    })
+                    .collect(),
+                None => vec![Vec::new()],
+            }
+        }),
     })
 }
 
