@@ -13,6 +13,7 @@ const VIEWS = {
   validate: '?view=validate&set=atm-separate',
   regimes: '?machine=intel-delta&pattern=global-combine&view=regimes&fa=standard&fb=nominal',
   collectives: '?machine=intel-delta&pattern=allreduce&view=collectives',
+  traffic: '?machine=intel-ipsc&pattern=traffic&view=traffic',
   import: '?view=import',
   embed: '?machine=intel-paragon&pattern=pingpong&embed=1&show=size,alpha',
   'bad address': '?machine=nosuch&p=-3',
