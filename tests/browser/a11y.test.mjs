@@ -16,6 +16,7 @@ const VIEWS = {
     '?machine=custom&pattern=pingpong&alpha=1.2&beta=0.0001&view=validate&set=fitted&fitted=my+cluster',
   regimes: '?machine=intel-delta&pattern=global-combine&view=regimes&fa=standard&fb=nominal',
   collectives: '?machine=intel-delta&pattern=allreduce&view=collectives',
+  traffic: '?machine=intel-ipsc&pattern=traffic&view=traffic',
   import: '?view=import',
   embed: '?machine=intel-paragon&pattern=pingpong&embed=1&show=size,alpha',
   'bad address': '?machine=nosuch&p=-3',

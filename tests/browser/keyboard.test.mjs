@@ -138,6 +138,7 @@ describe('keyboard only', () => {
         ['#tab-validate', '#dataset'],
         ['#tab-regimes', '#regimes-title'],
         ['#tab-collectives', '#coll-map-area'],
+        ['#tab-traffic', '#traffic-results tr[data-metric]'],
         ['#tab-compare', '#add-compared'],
       ]) {
         await page.evaluate(() => document.activeElement?.blur());

@@ -80,14 +80,8 @@ pub struct FitOptions {
     pub format: Option<Format>,
 }
 
-/// `--sweep KEY=FROM:TO:STEPS`: the key and its values.
-#[derive(Debug, PartialEq)]
-pub struct Sweep {
-    pub key: String,
-    pub from: f64,
-    pub to: f64,
-    pub steps: usize,
-}
+/// `--sweep KEY=FROM:TO:STEPS`: the key and its values (the core's, which the web's sweeps use).
+pub use commcalc_core::traffic::Sweep;
 
 /// The options of `commcalc traffic`.
 #[derive(Debug, PartialEq)]

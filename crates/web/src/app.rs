@@ -11,7 +11,7 @@ use crate::components::plain;
 use crate::components::{
     Charts, CollectivesView, CompareView, Controls, ErrorList, ExplainPanel, ExportBar, ImportView,
     MachinePicker, MetricsTable, ModelPicker, PatternPicker, Presets, RegimesView, Share, Tabs,
-    ValidateView, WarningList,
+    TrafficView, ValidateView, WarningList,
 };
 use crate::dom;
 use crate::edit::{url_problems, Problem};
@@ -110,6 +110,7 @@ fn App(
         View::Validate => view! { <ErrorList state/> <ValidateView state/> }.into_any(),
         View::Regimes => view! { <RegimesView state/> }.into_any(),
         View::Collectives => view! { <CollectivesView state/> }.into_any(),
+        View::Traffic => view! { <TrafficView state/> }.into_any(),
         View::Import => view! { <ImportView state/> }.into_any(),
     };
     let full = (!embed).then(|| {

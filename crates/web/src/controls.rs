@@ -130,8 +130,7 @@ fn input(
         Key::Mesh | Key::Algo | Key::F | Key::Link => {
             choice_input(key, machine, pattern, scenario)?
         }
-        // The simulator's keys are set through the address for now; they get their own view.
-        Key::Traffic(_) => return None,
+        Key::Traffic(t) => crate::traffic::control(t, scenario)?,
         _ => number_input(key, machine, pattern, scenario)?,
     };
     Some(Control {
@@ -354,6 +353,15 @@ pub fn current(scenario: &Scenario, report: Option<&Report>, key: &str) -> Curre
         "n" => Current::Number(i.n.or_else(|| used_number(key))),
         "h" => Current::Number(i.h.or_else(|| used_number(key))),
         "k" => Current::Number(i.k.map(f64::from).or_else(|| used_number(key))),
+        "spatial" | "per" | "len" | "routing" => Current::Text(crate::traffic::current_text(
+            scenario,
+            used(key).as_ref(),
+            key,
+        )),
+        k if crate::traffic::is_traffic_key(k) => Current::Number(
+            crate::traffic::current_text(scenario, used(key).as_ref(), key)
+                .and_then(|t| t.parse().ok()),
+        ),
         "from" => Current::Number(Some(curve_range(scenario).0)),
         "to" => Current::Number(Some(curve_range(scenario).1)),
         "mesh" => Current::Mesh(
@@ -409,6 +417,7 @@ pub fn is_set(scenario: &Scenario, key: &str) -> bool {
         "link" => i.link.is_some(),
         "from" => i.from.is_some(),
         "to" => i.to.is_some(),
+        k if crate::traffic::is_traffic_key(k) => crate::traffic::is_set(scenario, k),
         name => scenario.overrides.iter().any(|(n, _)| *n == name),
     }
 }

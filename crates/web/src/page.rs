@@ -2,9 +2,10 @@
 //! open and what it shows beyond the scenario. The core rejects keys it does not know, so
 //! these are taken out before the rest reaches `Scenario::from_query_lenient`.
 //!
-//! - `view`: `compare`, `validate`, `regimes`, `collectives` or `import`; absent for the
-//!   calculator. The collectives view keeps everything in the scenario (machine, collective,
-//!   p, size), so its address is the scenario's query and `view=collectives`.
+//! - `view`: `compare`, `validate`, `regimes`, `collectives`, `traffic` or `import`; absent
+//!   for the calculator. The collectives and traffic views keep everything in the scenario
+//!   (machine, collective, p, size; the simulator's keys), so their address is the scenario's
+//!   query and `view=collectives` or `view=traffic`.
 //! - `axes`: the charts' axes, `log-linear` or `linear`; absent for log–log.
 //! - `edit`: in the compare view, which compared scenario (from 1) the scenario panel edits;
 //!   absent for the first.
@@ -42,16 +43,18 @@ pub enum View {
     Validate,
     Regimes,
     Collectives,
+    Traffic,
     Import,
 }
 
 impl View {
-    pub const ALL: [View; 6] = [
+    pub const ALL: [View; 7] = [
         View::Calculator,
         View::Compare,
         View::Validate,
         View::Regimes,
         View::Collectives,
+        View::Traffic,
         View::Import,
     ];
 
@@ -63,6 +66,7 @@ impl View {
             View::Validate => "validate",
             View::Regimes => "regimes",
             View::Collectives => "collectives",
+            View::Traffic => "traffic",
             View::Import => "import",
         }
     }
@@ -75,6 +79,7 @@ impl View {
             View::Validate => "Validate",
             View::Regimes => "Where each algorithm wins",
             View::Collectives => "Collectives",
+            View::Traffic => "Traffic",
             View::Import => "Import measurements",
         }
     }
@@ -177,7 +182,7 @@ fn read_key(page: &mut Page, key: &str, value: &str, bad: &mut dyn FnMut(&str, S
             Some(v) => page.view = v,
             None => bad(
                 "view",
-                format!("view: unknown view \"{value}\"; accepted: compare, validate, regimes, collectives, import (or none for the calculator)"),
+                format!("view: unknown view \"{value}\"; accepted: compare, validate, regimes, collectives, traffic, import (or none for the calculator)"),
             ),
         },
         "c" => {
@@ -328,7 +333,7 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
             parts.push(format!("view={}&set={}", page.view.id(), page.set));
         }
         View::Import => parts.push(format!("view={}", page.view.id())),
-        View::Collectives => {
+        View::Collectives | View::Traffic => {
             parts.push(scenario.to_query());
             parts.push(format!("view={}", page.view.id()));
         }
@@ -369,7 +374,7 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
 fn names_custom(page: &Page, scenario: &Scenario) -> bool {
     let custom = |s: &Scenario| s.machine.id == "custom";
     match page.view {
-        View::Calculator | View::Regimes | View::Collectives => custom(scenario),
+        View::Calculator | View::Regimes | View::Collectives | View::Traffic => custom(scenario),
         View::Compare => page.compare.iter().any(custom),
         View::Validate => page.set == validation::FITTED_ID && custom(scenario),
         View::Import => false,
@@ -388,7 +393,7 @@ pub fn title(page: &Page, scenario: &Scenario) -> String {
         )
     };
     let what = match page.view {
-        View::Calculator | View::Regimes | View::Collectives => on(scenario),
+        View::Calculator | View::Regimes | View::Collectives | View::Traffic => on(scenario),
         View::Compare => page
             .compare
             .iter()

@@ -12,9 +12,10 @@ use commcalc_core::{Error, Model, Report, Scenario};
 use crate::chart::Scale;
 use crate::collectives::with_collective;
 use crate::dom;
-use crate::edit::{self, after_edit, cached_evaluate, url_problems, Edit, Problem};
+use crate::edit::{self, after_edit, evaluate_in, url_problems, Edit, Problem};
 use crate::page::{self, Page, View};
 use crate::regime_charts::with_maps;
+use crate::traffic::with_traffic;
 
 /// Signals shared by every component; `Copy`, so components take it by value.
 #[derive(Clone, Copy)]
@@ -93,7 +94,10 @@ impl State {
             scenario,
             page,
             active,
-            report: Memo::new(move |_| scenario.with(cached_evaluate)),
+            report: Memo::new(move |_| {
+                let view = page.with(|p| p.view);
+                scenario.with(|s| evaluate_in(view, s))
+            }),
             choice: Memo::new(move |_| {
                 scenario.with(|s| Choice {
                     machine: s.machine,
@@ -122,6 +126,7 @@ impl State {
         let moved = match view {
             View::Regimes => self.scenario.with_untracked(|s| with_maps(s, fitted)),
             View::Collectives => self.scenario.with_untracked(|s| with_collective(s, fitted)),
+            View::Traffic => self.scenario.with_untracked(with_traffic),
             _ => None,
         };
         if let Some((next, why)) = moved {
@@ -304,7 +309,8 @@ impl State {
             self.note.set(None);
         }
         let current = self.scenario.get_untracked();
-        let outcome = edit::apply(&current, edit);
+        let view = self.page.with_untracked(|p| p.view);
+        let outcome = edit::apply_in(view, &current, edit);
         let problems = self
             .problems
             .with_untracked(|p| after_edit(p, edit.key(), &outcome));
