@@ -136,9 +136,9 @@ describe('keyboard only', () => {
       // The views, by their tabs.
       for (const [tab, shown] of [
         ['#tab-validate', '#dataset'],
+        ['#tab-traffic', '#traffic-results tr[data-metric]'],
         ['#tab-regimes', '#regimes-title'],
         ['#tab-collectives', '#coll-map-area'],
-        ['#tab-traffic', '#traffic-results tr[data-metric]'],
         ['#tab-compare', '#add-compared'],
       ]) {
         await page.evaluate(() => document.activeElement?.blur());
