@@ -28,6 +28,7 @@ const JUNO_SHM: &[u8] = data!("juno-shm-imb41_excerpt.txt");
 const JUNO_ETH: &[u8] = data!("juno-eth-imb41_excerpt.txt");
 const DELTA_NG: &[u8] = data!("delta-slingshot-netgauge_loggp_excerpt.txt");
 const FRONTERA_NG: &[u8] = data!("frontera-ib-netgauge_loggp_excerpt.txt");
+const DELTA_NG_FILE: &[u8] = data!("delta-slingshot-netgauge_loggp_ng.out.txt");
 const NEMO: &[u8] = data!("nemo-ib-hpcx-readme.md.txt");
 const ALASKA_IB_MBW_MR: &[u8] = data!("alaska-ib-osu_mbw_mr.txt");
 const ALASKA_IB_ALLTOALL: &[u8] = data!("alaska-ib-osu_alltoall.txt");
@@ -36,7 +37,7 @@ const DAINT_BW: &[u8] = data!("daint-slingshot-osu7_bw_excerpt.txt");
 const OCI_IMB: &[u8] = data!("oci-rdma-imb2021_alltoall_excerpt.txt");
 
 /// Every real file with the format it must be detected as and its series count.
-const ALL: [(&str, &[u8], Format, usize); 18] = [
+const ALL: [(&str, &[u8], Format, usize); 19] = [
     ("csd3-ib-osu_latency", CSD3_IB_LAT, Format::Osu, 1),
     ("csd3-roce-osu_latency", CSD3_ROCE_LAT, Format::Osu, 1),
     ("csd3-ib-osu_allreduce", CSD3_IB_ALLREDUCE, Format::Osu, 1),
@@ -49,6 +50,7 @@ const ALL: [(&str, &[u8], Format, usize); 18] = [
     ("juno-eth-imb41", JUNO_ETH, Format::Imb, 4),
     ("delta-netgauge", DELTA_NG, Format::Netgauge, 1),
     ("frontera-netgauge", FRONTERA_NG, Format::Netgauge, 1),
+    ("delta-netgauge-o-file", DELTA_NG_FILE, Format::Netgauge, 1),
     ("nemo-readme", NEMO, Format::Osu, 1),
     ("alaska-ib-osu_mbw_mr", ALASKA_IB_MBW_MR, Format::Osu, 1),
     ("alaska-ib-osu_alltoall", ALASKA_IB_ALLTOALL, Format::Osu, 1),
@@ -203,6 +205,99 @@ fn netgauge_rows_and_one_way_times() {
         .skipped
         .iter()
         .any(|k| k.line == 11 && k.why.contains("several messages")));
+}
+
+#[test]
+fn netgauge_o_file_rows_and_one_way_times() {
+    // Netgauge's -o file of the Delta run whose console output is DELTA_NG: 3 header lines,
+    // then "size n PRTT(1,0,s) PRTT(n,0,s) PRTT(n,PRTT(1,0,s),s) L o_s o_r g G lsqu(g,G)".
+    let s = &read(DELTA_NG_FILE)[0];
+    assert_eq!(
+        (s.format, s.benchmark.as_str()),
+        (Format::Netgauge, "loggp")
+    );
+    assert_eq!((s.points.len(), s.loggp.len()), (128, 128));
+    // Line 4: "1 10 3.917096 … 1.958548 0.216185 1.775504 -nan -nan -nan".
+    assert_eq!(s.points[0], [1.0, 3.917096 / 2.0]);
+    let first = &s.loggp[0];
+    assert_eq!(
+        (first.l, first.o_s_us, first.o_r_us),
+        (1.958548, 0.216185, 1.775504)
+    );
+    assert_eq!((first.g_us, first.big_g), (None, None));
+    // Line 131, the last: "130049 10 20.467940 … 10.887183 10.895834 5.000453 0.000047 …".
+    assert_eq!(s.points[127], [130049.0, 20.467940 / 2.0]);
+    let last = &s.loggp[127];
+    assert_eq!((last.size_bytes, last.o_s_us), (130049.0, 10.887183));
+    assert_eq!((last.g_us, last.big_g), (Some(5.000453), Some(0.000047)));
+    // The header's three lines are listed, with their numbers; nothing else is.
+    let lines: Vec<usize> = s.skipped.iter().map(|k| k.line).collect();
+    assert_eq!(lines, [1, 2, 3]);
+    assert!(s.skipped[0].why.contains("column header"));
+    assert!(s.notes.iter().any(|n| n.contains("-o file")));
+}
+
+#[test]
+fn netgauge_o_file_and_console_of_one_run_agree() {
+    // The console excerpt holds the run's first 9 sizes; the -o file's lines 1-12 are its
+    // header and the same 9 sizes. Points, LogGP rows and the LogGP fit are the same.
+    let text = std::str::from_utf8(DELTA_NG_FILE).unwrap();
+    let head: String = text.lines().take(12).map(|l| format!("{l}\n")).collect();
+    let file = &read(head.as_bytes())[0];
+    let console = &read(DELTA_NG)[0];
+    assert_eq!(file.points, console.points);
+    assert_eq!(file.loggp, console.loggp);
+    let (a, b) = (fitted(head.as_bytes()), fitted(DELTA_NG));
+    let (lf, lc) = (a.fits.loggp.unwrap(), b.fits.loggp.unwrap());
+    assert_eq!(
+        (lf.l_plus_2o, lf.o, lf.l, lf.g, lf.big_g),
+        (lc.l_plus_2o, lc.o, lc.l, lc.g, lc.big_g)
+    );
+    assert_eq!(a.fits.hockney, b.fits.hockney);
+    // The whole file fits too: G at its largest size, 130049 B (line 131).
+    assert_eq!(fitted(DELTA_NG_FILE).fits.loggp.unwrap().big_g, 0.000047);
+}
+
+#[test]
+fn netgauge_o_file_edge_cases() {
+    let header = "# size n PRTT(1,0,s) PRTT(n,0,s) PRTT(n,PRTT(1,0,s),s) L o_s o_r g G lsqu(g,G)\n";
+    // Forced, a row without its header reads as it does under the header, detected.
+    let row =
+        "1025 10 5.801015 35.235869 87.593442 1.958548 3.287033 3.290569 1.741803 0.001491 -nan\n";
+    let alone = &parse(row.as_bytes(), Some(Format::Netgauge)).unwrap()[0];
+    let headed = &read(format!("{header}{row}").as_bytes())[0];
+    assert_eq!(
+        (&alone.points, &alone.loggp),
+        (&headed.points, &headed.loggp)
+    );
+    assert_eq!(alone.points, [[1025.0, 5.801015 / 2.0]]);
+    // A protocol change writes a size twice: two LogGP rows, one point.
+    let twice = format!(
+        "{header}{row}{}",
+        row.replace("1.741803 0.001491", "1.5 0.002")
+    );
+    let s = &read(twice.as_bytes())[0];
+    assert_eq!((s.points.len(), s.loggp.len()), (1, 2));
+    // A cut row is listed with its number and why; a header alone is a plain error.
+    let cut = format!("{header}{row}2049 10 6.041463 35.3258");
+    let s = &read(cut.as_bytes())[0];
+    assert_eq!(
+        s.skipped
+            .last()
+            .map(|k| (k.line, k.why.contains("4 numbers"))),
+        Some((3, true))
+    );
+    let e = parse(header.as_bytes(), None).unwrap_err().to_string();
+    assert!(
+        e.contains("netgauge output but holds no measurement"),
+        "{e}"
+    );
+    // Sizes that go back down (two files pasted one after the other) are refused plainly.
+    let back = format!(
+        "{header}{row}1 10 3.917096 19.606743 41.116625 1.958548 0.216 1.775 -nan -nan -nan\n"
+    );
+    let e = parse(back.as_bytes(), None).unwrap_err().to_string();
+    assert!(e.contains("line 3") && e.contains("out of order"), "{e}");
 }
 
 #[test]

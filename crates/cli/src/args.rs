@@ -814,8 +814,8 @@ usage: commcalc fit [--json] [--format auto|osu|imb|netgauge|csv] FILE...
 
 Reads the output of the OSU Micro-Benchmarks (osu_latency, osu_bw, osu_bibw, the collectives),
 the Intel MPI Benchmarks (PingPong, Sendrecv, Exchange, the collectives), Netgauge's LogGP
-module (netgauge -x loggp, console output) or a CSV/TSV table with a size column and a time or
-bandwidth column, and fits to the first one-way latency run, in relative error:
+module (netgauge -x loggp: its console output or its -o file) or a CSV/TSV table with a size
+column and a time or bandwidth column, and fits to the first one-way latency run, in relative error:
   hockney     T = a + b·m, with r∞ = 1/b and n½ = a/b
   piecewise   1 to 3 linear pieces, breakpoints where the protocol changes (BIC)
   hyperbolic  T = a²/(a + b·m) + b·m (000 eq. 2)
