@@ -18,6 +18,7 @@ use commcalc_core::units::metric as display;
 use commcalc_core::Scenario;
 
 use crate::controls::Kind;
+use crate::export::field;
 use crate::slider::Slider;
 
 /// Runs estimated at up to this many events (`estimated_events`, an upper bound) re-run on
@@ -249,6 +250,25 @@ pub fn csv(query: &str, s: &Summary) -> String {
     out.push_str("\nrun_length,runs\n");
     for (k, c) in run.run_lengths.iter().enumerate().skip(1) {
         let _ = writeln!(out, "{k},{c}");
+    }
+    out
+}
+
+/// Figs. 7 and 8's values as CSV: one row per series and value of the swept key, with the
+/// mean completion time and its 95 % half-width (empty with one replication), as
+/// `commcalc traffic --sweep` prints them for the series' query.
+pub fn figures_csv(f: &Figures) -> String {
+    let mut out = format!(
+        "# commcalc traffic, 003 Figs. 7 and 8: {}\nfigure,series,key,value,completion_us,completion_ci95_us\n",
+        f.query
+    );
+    for (fig, curves) in [(7, &f.fig7), (8, &f.fig8)] {
+        for c in curves {
+            for (x, y, ci) in &c.points {
+                let ci = ci.map(|v| v.to_string()).unwrap_or_default();
+                let _ = writeln!(out, "{fig},{},{},{x},{y},{ci}", field(&c.name), c.key);
+            }
+        }
     }
     out
 }
@@ -524,5 +544,20 @@ mod tests {
         assert!(f.fig8.iter().all(|c| c.points.len() == 4));
         // At L = d the sphere is uniform, bit for bit (docs/traffic.md).
         assert_eq!(f.fig7[0].points[3].1, f.fig7[2].points[0].1);
+        let csv = figures_csv(&f);
+        let rows: Vec<&str> = csv.lines().skip(2).collect();
+        assert_eq!(rows.len(), 4 + 5 + 1 + 12, "{csv}");
+        assert!(
+            rows[0].starts_with("7,\"sphere, φ = 1\",radius,1,"),
+            "{}",
+            rows[0]
+        );
+        assert!(
+            rows[21].starts_with("8,\"decreasing, d = 0.5\",hit,0.9,"),
+            "{}",
+            rows[21]
+        );
+        let y = f.fig8[0].points[1].1;
+        assert!(csv.contains(&format!("8,uniform,hit,0.3,{y},")), "{csv}");
     }
 }
