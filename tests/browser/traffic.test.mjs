@@ -256,4 +256,34 @@ describe('traffic view', () => {
       await context.close();
     }
   });
+
+  it('the stack depth and the hit list: typing a list sets the depth, moving the depth resizes the list', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, `?${QUERY}&view=traffic`);
+      await completion(page);
+      assert.equal(await page.inputValue('#in-stack'), '0');
+      assert.equal(await page.locator('[data-control="hit"] input[type=range]').count(), 0, 'the list is typed, not slid');
+      await page.fill('#in-hit', '0.5,0.2');
+      await page.press('#in-hit', 'Enter');
+      await page.waitForFunction(() => location.search.includes('hit=0.5,0.2'));
+      assert.equal(await page.inputValue('#in-stack'), '2');
+      await page.fill('#in-stack', '3');
+      await page.press('#in-stack', 'Enter');
+      await page.waitForFunction(() => location.search.includes('hit=0.5,0.2,0'));
+      assert.equal(await page.inputValue('#in-hit'), '0.5,0.2,0');
+      await page.waitForFunction(() => document.querySelector('#traffic-of')?.textContent.includes('hit=0.5,0.2,0'));
+      assert.equal(await completion(page), cliCompletion(`${QUERY}&hit=0.5,0.2,0`), 'the CLI agrees on the deeper stack');
+      await page.fill('#in-hit', '0.5,x');
+      await page.press('#in-hit', 'Enter');
+      await page.waitForSelector('#err-hit');
+      assert.match(new URL(page.url()).search, /hit=0\.5,0\.2,0/u, 'a bad list is refused and the state kept');
+      await page.click('[data-control="stack"] [data-reset]');
+      await page.waitForFunction(() => !location.search.includes('hit='));
+      assert.equal(await page.inputValue('#in-stack'), '0');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -70,8 +70,8 @@ fn choice(ids: Vec<&'static str>) -> Kind {
 }
 
 /// The control of one simulator key: its label, accessible name, unit, kind and source;
-/// `None` for the keys of a spatial model the scenario does not use, and for `stack` (the
-/// number of `hit` values sets the depth).
+/// `None` for the keys of a spatial model the scenario does not use. `stack` is the number of
+/// `hit` values, and moving it resizes the list ([`set`]); `hit` is the list, typed.
 pub fn control(key: TrafficKey, s: &Scenario) -> Option<Described> {
     use TrafficKey as K;
     let model = s.inputs.traffic.spatial.unwrap_or(SpatialModel::Uniform);
@@ -112,13 +112,20 @@ pub fn control(key: TrafficKey, s: &Scenario) -> Option<Described> {
             number(0.01, 0.99, false),
             "003 Fig. 7: near 1 is anti-local.".into(),
         ),
+        K::Stack => (
+            "Stack depth n",
+            "LRU stack depth n: the number of hit probabilities".into(),
+            "",
+            number(0.0, 8.0, true),
+            "003 Fig. 8 uses depth 1; a new level's probability starts at 0. Up to 64.".into(),
+        ),
         K::Hit => (
-            "Stack hit b₁",
-            "LRU stack hit probabilities b₁,…,bₙ (comma-separated; their number is the depth)"
+            "Stack hits b₁,…,bₙ",
+            "LRU stack hit probabilities b₁,…,bₙ, comma-separated; their number is the depth"
                 .into(),
             "",
-            number(0.0, 0.99, false),
-            "003 Fig. 8: a depth-1 stack with hit probability p; type 0.5,0.2 for a deeper stack."
+            Kind::List,
+            "003 Fig. 8: a depth-1 stack with hit probability p (e.g. 0.6); 0.5,0.2 is a depth-2 stack."
                 .into(),
         ),
         K::Flush => (
@@ -208,9 +215,55 @@ pub fn is_traffic_key(key: &str) -> bool {
     Key::all().any(|k| matches!(k, Key::Traffic(t) if t.id() == key))
 }
 
-/// Whether the scenario sets a simulator key.
+/// Whether the scenario sets a simulator key (the depth is set by the `hit` list too).
 pub fn is_set(s: &Scenario, key: &str) -> bool {
-    s.inputs.traffic.pairs().iter().any(|(k, _)| *k == key)
+    let set = |key: &str| s.inputs.traffic.pairs().iter().any(|(k, _)| *k == key);
+    set(key) || (key == "stack" && set("hit"))
+}
+
+/// The stack's depth: `stack` where given, else the number of `hit` values.
+pub fn depth(s: &Scenario) -> usize {
+    let t = &s.inputs.traffic;
+    t.stack
+        .map(|d| d as usize)
+        .unwrap_or_else(|| t.hit.as_ref().map_or(0, Vec::len))
+}
+
+/// An edit of a key (`Edit::Set`), where the depth follows the `hit` list: a typed list
+/// drops `stack` (its length is the depth); a depth `n` keeps the list's first `n` values and
+/// pads it with 0 (a depth of 0 drops both keys). A value that is not a depth of 0 to 64 is the
+/// core's to refuse.
+pub fn set(s: &Scenario, key: &str, value: &str) -> Result<Scenario, commcalc_core::Errors> {
+    match key {
+        "hit" => s.without("stack").with("hit", value),
+        "stack" => {
+            let Some(n) = value
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|n| *n <= commcalc_core::traffic::MAX_STACK)
+            else {
+                return s.with(key, value);
+            };
+            let base = reset(s, "stack");
+            if n == 0 {
+                return Ok(base);
+            }
+            let mut hits = s.inputs.traffic.hit.clone().unwrap_or_default();
+            hits.resize(n, 0.0);
+            let list: Vec<String> = hits.iter().map(f64::to_string).collect();
+            base.with("hit", &list.join(","))
+        }
+        _ => s.with(key, value),
+    }
+}
+
+/// A reset (`Edit::Reset`): resetting the depth drops the `hit` list too.
+pub fn reset(s: &Scenario, key: &str) -> Scenario {
+    match key {
+        "stack" => s.without("stack").without("hit"),
+        _ => s.without(key),
+    }
 }
 
 /// The results table's rows: (metric key, value shown, the raw number as the CLI prints it).
@@ -497,6 +550,45 @@ mod tests {
         .unwrap();
         assert!(long > MAIN_THREAD_EVENTS, "{long}");
         assert!(estimate(&scenario("machine=intel-ipsc&pattern=pingpong")).is_err());
+    }
+
+    /// The depth follows the hit list: moving it resizes the list, typing a list sets it.
+    #[test]
+    fn the_depth_resizes_the_hit_list() {
+        let s = scenario("machine=intel-ipsc&pattern=traffic&hit=0.5");
+        let q = |s: Result<Scenario, _>| s.map(|s: Scenario| s.to_query()).unwrap();
+        assert_eq!(
+            q(set(&s, "stack", "3")),
+            "machine=intel-ipsc&pattern=traffic&hit=0.5,0,0"
+        );
+        let deep = scenario("machine=intel-ipsc&pattern=traffic&stack=2&hit=0.5,0.2");
+        assert_eq!(depth(&deep), 2);
+        assert_eq!(
+            q(set(&deep, "stack", "1")),
+            "machine=intel-ipsc&pattern=traffic&hit=0.5"
+        );
+        assert_eq!(
+            q(set(&deep, "stack", "0")),
+            "machine=intel-ipsc&pattern=traffic"
+        );
+        assert_eq!(
+            q(set(&deep, "hit", "0.1,0.2,0.3")),
+            "machine=intel-ipsc&pattern=traffic&hit=0.1,0.2,0.3"
+        );
+        assert_eq!(
+            depth(&scenario(
+                "machine=intel-ipsc&pattern=traffic&hit=0.1,0.2,0.3"
+            )),
+            3
+        );
+        assert!(set(&s, "stack", "65").is_err());
+        assert!(set(&s, "stack", "1.5").is_err());
+        assert!(set(&s, "hit", "0.5,x").is_err());
+        assert!(is_set(&s, "stack"));
+        assert_eq!(
+            reset(&deep, "stack").to_query(),
+            "machine=intel-ipsc&pattern=traffic"
+        );
     }
 
     #[test]
