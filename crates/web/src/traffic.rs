@@ -431,9 +431,10 @@ pub struct Request {
     pub query: String,
 }
 
-/// What the worker answers.
+/// What the worker answers. Externally tagged (serde's default): an internally tagged enum
+/// (`#[serde(tag = …)]`) buffers each reply through serde's `Content` and so compiles every
+/// field's deserializer twice into the page (docs/web-bytes.md).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Reply {
     /// Started, waiting for a request.
     Ready,
@@ -512,22 +513,39 @@ pub fn figures_estimate(s: &Scenario) -> Result<f64, String> {
     Ok(one * (dim + 5 + 1 + 12) as f64)
 }
 
-/// Runs a request where it is (the worker, or the page's thread without one).
+/// Runs a request in the worker: a run, or the figures.
 pub fn answer(request: &Request, progress: &mut dyn FnMut(u32, u32)) -> Reply {
+    if !request.figures {
+        return answer_run(request, progress);
+    }
+    Scenario::from_query(&request.query)
+        .map_err(|e| e.to_string())
+        .and_then(|s| figures(&s, progress))
+        .map_or_else(
+            |message| Reply::Error { message },
+            |figures| Reply::Figures { figures },
+        )
+}
+
+/// Runs a request's run, wherever it is: the page's thread calls only this, never the
+/// figures, so that their sweeps stay out of the page's module (docs/web-bytes.md).
+pub fn answer_run(request: &Request, progress: &mut dyn FnMut(u32, u32)) -> Reply {
     let outcome = Scenario::from_query(&request.query)
         .map_err(|e| e.to_string())
         .and_then(|s| {
             if request.figures {
-                figures(&s, progress).map(|figures| Reply::Figures { figures })
-            } else {
-                let (config, _) = config_of(&s).map_err(|e| e.to_string())?;
-                commcalc_core::traffic::simulate_with(&config, progress)
-                    .map(|summary| Reply::Run {
-                        query: s.to_query(),
-                        summary: Box::new(summary),
-                    })
-                    .map_err(|e| e.to_string())
+                return Err(
+                    "Figs. 7 and 8 run only in a Web Worker, which this browser could not start"
+                        .into(),
+                );
             }
+            let (config, _) = config_of(&s).map_err(|e| e.to_string())?;
+            commcalc_core::traffic::simulate_with(&config, progress)
+                .map(|summary| Reply::Run {
+                    query: s.to_query(),
+                    summary: Box::new(summary),
+                })
+                .map_err(|e| e.to_string())
         });
     outcome.unwrap_or_else(|message| Reply::Error { message })
 }

@@ -26,7 +26,7 @@ use crate::html::esc;
 use crate::page::View;
 use crate::state::State;
 use crate::traffic::{
-    answer, csv, estimate, figures_csv, figures_estimate, rows, Figures, Reply, Request,
+    answer_run, csv, estimate, figures_csv, figures_estimate, rows, Figures, Reply, Request,
     AUTO_RUN_EVENTS, MAIN_THREAD_EVENTS,
 };
 use crate::traffic_draw::{
@@ -132,7 +132,7 @@ fn Chart(
 /// Runs a request on the page's thread (short runs, or every run without a worker).
 fn run_here(runs: Runs, request: Request) {
     let t0 = now();
-    let reply = answer(&request, &mut |_, _| ());
+    let reply = answer_run(&request, &mut |_, _| ());
     let ms = now() - t0;
     take_reply(runs, reply, &format!("on the page in {ms:.0} ms"));
 }
