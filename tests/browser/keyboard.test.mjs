@@ -17,8 +17,11 @@ import {
 
 const app = useApp();
 
-/** Presses Tab until the focused element matches `selector`; fails after `max` presses. */
-async function tabTo(page, selector, max = 80) {
+/**
+ * Presses Tab until the focused element matches `selector`; fails after `max` presses (enough
+ * to cross the Traffic view, its controls and its sixteen export buttons, before wrapping).
+ */
+async function tabTo(page, selector, max = 120) {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
     if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return i + 1;

@@ -2,12 +2,15 @@
 // time `commcalc traffic --json` prints for the same query (the same printed number, so the
 // same bits), the address carries every control and reopening it gives the same numbers, a bad
 // value is refused with its key named and the state kept, a long run goes to the worker with a
-// progress bar and Cancel stops it, and no console error is raised.
+// progress bar and Cancel stops it, the figures and the utilisation histogram are drawn, every
+// export downloads its file (the CSVs' completion times are the CLI's), the embedded view has
+// no app chrome, and no console error is raised.
 
 import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
 import { describe, it } from 'node:test';
 
-import { appFailures, cli, newAppPage, openApp, useApp } from './harness.mjs';
+import { appFailures, canvasInfo, cli, MIN_DRAWN_FRACTION, newAppPage, openApp, useApp } from './harness.mjs';
 
 const QUERY = 'machine=intel-ipsc&pattern=traffic';
 const app = useApp();
@@ -23,6 +26,35 @@ function cliCompletion(query) {
   const out = JSON.parse(cli(['traffic', '--json', query]));
   return String(out.metrics.completion_us);
 }
+
+/** Clicks an export button and returns the download's name and bytes. */
+async function download(page, what) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(`[data-traffic-export="${what}"]`)]);
+  return { name: file.suggestedFilename(), bytes: await fs.readFile(await file.path()) };
+}
+
+/** A CSV's `metric,value` row's value. */
+function csvValue(text, metric) {
+  return text.split('\n').find((l) => l.startsWith(`${metric},`))?.split(',')[1];
+}
+
+/** Checks a PNG's signature and an SVG download that the browser parses, with lines drawn. */
+async function checkImages(page, chart, stem) {
+  const png = await download(page, `${chart}-png`);
+  assert.equal(png.name, `${stem}-${chart}.png`);
+  assert.deepEqual([...png.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47], `${chart}: PNG signature`);
+  const svg = await download(page, `${chart}-svg`);
+  assert.equal(svg.name, `${stem}-${chart}.svg`);
+  const parsed = await page.evaluate((t) => {
+    const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
+    return { error: doc.querySelector('parsererror')?.textContent ?? null, root: doc.documentElement.nodeName, lines: doc.querySelectorAll('polyline, path, line').length };
+  }, svg.bytes.toString('utf8'));
+  assert.equal(parsed.error, null, chart);
+  assert.equal(parsed.root, 'svg', chart);
+  assert.ok(parsed.lines > 3, `${chart}: ${parsed.lines} lines`);
+}
+
+const STEM = 'commcalc-traffic-intel-ipsc';
 
 describe('traffic view', () => {
   it('the tab opens the view on a traffic scenario and a run matches the CLI bit for bit', async () => {
@@ -117,6 +149,138 @@ describe('traffic view', () => {
       await page.click('#traffic-figures-run');
       await page.waitForFunction(() => document.querySelectorAll('#traffic-figs-table tr').length >= 10, null, { timeout: 30_000 });
       assert.match(await page.textContent('#traffic-status'), /Figs\. 7 and 8/u);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('exports the results as CSV and JSON with the CLI\'s completion time, the cube and the histograms', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, { acceptDownloads: true });
+    try {
+      await openApp(page, app.server.url, `?${QUERY}&view=traffic`);
+      const raw = await completion(page);
+      const want = cliCompletion(QUERY);
+      const csv = await download(page, 'csv');
+      assert.equal(csv.name, `${STEM}.csv`);
+      const text = csv.bytes.toString('utf8');
+      assert.equal(csvValue(text, 'completion_us'), want, 'the CSV\'s completion time is the CLI\'s');
+      assert.equal(raw, want);
+      assert.match(text, /^# commcalc traffic: machine=intel-ipsc&pattern=traffic\n/u);
+      const json = await download(page, 'json');
+      assert.equal(json.name, `${STEM}.json`);
+      const parsed = JSON.parse(json.bytes.toString('utf8'));
+      assert.equal(String(parsed.traffic.completion_us.mean), want, 'the JSON\'s completion time is the CLI\'s');
+      const cube = await download(page, 'cube');
+      assert.equal(cube.name, `${STEM}-cube.svg`);
+      assert.equal((cube.bytes.toString('utf8').match(/<line data-link=/gu) ?? []).length, 32);
+      for (const chart of ['latency', 'runs']) await checkImages(page, chart, STEM);
+      // The utilisation histogram is shown for cubes too large to draw; here it is not.
+      await page.click('[data-traffic-export="utilisation-png"]');
+      assert.match(await page.textContent('#traffic-export-status'), /Export failed: the chart is not shown/u);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('draws and exports the links\' utilisation of a cube too large to draw', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, { acceptDownloads: true });
+    try {
+      await openApp(page, app.server.url, '?machine=intel-ipsc&pattern=traffic&dim=7&count=300&reps=1&view=traffic');
+      await completion(page);
+      assert.equal(await page.locator('#traffic-cube line').count(), 0, 'no drawing of 448 links');
+      await page.waitForFunction(() => document.querySelector('#traffic-util')?.width > 0);
+      const util = await canvasInfo(page, 'canvas#traffic-util');
+      assert.ok(util.fraction > MIN_DRAWN_FRACTION, `the utilisation chart is drawn: ${JSON.stringify(util)}`);
+      await checkImages(page, 'utilisation', STEM);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('draws Figs. 7 and 8 and exports them, their values the CLI\'s sweeps', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, { acceptDownloads: true });
+    const base = 'machine=intel-ipsc&pattern=traffic&count=400&reps=2';
+    const charts = ['fig7-radius', 'fig7-decay', 'fig8'];
+    try {
+      await openApp(page, app.server.url, `?${base}&view=traffic`);
+      await completion(page);
+      const before = await Promise.all(charts.map((c) => canvasInfo(page, `canvas#traffic-${c}`)));
+      await page.click('[data-traffic-export="figures-csv"]');
+      assert.match(await page.textContent('#traffic-export-status'), /no figures yet/u);
+      await page.click('#traffic-figures-run');
+      await page.waitForFunction(() => document.querySelectorAll('#traffic-figs-table tr').length >= 10, null, { timeout: 30_000 });
+      await page.waitForTimeout(200);
+      for (const [i, c] of charts.entries()) {
+        const after = await canvasInfo(page, `canvas#traffic-${c}`);
+        assert.ok(after.fraction > MIN_DRAWN_FRACTION, `${c} is drawn: ${JSON.stringify(after)}`);
+        assert.notEqual(after.hash, before[i].hash, `${c}: the curves replace the message`);
+        await checkImages(page, c, STEM);
+      }
+      const csv = await download(page, 'figures-csv');
+      assert.equal(csv.name, `${STEM}-figures.csv`);
+      const rows = csv.bytes.toString('utf8').trim().split('\n').slice(2);
+      assert.equal(rows.length, 4 + 5 + 1 + 12);
+      const sphere = rows.filter((r) => r.startsWith('7,"sphere'));
+      const swept = JSON.parse(cli(['traffic', '--json', `${base}&spatial=sphere`, '--sweep', 'radius=1:4:4']));
+      assert.deepEqual(
+        sphere.map((r) => r.split(',').at(-2)),
+        swept.rows.map((r) => String(r.metrics.completion_us)),
+        'Fig. 7\'s sphere series is commcalc traffic --sweep radius=1:4:4',
+      );
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('embeds: the view without tabs, pickers or share, its run and cube shown', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, `?${QUERY}&view=traffic&embed=1`);
+      assert.equal(await completion(page), cliCompletion(QUERY));
+      const chrome = await page.evaluate(() => ({
+        tabs: document.querySelectorAll('nav.tabs, .tabs, #share').length,
+        pickers: document.querySelectorAll('#machine, #pattern').length,
+        controls: document.querySelectorAll('[data-control]').length,
+        header: getComputedStyle(document.querySelector('header.top')).display,
+        foot: document.querySelectorAll('.embed-foot a').length,
+      }));
+      assert.deepEqual(chrome, { tabs: 0, pickers: 0, controls: 0, header: 'none', foot: 1 });
+      assert.equal(await page.locator('#traffic-cube line[data-link]').count(), 32);
+      assert.ok((await canvasInfo(page, 'canvas#traffic-latency')).fraction > MIN_DRAWN_FRACTION, 'the latency histogram is drawn');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the stack depth and the hit list: typing a list sets the depth, moving the depth resizes the list', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, `?${QUERY}&view=traffic`);
+      await completion(page);
+      assert.equal(await page.inputValue('#in-stack'), '0');
+      assert.equal(await page.locator('[data-control="hit"] input[type=range]').count(), 0, 'the list is typed, not slid');
+      await page.fill('#in-hit', '0.5,0.2');
+      await page.press('#in-hit', 'Enter');
+      await page.waitForFunction(() => location.search.includes('hit=0.5,0.2'));
+      assert.equal(await page.inputValue('#in-stack'), '2');
+      await page.fill('#in-stack', '3');
+      await page.press('#in-stack', 'Enter');
+      await page.waitForFunction(() => location.search.includes('hit=0.5,0.2,0'));
+      assert.equal(await page.inputValue('#in-hit'), '0.5,0.2,0');
+      await page.waitForFunction(() => document.querySelector('#traffic-of')?.textContent.includes('hit=0.5,0.2,0'));
+      assert.equal(await completion(page), cliCompletion(`${QUERY}&hit=0.5,0.2,0`), 'the CLI agrees on the deeper stack');
+      await page.fill('#in-hit', '0.5,x');
+      await page.press('#in-hit', 'Enter');
+      await page.waitForSelector('#err-hit');
+      assert.match(new URL(page.url()).search, /hit=0\.5,0\.2,0/u, 'a bad list is refused and the state kept');
+      await page.click('[data-control="stack"] [data-reset]');
+      await page.waitForFunction(() => !location.search.includes('hit='));
+      assert.equal(await page.inputValue('#in-stack'), '0');
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

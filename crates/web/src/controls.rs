@@ -20,6 +20,8 @@ pub enum Kind {
     Choice(Vec<(&'static str, String)>),
     /// Mesh width and height.
     Mesh,
+    /// A comma-separated list of numbers, typed in a text field (no slider).
+    List,
 }
 
 /// One control.
@@ -358,6 +360,8 @@ pub fn current(scenario: &Scenario, report: Option<&Report>, key: &str) -> Curre
             used(key).as_ref(),
             key,
         )),
+        "hit" => Current::Text(crate::traffic::current_text(scenario, None, key)),
+        "stack" => Current::Number(Some(crate::traffic::depth(scenario) as f64)),
         k if crate::traffic::is_traffic_key(k) => Current::Number(
             crate::traffic::current_text(scenario, used(key).as_ref(), key)
                 .and_then(|t| t.parse().ok()),
@@ -548,7 +552,8 @@ mod tests {
                         };
                         for pos in (0..=STEPS).step_by(37).chain([STEPS]) {
                             let v = plain(sl.value(pos));
-                            if let Err(e) = s.with(c.key, &v) {
+                            // The edit a slider makes (the depth resizes the hit list).
+                            if let Err(e) = crate::traffic::set(&s, c.key, &v) {
                                 panic!("{q}: {}={v} at step {pos}: {e}", c.key);
                             }
                         }

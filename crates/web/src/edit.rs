@@ -66,8 +66,8 @@ pub fn apply(current: &Scenario, edit: Edit) -> Result<Scenario, Vec<Problem>> {
 pub fn apply_in(view: View, current: &Scenario, edit: Edit) -> Result<Scenario, Vec<Problem>> {
     let key = edit.key();
     let next = match edit {
-        Edit::Set(k, v) => current.with(k, v),
-        Edit::Reset(k) => Ok(current.without(k)),
+        Edit::Set(k, v) => crate::traffic::set(current, k, v),
+        Edit::Reset(k) => Ok(crate::traffic::reset(current, k)),
         Edit::Switch(k, v) => current.switched(k, v),
     }
     .map_err(|errors| {

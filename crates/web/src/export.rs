@@ -30,7 +30,7 @@ fn short(v: f64) -> String {
 }
 
 /// A CSV field, quoted where it holds a comma, a quote or a line break.
-fn field(s: &str) -> String {
+pub fn field(s: &str) -> String {
     if s.contains([',', '"', '\r', '\n']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {

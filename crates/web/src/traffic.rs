@@ -18,6 +18,7 @@ use commcalc_core::units::metric as display;
 use commcalc_core::Scenario;
 
 use crate::controls::Kind;
+use crate::export::field;
 use crate::slider::Slider;
 
 /// Runs estimated at up to this many events (`estimated_events`, an upper bound) re-run on
@@ -69,8 +70,8 @@ fn choice(ids: Vec<&'static str>) -> Kind {
 }
 
 /// The control of one simulator key: its label, accessible name, unit, kind and source;
-/// `None` for the keys of a spatial model the scenario does not use, and for `stack` (the
-/// number of `hit` values sets the depth).
+/// `None` for the keys of a spatial model the scenario does not use. `stack` is the number of
+/// `hit` values, and moving it resizes the list ([`set`]); `hit` is the list, typed.
 pub fn control(key: TrafficKey, s: &Scenario) -> Option<Described> {
     use TrafficKey as K;
     let model = s.inputs.traffic.spatial.unwrap_or(SpatialModel::Uniform);
@@ -111,13 +112,20 @@ pub fn control(key: TrafficKey, s: &Scenario) -> Option<Described> {
             number(0.01, 0.99, false),
             "003 Fig. 7: near 1 is anti-local.".into(),
         ),
+        K::Stack => (
+            "Stack depth n",
+            "LRU stack depth n: the number of hit probabilities".into(),
+            "",
+            number(0.0, 8.0, true),
+            "003 Fig. 8 uses depth 1; a new level's probability starts at 0. Up to 64.".into(),
+        ),
         K::Hit => (
-            "Stack hit b₁",
-            "LRU stack hit probabilities b₁,…,bₙ (comma-separated; their number is the depth)"
+            "Stack hits b₁,…,bₙ",
+            "LRU stack hit probabilities b₁,…,bₙ, comma-separated; their number is the depth"
                 .into(),
             "",
-            number(0.0, 0.99, false),
-            "003 Fig. 8: a depth-1 stack with hit probability p; type 0.5,0.2 for a deeper stack."
+            Kind::List,
+            "003 Fig. 8: a depth-1 stack with hit probability p (e.g. 0.6); 0.5,0.2 is a depth-2 stack."
                 .into(),
         ),
         K::Flush => (
@@ -207,9 +215,55 @@ pub fn is_traffic_key(key: &str) -> bool {
     Key::all().any(|k| matches!(k, Key::Traffic(t) if t.id() == key))
 }
 
-/// Whether the scenario sets a simulator key.
+/// Whether the scenario sets a simulator key (the depth is set by the `hit` list too).
 pub fn is_set(s: &Scenario, key: &str) -> bool {
-    s.inputs.traffic.pairs().iter().any(|(k, _)| *k == key)
+    let set = |key: &str| s.inputs.traffic.pairs().iter().any(|(k, _)| *k == key);
+    set(key) || (key == "stack" && set("hit"))
+}
+
+/// The stack's depth: `stack` where given, else the number of `hit` values.
+pub fn depth(s: &Scenario) -> usize {
+    let t = &s.inputs.traffic;
+    t.stack
+        .map(|d| d as usize)
+        .unwrap_or_else(|| t.hit.as_ref().map_or(0, Vec::len))
+}
+
+/// An edit of a key (`Edit::Set`), where the depth follows the `hit` list: a typed list
+/// drops `stack` (its length is the depth); a depth `n` keeps the list's first `n` values and
+/// pads it with 0 (a depth of 0 drops both keys). A value that is not a depth of 0 to 64 is the
+/// core's to refuse.
+pub fn set(s: &Scenario, key: &str, value: &str) -> Result<Scenario, commcalc_core::Errors> {
+    match key {
+        "hit" => s.without("stack").with("hit", value),
+        "stack" => {
+            let Some(n) = value
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|n| *n <= commcalc_core::traffic::MAX_STACK)
+            else {
+                return s.with(key, value);
+            };
+            let base = reset(s, "stack");
+            if n == 0 {
+                return Ok(base);
+            }
+            let mut hits = s.inputs.traffic.hit.clone().unwrap_or_default();
+            hits.resize(n, 0.0);
+            let list: Vec<String> = hits.iter().map(f64::to_string).collect();
+            base.with("hit", &list.join(","))
+        }
+        _ => s.with(key, value),
+    }
+}
+
+/// A reset (`Edit::Reset`): resetting the depth drops the `hit` list too.
+pub fn reset(s: &Scenario, key: &str) -> Scenario {
+    match key {
+        "stack" => s.without("stack").without("hit"),
+        _ => s.without(key),
+    }
 }
 
 /// The results table's rows: (metric key, value shown, the raw number as the CLI prints it).
@@ -249,6 +303,25 @@ pub fn csv(query: &str, s: &Summary) -> String {
     out.push_str("\nrun_length,runs\n");
     for (k, c) in run.run_lengths.iter().enumerate().skip(1) {
         let _ = writeln!(out, "{k},{c}");
+    }
+    out
+}
+
+/// Figs. 7 and 8's values as CSV: one row per series and value of the swept key, with the
+/// mean completion time and its 95 % half-width (empty with one replication), as
+/// `commcalc traffic --sweep` prints them for the series' query.
+pub fn figures_csv(f: &Figures) -> String {
+    let mut out = format!(
+        "# commcalc traffic, 003 Figs. 7 and 8: {}\nfigure,series,key,value,completion_us,completion_ci95_us\n",
+        f.query
+    );
+    for (fig, curves) in [(7, &f.fig7), (8, &f.fig8)] {
+        for c in curves {
+            for (x, y, ci) in &c.points {
+                let ci = ci.map(|v| v.to_string()).unwrap_or_default();
+                let _ = writeln!(out, "{fig},{},{},{x},{y},{ci}", field(&c.name), c.key);
+            }
+        }
     }
     out
 }
@@ -358,9 +431,10 @@ pub struct Request {
     pub query: String,
 }
 
-/// What the worker answers.
+/// What the worker answers. Externally tagged (serde's default): an internally tagged enum
+/// (`#[serde(tag = …)]`) buffers each reply through serde's `Content` and so compiles every
+/// field's deserializer twice into the page (docs/web-bytes.md).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Reply {
     /// Started, waiting for a request.
     Ready,
@@ -439,22 +513,39 @@ pub fn figures_estimate(s: &Scenario) -> Result<f64, String> {
     Ok(one * (dim + 5 + 1 + 12) as f64)
 }
 
-/// Runs a request where it is (the worker, or the page's thread without one).
+/// Runs a request in the worker: a run, or the figures.
 pub fn answer(request: &Request, progress: &mut dyn FnMut(u32, u32)) -> Reply {
+    if !request.figures {
+        return answer_run(request, progress);
+    }
+    Scenario::from_query(&request.query)
+        .map_err(|e| e.to_string())
+        .and_then(|s| figures(&s, progress))
+        .map_or_else(
+            |message| Reply::Error { message },
+            |figures| Reply::Figures { figures },
+        )
+}
+
+/// Runs a request's run, wherever it is: the page's thread calls only this, never the
+/// figures, so that their sweeps stay out of the page's module (docs/web-bytes.md).
+pub fn answer_run(request: &Request, progress: &mut dyn FnMut(u32, u32)) -> Reply {
     let outcome = Scenario::from_query(&request.query)
         .map_err(|e| e.to_string())
         .and_then(|s| {
             if request.figures {
-                figures(&s, progress).map(|figures| Reply::Figures { figures })
-            } else {
-                let (config, _) = config_of(&s).map_err(|e| e.to_string())?;
-                commcalc_core::traffic::simulate_with(&config, progress)
-                    .map(|summary| Reply::Run {
-                        query: s.to_query(),
-                        summary: Box::new(summary),
-                    })
-                    .map_err(|e| e.to_string())
+                return Err(
+                    "Figs. 7 and 8 run only in a Web Worker, which this browser could not start"
+                        .into(),
+                );
             }
+            let (config, _) = config_of(&s).map_err(|e| e.to_string())?;
+            commcalc_core::traffic::simulate_with(&config, progress)
+                .map(|summary| Reply::Run {
+                    query: s.to_query(),
+                    summary: Box::new(summary),
+                })
+                .map_err(|e| e.to_string())
         });
     outcome.unwrap_or_else(|message| Reply::Error { message })
 }
@@ -477,6 +568,45 @@ mod tests {
         .unwrap();
         assert!(long > MAIN_THREAD_EVENTS, "{long}");
         assert!(estimate(&scenario("machine=intel-ipsc&pattern=pingpong")).is_err());
+    }
+
+    /// The depth follows the hit list: moving it resizes the list, typing a list sets it.
+    #[test]
+    fn the_depth_resizes_the_hit_list() {
+        let s = scenario("machine=intel-ipsc&pattern=traffic&hit=0.5");
+        let q = |s: Result<Scenario, _>| s.map(|s: Scenario| s.to_query()).unwrap();
+        assert_eq!(
+            q(set(&s, "stack", "3")),
+            "machine=intel-ipsc&pattern=traffic&hit=0.5,0,0"
+        );
+        let deep = scenario("machine=intel-ipsc&pattern=traffic&stack=2&hit=0.5,0.2");
+        assert_eq!(depth(&deep), 2);
+        assert_eq!(
+            q(set(&deep, "stack", "1")),
+            "machine=intel-ipsc&pattern=traffic&hit=0.5"
+        );
+        assert_eq!(
+            q(set(&deep, "stack", "0")),
+            "machine=intel-ipsc&pattern=traffic"
+        );
+        assert_eq!(
+            q(set(&deep, "hit", "0.1,0.2,0.3")),
+            "machine=intel-ipsc&pattern=traffic&hit=0.1,0.2,0.3"
+        );
+        assert_eq!(
+            depth(&scenario(
+                "machine=intel-ipsc&pattern=traffic&hit=0.1,0.2,0.3"
+            )),
+            3
+        );
+        assert!(set(&s, "stack", "65").is_err());
+        assert!(set(&s, "stack", "1.5").is_err());
+        assert!(set(&s, "hit", "0.5,x").is_err());
+        assert!(is_set(&s, "stack"));
+        assert_eq!(
+            reset(&deep, "stack").to_query(),
+            "machine=intel-ipsc&pattern=traffic"
+        );
     }
 
     #[test]
@@ -524,5 +654,20 @@ mod tests {
         assert!(f.fig8.iter().all(|c| c.points.len() == 4));
         // At L = d the sphere is uniform, bit for bit (docs/traffic.md).
         assert_eq!(f.fig7[0].points[3].1, f.fig7[2].points[0].1);
+        let csv = figures_csv(&f);
+        let rows: Vec<&str> = csv.lines().skip(2).collect();
+        assert_eq!(rows.len(), 4 + 5 + 1 + 12, "{csv}");
+        assert!(
+            rows[0].starts_with("7,\"sphere, φ = 1\",radius,1,"),
+            "{}",
+            rows[0]
+        );
+        assert!(
+            rows[21].starts_with("8,\"decreasing, d = 0.5\",hit,0.9,"),
+            "{}",
+            rows[21]
+        );
+        let y = f.fig8[0].points[1].1;
+        assert!(csv.contains(&format!("8,uniform,hit,0.3,{y},")), "{csv}");
     }
 }

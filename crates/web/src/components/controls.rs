@@ -67,7 +67,7 @@ pub fn Controls(
 
 fn control_view(control: Control, state: State) -> AnyView {
     match control.kind {
-        Kind::Number { .. } => view! { <NumberControl control state/> }.into_any(),
+        Kind::Number { .. } | Kind::List => view! { <NumberControl control state/> }.into_any(),
         Kind::Choice(_) => view! { <ChoiceControl control state/> }.into_any(),
         Kind::Mesh => view! { <MeshControl control state/> }.into_any(),
     }

@@ -1,5 +1,5 @@
 //! A number control: a slider (log-scaled where the range spans decades) and a field with its
-//! unit. The slider edits live on `input`, the field on `change`; both go through the core,
+//! unit; a list (`Kind::List`) is the field alone, holding the list as typed. The slider edits live on `input`, the field on `change`; both go through the core,
 //! whose query language parses the field's text (suffixes included).
 
 use leptos::prelude::*;
@@ -73,7 +73,7 @@ pub fn NumberControl(
                         spellcheck="false"
                         placeholder="default"
                         aria-describedby=described.clone()
-                        prop:value=move || value().map(plain).unwrap_or_default()
+                        prop:value=move || field_text(state, key)
                         on:change=move |ev| state.edit(Edit::Set(key, &event_target_value(&ev)))
                     />
                     <span class="unit">{unit}</span>
@@ -83,4 +83,17 @@ pub fn NumberControl(
             {messages(state, key)}
         </div>
     }
+}
+
+/// The field's text: the number, or a list as the query gives it (`Kind::List`).
+fn field_text(state: State, key: &'static str) -> String {
+    state.scenario.with(|s| {
+        state
+            .report
+            .with(|r| match current(s, r.as_ref().ok(), key) {
+                Current::Number(v) => v.map(plain).unwrap_or_default(),
+                Current::Text(t) => t.unwrap_or_default(),
+                Current::Mesh(_) => String::new(),
+            })
+    })
 }

@@ -26,8 +26,8 @@ use crate::html::esc;
 use crate::page::View;
 use crate::state::State;
 use crate::traffic::{
-    answer, csv, estimate, figures_estimate, rows, Figures, Reply, Request, AUTO_RUN_EVENTS,
-    MAIN_THREAD_EVENTS,
+    answer_run, csv, estimate, figures_csv, figures_estimate, rows, Figures, Reply, Request,
+    AUTO_RUN_EVENTS, MAIN_THREAD_EVENTS,
 };
 use crate::traffic_draw::{
     cube_summary, cube_svg, curves_html, latency_plot, run_length_plot, sweep_plot,
@@ -79,9 +79,27 @@ pub fn TrafficView(
             })
         })
     };
-    let latency = first(latency_plot);
-    let lengths = first(run_length_plot);
-    let utilisation = first(utilisation_plot);
+    let figure = move |fig8: bool, key: &'static str| {
+        Memo::new(move |_| {
+            runs.figures.with(|f| match f {
+                Some(f) => sweep_plot(if fig8 { &f.fig8 } else { &f.fig7 }, key),
+                None => Err("Press Run Figs. 7 and 8.".into()),
+            })
+        })
+    };
+    let charts: Charts = [
+        ("traffic-latency", "latency", first(latency_plot)),
+        ("traffic-runs", "runs", first(run_length_plot)),
+        ("traffic-util", "utilisation", first(utilisation_plot)),
+        (
+            "traffic-fig7-radius",
+            "fig7-radius",
+            figure(false, "radius"),
+        ),
+        ("traffic-fig7-decay", "fig7-decay", figure(false, "decay")),
+        ("traffic-fig8", "fig8", figure(true, "hit")),
+    ];
+    let [(_, _, latency), (_, _, lengths), (_, _, utilisation), ..] = charts;
     view! {
         <Intro state/>
         <RunBar state runs/>
@@ -92,8 +110,8 @@ pub fn TrafficView(
             <Chart state id="traffic-latency" caption="Messages by latency, birth to delivery (µs)" plot=latency label="Histogram of the message latencies; the results table gives the mean, median and 99th percentile"/>
             <Chart state id="traffic-runs" caption="003 Fig. 9: runs of consecutive messages to one destination, by length" plot=lengths label="Histogram of run lengths; the results table gives their mean"/>
         </section>
-        <FiguresPanel state runs/>
-        <Exports state runs latency lengths/>
+        <FiguresPanel state runs charts/>
+        <Exports state runs charts/>
     }
 }
 
@@ -114,7 +132,7 @@ fn Chart(
 /// Runs a request on the page's thread (short runs, or every run without a worker).
 fn run_here(runs: Runs, request: Request) {
     let t0 = now();
-    let reply = answer(&request, &mut |_, _| ());
+    let reply = answer_run(&request, &mut |_, _| ());
     let ms = now() - t0;
     take_reply(runs, reply, &format!("on the page in {ms:.0} ms"));
 }
@@ -351,20 +369,8 @@ fn dim_of(s: &Summary) -> u32 {
 /// 003 Figs. 7 and 8 as sweeps of the scenario's cube, count, lengths and routing, run in
 /// the worker on demand.
 #[component]
-fn FiguresPanel(state: State, runs: Runs) -> impl IntoView {
-    let plot = move |fig8: bool, key: &'static str| {
-        Memo::new(move |_| {
-            runs.figures.with(|f| match f {
-                Some(f) => sweep_plot(if fig8 { &f.fig8 } else { &f.fig7 }, key),
-                None => Err("Press Run Figs. 7 and 8.".into()),
-            })
-        })
-    };
-    let (radius, decay, hit) = (
-        plot(false, "radius"),
-        plot(false, "decay"),
-        plot(true, "hit"),
-    );
+fn FiguresPanel(state: State, runs: Runs, charts: Charts) -> impl IntoView {
+    let [.., (_, _, radius), (_, _, decay), (_, _, hit)] = charts;
     let table = move || {
         runs.figures.with(|f| {
             f.as_ref()
@@ -397,12 +403,12 @@ fn FiguresPanel(state: State, runs: Runs) -> impl IntoView {
     }
 }
 
-/// The charts the exports draw: canvas id, file name part, plot.
-type Charts = [(&'static str, &'static str, PlotMemo); 2];
+/// The charts the exports draw: canvas id, file name part, plot. The first three show the
+/// last run (latency, run lengths, links' utilisation), the last three the figures.
+type Charts = [(&'static str, &'static str, PlotMemo); 6];
 
-/// Saves one export: `csv`, `json`, `cube`, or `<chart>-png` / `<chart>-svg`.
+/// Saves one export: `csv`, `json`, `cube`, `figures-csv`, or `<chart>-png` / `<chart>-svg`.
 fn export(state: State, runs: Runs, charts: &Charts, what: &str) -> Result<String, String> {
-    let done = runs.result.get_untracked().ok_or("no run yet")?;
     let stem = format!(
         "commcalc-traffic-{}",
         state.scenario.with_untracked(|s| s.machine.id)
@@ -412,13 +418,18 @@ fn export(state: State, runs: Runs, charts: &Charts, what: &str) -> Result<Strin
             .map_err(|e| format!("{e:?}"))
             .map(|()| name)
     };
+    let done = || runs.result.get_untracked().ok_or("no run yet");
     match what {
-        "csv" => save(
-            format!("{stem}.csv"),
-            "text/csv",
-            &csv(&done.query, &done.summary),
-        ),
+        "csv" => {
+            let done = done()?;
+            save(
+                format!("{stem}.csv"),
+                "text/csv",
+                &csv(&done.query, &done.summary),
+            )
+        }
         "json" => {
+            let done = done()?;
             let value = plain(&serde_json_like(&done))?;
             let text = js_sys::JSON::stringify_with_replacer_and_space(
                 &value,
@@ -433,12 +444,21 @@ fn export(state: State, runs: Runs, charts: &Charts, what: &str) -> Result<Strin
             )
         }
         "cube" => {
+            let done = done()?;
             let svg = cube_svg(dim_of(&done.summary), &done.summary.first)
                 .ok_or("the cube is too large to draw")?;
             save(
                 format!("{stem}-cube.svg"),
                 "image/svg+xml",
                 &svg.replacen("<svg ", "<svg xmlns=\"http://www.w3.org/2000/svg\" ", 1),
+            )
+        }
+        "figures-csv" => {
+            let figures = runs.figures.get_untracked().ok_or("no figures yet")?;
+            save(
+                format!("{stem}-figures.csv"),
+                "text/csv",
+                &figures_csv(&figures),
             )
         }
         chart => chart_export(chart, charts, &stem),
@@ -466,12 +486,14 @@ fn chart_export(what: &str, charts: &Charts, stem: &str) -> Result<String, Strin
         .iter()
         .find(|(_, n, _)| *n == chart)
         .ok_or("unknown chart")?;
+    plot.with_untracked(|p| p.as_ref().map(|_| ()).map_err(Clone::clone))?;
     if format == "png" {
         let canvas = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.get_element_by_id(id))
             .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlCanvasElement>(e).ok())
-            .ok_or("the chart is not on the page")?;
+            .filter(|c| c.client_width() > 0)
+            .ok_or("the chart is not shown")?;
         let file = format!("{stem}-{name}.png");
         return dom::download_png(&file, &canvas)
             .map_err(|e| format!("{e:?}"))
@@ -502,14 +524,31 @@ fn chart_export(what: &str, charts: &Charts, stem: &str) -> Result<String, Strin
         .map(|()| file)
 }
 
-/// `button[data-traffic-export]`: CSV, JSON, the cube's SVG, and each histogram as PNG and SVG.
+/// The export buttons: what each saves (`data-traffic-export`) and its label.
+const BUTTONS: [(&str, &str); 16] = [
+    ("csv", "Results CSV"),
+    ("json", "JSON"),
+    ("cube", "Cube SVG"),
+    ("latency-png", "Latency PNG"),
+    ("latency-svg", "Latency SVG"),
+    ("runs-png", "Runs PNG"),
+    ("runs-svg", "Runs SVG"),
+    ("utilisation-png", "Utilisation PNG"),
+    ("utilisation-svg", "Utilisation SVG"),
+    ("figures-csv", "Figs. 7–8 CSV"),
+    ("fig7-radius-png", "Fig. 7 radius PNG"),
+    ("fig7-radius-svg", "Fig. 7 radius SVG"),
+    ("fig7-decay-png", "Fig. 7 decay PNG"),
+    ("fig7-decay-svg", "Fig. 7 decay SVG"),
+    ("fig8-png", "Fig. 8 PNG"),
+    ("fig8-svg", "Fig. 8 SVG"),
+];
+
+/// `button[data-traffic-export]`: the results as CSV and JSON, the cube's SVG, the figures'
+/// values as CSV, and each chart as PNG and SVG (one mechanism, [`export`], for all).
 #[component]
-fn Exports(state: State, runs: Runs, latency: PlotMemo, lengths: PlotMemo) -> impl IntoView {
+fn Exports(state: State, runs: Runs, charts: Charts) -> impl IntoView {
     let status = RwSignal::new(String::new());
-    let charts: Charts = [
-        ("traffic-latency", "latency", latency),
-        ("traffic-runs", "runs", lengths),
-    ];
     let go = move |what: &'static str| {
         let outcome = export(state, runs, &charts, what);
         status.set(match outcome {
@@ -517,21 +556,16 @@ fn Exports(state: State, runs: Runs, latency: PlotMemo, lengths: PlotMemo) -> im
             Err(e) => format!("Export failed: {e}"),
         });
     };
-    let button = move |what: &'static str, label: &'static str| {
-        view! { <button type="button" data-traffic-export=what on:click=move |_| go(what)>{label}</button> }
-    };
+    let buttons = BUTTONS
+        .iter()
+        .map(|&(what, label)| {
+            view! { <button type="button" data-traffic-export=what on:click=move |_| go(what)>{label}</button> }
+        })
+        .collect_view();
     view! {
         <section class="panel" aria-labelledby="traffic-export-title">
             <h2 id="traffic-export-title">"Export"</h2>
-            <div class="export" role="group" aria-label="Export the results">
-                {button("csv", "CSV")}
-                {button("json", "JSON")}
-                {button("cube", "Cube SVG")}
-                {button("latency-png", "Latency PNG")}
-                {button("latency-svg", "Latency SVG")}
-                {button("runs-png", "Runs PNG")}
-                {button("runs-svg", "Runs SVG")}
-            </div>
+            <div class="export" role="group" aria-label="Export the results and figures">{buttons}</div>
             <p id="traffic-export-status" role="status">{move || status.get()}</p>
         </section>
     }
