@@ -210,6 +210,7 @@ pub fn pipelined_send(ctx: &Ctx) -> Result<Evaluation, Error> {
         cost,
         at: x,
         metrics,
+        derivations: Vec::new(),
     })
 }
 
@@ -267,6 +268,7 @@ pub fn all_to_all(ctx: &Ctx) -> Result<Evaluation, Error> {
         cost: Box::new(move |d| latencies * per_end(d)),
         at: d,
         metrics,
+        derivations: Vec::new(),
     })
 }
 
@@ -324,6 +326,7 @@ pub fn h_relation(ctx: &Ctx) -> Result<Evaluation, Error> {
         cost: Box::new(move |bytes| superstep(0.0, g, bytes, l)),
         at: ctx.h(x / WORD_BYTES) * WORD_BYTES,
         metrics,
+        derivations: Vec::new(),
     })
 }
 
@@ -359,6 +362,7 @@ pub fn barrier(ctx: &Ctx) -> Result<Evaluation, Error> {
             ("l_us", Value::Number(l_at)),
             ("l_flops", Value::Number(l_at * atm.rate)),
         ],
+        derivations: Vec::new(),
     })
 }
 
@@ -403,5 +407,6 @@ pub fn pingpong(ctx: &Ctx, scale: f64) -> Result<Evaluation, Error> {
         cost: Box::new(move |x| scale * s.sndrcv(x)),
         at: x,
         metrics,
+        derivations: Vec::new(),
     })
 }

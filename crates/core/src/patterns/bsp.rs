@@ -6,7 +6,6 @@ use super::{Ctx, Evaluation, Value};
 use crate::catalog::{Machine, Network};
 use crate::error::Error;
 use crate::models::bsp::superstep;
-use crate::models::hockney::Hockney;
 use crate::models::Model;
 use crate::units::WORD_BYTES;
 
@@ -70,6 +69,7 @@ pub fn h_relation(ctx: &Ctx) -> Result<Evaluation, Error> {
         cost: Box::new(move |bytes| superstep(0.0, g, bytes / WORD_BYTES, l)),
         at: h * WORD_BYTES,
         metrics: bsp_metrics(g, l),
+        derivations: Vec::new(),
     })
 }
 
@@ -85,6 +85,7 @@ pub fn total_exchange(ctx: &Ctx) -> Result<Evaluation, Error> {
         cost: Box::new(move |bytes| superstep(0.0, g, others * bytes / WORD_BYTES, l)),
         at: ctx.size(DEFAULT_SIZE),
         metrics,
+        derivations: Vec::new(),
     })
 }
 
@@ -97,6 +98,7 @@ pub fn barrier(ctx: &Ctx) -> Result<Evaluation, Error> {
         cost: Box::new(move |_| l),
         at: ctx.size(100.0),
         metrics: vec![("l_us", Value::Number(l))],
+        derivations: Vec::new(),
     })
 }
 
@@ -110,9 +112,9 @@ pub fn permutation(ctx: &Ctx) -> Result<Evaluation, Error> {
         (ctx.sized_param("sigma", s), ctx.sized_param("ell", e))
     };
     // σ·m + ℓ is linear in m: the Hockney form with α = ℓ and β = σ.
-    Ok(Shape::Linear(Hockney {
-        alpha: ell,
-        beta: sigma,
-    })
-    .evaluation(ctx.size(DEFAULT_SIZE), 1.0))
+    Ok(Shape::Linear {
+        alpha: ctx.bound("ell", ell),
+        beta: ctx.bound("sigma", sigma),
+    }
+    .evaluation(ctx.size(DEFAULT_SIZE), 1.0, "001 §1, Table 2: σ·m + ℓ"))
 }

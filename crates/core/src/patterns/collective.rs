@@ -172,7 +172,7 @@ fn alpha_beta(ctx: &Ctx, p: u32) -> Result<(f64, f64), Error> {
         Model::Hockney => (ctx.param("alpha")?, ctx.param("beta")?),
         Model::Hyperbolic => {
             let b = hyperbolic::pingpong_block(ctx)?;
-            (b.a, b.b)
+            (b.a.eval(), b.b.eval())
         }
         Model::Packetized => {
             let (a, m, packet) = (ctx.param("a")?, ctx.param("m")?, ctx.param("packet")?);
@@ -661,6 +661,7 @@ pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> 
         cost,
         at: n,
         metrics,
+        derivations: Vec::new(),
     })
 }
 

@@ -19,6 +19,7 @@ fn steps(ctx: &Ctx, steps: f64) -> Result<Evaluation, Error> {
         cost: Box::new(move |x| steps * t.time(x)),
         at: ctx.size(DEFAULT_SIZE),
         metrics: vec![],
+        derivations: Vec::new(),
     })
 }
 

@@ -213,5 +213,6 @@ pub fn global_combine(ctx: &Ctx) -> Result<Evaluation, Error> {
         cost,
         at: n as f64 * ELEMENT_BYTES,
         metrics,
+        derivations: Vec::new(),
     })
 }

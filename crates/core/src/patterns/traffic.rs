@@ -50,6 +50,7 @@ pub fn traffic(ctx: &Ctx) -> Result<Evaluation, Error> {
         cost: Box::new(move |x| curve.at(x)),
         at: config.mean_bytes,
         metrics: metrics(&summary),
+        derivations: Vec::new(),
     })
 }
 
