@@ -666,3 +666,105 @@ proptest! {
         prop_assert!(chain.optimum(whole).time <= chain.time(whole, 1) * (1.0 + 1e-12));
     }
 }
+
+/// The files `commcalc collectives --export` prints and the web app's export buttons download
+/// (both `collectives::file::export_file`) parse back to the winner map they were made from.
+#[test]
+fn the_exported_files_parse_back_to_the_winner_map() {
+    use commcalc_core::collectives::file::{
+        export_file, sizes, DEFAULT_PS, DEFAULT_SIZES, EXPORT_SIZES,
+    };
+    let grid = sizes(DEFAULT_SIZES.0, DEFAULT_SIZES.1, EXPORT_SIZES);
+    for q in [
+        "machine=intel-paragon&pattern=broadcast&p=16",
+        "machine=intel-delta&pattern=allreduce",
+    ] {
+        let s = Scenario::from_query(q).unwrap();
+        let c = Collective::from_id(s.pattern.id).unwrap();
+        for format in [Format::OmpiRules, Format::OmpiJson, Format::MpichJson] {
+            let text = export_file(&s, format, &DEFAULT_PS, DEFAULT_SIZES).unwrap();
+            let back = match format {
+                Format::OmpiRules => parse_ompi_rules(&text, c),
+                Format::OmpiJson => parse_ompi_json(&text, c),
+                _ => parse_mpich_json(&text, c, &DEFAULT_PS),
+            };
+            let map =
+                winner_map(&s, &grid, &DEFAULT_PS, |a| export::exportable(format, c, a)).unwrap();
+            for (row, &p) in DEFAULT_PS.iter().enumerate() {
+                for (col, &n) in grid.iter().enumerate() {
+                    let lib = export::lib_size(format, c, p, n).ceil();
+                    assert_eq!(
+                        back.lookup(p, lib),
+                        map.winner(row, col),
+                        "{q} {} p {p} n {n}",
+                        format.id()
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// `algo=best` prunes its two costly searches (004's three algorithms costed together on the
+/// DELTA, the pipelined chain's segment search skipped where its floor is too slow): its curve
+/// is still, at every point, the least of every algorithm's own curve.
+#[test]
+fn the_best_curve_is_the_least_of_every_algorithm() {
+    let cases: [(&str, &[&str]); 4] = [
+        (
+            "machine=intel-delta&pattern=allreduce&p=64",
+            &[
+                "recursive-doubling",
+                "rabenseifner",
+                "ring",
+                "tree",
+                "snake",
+                "fence",
+            ],
+        ),
+        (
+            "machine=intel-paragon&pattern=broadcast&p=16",
+            &[
+                "binomial",
+                "scatter-rd-allgather",
+                "scatter-ring-allgather",
+                "pipelined-chain",
+            ],
+        ),
+        (
+            "machine=custom&pattern=broadcast&p=3&alpha=0.5&beta=0.2",
+            &[
+                "binomial",
+                "scatter-rd-allgather",
+                "scatter-ring-allgather",
+                "pipelined-chain",
+            ],
+        ),
+        (
+            "machine=atm-sparc20&pattern=broadcast&p=5&algo=best",
+            &[
+                "binomial",
+                "scatter-rd-allgather",
+                "scatter-ring-allgather",
+                "pipelined-chain",
+                "multicast",
+            ],
+        ),
+    ];
+    for (base, algos) in cases {
+        let base = base.trim_end_matches("&algo=best");
+        let best = run(&format!("{base}&algo=best")).unwrap();
+        let each: Vec<_> = algos
+            .iter()
+            .map(|a| run(&format!("{base}&algo={a}")).unwrap().curve)
+            .collect();
+        assert_eq!(best.curve.len(), each[0].len());
+        for (i, point) in best.curve.iter().enumerate() {
+            let least = each
+                .iter()
+                .map(|c| c[i].time_us)
+                .fold(f64::INFINITY, f64::min);
+            assert_eq!(point.time_us, least, "{base} n = {}", point.size_bytes);
+        }
+    }
+}

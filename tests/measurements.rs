@@ -212,56 +212,97 @@ fn a_messy_markdown_page_yields_its_one_table() {
         .any(|k| k.line == 1 && k.text.contains("NEMO")));
 }
 
-/// The one-way latency files: the relative fit's a against the smallest-size time.
-const LATENCY_RUNS: [(&str, &[u8]); 7] = [
+/// Every real one-way latency run (OSU latency, IMB PingPong, Netgauge's PRTT/2).
+const LATENCY_RUNS: [(&str, &[u8]); 10] = [
     ("csd3-ib-osu_latency", CSD3_IB_LAT),
     ("csd3-roce-osu_latency", CSD3_ROCE_LAT),
     ("alaska-roce-osu_latency", ALASKA_ROCE_LAT),
     ("csd3-roce-imb2019", CSD3_ROCE_IMB),
     ("alaska-ib-imb2019", ALASKA_IB_IMB),
+    ("juno-eth-imb41", JUNO_ETH),
+    ("delta-netgauge", DELTA_NG),
     ("juno-shm-imb41", JUNO_SHM),
     ("nemo-readme", NEMO),
+    ("frontera-netgauge", FRONTERA_NG),
 ];
 
-/// a / T(smallest size) of the relative fit on each latency run.
-fn start_up_ratios() -> Vec<(&'static str, f64)> {
-    LATENCY_RUNS
+/// The time of the smallest message that carries data: the start-up time a fit's a stands
+/// for. A 0-byte message is only a header; on every run but one it costs what 1 byte costs
+/// (checked below), and on the Juno board's shared memory it skips the copy (3.09 µs against
+/// 3.76 µs for 1 byte, lines 60–61), so it measures something the line does not model.
+fn smallest_with_data(s: &Series) -> f64 {
+    s.points
         .iter()
-        .map(|&(name, bytes)| {
-            (
-                name,
-                fitted(bytes).fits.hockney.a_us / read(bytes)[0].points[0][1],
-            )
-        })
-        .collect()
+        .find(|p| p[0] > 0.0)
+        .map_or(f64::NAN, |p| p[1])
+}
+
+/// a / T(smallest message with data) of the relative Hockney fit and of the piecewise fit's
+/// first piece.
+fn start_up_ratio(bytes: &[u8]) -> (f64, f64) {
+    let r = fitted(bytes);
+    let t = smallest_with_data(&read(bytes)[0]);
+    (r.fits.hockney.a_us / t, r.fits.piecewise.pieces[0].a_us / t)
 }
 
 #[test]
 fn relative_least_squares_keeps_the_start_up_time_near_the_smallest_message() {
-    let ratios = start_up_ratios();
-    for (name, ratio) in &ratios[..5] {
+    // Eight of the ten runs: a within 15 % of the smallest message's time, and so is the
+    // first piece of the piecewise fit.
+    for (name, bytes) in &LATENCY_RUNS[..8] {
+        let (line, piece) = start_up_ratio(bytes);
         assert!(
-            (1.0..=1.15).contains(ratio),
-            "{name}: a / T(smallest) = {ratio}"
+            (0.85..=1.15).contains(&line),
+            "{name}: a / T(smallest) = {line}"
+        );
+        assert!(
+            (0.85..=1.15).contains(&piece),
+            "{name}: piece a / T = {piece}"
         );
     }
-    // Two real runs do not meet the 15 % the issue asks for, and the test records by how much.
-    // Juno (shared memory): the 0-byte message (3.09 µs) skips the copy the 1-byte one pays
-    // (3.76 µs, line 61); a is 30 % above the first and 7 % above the second.
-    let juno = ratios[5].1;
-    assert!((1.25..1.35).contains(&juno), "juno: {juno}");
-    assert!((fitted(JUNO_SHM).fits.hockney.a_us / 3.76 - 1.0).abs() < 0.15);
-    // NEMO's cluster: its latency climbs from 1.55 µs to 2.64 µs before 1 kB, and a lands
-    // 16.5 % above the smallest time.
-    let nemo = ratios[6].1;
-    assert!((1.15..1.20).contains(&nemo), "nemo: {nemo}");
+    // The 0-byte row costs what 1 byte costs everywhere but on Juno's shared memory.
+    for (name, bytes) in &LATENCY_RUNS {
+        let s = &read(bytes)[0];
+        if s.points[0][0] == 0.0 && *name != "juno-shm-imb41" {
+            let ratio = s.points[0][1] / smallest_with_data(s);
+            assert!(
+                (0.99..=1.01).contains(&ratio),
+                "{name}: T(0) / T(1) = {ratio}"
+            );
+        }
+    }
+    assert_eq!(read(JUNO_SHM)[0].points[..2], [[0.0, 3.09], [1.0, 3.76]]);
+}
+
+#[test]
+fn two_runs_are_exempt_from_the_start_up_check_and_why() {
+    // NEMO's cluster (HPC-X over InfiniBand): the latency steps up by a third between 64 B
+    // and 128 B (1.65 µs to 2.19 µs, lines 70–71) where the library stops sending the data
+    // inline with the request, and again near 256 kB (rendezvous). No single line follows a
+    // step in its first sizes: the relative fit's a lands 16.5 % above the 1.55 µs of the
+    // smallest sizes, between the two protocols' start-up times, while the piecewise fit,
+    // which models the switches, starts within 2 % of it.
+    let nemo = &read(NEMO)[0];
+    assert!(point(nemo, 128.0) / point(nemo, 64.0) > 1.3);
+    let (line, piece) = start_up_ratio(NEMO);
+    assert!((1.15..1.20).contains(&line), "nemo: {line}");
+    assert!((0.98..1.02).contains(&piece), "nemo piece: {piece}");
+    // Frontera's Netgauge excerpt starts at 1 MiB (169 µs): the start-up time is a few
+    // microseconds under times a hundred times larger, so no size measures it; a is an
+    // extrapolation, under 3 % of the smallest time.
+    let frontera = &read(FRONTERA_NG)[0];
+    assert_eq!(frontera.points[0][0], 1048576.0);
+    let (line, _) = start_up_ratio(FRONTERA_NG);
+    assert!(line > 0.0 && line < 0.03, "frontera: {line}");
 }
 
 #[test]
 fn absolute_least_squares_overestimates_the_start_up_time() {
-    // Ordinary least squares on the same runs puts a at 1.7–5.2× the smallest time, or below
-    // zero (Juno); the relative fit's error is at least three times smaller on every run.
-    for (name, bytes) in LATENCY_RUNS {
+    // Ordinary least squares on the runs that measure small sizes puts a at 1.4–5.2× the
+    // smallest time, or below zero (Juno's shared memory); the relative fit's error is at
+    // least three times smaller on every run. (Netgauge's sizes grow linearly, 1, 1025,
+    // 2049 B, …, not by doubling: there the two fits agree.)
+    for (name, bytes) in LATENCY_RUNS.iter().filter(|r| !r.0.ends_with("netgauge")) {
         let s = &read(bytes)[0];
         let smallest = s.points[0][1];
         let (a_abs, _) = fit_line(&s.points, Weighting::Absolute).unwrap();
@@ -275,7 +316,7 @@ fn absolute_least_squares_overestimates_the_start_up_time() {
             "{name}: absolute {a_abs}, relative {a_rel}"
         );
         assert!(
-            a_abs > 1.7 * smallest || a_abs < 0.0,
+            a_abs > 1.4 * smallest || a_abs < 0.0,
             "{name}: absolute {a_abs}"
         );
     }
@@ -406,6 +447,32 @@ fn the_query_is_the_fitted_machine() {
             r.warnings
         );
     }
+}
+
+#[test]
+fn a_fitted_query_with_bad_values_is_refused_naming_the_key() {
+    // What a hand-edited or damaged link gets: the key, what was given and what is accepted.
+    let base = "machine=custom&pattern=pingpong&model=hockney";
+    for (bad, says) in [
+        (
+            "alpha=-1",
+            "`alpha=-1` is not accepted: expected α in µs: a finite number ≥ 0",
+        ),
+        ("alpha=abc", "`alpha=abc` is not accepted: expected α in µs"),
+        ("beta=nan", "`beta=nan` is not accepted: expected β"),
+        ("alpha=1e9", "expected alpha from 0 to 100000 µs"),
+        ("beta=1000", "expected beta from 0 to 100 µs/B"),
+        ("a_w=1", "unknown key `a_w`"),
+    ] {
+        let e = Scenario::from_query(&format!("{base}&{bad}"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(says), "{bad}: {e}");
+    }
+    let e = Scenario::from_query("machine=custom&model=hyperbolic&alpha=1")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("accepted keys here") && e.contains("a_w"), "{e}");
 }
 
 /// A real file with every line changed by `f`.

@@ -27,6 +27,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(again.embed, page.embed, "{printed:?}");
         if page.view == commcalc_web::page::View::Calculator
             || page.view == commcalc_web::page::View::Regimes
+            || page.view == commcalc_web::page::View::Collectives
         {
             let s = Scenario::from_query(&rest_again).expect("a printed scenario parses");
             assert_eq!(s, scenario, "{printed:?}");

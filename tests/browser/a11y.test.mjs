@@ -2,12 +2,9 @@
 // and finds no serious or critical violation (WCAG 2.x A and AA rules, contrast included).
 
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 
-import { newAppPage, openApp, useApp } from './harness.mjs';
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import { axeViolations as audit, newAppPage, openApp, useApp } from './harness.mjs';
 
 /** Every view, as a person reaches it by its address. */
 const VIEWS = {
@@ -15,23 +12,13 @@ const VIEWS = {
   compare: '?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong',
   validate: '?view=validate&set=atm-separate',
   regimes: '?machine=intel-delta&pattern=global-combine&view=regimes&fa=standard&fb=nominal',
+  collectives: '?machine=intel-delta&pattern=allreduce&view=collectives',
   import: '?view=import',
   embed: '?machine=intel-paragon&pattern=pingpong&embed=1&show=size,alpha',
   'bad address': '?machine=nosuch&p=-3',
 };
 
 const app = useApp();
-
-/** Runs axe on the page; returns the serious and critical violations, described. */
-async function audit(page) {
-  await page.addScriptTag({ path: AXE });
-  const result = await page.evaluate(() =>
-    window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }),
-  );
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('accessibility', () => {
   for (const scheme of ['light', 'dark']) {

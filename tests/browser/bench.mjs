@@ -17,6 +17,15 @@
 //     (`window.commcalcMapLast`: performance.now() around the core's computation and around the
 //     putImageData paint) and reports it with a `commcalc:map-painted` event. The first 5
 //     inputs warm the page up and are left out; p50, p95, max over the 2 × 35 maps.
+// (e) a 128 × 64 winner map (message sizes × process counts) over every algorithm of one
+//     collective, computed and drawn (the Collectives view): the same 40 α inputs, one map each,
+//     on the Paragon's broadcast and on the DELTA's allreduce (six algorithms, 004's three at
+//     their exact optimal blocks). Also run, and printed, when BENCH_VIEWS is set.
+// (f) the Import view: reading and fitting a 2,000-line file in the browser (budget ≤ 10 ms),
+//     the two inputs of crates/core/benches/measurements.rs, each pasted and fitted 20 times
+//     after 2 warm-up fits; the page times the parse and fit itself (`commcalc:fit`), and the
+//     browser's task time per fit (report, three charts, tables) is read as for a slider input.
+//     `BENCH_ONLY=import` runs this part alone, prints its figures and leaves docs/ alone.
 
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -24,7 +33,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 import { DIST, ROOT, catalogPairs, launchBrowser, openApp, serveDist } from './harness.mjs';
-import { frameDrag, inputWork, performanceSession, sliderKeys } from './input-work.mjs';
+import { frameDrag, importWork, inputWork, performanceSession, sliderKeys } from './input-work.mjs';
 
 const BUDGET = { paintP95Ms: 8, loadMs: 1000, gzipBytes: 200 * 1000 };
 const INPUTS = 200;
@@ -34,6 +43,11 @@ const MAP_BUDGET_MS = 20;
 const MAP_INPUTS = 40;
 const MAP_WARMUP = 5;
 const MAP_QUERY = '?machine=intel-delta&pattern=global-combine&view=regimes';
+/** The winner maps of the Collectives view that (e) measures. */
+const WINNER_QUERIES = [
+  '?machine=intel-paragon&pattern=broadcast&view=collectives',
+  '?machine=intel-delta&pattern=allreduce&view=collectives',
+];
 const OUT = path.join(ROOT, 'docs', 'web-benchmarks.md');
 /** The compare view with four scenarios (the most it takes). */
 const COMPARE_QUERY =
@@ -43,6 +57,10 @@ const COMPARE_QUERY =
 const WORK = { viewport: { width: 1280, height: 900 }, warmup: 2, inputs: 20, floorRounds: 5, dragFrames: 30, budgetMs: 8, profileInputs: 40 };
 /** The app's own phases of an input (dom::timed in crates/web/src/dom.rs). */
 const PHASES = ['edit', 'charts', 'results-html', 'morph'];
+/** The Import view's measure: fits per input after the warm-up ones, and the budget of one fit. */
+const IMPORT = { warmup: 2, fits: 20, budgetMs: 10 };
+const JUNO = path.join(ROOT, 'tests/data/measurements/juno-shm-imb41_excerpt.txt');
+
 /** Everything after this heading in docs/web-benchmarks.md is written by hand and kept. */
 const KEPT = '## Findings';
 
@@ -101,8 +119,8 @@ async function sliderInputs(page, key, { idle = true } = {}) {
  * per map, the page's own timing of the core's computation and of the paint; per input, the
  * time from dispatching `input` to the second `commcalc:map-painted` event.
  */
-async function mapRepaints(page, inputs) {
-  return page.evaluate(async (inputs) => {
+async function mapRepaints(page, inputs, { perInput = 2, canvas = 'map-a' } = {}) {
+  return page.evaluate(async ([inputs, perInput, canvas]) => {
     const el = document.querySelector('[data-control="alpha"] input[type=range]');
     if (!el) return { error: 'no [data-control="alpha"] input[type=range] in the Regimes view' };
     const min = Number(el.min || 0);
@@ -123,7 +141,7 @@ async function mapRepaints(page, inputs) {
       });
       const on = () => {
         maps.push({ ...window.commcalcMapLast });
-        if (maps.length === 2) done(performance.now());
+        if (maps.length === perInput) done(performance.now());
       };
       document.addEventListener('commcalc:map-painted', on);
       const timer = setTimeout(() => done(null), 3000);
@@ -135,9 +153,39 @@ async function mapRepaints(page, inputs) {
       if (t1 === null) timeouts++;
       else runs.push({ wall: t1 - t0, maps });
     }
-    const c = document.getElementById('map-a');
+    const c = document.getElementById(canvas);
     return { runs, timeouts, canvas: c ? `${c.width}×${c.height}` : 'missing', css: c ? `${c.clientWidth}×${c.clientHeight}` : '' };
-  }, inputs);
+  }, [inputs, perInput, canvas]);
+}
+
+/**
+ * (e): per query of WINNER_QUERIES, MAP_INPUTS α inputs each recomputing the winner map; the
+ * page's own timing of each map (computation and paint), the first MAP_WARMUP left out.
+ */
+async function winnerMaps(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const out = [];
+  for (const query of WINNER_QUERIES) {
+    await openApp(page, url, query);
+    const r = await mapRepaints(page, MAP_INPUTS, { perInput: 1, canvas: 'coll-map' });
+    if (r.error) throw new Error(`${query}: ${r.error}`);
+    const maps = r.runs.slice(MAP_WARMUP).flatMap((x) => x.maps);
+    const entry = {
+      query,
+      canvas: r.canvas,
+      timeouts: r.timeouts,
+      total: summary(maps.map((m) => m.totalMs)),
+      compute: summary(maps.map((m) => m.computeMs)),
+      draw: summary(maps.map((m) => m.drawMs)),
+    };
+    console.log(
+      `winner map ${query} (${entry.canvas}, ${entry.total.n} maps): p50 ${ms(entry.total.p50)}  p95 ${ms(entry.total.p95)}  max ${ms(entry.total.max)}  (compute p50 ${ms(entry.compute.p50)}, draw p50 ${ms(entry.draw.p50)}; ${r.timeouts} timeouts)`,
+    );
+    out.push(entry);
+  }
+  await context.close();
+  return out;
 }
 
 /**
@@ -198,6 +246,7 @@ function workViews() {
     ...catalogPairs().map(({ machine, pattern }) => `?machine=${machine}&pattern=${pattern}`),
     COMPARE_QUERY,
     MAP_QUERY,
+    ...WINNER_QUERIES,
   ];
   const only = process.env.BENCH_VIEWS ? new RegExp(process.env.BENCH_VIEWS) : null;
   return only ? views.filter((q) => only.test(q)) : views;
@@ -239,6 +288,67 @@ async function measureWork(browser, url, views) {
   }
   await context.close();
   return out;
+}
+
+/**
+ * The two 2,000-line inputs of the native benchmark (crates/core/benches/measurements.rs): the
+ * real IMB 4.1 capture repeated ten times, and one OSU table of 2,000 sizes on the csd3
+ * InfiniBand run's line.
+ */
+async function importInputs() {
+  const imb = (await fs.readFile(JUNO, 'utf8')).repeat(10);
+  let osu = '# OSU MPI Latency Test v5.6.3\n# Size          Latency (us)\n';
+  for (let i = 1; i <= 2000; i++) {
+    const m = i * 2048;
+    osu += `${String(m).padEnd(10)}${(1.12 + 0.000102 * m).toFixed(2).padStart(18)}\n`;
+  }
+  return [
+    ['imb-2010-lines', imb],
+    ['osu-2000-rows', osu],
+  ];
+}
+
+/** Reading and fitting each input in the Import view, IMPORT.fits times after a warm-up. */
+async function importFits(browser, url) {
+  const context = await browser.newContext({ viewport: WORK.viewport });
+  const page = await context.newPage();
+  const out = [];
+  for (const [name, text] of await importInputs()) {
+    await openApp(page, url, '?view=import');
+    const cdp = await performanceSession(page);
+    const rounds = (await importWork(page, cdp, text, IMPORT.warmup + IMPORT.fits)).slice(IMPORT.warmup);
+    await cdp.detach();
+    const row = { name, lines: text.split('\n').length - 1, fit: summary(rounds.map((r) => r.fit)) };
+    for (const m of ['task', 'script', 'layout', 'style']) row[m] = summary(rounds.map((r) => r[m]));
+    console.log(
+      `import ${name} (${row.lines} lines): parse+fit p50 ${ms(row.fit.p50)} p95 ${ms(row.fit.p95)} max ${ms(row.fit.max)}; ` +
+        `task per fit p50 ${ms(row.task.p50)} p95 ${ms(row.task.p95)} (script p50 ${ms(row.script.p50)}, layout p50 ${ms(row.layout.p50)}, style p50 ${ms(row.style.p50)})`,
+    );
+    out.push(row);
+  }
+  await context.close();
+  return out;
+}
+
+/** The Import view's section of docs/web-benchmarks.md. */
+function importLines(rows) {
+  return [
+    '## Import view: reading and fitting a 2,000-line file',
+    '',
+    `Each input pasted and fitted ${IMPORT.fits} times after ${IMPORT.warmup} warm-up fits, at ${WORK.viewport.width}×${WORK.viewport.height}. *parse + fit* is`,
+    'the page\'s own timing of `measurements::parse` and `fit::fit` (`performance.measure` of',
+    '`commcalc:fit`, wall clock); *task per fit* is the browser\'s main-thread work from the click on',
+    'Fit until two frames later (the report, the three charts and the tables), thread time, as for a',
+    'slider input. The inputs are those of `crates/core/benches/measurements.rs`.',
+    '',
+    '| input | lines | parse + fit p50 | p95 | max | budget | result | task per fit p50 | p95 | script p50 | layout p50 | style p50 |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.lines} | ${ms(r.fit.p50)} | ${ms(r.fit.p95)} | ${ms(r.fit.max)} | ≤ ${IMPORT.budgetMs} ms | ${verdict(r.fit.p95 <= IMPORT.budgetMs)} | ${ms(r.task.p50)} | ${ms(r.task.p95)} | ${ms(r.script.p50)} | ${ms(r.layout.p50)} | ${ms(r.style.p50)} |`,
+    ),
+    '',
+  ];
 }
 
 /** One cold load: fresh context, navigation start → body.dataset.ready === "1". */
@@ -376,7 +486,14 @@ async function main() {
   const browser = await launchBrowser();
   let result;
   try {
+    if (process.env.BENCH_ONLY === 'import') {
+      await importFits(browser, server.url);
+      console.log('BENCH_ONLY=import: a partial run, docs/ left as they are');
+      return;
+    }
+    const imports = await importFits(browser, server.url);
     const work = await measureWork(browser, server.url, workViews());
+    const winners = await winnerMaps(browser, server.url);
     if (process.env.BENCH_VIEWS) {
       console.log('BENCH_VIEWS is set: a partial run, docs/ left as they are');
       return;
@@ -415,6 +532,7 @@ async function main() {
     for (let i = 0; i < LOADS; i++) loads.push(await oneLoad(browser, server.url + QUERY));
 
     result = {
+      imports,
       work,
       size,
       alpha,
@@ -423,6 +541,7 @@ async function main() {
       loads,
       profile,
       maps,
+      winners,
       bytes: await shippedBytes(),
       chromium: browser.version(),
     };
@@ -451,6 +570,7 @@ async function main() {
     load: ready.p50 <= BUDGET.loadMs,
     bytes: result.bytes.gzip <= BUDGET.gzipBytes,
     map: map.p95 <= MAP_BUDGET_MS && result.maps.timeouts === 0,
+    winners: result.winners.every((w) => w.total.p95 <= MAP_BUDGET_MS && w.timeouts === 0),
   };
   const work = workSummary(result.work);
   ok.work = work.worst.task.p95 <= WORK.budgetMs && work.queued === 0;
@@ -485,11 +605,16 @@ async function main() {
     `| load to interactive (navigation start → \`body.dataset.ready\`), median of ${ready.n} cold loads | ${ms(ready.p50)} (min ${ms(ready.min)}, max ${ms(ready.max)}) | ≤ ${BUDGET.loadMs} ms | ${verdict(ok.load)}${miss(ready.p50, BUDGET.loadMs, ms)} |`,
     `| shipped bytes, gzip -9 of .wasm + .js + .css | ${kB(result.bytes.gzip)} (${kB(result.bytes.raw)} raw) | ≤ ${kB(BUDGET.gzipBytes)} | ${verdict(ok.bytes)}${miss(result.bytes.gzip, BUDGET.gzipBytes, kB)} |`,
     `| a 128×128 regime map computed and drawn (${map.n} maps) | p50 ${ms(map.p50)}, p95 ${ms(map.p95)}, max ${ms(map.max)} | p95 ≤ ${MAP_BUDGET_MS} ms | ${verdict(ok.map)}${miss(map.p95, MAP_BUDGET_MS, ms)} |`,
+    ...result.winners.map(
+      (w) =>
+        `| a ${w.canvas} winner map (sizes × p) computed and drawn, \`${w.query}\` (${w.total.n} maps; compute p50 ${ms(w.compute.p50)}, draw p50 ${ms(w.draw.p50)}) | p50 ${ms(w.total.p50)}, p95 ${ms(w.total.p95)}, max ${ms(w.total.max)} | p95 ≤ ${MAP_BUDGET_MS} ms | ${verdict(w.total.p95 <= MAP_BUDGET_MS && w.timeouts === 0)}${miss(w.total.p95, MAP_BUDGET_MS, ms)} |`,
+    ),
     '',
   ];
   if (timeouts > 0) {
     lines.push(`${timeouts} of ${2 * INPUTS} inputs produced no \`commcalc:painted\` event within 2 s; they are left out of the figures above and fail the budget.`, '');
   }
+  lines.push(...importLines(result.imports));
   lines.push(...workLines(result.work, work));
   lines.push(
     'How each figure is taken:',
@@ -548,7 +673,7 @@ async function main() {
   console.log(`load to interactive: median ${ms(ready.p50)} (min ${ms(ready.min)}, max ${ms(ready.max)})`);
   console.log(`shipped bytes: ${kB(result.bytes.gzip)} gzip -9 (${kB(result.bytes.raw)} raw)`);
   console.log(`regime map (compute + draw, ${map.n} maps): p50 ${ms(map.p50)}  p95 ${ms(map.p95)}  max ${ms(map.max)}  (compute p50 ${ms(mapCompute.p50)}, draw p50 ${ms(mapDraw.p50)}; input → both maps p50 ${ms(mapWall.p50)}; ${result.maps.timeouts} timeouts)`);
-  console.log(`budgets: paint ${verdict(ok.paint)}, load ${verdict(ok.load)}, bytes ${verdict(ok.bytes)}, map ${verdict(ok.map)}`);
+  console.log(`budgets: paint ${verdict(ok.paint)}, load ${verdict(ok.load)}, bytes ${verdict(ok.bytes)}, map ${verdict(ok.map)}, winner maps ${verdict(ok.winners)}`);
   console.log(`wrote ${path.relative(ROOT, OUT)}`);
 }
 

@@ -4,6 +4,7 @@
 // contract of the web app. This file is not a test: its name matches none of node --test's
 // test-file patterns.
 
+import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -342,6 +343,20 @@ export function pageState(page) {
 export function relDiff(a, b) {
   if (a === b) return 0;
   return Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b));
+}
+
+/**
+ * Runs axe-core on the page (WCAG 2.x A and AA rules); returns the serious and critical
+ * violations, described.
+ */
+export async function axeViolations(page) {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  const result = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }),
+  );
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /**

@@ -1,18 +1,24 @@
 // Import measurements: a real OSU run pasted or chosen as a file is read and fitted as
 // `commcalc fit` fits it; the links open the fitted machine in the calculator and beside the
-// Paragon with the fitted parameters; a kept machine survives a reload; a corrupt stored entry
-// is reported and skipped; bad input gets the core's message; no console error anywhere.
+// Paragon with the fitted parameters and its name; a kept machine survives a reload and is a
+// named entry of the machine picker; garbage planted in storage is reported and skipped; the
+// residual chart, the breaks and two runs overlaid are drawn; a machine exported as JSON imports
+// back (file and paste); keyboard-only use and axe after a fit; bad input gets the core's
+// message; no console error anywhere.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 
-import { appFailures, canvasInfo, cli, MIN_DRAWN_FRACTION, newAppPage, openApp, ROOT, useApp } from './harness.mjs';
+import { appFailures, axeViolations, canvasInfo, cli, MIN_DRAWN_FRACTION, newAppPage, openApp, ROOT, useApp } from './harness.mjs';
 
 const app = useApp();
 
 const FILE = path.join(ROOT, 'tests/data/measurements/csd3-roce-osu_latency.txt');
+const IB_FILE = path.join(ROOT, 'tests/data/measurements/csd3-ib-osu_latency.txt');
+const NAME = 'my machine (fitted, OSU latency 5.6.3)';
+const NAME_PARAM = 'fitted=my+machine+(fitted,+OSU+latency+5.6.3)';
 const IMPORT = '?view=import';
 
 /** Pastes text into the box and presses Fit; returns the report's text and links. */
@@ -44,7 +50,7 @@ describe('import measurements', () => {
       assert.match(shown.text, /OSU MPI Latency Test v5\.6\.3/);
       assert.match(shown.text, /Hockney/);
       const calculator = shown.links.find((l) => l.label === 'Open in the calculator');
-      assert.equal(calculator.href, `?${expected.query}`);
+      assert.equal(calculator.href, `?${expected.query}&${NAME_PARAM}`);
       const compare = shown.links.find((l) => l.label.startsWith('Compare'));
       assert.match(compare.href, /view=compare&c=machine=custom;pattern=pingpong;model=hockney;alpha=/);
       await page.click('#import-links a >> text=Open in the calculator');
@@ -52,6 +58,9 @@ describe('import measurements', () => {
       const search = await page.evaluate(() => location.search);
       assert.match(search, /machine=custom/);
       assert.match(search, new RegExp(`alpha=${expected.query.match(/alpha=([0-9.]+)/)[1]}`));
+      // The picker names the fitted machine, from the address alone.
+      assert.equal(await page.evaluate(() => document.querySelector('select#machine').selectedOptions[0].textContent), NAME);
+      assert.ok(search.includes(NAME_PARAM), search);
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();
@@ -94,6 +103,168 @@ describe('import measurements', () => {
       shown = await pasteAndFit(page, '# OSU MPI Latency Test v7.0\n# Size  Latency (us)\n8  1.0\n');
       assert.match(shown.text, /nothing to fit/);
       assert.equal(await page.isDisabled('button#import-save'), true);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+  it('plants garbage in storage: the page reports it and works', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, IMPORT);
+      const plant = async (text) => {
+        await page.evaluate((t) => localStorage.setItem('commcalc.fitted.v1', t), text);
+        await openApp(page, app.server.url, IMPORT);
+        return page.textContent('#import-messages');
+      };
+      assert.match(await plant('\u0000\uffff\ud800 garbage \u0007'), /not in a layout this page knows/);
+      assert.match(await plant('commcalc fitted machines v1\nx\tmachine=custom&alpha=-5\n\u0000'), /stored entry 1 \(x\) is skipped: .*alpha/);
+      // The calculator's picker still works beside the planted entry.
+      await openApp(page, app.server.url, '?machine=intel-paragon');
+      assert.equal(await page.inputValue('select#machine'), 'intel-paragon');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lists a kept machine in the picker and opens it in the calculator and beside the Paragon', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, IMPORT);
+      await pasteAndFit(page, readFileSync(FILE, 'utf8'));
+      await page.click('button#import-save');
+      await page.waitForFunction(() => document.querySelectorAll('#import-saved a').length === 1);
+      const expected = JSON.parse(cli(['fit', '--json', FILE]));
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=broadcast');
+      const options = await page.evaluate(() =>
+        [...document.querySelectorAll('select#machine optgroup[label="Fitted to your measurements"] option')].map((o) => ({ value: o.value, label: o.textContent })),
+      );
+      assert.deepEqual(options, [{ value: 'fitted:0', label: NAME }]);
+      await page.selectOption('select#machine', 'fitted:0');
+      await page.waitForFunction(() => location.search.includes('machine=custom'));
+      const search = decodeURIComponent(await page.evaluate(() => location.search));
+      // The pattern on screen is kept, with the fitted parameters and the name.
+      assert.match(search, /pattern=broadcast/);
+      assert.ok(search.includes(expected.query.match(/alpha=[0-9.e-]+&beta=[0-9.e-]+/)[0]), search);
+      assert.ok(search.includes(NAME_PARAM), search);
+      const rows = await page.evaluate(() => document.querySelector('#metrics').textContent);
+      // The broadcast's own metrics, from the fitted α and β.
+      assert.match(rows, /binomial_us/);
+      assert.ok(rows.includes(`(${expected.fits.hockney.a_us.toPrecision(3)}µs`), rows.slice(0, 200));
+      // Compare with the Paragon: the card of A carries the name.
+      await openApp(page, app.server.url, IMPORT);
+      await pasteAndFit(page, readFileSync(FILE, 'utf8'));
+      await page.click('#import-links a >> text=Compare with the Intel Paragon');
+      await page.waitForFunction(() => document.body?.dataset.ready === '1' && location.search.includes('view=compare'));
+      await page.waitForSelector('#compared li');
+      const cards = await page.evaluate(() => [...document.querySelectorAll('#compared .what strong')].map((e) => e.textContent));
+      assert.deepEqual(cards, [`${NAME} · Ping-pong`, 'Intel Paragon · Ping-pong']);
+      const table = await page.evaluate(() => [...document.querySelectorAll('#scenarios tbody th')].map((e) => e.textContent));
+      assert.ok(table[0].includes(NAME) && table[1].includes('Intel Paragon'), JSON.stringify(table));
+      // Another model of the custom machine (not fitted) drops the name, and so does a catalog machine.
+      await openApp(page, app.server.url, `?${expected.query}&${NAME_PARAM}`);
+      await page.selectOption('select#model', 'packetized');
+      await page.waitForFunction(() => location.search.includes('model=packetized'));
+      assert.ok(!(await page.evaluate(() => location.search)).includes('fitted='));
+      assert.equal(await page.evaluate(() => document.querySelector('select#machine').selectedOptions[0].textContent), 'Custom machine');
+      await openApp(page, app.server.url, `?${expected.query}&${NAME_PARAM}`);
+      await page.selectOption('select#machine', 'intel-ipsc');
+      await page.waitForFunction(() => location.search.includes('machine=intel-ipsc'));
+      assert.ok(!(await page.evaluate(() => location.search)).includes('fitted='));
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('draws the residuals, the breaks and two runs overlaid', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, IMPORT);
+      const empty = await canvasInfo(page, 'canvas#import-overlay');
+      await page.click('.import-more summary');
+      await page.fill('textarea#import-text-b', readFileSync(FILE, 'utf8'));
+      await pasteAndFit(page, readFileSync(IB_FILE, 'utf8'));
+      await page.waitForSelector('#import-runs tbody tr');
+      for (const id of ['import-residuals', 'import-overlay']) {
+        let drawn = await canvasInfo(page, `canvas#${id}`);
+        for (let i = 0; i < 50 && drawn.hash === empty.hash; i++) {
+          await page.waitForTimeout(100);
+          drawn = await canvasInfo(page, `canvas#${id}`);
+        }
+        assert.ok(drawn.fraction >= MIN_DRAWN_FRACTION, `${id} nearly blank: ${JSON.stringify(drawn)}`);
+      }
+      const ib = JSON.parse(cli(['fit', '--json', IB_FILE]));
+      const labels = await page.evaluate(() => document.querySelector('canvas#import-chart').dataset.labels);
+      assert.ok(ib.fits.piecewise.breaks_bytes.length > 0);
+      assert.match(labels, /break /);
+      const runs = await page.evaluate(() => [...document.querySelectorAll('#import-runs tbody tr')].map((r) => r.textContent));
+      assert.equal(runs.length, 2);
+      const compare = await page.getAttribute('#import-compare-runs', 'href');
+      assert.ok(compare.startsWith(`?view=compare&c=${ib.query.replaceAll('&', ';')}&c=`), compare);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('exports the fitted machine as JSON and imports it back from the file and from a paste', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, { acceptDownloads: true });
+    try {
+      await openApp(page, app.server.url, IMPORT);
+      await pasteAndFit(page, readFileSync(FILE, 'utf8'));
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('button#import-export')]);
+      assert.equal(download.suggestedFilename(), 'commcalc-fitted-my-machine-fitted-osu-latency-5-6-3.json');
+      const file = await download.path();
+      const json = JSON.parse(readFileSync(file, 'utf8'));
+      const expected = JSON.parse(cli(['fit', '--json', FILE]));
+      assert.deepEqual(json, { format: 'commcalc fitted machine', version: 1, name: NAME, query: expected.query });
+      await page.evaluate(() => localStorage.clear());
+      await openApp(page, app.server.url, IMPORT);
+      await page.click('.import-more summary');
+      await page.setInputFiles('input#import-machine-file', file);
+      await page.waitForFunction(() => document.querySelectorAll('#import-saved a').length === 1);
+      const saved = await page.evaluate(() => [...document.querySelectorAll('#import-saved a')].map((a) => [a.textContent, a.getAttribute('href')]));
+      assert.deepEqual(saved, [[NAME, `?${expected.query}`]]);
+      assert.match(await page.textContent('#import-messages'), /imported my machine/);
+      // A paste of the same JSON, renamed, adds a second machine; a foreign JSON is refused.
+      await page.fill('textarea#import-text', JSON.stringify({ ...json, name: 'roce, pasted' }));
+      await page.click('button#import-fit');
+      await page.waitForFunction(() => document.querySelectorAll('#import-saved a').length === 2);
+      await page.fill('textarea#import-text', '{"format": "something else", "version": 1}');
+      await page.click('button#import-fit');
+      await page.waitForFunction(() => /not imported: not a fitted machine/.test(document.querySelector('#import-messages').textContent));
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is used with the keyboard alone and passes axe after a fit', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, IMPORT);
+      await page.focus('textarea#import-text');
+      await page.keyboard.insertText(readFileSync(FILE, 'utf8'));
+      const tabTo = async (id) => {
+        for (let i = 0; i < 12; i++) {
+          await page.keyboard.press('Tab');
+          if ((await page.evaluate(() => document.activeElement?.id)) === id) return;
+        }
+        assert.fail(`Tab never reached #${id}`);
+      };
+      await tabTo('import-fit');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelectorAll('#import-links a').length > 0);
+      await tabTo('import-save');
+      await page.keyboard.press('Space');
+      await page.waitForFunction(() => document.querySelectorAll('#import-saved a').length === 1);
+      // Export as JSON comes next in the tab order.
+      await tabTo('import-export');
+      assert.deepEqual(await axeViolations(page), []);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      assert.deepEqual(await axeViolations(page), []);
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

@@ -172,3 +172,47 @@ export async function frameDrag(page, cdp, key, frames) {
     perInput: { task, script, layout, style },
   };
 }
+
+/**
+ * `rounds` fits in the Import view: per round the paste box gets `text` (outside the measure),
+ * then a click on Fit is dispatched in an animation frame and the round ends two frames later,
+ * when the report, the three charts and the tables the fit changes have been rendered. Per round
+ * the task, script, layout and style milliseconds, and `fit`: the app's own timing of reading
+ * and fitting the text (`dom::timed("commcalc:fit")`, wall clock inside the page).
+ */
+export async function importWork(page, cdp, text, rounds) {
+  await page.evaluate((text) => {
+    window.commcalcTiming = true;
+    window.__benchText = text;
+    performance.clearMeasures();
+  }, text);
+  const out = [];
+  for (let i = 0; i < rounds; i++) {
+    await page.evaluate(() => {
+      const box = document.querySelector('textarea#import-text');
+      // A different text each round (a trailing blank line alternates), so that every fit redraws.
+      box.value = window.__benchText + (box.value.endsWith('\n\n') ? '' : '\n');
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    const before = await readMetrics(cdp);
+    const fit = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          performance.clearMeasures();
+          requestAnimationFrame(() => {
+            document.querySelector('button#import-fit').click();
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                const m = performance.getEntriesByName('commcalc:fit', 'measure');
+                resolve(m.length ? m[m.length - 1].duration : NaN);
+              }),
+            );
+          });
+        }),
+    );
+    const after = await readMetrics(cdp);
+    const [task, script, layout, style] = after.map((v, j) => (v - before[j]) * 1000);
+    out.push({ task, script, layout, style, fit });
+  }
+  return out;
+}

@@ -137,6 +137,7 @@ describe('keyboard only', () => {
       for (const [tab, shown] of [
         ['#tab-validate', '#dataset'],
         ['#tab-regimes', '#regimes-title'],
+        ['#tab-collectives', '#coll-map-area'],
         ['#tab-compare', '#add-compared'],
       ]) {
         await page.evaluate(() => document.activeElement?.blur());

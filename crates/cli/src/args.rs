@@ -634,13 +634,28 @@ fn parse_listing(command: &str, args: &[&str]) -> Result<Command, Usage> {
 
 /// The text of `--help`.
 pub fn help(topic: Topic) -> String {
-    let text = match topic {
-        Topic::General => format!(
-            "\
-commcalc — the communication cost of message-passing parallel machines, from five papers
+    match topic {
+        Topic::General => format!("{GENERAL_HELP_HEAD}\n\n{USAGE}\n\n{GENERAL_HELP}"),
+        Topic::Eval => EVAL_HELP.to_string(),
+        Topic::Compare => COMPARE_HELP.to_string(),
+        Topic::Regimes => REGIMES_HELP.to_string(),
+        Topic::Traffic => TRAFFIC_HELP.to_string(),
+        Topic::Fit => FIT_HELP.replace(
+            "{MAX_MB}",
+            &(commcalc_core::measurements::MAX_INPUT_BYTES / (1024 * 1024)).to_string(),
+        ),
+        Topic::Collectives => COLLECTIVES_HELP.to_string(),
+        Topic::Machines => MACHINES_HELP.to_string(),
+        Topic::Patterns => PATTERNS_HELP.to_string(),
+    }
+}
 
-{USAGE}
+/// The first line of the general help.
+const GENERAL_HELP_HEAD: &str =
+    "commcalc — the communication cost of message-passing parallel machines, from five papers";
 
+/// The general help after the usage lines.
+const GENERAL_HELP: &str = "\
 commands:
   eval \"<query>\"   evaluate a scenario: metrics with units, warnings and the curve
   compare \"<q1>\" \"<q2>\" …
@@ -673,9 +688,10 @@ parameter name of the machine (alpha=54). See the README and `commcalc patterns`
 
 Exit codes: 0 success, 2 bad arguments or a query the core rejects (message on stderr), 1 the
 output could not be written.
-"
-        ),
-        Topic::Eval => "\
+";
+
+/// `commcalc help eval`.
+const EVAL_HELP: &str = "\
 usage: commcalc eval [--json] [--explain] [--points N] [--rows N] \"<query>\"
 
 Evaluates a query and prints the canonical query, the metrics with SI units, the warnings and
@@ -688,9 +704,10 @@ options:
   --           end of options
 
 Quote the query: the shell treats & as the end of a command.
-"
-        .to_string(),
-        Topic::Compare => "\
+";
+
+/// `commcalc help compare`.
+const COMPARE_HELP: &str = "\
 usage: commcalc compare [--json] [--points N] \"<query>\" [\"<query>\" …]
 
 Evaluates one to four queries on one common size axis (the union of their ranges) and finds
@@ -711,9 +728,10 @@ options:
   --           end of options
 
 A query the core rejects is reported with its position (query 2: …), exit code 2.
-"
-        .to_string(),
-        Topic::Regimes => "\
+";
+
+/// `commcalc help regimes`.
+const REGIMES_HELP: &str = "\
 usage: commcalc regimes [--json] [--lengths N] [--meshes N] \"<query>\"
 
 The regime map of 004 §4.1, Fig. 5: for each vector length N (columns, log-spaced) and each
@@ -731,9 +749,10 @@ options:
   --lengths N   columns, 1 to 512 (default 128)
   --meshes N    rows, 1 to 512 (default 128)
   --            end of options
-"
-        .to_string(),
-        Topic::Traffic => "\
+";
+
+/// `commcalc help traffic`.
+const TRAFFIC_HELP: &str = "\
 usage: commcalc traffic [--json] [--sweep KEY=FROM:TO:STEPS] \"<query>\"
 
 Simulates the query (pattern=traffic on jpl-mark3, intel-ipsc, ametek-s14, ametek-s14b or
@@ -759,37 +778,10 @@ options:
 Examples (003 Figs. 7 and 8):
   commcalc traffic \"machine=intel-ipsc&pattern=traffic&spatial=sphere\" --sweep radius=1:4:4
   commcalc traffic \"machine=intel-ipsc&pattern=traffic&stack=1&hit=0\" --sweep hit=0:0.9:10
-"
-        .to_string(),
-        Topic::Fit => format!(
-            "\
-usage: commcalc fit [--json] [--format auto|osu|imb|netgauge|csv] FILE...
+";
 
-Reads the output of the OSU Micro-Benchmarks (osu_latency, osu_bw, osu_bibw, the collectives),
-the Intel MPI Benchmarks (PingPong, Sendrecv, Exchange, the collectives), Netgauge's LogGP
-module (netgauge -x loggp, console output) or a CSV/TSV table with a size column and a time or
-bandwidth column, and fits to the first one-way latency run, in relative error:
-  hockney     T = a + b·m, with r∞ = 1/b and n½ = a/b
-  piecewise   1 to 3 linear pieces, breakpoints where the protocol changes (BIC)
-  hyperbolic  T = a²/(a + b·m) + b·m (000 eq. 2)
-  loggp       L + 2o, g, G (o as well from Netgauge); g needs a bandwidth run
-Every line that is not used is listed with its number and why. The printed query is the
-fitted machine: pass it to commcalc eval or compare.
-
-Several files are read as one measurement set (say osu_latency and osu_bw output of the same
-machine). - reads standard input. Files above {} MB are refused.
-
-options:
-  --json          print {{\"series\", \"fitted_series\", \"fits\", \"query\", \"warnings\"}}
-  --format NAME   auto (default: detect), osu, imb, netgauge or csv
-  --              end of options
-
-A file that cannot be read or fitted (empty, binary, one point, sizes out of order, negative
-times) is reported on stderr with exit code 2.
-",
-            commcalc_core::measurements::MAX_INPUT_BYTES / (1024 * 1024)
-        ),
-        Topic::Collectives => "\
+/// `commcalc help collectives`.
+const COLLECTIVES_HELP: &str = "\
 usage: commcalc collectives [--json] [--export FORMAT] [--p LIST] [--sizes FROM:TO] \"<query>\"
 
 For a collective (pattern=broadcast, allgather, reduce-scatter, allreduce, reduce, all-to-all,
@@ -811,27 +803,52 @@ options:
   --p LIST          process counts, comma-separated, 2 to 4096 (default 2,3,4,8,16,32,64,128)
   --sizes FROM:TO   size range in bytes, k/M suffixes allowed (default 1:4M)
   --                end of options
-"
-        .to_string(),
-        Topic::Machines => "\
+";
+
+/// `commcalc help machines`.
+const MACHINES_HELP: &str = "\
 usage: commcalc machines [--json] [ID]
 
 Lists every machine (or the one with this id): its name, paper, description, the processor
 counts the paper measured, the patterns it supports, and each model's parameters with value,
 unit, allowed range and source. --json prints the same as a JSON array (an object for one id).
-"
-        .to_string(),
-        Topic::Patterns => "\
+";
+
+/// `commcalc help patterns`.
+const PATTERNS_HELP: &str = "\
 usage: commcalc patterns [--json] [ID]
 
 Lists every pattern (or the one with this id): what it is, its source, the machines and models
 it accepts, its inputs, the algorithms each machine offers, and the metrics it reports.
 --json prints the same as a JSON array (an object for one id).
-"
-        .to_string(),
-    };
-    text
-}
+";
+
+/// `commcalc help fit`; {MAX_MB} is replaced by the input limit.
+const FIT_HELP: &str = "\
+usage: commcalc fit [--json] [--format auto|osu|imb|netgauge|csv] FILE...
+
+Reads the output of the OSU Micro-Benchmarks (osu_latency, osu_bw, osu_bibw, the collectives),
+the Intel MPI Benchmarks (PingPong, Sendrecv, Exchange, the collectives), Netgauge's LogGP
+module (netgauge -x loggp, console output) or a CSV/TSV table with a size column and a time or
+bandwidth column, and fits to the first one-way latency run, in relative error:
+  hockney     T = a + b·m, with r∞ = 1/b and n½ = a/b
+  piecewise   1 to 3 linear pieces, breakpoints where the protocol changes (BIC)
+  hyperbolic  T = a²/(a + b·m) + b·m (000 eq. 2)
+  loggp       L + 2o, g, G (o as well from Netgauge); g needs a bandwidth run
+Every line that is not used is listed with its number and why. The printed query is the
+fitted machine: pass it to commcalc eval or compare.
+
+Several files are read as one measurement set (say osu_latency and osu_bw output of the same
+machine). - reads standard input. Files above {MAX_MB} MB are refused.
+
+options:
+  --json          print {\"series\", \"fitted_series\", \"fits\", \"query\", \"warnings\"}
+  --format NAME   auto (default: detect), osu, imb, netgauge or csv
+  --              end of options
+
+A file that cannot be read or fitted (empty, binary, one point, sizes out of order, negative
+times) is reported on stderr with exit code 2.
+";
 
 #[cfg(test)]
 mod tests {

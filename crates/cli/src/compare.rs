@@ -102,6 +102,36 @@ fn table(scenarios: &[Scenario], comparison: &Comparison) -> String {
     let _ = writeln!(out);
 
     let labels = labels(scenarios);
+    scenario_rows(&mut out, &labels, comparison);
+    let _ = writeln!(out);
+    for (label, r) in labels.iter().zip(&comparison.reports) {
+        let id = label.split(' ').next().unwrap_or(label);
+        let _ = writeln!(out, "  {id}  {}", r.query);
+    }
+
+    crossovers(&mut out, &labels, comparison);
+
+    let warnings: Vec<String> = labels
+        .iter()
+        .zip(&comparison.reports)
+        .flat_map(|(label, r)| {
+            let id = label.split(' ').next().unwrap_or(label).to_string();
+            r.warnings.iter().map(move |w| format!("{id}: {w}"))
+        })
+        .chain(comparison.notes.iter().cloned())
+        .collect();
+    if !warnings.is_empty() {
+        let _ = writeln!(out);
+        let _ = writeln!(out, "notes:");
+        for w in &warnings {
+            let _ = writeln!(out, "  ! {w}");
+        }
+    }
+    out
+}
+
+/// One row per scenario: where it is evaluated, its time and bandwidth there, r∞ and n½.
+fn scenario_rows(out: &mut String, labels: &[String], comparison: &Comparison) {
     let metric = |r: &commcalc_core::Report, key: &str, unit: &str| {
         r.metric(key)
             .map_or_else(|| "—".to_string(), |v| si(v, unit))
@@ -145,12 +175,10 @@ fn table(scenarios: &[Scenario], comparison: &Comparison) -> String {
     for r in &rows {
         let _ = writeln!(out, "{}", line([&r[0], &r[1], &r[2], &r[3], &r[4], &r[5]]));
     }
-    let _ = writeln!(out);
-    for (label, r) in labels.iter().zip(&comparison.reports) {
-        let id = label.split(' ').next().unwrap_or(label);
-        let _ = writeln!(out, "  {id}  {}", r.query);
-    }
+}
 
+/// The sizes where two curves swap order, or that there are none on the axis.
+fn crossovers(out: &mut String, labels: &[String], comparison: &Comparison) {
     let _ = writeln!(out);
     if comparison.crossovers.is_empty() {
         let _ = writeln!(
@@ -173,22 +201,4 @@ fn table(scenarios: &[Scenario], comparison: &Comparison) -> String {
             );
         }
     }
-
-    let warnings: Vec<String> = labels
-        .iter()
-        .zip(&comparison.reports)
-        .flat_map(|(label, r)| {
-            let id = label.split(' ').next().unwrap_or(label).to_string();
-            r.warnings.iter().map(move |w| format!("{id}: {w}"))
-        })
-        .chain(comparison.notes.iter().cloned())
-        .collect();
-    if !warnings.is_empty() {
-        let _ = writeln!(out);
-        let _ = writeln!(out, "notes:");
-        for w in &warnings {
-            let _ = writeln!(out, "  ! {w}");
-        }
-    }
-    out
 }

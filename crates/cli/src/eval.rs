@@ -131,7 +131,22 @@ fn table(scenario: &Scenario, report: &Report, rows: usize) -> String {
         scenario.model.id()
     );
     let _ = writeln!(out, "query  {}", report.query);
+    metrics_table(&mut out, scenario, report);
+    let _ = writeln!(out);
+    if report.warnings.is_empty() {
+        let _ = writeln!(out, "warnings: none");
+    } else {
+        let _ = writeln!(out, "warnings:");
+        for w in &report.warnings {
+            let _ = writeln!(out, "  ! {w}");
+        }
+    }
+    curve_table(&mut out, scenario, report, rows);
+    out
+}
 
+/// The metrics in the pattern's order: key, value with its unit, raw number.
+fn metrics_table(out: &mut String, scenario: &Scenario, report: &Report) {
     let metrics = ordered(scenario, report);
     let width = metrics
         .iter()
@@ -159,81 +174,75 @@ fn table(scenario: &Scenario, report: &Report, rows: usize) -> String {
         let line = format!("{key:width$}  {value}{:pad$}  {raw}", "");
         let _ = writeln!(out, "{}", line.trim_end());
     }
+}
 
-    let _ = writeln!(out);
-    if report.warnings.is_empty() {
-        let _ = writeln!(out, "warnings: none");
-    } else {
-        let _ = writeln!(out, "warnings:");
-        for w in &report.warnings {
-            let _ = writeln!(out, "  ! {w}");
-        }
-    }
-
+/// The curve's summary line and up to `rows` of its points (size, time, bandwidth).
+fn curve_table(out: &mut String, scenario: &Scenario, report: &Report, rows: usize) {
     let curve = &report.curve;
-    if let (Some(first), Some(last)) = (curve.first(), curve.last()) {
-        let idx = sample(curve.len(), rows);
-        let _ = writeln!(out);
+    let (Some(first), Some(last)) = (curve.first(), curve.last()) else {
+        return;
+    };
+    let idx = sample(curve.len(), rows);
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "curve: {} points, {} from {} to {}; {} shown",
+        curve.len(),
+        scenario.pattern.abscissa,
+        si(first.size_bytes, "B"),
+        si(last.size_bytes, "B"),
+        idx.len()
+    );
+    if idx.is_empty() {
+        return;
+    }
+    let cells: Vec<[String; 3]> = idx
+        .iter()
+        .filter_map(|&i| curve.get(i))
+        .map(|p| {
+            [
+                si(p.size_bytes, "B"),
+                si(p.time_us, "µs"),
+                si(p.bandwidth_mbps, "MB/s"),
+            ]
+        })
+        .collect();
+    let w: Vec<usize> = (0..3)
+        .map(|c| {
+            cells
+                .iter()
+                .map(|r| r[c].chars().count())
+                .max()
+                .unwrap_or(0)
+                .max(9)
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "  {:>w0$}  {:>w1$}  {:>w2$}",
+        "size",
+        "time",
+        "bandwidth",
+        w0 = w[0],
+        w1 = w[1],
+        w2 = w[2]
+    );
+    for r in &cells {
+        let pads: Vec<usize> = (0..3).map(|c| w[c] - r[c].chars().count()).collect();
         let _ = writeln!(
             out,
-            "curve: {} points, {} from {} to {}; {} shown",
-            curve.len(),
-            scenario.pattern.abscissa,
-            si(first.size_bytes, "B"),
-            si(last.size_bytes, "B"),
-            idx.len()
+            "  {:p0$}{}  {:p1$}{}  {:p2$}{}",
+            "",
+            r[0],
+            "",
+            r[1],
+            "",
+            r[2],
+            p0 = pads[0],
+            p1 = pads[1],
+            p2 = pads[2]
         );
-        if !idx.is_empty() {
-            let cells: Vec<[String; 3]> = idx
-                .iter()
-                .filter_map(|&i| curve.get(i))
-                .map(|p| {
-                    [
-                        si(p.size_bytes, "B"),
-                        si(p.time_us, "µs"),
-                        si(p.bandwidth_mbps, "MB/s"),
-                    ]
-                })
-                .collect();
-            let w: Vec<usize> = (0..3)
-                .map(|c| {
-                    cells
-                        .iter()
-                        .map(|r| r[c].chars().count())
-                        .max()
-                        .unwrap_or(0)
-                        .max(9)
-                })
-                .collect();
-            let _ = writeln!(
-                out,
-                "  {:>w0$}  {:>w1$}  {:>w2$}",
-                "size",
-                "time",
-                "bandwidth",
-                w0 = w[0],
-                w1 = w[1],
-                w2 = w[2]
-            );
-            for r in &cells {
-                let pads: Vec<usize> = (0..3).map(|c| w[c] - r[c].chars().count()).collect();
-                let _ = writeln!(
-                    out,
-                    "  {:p0$}{}  {:p1$}{}  {:p2$}{}",
-                    "",
-                    r[0],
-                    "",
-                    r[1],
-                    "",
-                    r[2],
-                    p0 = pads[0],
-                    p1 = pads[1],
-                    p2 = pads[2]
-                );
-            }
-        }
     }
-    out
 }
 
 #[cfg(test)]

@@ -67,6 +67,21 @@ fn letter(algorithm: Algorithm, margin: f64) -> char {
     }
 }
 
+/// The N axis: a label every few columns where it fits, each starting at its column.
+fn n_axis(map: &RegimeMap, cols: &[usize]) -> String {
+    let mut axis: Vec<char> = Vec::new();
+    for (c, &j) in cols.iter().enumerate() {
+        if c % 8 != 0 || axis.len() > c {
+            continue;
+        }
+        axis.resize(c, ' ');
+        axis.extend(short(map.lengths[j]).chars());
+        axis.push(' ');
+    }
+    let axis: String = axis.into_iter().collect();
+    axis.trim_end().to_string()
+}
+
 /// A vector length in few characters: 1, 27, 1.2k, 39k, 1M.
 fn short(n: u64) -> String {
     si(n as f64, "").replace(' ', "")
@@ -113,19 +128,8 @@ fn grid(scenario: &Scenario, map: &RegimeMap) -> String {
         .max()
         .unwrap_or(4);
 
-    // The N axis: a label every few columns where it fits, each starting at its column.
-    let mut axis: Vec<char> = Vec::new();
-    for (c, &j) in cols.iter().enumerate() {
-        if c % 8 != 0 || axis.len() > c {
-            continue;
-        }
-        axis.resize(c, ' ');
-        axis.extend(short(map.lengths[j]).chars());
-        axis.push(' ');
-    }
-    let axis: String = axis.into_iter().collect();
     let _ = writeln!(out, "{:>width$}  vector length N (elements) →", "");
-    let _ = writeln!(out, "{:>width$}  {}", "mesh", axis.trim_end());
+    let _ = writeln!(out, "{:>width$}  {}", "mesh", n_axis(map, &cols));
     if cols.len() <= 16 {
         // Too few columns for the axis labels to reach them all: list every column's N.
         let every: Vec<String> = cols.iter().map(|&j| short(map.lengths[j])).collect();

@@ -124,28 +124,8 @@ pub fn compare_with(scenarios: &[Scenario], points: usize) -> Result<Comparison,
         .iter()
         .map(|p| grid.iter().map(|&x| p.cost(x)).collect())
         .collect();
-    let mut notes = Vec::new();
     let abscissae: Vec<&'static str> = scenarios.iter().map(|s| s.pattern.abscissa).collect();
-    if abscissae.iter().any(|a| *a != abscissae[0]) {
-        let listed: Vec<String> = abscissae
-            .iter()
-            .enumerate()
-            .map(|(i, a)| format!("#{} {a}", i + 1))
-            .collect();
-        notes.push(format!(
-            "the curves share a byte axis but the bytes differ in meaning ({}): a crossover \
-             compares equal byte counts, not equal work",
-            listed.join("; ")
-        ));
-    }
-    for (i, t) in times.iter().enumerate() {
-        if let Some(gap) = non_finite_span(&grid, t) {
-            notes.push(format!(
-                "scenario #{} gives no finite time at some sizes {gap}: no crossover is searched there",
-                i + 1
-            ));
-        }
-    }
+    let notes = notes(&abscissae, &grid, &times);
 
     let mut crossovers = Vec::new();
     for a in 0..prepared.len() {
@@ -173,6 +153,33 @@ pub fn compare_with(scenarios: &[Scenario], points: usize) -> Result<Comparison,
         abscissae,
         notes,
     })
+}
+
+/// What a reader of the comparison must know: abscissae that differ in meaning, and sizes
+/// where a scenario gives no finite time.
+fn notes(abscissae: &[&str], grid: &[f64], times: &[Vec<f64>]) -> Vec<String> {
+    let mut notes = Vec::new();
+    if abscissae.iter().any(|a| *a != abscissae[0]) {
+        let listed: Vec<String> = abscissae
+            .iter()
+            .enumerate()
+            .map(|(i, a)| format!("#{} {a}", i + 1))
+            .collect();
+        notes.push(format!(
+            "the curves share a byte axis but the bytes differ in meaning ({}): a crossover \
+             compares equal byte counts, not equal work",
+            listed.join("; ")
+        ));
+    }
+    for (i, t) in times.iter().enumerate() {
+        if let Some(gap) = non_finite_span(grid, t) {
+            notes.push(format!(
+                "scenario #{} gives no finite time at some sizes {gap}: no crossover is searched there",
+                i + 1
+            ));
+        }
+    }
+    notes
 }
 
 /// The sizes in `[from, to]` where `a`'s and `b`'s times swap order, with `a` as index 0 and

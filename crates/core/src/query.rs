@@ -9,7 +9,7 @@ use crate::models::nbl::FSet;
 use crate::models::Model;
 use crate::patterns::{self, collective, Key, PatternDef};
 use crate::scenario::{Inputs, Scenario};
-use crate::traffic::query::TrafficKey;
+use crate::traffic::query::{TrafficInputs, TrafficKey};
 use crate::units::{parse_number, parse_size};
 
 /// The largest size accepted anywhere, 10¹² bytes: beyond any machine in the papers by orders
@@ -43,68 +43,11 @@ impl Scenario {
                 .map(|(_, v)| v.as_str())
         };
 
-        let machine = match get("machine") {
-            None => Some(default_machine()),
-            Some(id) => catalog::machine(id).or_else(|| {
-                errors.push(Error::invalid(
-                    "machine",
-                    id,
-                    format!("one of {}", catalog::machine_ids().join(", ")),
-                ));
-                None
-            }),
-        };
-        let pattern = match get("pattern") {
-            None => None,
-            Some(id) => patterns::pattern(id).or_else(|| {
-                errors.push(Error::invalid(
-                    "pattern",
-                    id,
-                    format!("one of {}", patterns::pattern_ids().join(", ")),
-                ));
-                None
-            }),
-        };
-        let machine = machine.unwrap_or(default_machine());
-        let pattern = match pattern {
-            Some(p) => match p.unsupported_on(machine) {
-                None => p,
-                Some(reason) => {
-                    errors.push(Error::Unsupported {
-                        key: "pattern".into(),
-                        value: p.id.into(),
-                        reason,
-                    });
-                    default_pattern(machine)
-                }
-            },
-            None => default_pattern(machine),
-        };
+        let (machine, pattern) = machine_and_pattern(get("machine"), get("pattern"), &mut errors);
         let Some(default_model) = pattern.default_model(machine) else {
             return (None, errors);
         };
-        let model = match get("model") {
-            None => default_model,
-            Some(id) => match Model::from_id(id) {
-                Some(m) if pattern.models_on(machine).any(|x| x == m) => m,
-                other => {
-                    let ok: Vec<_> = pattern.models_on(machine).map(Model::id).collect();
-                    let why = other.and_then(|m| pattern.excluded_because(machine, m));
-                    errors.push(Error::invalid(
-                        "model",
-                        id,
-                        format!(
-                            "for {} on {}: {}{}",
-                            pattern.id,
-                            machine.id,
-                            ok.join(", "),
-                            why.map(|w| format!(" ({w})")).unwrap_or_default()
-                        ),
-                    ));
-                    default_model
-                }
-            },
-        };
+        let model = model_of(get("model"), machine, pattern, default_model, &mut errors);
 
         let mut inputs = Inputs::default();
         let mut overrides = Vec::new();
@@ -134,19 +77,7 @@ impl Scenario {
                 inputs.to = None;
             }
         }
-        // The traffic keys' rules between keys: a conflicting key is reported and dropped (all
-        // of them if dropping that one changes nothing; the defaults always pass).
-        for _ in 0..=TrafficKey::ALL.len() {
-            let Err((key, e)) = inputs.traffic.check() else {
-                break;
-            };
-            errors.push(e);
-            let before = inputs.traffic.clone();
-            inputs.traffic.clear(key);
-            if inputs.traffic == before {
-                inputs.traffic = Default::default();
-            }
-        }
+        drop_traffic_conflicts(&mut inputs.traffic, &mut errors);
         overrides.sort_by(|a, b| a.0.cmp(b.0));
         (
             Some(Scenario {
@@ -290,6 +221,102 @@ fn encode(v: &str) -> String {
 /// The shortest decimal that reads back to the same f64 (Rust's `Display` for f64).
 fn num(v: f64) -> String {
     format!("{v}")
+}
+
+/// The query's machine and pattern (defaults where absent), each wrong one reported and
+/// replaced: an unknown id, or a pattern the machine does not support.
+fn machine_and_pattern(
+    machine: Option<&str>,
+    pattern: Option<&str>,
+    errors: &mut Vec<Error>,
+) -> (&'static Machine, &'static PatternDef) {
+    let machine = match machine {
+        None => Some(default_machine()),
+        Some(id) => catalog::machine(id).or_else(|| {
+            errors.push(Error::invalid(
+                "machine",
+                id,
+                format!("one of {}", catalog::machine_ids().join(", ")),
+            ));
+            None
+        }),
+    };
+    let pattern = match pattern {
+        None => None,
+        Some(id) => patterns::pattern(id).or_else(|| {
+            errors.push(Error::invalid(
+                "pattern",
+                id,
+                format!("one of {}", patterns::pattern_ids().join(", ")),
+            ));
+            None
+        }),
+    };
+    let machine = machine.unwrap_or(default_machine());
+    let pattern = match pattern {
+        Some(p) => match p.unsupported_on(machine) {
+            None => p,
+            Some(reason) => {
+                errors.push(Error::Unsupported {
+                    key: "pattern".into(),
+                    value: p.id.into(),
+                    reason,
+                });
+                default_pattern(machine)
+            }
+        },
+        None => default_pattern(machine),
+    };
+    (machine, pattern)
+}
+
+/// The query's model, or the pattern's default on the machine with an error naming the
+/// models accepted.
+fn model_of(
+    id: Option<&str>,
+    machine: &'static Machine,
+    pattern: &'static PatternDef,
+    default_model: Model,
+    errors: &mut Vec<Error>,
+) -> Model {
+    match id {
+        None => default_model,
+        Some(id) => match Model::from_id(id) {
+            Some(m) if pattern.models_on(machine).any(|x| x == m) => m,
+            other => {
+                let ok: Vec<_> = pattern.models_on(machine).map(Model::id).collect();
+                let why = other.and_then(|m| pattern.excluded_because(machine, m));
+                errors.push(Error::invalid(
+                    "model",
+                    id,
+                    format!(
+                        "for {} on {}: {}{}",
+                        pattern.id,
+                        machine.id,
+                        ok.join(", "),
+                        why.map(|w| format!(" ({w})")).unwrap_or_default()
+                    ),
+                ));
+                default_model
+            }
+        },
+    }
+}
+
+/// The traffic keys' rules between keys: a conflicting key is reported and dropped (all of
+/// them if dropping that one changes nothing; the defaults always pass).
+fn drop_traffic_conflicts(traffic: &mut TrafficInputs, errors: &mut Vec<Error>) {
+    for _ in 0..=TrafficKey::ALL.len() {
+        let Err((key, e)) = traffic.check() else {
+            break;
+        };
+        errors.push(e);
+        let before = traffic.clone();
+        traffic.clear(key);
+        if *traffic == before {
+            *traffic = Default::default();
+        }
+    }
 }
 
 fn default_machine() -> &'static Machine {

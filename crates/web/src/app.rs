@@ -9,9 +9,9 @@ use commcalc_core::Scenario;
 use crate::chart::{plot, Which};
 use crate::components::plain;
 use crate::components::{
-    Charts, CompareView, Controls, ErrorList, ExplainPanel, ExportBar, ImportView, MachinePicker,
-    MetricsTable, ModelPicker, PatternPicker, Presets, RegimesView, Share, Tabs, ValidateView,
-    WarningList,
+    Charts, CollectivesView, CompareView, Controls, ErrorList, ExplainPanel, ExportBar, ImportView,
+    MachinePicker, MetricsTable, ModelPicker, PatternPicker, Presets, RegimesView, Share, Tabs,
+    ValidateView, WarningList,
 };
 use crate::dom;
 use crate::edit::{url_problems, Problem};
@@ -73,20 +73,7 @@ fn App(
     }
     let state = State::new(initial, page, problems);
     let view = Memo::new(move |_| state.page.with(|p| p.view));
-    // The document's title names the view and what it shows.
-    let title = Memo::new(move |_| {
-        let compare = state.compared();
-        let page = state.page.with(|p| Page {
-            compare,
-            ..p.clone()
-        });
-        state.scenario.with(|s| page::title(&page, s))
-    });
-    Effect::new(move |_| {
-        if let Some(d) = web_sys::window().and_then(|w| w.document()) {
-            d.set_title(&title.get());
-        }
-    });
+    follow_title(state);
     let side = move || {
         match (view.get(), embed) {
         (View::Validate | View::Import, _) => None,
@@ -122,6 +109,7 @@ fn App(
         View::Compare => view! { <CompareView state/> }.into_any(),
         View::Validate => view! { <ErrorList state/> <ValidateView state/> }.into_any(),
         View::Regimes => view! { <RegimesView state/> }.into_any(),
+        View::Collectives => view! { <CollectivesView state/> }.into_any(),
         View::Import => view! { <ImportView state/> }.into_any(),
     };
     let full = (!embed).then(|| {
@@ -133,25 +121,45 @@ fn App(
             <Presets state/>
         }
     });
-    let open_full = embed.then(|| {
-        view! {
-            <p class="embed-foot">
-                <a href=move || state.full_link() target="_blank" rel="noopener">
-                    "Open in commcalc ↗"
-                </a>
-            </p>
-        }
-    });
+    let open_full = embed.then(|| open_full_link(state));
     view! {
         {full}
         <main
             class="layout"
-            class:wide=move || view.get() == View::Validate || (embed && state.page.with(|p| p.show.is_empty()))
+            class:wide=move || matches!(view.get(), View::Validate | View::Import) || (embed && state.page.with(|p| p.show.is_empty()))
         >
             {side}
             <section class="results" aria-label="Results">{results}</section>
         </main>
         {open_full}
+    }
+}
+
+/// The document's title names the view and what it shows, and follows them.
+fn follow_title(state: State) {
+    let title = Memo::new(move |_| {
+        let compare = state.compared();
+        let page = state.page.with(|p| Page {
+            compare,
+            ..p.clone()
+        });
+        state.scenario.with(|s| page::title(&page, s))
+    });
+    Effect::new(move |_| {
+        if let Some(d) = web_sys::window().and_then(|w| w.document()) {
+            d.set_title(&title.get());
+        }
+    });
+}
+
+/// Under an embedded view: a link to the same state in the full page.
+fn open_full_link(state: State) -> impl IntoView {
+    view! {
+        <p class="embed-foot">
+            <a href=move || state.full_link() target="_blank" rel="noopener">
+                "Open in commcalc ↗"
+            </a>
+        </p>
     }
 }
 

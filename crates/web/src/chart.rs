@@ -17,6 +17,9 @@ pub enum Scale {
     Log,
     LogLinear,
     Linear,
+    /// A log size against a linear value: the import view's residual chart, whose values
+    /// have both signs. Not one of the toggle's choices.
+    LogSize,
 }
 
 impl Scale {
@@ -29,6 +32,7 @@ impl Scale {
             Scale::Log => "log",
             Scale::LogLinear => "log-linear",
             Scale::Linear => "linear",
+            Scale::LogSize => "log-size",
         }
     }
 
@@ -43,17 +47,18 @@ impl Scale {
             Scale::Log => "log–log",
             Scale::LogLinear => "log–linear",
             Scale::Linear => "linear",
+            Scale::LogSize => "log size, linear value",
         }
     }
 
     /// Whether the abscissa is logarithmic.
     pub fn log_x(self) -> bool {
-        self == Scale::Log
+        matches!(self, Scale::Log | Scale::LogSize)
     }
 
     /// Whether the ordinate is logarithmic.
     pub fn log_y(self) -> bool {
-        self != Scale::Linear
+        matches!(self, Scale::Log | Scale::LogLinear)
     }
 
     /// Whether a point can be drawn: finite, and positive on a log axis.
@@ -350,8 +355,9 @@ pub struct Palette {
     pub text: (u8, u8, u8),
     pub grid: (u8, u8, u8),
     /// The curves of compared scenarios and data series, in order: Okabe and Ito's
-    /// colour-blind-safe set (the first is the single scenario's curve).
-    pub series: [(u8, u8, u8); 4],
+    /// colour-blind-safe set (the first is the single scenario's curve); the last three serve
+    /// the collectives, whose menus have up to seven algorithms.
+    pub series: [(u8, u8, u8); 7],
     /// The latency-bound region, drawn translucent.
     pub shade: (u8, u8, u8),
     pub mark: (u8, u8, u8),
@@ -370,6 +376,9 @@ pub fn palette(dark: bool) -> Palette {
                 (0xe6, 0x9f, 0x00),
                 (0x3c, 0xc8, 0x9e),
                 (0xe0, 0x8f, 0xc4),
+                (0x56, 0xb4, 0xe9),
+                (0xf0, 0xe4, 0x42),
+                (0xd5, 0x5e, 0x00),
             ],
             shade: (0xff, 0xb0, 0x50),
             mark: (0xff, 0x8a, 0x7a),
@@ -385,6 +394,9 @@ pub fn palette(dark: bool) -> Palette {
                 (0xd5, 0x5e, 0x00),
                 (0x00, 0x9e, 0x73),
                 (0xcc, 0x79, 0xa7),
+                (0x56, 0xb4, 0xe9),
+                (0xe6, 0x9f, 0x00),
+                (0x5a, 0x5a, 0x5a),
             ],
             shade: (0xe8, 0x8a, 0x1a),
             mark: (0xb8, 0x32, 0x22),

@@ -116,20 +116,51 @@ pub fn curve_range(scenario: &Scenario) -> (f64, f64) {
     (from, scenario.inputs.to.unwrap_or(hi.max(from * 10.0)))
 }
 
+/// A control's label, accessible name, unit, kind and source.
+type Described = (&'static str, String, &'static str, Kind, String);
+
 fn input(
     key: Key,
     machine: &Machine,
     pattern: &PatternDef,
     scenario: &Scenario,
 ) -> Option<Control> {
+    let default = "the pattern's default".to_string();
+    let (label, name, unit, kind, source) = match key {
+        Key::Mesh | Key::Algo | Key::F | Key::Link => {
+            choice_input(key, machine, pattern, scenario)?
+        }
+        // The simulator's keys are set through the address for now; they get their own view.
+        Key::Traffic(_) => return None,
+        _ => number_input(key, machine, pattern, scenario)?,
+    };
+    Some(Control {
+        key: key.id(),
+        label: label.into(),
+        name,
+        unit,
+        kind,
+        source,
+        reset_to: default,
+        is_parameter: false,
+    })
+}
+
+/// The inputs that count whole things (bytes, words, elements, processors, calls); `None` for
+/// the other keys.
+fn number_input(
+    key: Key,
+    machine: &Machine,
+    pattern: &PatternDef,
+    scenario: &Scenario,
+) -> Option<Described> {
     let (lo, hi) = curve_range(scenario);
-    // Every numeric input counts whole things (bytes, words, elements, processors, calls),
-    // so its slider moves in whole steps and never offers a value the core rejects.
+    // Every numeric input counts whole things, so its slider moves in whole steps and never
+    // offers a value the core rejects.
     let number = |lo: f64, hi: f64| Kind::Number {
         slider: Some(Slider::new(lo, hi, None, true)),
     };
-    let default = "the pattern's default".to_string();
-    let (label, name, unit, kind, source): (&str, String, &'static str, Kind, String) = match key {
+    Some(match key {
         Key::Size => match pattern.id {
             "pipelined-send" => (
                 "Message m",
@@ -167,13 +198,6 @@ fn input(
                 machine.measured_p.0, machine.measured_p.1, machine.name
             ),
         ),
-        Key::Mesh => (
-            "Mesh W × H",
-            "Mesh width W and height H, in nodes".into(),
-            "",
-            Kind::Mesh,
-            "004 §4.2 measured 16×16 and 16×32 meshes on the DELTA.".into(),
-        ),
         Key::N => (
             "Vector N",
             "Vector length N, in elements".into(),
@@ -189,6 +213,34 @@ fn input(
             "words",
             number(1.0, 1e6),
             "001 §1, 002 §2.4: an h-relation; a word is 4 bytes.".into(),
+        ),
+        Key::K => (
+            "bsp_put calls k",
+            "Number of bsp_put calls k".into(),
+            "",
+            number(1.0, 1e4),
+            "002 eq. 22: each call costs b′.".into(),
+        ),
+        _ => return None,
+    })
+}
+
+/// The mesh and the inputs chosen from a list: the algorithm, the f(L) set and the ATM link
+/// unit time.
+/// `None` where the pattern has no algorithm on this machine, and for the other keys.
+fn choice_input(
+    key: Key,
+    machine: &Machine,
+    pattern: &PatternDef,
+    scenario: &Scenario,
+) -> Option<Described> {
+    Some(match key {
+        Key::Mesh => (
+            "Mesh W × H",
+            "Mesh width W and height H, in nodes".into(),
+            "",
+            Kind::Mesh,
+            "004 §4.2 measured 16×16 and 16×32 meshes on the DELTA.".into(),
         ),
         Key::Algo => {
             let algos = pattern.algos_on(machine, scenario.model);
@@ -213,15 +265,6 @@ fn input(
             Kind::Choice(FSet::ALL.iter().map(|f| (f.id(), f_label(*f))).collect()),
             "004 §2, §4.2 and Table 1: how much L simultaneous transfers slow each other.".into(),
         ),
-        Key::K => (
-            "bsp_put calls k",
-            "Number of bsp_put calls k".into(),
-            "",
-            number(1.0, 1e4),
-            "002 eq. 22: each call costs b′.".into(),
-        ),
-        // The simulator's keys are set through the address for now; they get their own view.
-        Key::Traffic(_) => return None,
         Key::Link => (
             "Link unit time",
             "ATM link unit time".into(),
@@ -229,16 +272,7 @@ fn input(
             Kind::Choice(Link::ALL.iter().map(|l| (l.id(), link_label(*l))).collect()),
             "002 §3.5–3.6 rounds 8/135.632 µs/B to 0.06 µs/B.".into(),
         ),
-    };
-    Some(Control {
-        key: key.id(),
-        label: label.into(),
-        name,
-        unit,
-        kind,
-        source,
-        reset_to: default,
-        is_parameter: false,
+        _ => return None,
     })
 }
 

@@ -13,7 +13,7 @@ use plotters_svg::SVGBackend;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
-use crate::chart::{Palette, Plot, Scale};
+use crate::chart::{Palette, Plot, Scale, Series};
 use crate::labels::{self, layout, Geometry, Ink, Placed, MARGINS, SMALL_FONT};
 use crate::ticks::Axis;
 
@@ -250,7 +250,6 @@ fn render<DB: DrawingBackend>(
     scale: Scale,
     pen: &Pen,
 ) -> Result<Vec<Placed>, DrawingAreaErrorKind<DB::ErrorType>> {
-    let p = pen.palette;
     let (tx, ty) = (|v| labels::tx(scale, v), |v| labels::ty(scale, v));
     let (width, height) = root.dim_in_pixel();
     let geo = Geometry::new(
@@ -288,17 +287,46 @@ fn render<DB: DrawingBackend>(
         let (a, b) = chart.map_coordinate(&(px, py));
         (a - base.0, b - base.1)
     };
+    draw_frame(root, &chart, plot, (x, y), &at, pen, scale)?;
+    for series in &plot.series {
+        draw_series(&chart, series, (x, y), pen, scale)?;
+    }
+    draw_marks(&chart, plot, y, pen, scale)?;
+    // The labels, each where nothing else is.
+    let placed = layout(plot, &geo);
+    for label in &placed {
+        draw_label(root, label, pen)?;
+    }
+    Ok(placed)
+}
+
+/// The plotting area in linear drawing coordinates (see [`render`]).
+type Plane<DB> = DrawingArea<DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// What drawing on a backend may fail with.
+type Drawn<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+
+/// The shaded latency-bound region, the grid, the frame and the tick labels. `at` maps
+/// drawing coordinates to pixels of `root`.
+fn draw_frame<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    chart: &Plane<DB>,
+    plot: &Plot,
+    (x, y): (&Axis, &Axis),
+    at: &dyn Fn(f64, f64) -> (i32, i32),
+    pen: &Pen,
+    scale: Scale,
+) -> Drawn<DB> {
+    let p = pen.palette;
     let (left, top) = at(x.lo, y.hi);
     let (right, bottom) = at(x.hi, y.lo);
-
     // The latency-bound region: sizes below n½.
     if let Some(n) = &plot.n_half {
         chart.draw(&Rectangle::new(
-            [(x.lo, y.lo), (tx(n.x), y.hi)],
+            [(x.lo, y.lo), (labels::tx(scale, n.x), y.hi)],
             rgb(p.shade).mix(0.13).filled(),
         ))?;
     }
-
     let grid = rgb(p.grid).stroke_width(pen.width(1.0));
     for (v, _) in &x.ticks {
         chart.draw(&PathElement::new(vec![(*v, y.lo), (*v, y.hi)], grid))?;
@@ -310,7 +338,6 @@ fn render<DB: DrawingBackend>(
         [(left, top), (right, bottom)],
         rgb(p.text).mix(0.45).stroke_width(pen.width(1.0)),
     ))?;
-
     for (v, label) in &x.ticks {
         root.draw(&Text::new(
             label.as_str(),
@@ -325,49 +352,71 @@ fn render<DB: DrawingBackend>(
             pen.font(SMALL_FONT, p.text, HPos::Right, VPos::Center),
         ))?;
     }
+    Ok(())
+}
 
-    for series in &plot.series {
-        let colour = rgb(p.series[series.colour % p.series.len()]);
-        let points = series.points.iter().map(|(a, b)| (tx(*a), ty(*b)));
-        if series.measured {
-            let dot = pen.width(3.5);
-            for (a, b) in points {
-                chart.draw(&Circle::new((a, b), dot, colour.filled()))?;
-                chart.draw(&Circle::new((a, b), dot, rgb(p.text).stroke_width(1)))?;
-            }
-        } else if series.dashed {
-            chart.draw(&DashedPathElement::new(
-                points.collect::<Vec<_>>(),
-                pen.px(7.0),
-                pen.px(4.0),
-                colour.stroke_width(pen.width(2.0)),
-            ))?;
-        } else {
-            chart.draw(&PathElement::new(
-                points.collect::<Vec<_>>(),
-                colour.stroke_width(pen.width(2.0)),
-            ))?;
+/// One series: ringed dots if measured, else a line (dashed or solid), and its optimum.
+fn draw_series<DB: DrawingBackend>(
+    chart: &Plane<DB>,
+    series: &Series,
+    (x, y): (&Axis, &Axis),
+    pen: &Pen,
+    scale: Scale,
+) -> Drawn<DB> {
+    let p = pen.palette;
+    let (tx, ty) = (|v| labels::tx(scale, v), |v| labels::ty(scale, v));
+    let colour = rgb(p.series[series.colour % p.series.len()]);
+    let points = series.points.iter().map(|(a, b)| (tx(*a), ty(*b)));
+    if series.measured {
+        let dot = pen.width(3.5);
+        for (a, b) in points {
+            chart.draw(&Circle::new((a, b), dot, colour.filled()))?;
+            chart.draw(&Circle::new((a, b), dot, rgb(p.text).stroke_width(1)))?;
         }
-        // The series' optimum: a dot in its colour, ringed, where the axes show it.
-        if let Some((a, b)) = series.optimum {
-            let (a, b) = (tx(a), ty(b));
-            if a.is_finite()
-                && b.is_finite()
-                && (x.lo..=x.hi).contains(&a)
-                && (y.lo..=y.hi).contains(&b)
-            {
-                let r = pen.width(5.0);
-                chart.draw(&Circle::new((a, b), r, colour.filled()))?;
-                chart.draw(&Circle::new(
-                    (a, b),
-                    r,
-                    rgb(p.text).stroke_width(pen.width(1.5)),
-                ))?;
-            }
+    } else if series.dashed {
+        chart.draw(&DashedPathElement::new(
+            points.collect::<Vec<_>>(),
+            pen.px(7.0),
+            pen.px(4.0),
+            colour.stroke_width(pen.width(2.0)),
+        ))?;
+    } else {
+        chart.draw(&PathElement::new(
+            points.collect::<Vec<_>>(),
+            colour.stroke_width(pen.width(2.0)),
+        ))?;
+    }
+    // The series' optimum: a dot in its colour, ringed, where the axes show it.
+    if let Some((a, b)) = series.optimum {
+        let (a, b) = (tx(a), ty(b));
+        if a.is_finite()
+            && b.is_finite()
+            && (x.lo..=x.hi).contains(&a)
+            && (y.lo..=y.hi).contains(&b)
+        {
+            let r = pen.width(5.0);
+            chart.draw(&Circle::new((a, b), r, colour.filled()))?;
+            chart.draw(&Circle::new(
+                (a, b),
+                r,
+                rgb(p.text).stroke_width(pen.width(1.5)),
+            ))?;
         }
     }
+    Ok(())
+}
 
-    // Marks on the abscissa: a vertical line each.
+/// Marks on the abscissa (n½, the optimum, crossovers: a vertical line each) and the query's
+/// point.
+fn draw_marks<DB: DrawingBackend>(
+    chart: &Plane<DB>,
+    plot: &Plot,
+    y: &Axis,
+    pen: &Pen,
+    scale: Scale,
+) -> Drawn<DB> {
+    let p = pen.palette;
+    let tx = |v| labels::tx(scale, v);
     let marks = [(&plot.n_half, p.mark), (&plot.optimum, p.optimum)]
         .into_iter()
         .filter_map(|(m, c)| m.as_ref().map(|m| (m, c)))
@@ -378,30 +427,34 @@ fn render<DB: DrawingBackend>(
             rgb(colour).stroke_width(pen.width(1.5)),
         ))?;
     }
-    // The query's point.
     if let Some((qx, qy, _)) = &plot.point {
         chart.draw(&Circle::new(
-            (tx(*qx), ty(*qy)),
+            (tx(*qx), labels::ty(scale, *qy)),
             pen.width(4.5),
             rgb(p.mark).filled(),
         ))?;
     }
+    Ok(())
+}
 
-    // The labels, each where nothing else is.
-    let placed = layout(plot, &geo);
-    for label in &placed {
-        let colour = match label.ink {
-            Ink::Text => p.text,
-            Ink::Mark => p.mark,
-            Ink::Optimum => p.optimum,
-            Ink::Series(i) => p.series[i % p.series.len()],
-            Ink::Shade => p.shade,
-        };
-        root.draw(&Text::new(
-            label.text.as_str(),
-            (label.rect.l.round() as i32, label.rect.t.round() as i32),
-            pen.font(label.font, colour, HPos::Left, VPos::Top),
-        ))?;
-    }
-    Ok(placed)
+/// A label where [`layout`] placed it, in its ink.
+fn draw_label<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    label: &Placed,
+    pen: &Pen,
+) -> Drawn<DB> {
+    let p = pen.palette;
+    let colour = match label.ink {
+        Ink::Text => p.text,
+        Ink::Mark => p.mark,
+        Ink::Optimum => p.optimum,
+        Ink::Series(i) => p.series[i % p.series.len()],
+        Ink::Shade => p.shade,
+    };
+    root.draw(&Text::new(
+        label.text.as_str(),
+        (label.rect.l.round() as i32, label.rect.t.round() as i32),
+        pen.font(label.font, colour, HPos::Left, VPos::Top),
+    ))?;
+    Ok(())
 }

@@ -21,7 +21,19 @@ pub fn now() -> f64 {
 
 /// Paints the map: the canvas takes one pixel per cell, the largest mesh on the top row.
 pub fn paint(canvas: &HtmlCanvasElement, map: &RegimeMap, palette: &Palette) -> Result<(), String> {
-    let (cols, rows) = (map.lengths.len() as u32, map.meshes.len() as u32);
+    let (cols, rows) = (map.lengths.len(), map.meshes.len());
+    paint_pixels(canvas, cols, rows, &rgba(map, palette))
+}
+
+/// Puts `rows` × `cols` RGBA pixels, top row first, on the canvas, one per cell: every map
+/// (the regime maps, the collectives' winner map) is painted through this.
+pub fn paint_pixels(
+    canvas: &HtmlCanvasElement,
+    cols: usize,
+    rows: usize,
+    pixels: &[u8],
+) -> Result<(), String> {
+    let (cols, rows) = (cols as u32, rows as u32);
     if cols == 0 || rows == 0 {
         return Err("the map has no cells".into());
     }
@@ -37,8 +49,7 @@ pub fn paint(canvas: &HtmlCanvasElement, map: &RegimeMap, palette: &Palette) -> 
         .flatten()
         .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
         .ok_or("the canvas has no 2-D context")?;
-    let pixels = rgba(map, palette);
-    let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&pixels), cols, rows)
+    let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(pixels), cols, rows)
         .map_err(|e| format!("ImageData: {e:?}"))?;
     context
         .put_image_data(&image, 0.0, 0.0)

@@ -134,8 +134,10 @@ pub fn metric_rows(rows: &[Row]) -> String {
 
 /// `table#scenarios`: for each compared scenario (by letter), the time and bandwidth at its
 /// query's size, r∞ and n½, as `commcalc compare` prints them; "—" where a pattern has none.
+/// `label` names a scenario's machine (a fitted machine by its name).
 pub fn scenario_table(
     scenarios: &[commcalc_core::Scenario],
+    label: impl Fn(&commcalc_core::Scenario) -> String,
     c: &commcalc_core::compare::Comparison,
 ) -> String {
     let mut rows = String::new();
@@ -144,7 +146,7 @@ pub fn scenario_table(
             rows,
             "<tr data-index=\"{i}\"><th scope=\"row\" data-label=\"scenario\"><span class=\"key c{i}\" aria-hidden=\"true\">{l}</span> {l} {what}</th>",
             l = crate::chart::letter(i),
-            what = esc(&format!("{} · {}", s.machine.name, s.pattern.title)),
+            what = esc(&format!("{} · {}", label(s), s.pattern.title)),
         );
         let cell = |(key, head): (&str, &str), value: Option<f64>| {
             // The first column is the query's point, in bytes; the others are metrics.
@@ -250,7 +252,7 @@ mod tests {
             })
             .collect();
         let c = commcalc_core::compare::compare(&list).unwrap();
-        let html = scenario_table(&list, &c);
+        let html = scenario_table(&list, |s| s.machine.name.to_string(), &c);
         assert_eq!(html.matches("<tr data-index=").count(), 2);
         for shown in [
             "Intel iPSC",

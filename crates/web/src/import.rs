@@ -5,12 +5,13 @@
 
 use std::fmt::Write;
 
-use commcalc_core::measurements::fit::FitReport;
+use commcalc_core::measurements::fit::{FitReport, Quality};
 use commcalc_core::units::{si, sig3};
 use commcalc_core::Scenario;
 
-use crate::chart::{axes, Plot, Scale, Series};
+use crate::chart::{axes, letter, Mark, Plot, Scale, Series};
 use crate::html::esc;
+use crate::page::encode_value;
 
 /// The storage key, versioned: a later layout gets a new key instead of misreading this one.
 pub const STORAGE_KEY: &str = "commcalc.fitted.v1";
@@ -82,6 +83,123 @@ pub fn with_saved(list: &[Saved], item: Saved) -> Vec<Saved> {
     out
 }
 
+/// What an exported machine's `format` says: a JSON file of this app's fitted machine.
+pub const EXPORT_FORMAT: &str = "commcalc fitted machine";
+/// The layout of the exported JSON; a later layout gets a new number.
+pub const EXPORT_VERSION: u32 = 1;
+
+/// The exported file's name: `commcalc-fitted-` and the machine's name in lower-case letters,
+/// digits and dashes.
+pub fn file_name(s: &Saved) -> String {
+    let mut slug = String::new();
+    for c in s.name.chars() {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c.to_ascii_lowercase());
+        } else if !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    format!("commcalc-fitted-{}.json", slug.trim_matches('-'))
+}
+
+/// A string as a JSON string literal (RFC 8259 §7).
+fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A fitted machine as the JSON file *Export as JSON* saves: its name and its query (the
+/// fitted parameters, never the measurements), with the format and layout it is in.
+pub fn export_json(s: &Saved) -> String {
+    format!(
+        "{{\n  \"format\": {},\n  \"version\": {EXPORT_VERSION},\n  \"name\": {},\n  \"query\": {}\n}}\n",
+        json_string(EXPORT_FORMAT),
+        json_string(&s.name),
+        json_string(&s.query)
+    )
+}
+
+/// The fields of an exported machine as JSON parsing found them (`None`: absent or not of
+/// the right type).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Exported {
+    pub format: Option<String>,
+    pub version: Option<f64>,
+    pub name: Option<String>,
+    pub query: Option<String>,
+}
+
+/// The fitted machine an exported file holds, or why it is refused: another format or
+/// layout, a missing or overlong name, or a query the query language refuses or that is not
+/// the custom machine.
+pub fn imported(e: Exported) -> Result<Saved, String> {
+    if e.format.as_deref() != Some(EXPORT_FORMAT) {
+        return Err(format!(
+            "not a fitted machine: `format` must be \"{EXPORT_FORMAT}\" (a file saved by Export as JSON)"
+        ));
+    }
+    if e.version != Some(f64::from(EXPORT_VERSION)) {
+        return Err(format!(
+            "the fitted machine's layout (`version`) must be {EXPORT_VERSION}"
+        ));
+    }
+    let name = e.name.filter(|n| {
+        (1..=crate::page::MAX_FITTED_NAME).contains(&n.chars().count())
+            && !n.chars().any(char::is_control)
+    });
+    let Some(name) = name else {
+        return Err(format!(
+            "the fitted machine's `name` must be 1 to {} characters",
+            crate::page::MAX_FITTED_NAME
+        ));
+    };
+    let query = e.query.unwrap_or_default();
+    match Scenario::from_query(&query) {
+        Ok(s) if s.machine.id == "custom" => Ok(Saved { name, query }),
+        Ok(s) => Err(format!(
+            "the fitted machine's `query` names {}, not the custom machine",
+            s.machine.id
+        )),
+        Err(e) => Err(format!("the fitted machine's `query` is refused: {e}")),
+    }
+}
+
+/// The machine picker's value for fitted machine `i` of [`picker_entries`].
+pub const PICKER_PREFIX: &str = "fitted:";
+
+/// The fitted machines the machine picker lists: those kept in this browser, then the one the
+/// address names (with the scenario's query) when it is not among them.
+pub fn picker_entries(kept: &[Saved], named: Option<Saved>) -> Vec<Saved> {
+    let mut out = kept.to_vec();
+    if let Some(n) = named.filter(|n| kept.iter().all(|k| k.name != n.name)) {
+        out.push(n);
+    }
+    out
+}
+
+/// The scenario of a fitted machine chosen in the picker: its own query, showing the pattern
+/// on screen when the fitted model offers it with the fitted parameters (its own pattern
+/// otherwise: a pattern of another model would drop them).
+pub fn chosen_scenario(entry: &Saved, current: &Scenario) -> Result<Scenario, String> {
+    let s = Scenario::from_query(&entry.query)
+        .map_err(|e| format!("the fitted machine {} is not usable: {e}", entry.name))?;
+    Ok(s.switched("pattern", current.pattern.id)
+        .ok()
+        .filter(|n| n.model == s.model && n.overrides == s.overrides)
+        .unwrap_or(s))
+}
+
 /// A name for the fitted machine: the benchmark and its version.
 pub fn machine_name(r: &FitReport) -> String {
     let s = r.series.iter().find(|s| s.name == r.fitted_series);
@@ -103,17 +221,20 @@ pub fn machine_name(r: &FitReport) -> String {
 }
 
 /// (label, address) of the views that open the fitted machine.
+/// Each carries the fitted machine's name (`fitted=`), so that the picker and the compare
+/// view call it by that name.
 pub fn links(r: &FitReport) -> Vec<(&'static str, String)> {
+    let name = format!("&fitted={}", encode_value(&machine_name(r)));
     let compare = format!(
-        "?view=compare&c={}&c=machine=intel-paragon;pattern=pingpong",
+        "?view=compare&c={}&c=machine=intel-paragon;pattern=pingpong{name}",
         r.query.replace('&', ";")
     );
     let mut out = vec![
-        ("Open in the calculator", format!("?{}", r.query)),
+        ("Open in the calculator", format!("?{}{name}", r.query)),
         ("Compare with the Intel Paragon", compare),
     ];
     if let Some(y) = &r.fits.hyperbolic {
-        out.push(("Open the hyperbolic fit", format!("?{}", y.query)));
+        out.push(("Open the hyperbolic fit", format!("?{}{name}", y.query)));
     }
     out
 }
@@ -136,6 +257,39 @@ pub fn result_html(result: &Result<FitReport, String>) -> String {
             html
         }
     }
+}
+
+/// Under the overlay chart: each run's Hockney fit in a row of its letter, and a link that
+/// compares the two fitted machines.
+pub fn overlay_html(a: &FitReport, b: &FitReport) -> String {
+    let mut out = String::from(
+        "<table id=\"import-runs\"><thead><tr><th scope=\"col\">run</th><th scope=\"col\">series</th>\
+         <th scope=\"col\">Hockney a</th><th scope=\"col\">b</th><th scope=\"col\">r∞</th><th scope=\"col\">rms error</th></tr></thead><tbody>",
+    );
+    for (i, r) in [a, b].into_iter().enumerate() {
+        let h = &r.fits.hockney;
+        let _ = write!(
+            out,
+            "<tr><th scope=\"row\"><span class=\"key c{i}\" aria-hidden=\"true\">{l}</span> {l}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(&r.fitted_series),
+            si(h.a_us, "µs"),
+            si(h.b_us_per_byte, "µs/B"),
+            si(h.r_inf_mbps, "MB/s"),
+            percent(h.quality.rms_rel_err),
+            l = letter(i),
+        );
+    }
+    let href = format!(
+        "?view=compare&c={}&c={}",
+        a.query.replace('&', ";"),
+        b.query.replace('&', ";")
+    );
+    let _ = write!(
+        out,
+        "</tbody></table><p><a id=\"import-compare-runs\" href=\"{}\">Compare the two runs</a></p>",
+        esc(&href)
+    );
+    out
 }
 
 /// The kept machines as links that open them.
@@ -161,12 +315,12 @@ pub fn messages_html(list: &[String]) -> String {
 /// Points on each fitted curve: enough for a smooth hyperbola on log axes.
 const CURVE_POINTS: usize = 96;
 
-/// The chart under the report, log–log: the measured points as dots (colour 0), the Hockney
-/// line (1), the piecewise fit dashed (2) and the hyperbola (3). A 0-byte point has no place
-/// on a log axis and is left out of the chart (not of the fits).
-pub fn fit_plot(r: &FitReport) -> Result<Plot, String> {
-    let series = r.series.iter().find(|s| s.name == r.fitted_series);
-    let measured: Vec<(f64, f64)> = series
+/// The measured points of the fitted series that log axes can show: a 0-byte point has no
+/// place on a log axis and is left out of the charts (not of the fits).
+fn drawn_points(r: &FitReport) -> Vec<(f64, f64)> {
+    r.series
+        .iter()
+        .find(|s| s.name == r.fitted_series)
         .map(|s| {
             s.points
                 .iter()
@@ -174,42 +328,55 @@ pub fn fit_plot(r: &FitReport) -> Result<Plot, String> {
                 .filter(|p| p.0 > 0.0 && p.1 > 0.0)
                 .collect()
         })
-        .unwrap_or_default();
-    let (Some(lo), Some(hi)) = (measured.first().map(|p| p.0), measured.last().map(|p| p.0)) else {
-        return Err("No measured point can be drawn on log axes.".into());
-    };
-    let grid = |from: f64, to: f64| -> Vec<f64> {
-        let n = CURVE_POINTS.max(2);
-        (0..n)
-            .map(|i| from * (to / from).powf(i as f64 / (n - 1) as f64))
-            .collect()
-    };
-    let line = |points: Vec<(f64, f64)>, colour: usize, dashed: bool| Series {
+        .unwrap_or_default()
+}
+
+/// `n` sizes evenly spaced on a log axis from `from` to `to`.
+fn log_grid(from: f64, to: f64) -> Vec<f64> {
+    let n = CURVE_POINTS.max(2);
+    (0..n)
+        .map(|i| from * (to / from).powf(i as f64 / (n - 1) as f64))
+        .collect()
+}
+
+/// A series in one colour: markers for measurements, a line (dashed or not) for a model.
+fn series(points: Vec<(f64, f64)>, colour: usize, measured: bool, dashed: bool) -> Series {
+    Series {
         points,
         colour,
-        measured: false,
+        measured,
         dashed,
         optimum: None,
         letter: None,
-    };
+    }
+}
+
+/// The Hockney line of a fit over `lo..hi`.
+fn hockney_line(r: &FitReport, lo: f64, hi: f64) -> Vec<(f64, f64)> {
     let h = &r.fits.hockney;
+    log_grid(lo, hi)
+        .into_iter()
+        .map(|m| (m, h.a_us + h.b_us_per_byte * m))
+        .collect()
+}
+
+/// The smallest and largest drawn sizes, or why nothing can be drawn.
+fn size_range(points: &[(f64, f64)]) -> Result<(f64, f64), String> {
+    match (points.first(), points.last()) {
+        (Some(lo), Some(hi)) => Ok((lo.0, hi.0)),
+        _ => Err("No measured point can be drawn on log axes.".into()),
+    }
+}
+
+/// The chart under the report, log–log: the measured points as dots (colour 0), the Hockney
+/// line (1), the piecewise fit dashed (2) and the hyperbola (3), and the piecewise fit's
+/// breakpoints marked on the size axis (where the library switches protocol).
+pub fn fit_plot(r: &FitReport) -> Result<Plot, String> {
+    let measured = drawn_points(r);
+    let (lo, hi) = size_range(&measured)?;
     let mut out = vec![
-        Series {
-            points: measured,
-            colour: 0,
-            measured: true,
-            dashed: false,
-            optimum: None,
-            letter: None,
-        },
-        line(
-            grid(lo, hi)
-                .into_iter()
-                .map(|m| (m, h.a_us + h.b_us_per_byte * m))
-                .collect(),
-            1,
-            false,
-        ),
+        series(measured, 0, true, false),
+        series(hockney_line(r, lo, hi), 1, false, false),
     ];
     let pieces = r
         .fits
@@ -219,30 +386,82 @@ pub fn fit_plot(r: &FitReport) -> Result<Plot, String> {
         .filter(|p| p.to_bytes > 0.0)
         .map(|p| {
             let from = p.from_bytes.max(lo);
-            grid(from, p.to_bytes.max(from))
+            log_grid(from, p.to_bytes.max(from))
                 .into_iter()
                 .map(|m| (m, p.a_us + p.b_us_per_byte * m))
         });
-    out.push(line(
-        pieces.flatten().filter(|p| p.1 > 0.0).collect(),
-        2,
-        true,
-    ));
+    let pieces = pieces.flatten().filter(|p| p.1 > 0.0).collect();
+    out.push(series(pieces, 2, false, true));
     if let Some(y) = &r.fits.hyperbolic {
         let block = commcalc_core::models::hyperbolic::Block {
             a: y.a_us,
             b: y.b_us_per_byte,
         };
-        out.push(line(
-            grid(lo, hi)
-                .into_iter()
-                .map(|m| (m, block.time(m)))
-                .collect(),
-            3,
-            false,
-        ));
+        let curve = log_grid(lo, hi).into_iter().map(|m| (m, block.time(m)));
+        out.push(series(curve.collect(), 3, false, false));
     }
     let (x, y) = axes(&out, (lo, hi), ("B", "µs"), Scale::Log);
+    let mut plot = Plot::bare(x, y, out);
+    plot.crossovers = breaks(r);
+    Ok(plot)
+}
+
+/// The piecewise fit's breakpoints as marks on the size axis.
+fn breaks(r: &FitReport) -> Vec<Mark> {
+    r.fits
+        .piecewise
+        .breaks_bytes
+        .iter()
+        .filter(|b| **b > 0.0)
+        .map(|&b| Mark {
+            x: b,
+            label: format!("break {}", si(b, "B")),
+        })
+        .collect()
+}
+
+/// The residual chart under the fit: each point's relative residual (model − measured) /
+/// measured, in per cent, for the Hockney (colour 1), piecewise (2) and hyperbolic (3) fits,
+/// against size on a log axis, with the breakpoints marked.
+pub fn residual_plot(r: &FitReport) -> Result<Plot, String> {
+    let percent = |q: &Quality| -> Vec<(f64, f64)> {
+        q.residuals
+            .iter()
+            .filter(|p| p[0] > 0.0)
+            .map(|p| (p[0], 100.0 * p[1]))
+            .collect()
+    };
+    let mut out = vec![
+        series(percent(&r.fits.hockney.quality), 1, true, false),
+        series(percent(&r.fits.piecewise.quality), 2, true, false),
+    ];
+    if let Some(y) = &r.fits.hyperbolic {
+        out.push(series(percent(&y.quality), 3, true, false));
+    }
+    let (lo, hi) = size_range(&out[0].points)?;
+    // The zero line: a point on it means the fit goes through the measurement.
+    out.push(series(vec![(lo, 0.0), (hi, 0.0)], 0, false, true));
+    let (x, y) = axes(&out, (lo, hi), ("B", "%"), Scale::LogSize);
+    let mut plot = Plot::bare(x, y, out);
+    plot.crossovers = breaks(r);
+    Ok(plot)
+}
+
+/// Two runs on one log–log chart: each run's points and its Hockney line in its own colour
+/// and letter (A the first run, B the second).
+pub fn overlay_plot(a: &FitReport, b: &FitReport) -> Result<Plot, String> {
+    let mut out = Vec::new();
+    let mut all = (f64::INFINITY, 0.0_f64);
+    for (i, r) in [a, b].into_iter().enumerate() {
+        let measured = drawn_points(r);
+        let (lo, hi) = size_range(&measured)?;
+        all = (all.0.min(lo), all.1.max(hi));
+        let mut line = series(hockney_line(r, lo, hi), i, false, i == 1);
+        line.letter = Some(letter(i));
+        out.push(series(measured, i, true, false));
+        out.push(line);
+    }
+    let (x, y) = axes(&out, all, ("B", "µs"), Scale::Log);
     Ok(Plot::bare(x, y, out))
 }
 
@@ -250,7 +469,15 @@ pub fn fit_plot(r: &FitReport) -> Result<Plot, String> {
 pub const LEGEND_HTML: &str = "<span class=\"swatch\" style=\"background: var(--series-0)\"></span>measured · \
     <span class=\"swatch\" style=\"background: var(--series-1)\"></span>Hockney · \
     <span class=\"swatch\" style=\"background: var(--series-2)\"></span>piecewise Hockney (dashed) · \
-    <span class=\"swatch\" style=\"background: var(--series-3)\"></span>hyperbolic";
+    <span class=\"swatch\" style=\"background: var(--series-3)\"></span>hyperbolic · \
+    marks: the piecewise fit's breaks (a protocol switch)";
+
+/// The residual chart's key, in the same colours as the fit chart's.
+pub const RESIDUAL_LEGEND_HTML: &str =
+    "<span class=\"swatch\" style=\"background: var(--series-1)\"></span>Hockney · \
+    <span class=\"swatch\" style=\"background: var(--series-2)\"></span>piecewise Hockney · \
+    <span class=\"swatch\" style=\"background: var(--series-3)\"></span>hyperbolic · \
+    dashed: zero, the fit through the point; marks: the piecewise fit's breaks";
 
 fn percent(x: f64) -> String {
     format!("{} %", sig3(100.0 * x))
@@ -411,7 +638,10 @@ mod tests {
         let r = commcalc_core::measurements::fit::fit(series).unwrap();
         let html = result_html(&Ok(r.clone()));
         assert!(
-            html.contains(&format!("href=\"?{}\"", esc(&r.query))),
+            html.contains(&format!(
+                "href=\"?{}&amp;fitted=my+machine+(fitted,+OSU+latency+5.6.3)\"",
+                esc(&r.query)
+            )),
             "{html}"
         );
         assert!(html.contains("data-fit=\"piecewise\""));
@@ -419,6 +649,39 @@ mod tests {
         assert_eq!(machine_name(&r), "my machine (fitted, OSU latency 5.6.3)");
         let err = result_html(&Err("line 3: <bad>".into()));
         assert!(err.contains("line 3: &lt;bad&gt;"));
+    }
+
+    #[test]
+    fn the_picker_lists_kept_machines_and_the_named_one() {
+        let kept = vec![Saved {
+            name: "ib".into(),
+            query: QUERY.into(),
+        }];
+        let named = |name: &str| Saved {
+            name: name.into(),
+            query: "machine=custom&alpha=2".into(),
+        };
+        assert_eq!(picker_entries(&kept, Some(named("ib"))), kept);
+        let both = picker_entries(&kept, Some(named("roce")));
+        assert_eq!(both.len(), 2);
+        assert_eq!(both[1].name, "roce");
+        // A chosen fitted machine keeps the pattern on screen when its model offers it.
+        let current = Scenario::from_query("machine=intel-paragon&pattern=broadcast").unwrap();
+        let s = chosen_scenario(&kept[0], &current).unwrap();
+        assert_eq!(
+            s.to_query(),
+            "machine=custom&pattern=broadcast&alpha=1.2&beta=0.0001"
+        );
+        let atm = Scenario::from_query("machine=atm-sparc20&pattern=pipelined-send").unwrap();
+        let s = chosen_scenario(&kept[0], &atm).unwrap();
+        assert_eq!(s.pattern.id, "pingpong", "{}", s.to_query());
+        let bad = Saved {
+            name: "x".into(),
+            query: "machine=custom&alpha=-1".into(),
+        };
+        assert!(chosen_scenario(&bad, &current)
+            .unwrap_err()
+            .contains("alpha"));
     }
 
     #[test]
@@ -435,6 +698,143 @@ mod tests {
         let (m, t) = plot.series[1].points[10];
         assert!((t - (h.a_us + h.b_us_per_byte * m)).abs() < 1e-9);
         assert!(plot.x.lo <= 1.0 && plot.x.hi >= 4194304.0);
+    }
+
+    /// A minimal reading of the flat JSON `export_json` writes, standing in for the browser's
+    /// `JSON.parse` in native tests.
+    fn parse_export(json: &str) -> Exported {
+        let field = |key: &str| -> Option<String> {
+            let at = json.find(&format!("\"{key}\": "))? + key.len() + 4;
+            let rest = &json[at..];
+            let end = rest.find(",\n").or_else(|| rest.find('\n'))?;
+            Some(rest[..end].to_string())
+        };
+        let text = |key: &str| {
+            field(key).map(|v| {
+                v.trim_matches('"')
+                    .replace("\\\"", "\"")
+                    .replace("\\t", "\t")
+            })
+        };
+        Exported {
+            format: text("format"),
+            version: field("version").and_then(|v| v.parse().ok()),
+            name: text("name"),
+            query: text("query"),
+        }
+    }
+
+    #[test]
+    fn an_exported_machine_imports_back_and_bad_files_are_refused() {
+        let m = Saved {
+            name: "ib \"A\"\tcluster".into(),
+            query: QUERY.into(),
+        };
+        let json = export_json(&m);
+        assert_eq!(file_name(&m), "commcalc-fitted-ib-a-cluster.json");
+        assert!(
+            json.contains("\"name\": \"ib \\\"A\\\"\\u0009cluster\""),
+            "{json}"
+        );
+        let back = parse_export(&json);
+        assert_eq!(back.format.as_deref(), Some(EXPORT_FORMAT));
+        let mut ok = back.clone();
+        ok.name = Some("ib cluster".into());
+        assert_eq!(
+            imported(ok.clone()).unwrap(),
+            Saved {
+                name: "ib cluster".into(),
+                query: QUERY.into()
+            }
+        );
+        let refused = |f: fn(&mut Exported), why: &str| {
+            let mut e = ok.clone();
+            f(&mut e);
+            let err = imported(e).unwrap_err();
+            assert!(err.contains(why), "{err}");
+        };
+        refused(|e| e.format = Some("other".into()), "`format` must be");
+        refused(|e| e.version = Some(2.0), "(`version`) must be 1");
+        refused(|e| e.name = None, "`name` must be 1 to 80");
+        refused(|e| e.name = Some("x\ny".into()), "`name` must be 1 to 80");
+        refused(
+            |e| e.query = Some("machine=custom&alpha=-3".into()),
+            "alpha",
+        );
+        refused(
+            |e| e.query = Some("machine=intel-paragon".into()),
+            "not the custom machine",
+        );
+        refused(|e| e.query = None, "`query` names intel-paragon");
+    }
+
+    fn fitted_file(text: &str) -> FitReport {
+        let series = commcalc_core::measurements::parse(text.as_bytes(), None).unwrap();
+        commcalc_core::measurements::fit::fit(series).unwrap()
+    }
+
+    #[test]
+    fn the_breaks_and_the_residuals_are_charted() {
+        let r = fitted_file(include_str!(
+            "../../../tests/data/measurements/alaska-ib-imb2019_pingpong.txt"
+        ));
+        let plot = fit_plot(&r).unwrap();
+        let marks: Vec<f64> = plot.crossovers.iter().map(|m| m.x).collect();
+        assert_eq!(marks, r.fits.piecewise.breaks_bytes);
+        assert!(marks.contains(&262144.0), "{marks:?}");
+        assert_eq!(
+            plot.crossovers[0].label,
+            format!("break {}", si(marks[0], "B"))
+        );
+        let res = residual_plot(&r).unwrap();
+        // Hockney, piecewise, hyperbolic residuals and the zero line.
+        assert_eq!(res.series.len(), 4);
+        // 0 B has no place on the log size axis: 23 of the 24 points.
+        assert_eq!(res.series[0].points.len(), 23);
+        let h = &r.fits.hockney;
+        let (m, pct) = res.series[0].points[22];
+        assert_eq!(m, 4194304.0);
+        let model = h.a_us + h.b_us_per_byte * m;
+        assert!(
+            (pct - 100.0 * (model - 672.03) / 672.03).abs() < 1e-9,
+            "{pct}"
+        );
+        let worst = res.series[1]
+            .points
+            .iter()
+            .map(|p| p.1.abs())
+            .fold(0.0, f64::max);
+        assert!(worst <= 100.0 * r.fits.piecewise.quality.max_rel_err + 1e-9);
+        assert!(res.y.lo < 0.0 && res.y.hi > 0.0);
+    }
+
+    #[test]
+    fn two_runs_overlay_with_their_letters() {
+        let ib = fitted_file(include_str!(
+            "../../../tests/data/measurements/csd3-ib-osu_latency.txt"
+        ));
+        let roce = fitted_file(include_str!(
+            "../../../tests/data/measurements/csd3-roce-osu_latency.txt"
+        ));
+        let plot = overlay_plot(&ib, &roce).unwrap();
+        assert_eq!(plot.series.len(), 4);
+        assert_eq!(plot.series[0].points, drawn_points(&ib));
+        assert_eq!(plot.series[2].points, drawn_points(&roce));
+        assert_eq!(
+            (plot.series[1].letter, plot.series[3].letter),
+            (Some('A'), Some('B'))
+        );
+        assert_eq!((plot.series[1].colour, plot.series[3].colour), (0, 1));
+        let html = overlay_html(&ib, &roce);
+        assert!(html.contains(&format!(
+            "?view=compare&amp;c={}&amp;c={}",
+            ib.query.replace('&', ";"),
+            roce.query.replace('&', ";")
+        )));
+        assert_eq!(html.matches("<tr>").count(), 3);
+        let r = &roce.fits.hockney;
+        let (m, t) = plot.series[3].points[5];
+        assert!((t - (r.a_us + r.b_us_per_byte * m)).abs() < 1e-9);
     }
 
     #[test]

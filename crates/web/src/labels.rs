@@ -232,12 +232,52 @@ pub fn layout(plot: &Plot, geo: &Geometry) -> Vec<Placed> {
         .map(|s| s.points.iter().map(|&(x, y)| geo.at(x, y)).collect())
         .collect();
     let marks = marks(plot);
+    let point = plot
+        .point
+        .as_ref()
+        .map(|(x, y, label)| (geo.at(*x, *y), label));
+    let mut obstacles = obstacles(plot, geo, &curves, &marks, bounds);
+    if let Some((p, _)) = point {
+        obstacles.boxes.push(around(p, geo.px(5.0)));
+    }
+    let mut out = Vec::new();
+    if let Some((p, label)) = point {
+        let curve = curves.first().map_or(&[][..], |c| c.as_slice());
+        out.extend(point_label(label, p, curve, geo, &mut obstacles));
+    }
+    place_marks(&mut out, &marks, geo, &bounds, &mut obstacles);
+    for (series, curve) in plot.series.iter().zip(&curves) {
+        let Some(letter) = series.letter else {
+            continue;
+        };
+        let text = letter.to_string();
+        let size = text_size(&text, LETTER_FONT, geo.ratio);
+        if let Some(rect) = obstacles.take(letter_spots(curve, size, geo.px(3.0)), size, None) {
+            out.push(placed(&text, rect, Ink::Series(series.colour), LETTER_FONT));
+        }
+    }
+    if let Some(n) = &plot.n_half {
+        place_regions(&mut out, geo.at(n.x, 1.0).0, geo, &bounds, &mut obstacles);
+    }
+    out
+}
+
+/// What labels must not cover: the curves (or the measured dots), the optima and the marks'
+/// vertical lines, within `bounds`.
+fn obstacles(
+    plot: &Plot,
+    geo: &Geometry,
+    curves: &[Vec<(f64, f64)>],
+    marks: &[(&crate::chart::Mark, Ink)],
+    bounds: Rect,
+) -> Obstacles {
+    let area = geo.area;
     let mut obstacles = Obstacles {
         lines: Vec::new(),
         boxes: Vec::new(),
         bounds,
     };
-    for (series, curve) in plot.series.iter().zip(&curves) {
+    for (series, curve) in plot.series.iter().zip(curves) {
         let dot = geo.px(if series.measured { 4.0 } else { 1.0 });
         if series.measured {
             obstacles
@@ -256,19 +296,17 @@ pub fn layout(plot: &Plot, geo: &Geometry) -> Vec<Placed> {
             .lines
             .push((Some(i), vec![(x, area.t), (x, area.b)]));
     }
-    let point = plot
-        .point
-        .as_ref()
-        .map(|(x, y, label)| (geo.at(*x, *y), label));
-    if let Some((p, _)) = point {
-        obstacles.boxes.push(around(p, geo.px(5.0)));
-    }
+    obstacles
+}
 
-    let mut out = Vec::new();
-    if let Some((p, label)) = point {
-        let curve = curves.first().map_or(&[][..], |c| c.as_slice());
-        out.extend(point_label(label, p, curve, geo, &mut obstacles));
-    }
+/// Each mark's label beside its line.
+fn place_marks(
+    out: &mut Vec<Placed>,
+    marks: &[(&crate::chart::Mark, Ink)],
+    geo: &Geometry,
+    bounds: &Rect,
+    obstacles: &mut Obstacles,
+) {
     for (i, (mark, ink)) in marks.iter().enumerate() {
         // Where "x_max = 115 kB" has no room beside its line, its value alone, in its colour.
         let texts = [
@@ -277,45 +315,40 @@ pub fn layout(plot: &Plot, geo: &Geometry) -> Vec<Placed> {
         ];
         for text in texts.into_iter().flatten() {
             let size = text_size(text, MARK_FONT, geo.ratio);
-            if let Some(rect) =
-                obstacles.take(mark_spots(geo, &bounds, mark.x, size), size, Some(i))
+            if let Some(rect) = obstacles.take(mark_spots(geo, bounds, mark.x, size), size, Some(i))
             {
                 out.push(placed(text, rect, *ink, MARK_FONT));
                 break;
             }
         }
     }
-    for (series, curve) in plot.series.iter().zip(&curves) {
-        let Some(letter) = series.letter else {
-            continue;
-        };
-        let text = letter.to_string();
-        let size = text_size(&text, LETTER_FONT, geo.ratio);
-        if let Some(rect) = obstacles.take(letter_spots(curve, size, geo.px(3.0)), size, None) {
-            out.push(placed(&text, rect, Ink::Series(series.colour), LETTER_FONT));
+}
+
+/// "latency-bound" left and "bandwidth-bound" right of n½'s line at pixel `x`.
+fn place_regions(
+    out: &mut Vec<Placed>,
+    x: f64,
+    geo: &Geometry,
+    bounds: &Rect,
+    obstacles: &mut Obstacles,
+) {
+    let gap = geo.px(6.0);
+    for (words, ink, left) in [
+        ("latency-bound", Ink::Shade, true),
+        ("bandwidth-bound", Ink::Series(0), false),
+    ] {
+        let size = text_size(words, SMALL_FONT, geo.ratio);
+        let x0 = if left { x - gap - size.0 } else { x + gap };
+        let spots = [
+            bounds.b - size.1,
+            bounds.t + size.1 * 2.5,
+            (bounds.t + bounds.b) / 2.0,
+        ]
+        .map(|y| (x0, y));
+        if let Some(rect) = obstacles.take(spots, size, None) {
+            out.push(placed(words, rect, ink, SMALL_FONT));
         }
     }
-    if let Some(n) = &plot.n_half {
-        let x = geo.at(n.x, 1.0).0;
-        let gap = geo.px(6.0);
-        for (words, ink, left) in [
-            ("latency-bound", Ink::Shade, true),
-            ("bandwidth-bound", Ink::Series(0), false),
-        ] {
-            let size = text_size(words, SMALL_FONT, geo.ratio);
-            let x0 = if left { x - gap - size.0 } else { x + gap };
-            let spots = [
-                bounds.b - size.1,
-                bounds.t + size.1 * 2.5,
-                (bounds.t + bounds.b) / 2.0,
-            ]
-            .map(|y| (x0, y));
-            if let Some(rect) = obstacles.take(spots, size, None) {
-                out.push(placed(words, rect, ink, SMALL_FONT));
-            }
-        }
-    }
-    out
 }
 
 /// Places for a mark's label: beside its line, right then left, in rows from the top of the

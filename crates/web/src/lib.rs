@@ -6,6 +6,7 @@
 //! for wasm32 only.
 
 pub mod chart;
+pub mod collectives;
 pub mod controls;
 pub mod edit;
 pub mod explain;
@@ -14,6 +15,7 @@ pub mod formulas;
 pub mod html;
 pub mod import;
 pub mod labels;
+pub mod library_defaults;
 pub mod math;
 pub mod page;
 pub mod presets;

@@ -2,7 +2,9 @@
 //! open and what it shows beyond the scenario. The core rejects keys it does not know, so
 //! these are taken out before the rest reaches `Scenario::from_query_lenient`.
 //!
-//! - `view`: `compare`, `validate` or `regimes`; absent for the calculator.
+//! - `view`: `compare`, `validate`, `regimes`, `collectives` or `import`; absent for the
+//!   calculator. The collectives view keeps everything in the scenario (machine, collective,
+//!   p, size), so its address is the scenario's query and `view=collectives`.
 //! - `axes`: the charts' axes, `log-linear` or `linear`; absent for log–log.
 //! - `edit`: in the compare view, which compared scenario (from 1) the scenario panel edits;
 //!   absent for the first.
@@ -12,6 +14,9 @@
 //! - `set`: the validation data set shown.
 //! - `fa`, `fb`: the f(L) sets of the two regime maps.
 //! - `bp`: the processors of the Paragon bulk-transfer chart in the regimes view.
+//! - `fitted`: the name of the fitted machine the scenario's `custom` machine stands for
+//!   (`fitted=my+machine+(fitted,+OSU+latency+5.6.3)`), shown in the machine picker and the
+//!   compare view; its parameters are the scenario's own keys, so the link reproduces it.
 //! - `embed=1`: the page is embedded in a course page: only the view's charts and results, and
 //!   the controls named by `show` (`show=size,p`), without tabs or pickers; `rows` names the
 //!   result rows it keeps (`rows=time_us,n_half_bytes`; all of them without it).
@@ -33,15 +38,17 @@ pub enum View {
     Compare,
     Validate,
     Regimes,
+    Collectives,
     Import,
 }
 
 impl View {
-    pub const ALL: [View; 5] = [
+    pub const ALL: [View; 6] = [
         View::Calculator,
         View::Compare,
         View::Validate,
         View::Regimes,
+        View::Collectives,
         View::Import,
     ];
 
@@ -52,6 +59,7 @@ impl View {
             View::Compare => "compare",
             View::Validate => "validate",
             View::Regimes => "regimes",
+            View::Collectives => "collectives",
             View::Import => "import",
         }
     }
@@ -63,6 +71,7 @@ impl View {
             View::Compare => "Compare",
             View::Validate => "Validate",
             View::Regimes => "Where each algorithm wins",
+            View::Collectives => "Collectives",
             View::Import => "Import measurements",
         }
     }
@@ -85,6 +94,8 @@ pub struct Page {
     pub maps: [FSet; 2],
     /// The processors of the regimes view's bulk-transfer chart: one of 001's table rows.
     pub bulk_p: u32,
+    /// The name of the fitted machine that the `custom` machine stands for, if any.
+    pub fitted: Option<String>,
     /// Embedded in another page (`embed=1`).
     pub embed: bool,
     /// The controls an embedded page keeps, by query key, in the order given.
@@ -103,6 +114,7 @@ impl Default for Page {
             set: validation::ids().first().copied().unwrap_or(""),
             maps: [FSet::Standard, FSet::Nominal],
             bulk_p: BULK_P[0],
+            fitted: None,
             embed: false,
             show: Vec::new(),
             rows: Vec::new(),
@@ -111,9 +123,12 @@ impl Default for Page {
 }
 
 /// The keys this module takes out of the address.
-const PAGE_KEYS: [&str; 11] = [
-    "view", "c", "edit", "axes", "set", "fa", "fb", "bp", "embed", "show", "rows",
+const PAGE_KEYS: [&str; 12] = [
+    "view", "c", "edit", "axes", "set", "fa", "fb", "bp", "fitted", "embed", "show", "rows",
 ];
+
+/// The longest name a fitted machine may have, in characters.
+pub const MAX_FITTED_NAME: usize = 80;
 
 /// Splits an address's query into the page's keys and the scenario's query, with a problem for
 /// each page key that is wrong (named by its key: `c2` for the second compared scenario).
@@ -137,81 +152,7 @@ pub fn parse(search: &str) -> (Page, String, Vec<Problem>) {
         }
         let value = decode(value);
         let value = value.trim();
-        match key.trim() {
-            "view" => match View::ALL.into_iter().find(|v| v.id() == value) {
-                Some(v) => page.view = v,
-                None => bad(
-                    "view",
-                    format!("view: unknown view \"{value}\"; accepted: compare, validate, regimes, import (or none for the calculator)"),
-                ),
-            },
-            "c" => {
-                let n = page.compare.len() + 1;
-                let key = format!("c{n}");
-                if n > MAX_SCENARIOS {
-                    bad(&key, format!("c: at most {MAX_SCENARIOS} scenarios are compared; the rest are left out"));
-                    continue;
-                }
-                match Scenario::from_query(&value.replace(';', "&")) {
-                    Ok(s) => page.compare.push(s),
-                    Err(e) => bad(&key, format!("compared scenario {n} (c={value}) is left out: {e}")),
-                }
-            }
-            "axes" => match Scale::from_id(value) {
-                Some(a) => page.axes = a,
-                None => bad(
-                    "axes",
-                    format!(
-                        "axes: unknown axes \"{value}\"; accepted: {} (or none for log–log)",
-                        Scale::ALL.map(Scale::id).join(", ")
-                    ),
-                ),
-            },
-            "edit" => match value.parse::<usize>() {
-                Ok(n) if (1..=MAX_SCENARIOS).contains(&n) => page.edited = n - 1,
-                _ => bad(
-                    "edit",
-                    format!("edit: \"{value}\" is not a compared scenario; accepted: 1 to {MAX_SCENARIOS}"),
-                ),
-            },
-            "set" => match validation::ids().into_iter().find(|id| *id == value) {
-                Some(id) => page.set = id,
-                None => bad(
-                    "set",
-                    format!("set: unknown data set \"{value}\"; accepted: {}", validation::ids().join(", ")),
-                ),
-            },
-            "bp" => match value.parse::<u32>().ok().filter(|p| BULK_P.contains(p)) {
-                Some(p) => page.bulk_p = p,
-                None => bad(
-                    "bp",
-                    format!(
-                        "bp: \"{value}\" is not one of the Paragon sizes 001 measured; accepted: {}",
-                        BULK_P.map(|p| p.to_string()).join(", ")
-                    ),
-                ),
-            },
-            "embed" => match value {
-                "1" => page.embed = true,
-                "0" => page.embed = false,
-                _ => bad("embed", format!("embed: \"{value}\" is not accepted; accepted: 1 (embedded) or 0")),
-            },
-            "show" => page.show = list(value),
-            "rows" => page.rows = list(value),
-            side => {
-                let i = usize::from(side == "fb");
-                match FSet::ALL.into_iter().find(|f| f.id() == value) {
-                    Some(f) => page.maps[i] = f,
-                    None => bad(
-                        side,
-                        format!(
-                            "{side}: unknown f(L) set \"{value}\"; accepted: {}",
-                            FSet::ALL.map(FSet::id).join(", ")
-                        ),
-                    ),
-                }
-            }
-        }
+        read_key(&mut page, key.trim(), value, &mut bad);
     }
     if page.edited >= page.compare.len().max(1) {
         problems.push(Problem {
@@ -224,6 +165,109 @@ pub fn parse(search: &str) -> (Page, String, Vec<Problem>) {
         page.edited = 0;
     }
     (page, rest.join("&"), problems)
+}
+
+/// Reads one page key's value into `page`, or calls `bad` with the key and why it is refused.
+fn read_key(page: &mut Page, key: &str, value: &str, bad: &mut dyn FnMut(&str, String)) {
+    match key {
+        "view" => match View::ALL.into_iter().find(|v| v.id() == value) {
+            Some(v) => page.view = v,
+            None => bad(
+                "view",
+                format!("view: unknown view \"{value}\"; accepted: compare, validate, regimes, collectives, import (or none for the calculator)"),
+            ),
+        },
+        "c" => {
+            let n = page.compare.len() + 1;
+            let key = format!("c{n}");
+            if n > MAX_SCENARIOS {
+                bad(&key, format!("c: at most {MAX_SCENARIOS} scenarios are compared; the rest are left out"));
+                return;
+            }
+            match Scenario::from_query(&value.replace(';', "&")) {
+                Ok(s) => page.compare.push(s),
+                Err(e) => bad(&key, format!("compared scenario {n} (c={value}) is left out: {e}")),
+            }
+        }
+        "axes" => match Scale::from_id(value) {
+            Some(a) => page.axes = a,
+            None => bad(
+                "axes",
+                format!(
+                    "axes: unknown axes \"{value}\"; accepted: {} (or none for log–log)",
+                    Scale::ALL.map(Scale::id).join(", ")
+                ),
+            ),
+        },
+        "edit" => match value.parse::<usize>() {
+            Ok(n) if (1..=MAX_SCENARIOS).contains(&n) => page.edited = n - 1,
+            _ => bad(
+                "edit",
+                format!("edit: \"{value}\" is not a compared scenario; accepted: 1 to {MAX_SCENARIOS}"),
+            ),
+        },
+        "set" => match validation::ids().into_iter().find(|id| *id == value) {
+            Some(id) => page.set = id,
+            None => bad(
+                "set",
+                format!("set: unknown data set \"{value}\"; accepted: {}", validation::ids().join(", ")),
+            ),
+        },
+        "bp" => match value.parse::<u32>().ok().filter(|p| BULK_P.contains(p)) {
+            Some(p) => page.bulk_p = p,
+            None => bad(
+                "bp",
+                format!(
+                    "bp: \"{value}\" is not one of the Paragon sizes 001 measured; accepted: {}",
+                    BULK_P.map(|p| p.to_string()).join(", ")
+                ),
+            ),
+        },
+        "embed" => match value {
+            "1" => page.embed = true,
+            "0" => page.embed = false,
+            _ => bad("embed", format!("embed: \"{value}\" is not accepted; accepted: 1 (embedded) or 0")),
+        },
+        "fitted" => match fitted_name(value) {
+            Some(name) => page.fitted = Some(name),
+            None => bad(
+                "fitted",
+                format!("fitted: \"{value}\" is not a machine name; accepted: 1 to {MAX_FITTED_NAME} characters, no control characters"),
+            ),
+        },
+        "show" => page.show = list(value),
+        "rows" => page.rows = list(value),
+        side => match FSet::ALL.into_iter().find(|f| f.id() == value) {
+            Some(f) => page.maps[usize::from(side == "fb")] = f,
+            None => bad(side, format!("{side}: unknown f(L) set \"{value}\"; accepted: {}", FSet::ALL.map(FSet::id).join(", "))),
+        },
+    }
+}
+
+/// A fitted machine's name as the address gives it, if it is one.
+fn fitted_name(value: &str) -> Option<String> {
+    let n = value.chars().count();
+    ((1..=MAX_FITTED_NAME).contains(&n) && !value.chars().any(char::is_control))
+        .then(|| value.to_string())
+}
+
+/// A page key's value percent-encoded where it would end the value or read as a space.
+pub fn encode_value(v: &str) -> String {
+    v.replace('%', "%25")
+        .replace('&', "%26")
+        .replace('=', "%3D")
+        .replace('+', "%2B")
+        .replace('#', "%23")
+        .replace(' ', "+")
+}
+
+/// What the picker, the compare view and the title call a scenario's machine: the fitted
+/// machine's name for the `custom` machine of a page that names one.
+pub fn machine_label(fitted: Option<&str>, s: &Scenario) -> String {
+    match fitted {
+        Some(name) if s.machine.id == "custom" => name.to_string(),
+        _ => s.machine.name.to_string(),
+    }
 }
 
 /// A comma-separated list of keys.
@@ -255,6 +299,10 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
             parts.push(format!("view={}&set={}", page.view.id(), page.set));
         }
         View::Import => parts.push(format!("view={}", page.view.id())),
+        View::Collectives => {
+            parts.push(scenario.to_query());
+            parts.push(format!("view={}", page.view.id()));
+        }
         View::Regimes => {
             parts.push(scenario.to_query());
             parts.push(format!(
@@ -265,6 +313,13 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
                 page.bulk_p
             ));
         }
+    }
+    if let Some(name) = page
+        .fitted
+        .as_ref()
+        .filter(|_| names_custom(page, scenario))
+    {
+        parts.push(format!("fitted={}", encode_value(name)));
     }
     if page.axes != Scale::default() && page.view != View::Validate {
         parts.push(format!("axes={}", page.axes.id()));
@@ -281,17 +336,33 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
     parts.join("&")
 }
 
+/// Whether the view shows a `custom` machine the fitted name can stand for.
+fn names_custom(page: &Page, scenario: &Scenario) -> bool {
+    let custom = |s: &Scenario| s.machine.id == "custom";
+    match page.view {
+        View::Calculator | View::Regimes | View::Collectives => custom(scenario),
+        View::Compare => page.compare.iter().any(custom),
+        View::Validate | View::Import => false,
+    }
+}
+
 /// The document's title: the view and what it shows, then the app's name, so that a tab, a
 /// bookmark or the history names the page ("Ping-pong on Intel Paragon · Calculator —
 /// commcalc").
 pub fn title(page: &Page, scenario: &Scenario) -> String {
-    let on = |s: &Scenario| format!("{} on {}", s.pattern.title, s.machine.name);
+    let on = |s: &Scenario| {
+        format!(
+            "{} on {}",
+            s.pattern.title,
+            machine_label(page.fitted.as_deref(), s)
+        )
+    };
     let what = match page.view {
-        View::Calculator | View::Regimes => on(scenario),
+        View::Calculator | View::Regimes | View::Collectives => on(scenario),
         View::Compare => page
             .compare
             .iter()
-            .map(|s| s.machine.name)
+            .map(|s| machine_label(page.fitted.as_deref(), s))
             .collect::<Vec<_>>()
             .join(" vs "),
         View::Validate => crate::validation_plot::entry(page.set)
@@ -346,6 +417,75 @@ mod tests {
         Scenario::from_query(q).unwrap()
     }
 
+    const FITTED: &str =
+        "machine=custom&pattern=pingpong&alpha=1.1&beta=0.0001&fitted=my+cluster+(fitted,+OSU+5.6.3)";
+
+    #[test]
+    fn the_fitted_name_travels_with_the_parameters() {
+        let (page, rest, problems) = parse(&format!("?{FITTED}"));
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(
+            page.fitted.as_deref(),
+            Some("my cluster (fitted, OSU 5.6.3)")
+        );
+        let s = scenario(&rest);
+        assert_eq!(
+            machine_label(page.fitted.as_deref(), &s),
+            "my cluster (fitted, OSU 5.6.3)"
+        );
+        assert_eq!(print(&page, &s), FITTED);
+        assert_eq!(
+            title(&page, &s),
+            "Ping-pong on my cluster (fitted, OSU 5.6.3) · Calculator — commcalc"
+        );
+        // Beside the Paragon, only the custom machine takes the name.
+        let compare = format!(
+            "view=compare&c={}&c=machine=intel-paragon;pattern=pingpong&fitted=a%26b+%2B+c",
+            rest.replace('&', ";")
+        );
+        let (page, _, problems) = parse(&compare);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(
+            machine_label(page.fitted.as_deref(), &page.compare[1]),
+            "Intel Paragon"
+        );
+        assert_eq!(
+            machine_label(page.fitted.as_deref(), &page.compare[0]),
+            "a&b + c"
+        );
+        assert_eq!(print(&page, &page.compare[0]), compare);
+        // An embedded page carries the name too.
+        let embedded = Page {
+            embed: true,
+            ..page.clone()
+        };
+        assert!(print(&embedded, &page.compare[0]).ends_with("&fitted=a%26b+%2B+c&embed=1"));
+        // A catalog machine drops the name from the address.
+        let calculator = Page {
+            fitted: Some("mine".into()),
+            ..Page::default()
+        };
+        assert_eq!(
+            print(&calculator, &scenario("machine=intel-paragon")),
+            "machine=intel-paragon&pattern=pingpong"
+        );
+    }
+
+    #[test]
+    fn a_bad_fitted_name_is_reported_and_dropped() {
+        let long = "x".repeat(MAX_FITTED_NAME + 1);
+        for bad in ["", long.as_str(), "a%0Ab"] {
+            let (page, _, problems) = parse(&format!("?machine=custom&fitted={bad}"));
+            assert_eq!(page.fitted, None, "{bad}");
+            assert_eq!(problems.len(), 1, "{bad}");
+            assert_eq!(problems[0].key, "fitted");
+            assert!(
+                problems[0].message.contains("1 to 80 characters"),
+                "{problems:?}"
+            );
+        }
+    }
+
     #[test]
     fn a_plain_scenario_is_the_calculator() {
         let (page, rest, problems) = parse("?machine=intel-ipsc&pattern=pingpong");
@@ -372,6 +512,24 @@ mod tests {
         let (again, _, problems) = parse(&printed);
         assert!(problems.is_empty());
         assert_eq!(again, page);
+    }
+
+    #[test]
+    fn the_collectives_view_keeps_the_whole_scenario_in_the_address() {
+        let search = "?machine=intel-paragon&pattern=broadcast&p=16&size=16000&view=collectives";
+        let (page, rest, problems) = parse(search);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(page.view, View::Collectives);
+        let s = scenario(&rest);
+        let printed = print(&page, &s);
+        assert_eq!(printed, format!("{}&view=collectives", s.to_query()));
+        let (again, rest_again, _) = parse(&printed);
+        assert_eq!(again, page);
+        assert_eq!(scenario(&rest_again), s);
+        assert_eq!(
+            title(&page, &s),
+            "Single-node broadcast on Intel Paragon · Collectives — commcalc"
+        );
     }
 
     #[test]

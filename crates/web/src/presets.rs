@@ -69,6 +69,20 @@ pub static PRESETS: &[Preset] = &[
         query: "machine=ethernet-now&pattern=all-to-all&p=8",
         source: "000 §3.1, eq. 4, eq. 6",
     },
+    Preset {
+        id: "paragon-broadcast-mpich",
+        title: "Where MPICH's broadcast rule is wrong for the Paragon",
+        story: "On 16 Paragon nodes (NX: α = 146 µs, β = 11.5 ns/B) the binomial tree is the fastest broadcast up to 23.9 kB, scatter with a recursive-doubling allgather up to about 1.1 MB, and the pipelined chain beyond. MPICH's built-in rule gives up the binomial tree at 12,288 B: at the mark, 16 kB, it would run scatter-allgather in 1.51 ms where the binomial tree takes 1.32 ms. On the winner map the solid MPICH line runs left of the colour change at every power-of-two p, the band where the library's default disagrees with this machine. Press MPICH JSON to download the selection file that moves the threshold to the Paragon's own.",
+        query: "machine=intel-paragon&pattern=broadcast&size=16000&p=16&view=collectives",
+        source: "001 §2, eq. 1; 003 eq. 1",
+    },
+    Preset {
+        id: "fitted-infiniband",
+        title: "Your own cluster beside the Paragon: a fitted InfiniBand run",
+        story: "A is CSD3's InfiniBand cluster, fitted by Import measurements to its own osu_latency run (OSU 5.6.3, in tests/data/measurements): least squares in relative error gives a = 1.12 µs and b = 102 ps/B, r∞ = 9.84 GB/s. B is the Paragon's NX ping-pong, 146 µs and 11.5 ns/B. Start-up and byte are each over a hundred times cheaper (131 and 113 times), so n½ hardly moved, 11 kB against 12.7 kB, and the curves never cross. Paste the file into Import measurements to see its points, the residuals and the protocol breaks at 256 B and 16.4 kB that a single line smooths over.",
+        query: "view=compare&c=machine=custom;pattern=pingpong;alpha=1.11502;beta=0.000101613&c=machine=intel-paragon;pattern=pingpong&fitted=my+machine+(fitted,+OSU+latency+5.6.3)",
+        source: "001 §2, eq. 1; 003 eq. 1",
+    },
 ];
 
 /// The tour whose address this is (with or without its `?`).
@@ -150,8 +164,8 @@ mod tests {
     }
 
     #[test]
-    fn there_are_four_to_six_tours_with_unique_ids() {
-        assert!((4..=6).contains(&PRESETS.len()));
+    fn there_are_four_to_seven_tours_with_unique_ids() {
+        assert!((4..=8).contains(&PRESETS.len()));
         for (i, p) in PRESETS.iter().enumerate() {
             assert!(PRESETS[..i]
                 .iter()
@@ -195,6 +209,7 @@ mod tests {
         assert!(views.contains(&("paragon-bulk", View::Compare)));
         assert!(views.contains(&("delta-snake-fence", View::Regimes)));
         assert!(views.contains(&("atm-chunk", View::Calculator)));
+        assert!(views.contains(&("paragon-broadcast-mpich", View::Collectives)));
     }
 
     #[test]
@@ -304,5 +319,73 @@ mod tests {
         let fddi = report("machine=fddi-now&pattern=all-to-all&p=8");
         let ratio = metric(&fddi, "r_inf_MBps") / metric(&r, "r_inf_MBps");
         assert!((7.0..=13.0).contains(&ratio), "{ratio}");
+    }
+
+    #[test]
+    fn paragon_broadcast_mpich_story() {
+        use crate::chart::Scale;
+        use crate::collectives::curves_plot;
+        use crate::library_defaults::{choice, Library};
+        use commcalc_core::collectives::Collective;
+        let p = PRESETS
+            .iter()
+            .find(|p| p.id == "paragon-broadcast-mpich")
+            .unwrap();
+        let (_, scenario, _) = open(p);
+        let r = evaluate(&scenario).unwrap();
+        assert_eq!(metric(&r, "alpha_us"), 146.0);
+        assert_eq!(metric(&r, "beta_us_per_byte"), 0.0115);
+        assert_eq!(text_metric(&r, "fastest"), "binomial");
+        assert!(close(metric(&r, "binomial_us"), 1320.0, 0.005));
+        assert!(close(metric(&r, "scatter_rd_allgather_us"), 1510.0, 0.005));
+        let plot = curves_plot(&scenario, Scale::Log).unwrap();
+        let labels: Vec<&str> = plot.crossovers.iter().map(|m| m.label.as_str()).collect();
+        assert_eq!(plot.crossovers.len(), 2, "{labels:?}");
+        assert!(close(plot.crossovers[0].x, 23_900.0, 0.005), "{labels:?}");
+        assert!(labels[1].starts_with("scatter-rd-allgather → pipelined-chain"));
+        assert!(
+            (1.05e6..1.15e6).contains(&plot.crossovers[1].x),
+            "{labels:?}"
+        );
+        let mpich = |n| choice(Library::Mpich, Collective::Broadcast, 16, n).algo;
+        assert_eq!(mpich(12_288.0), Some("binomial"));
+        assert_eq!(mpich(16_000.0), Some("scatter-rd-allgather"));
+    }
+
+    #[test]
+    fn fitted_infiniband_story() {
+        // The tour's parameters are what the fit gives on the real file, to the digits the
+        // query prints.
+        let text = include_bytes!("../../../tests/data/measurements/csd3-ib-osu_latency.txt");
+        let series = commcalc_core::measurements::parse(text, None).unwrap();
+        let fit = commcalc_core::measurements::fit::fit(series).unwrap();
+        let (page, _, _) = open(
+            PRESETS
+                .iter()
+                .find(|p| p.id == "fitted-infiniband")
+                .unwrap(),
+        );
+        let fitted = Scenario::from_query(&fit.query).unwrap();
+        assert_eq!(page.compare[0], fitted);
+        assert_eq!(
+            page.fitted.as_deref(),
+            Some(crate::import::machine_name(&fit).as_str())
+        );
+        let c = compare(&page.compare).unwrap();
+        let (ib, paragon) = (&c.reports[0], &c.reports[1]);
+        assert!(close(metric(ib, "r_inf_MBps"), 9_840.0, 0.005));
+        assert!(close(metric(ib, "n_half_bytes"), 11_000.0, 0.01));
+        assert!(close(metric(paragon, "n_half_bytes"), 12_700.0, 0.005));
+        // a = n½/r∞ and b = 1/r∞ (001 eq. 1–2; MB/s is B/µs).
+        let (n_half, r_inf) = (
+            metric(paragon, "n_half_bytes"),
+            metric(paragon, "r_inf_MBps"),
+        );
+        let start = n_half / r_inf / fit.fits.hockney.a_us;
+        let byte = metric(ib, "r_inf_MBps") / r_inf;
+        assert!(close(start, 131.0, 0.005), "{start}");
+        assert!(close(byte, 113.0, 0.005), "{byte}");
+        assert!(c.crossovers.is_empty());
+        assert_eq!(fit.fits.piecewise.breaks_bytes, vec![256.0, 16384.0]);
     }
 }

@@ -10,6 +10,7 @@ use commcalc_core::patterns::PatternDef;
 use commcalc_core::{Error, Model, Report, Scenario};
 
 use crate::chart::Scale;
+use crate::collectives::with_collective;
 use crate::dom;
 use crate::edit::{self, after_edit, cached_evaluate, url_problems, Edit, Problem};
 use crate::page::{self, Page, View};
@@ -111,14 +112,23 @@ impl State {
         state
     }
 
-    /// The regimes view needs a machine with NBL parameters: opened from a tab on a scenario
-    /// whose machine has none, it moves to the nearest scenario that has them, and says so. (An
-    /// address that names such a scenario keeps it, and the view says why it has no maps.)
+    /// The regimes view needs a machine with NBL parameters, the collectives view a collective
+    /// pattern: opened from a tab on a scenario without them, the view moves to the nearest
+    /// scenario that has them, and says so. (An address that names such a scenario keeps it,
+    /// and the view says why it has nothing to show.)
     fn ensure_maps(&self) {
-        if self.page.with_untracked(|p| p.view) != View::Regimes {
-            return;
-        }
-        if let Some((next, why)) = self.scenario.with_untracked(with_maps) {
+        let moved = match self.page.with_untracked(|p| p.view) {
+            View::Regimes => self.scenario.with_untracked(with_maps),
+            View::Collectives => self.scenario.with_untracked(with_collective),
+            _ => None,
+        };
+        if let Some((next, why)) = moved {
+            if self
+                .scenario
+                .with_untracked(|current| leaves_fitted(current, &next))
+            {
+                self.forget_fitted();
+            }
             self.scenario.set(next);
             self.note.set(Some(why));
         }
@@ -188,6 +198,21 @@ impl State {
 
     fn compared_untracked(&self) -> Vec<Scenario> {
         untrack(|| self.compared())
+    }
+
+    /// The machine's name as the page shows it: the fitted machine's own name where the
+    /// scenario is the fitted (custom) machine, else the catalog's.
+    pub fn machine_name(&self, s: &Scenario) -> String {
+        self.page
+            .with(|p| page::machine_label(p.fitted.as_deref(), s))
+    }
+
+    /// Drops the fitted machine's name: the scenario leaves the fitted machine (another machine,
+    /// or another model whose parameters the fit did not give).
+    fn forget_fitted(&self) {
+        if self.page.with_untracked(|p| p.fitted.is_some()) {
+            self.page.update(|p| p.fitted = None);
+        }
     }
 
     /// Opens a view, with a new history entry, so that Back returns to the view before.
@@ -277,6 +302,9 @@ impl State {
         }
         match outcome {
             Ok(next) if next != current => {
+                if leaves_fitted(&current, &next) {
+                    self.forget_fitted();
+                }
                 self.scenario.set(next);
                 self.write_url();
             }
@@ -288,6 +316,13 @@ impl State {
             }
         });
     }
+}
+
+/// Whether going from `current` to `next` leaves a fitted machine: its parameters are a custom
+/// machine's for one model, so another machine or another model is no longer the fit.
+fn leaves_fitted(current: &Scenario, next: &Scenario) -> bool {
+    let custom = |s: &Scenario| (s.machine.id == "custom").then_some(s.model);
+    custom(current).is_some() && custom(next) != custom(current)
 }
 
 /// The scenario a page opens on and its page: in the compare view, the compared scenario being

@@ -485,96 +485,123 @@ pub fn table_html(set: &DataSet) -> String {
         let _ = write!(out, "<th scope=\"col\">{}</th>", esc(h));
     }
     out.push_str("</tr></thead><tbody>");
-    let label = |k: &str| format!(" data-label=\"{}\"", esc(k));
+    let columns = Columns {
+        named,
+        with_x,
+        x_head: &x_head,
+        measured_head: &measured_head,
+    };
     for (i, (r, c)) in set.rows.iter().zip(&colours).enumerate() {
-        let _ = write!(out, "<tr data-row=\"{i}\" class=\"s{c}\">");
-        let swatch = "<span class=\"vkey-dot\" aria-hidden=\"true\"></span>";
-        if named {
-            let _ = write!(
-                out,
-                "<td class=\"series\"{}>{swatch}{}</td>",
-                label("series"),
-                esc(&r.series)
-            );
-            let _ = write!(
-                out,
-                "<th scope=\"row\"{}>{}</th>",
-                label("point"),
-                esc(&r.label)
-            );
-        } else {
-            let _ = write!(
-                out,
-                "<th scope=\"row\"{}>{swatch}{}</th>",
-                label("point"),
-                esc(&r.label)
-            );
-        }
-        if with_x {
-            let _ = write!(
-                out,
-                "<td class=\"num x\"{} data-value=\"{}\">{}</td>",
-                label(&x_head),
-                r.x,
-                number(r.x)
-            );
-        }
-        let _ = write!(
-            out,
-            "<td class=\"num measured\"{} data-value=\"{}\">{}</td>",
-            label(&measured_head),
-            r.measured,
-            printed_html(&r.printed)
-        );
-        let paper = label("the paper's model");
-        match (r.paper_model, &r.paper_model_printed) {
-            (Some(v), Some(p)) => {
-                let _ = write!(
-                    out,
-                    "<td class=\"num paper\"{paper} data-value=\"{v}\">{}</td>",
-                    printed_html(p)
-                );
-            }
-            _ => {
-                let _ = write!(
-                    out,
-                    "<td class=\"num paper\"{paper}><span class=\"none\">—</span></td>"
-                );
-            }
-        }
-        let _ = write!(
-            out,
-            "<td class=\"num model\"{} data-value=\"{}\">{}</td>",
-            label("commcalc"),
-            r.model,
-            number(r.model)
-        );
-        let _ = write!(
-            out,
-            "<td class=\"num rel-error\"{} data-value=\"{}\">{}</td>",
-            label("error"),
-            r.rel_error,
-            percent(r.rel_error)
-        );
-        let open = label("calculator");
-        if r.query.is_empty() {
-            let _ = write!(
-                out,
-                "<td class=\"open\"{open}><span class=\"none\" title=\"computed by a model function or the catalog: see the note\">—</span></td>",
-            );
-        } else {
-            let _ = write!(
-                out,
-                "<td class=\"open\"{open}><a href=\"?{}\" title=\"{}\" aria-label=\"Open {} in the calculator\">open</a></td>",
-                esc(&r.query),
-                esc(&r.query),
-                esc(&r.label)
-            );
-        }
-        out.push_str("</tr>");
+        row_html(&mut out, i, r, *c, &columns);
     }
     out.push_str("</tbody></table>");
     out
+}
+
+/// Which columns the validation table has, and the headings that carry units.
+struct Columns<'a> {
+    named: bool,
+    with_x: bool,
+    x_head: &'a str,
+    measured_head: &'a str,
+}
+
+/// Row `i` of the validation table, in series colour `c`.
+fn row_html(out: &mut String, i: usize, r: &Row, c: usize, columns: &Columns) {
+    let label = |k: &str| format!(" data-label=\"{}\"", esc(k));
+    let _ = write!(out, "<tr data-row=\"{i}\" class=\"s{c}\">");
+    let swatch = "<span class=\"vkey-dot\" aria-hidden=\"true\"></span>";
+    if columns.named {
+        let _ = write!(
+            out,
+            "<td class=\"series\"{}>{swatch}{}</td>",
+            label("series"),
+            esc(&r.series)
+        );
+        let _ = write!(
+            out,
+            "<th scope=\"row\"{}>{}</th>",
+            label("point"),
+            esc(&r.label)
+        );
+    } else {
+        let _ = write!(
+            out,
+            "<th scope=\"row\"{}>{swatch}{}</th>",
+            label("point"),
+            esc(&r.label)
+        );
+    }
+    if columns.with_x {
+        let _ = write!(
+            out,
+            "<td class=\"num x\"{} data-value=\"{}\">{}</td>",
+            label(columns.x_head),
+            r.x,
+            number(r.x)
+        );
+    }
+    let _ = write!(
+        out,
+        "<td class=\"num measured\"{} data-value=\"{}\">{}</td>",
+        label(columns.measured_head),
+        r.measured,
+        printed_html(&r.printed)
+    );
+    paper_cell(out, r, &label("the paper's model"));
+    let _ = write!(
+        out,
+        "<td class=\"num model\"{} data-value=\"{}\">{}</td>",
+        label("commcalc"),
+        r.model,
+        number(r.model)
+    );
+    let _ = write!(
+        out,
+        "<td class=\"num rel-error\"{} data-value=\"{}\">{}</td>",
+        label("error"),
+        r.rel_error,
+        percent(r.rel_error)
+    );
+    open_cell(out, r, &label("calculator"));
+    out.push_str("</tr>");
+}
+
+/// The paper's own model value as printed, or a dash.
+fn paper_cell(out: &mut String, r: &Row, paper: &str) {
+    match (r.paper_model, &r.paper_model_printed) {
+        (Some(v), Some(p)) => {
+            let _ = write!(
+                out,
+                "<td class=\"num paper\"{paper} data-value=\"{v}\">{}</td>",
+                printed_html(p)
+            );
+        }
+        _ => {
+            let _ = write!(
+                out,
+                "<td class=\"num paper\"{paper}><span class=\"none\">—</span></td>"
+            );
+        }
+    }
+}
+
+/// A link to the calculator with the row's query, or a dash where a model function computed it.
+fn open_cell(out: &mut String, r: &Row, open: &str) {
+    if r.query.is_empty() {
+        let _ = write!(
+            out,
+            "<td class=\"open\"{open}><span class=\"none\" title=\"computed by a model function or the catalog: see the note\">—</span></td>",
+        );
+    } else {
+        let _ = write!(
+            out,
+            "<td class=\"open\"{open}><a href=\"?{}\" title=\"{}\" aria-label=\"Open {} in the calculator\">open</a></td>",
+            esc(&r.query),
+            esc(&r.query),
+            esc(&r.label)
+        );
+    }
 }
 
 #[cfg(test)]

@@ -69,6 +69,16 @@ impl Chain {
         (s.is_finite() && s > 0.0).then(|| s.clamp(1.0, n))
     }
 
+    /// A lower bound of the optimal time, cheap to compute: the least value of the bound
+    /// (p − 2 + k)(α + nβ/k) over all real k > 0, (√((p − 2)α) + √(nβ))². Every T(k) is at
+    /// least the bound at k, hence at least this; a caller that only wants the fastest
+    /// algorithm can skip the exact search where this is already too slow.
+    pub fn floor(&self, n: f64) -> f64 {
+        let root =
+            (self.depth() * self.abg.alpha).sqrt() + (Chain::whole(n) * self.abg.beta).sqrt();
+        root * root
+    }
+
     /// The exact optimum over whole segment counts k ∈ [1, n].
     pub fn optimum(&self, n: f64) -> Segmenting {
         let n = Chain::whole(n);
@@ -160,6 +170,32 @@ mod tests {
                         o.segments
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_floor_is_below_every_optimum() {
+        for (alpha, beta, p) in [
+            (146.0, 0.0115, 16),
+            (50.0, 0.001, 3),
+            (1.0, 1.0, 2),
+            (0.0, 0.5, 9),
+        ] {
+            let chain = Chain::new(
+                &Abg {
+                    alpha,
+                    beta,
+                    gamma: 0.0,
+                },
+                p,
+            );
+            for n in [1.0, 7.0, 1000.0, 123_457.0, 1e7] {
+                let (floor, best) = (chain.floor(n), chain.optimum(n).time);
+                assert!(
+                    floor <= best * (1.0 + 1e-12),
+                    "α {alpha} β {beta} p {p} n {n}: {floor} > {best}"
+                );
             }
         }
     }

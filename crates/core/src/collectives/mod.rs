@@ -21,6 +21,7 @@
 
 pub mod chain;
 pub mod export;
+pub mod file;
 pub mod loggp;
 pub mod winner;
 

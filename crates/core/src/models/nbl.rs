@@ -935,32 +935,62 @@ fn search_piece(
 ) {
     let target = target.clamp(lo, hi);
     let fixed = lin.latency + n * lin.block_per_elem;
-    let cost = |s: f64, b: f64| lin.time_f(s, b);
     if lin.per_elem > 0.0 && target * target <= n {
-        // g(S) = fixed + C·S + N·D/S; blocks grow with S.
-        let bound = Convex {
-            a: fixed,
-            p: lin.per_elem,
-            q: n * lin.block_latency,
-        };
-        let center = round(target).clamp(lo, hi);
-        // The cost closures are written at the call and inlined into the walk: a regime map
-        // costs them some 10⁵ times, and a size-optimised (wasm) build would otherwise call
-        // them out of line.
-        let found = walk(
-            center,
-            (lo, hi),
-            best.limit(),
-            bound,
-            false,
-            #[inline(always)]
-            |s: f64| lin.time_f(s, ceil_div(n, s)),
-        );
-        if let Some((t, s)) = found {
-            best.offer(t, s, ceil_div(n, s), piece);
-        }
-        return;
+        walk_sizes(lin, n, (lo, hi), target, fixed, piece, best);
+    } else {
+        walk_counts(lin, n, (lo, hi), target, fixed, piece, best);
     }
+}
+
+/// [`search_piece`] where blocks grow with S: S is walked from the target. Inlined into its
+/// caller (as the cost closure into [`walk`]) so that the split costs nothing in the hot loop.
+#[inline(always)]
+fn walk_sizes(
+    lin: &Linear,
+    n: f64,
+    (lo, hi): (f64, f64),
+    target: f64,
+    fixed: f64,
+    piece: usize,
+    best: &mut Best,
+) {
+    // g(S) = fixed + C·S + N·D/S; blocks grow with S.
+    let bound = Convex {
+        a: fixed,
+        p: lin.per_elem,
+        q: n * lin.block_latency,
+    };
+    let center = round(target).clamp(lo, hi);
+    // The cost closures are written at the call and inlined into the walk: a regime map
+    // costs them some 10⁵ times, and a size-optimised (wasm) build would otherwise call
+    // them out of line.
+    let found = walk(
+        center,
+        (lo, hi),
+        best.limit(),
+        bound,
+        false,
+        #[inline(always)]
+        |s: f64| lin.time_f(s, ceil_div(n, s)),
+    );
+    if let Some((t, s)) = found {
+        best.offer(t, s, ceil_div(n, s), piece);
+    }
+}
+
+/// [`search_piece`] where T falls with S on the short blocks: the block count B is walked
+/// instead, and S = hi is the best block of every B where T falls with S. Inlined as
+/// [`walk_sizes`] is.
+#[inline(always)]
+fn walk_counts(
+    lin: &Linear,
+    n: f64,
+    (lo, hi): (f64, f64),
+    target: f64,
+    fixed: f64,
+    piece: usize,
+    best: &mut Best,
+) {
     let blocks = (ceil_div(n, hi), ceil_div(n, lo));
     // The first B from which T rises with S on B's run.
     let rising = if lin.per_elem >= 0.0 {
@@ -971,7 +1001,7 @@ fn search_piece(
         f64::INFINITY
     };
     if rising > blocks.0 {
-        best.offer(cost(hi, blocks.0), hi, blocks.0, piece);
+        best.offer(lin.time_f(hi, blocks.0), hi, blocks.0, piece);
     }
     if rising <= blocks.1 {
         // g(N/B) = fixed + D·B + N·C/B; blocks shrink as B grows. S = ⌈N/B⌉ has B blocks of
@@ -1136,6 +1166,13 @@ impl Combiner {
     /// cheap lower bound of their time, each search pruned by the best time so far, so the
     /// winner is usually searched first and the others stop at their bound.
     pub fn best_time(&self, n: u64) -> f64 {
+        self.best_time_below(n, f64::INFINITY)
+    }
+
+    /// The fastest algorithm's time for `n` elements if it is below `ceiling`, else `ceiling`:
+    /// [`Combiner::best_time`] with every search pruned by the ceiling from the start, for when
+    /// another algorithm's time is already known (the collectives' `best`).
+    pub fn best_time_below(&self, n: u64, ceiling: f64) -> f64 {
         let nf = n.min(MAX_ELEMENTS) as f64;
         let root_n = nf.sqrt();
         let mut order = self.plans.each_ref().map(|p| match p {
@@ -1143,12 +1180,10 @@ impl Combiner {
             Err(_) => (f64::INFINITY, None),
         });
         order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
-        order
-            .iter()
-            .fold(f64::INFINITY, |t, (floor, plan)| match plan {
-                Some(plan) if *floor <= t => plan.time_below(n, t),
-                _ => t,
-            })
+        order.iter().fold(ceiling, |t, (floor, plan)| match plan {
+            Some(plan) if *floor <= t => plan.time_below(n, t),
+            _ => t,
+        })
     }
 
     /// Each applicable algorithm's exact optimum for `n` elements ([`Plan::optimum`]), in

@@ -16,6 +16,7 @@ use crate::collectives::chain::Chain;
 use crate::collectives::loggp::LogGp;
 use crate::collectives::{Abg, Collective, Procs};
 use crate::error::Error;
+use crate::models::nbl::{Combiner, Mesh};
 use crate::models::Model;
 use crate::scenario::{Inputs, Scenario};
 use crate::units::{ELEMENT_BYTES, WORD_BYTES};
@@ -368,6 +369,17 @@ fn child(
     edit: impl FnOnce(&mut Inputs),
     evaluate: fn(&Ctx) -> Result<Evaluation, Error>,
 ) -> Result<Built, Error> {
+    with_child(ctx, edit, |sub| Ok(evaluate(sub)?.cost))
+}
+
+/// Runs `f` in the context of a paper's pattern: the scenario's machine, model and parameters
+/// with the inputs `edit` sets (size, data and algo cleared first); `f`'s result and the
+/// warnings it gave.
+fn with_child<R>(
+    ctx: &Ctx,
+    edit: impl FnOnce(&mut Inputs),
+    f: impl FnOnce(&Ctx) -> Result<R, Error>,
+) -> Result<(R, Vec<String>), Error> {
     let mut inputs = Inputs {
         size: None,
         data: None,
@@ -385,8 +397,8 @@ fn child(
         used_inputs: RefCell::new(Vec::new()),
         used_params: RefCell::new(Vec::new()),
     };
-    let evaluation = evaluate(&sub)?;
-    Ok((evaluation.cost, sub.warnings.into_inner()))
+    let out = f(&sub)?;
+    Ok((out, sub.warnings.into_inner()))
 }
 
 /// The most square W×H mesh of p nodes (W ≥ H): 004's algorithms on p processes.
@@ -649,7 +661,7 @@ pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> 
         loggp_cost = Some(Box::new(move |n| l.binomial_broadcast(p, n)));
     }
     let cost: Cost = if choice == "best" {
-        Box::new(move |n| fastest(&menu, n).map_or(f64::INFINITY, |(_, t)| t))
+        best_curve(ctx, p, &m, menu)?
     } else {
         match (menu.iter().position(|(id, _)| *id == choice), loggp_cost) {
             (Some(i), _) => menu.swap_remove(i).1,
@@ -663,6 +675,48 @@ pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> 
         metrics,
         derivations: Vec::new(),
     })
+}
+
+/// 004's algorithms, costed at their exact optimal blocks.
+const COMBINING: [&str; 3] = ["tree", "snake", "fence"];
+
+/// The `best` curve: the least time of the menu at each n, with the two costly searches
+/// pruned, which leaves every value as it was. Where the menu holds 004's Tree, Snake and
+/// Fence, they are costed together by 004's combiner on the near-square mesh of p nodes (as
+/// `nbl::global_combine` does, on ⌈n/8⌉ doubles), its searches bounded from the start by the
+/// least time of the other algorithms (`Combiner::best_time_below`). The pipelined chain's
+/// exact segment search runs only where its floor (`Chain::floor`) is below the least time of
+/// the others.
+fn best_curve(ctx: &Ctx, p: u32, m: &Abg, menu: Vec<(&'static str, Cost)>) -> Result<Cost, Error> {
+    let combined = menu.iter().any(|(id, _)| COMBINING.contains(id));
+    let (chain, rest): (Vec<_>, Vec<_>) = menu
+        .into_iter()
+        .filter(|(id, _)| !COMBINING.contains(id))
+        .partition(|(id, _)| *id == "pipelined-chain");
+    let combiner: Option<Combiner> = if combined {
+        let (width, height) = mesh_of(p);
+        let edit = |i: &mut Inputs| {
+            i.mesh = Some((width, height));
+            i.n = None;
+        };
+        let build = |sub: &Ctx| Ok(Combiner::new(&nbl::model(sub)?, Mesh { width, height }));
+        Some(with_child(ctx, edit, build)?.0)
+    } else {
+        None
+    };
+    let floor = Chain::new(m, p);
+    let chain: Option<Cost> = chain.into_iter().next().map(|(_, c)| c);
+    Ok(Box::new(move |n| {
+        let mut least = rest.iter().map(|(_, c)| c(n)).fold(f64::INFINITY, f64::min);
+        if let Some(c) = &combiner {
+            let elements = (n / ELEMENT_BYTES).ceil().max(1.0) as u64;
+            least = c.best_time_below(elements, least);
+        }
+        match &chain {
+            Some(c) if floor.floor(n) < least => least.min(c(n)),
+            _ => least,
+        }
+    }))
 }
 
 /// Why an offered algorithm is not in the menu: it needs another model of the machine.

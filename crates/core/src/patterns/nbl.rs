@@ -25,7 +25,7 @@ pub const DEFAULT_N: f64 = nbl::DEFAULT_LENGTH as f64;
 pub const DEFAULT_MESH: (u32, u32) = (nbl::DEFAULT_MESH.width, nbl::DEFAULT_MESH.height);
 /// The model's parameters from the machine (with overrides) and the `f=` input, `nominal` by
 /// default ([`FSet`]).
-fn model(ctx: &Ctx) -> Result<Nbl, Error> {
+pub(crate) fn model(ctx: &Ctx) -> Result<Nbl, Error> {
     let f = ctx.f();
     Nbl::new(
         ctx.param("alpha")?,

@@ -176,6 +176,48 @@ fn choice<T: Copy>(
         })
 }
 
+/// The decay factor d of the decreasing-probability model, 0 < d < 1.
+fn decay(key: TrafficKey, value: &str) -> Result<f64, Error> {
+    let d = parse_number(value).filter(|d| *d > 0.0 && *d < 1.0);
+    d.ok_or_else(|| {
+        Error::invalid(
+            key.id(),
+            value,
+            "the decay factor d of Φ(l) = Decay(d, lmax)·d^l: a number with 0 < d < 1",
+        )
+    })
+}
+
+/// The stack hit probabilities b₁,…,bₙ, comma-separated, at most `MAX_STACK` of them.
+fn hits(key: TrafficKey, value: &str) -> Result<Vec<f64>, Error> {
+    let hits = value
+        .split(',')
+        .map(|b| {
+            probability(
+                key,
+                b,
+                "stack hit probabilities b₁,…,bₙ, comma-separated, each",
+            )
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if hits.len() > MAX_STACK {
+        return Err(Error::invalid(
+            key.id(),
+            value,
+            format!("at most {MAX_STACK} probabilities"),
+        ));
+    }
+    Ok(hits)
+}
+
+/// The mean gap between a node's messages in µs, 0 to 10¹².
+fn gap(key: TrafficKey, value: &str) -> Result<f64, Error> {
+    let gap = parse_number(value).filter(|g| *g <= 1e12);
+    gap.ok_or_else(|| {
+        Error::invalid(key.id(), value, "the mean time between a node's messages in µs: a number from 0 (as fast as possible) to 10¹²")
+    })
+}
+
 impl TrafficInputs {
     /// Parses one key's value, checking what the value alone can tell.
     pub fn set(&mut self, key: TrafficKey, value: &str) -> Result<(), Error> {
@@ -207,16 +249,7 @@ impl TrafficInputs {
                     "φ, the probability of a destination inside the sphere",
                 )?)
             }
-            K::Decay => {
-                let d = parse_number(value).filter(|d| *d > 0.0 && *d < 1.0);
-                self.decay = Some(d.ok_or_else(|| {
-                    Error::invalid(
-                        key.id(),
-                        value,
-                        "the decay factor d of Φ(l) = Decay(d, lmax)·d^l: a number with 0 < d < 1",
-                    )
-                })?);
-            }
+            K::Decay => self.decay = Some(decay(key, value)?),
             K::Stack => {
                 self.stack = Some(whole(
                     key,
@@ -225,26 +258,7 @@ impl TrafficInputs {
                     "the LRU stack depth n",
                 )?)
             }
-            K::Hit => {
-                let hits = value
-                    .split(',')
-                    .map(|b| {
-                        probability(
-                            key,
-                            b,
-                            "stack hit probabilities b₁,…,bₙ, comma-separated, each",
-                        )
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                if hits.len() > MAX_STACK {
-                    return Err(Error::invalid(
-                        key.id(),
-                        value,
-                        format!("at most {MAX_STACK} probabilities"),
-                    ));
-                }
-                self.hit = Some(hits);
-            }
+            K::Hit => self.hit = Some(hits(key, value)?),
             K::Flush => {
                 self.flush = Some(whole(
                     key,
@@ -258,12 +272,7 @@ impl TrafficInputs {
             }
             K::Per => self.per = Some(choice(key, value, &Per::ALL, Per::id)?),
             K::Len => self.len = Some(choice(key, value, &Lengths::ALL, Lengths::id)?),
-            K::Gap => {
-                let gap = parse_number(value).filter(|g| *g <= 1e12);
-                self.gap = Some(gap.ok_or_else(|| {
-                    Error::invalid(key.id(), value, "the mean time between a node's messages in µs: a number from 0 (as fast as possible) to 10¹²")
-                })?);
-            }
+            K::Gap => self.gap = Some(gap(key, value)?),
             K::Routing => self.routing = Some(choice(key, value, &Routing::ALL, Routing::id)?),
             K::Seed => self.seed = Some(whole(key, value, (0, u64::MAX), "the random seed")?),
             K::Reps => self.reps = Some(whole(key, value, (1, MAX_REPS), "replications")?),

@@ -21,8 +21,11 @@ use super::stack::Stack;
 use super::stats::{Recorder, Run};
 use super::{Config, Routing};
 
-/// A message in flight, kept to 32 bytes: a saturated run holds every message at once, and
-/// the simulation's speed is then the speed of reaching them in memory.
+/// A message in flight, carried by value in the FIFO of the link it waits for or crosses
+/// (32 bytes), so that it is where the simulation next reads it and no array of every
+/// message is kept. (In a saturated 4096-node run this gained only a few per cent over an
+/// index into such an array: the reads of queue heads still miss the caches; see
+/// docs/benchmarks.md.)
 #[derive(Clone, Copy, Debug)]
 struct Message {
     born: f64,
@@ -32,19 +35,31 @@ struct Message {
     dst: u16,
     /// The node it is at; it waits for or crosses the link towards `Cube::next_hop(at, dst)`.
     at: u16,
-    /// Whether it has started its first hop (which alone pays t_l under cut-through).
-    departed: bool,
-    delivered: bool,
+    /// Its number in generation order (to detect a second delivery), shifted left once; the
+    /// low bit says whether it has started its first hop (which alone pays t_l under
+    /// cut-through).
+    tag: u32,
 }
 
-/// One link: the message it carries, if any, with whether this is the message's last hop
-/// (under cut-through the message itself may already be at later hops when the link
-/// finishes), and its FIFO queue.
-#[derive(Clone, Debug, Default)]
-struct Link {
-    current: Option<(u32, bool)>,
-    queue: VecDeque<u32>,
+impl Message {
+    fn id(&self) -> u32 {
+        self.tag >> 1
+    }
+
+    fn departed(&self) -> bool {
+        self.tag & 1 == 1
+    }
+
+    fn depart(&mut self) {
+        self.tag |= 1;
+    }
 }
+
+/// One link: its FIFO of messages, the front one being the message it transmits (under
+/// cut-through, the message whose body it still carries after the header has moved on). A
+/// link is busy exactly when the FIFO is not empty, so the whole state of a link is 32 bytes
+/// and the 24 576 links of a 12-cube take 768 kB.
+type Link = VecDeque<Message>;
 
 /// One node's traffic source.
 struct Node {
@@ -61,7 +76,13 @@ struct Sim<'a> {
     cumulative: Vec<f64>,
     nodes: Vec<Node>,
     links: Vec<Link>,
-    messages: Vec<Message>,
+    /// Cut-through only: per link, the messages whose header is crossing it, in the order
+    /// they reach the far node (a header arrives before its link is free for the next one).
+    crossing: Vec<VecDeque<Message>>,
+    /// Messages generated so far.
+    generated: u32,
+    /// One bit per message: delivered already.
+    delivered: Vec<u64>,
     events: Queue,
     stats: Recorder,
 }
@@ -110,7 +131,9 @@ impl<'a> Sim<'a> {
             cumulative,
             nodes,
             links: vec![Link::default(); cube.links() as usize],
-            messages: Vec::with_capacity(total as usize),
+            crossing: vec![VecDeque::new(); cube.links() as usize],
+            generated: 0,
+            delivered: vec![0; total.div_ceil(64) as usize],
             events: Queue::default(),
             stats: Recorder::new(cube, total),
         }
@@ -129,7 +152,7 @@ impl<'a> Sim<'a> {
             match e.kind() {
                 Kind::Generate(n) => self.generate(n, t),
                 Kind::LinkDone(l) => self.link_done(l, t),
-                Kind::HeaderArrives(m) => self.header_arrives(m, t),
+                Kind::HeaderArrives(l) => self.header_arrives(l, t),
             }
         }
     }
@@ -156,87 +179,98 @@ impl<'a> Sim<'a> {
         node.sent += 1;
         node.left -= 1;
         let more = node.left > 0;
-        let id = self.messages.len() as u32;
-        self.messages.push(Message {
+        let message = Message {
             born: t,
             body_us: bytes * config.t_c,
             queued_at: t,
             dst: dst as u16,
             at: n as u16,
-            departed: false,
-            delivered: false,
-        });
+            tag: self.generated << 1,
+        };
+        self.generated += 1;
         self.stats.generated(n, dst, Cube::distance(n, dst));
-        self.enter(id, t);
+        self.enter(message, t);
         if more {
             let next = t + self.gap(n);
             self.events.schedule(next, Kind::Generate(n));
         }
     }
 
-    /// A message at node `at` joins the queue of its next link, or starts on it if idle.
-    fn enter(&mut self, id: u32, t: f64) {
-        let m = &mut self.messages[id as usize];
+    /// A message at node `m.at` joins the queue of its next link, and starts on it if the
+    /// link was idle.
+    fn enter(&mut self, mut m: Message, t: f64) {
         let (_, link) = self.cube.next_hop(u32::from(m.at), u32::from(m.dst));
         m.queued_at = t;
         let l = &mut self.links[link as usize];
-        if l.current.is_none() {
-            self.start(link, id, t, false);
+        l.push_back(m);
+        let waiting = l.len() as u32 - 1;
+        if waiting > 0 {
+            self.stats.queued(link, waiting);
         } else {
-            l.queue.push_back(id);
-            self.stats.queued(link, l.queue.len() as u32);
+            self.start(link, t, false);
         }
     }
 
-    fn start(&mut self, link: u32, id: u32, t: f64, from_queue: bool) {
+    /// The link starts transmitting the message at the front of its queue.
+    fn start(&mut self, link: u32, t: f64, from_queue: bool) {
         let cut_through = self.config.routing == Routing::CutThrough;
-        let m = &mut self.messages[id as usize];
-        let startup = if cut_through && m.departed {
+        let Some(m) = self.links[link as usize].front_mut() else {
+            return;
+        };
+        let startup = if cut_through && m.departed() {
             0.0
         } else {
             self.config.t_l
         };
         let hold = startup + m.body_us;
-        m.departed = true;
+        m.depart();
+        let m = *m;
         self.stats.started(link, hold, t - m.queued_at, from_queue);
-        let last_hop = self.cube.next_hop(u32::from(m.at), u32::from(m.dst)).0 == u32::from(m.dst);
-        self.links[link as usize].current = Some((id, last_hop));
         self.events.schedule(t + hold, Kind::LinkDone(link));
-        if cut_through && !last_hop {
-            self.events.schedule(t + startup, Kind::HeaderArrives(id));
+        if cut_through && !self.is_last_hop(&m) {
+            self.crossing[link as usize].push_back(m);
+            self.events.schedule(t + startup, Kind::HeaderArrives(link));
         }
     }
 
+    /// Whether the link a message is about to cross (or crosses) ends at its destination.
+    fn is_last_hop(&self, m: &Message) -> bool {
+        self.cube.next_hop(u32::from(m.at), u32::from(m.dst)).0 == u32::from(m.dst)
+    }
+
+    /// The link has sent its front message: it is delivered or, under store-and-forward,
+    /// received whole at the far node and sent on (under cut-through its header has already
+    /// moved on). The next message in the queue starts.
     fn link_done(&mut self, link: u32, t: f64) {
-        if let Some((id, last_hop)) = self.links[link as usize].current.take() {
-            if last_hop {
-                self.deliver(id, t);
+        if let Some(m) = self.links[link as usize].pop_front() {
+            if self.is_last_hop(&m) {
+                self.deliver(&m, t);
             } else if self.config.routing == Routing::StoreForward {
-                self.step(id);
-                self.enter(id, t);
+                self.forward(m, t);
             }
         }
-        let l = &mut self.links[link as usize];
-        if let Some(id) = l.queue.pop_front() {
-            self.start(link, id, t, true);
+        if !self.links[link as usize].is_empty() {
+            self.start(link, t, true);
         }
     }
 
-    fn header_arrives(&mut self, id: u32, t: f64) {
-        self.step(id);
-        self.enter(id, t);
+    /// Cut-through: the first header crossing `link` reaches the far node.
+    fn header_arrives(&mut self, link: u32, t: f64) {
+        if let Some(m) = self.crossing[link as usize].pop_front() {
+            self.forward(m, t);
+        }
     }
 
-    /// The message moves to the node at the far end of its link.
-    fn step(&mut self, id: u32) {
-        let m = &mut self.messages[id as usize];
+    /// The message moves to the node at the far end of its link and enters the next one.
+    fn forward(&mut self, mut m: Message, t: f64) {
         m.at = self.cube.next_hop(u32::from(m.at), u32::from(m.dst)).0 as u16;
+        self.enter(m, t);
     }
 
-    fn deliver(&mut self, id: u32, t: f64) {
-        let m = &mut self.messages[id as usize];
-        let again = m.delivered;
-        m.delivered = true;
+    fn deliver(&mut self, m: &Message, t: f64) {
+        let (word, bit) = ((m.id() / 64) as usize, m.id() % 64);
+        let again = self.delivered[word] >> bit & 1 == 1;
+        self.delivered[word] |= 1 << bit;
         self.stats.delivered(t - m.born, t, again);
     }
 }

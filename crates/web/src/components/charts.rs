@@ -75,6 +75,19 @@ impl Painter {
     }
 }
 
+/// What a screen reader hears of chart `i`: what it shows, and the query's point as its label
+/// reads on the canvas.
+fn chart_label(plots: Memo<Plots>, i: usize, what: &str) -> String {
+    let point = plots.with(|p| {
+        p.as_ref()
+            .ok()
+            .and_then(|p| p[i].point.as_ref())
+            .map(|(_, _, label)| format!("; the query's point: {label}"))
+            .unwrap_or_default()
+    });
+    format!("{what} against size{point}; the values are in the Results table")
+}
+
 /// `canvas#latency-chart` and `canvas#bandwidth-chart` with their captions and the scale
 /// toggle.
 #[component]
@@ -131,20 +144,7 @@ pub fn Charts(
                     ("bandwidth-chart", bandwidth, "Bandwidth x/T", "Bandwidth", 1),
                 ]
                     .map(|(id, node, caption, what, i)| {
-                        // What a screen reader hears: the chart, and the query's point as
-                        // its label reads on the canvas.
-                        let label = move || {
-                            let point = plots.with(|p| {
-                                p.as_ref()
-                                    .ok()
-                                    .and_then(|p| p[i].point.as_ref())
-                                    .map(|(_, _, label)| format!("; the query's point: {label}"))
-                                    .unwrap_or_default()
-                            });
-                            format!(
-                                "{what} against size{point}; the values are in the Results table"
-                            )
-                        };
+                        let label = move || chart_label(plots, i, what);
                         view! {
                             <figure>
                                 <figcaption>{caption} " against " {abscissa}</figcaption>

@@ -12,6 +12,7 @@ use crate::components::{plain, Charts, ExportBar, WarningList};
 use crate::dom;
 use crate::export::{compared_subtitle, curves_csv, file_stem};
 use crate::html::{esc, scenario_table};
+use crate::page::machine_label;
 use crate::state::State;
 
 /// The key under the compare charts.
@@ -43,20 +44,7 @@ pub fn CompareView(
     });
     let stem = Signal::derive(move || file_stem(&state.compared()));
     let subtitle = Signal::derive(move || compared_subtitle(&state.compared()));
-    let csv = Callback::new(move |()| {
-        comparison.with_untracked(|c| match c {
-            Ok(c) => {
-                let named: Vec<(String, &commcalc_core::Report)> = c
-                    .reports
-                    .iter()
-                    .enumerate()
-                    .map(|(i, r)| (letter(i).to_string(), r))
-                    .collect();
-                curves_csv(&named)
-            }
-            Err(_) => String::new(),
-        })
-    });
+    let csv = Callback::new(move |()| comparison.with_untracked(compared_csv));
     let json = Callback::new(move |()| {
         comparison.with_untracked(|c| match c {
             Ok(c) => plain(c),
@@ -91,7 +79,9 @@ pub fn CompareView(
                 class="table-scroll"
                 inner_html=move || {
                     let list = state.compared();
-                    comparison.with(|c| c.as_ref().map(|c| scenario_table(&list, c)).unwrap_or_default())
+                    let fitted = state.page.with(|p| p.fitted.clone());
+                    let label = |s: &Scenario| machine_label(fitted.as_deref(), s);
+                    comparison.with(|c| c.as_ref().map(|c| scenario_table(&list, label, c)).unwrap_or_default())
                 }
             ></div>
         </section>
@@ -100,6 +90,23 @@ pub fn CompareView(
             <div node_ref=crossovers></div>
         </section>
         <WarningList state/>
+    }
+}
+
+/// The compared curves as CSV, each named by its scenario's letter (empty without a
+/// comparison).
+fn compared_csv(comparison: &Result<Comparison, Error>) -> String {
+    match comparison {
+        Ok(c) => {
+            let named: Vec<(String, &commcalc_core::Report)> = c
+                .reports
+                .iter()
+                .enumerate()
+                .map(|(i, r)| (letter(i).to_string(), r))
+                .collect();
+            curves_csv(&named)
+        }
+        Err(_) => String::new(),
     }
 }
 
@@ -116,7 +123,10 @@ fn cards(state: State) -> impl IntoView {
 
 fn card(state: State, i: usize, s: &Scenario, edited: bool, removable: bool) -> impl IntoView {
     let name = letter(i).to_string();
-    let what = format!("{} · {}", s.machine.name, s.pattern.title);
+    let label = state
+        .page
+        .with_untracked(|p| machine_label(p.fitted.as_deref(), s));
+    let what = format!("{label} · {}", s.pattern.title);
     let query = s.to_query();
     // The visible word starts the accessible name (WCAG 2.5.3, label in name).
     let action = if edited { "Editing" } else { "Edit" };

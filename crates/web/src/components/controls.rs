@@ -37,7 +37,7 @@ pub fn Controls(
         state.scenario.with(|s| {
             s.machine
                 .set(s.model)
-                .map(|set| format!("{} parameters: {}", s.machine.name, set.label))
+                .map(|set| format!("{} parameters: {}", state.machine_name(s), set.label))
                 .unwrap_or_default()
         })
     };

@@ -1,10 +1,11 @@
 //! The "Import measurements" view: paste or drop the output of a benchmark, see what was read
-//! (and every line that was not), the fits with their errors, and open the fitted machine in
-//! the calculator or beside the Paragon. Fitted machines are kept in the browser's storage
-//! under a versioned key (not when embedded); the links carry the fitted parameters only.
+//! (and every line that was not), the fits with their errors and residuals, a second run
+//! overlaid on the first, and open the fitted machine in the calculator or beside the Paragon.
+//! Fitted machines are kept in the browser's storage under a versioned key (not when
+//! embedded), exported as JSON and imported back; the links carry the fitted parameters only.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 
 use commcalc_core::measurements::fit::{fit, FitReport};
 use commcalc_core::measurements::{parse, Format, MAX_INPUT_BYTES};
@@ -13,12 +14,29 @@ use crate::chart::{Plot, Scale};
 use crate::components::Figure;
 use crate::dom;
 use crate::import::{
-    decode, encode, fit_plot, machine_name, messages_html, result_html, saved_html, with_saved,
-    Saved, LEGEND_HTML, STORAGE_KEY,
+    decode, encode, export_json, file_name, fit_plot, imported, machine_name, messages_html,
+    overlay_html, overlay_plot, residual_plot, result_html, saved_html, with_saved, Exported,
+    Saved, LEGEND_HTML, RESIDUAL_LEGEND_HTML, STORAGE_KEY,
 };
 use crate::state::State;
 
 type Fitted = Option<Result<FitReport, String>>;
+
+/// The view's signals, `Copy` so that every handler takes them by value.
+#[derive(Clone, Copy)]
+struct Import {
+    /// The pasted run, and the second run to overlay on it.
+    text: RwSignal<String>,
+    text_b: RwSignal<String>,
+    format: RwSignal<String>,
+    result: RwSignal<Fitted>,
+    result_b: RwSignal<Fitted>,
+    /// The kept fitted machines, and what the page says about storage and imports.
+    saved: RwSignal<Vec<Saved>>,
+    messages: RwSignal<Vec<String>>,
+    /// Embedded: nothing is stored.
+    embed: bool,
+}
 
 /// Reads and fits `text` as `format` (`auto` detects it).
 fn fitted(text: &str, format: &str) -> Result<FitReport, String> {
@@ -28,16 +46,129 @@ fn fitted(text: &str, format: &str) -> Result<FitReport, String> {
         .map_err(|e| e.to_string())
 }
 
-/// Reads a dropped or chosen file into the paste box and fits it; a file above the limit is
-/// refused before it is read.
-fn load(
-    file: web_sys::File,
-    text: RwSignal<String>,
-    result: RwSignal<Fitted>,
-    run: impl Fn() + 'static,
-) {
+impl Import {
+    fn new(embed: bool) -> Import {
+        let (kept, problems) = if embed {
+            (Vec::new(), Vec::new())
+        } else {
+            dom::stored(STORAGE_KEY)
+                .map(|t| decode(&t))
+                .unwrap_or_default()
+        };
+        Import {
+            text: RwSignal::new(String::new()),
+            text_b: RwSignal::new(String::new()),
+            format: RwSignal::new("auto".to_string()),
+            result: RwSignal::new(None),
+            result_b: RwSignal::new(None),
+            saved: RwSignal::new(kept),
+            messages: RwSignal::new(problems),
+            embed,
+        }
+    }
+
+    /// Fits the pasted run and the second one (if any), each timed for the page's measures.
+    fn run(self) {
+        let _timed = dom::timed("commcalc:fit");
+        let format = self.format.get_untracked();
+        let r = self.text.with_untracked(|t| fitted(t, &format));
+        let b = self
+            .text_b
+            .with_untracked(|t| (!t.trim().is_empty()).then(|| fitted(t, &format)));
+        self.result.set(Some(r));
+        self.result_b.set(b);
+    }
+
+    /// The Fit button: a pasted exported machine (JSON) is imported, anything else fitted.
+    fn fit_or_import(self) {
+        let json = self
+            .text
+            .with_untracked(|t| t.trim_start().starts_with('{'));
+        if json {
+            let text = self.text.get_untracked();
+            self.import_machine(&text);
+        } else {
+            self.run();
+        }
+    }
+
+    /// Keeps `item` first in the list and in storage, and says so.
+    fn keep(self, item: Saved, said: String) {
+        let list = self.saved.with_untracked(|l| with_saved(l, item));
+        if self.embed {
+            self.saved.set(list);
+            self.messages.set(vec![said]);
+            return;
+        }
+        match dom::store(STORAGE_KEY, &encode(&list)) {
+            Ok(()) => {
+                self.saved.set(list);
+                self.messages.set(vec![said]);
+            }
+            Err(e) => self.messages.set(vec![format!("not kept: {e}")]),
+        }
+    }
+
+    /// The fitted machine of the last fit, if there is one.
+    fn current(self) -> Option<Saved> {
+        self.result.with_untracked(|r| match r {
+            Some(Ok(r)) => Some(Saved {
+                name: machine_name(r),
+                query: r.query.clone(),
+            }),
+            _ => None,
+        })
+    }
+
+    fn save(self) {
+        if let Some(item) = self.current() {
+            let said = format!("kept {}", item.name);
+            self.keep(item, said);
+        }
+    }
+
+    /// Saves the fitted machine as a JSON file.
+    fn export(self) {
+        let Some(item) = self.current() else {
+            return;
+        };
+        if let Err(e) =
+            dom::download_text(&file_name(&item), "application/json", &export_json(&item))
+        {
+            self.messages.set(vec![format!("not exported: {e:?}")]);
+        }
+    }
+
+    /// Imports an exported machine's JSON: kept and listed, or the reason it is refused.
+    fn import_machine(self, text: &str) {
+        match read_exported(text).and_then(imported) {
+            Ok(item) => {
+                let said = format!("imported {}", item.name);
+                self.keep(item, said);
+            }
+            Err(e) => self.messages.set(vec![format!("not imported: {e}")]),
+        }
+    }
+}
+
+/// The fields of an exported machine, read with the browser's JSON parser.
+fn read_exported(text: &str) -> Result<Exported, String> {
+    let value = js_sys::JSON::parse(text).map_err(|_| "the text is not JSON".to_string())?;
+    let get = |key: &str| js_sys::Reflect::get(&value, &JsValue::from_str(key)).ok();
+    Ok(Exported {
+        format: get("format").and_then(|v| v.as_string()),
+        version: get("version").and_then(|v| v.as_f64()),
+        name: get("name").and_then(|v| v.as_string()),
+        query: get("query").and_then(|v| v.as_string()),
+    })
+}
+
+/// Reads a dropped or chosen file into `into` and then calls `then`; a file above the limit
+/// is refused before it is read. The browser reads it off the main thread (`FileReader`), so
+/// the page stays responsive meanwhile.
+fn load(file: web_sys::File, into: RwSignal<String>, i: Import, then: fn(Import)) {
     if file.size() > MAX_INPUT_BYTES as f64 {
-        result.set(Some(Err(format!(
+        i.result.set(Some(Err(format!(
             "{} is {:.1} MB, above the limit of {} MB; expected one benchmark's output",
             file.name(),
             file.size() / 1e6,
@@ -47,87 +178,34 @@ fn load(
     }
     dom::read_file(file, move |read| match read {
         Ok(t) => {
-            text.set(t);
-            run();
+            into.set(t);
+            then(i);
         }
-        Err(e) => result.set(Some(Err(e))),
+        Err(e) => i.result.set(Some(Err(e))),
     });
 }
 
-/// `section#import` with the paste box, the report and the kept machines.
+/// The first file of a file input's change event.
+fn chosen_file(ev: &leptos::ev::Event) -> Option<web_sys::File> {
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        .and_then(|i| i.files())
+        .and_then(|f| f.get(0))
+}
+
+/// `section#import` with the paste boxes, the report, the charts and the kept machines.
 #[component]
 pub fn ImportView(
     /// The app state: whether the page is embedded (then nothing is stored).
     state: State,
 ) -> impl IntoView {
-    let embed = state.page.with_untracked(|p| p.embed);
-    let text = RwSignal::new(String::new());
-    let format = RwSignal::new("auto".to_string());
-    let result: RwSignal<Fitted> = RwSignal::new(None);
-    let (kept, storage_problems) = if embed {
-        (Vec::new(), Vec::new())
-    } else {
-        dom::stored(STORAGE_KEY)
-            .map(|t| decode(&t))
-            .unwrap_or_default()
-    };
-    let saved = RwSignal::new(kept);
-    let messages = RwSignal::new(storage_problems);
-    let run = move || {
-        let r = text.with_untracked(|t| format.with_untracked(|f| fitted(t, f)));
-        result.set(Some(r));
-    };
-    let on_file = move |ev: leptos::ev::Event| {
-        let input = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
-        if let Some(file) = input.and_then(|i| i.files()).and_then(|f| f.get(0)) {
-            load(file, text, result, run);
-        }
-    };
-    let on_drop = move |ev: leptos::ev::DragEvent| {
-        ev.prevent_default();
-        let file = ev
-            .data_transfer()
-            .and_then(|d| d.files())
-            .and_then(|f| f.get(0));
-        if let Some(file) = file {
-            load(file, text, result, run);
-        }
-    };
-    let save = move |_| {
-        let Some(Ok(r)) = result.get_untracked() else {
-            return;
-        };
-        let list = saved.with_untracked(|l| {
-            with_saved(
-                l,
-                Saved {
-                    name: machine_name(&r),
-                    query: r.query.clone(),
-                },
-            )
-        });
-        match dom::store(STORAGE_KEY, &encode(&list)) {
-            Ok(()) => {
-                saved.set(list);
-                messages.set(Vec::new());
-            }
-            Err(e) => messages.set(vec![format!("not kept: {e}")]),
-        }
-    };
+    let i = Import::new(state.page.with_untracked(|p| p.embed));
     // No chart to wait for: the view is ready once it is on screen.
     Effect::new(move |_| dom::ready());
-    let plot: Memo<Result<Plot, String>> = Memo::new(move |_| {
-        result.with(|r| match r {
-            Some(Ok(r)) => fit_plot(r),
-            _ => Err("The measured points and the fits are drawn here once fitted.".into()),
-        })
-    });
-    let report = move || result.with(|r| r.as_ref().map(result_html).unwrap_or_default());
-    let fitted_ok = move || matches!(result.get(), Some(Ok(_)));
-    let kept_list = move || saved.with(|l| saved_html(l));
-    let message_list = move || messages.with(|m| messages_html(m));
+    let report = move || {
+        i.result
+            .with(|r| r.as_ref().map(result_html).unwrap_or_default())
+    };
     view! {
         <section id="import" class="panel import" aria-labelledby="import-title">
             <h2 id="import-title">"Import measurements"</h2>
@@ -135,45 +213,128 @@ pub fn ImportView(
                 "Paste or drop the output of osu_latency, osu_bw, IMB-MPI1, netgauge -x loggp, or a CSV \
                  with a size column and a time or bandwidth column. Nothing leaves this page."
             </p>
-            <label for="import-text">"Benchmark output"</label>
-            <textarea
-                id="import-text"
-                rows="10"
-                spellcheck="false"
-                prop:value=move || text.get()
-                on:input=move |ev| text.set(event_target_value(&ev))
-                on:dragover=move |ev: leptos::ev::DragEvent| ev.prevent_default()
-                on:drop=on_drop
+            <Inputs i/>
+            <div id="import-report" aria-live="polite" inner_html=report></div>
+            <Charts i dark=state.dark/>
+            <ul id="import-messages" class="messages warnings" aria-label="Storage and imports" aria-live="polite"
+                inner_html=move || i.messages.with(|m| messages_html(m))></ul>
+            <h3>"Kept fitted machines"</h3>
+            <p class="about">"They are also listed in the machine picker of the other views."</p>
+            <ul id="import-saved" class="import-saved" inner_html=move || i.saved.with(|l| saved_html(l))></ul>
+        </section>
+    }
+}
+
+/// The paste boxes, the file inputs, the format and the buttons.
+#[component]
+fn Inputs(i: Import) -> impl IntoView {
+    let fitted_ok = move || matches!(i.result.get(), Some(Ok(_)));
+    let on_drop = move |ev: leptos::ev::DragEvent| {
+        ev.prevent_default();
+        let file = ev
+            .data_transfer()
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0));
+        if let Some(file) = file {
+            load(file, i.text, i, Import::fit_or_import);
+        }
+    };
+    view! {
+        <label for="import-text">"Benchmark output"</label>
+        <textarea id="import-text" rows="10" spellcheck="false"
+            prop:value=move || i.text.get()
+            on:input=move |ev| i.text.set(event_target_value(&ev))
+            on:dragover=move |ev: leptos::ev::DragEvent| ev.prevent_default()
+            on:drop=on_drop
+        ></textarea>
+        <div class="import-actions">
+            <label for="import-file">"or a file: "</label>
+            <input id="import-file" type="file" accept=".txt,.out,.log,.csv,.tsv,text/*"
+                on:change=move |ev| if let Some(f) = chosen_file(&ev) { load(f, i.text, i, Import::run) }/>
+            <label for="import-format">"format "</label>
+            <select id="import-format" on:change=move |ev| i.format.set(event_target_value(&ev))>
+                <option value="auto" selected>"detect"</option>
+                <option value="osu">"OSU"</option>
+                <option value="imb">"IMB"</option>
+                <option value="netgauge">"Netgauge"</option>
+                <option value="csv">"CSV/TSV"</option>
+            </select>
+            <button type="button" id="import-fit" on:click=move |_| i.fit_or_import()>"Fit"</button>
+            <button type="button" id="import-save" disabled=move || i.embed || !fitted_ok() on:click=move |_| i.save()>
+                "Keep this machine"
+            </button>
+            <button type="button" id="import-export" disabled=move || !fitted_ok() on:click=move |_| i.export()>
+                "Export as JSON"
+            </button>
+        </div>
+        <details class="import-more">
+            <summary>"A second run to overlay, or a fitted machine to import"</summary>
+            <label for="import-text-b">"Second run (the same formats), drawn beside the first"</label>
+            <textarea id="import-text-b" rows="5" spellcheck="false"
+                prop:value=move || i.text_b.get()
+                on:input=move |ev| i.text_b.set(event_target_value(&ev))
             ></textarea>
             <div class="import-actions">
-                <label for="import-file">"or a file: "</label>
-                <input id="import-file" type="file" accept=".txt,.out,.log,.csv,.tsv,text/*" on:change=on_file/>
-                <label for="import-format">"format "</label>
-                <select id="import-format" on:change=move |ev| format.set(event_target_value(&ev))>
-                    <option value="auto" selected>"detect"</option>
-                    <option value="osu">"OSU"</option>
-                    <option value="imb">"IMB"</option>
-                    <option value="netgauge">"Netgauge"</option>
-                    <option value="csv">"CSV/TSV"</option>
-                </select>
-                <button type="button" id="import-fit" on:click=move |_| run()>"Fit"</button>
-                <button type="button" id="import-save" disabled=move || embed || !fitted_ok() on:click=save>
-                    "Keep this machine"
-                </button>
+                <label for="import-file-b">"or a file: "</label>
+                <input id="import-file-b" type="file" accept=".txt,.out,.log,.csv,.tsv,text/*"
+                    on:change=move |ev| if let Some(f) = chosen_file(&ev) { load(f, i.text_b, i, Import::run) }/>
             </div>
-            <div id="import-report" aria-live="polite" inner_html=report></div>
-            <Figure
-                id="import-chart"
-                caption=Signal::derive(|| "Time against message size, log–log: the points and the fits".to_string())
-                plot=plot
-                scale=Signal::derive(|| Scale::Log)
-                label="Chart of the measured times and the fitted models; the numbers are in the table above."
-                dark=state.dark
-            />
-            <p class="legend" inner_html=LEGEND_HTML></p>
-            <ul id="import-messages" class="messages warnings" aria-label="Storage" inner_html=message_list></ul>
-            <h3>"Kept fitted machines"</h3>
-            <ul id="import-saved" class="import-saved" inner_html=kept_list></ul>
-        </section>
+            <div class="import-actions">
+                <label for="import-machine-file">"A fitted machine saved by Export as JSON (or paste it above and press Fit): "</label>
+                <input id="import-machine-file" type="file" accept=".json,application/json"
+                    on:change=move |ev| if let Some(f) = chosen_file(&ev) { load_machine(f, i) }/>
+            </div>
+        </details>
+    }
+}
+
+/// Reads an exported machine's file and imports it.
+fn load_machine(file: web_sys::File, i: Import) {
+    dom::read_file(file, move |read| match read {
+        Ok(t) => i.import_machine(&t),
+        Err(e) => i.messages.set(vec![format!("not imported: {e}")]),
+    });
+}
+
+/// The fit chart with the breakpoints, the residual chart and the two runs overlaid.
+#[component]
+fn Charts(i: Import, dark: ReadSignal<bool>) -> impl IntoView {
+    let waiting = |what: &str| Err(format!("{what} are drawn here once fitted."));
+    let plot: Memo<Result<Plot, String>> = Memo::new(move |_| {
+        i.result.with(|r| match r {
+            Some(Ok(r)) => fit_plot(r),
+            _ => waiting("The measured points and the fits"),
+        })
+    });
+    let residuals: Memo<Result<Plot, String>> = Memo::new(move |_| {
+        i.result.with(|r| match r {
+            Some(Ok(r)) => residual_plot(r),
+            _ => waiting("The residuals of the fits"),
+        })
+    });
+    let both = move || match (i.result.get(), i.result_b.get()) {
+        (Some(Ok(a)), Some(Ok(b))) => Ok((a, b)),
+        (_, Some(Err(e))) => Err(format!("The second run could not be fitted: {e}")),
+        _ => Err("Two runs are drawn here once a second run is fitted.".to_string()),
+    };
+    let overlay: Memo<Result<Plot, String>> =
+        Memo::new(move |_| both().and_then(|(a, b)| overlay_plot(&a, &b)));
+    let caption = |t: &'static str| Signal::derive(move || t.to_string());
+    view! {
+        <Figure id="import-chart" caption=caption("Time against message size, log–log: the points, the fits and the piecewise fit's breaks")
+            plot=plot scale=Signal::derive(|| Scale::Log)
+            label="Chart of the measured times and the fitted models; the numbers are in the table above."
+            dark=dark/>
+        <p class="legend" inner_html=LEGEND_HTML></p>
+        <Figure id="import-residuals" caption=caption("Relative residual of each point, (model − measured) / measured, in per cent")
+            plot=residuals scale=Signal::derive(|| Scale::LogSize)
+            label="Chart of each fit's relative residual against message size; the largest and rms errors are in the table above."
+            dark=dark/>
+        <p class="legend" inner_html=RESIDUAL_LEGEND_HTML></p>
+        <Figure id="import-overlay" caption=caption("Two runs, log–log: each run's points and Hockney line (A the first, B the second)")
+            plot=overlay scale=Signal::derive(|| Scale::Log)
+            label="Chart of two runs' measured times and Hockney lines; their fits are in the table below."
+            dark=dark/>
+        <div id="import-runs-report" inner_html=move || both().map(|(a, b)| overlay_html(&a, &b)).unwrap_or_default()></div>
     }
 }

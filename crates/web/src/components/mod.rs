@@ -3,6 +3,7 @@
 
 mod charts;
 mod choice_control;
+mod collectives_view;
 mod compare_view;
 mod controls;
 mod errors;
@@ -26,6 +27,7 @@ mod warnings;
 
 pub use charts::Charts;
 pub use choice_control::ChoiceControl;
+pub use collectives_view::CollectivesView;
 pub use compare_view::CompareView;
 pub use controls::Controls;
 pub use errors::ErrorList;

@@ -36,37 +36,13 @@ pub fn Share(
     // What was copied last, for the status line.
     let copied = RwSignal::new(None::<&'static str>);
     let link = move || state.full_link();
-    let embed_src = move || {
-        let keys =
-            |list: RwSignal<Vec<&'static str>>| list.get().iter().map(|k| k.to_string()).collect();
-        let (keep, kept_rows) = (keys(shown), keys(rows));
-        let query = state.query_with(|p| {
-            p.embed = true;
-            p.show = keep;
-            p.rows = kept_rows;
-        });
-        format!("{}?{query}", crate::dom::page_address())
-    };
+    let embed_src = move || embed_address(state, shown, rows);
     let title = move || {
         state
             .scenario
-            .with(|s| format!("commcalc: {} · {}", s.machine.name, s.pattern.title))
+            .with(|s| format!("commcalc: {} · {}", state.machine_name(s), s.pattern.title))
     };
     let code = move || snippet(&embed_src(), &title());
-    let controls = move || {
-        let list = state.scenario.with(controls);
-        let items = list.into_iter().map(|c| (c.key, subscripts(&c.label)));
-        ticks("show", items.collect(), shown)
-    };
-    let result_rows = move || {
-        let items = state.scenario.with(result_keys).into_iter().map(|k| {
-            (
-                k,
-                esc(commcalc_core::metrics::metric(k).map_or("", |m| m.label)),
-            )
-        });
-        ticks("rows", items.collect(), rows)
-    };
     let open = move |_| {
         if let Some(d) = dialog.get() {
             let _ = d.show_modal();
@@ -90,17 +66,7 @@ pub fn Share(
                     "Copy"
                 </button>
             </div>
-            // The validation view has no scenario controls and no results table to keep.
-            <Show when=move || state.page.with(|p| p.view != View::Validate)>
-                <fieldset class="show-options">
-                    <legend>"Controls to keep in the embedded view"</legend>
-                    {controls}
-                </fieldset>
-                <fieldset class="show-options">
-                    <legend>"Result rows to keep (all if none is ticked)"</legend>
-                    {result_rows}
-                </fieldset>
-            </Show>
+            <EmbedOptions state shown rows/>
             <label for="embed-snippet">"Embed in a course page (HTML)"</label>
             <textarea id="embed-snippet" readonly rows="6" prop:value=code on:focus=select_all></textarea>
             <p class="copy-row">
@@ -116,6 +82,63 @@ pub fn Share(
             </p>
             <button type="button" id="share-close" on:click=close>"Close"</button>
         </dialog>
+    }
+}
+
+/// The address of the embedded view: the page's with `embed=1` and the controls and result
+/// rows ticked.
+fn embed_address(
+    state: State,
+    shown: RwSignal<Vec<&'static str>>,
+    rows: RwSignal<Vec<&'static str>>,
+) -> String {
+    let keys =
+        |list: RwSignal<Vec<&'static str>>| list.get().iter().map(|k| k.to_string()).collect();
+    let (keep, kept_rows) = (keys(shown), keys(rows));
+    let query = state.query_with(|p| {
+        p.embed = true;
+        p.show = keep;
+        p.rows = kept_rows;
+    });
+    format!("{}?{query}", crate::dom::page_address())
+}
+
+/// The controls and result rows to keep in the embedded view, ticked into `shown` and `rows`.
+#[component]
+fn EmbedOptions(
+    /// The app state: the scenario's controls and results.
+    state: State,
+    /// The controls ticked.
+    shown: RwSignal<Vec<&'static str>>,
+    /// The result rows ticked.
+    rows: RwSignal<Vec<&'static str>>,
+) -> impl IntoView {
+    let controls = move || {
+        let list = state.scenario.with(controls);
+        let items = list.into_iter().map(|c| (c.key, subscripts(&c.label)));
+        ticks("show", items.collect(), shown)
+    };
+    let result_rows = move || {
+        let items = state.scenario.with(result_keys).into_iter().map(|k| {
+            (
+                k,
+                esc(commcalc_core::metrics::metric(k).map_or("", |m| m.label)),
+            )
+        });
+        ticks("rows", items.collect(), rows)
+    };
+    view! {
+        // The validation view has no scenario controls and no results table to keep.
+        <Show when=move || state.page.with(|p| p.view != View::Validate)>
+            <fieldset class="show-options">
+                <legend>"Controls to keep in the embedded view"</legend>
+                {controls}
+            </fieldset>
+            <fieldset class="show-options">
+                <legend>"Result rows to keep (all if none is ticked)"</legend>
+                {result_rows}
+            </fieldset>
+        </Show>
     }
 }
 

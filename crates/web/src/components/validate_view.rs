@@ -26,14 +26,7 @@ pub fn ValidateView(
     state: State,
 ) -> impl IntoView {
     let id = Memo::new(move |_| state.page.with(|p| p.set));
-    // The chosen set, or why there is none (a core bug, or an id no set has).
-    let chosen = move || match entry(id.get()) {
-        Some(e) => e
-            .set
-            .as_ref()
-            .map_err(|why| format!("The data set {} could not be computed: {why}", e.id)),
-        None => Err(format!("There is no data set \"{}\".", id.get())),
-    };
+    let chosen = move || chosen_set(id.get());
     let axes = Memo::new(move |_| chosen().map_or(Scale::Linear, scale));
     let drawn: Memo<Result<Plot, String>> =
         Memo::new(move |_| chosen().and_then(|s| plot(s, axes.get())));
@@ -41,33 +34,9 @@ pub fn ValidateView(
         move |f: fn(&validation::DataSet) -> String| move || chosen().map(f).unwrap_or_default();
     let figure_caption =
         Signal::derive(move || chosen().map(|s| caption(s, axes.get())).unwrap_or_default());
-    let summary = move || {
-        chosen()
-            .map(|s| {
-                format!(
-                    "<span data-points=\"{}\" data-mean=\"{}\" data-max=\"{}\">{}</span>",
-                    s.summary.points,
-                    s.summary.mean_abs_rel_error,
-                    s.summary.max_abs_rel_error,
-                    esc(&summary_text(s))
-                )
-            })
-            .unwrap_or_default()
-    };
+    let summary = move || chosen().map(summary_html).unwrap_or_default();
     let problem = move || chosen().err();
-    let choose = move |ev: leptos::ev::Event| {
-        let value = event_target_value(&ev);
-        if let Some(set) = validation::ids().into_iter().find(|i| *i == value) {
-            // A set chosen here answers a bad `set=` in the address.
-            if state
-                .problems
-                .with_untracked(|ps| ps.iter().any(|p| p.key == "set"))
-            {
-                state.problems.update(|ps| ps.retain(|p| p.key != "set"));
-            }
-            state.update_page(|p| p.set = set);
-        }
-    };
+    let choose = move |ev: leptos::ev::Event| choose_set(state, &event_target_value(&ev));
 
     let figure = view! {
         <Figure
@@ -124,5 +93,40 @@ pub fn ValidateView(
                 inner_html=move || chosen().map(table_html).unwrap_or_default()
             ></div>
         </section>
+    }
+}
+
+/// The set with this id, or why there is none (a core bug, or an id no set has).
+fn chosen_set(id: &str) -> Result<&'static validation::DataSet, String> {
+    match entry(id) {
+        Some(e) => e
+            .set
+            .as_ref()
+            .map_err(|why| format!("The data set {} could not be computed: {why}", e.id)),
+        None => Err(format!("There is no data set \"{id}\".")),
+    }
+}
+
+/// The summary sentence, with its numbers as data attributes for the tests.
+fn summary_html(s: &validation::DataSet) -> String {
+    format!(
+        "<span data-points=\"{}\" data-mean=\"{}\" data-max=\"{}\">{}</span>",
+        s.summary.points,
+        s.summary.mean_abs_rel_error,
+        s.summary.max_abs_rel_error,
+        esc(&summary_text(s))
+    )
+}
+
+/// The picker chose a set: it goes into the page, and answers a bad `set=` in the address.
+fn choose_set(state: State, value: &str) {
+    if let Some(set) = validation::ids().into_iter().find(|i| *i == value) {
+        if state
+            .problems
+            .with_untracked(|ps| ps.iter().any(|p| p.key == "set"))
+        {
+            state.problems.update(|ps| ps.retain(|p| p.key != "set"));
+        }
+        state.update_page(|p| p.set = set);
     }
 }

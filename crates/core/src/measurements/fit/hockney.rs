@@ -4,7 +4,7 @@
 //! Why relative error: message sizes in a benchmark double from 1 B to megabytes, so the
 //! times span three or four decades. Ordinary (absolute) least squares then fits the large
 //! messages and leaves the intercept to chance: on the real files of tests/data it puts a
-//! at 1.4–3.7× the smallest measured latency, or below zero. Weighting each squared residual
+//! at 1.4–5.2× the smallest measured latency, or below zero. Weighting each squared residual
 //! by 1/T² minimises Σ((a + b·mᵢ − Tᵢ)/Tᵢ)², the relative error, which treats every size alike.
 
 /// How residuals are weighted.

@@ -1,0 +1,739 @@
+//! The Collectives view, apart from drawing it: which algorithm of an MPI collective wins on
+//! the scenario's machine, over message size at the chosen p (one chart with every
+//! algorithm's time) and over size × p (the winner map, the core's
+//! `collectives::winner::winner_map`, drawn as the regime maps are), set against the
+//! defaults of MPICH and Open MPI ([`crate::library_defaults`]).
+//!
+//! The chart draws every algorithm's time dashed and, over the sizes where it is the fastest,
+//! solid: the solid line is the winner's, and a mark on the abscissa names each size where
+//! the winner changes (a crossover).
+
+use commcalc_core::collectives::chain::Chain;
+use commcalc_core::collectives::file::sizes as log_sizes;
+use commcalc_core::collectives::winner::{collective_of, winner_map, WinnerMap};
+use commcalc_core::collectives::Collective;
+use commcalc_core::models::nbl::{Algorithm, Combiner, Mesh};
+use commcalc_core::patterns::collective::{abg, algos, menu, mesh_of, with_ctx, Cost};
+use commcalc_core::regimes::nbl_of;
+use commcalc_core::units::si;
+use commcalc_core::units::ELEMENT_BYTES;
+use commcalc_core::{Error, Scenario};
+
+use crate::chart::{axes, Mark, Palette, Plot, Scale, Series};
+use crate::html::esc;
+use crate::library_defaults::{agreement, choice, Library};
+use crate::regime_map::{mix, strength, Tick, FULL_MARGIN};
+
+/// The winner map's columns: message sizes log-spaced over [`SIZES`].
+pub const MAP_SIZES: usize = 128;
+/// The winner map's rows: process counts from 2, one by one where lg p changes fastest, then
+/// log-spaced up to about [`MAX_P`].
+pub const MAP_PS: usize = 64;
+/// The sizes of the map and the chart: one double to 16 MiB.
+pub const SIZES: (f64, f64) = (8.0, 16_777_216.0);
+/// The largest process count of the map.
+pub const MAX_P: f64 = 1024.0;
+/// Points of each algorithm's curve on the chart.
+pub const CHART_POINTS: usize = 160;
+
+/// The map's message sizes.
+pub fn map_sizes(points: usize) -> Vec<f64> {
+    log_sizes(SIZES.0, SIZES.1, points)
+}
+
+/// `rows` distinct process counts from 2: log-spaced towards [`MAX_P`], each at least one
+/// more than the one before (so the small counts, where ⌈lg p⌉ and the non-power-of-two forms
+/// change at every step, are all there).
+pub fn map_ps(rows: usize) -> Vec<u32> {
+    let mut out: Vec<u32> = Vec::with_capacity(rows);
+    let span = (MAX_P / 2.0).ln();
+    for k in 0..rows {
+        let x = 2.0 * (span * k as f64 / (rows.max(2) - 1) as f64).exp();
+        let p = (x.round() as u32).max(out.last().map_or(2, |l| l + 1));
+        out.push(p);
+    }
+    out
+}
+
+/// The scenario's winner map over the view's axes.
+pub fn map_of(scenario: &Scenario, sizes: usize, ps: usize) -> Result<WinnerMap, Error> {
+    winner_map(scenario, &map_sizes(sizes), &map_ps(ps), |_| true)
+}
+
+/// The collectives view shows a collective: for a scenario whose pattern is not one, allreduce
+/// on the same machine (the Paragon where that fails), and why.
+pub fn with_collective(s: &Scenario) -> Option<(Scenario, String)> {
+    if collective_of(s).is_ok() {
+        return None;
+    }
+    // The machine keeps its parameters (a fitted machine stays itself).
+    let next = s
+        .switched("pattern", "allreduce")
+        .or_else(|_| Scenario::from_query("machine=intel-paragon&pattern=allreduce"))
+        .ok()?;
+    let why = format!(
+        "The Collectives view compares the algorithms of an MPI collective: {} is not one, so the view shows {} on {} (pick another collective above).",
+        s.pattern.title, next.pattern.title, next.machine.name
+    );
+    Some((next, why))
+}
+
+/// The scenario's collective and p (the pattern's default where the query has none).
+pub fn p_of(scenario: &Scenario) -> u32 {
+    scenario
+        .inputs
+        .p
+        .unwrap_or(commcalc_core::patterns::collective::DEFAULT_P)
+}
+
+/// Every algorithm of the scenario's collective at its p, with its cost.
+fn costs(scenario: &Scenario) -> Result<Vec<(&'static str, Cost)>, Error> {
+    let c = collective_of(scenario)?;
+    let p = p_of(scenario);
+    with_ctx(scenario, |ctx| menu(ctx, c, p))
+}
+
+/// The chart: every algorithm's time against n at the scenario's p, the winner solid.
+pub fn curves_plot(scenario: &Scenario, scale: Scale) -> Result<Plot, Error> {
+    let list = costs(scenario)?;
+    let sizes = log_sizes(SIZES.0, SIZES.1, CHART_POINTS);
+    let times: Vec<Vec<f64>> = list
+        .iter()
+        .map(|(_, c)| sizes.iter().map(|&n| c(n)).collect())
+        .collect();
+    let winners: Vec<usize> = (0..sizes.len())
+        .map(|i| {
+            (0..times.len()).fold(0, |best, a| {
+                if times[a][i] < times[best][i] {
+                    a
+                } else {
+                    best
+                }
+            })
+        })
+        .collect();
+    let mut series: Vec<Series> = Vec::new();
+    for (a, t) in times.iter().enumerate() {
+        let line = |range: std::ops::Range<usize>, dashed: bool| Series {
+            points: range
+                .map(|i| (sizes[i], t[i]))
+                .filter(|&(x, y)| scale.shows(x, y))
+                .collect(),
+            colour: slot(scenario, list[a].0),
+            measured: false,
+            dashed,
+            optimum: None,
+            letter: None,
+        };
+        series.push(line(0..sizes.len(), true));
+        for run in runs(&winners, a) {
+            series.push(line(run, false));
+        }
+    }
+    let (x, y) = axes(&series, SIZES, ("B", "µs"), scale);
+    let fastest = |n: f64| {
+        (0..list.len()).fold(0, |best, a| {
+            if list[a].1(n) < list[best].1(n) {
+                a
+            } else {
+                best
+            }
+        })
+    };
+    let crossovers = winners
+        .windows(2)
+        .enumerate()
+        .filter(|(_, w)| w[0] != w[1])
+        .map(|(i, w)| {
+            let at = crossover(sizes[i], sizes[i + 1], |n| fastest(n) == w[0]);
+            Mark {
+                x: at,
+                label: format!("{} → {} {}", list[w[0]].0, list[w[1]].0, si(at, "B")),
+            }
+        })
+        .collect();
+    Ok(Plot {
+        crossovers,
+        ..Plot::bare(x, y, series)
+    })
+}
+
+/// The size in (lo, hi] where `before` stops holding, to a part in 10⁶ (bisection on a log
+/// scale; `before(lo)` holds and `before(hi)` does not).
+pub fn crossover(lo: f64, hi: f64, before: impl Fn(f64) -> bool) -> f64 {
+    let (mut lo, mut hi) = (lo, hi);
+    while hi / lo > 1.0 + 1e-6 {
+        let mid = (lo * hi).sqrt();
+        if before(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    hi
+}
+
+/// The index ranges where `winners` is `a`, each widened by one point to the right so that the
+/// solid pieces of consecutive winners meet.
+fn runs(winners: &[usize], a: usize) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, w) in winners.iter().enumerate() {
+        match (start, *w == a) {
+            (None, true) => start = Some(i),
+            (Some(s), false) => {
+                out.push(s..(i + 1).min(winners.len()));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push(s..winners.len());
+    }
+    out
+}
+
+/// The legend under the chart: each algorithm's colour and name.
+pub fn chart_legend(scenario: &Scenario, palette: &Palette) -> String {
+    let Ok(list) = costs(scenario) else {
+        return String::new();
+    };
+    let mut out: String = list
+        .iter()
+        .map(|(id, _)| {
+            let (r, g, b) = colour(palette, slot(scenario, id));
+            format!("<span class=\"coll-key\"><span class=\"line-swatch\" style=\"border-color:rgb({r},{g},{b})\"></span>{}</span> ", esc(id))
+        })
+        .collect();
+    out.push_str(
+        "· solid: the fastest at that size · dashed: slower · a vertical line marks a crossover",
+    );
+    out
+}
+
+/// The colour of the algorithm in colour slot `slot` ([`slot`]).
+pub fn colour(palette: &Palette, slot: usize) -> (u8, u8, u8) {
+    palette.series[slot % palette.series.len()]
+}
+
+/// An algorithm's colour slot: its place among the `algo=` ids the collective offers on the
+/// scenario's machine (leaving out `best` and LogGP's tree, which are not in the menu), so an
+/// algorithm has one colour on the chart, the map and both keys, whichever algorithms a p
+/// leaves out.
+pub fn slot(scenario: &Scenario, id: &str) -> usize {
+    let Ok(c) = collective_of(scenario) else {
+        return 0;
+    };
+    algos(c, scenario.machine)
+        .iter()
+        .filter(|a| !matches!(**a, "best" | "loggp-binomial"))
+        .position(|a| *a == id)
+        .unwrap_or(0)
+}
+
+/// The colour slot of each of a map's algorithms.
+pub fn slots(scenario: &Scenario, map: &WinnerMap) -> Vec<usize> {
+    map.algos.iter().map(|id| slot(scenario, id)).collect()
+}
+
+/// The map as RGBA pixels, one per cell, the largest p on the top row: the winner's colour
+/// (`slots`: [`slots`]), paler the smaller its margin over the runner-up (as the regime maps).
+pub fn rgba(map: &WinnerMap, slots: &[usize], palette: &Palette) -> Vec<u8> {
+    let (rows, cols) = (map.ps.len(), map.sizes.len());
+    let mut out = Vec::with_capacity(rows * cols * 4);
+    for row in (0..rows).rev() {
+        for col in 0..cols {
+            let (r, g, b) = map.cell(row, col).map_or(palette.background, |c| {
+                mix(
+                    palette.background,
+                    colour(palette, slots.get(c.winner).copied().unwrap_or(0)),
+                    strength(c.margin),
+                )
+            });
+            out.extend_from_slice(&[r, g, b, 255]);
+        }
+    }
+    out
+}
+
+/// Ticks of the size axis: every second decade in bytes, at the nearest column.
+pub fn size_ticks(sizes: &[f64]) -> Vec<Tick> {
+    let cols = sizes.len() as f64;
+    (0..=8)
+        .map(|d| 10f64.powi(d))
+        .filter(|v| sizes.first().is_some_and(|f| f <= v) && sizes.last().is_some_and(|l| v <= l))
+        .step_by(2)
+        .map(|v| Tick {
+            at: (nearest(sizes, v) as f64 + 0.5) / cols * 100.0,
+            label: si(v, "B"),
+        })
+        .collect()
+}
+
+/// Ticks of the p axis: the powers of two the map has.
+pub fn p_ticks(ps: &[u32]) -> Vec<Tick> {
+    let rows = ps.len() as f64;
+    ps.iter()
+        .enumerate()
+        .filter(|(_, p)| {
+            p.is_power_of_two() && (**p == 2 || p.trailing_zeros() % 2 == 1 || **p >= 128)
+        })
+        .map(|(i, p)| Tick {
+            at: (i as f64 + 0.5) / rows * 100.0,
+            label: p.to_string(),
+        })
+        .collect()
+}
+
+/// The index of the value nearest `v` on a log scale.
+fn nearest(values: &[f64], v: f64) -> usize {
+    values
+        .iter()
+        .enumerate()
+        .min_by(|a, b| {
+            (a.1.ln() - v.ln())
+                .abs()
+                .total_cmp(&(b.1.ln() - v.ln()).abs())
+        })
+        .map_or(0, |(i, _)| i)
+}
+
+/// The cell nearest a scenario's p and size.
+pub fn home(map: &WinnerMap, p: u32, n: f64) -> (usize, usize) {
+    let row = map
+        .ps
+        .iter()
+        .enumerate()
+        .min_by_key(|(_, q)| q.abs_diff(p))
+        .map_or(0, |(i, _)| i);
+    (row, nearest(&map.sizes, n))
+}
+
+/// Every algorithm's time at one (p, n) of the scenario's machine: what a readout compares a
+/// library's choice with.
+pub fn times_at(scenario: &Scenario, p: u32, n: f64) -> Vec<(&'static str, f64)> {
+    let mut at = scenario.clone();
+    at.inputs.p = Some(p);
+    costs(&at)
+        .map(|list| list.iter().map(|(id, c)| (*id, c(n))).collect())
+        .unwrap_or_default()
+}
+
+/// A cell in words: p, n, the winner, its time and margin, and what each library picks there
+/// (with how much slower its choice is, from `times`, every algorithm's time at the cell);
+/// with data attributes (p, size, winner) for tests and scripts.
+pub fn readout_html(
+    map: &WinnerMap,
+    row: usize,
+    col: usize,
+    times: &[(&'static str, f64)],
+) -> Option<String> {
+    let cell = map.cell(row, col)?;
+    let (p, n) = (*map.ps.get(row)?, *map.sizes.get(col)?);
+    let winner = map.winner(row, col)?;
+    let margin = if cell.margin.is_finite() {
+        format!("{:.1}% faster than the runner-up", cell.margin * 100.0)
+    } else {
+        "the only algorithm".to_string()
+    };
+    let libraries: Vec<String> = Library::ALL
+        .iter()
+        .map(|&lib| {
+            let ch = choice(lib, map.collective, p, n);
+            let time = |a: &str| times.iter().find(|(id, _)| *id == a).map(|(_, t)| *t);
+            let verdict = match ch.algo {
+                Some(a) if a == winner => "agrees".to_string(),
+                Some(a) => match time(a) {
+                    Some(t) => format!(
+                        "differs: {}, {:.0}% slower",
+                        si(t, "µs"),
+                        (t / cell.time_us - 1.0) * 100.0
+                    ),
+                    None => "differs".to_string(),
+                },
+                None => "not costed here".to_string(),
+            };
+            format!("{}: {} ({verdict})", lib.name(), ch.name)
+        })
+        .collect();
+    Some(format!(
+        "<span class=\"map-readout-text\" data-p=\"{p}\" data-size=\"{n}\" data-winner=\"{winner}\">p = {p}, n = {}: {} in {}, {margin}. {}.</span>",
+        si(n, "B"),
+        esc(winner),
+        si(cell.time_us, "µs"),
+        esc(&libraries.join(" · "))
+    ))
+}
+
+/// The key under the map: each algorithm's colour, the shading, the libraries' lines, and how
+/// often each library's default is the winner.
+pub fn key_html(map: &WinnerMap, slots: &[usize], palette: &Palette) -> String {
+    let mut out: String = map
+        .algos
+        .iter()
+        .zip(slots)
+        .map(|(id, &slot)| {
+            let (r, g, b) = colour(palette, slot);
+            format!("<span class=\"map-key-item\"><span class=\"map-key-swatch\" aria-hidden=\"true\" style=\"background:rgb({r},{g},{b})\"></span>{}</span>", esc(id))
+        })
+        .collect();
+    out.push_str(&format!(
+        "<span class=\"map-key-item about\">pale: a near tie · full colour: {:.0}% or more faster than the runner-up</span>",
+        FULL_MARGIN * 100.0
+    ));
+    for lib in Library::ALL {
+        let (same, costed) = agreement(lib, map.collective, &map.sizes, &map.ps, |r, c| {
+            map.winner(r, c)
+        });
+        let share = if costed == 0 {
+            "picks only algorithms commcalc does not cost here".to_string()
+        } else {
+            format!(
+                "default is the fastest in {same} of the {costed} cells where it picks an algorithm commcalc costs ({:.0}%)",
+                same as f64 / costed as f64 * 100.0
+            )
+        };
+        out.push_str(&format!(
+            "<span class=\"map-key-item\" id=\"coll-agree-{}\"><span class=\"map-key-line {}\" aria-hidden=\"true\"></span>{}: {share}</span>",
+            lib.id(),
+            lib.id(),
+            lib.name()
+        ));
+    }
+    out
+}
+
+/// One row of a pipelined algorithm's optimal segmenting at one size: the pipelined chain
+/// broadcast's segments, or 004's Snake and Fence blocks (in bytes, 8 per double).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SegmentRow {
+    pub algo: &'static str,
+    pub size: f64,
+    /// Segments k, or 004's blocks B.
+    pub segments: u64,
+    pub segment_bytes: f64,
+    pub time_us: f64,
+    pub closed_form_bytes: Option<f64>,
+}
+
+/// The sizes of the segment table: four fixed ones and the scenario's own.
+fn segment_sizes(scenario: &Scenario) -> Vec<f64> {
+    let own = scenario
+        .inputs
+        .size
+        .unwrap_or(commcalc_core::patterns::collective::DEFAULT_SIZE);
+    let mut at = vec![1024.0, 65_536.0, 1_048_576.0, 16_777_216.0, own];
+    at.sort_by(f64::total_cmp);
+    at.dedup();
+    at
+}
+
+/// The optimal segmenting of the pipelined algorithms at the scenario's p, at a few sizes and
+/// the scenario's own: the pipelined chain broadcast's exact segment count beside the closed
+/// form, and on the DELTA's allreduce 004's Snake and Fence at their exact optimal blocks on
+/// the near-square mesh of p nodes (004 §3, Appendix 7.1). Empty for the other collectives.
+pub fn segments(scenario: &Scenario) -> Result<Vec<SegmentRow>, Error> {
+    let c = collective_of(scenario)?;
+    let p = p_of(scenario);
+    let sizes = segment_sizes(scenario);
+    if c == Collective::Broadcast {
+        let m = with_ctx(scenario, |ctx| abg(ctx, p, false))?;
+        let chain = Chain::new(&m, p);
+        return Ok(sizes
+            .into_iter()
+            .map(|n| {
+                let o = chain.optimum(n);
+                SegmentRow {
+                    algo: "pipelined-chain",
+                    size: n,
+                    segments: o.segments,
+                    segment_bytes: o.segment_bytes,
+                    time_us: o.time,
+                    closed_form_bytes: chain.closed_form(n),
+                }
+            })
+            .collect());
+    }
+    if !costs(scenario)?.iter().any(|(id, _)| *id == "snake") {
+        return Ok(Vec::new());
+    }
+    let (width, height) = mesh_of(p);
+    let combiner = Combiner::new(&nbl_of(scenario)?, Mesh { width, height });
+    let mut rows = Vec::new();
+    for n in sizes {
+        let elements = (n / ELEMENT_BYTES).ceil().max(1.0) as u64;
+        for o in combiner.optima(elements).into_iter().flatten() {
+            if o.algorithm == Algorithm::Tree {
+                continue;
+            }
+            rows.push(SegmentRow {
+                algo: o.algorithm.id(),
+                size: n,
+                segments: o.blocks,
+                segment_bytes: o.block as f64 * ELEMENT_BYTES,
+                time_us: o.time,
+                closed_form_bytes: o.closed_form.map(|s| s * ELEMENT_BYTES),
+            });
+        }
+    }
+    Ok(rows)
+}
+
+/// The segment rows as table rows.
+pub fn segments_html(rows: &[SegmentRow]) -> String {
+    rows.iter()
+        .map(|r| {
+            format!(
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                esc(r.algo),
+                si(r.size, "B"),
+                r.segments,
+                si(r.segment_bytes, "B"),
+                si(r.time_us, "µs"),
+                r.closed_form_bytes.map_or("—".to_string(), |s| si(s, "B"))
+            )
+        })
+        .collect()
+}
+
+/// The file name of an export: `commcalc-<machine>-<collective>-p<p>.<format>.<ext>`.
+pub fn export_name(scenario: &Scenario, format: &str) -> String {
+    let ext = match format {
+        "ompi-rules" => "conf",
+        "simgrid" => "txt",
+        _ => "json",
+    };
+    format!(
+        "commcalc-{}-{}.{format}.{ext}",
+        scenario.machine.id, scenario.pattern.id
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chart::palette;
+    use commcalc_core::run;
+
+    fn scenario(q: &str) -> Scenario {
+        Scenario::from_query(q).unwrap()
+    }
+
+    /// Opened on a point-to-point scenario, the view moves to allreduce on the same machine
+    /// with its parameters: a fitted (custom) machine stays itself.
+    #[test]
+    fn the_view_keeps_the_machine_and_its_parameters() {
+        let fitted = scenario("machine=custom&pattern=pingpong&alpha=1.115&beta=0.0001016");
+        let (next, why) = with_collective(&fitted).unwrap();
+        assert_eq!(
+            next,
+            scenario("machine=custom&pattern=allreduce&alpha=1.115&beta=0.0001016")
+        );
+        assert!(why.contains("Allreduce"), "{why}");
+        let paragon = scenario("machine=intel-paragon&pattern=broadcast");
+        assert!(with_collective(&paragon).is_none());
+    }
+
+    #[test]
+    fn the_axes_have_the_sizes_asked_for_without_repeats() {
+        let s = map_sizes(MAP_SIZES);
+        assert_eq!(s.len(), MAP_SIZES);
+        assert!(s.windows(2).all(|w| w[0] < w[1]), "{s:?}");
+        let ps = map_ps(MAP_PS);
+        assert_eq!(ps.len(), MAP_PS);
+        assert_eq!(&ps[..4], &[2, 3, 4, 5]);
+        assert!(ps.windows(2).all(|w| w[0] < w[1]));
+        assert!((900..=1100).contains(ps.last().unwrap()), "{ps:?}");
+    }
+
+    #[test]
+    fn every_map_cell_is_what_algo_best_reports() {
+        let s = scenario("machine=intel-paragon&pattern=broadcast");
+        let map = map_of(&s, 12, 6).unwrap();
+        for (row, p) in map.ps.iter().enumerate() {
+            for (col, n) in map.sizes.iter().enumerate() {
+                let r = run(&format!(
+                    "machine=intel-paragon&pattern=broadcast&algo=best&p={p}&size={n}"
+                ))
+                .unwrap();
+                let fastest = match r.metrics.get("fastest") {
+                    Some(commcalc_core::patterns::Value::Text(t)) => t.clone(),
+                    other => panic!("no fastest: {other:?}"),
+                };
+                assert_eq!(map.winner(row, col), Some(fastest.as_str()), "p {p} n {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_chart_draws_the_winner_solid_and_marks_its_changes() {
+        let s = scenario("machine=intel-paragon&pattern=broadcast&p=16");
+        let plot = curves_plot(&s, Scale::Log).unwrap();
+        let map = winner_map(
+            &s,
+            &log_sizes(SIZES.0, SIZES.1, CHART_POINTS),
+            &[16],
+            |_| true,
+        )
+        .unwrap();
+        let changes = (1..map.sizes.len())
+            .filter(|&c| map.winner(0, c) != map.winner(0, c - 1))
+            .count();
+        assert!(
+            changes > 0,
+            "the Paragon's broadcast changes winner over 8 B…16 MiB"
+        );
+        assert_eq!(plot.crossovers.len(), changes);
+        let first = &plot.crossovers[0];
+        assert!(first.label.starts_with("binomial → "), "{}", first.label);
+        // One dashed line per algorithm, and solid pieces only where an algorithm wins.
+        assert_eq!(
+            plot.series.iter().filter(|s| s.dashed).count(),
+            map.algos.len()
+        );
+        assert_eq!(
+            plot.series.iter().filter(|s| !s.dashed).count(),
+            changes + 1
+        );
+    }
+
+    #[test]
+    fn crossovers_are_where_the_costs_meet() {
+        // Binomial 4(α + nβ) against scatter + recursive-doubling allgather 8α + 2n(15/16)β on
+        // 16 Paragon nodes: equal at n = 4α / (2.125 β).
+        let s = scenario("machine=intel-paragon&pattern=broadcast&p=16");
+        let plot = curves_plot(&s, Scale::Log).unwrap();
+        let want = 4.0 * 146.0 / (2.125 * 0.0115);
+        assert!(
+            (plot.crossovers[0].x / want - 1.0).abs() < 1e-5,
+            "{} vs {want}",
+            plot.crossovers[0].x
+        );
+        let x = crossover(1.0, 100.0, |n| n < 10.0);
+        assert!((10.0..10.0001).contains(&x), "{x}");
+    }
+
+    #[test]
+    fn runs_cover_each_win_and_meet_the_next() {
+        assert_eq!(runs(&[0, 0, 1, 1, 0], 0), vec![0..3, 4..5]);
+        assert_eq!(runs(&[0, 0, 1, 1, 0], 1), vec![2..5]);
+        assert_eq!(runs(&[1, 1], 0), Vec::<std::ops::Range<usize>>::new());
+    }
+
+    #[test]
+    fn the_readout_names_the_winner_and_each_library() {
+        let s = scenario("machine=intel-paragon&pattern=broadcast");
+        let map = map_of(&s, 8, 4).unwrap();
+        let (p, n) = (map.ps[3], map.sizes[0]);
+        let html = readout_html(&map, 3, 0, &times_at(&s, p, n)).unwrap();
+        let winner = map.winner(3, 0).unwrap();
+        assert!(
+            html.contains(&format!("data-winner=\"{winner}\"")),
+            "{html}"
+        );
+        assert!(html.contains("MPICH 4: binomial"), "{html}");
+        assert!(readout_html(&map, 4, 0, &[]).is_none());
+    }
+
+    #[test]
+    fn a_library_choice_that_differs_says_how_much_slower_it_is() {
+        // 16 Paragon nodes at 16 kB: MPICH picks scatter + recursive-doubling allgather
+        // (1513.6 µs) where the binomial tree takes 1320 µs: 15% slower.
+        let s = scenario("machine=intel-paragon&pattern=broadcast");
+        let map = winner_map(&s, &[16_000.0], &[16], |_| true).unwrap();
+        let html = readout_html(&map, 0, 0, &times_at(&s, 16, 16_000.0)).unwrap();
+        assert!(
+            html.contains("MPICH 4: scatter-rd-allgather (differs: 1.51 ms, 15% slower)"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn colours_follow_the_winner_and_the_margin() {
+        let s = scenario("machine=intel-paragon&pattern=allreduce");
+        let map = map_of(&s, 16, 4).unwrap();
+        let light = palette(false);
+        let table = slots(&s, &map);
+        let px = rgba(&map, &table, &light);
+        assert_eq!(px.len(), 16 * 4 * 4);
+        // The bottom-left pixel is row 0 (p = 2), column 0: the last row of the image.
+        let cell = map.cell(0, 0).unwrap();
+        let want = mix(
+            light.background,
+            colour(&light, table[cell.winner]),
+            strength(cell.margin),
+        );
+        let at = 3 * 16 * 4;
+        assert_eq!((px[at], px[at + 1], px[at + 2]), want);
+    }
+
+    #[test]
+    fn broadcast_lists_optimal_segments_and_other_collectives_none() {
+        let s = scenario("machine=intel-paragon&pattern=broadcast&p=16&size=1000000");
+        let rows = segments(&s).unwrap();
+        assert_eq!(rows.len(), 5);
+        let r = run("machine=intel-paragon&pattern=broadcast&p=16&size=1000000").unwrap();
+        let own = rows.iter().find(|r| r.size == 1e6).unwrap();
+        assert_eq!(Some(own.segment_bytes), r.metric("opt_segment_bytes"));
+        assert_eq!(Some(own.time_us), r.metric("opt_time_us"));
+        assert!(
+            segments(&scenario("machine=intel-paragon&pattern=allreduce"))
+                .unwrap()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn the_deltas_allreduce_lists_snake_and_fence_at_their_optimal_blocks() {
+        let s = scenario("machine=intel-delta&pattern=allreduce&p=64&size=800000");
+        let rows = segments(&s).unwrap();
+        assert_eq!(rows.len(), 2 * 5, "Snake and Fence at five sizes");
+        let r = run("machine=intel-delta&pattern=allreduce&p=64&size=800000").unwrap();
+        for algo in ["snake", "fence"] {
+            let own = rows
+                .iter()
+                .find(|x| x.algo == algo && x.size == 8e5)
+                .unwrap();
+            assert_eq!(Some(own.time_us), r.metric(&format!("{algo}_us")), "{algo}");
+            assert_eq!(
+                own.segments,
+                (1e5 / (own.segment_bytes / 8.0)).ceil() as u64
+            );
+        }
+    }
+
+    #[test]
+    fn a_pattern_that_is_not_a_collective_is_refused_with_the_accepted_ones() {
+        let e = curves_plot(
+            &scenario("machine=intel-paragon&pattern=pingpong"),
+            Scale::Log,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("allreduce"), "{e}");
+    }
+
+    #[test]
+    fn an_algorithm_has_one_colour_on_the_chart_and_the_map() {
+        // On the ATM cluster 002's all-to-all algorithms come first among the `algo=` ids
+        // but last in the menu: colours follow the ids, so chart and map agree.
+        let s = scenario("machine=atm-sparc20&pattern=all-to-all&algo=best&p=8");
+        assert_eq!(
+            ["separate", "multicast", "bruck", "pairwise"].map(|a| slot(&s, a)),
+            [0, 1, 2, 3]
+        );
+        let plot = curves_plot(&s, Scale::Log).unwrap();
+        let dashed: Vec<usize> = plot
+            .series
+            .iter()
+            .filter(|x| x.dashed)
+            .map(|x| x.colour)
+            .collect();
+        let menu: Vec<&str> = costs(&s).unwrap().iter().map(|(id, _)| *id).collect();
+        assert_eq!(dashed, menu.iter().map(|a| slot(&s, a)).collect::<Vec<_>>());
+        let map = map_of(&s, 8, 4).unwrap();
+        for (i, id) in map.algos.iter().enumerate() {
+            assert_eq!(slots(&s, &map)[i], slot(&s, id));
+        }
+    }
+}

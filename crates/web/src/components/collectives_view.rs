@@ -1,0 +1,583 @@
+//! Collectives: which MPI algorithm wins on the scenario's machine.
+//!
+//! - A collective picker (the scenario's pattern; p and the size are in the scenario panel).
+//! - One chart: every algorithm's time against message size at the scenario's p, the winner
+//!   solid, each crossover marked with its size.
+//! - The winner map over message size × p, drawn as the regime maps are (colour = winner,
+//!   paler = small margin), with MPICH's and Open MPI's default thresholds drawn over it as
+//!   lines, a cursor read out in words, and a click that takes the cell's p and size into the
+//!   scenario.
+//! - The pipelined chain's optimal segments, and the four export files the core writes.
+//!
+//! Everything is in the scenario (machine, collective, p, size), so the address is the
+//! scenario's query with `view=collectives`.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use leptos::html::{Canvas, Div};
+use leptos::prelude::*;
+
+use commcalc_core::collectives::export::Format;
+use commcalc_core::collectives::file::{export_file, DEFAULT_PS, DEFAULT_SIZES};
+use commcalc_core::collectives::winner::WinnerMap;
+use commcalc_core::collectives::Collective;
+use commcalc_core::units::si;
+use commcalc_core::Scenario;
+
+use crate::chart::palette;
+use crate::collectives::{
+    chart_legend, curves_plot, export_name, home, key_html, map_of, p_of, p_ticks, readout_html,
+    rgba, segments, segments_html, size_ticks, slots, times_at, MAP_PS, MAP_SIZES,
+};
+use crate::components::{Figure, ScaleToggle};
+use crate::dom;
+use crate::draw_map;
+use crate::edit::Edit;
+use crate::html::{options, Opt};
+use crate::library_defaults::{boundary_path, Library};
+use crate::regime_map::{cell_at, cell_centre, mark_style, step, ticks_html};
+use crate::state::State;
+
+/// A winner map and how long the core took to compute it (for the benchmark).
+#[derive(Debug, PartialEq)]
+struct Computed {
+    map: WinnerMap,
+    compute_ms: f64,
+}
+
+type MapResult = Result<Arc<Computed>, String>;
+
+/// How to read the map.
+const KEYS: &str = "Hover over the map, tap it, or focus it and use the arrow keys (Shift: 10 cells; Home and End: the smallest and largest size; Page Up and Page Down: 10 rows of p) to read a cell. A click, a second tap or Enter takes the cell's p and size into the scenario; the chart follows.";
+
+/// The chart, the map with the libraries' defaults, the segments and the exports.
+#[component]
+pub fn CollectivesView(
+    /// The app state: the scenario's machine, collective, p and size.
+    state: State,
+) -> impl IntoView {
+    let dark = state.dark;
+    let map = map_memo(state);
+    let chart = Memo::new(move |_| {
+        let scale = state.scale.get();
+        state
+            .scenario
+            .with(|s| curves_plot(s, scale).map_err(|e| format!("No chart: {e}")))
+    });
+    // The page has repainted once the chart and the map are drawn (`commcalcPaints`).
+    Effect::new(move |_| {
+        state.scenario.track();
+        state.repaint.track();
+        map.track();
+        chart.track();
+        dark.track();
+        set_timeout(dom::painted, Duration::ZERO);
+    });
+    let problem = Signal::derive(move || {
+        let mut out = Vec::new();
+        for e in [
+            map.with(|m| m.as_ref().err().cloned()),
+            chart.with(|c| c.as_ref().err().cloned()),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if !out.contains(&e) {
+                out.push(e);
+            }
+        }
+        out.join(" ")
+    });
+    view! {
+        <Intro state problem/>
+        <ChartPanel state chart/>
+        <section class="panel" aria-labelledby="coll-map-title">
+            <h2 id="coll-map-title">"Winner map: size × processes"</h2>
+            <WinnerMapPanel state map dark/>
+            <p class="about" id="coll-map-keys">{KEYS}</p>
+        </section>
+        <Segments state/>
+        <Exports state/>
+    }
+}
+
+/// The winner map of the scenario, recomputed when the machine, model, collective or a
+/// parameter changes, not p, the size or algo (those only move the marks).
+fn map_memo(state: State) -> Memo<MapResult> {
+    let key = Memo::new(move |_| {
+        state.scenario.with(|s| {
+            let mut k = s.clone();
+            k.inputs.p = None;
+            k.inputs.size = None;
+            k.inputs.algo = None;
+            k
+        })
+    });
+    Memo::new(move |_| {
+        key.with(|k| {
+            let t0 = draw_map::now();
+            map_of(k, MAP_SIZES, MAP_PS)
+                .map(|map| {
+                    Arc::new(Computed {
+                        map,
+                        compute_ms: draw_map::now() - t0,
+                    })
+                })
+                .map_err(|e| format!("No winner map: {e}"))
+        })
+    })
+}
+
+/// The view's heading, what it is, the collective picker, the note and the problems.
+#[component]
+fn Intro(
+    /// The app state: its note.
+    state: State,
+    /// Why the chart or the map cannot be drawn (empty when both are).
+    problem: Signal<String>,
+) -> impl IntoView {
+    view! {
+        <section class="panel" aria-labelledby="coll-title">
+            <h2 id="coll-title">"Collectives: which algorithm wins"</h2>
+            <p class="about">
+                "Every MPI algorithm of a collective costed on this machine in the α-β-γ model (Thakur, Rabenseifner and Gropp 2005; Chan et al. 2007), with the papers' own collectives beside them where the machine has them. Pick the machine in the scenario panel, the collective here, and p and the size under the controls."
+            </p>
+            <CollectivePicker state/>
+            <p id="coll-note" class="about regimes-hint" role="status" hidden=move || state.note.with(Option::is_none)>
+                {move || state.note.get()}
+            </p>
+            <p id="coll-error" class="regimes-problem" role="alert" hidden=move || problem.with(String::is_empty)>
+                {problem}
+            </p>
+        </section>
+    }
+}
+
+/// Every algorithm's time against size at the scenario's p, its key and its crossovers.
+#[component]
+fn ChartPanel(
+    /// The app state: the scenario and the axes.
+    state: State,
+    /// The chart, or why there is none.
+    chart: Memo<Result<crate::chart::Plot, String>>,
+) -> impl IntoView {
+    let dark = state.dark;
+    let scale = Signal::derive(move || state.scale.get());
+    let caption = Signal::derive(move || {
+        state.scenario.with(|s| {
+            format!(
+                "Time of every {} algorithm against message size n on {} with p = {}",
+                s.pattern.title,
+                state.machine_name(s),
+                p_of(s)
+            )
+        })
+    });
+    let legend = move || {
+        state
+            .scenario
+            .with(|s| chart_legend(s, &palette(dark.get())))
+    };
+    view! {
+        <section class="panel" aria-labelledby="coll-chart-title">
+            <div class="charts-head">
+                <h2 id="coll-chart-title">"Every algorithm at this p"</h2>
+                <ScaleToggle state/>
+            </div>
+            <Figure
+                id="coll-chart"
+                caption
+                plot=chart
+                scale
+                label="Time of every algorithm against message size at the scenario's p; the winner map below reads each cell out in words"
+                dark
+            />
+            <p class="legend" id="coll-legend" inner_html=legend></p>
+            <p class="about" id="coll-crossovers">
+                {move || chart.with(|c| c.as_ref().map(crossover_text).unwrap_or_default())}
+            </p>
+        </section>
+    }
+}
+
+/// The crossovers in words: each size where the winner changes.
+fn crossover_text(plot: &crate::chart::Plot) -> String {
+    if plot.crossovers.is_empty() {
+        return "One algorithm is the fastest at every size.".to_string();
+    }
+    let list: Vec<&str> = plot.crossovers.iter().map(|m| m.label.as_str()).collect();
+    format!("Crossovers: {}.", list.join("; "))
+}
+
+/// `select#coll-collective`: the scenario's pattern among the collectives.
+#[component]
+fn CollectivePicker(
+    /// The app state, edited by the picker.
+    state: State,
+) -> impl IntoView {
+    let html = move || {
+        let current = state.scenario.with(|s| s.pattern.id);
+        options([(
+            None,
+            Collective::ALL
+                .iter()
+                .map(|c| Opt::new(c.id(), c.id(), c.id() == current))
+                .collect(),
+        )])
+    };
+    view! {
+        <div class="map-head">
+            <label for="coll-collective">"Collective"</label>
+            <select
+                id="coll-collective"
+                inner_html=html
+                on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    if let Some(c) = Collective::from_id(&v) {
+                        state.edit(Edit::Switch("pattern", c.id()));
+                    }
+                }
+            ></select>
+        </div>
+    }
+}
+
+/// A cell of the map: (row from the smallest p, column from the smallest size).
+type At = Option<(usize, usize)>;
+
+/// The winner map: its area, ticks, readout and key. The cursor (pointer or keys) and the
+/// scenario's own cell are shared by the area and the readout.
+#[component]
+fn WinnerMapPanel(
+    /// The app state: the scenario's p and size place the mark.
+    state: State,
+    /// The map, or why there is none.
+    map: Memo<MapResult>,
+    /// Dark colours.
+    dark: ReadSignal<bool>,
+) -> impl IntoView {
+    let cursor = RwSignal::new(None::<(usize, usize)>);
+    let own = Memo::new(move |_| {
+        let (p, n) = state.scenario.with(|s| {
+            (
+                p_of(s),
+                s.inputs
+                    .size
+                    .unwrap_or(commcalc_core::patterns::collective::DEFAULT_SIZE),
+            )
+        });
+        map.with(|m| m.as_ref().ok().map(|c| home(&c.map, p, n)))
+    });
+    let at = Memo::new(move |_| cursor.get().or(own.get()));
+    let reading = move || {
+        let at = at.get();
+        map.with(|m| {
+            let (c, (row, col)) = m.as_ref().ok().zip(at)?;
+            let (p, n) = (*c.map.ps.get(row)?, *c.map.sizes.get(col)?);
+            let times = state.scenario.with_untracked(|s| times_at(s, p, n));
+            readout_html(&c.map, row, col, &times)
+        })
+        .unwrap_or_default()
+    };
+    let ticks = move |vertical: bool| {
+        map.with(|m| {
+            m.as_ref()
+                .map(|c| {
+                    let t = if vertical {
+                        p_ticks(&c.map.ps)
+                    } else {
+                        size_ticks(&c.map.sizes)
+                    };
+                    ticks_html(&t, vertical)
+                })
+                .unwrap_or_default()
+        })
+    };
+    let key = move || {
+        map.with(|m| {
+            m.as_ref()
+                .map(|c| {
+                    let table = state.scenario.with_untracked(|s| slots(s, &c.map));
+                    key_html(&c.map, &table, &palette(dark.get()))
+                })
+                .unwrap_or_default()
+        })
+    };
+    view! {
+        <figure class="regime-map coll-map">
+            <div class="map-grid">
+                <div class="map-y-title" aria-hidden="true">"p ↑"</div>
+                <div></div>
+                <div class="map-y" aria-hidden="true" inner_html=move || ticks(true)></div>
+                <MapArea state map dark cursor own at/>
+                <div></div>
+                <div class="map-x" aria-hidden="true" inner_html=move || ticks(false)></div>
+                <div></div>
+                <div class="map-x-title" aria-hidden="true">"message size n →"</div>
+            </div>
+            <p class="map-readout" id="coll-map-readout" aria-live="polite" inner_html=reading></p>
+        </figure>
+        <div class="map-key" id="coll-map-key" inner_html=key></div>
+    }
+}
+
+/// Paints the map whenever it or the theme changes, and reports the timing to the benchmark's
+/// hook (the computation counted only the first time a map is painted).
+fn paint_map(state: State, canvas: NodeRef<Canvas>, map: Memo<MapResult>, dark: ReadSignal<bool>) {
+    Effect::new(move |last: Option<Option<Arc<Computed>>>| {
+        let palette = palette(dark.get());
+        let current = map.get().ok();
+        let c = canvas.get()?;
+        if let Some(computed) = &current {
+            let fresh = last.flatten().is_none_or(|l| !Arc::ptr_eq(&l, computed));
+            let t0 = draw_map::now();
+            let m = &computed.map;
+            let table = state.scenario.with_untracked(|s| slots(s, m));
+            match draw_map::paint_pixels(&c, m.sizes.len(), m.ps.len(), &rgba(m, &table, &palette))
+            {
+                Ok(()) => {
+                    let compute = if fresh { computed.compute_ms } else { 0.0 };
+                    draw_map::painted("coll", compute, draw_map::now() - t0);
+                }
+                Err(e) => web_sys::console::warn_1(&format!("winner map: {e}").into()),
+            }
+        }
+        current
+    });
+}
+
+/// A cell's p and size into the scenario (the chart follows); the cursor returns to it.
+fn take(state: State, map: Memo<MapResult>, cursor: RwSignal<At>, (row, col): (usize, usize)) {
+    let Some((p, n)) = map.with_untracked(|m| {
+        let c = m.as_ref().ok()?;
+        Some((*c.map.ps.get(row)?, *c.map.sizes.get(col)?))
+    }) else {
+        return;
+    };
+    state.edit(Edit::Set("p", &p.to_string()));
+    state.edit(Edit::Set("size", &n.to_string()));
+    cursor.set(None);
+}
+
+/// The cell under the pointer, if it is over the map.
+fn cell_under(
+    area: NodeRef<Div>,
+    dims: Memo<Option<(usize, usize)>>,
+    ev: &leptos::ev::MouseEvent,
+) -> At {
+    let r = area.get_untracked()?.get_bounding_client_rect();
+    let (rows, cols) = dims.get_untracked()?;
+    let (x, y) = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+    (r.width() > 0.0 && r.height() > 0.0)
+        .then(|| {
+            cell_at(
+                (x - r.left()) / r.width(),
+                (y - r.top()) / r.height(),
+                rows,
+                cols,
+            )
+        })
+        .flatten()
+}
+
+/// The map's area: the canvas, MPICH's and Open MPI's lines, the marks, and the pointer and
+/// keys that move the cursor or take a cell.
+#[component]
+fn MapArea(
+    /// The app state, edited by a cell taken.
+    state: State,
+    /// The map.
+    map: Memo<MapResult>,
+    /// Dark colours.
+    dark: ReadSignal<bool>,
+    /// The cell the pointer or the keys are on.
+    cursor: RwSignal<At>,
+    /// The scenario's own cell.
+    own: Memo<At>,
+    /// The cell read out: the cursor's, else the scenario's.
+    at: Memo<At>,
+) -> impl IntoView {
+    let canvas = NodeRef::<Canvas>::new();
+    let area = NodeRef::<Div>::new();
+    paint_map(state, canvas, map, dark);
+    let dims = Memo::new(move |_| {
+        map.with(|m| m.as_ref().ok().map(|c| (c.map.ps.len(), c.map.sizes.len())))
+    });
+    let locate = move |ev: &leptos::ev::MouseEvent| cell_under(area, dims, ev);
+    let touched = StoredValue::new((false, None::<(usize, usize)>));
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let Some((rows, cols)) = dims.get_untracked() else {
+            return;
+        };
+        let current = at.get_untracked().unwrap_or((0, 0));
+        if ev.key() == "Enter" {
+            ev.prevent_default();
+            take(state, map, cursor, current);
+        } else if let Some(next) = step(current, &ev.key(), ev.shift_key(), rows, cols) {
+            ev.prevent_default();
+            cursor.set(Some(next));
+        }
+    };
+    let place = move |cell: At| {
+        let (rows, cols) = dims.get().unwrap_or((1, 1));
+        mark_style(cell.map(|(r, c)| cell_centre(r, c, rows, cols)))
+    };
+    view! {
+        <div
+            class="map-area"
+            id="coll-map-area"
+            node_ref=area
+            tabindex="0"
+            role="application"
+            aria-roledescription="winner map"
+            aria-label="Winner map: the fastest algorithm by message size and process count, with MPICH's and Open MPI's default thresholds as lines; arrow keys move the cursor"
+            aria-describedby="coll-map-keys coll-map-readout"
+            on:pointerdown=move |ev| touched.set_value((ev.pointer_type() == "touch", cursor.get_untracked()))
+            on:pointermove=move |ev| {
+                if let Some(cell) = locate(&ev) {
+                    if cursor.get_untracked() != Some(cell) {
+                        cursor.set(Some(cell));
+                    }
+                }
+            }
+            on:click=move |ev| {
+                // A tap reads a cell out; a second tap on it takes it. A mouse click takes it
+                // at once (the pointer read it out on the way).
+                let cell = locate(&ev);
+                let (touch, before) = touched.get_value();
+                if let Some(c) = cell {
+                    cursor.set(Some(c));
+                }
+                if let Some(c) = cell.filter(|c| !touch || before == Some(*c)) {
+                    take(state, map, cursor, c);
+                }
+            }
+            on:keydown=on_key
+        >
+            <canvas id="coll-map" node_ref=canvas width="128" height="64" aria-hidden="true"></canvas>
+            <Lines map dims/>
+            <span class="map-point" aria-hidden="true" style=move || place(own.get())></span>
+            <span class="map-cursor" aria-hidden="true" style=move || place(at.get())></span>
+        </div>
+    }
+}
+
+/// MPICH's (solid) and Open MPI's (dashed) default thresholds over the map: the cell edges
+/// where the library's choice changes, in cell units stretched to the map.
+#[component]
+fn Lines(
+    /// The map.
+    map: Memo<MapResult>,
+    /// Its rows and columns.
+    dims: Memo<Option<(usize, usize)>>,
+) -> impl IntoView {
+    let paths = Memo::new(move |_| {
+        map.with(|m| {
+            m.as_ref().ok().map(|c| {
+                Library::ALL.map(|l| boundary_path(l, c.map.collective, &c.map.sizes, &c.map.ps))
+            })
+        })
+    });
+    let view_box = move || {
+        let (rows, cols) = dims.get().unwrap_or((1, 1));
+        format!("0 0 {cols} {rows}")
+    };
+    let path = move |i: usize| paths.with(|p| p.as_ref().map(|p| p[i].clone()).unwrap_or_default());
+    view! {
+        <svg class="coll-lines" viewBox=view_box preserveAspectRatio="none" aria-hidden="true">
+            <path class="mpich" d=move || path(0)></path>
+            <path class="ompi" d=move || path(1)></path>
+        </svg>
+    }
+}
+
+/// The pipelined chain's optimal segments (broadcast only).
+#[component]
+fn Segments(
+    /// The app state: the scenario's p and size.
+    state: State,
+) -> impl IntoView {
+    let rows = Memo::new(move |_| state.scenario.with(|s| segments(s).unwrap_or_default()));
+    let caption = move || {
+        state.scenario.with(|s| {
+            let (w, h) = commcalc_core::patterns::collective::mesh_of(p_of(s));
+            if s.pattern.id == "broadcast" {
+                format!(
+                    "The pipelined chain broadcast on {} with p = {}: the exact optimal number of segments k (whole segments of ⌈n/k⌉ bytes) beside the closed form s* = √(nα/((p−2)β)).",
+                    state.machine_name(s),
+                    p_of(s)
+                )
+            } else {
+                format!(
+                    "004's pipelined Snake and Fence on a {w}×{h} mesh of the {} ({} processes): the exact optimal block (k blocks of S doubles, shown in bytes) beside the closed form √(N·D/C) (004 §3, Appendix 7.1).",
+                    state.machine_name(s),
+                    p_of(s)
+                )
+            }
+        })
+    };
+    view! {
+        <section class="panel" aria-labelledby="coll-seg-title" hidden=move || rows.with(Vec::is_empty)>
+            <h2 id="coll-seg-title">"Optimal segments of the pipelined algorithms"</h2>
+            <p class="about">{caption}</p>
+            <table class="metrics" id="coll-segments">
+                <thead>
+                    <tr><th scope="col">"algorithm"</th><th scope="col">"n"</th><th scope="col">"segments k"</th><th scope="col">"segment"</th><th scope="col">"time"</th><th scope="col">"closed form s*"</th></tr>
+                </thead>
+                <tbody inner_html=move || rows.with(|r| segments_html(r))></tbody>
+            </table>
+        </section>
+    }
+}
+
+/// `button[data-coll-export=<format>]`: the file the core writes for the scenario's
+/// collective, as `commcalc collectives --export <format>` prints it.
+#[component]
+fn Exports(
+    /// The app state: the scenario exported.
+    state: State,
+) -> impl IntoView {
+    let status = RwSignal::new(String::new());
+    let run = move |format: Format| {
+        let outcome = state.scenario.with_untracked(|s: &Scenario| {
+            let text =
+                export_file(s, format, &DEFAULT_PS, DEFAULT_SIZES).map_err(|e| e.to_string())?;
+            let name = export_name(s, format.id());
+            let mime = if name.ends_with(".json") {
+                "application/json"
+            } else {
+                "text/plain"
+            };
+            dom::download_text(&name, mime, &text).map_err(|e| format!("{e:?}"))?;
+            Ok::<String, String>(format!("Saved {name} ({}).", si(text.len() as f64, "B")))
+        });
+        status.set(outcome.unwrap_or_else(|e| format!("Export failed: {e}")));
+    };
+    let buttons = Format::ALL.map(|f| {
+        let (label, title) = match f {
+            Format::OmpiRules => ("Open MPI rules", "Open MPI coll/tuned dynamic rules (classic text), for coll_tuned_dynamic_rules_filename"),
+            Format::OmpiJson => ("Open MPI JSON", "Open MPI 6 JSON rules"),
+            Format::MpichJson => ("MPICH JSON", "MPICH's selection tree, for MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE"),
+            Format::Simgrid => ("SimGrid", "SimGrid's smpi/<collective> choice and network factors"),
+        };
+        view! {
+            <button type="button" data-coll-export=f.id() title=title on:click=move |_| run(f)>
+                {label}
+            </button>
+        }
+    });
+    view! {
+        <section class="panel" aria-labelledby="coll-export-title">
+            <h2 id="coll-export-title">"Tell your MPI library"</h2>
+            <p class="about">
+                {format!("The winner among the algorithms each library has, for p = {} and sizes {} to {}, in the file it reads (the same file as commcalc collectives --export).", DEFAULT_PS.map(|p| p.to_string()).join(", "), si(DEFAULT_SIZES.0, "B"), si(DEFAULT_SIZES.1, "B"))}
+            </p>
+            <div class="export" role="group" aria-label="Export a tuning file">
+                <span class="export-label">"Export"</span>
+                {buttons.to_vec()}
+            </div>
+            <p id="coll-export-status" role="status">{move || status.get()}</p>
+        </section>
+    }
+}

@@ -1,0 +1,289 @@
+// The Collectives view: the chart of every algorithm and the winner map are drawn, a cell read
+// by the pointer or the keys names the winner the core's `algo=best` reports for the same p and
+// size, the address carries the whole state (and Back/Forward restore it), the four export
+// buttons download exactly the files `commcalc collectives --export` prints (which the core's
+// tests parse back into the same decisions), a bad p or algo is refused with a message and the
+// state kept, and the view passes axe and works from the keyboard.
+
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import fs from 'node:fs/promises';
+import { describe, it } from 'node:test';
+
+import {
+  afterRepaint,
+  appFailures,
+  canvasInfo,
+  cli,
+  evalQuery,
+  MIN_DRAWN_FRACTION,
+  newAppPage,
+  openApp,
+  shownErrors,
+  useApp,
+} from './harness.mjs';
+
+const QUERY = 'machine=intel-paragon&pattern=broadcast&p=16';
+const VIEW = `?${QUERY}&view=collectives`;
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+const app = useApp();
+
+/** The readout's data: the cell's p, size and winner, and its text. */
+function readout(page) {
+  return page.evaluate(() => {
+    const cell = document.querySelector('#coll-map-readout .map-readout-text');
+    if (!cell) return null;
+    return {
+      p: Number(cell.dataset.p),
+      size: Number(cell.dataset.size),
+      winner: cell.dataset.winner,
+      text: cell.textContent.replace(/\s+/gu, ' ').trim(),
+    };
+  });
+}
+
+/** Moves the pointer over the map at fractions (fx from the left, fy from the top). */
+async function hover(page, fx, fy) {
+  await page.locator('#coll-map-area').scrollIntoViewIfNeeded();
+  const box = await page.locator('#coll-map-area').boundingBox();
+  await page.mouse.move(box.x + fx * box.width, box.y + fy * box.height);
+}
+
+/** The core's fastest algorithm at a cell. */
+function best(machine, pattern, p, size) {
+  return evalQuery(`machine=${machine}&pattern=${pattern}&algo=best&p=${p}&size=${size}`).metrics.fastest;
+}
+
+/** Clicks an export button and returns the download's name and text. */
+async function download(page, format) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(`[data-coll-export="${format}"]`)]);
+  return { name: file.suggestedFilename(), text: await fs.readFile(await file.path(), 'utf8') };
+}
+
+describe('collectives view', () => {
+  it('draws the chart and the winner map, with both libraries\' lines and a key', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, VIEW);
+      const chart = await canvasInfo(page, 'canvas#coll-chart');
+      assert.ok(chart.fraction > MIN_DRAWN_FRACTION, `the chart is drawn: ${JSON.stringify(chart)}`);
+      const map = await canvasInfo(page, 'canvas#coll-map');
+      assert.equal(map.width, 128, 'one column per size');
+      assert.equal(map.height, 64, 'one row per p');
+      const lines = await page.evaluate(() => ['mpich', 'ompi'].map((c) => document.querySelector(`.coll-lines .${c}`).getAttribute('d')));
+      assert.ok(lines.every((d) => d.length > 0), 'MPICH and Open MPI thresholds are drawn on the map');
+      const crossings = await page.textContent('#coll-crossovers');
+      assert.match(crossings, /binomial → /u, 'the chart\'s crossovers are named with their sizes');
+      assert.match(await page.textContent('#coll-map-key'), /MPICH 4: default is the fastest in \d+ of the \d+ cells/u);
+      assert.ok((await page.locator('#coll-segments tbody tr').count()) >= 4, 'the pipelined chain\'s optimal segments');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a hovered cell names the winner algo=best reports there', async () => {
+    const { context, page } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, VIEW);
+      const seen = new Set();
+      for (const [fx, fy] of [[0.05, 0.95], [0.5, 0.5], [0.9, 0.1], [0.7, 0.8]]) {
+        await hover(page, fx, fy);
+        await page.waitForTimeout(50);
+        const r = await readout(page);
+        assert.ok(r, 'the readout shows a cell');
+        seen.add(`${r.p} ${r.size}`);
+        assert.equal(r.winner, best('intel-paragon', 'broadcast', r.p, r.size), `p = ${r.p}, n = ${r.size}`);
+        assert.match(r.text, new RegExp(`^p = ${r.p}, n = .+: ${r.winner} in `, 'u'));
+        assert.match(r.text, /MPICH 4: .+ \((agrees|differs: [^)]+% slower|differs|not costed here)\)/u);
+      }
+      assert.equal(seen.size, 4, 'each position reads its own cell');
+      // The same through the JavaScript API the page exports.
+      await hover(page, 0.3, 0.3);
+      const r = await readout(page);
+      const js = await page.evaluate(
+        async (q) => (await import('./commcalc.js')).evaluate(q).metrics.fastest,
+        `machine=intel-paragon&pattern=broadcast&algo=best&p=${r.p}&size=${r.size}`,
+      );
+      assert.equal(js, r.winner);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a click takes the cell into the address; Back and Forward restore the views; the address reopens the same page', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, `?${QUERY}`);
+      const calculator = await page.evaluate(() => location.search);
+      await afterRepaint(page, 'open Collectives', () => page.click('#tab-collectives'));
+      assert.match(await page.evaluate(() => location.search), /view=collectives/u);
+      assert.match(await page.title(), / · Collectives — commcalc$/u);
+      assert.ok(await page.isVisible('#explain'), 'the explain panel is beside the view');
+      await hover(page, 0.8, 0.2);
+      const r = await readout(page);
+      await afterRepaint(page, 'click on the map', () => page.mouse.down().then(() => page.mouse.up()));
+      const search = await page.evaluate(() => location.search);
+      assert.match(search, new RegExp(`[?&]p=${r.p}(&|$)`, 'u'));
+      assert.match(search, new RegExp(`[?&]size=${r.size}(&|$)`, 'u'));
+      assert.match(search, /view=collectives/u);
+      assert.equal((await readout(page)).p, r.p, 'the readout is on the cell taken');
+
+      await page.goBack();
+      await page.waitForFunction(() => !location.search.includes('view=collectives'));
+      assert.equal(await page.evaluate(() => location.search), calculator, 'Back returns to the calculator as it was');
+      await page.goForward();
+      await page.waitForFunction(() => location.search.includes('view=collectives'));
+      assert.equal(await page.evaluate(() => location.search), search, 'Forward returns to the cell taken');
+      await page.waitForSelector('#coll-map-readout .map-readout-text');
+      assert.equal((await readout(page)).p, r.p);
+
+      // Another collective through the view's picker: the scenario, hence the address, changes.
+      await afterRepaint(page, 'pick allreduce', () => page.selectOption('#coll-collective', 'allreduce'));
+      const allreduce = await page.evaluate(() => location.search);
+      assert.match(allreduce, /pattern=allreduce/u);
+      // The address alone reopens the same page.
+      await openApp(page, app.server.url, allreduce);
+      assert.equal(await page.evaluate(() => location.search), allreduce, 'the address is canonical');
+      assert.equal(await page.inputValue('#coll-collective'), 'allreduce');
+      assert.equal((await readout(page)).p, r.p, 'p is kept across the collective');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the tour opens where MPICH\'s default differs, and the readout says by how much as the core does', async () => {
+    const { context, page } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=broadcast&size=16000&p=16&view=collectives');
+      const r = await readout(page);
+      assert.equal(r.p, 16);
+      assert.equal(r.winner, 'binomial');
+      const m = r.text.match(/MPICH 4: scatter-rd-allgather \(differs: ([\d.]+) (µs|ms), (\d+)% slower\)/u);
+      assert.ok(m, r.text);
+      const shown = Number(m[1]) * (m[2] === 'ms' ? 1000 : 1);
+      const core = evalQuery(`machine=intel-paragon&pattern=broadcast&p=16&size=${r.size}`).metrics;
+      assert.ok(Math.abs(shown / core.scatter_rd_allgather_us - 1) < 0.005, `${shown} vs ${core.scatter_rd_allgather_us}`);
+      assert.equal(Number(m[3]), Math.round((core.scatter_rd_allgather_us / core.binomial_us - 1) * 100));
+      assert.ok(await page.isVisible('[data-preset="paragon-broadcast-mpich"][aria-current="true"]'), 'the tour is marked');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the tab opens the view on the scenario; a pattern that is not a collective moves to allreduce with a note', async () => {
+    const { context, page } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=pingpong');
+      await page.click('#tab-collectives');
+      await page.waitForSelector('#coll-map-area');
+      assert.match(await page.evaluate(() => location.search), /machine=intel-paragon&pattern=allreduce.*view=collectives/u);
+      assert.match(await page.textContent('#coll-note'), /Ping-pong|ping-pong/u);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const format of ['ompi-rules', 'ompi-json', 'mpich-json', 'simgrid']) {
+    it(`the ${format} button downloads the file commcalc collectives --export prints`, async () => {
+      const { context, page } = await newAppPage(app.browser);
+      try {
+        await openApp(page, app.server.url, VIEW);
+        const file = await download(page, format);
+        const canonical = evalQuery(QUERY).query;
+        const expected = cli(['collectives', '--export', format, canonical]);
+        assert.equal(file.text, expected);
+        assert.match(file.name, new RegExp(`^commcalc-intel-paragon-broadcast\\.${format}\\.`, 'u'));
+        if (format.endsWith('json')) JSON.parse(file.text);
+        assert.match(await page.textContent('#coll-export-status'), /^Saved /u);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('p=0 and an unknown algo are refused with a clear message; the view keeps working', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=broadcast&p=0&view=collectives');
+      let errors = await shownErrors(page);
+      assert.ok(errors.some((e) => e.key === 'p' && /p/u.test(e.text) && e.visible), JSON.stringify(errors));
+      assert.ok((await canvasInfo(page, 'canvas#coll-map')).fraction > MIN_DRAWN_FRACTION, 'the map still shows the default p');
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=broadcast&algo=nosuch&view=collectives');
+      errors = await shownErrors(page);
+      assert.ok(errors.some((e) => e.key === 'algo' && /nosuch/u.test(e.text)), JSON.stringify(errors));
+      assert.equal(await page.inputValue('#coll-collective'), 'broadcast', 'the collective is kept');
+      // A p typed in the scenario panel that the core rejects keeps the scenario.
+      const search = await page.evaluate(() => location.search);
+      const p = page.locator('#in-p');
+      assert.equal(await p.count(), 1, 'the scenario panel has a number field for p');
+      await p.fill('0');
+      await p.press('Enter');
+      await page.waitForFunction(() => [...document.querySelectorAll('ul#errors > li')].some((li) => li.dataset.key === 'p'));
+      errors = await shownErrors(page);
+      const shown = errors.find((e) => e.key === 'p');
+      assert.ok(shown.visible && /\bp\b/u.test(shown.text), JSON.stringify(errors));
+      assert.equal(await page.evaluate(() => location.search), search, 'the address keeps the last good state');
+      assert.equal(await page.inputValue('#coll-collective'), 'broadcast');
+      assert.ok((await readout(page)) !== null, 'the map still reads out');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the map works from the keyboard', async () => {
+    const { context, page } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, VIEW);
+      await page.focus('#coll-map-area');
+      const start = await readout(page);
+      await page.keyboard.press('ArrowRight');
+      const right = await readout(page);
+      assert.ok(right.size > start.size, 'ArrowRight: a larger size');
+      await page.keyboard.press('ArrowUp');
+      const up = await readout(page);
+      assert.ok(up.p > right.p, 'ArrowUp: more processes');
+      await page.keyboard.press('End');
+      assert.equal((await readout(page)).size, 16777216, 'End: the largest size');
+      await afterRepaint(page, 'Enter on the map', () => page.keyboard.press('Enter'));
+      assert.match(await page.evaluate(() => location.search), /size=16777216/u);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const scheme of ['light', 'dark']) {
+    it(`no serious or critical axe violations, ${scheme}`, async () => {
+      const { context, page } = await newAppPage(app.browser, { colorScheme: scheme });
+      try {
+        await openApp(page, app.server.url, VIEW);
+        await page.addScriptTag({ path: AXE });
+        const result = await page.evaluate(() =>
+          window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }),
+        );
+        const bad = result.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+        assert.deepEqual(bad, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('embeds: the view without tabs or pickers, its chart and map drawn', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, `${VIEW}&embed=1`);
+      assert.equal(await page.locator('nav.tabs').count(), 0);
+      assert.ok((await canvasInfo(page, 'canvas#coll-map')).fraction > MIN_DRAWN_FRACTION);
+      assert.ok((await canvasInfo(page, 'canvas#coll-chart')).fraction > MIN_DRAWN_FRACTION);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+});
