@@ -39,6 +39,7 @@ pub enum Expr {
     /// x², evaluated as x·x.
     Square(Box<Expr>),
     Ceil(Box<Expr>),
+    Floor(Box<Expr>),
     Log2(Box<Expr>),
     /// The free variable of a search ([`Expr::ArgMin`]); it has no value of its own.
     Var(&'static str),
@@ -85,6 +86,10 @@ impl Expr {
         Expr::Ceil(Box::new(self))
     }
 
+    pub fn floor(self) -> Expr {
+        Expr::Floor(Box::new(self))
+    }
+
     pub fn log2(self) -> Expr {
         Expr::Log2(Box::new(self))
     }
@@ -122,6 +127,7 @@ impl Expr {
                 v * v
             }
             Expr::Ceil(a) => a.eval().ceil(),
+            Expr::Floor(a) => a.eval().floor(),
             Expr::Log2(a) => a.eval().log2(),
         }
     }
@@ -149,7 +155,9 @@ impl Expr {
         match self {
             Expr::Add(i) | Expr::Mul(i) | Expr::Max(i) | Expr::Min(i) => i.iter().collect(),
             Expr::Sub(a, b) | Expr::Div(a, b) => vec![a, b],
-            Expr::Sqrt(a) | Expr::Square(a) | Expr::Ceil(a) | Expr::Log2(a) => vec![a],
+            Expr::Sqrt(a) | Expr::Square(a) | Expr::Ceil(a) | Expr::Floor(a) | Expr::Log2(a) => {
+                vec![a]
+            }
             Expr::ArgMin { objective, .. } => vec![objective],
             _ => Vec::new(),
         }
@@ -242,19 +250,14 @@ impl Expr {
                 out.push('²');
             }
             Expr::Ceil(a) => wrap(out, "⌈", a, "⌉", values),
+            Expr::Floor(a) => wrap(out, "⌊", a, "⌋", values),
             Expr::Log2(a) => wrap(out, "log₂(", a, ")", values),
             Expr::ArgMin {
                 var,
                 domain,
                 objective,
                 found,
-            } => {
-                let _ = write!(out, "argmin over {var} {domain} of ");
-                wrap(out, "(", objective, ")", values);
-                if values {
-                    let _ = write!(out, " [found {var} = {}]", number(*found));
-                }
-            }
+            } => write_argmin(out, (var, domain, *found), objective, values),
             Expr::Described { what, value, unit } => match values {
                 false => out.push_str(what),
                 true => {
@@ -262,6 +265,15 @@ impl Expr {
                 }
             },
         }
+    }
+}
+
+fn write_argmin(out: &mut String, search: (&str, &str, f64), objective: &Expr, values: bool) {
+    let (var, domain, found) = search;
+    let _ = write!(out, "argmin over {var} {domain} of ");
+    wrap(out, "(", objective, ")", values);
+    if values {
+        let _ = write!(out, " [found {var} = {}]", number(found));
     }
 }
 
@@ -336,6 +348,10 @@ pub trait Quantity:
     fn max_of(items: Vec<Self>) -> Self;
     /// The smallest (∞ for none).
     fn min_of(items: Vec<Self>) -> Self;
+    /// A value a procedure gave (a count, a search's result), under a symbol.
+    fn bound(symbol: &'static str, value: f64, unit: &'static str) -> Self;
+    /// The number itself.
+    fn value(&self) -> f64;
 }
 
 impl Quantity for f64 {
@@ -350,6 +366,12 @@ impl Quantity for f64 {
     }
     fn min_of(items: Vec<f64>) -> f64 {
         items.into_iter().fold(f64::INFINITY, f64::min)
+    }
+    fn bound(_: &'static str, value: f64, _: &'static str) -> f64 {
+        value
+    }
+    fn value(&self) -> f64 {
+        *self
     }
 }
 
@@ -378,6 +400,12 @@ impl Quantity for Expr {
             _ => Expr::Min(items),
         }
     }
+    fn bound(symbol: &'static str, value: f64, unit: &'static str) -> Expr {
+        Expr::sym(symbol, value, unit)
+    }
+    fn value(&self) -> f64 {
+        self.eval()
+    }
 }
 
 /// How one metric was computed.
@@ -400,6 +428,18 @@ impl Derivation {
             branch: None,
             source,
         }
+    }
+
+    /// A quantity defined by a procedure (a simulation, a timeline, a search), in words, with
+    /// the value the procedure gave bound to it.
+    pub fn described(
+        symbol: &'static str,
+        what: &'static str,
+        value: f64,
+        unit: &'static str,
+        source: &'static str,
+    ) -> Derivation {
+        Derivation::new(symbol, Expr::Described { what, value, unit }, source)
     }
 
     /// The same derivation, noting the case that applied.
