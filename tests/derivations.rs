@@ -33,6 +33,12 @@ fn scenarios() -> Vec<Scenario> {
                     "n=100000",
                     "mesh=3x1",
                     "f=testjig",
+                    "data=100",
+                    "data=1e6",
+                    "k=4",
+                    "link=exact",
+                    "size=1",
+                    "size=50",
                 ] {
                     queries.push(format!("{base}&{extra}"));
                 }
@@ -74,18 +80,6 @@ fn derivations_evaluate_to_the_reported_values() {
 /// algorithm, not a number: the time's derivation says which one it took (its branch).
 const EXEMPT: [(&str, &str, &str); 1] = [("*", "*", "fastest")];
 
-/// Pattern and model pairs not yet migrated to derivations (docs/explain.md): the web still
-/// shows their formulas from its own table.
-const NOT_MIGRATED: [(&str, &str); 7] = [
-    ("pingpong", "atm-pipeline"),
-    ("roundtrip", "atm-pipeline"),
-    ("broadcast", "atm-pipeline"),
-    ("all-to-all", "atm-pipeline"),
-    ("h-relation", "atm-pipeline"),
-    ("barrier", "atm-pipeline"),
-    ("pipelined-send", "atm-pipeline"),
-];
-
 fn exempt(pattern: &str, model: &str, key: &str) -> bool {
     let any = |want: &str, have: &str| want == "*" || want == have;
     EXEMPT
@@ -101,17 +95,14 @@ fn every_metric_is_derived() {
     for s in scenarios() {
         let (pattern, model) = (s.pattern.id, s.model.id());
         let Ok(report) = evaluate(&s) else { continue };
-        let migrated = !NOT_MIGRATED.contains(&(pattern, model));
         for key in report.metrics.keys() {
             if exempt(pattern, model, key) {
                 continue;
             }
             let derived = report.derivations.contains_key(key);
-            if migrated {
-                assert!(derived, "{}: {key} has no derivation", s.to_query());
-                seen.insert((pattern, model));
-            }
+            assert!(derived, "{}: {key} has no derivation", s.to_query());
         }
+        seen.insert((pattern, model));
     }
     assert!(seen.len() > 60, "{} pattern × model pairs", seen.len());
 }

@@ -348,6 +348,10 @@ pub trait Quantity:
     fn max_of(items: Vec<Self>) -> Self;
     /// The smallest (∞ for none).
     fn min_of(items: Vec<Self>) -> Self;
+    /// The larger of two (`f64::max`).
+    fn max2(self, other: Self) -> Self;
+    fn ceil_q(self) -> Self;
+    fn sqrt_q(self) -> Self;
     /// A value a procedure gave (a count, a search's result), under a symbol.
     fn bound(symbol: &'static str, value: f64, unit: &'static str) -> Self;
     /// The number itself.
@@ -366,6 +370,18 @@ impl Quantity for f64 {
     }
     fn min_of(items: Vec<f64>) -> f64 {
         items.into_iter().fold(f64::INFINITY, f64::min)
+    }
+    #[inline(always)]
+    fn max2(self, other: f64) -> f64 {
+        self.max(other)
+    }
+    #[inline(always)]
+    fn ceil_q(self) -> f64 {
+        self.ceil()
+    }
+    #[inline(always)]
+    fn sqrt_q(self) -> f64 {
+        self.sqrt()
     }
     fn bound(_: &'static str, value: f64, _: &'static str) -> f64 {
         value
@@ -399,6 +415,21 @@ impl Quantity for Expr {
             1 => items.remove(0),
             _ => Expr::Min(items),
         }
+    }
+    fn max2(self, other: Expr) -> Expr {
+        match self {
+            Expr::Max(mut items) => {
+                items.push(other);
+                Expr::Max(items)
+            }
+            lhs => Expr::Max(vec![lhs, other]),
+        }
+    }
+    fn ceil_q(self) -> Expr {
+        self.ceil()
+    }
+    fn sqrt_q(self) -> Expr {
+        self.sqrt()
     }
     fn bound(symbol: &'static str, value: f64, unit: &'static str) -> Expr {
         Expr::sym(symbol, value, unit)
