@@ -57,7 +57,7 @@ fn explained(scenario: &Scenario, report: &Report) -> String {
         for (symbol, value, unit) in d.formula.bindings() {
             let _ = writeln!(out, "      {symbol} = {} {unit}", raw(value));
         }
-        if let Some(b) = d.branch {
+        if let Some(b) = d.cases() {
             let _ = writeln!(out, "      case: {b}");
         }
         let _ = writeln!(out, "      source: {}", d.source);

@@ -445,8 +445,9 @@ pub struct Derivation {
     /// The symbol the result is written with (`T`, `n½`, `a`).
     pub symbol: &'static str,
     pub formula: Expr,
-    /// The case of the model that applied, in words, where the model has several.
-    pub branch: Option<&'static str>,
+    /// The cases of the model that applied, in words, where the model has several (the
+    /// outermost decision last: the fold of p not a power of two, then `algo=best`'s choice).
+    pub branch: Vec<&'static str>,
     /// Paper and section, equation or table (or the literature it comes from).
     pub source: &'static str,
 }
@@ -456,7 +457,7 @@ impl Derivation {
         Derivation {
             symbol,
             formula,
-            branch: None,
+            branch: Vec::new(),
             source,
         }
     }
@@ -473,10 +474,15 @@ impl Derivation {
         Derivation::new(symbol, Expr::Described { what, value, unit }, source)
     }
 
-    /// The same derivation, noting the case that applied.
+    /// The same derivation, noting a case that applied.
     pub fn branch(mut self, branch: &'static str) -> Derivation {
-        self.branch = Some(branch);
+        self.branch.push(branch);
         self
+    }
+
+    /// The cases that applied, in words, `; ` between them (`None` where there were none).
+    pub fn cases(&self) -> Option<String> {
+        (!self.branch.is_empty()).then(|| self.branch.join("; "))
     }
 
     /// The value the formula evaluates to: the metric.
@@ -510,8 +516,8 @@ impl Serialize for Derivation {
         map.serialize_entry("formula", &self.formula.text(false))?;
         map.serialize_entry("values", &self.formula.text(true))?;
         map.serialize_entry("with", &With(&self.formula))?;
-        if let Some(b) = self.branch {
-            map.serialize_entry("branch", b)?;
+        if let Some(b) = self.cases() {
+            map.serialize_entry("branch", &b)?;
         }
         map.serialize_entry("source", self.source)?;
         map.end()

@@ -946,7 +946,7 @@ fn segment_derivations(chain: &Chain, m: &Abg, n: f64) -> Vec<(&'static str, Der
             _ => (root, None),
         };
         let mut d = Derivation::new("s", formula, SOURCE);
-        d.branch = branch;
+        d.branch.extend(branch);
         out.push(("closed_form_segment_bytes", d));
         let k = Expr::sym("k", (whole / s.round().max(1.0)).ceil(), "");
         let time = time_of(&q, &m, k.clone(), segment(k));

@@ -239,7 +239,7 @@ fn time_derivation(
     let key = metric_keys(algorithm).0;
     let (_, d) = derived.iter().find(|(k, _)| *k == key)?;
     let mut d = d.clone();
-    d.branch = branch.or(d.branch);
+    d.branch.extend(branch);
     Some(("time_us", d))
 }
 

@@ -49,7 +49,9 @@ impl Shape {
                     alpha: alpha.eval(),
                     beta: beta.eval(),
                 };
-                (alpha + beta * x, Box::new(move |x| scale * h.time(x)))
+                // The linear model writes the message size n (001 eq. 1, 003 eq. 1).
+                let n = Expr::sym("n", at, "B");
+                (alpha + beta * n, Box::new(move |x| scale * h.time(x)))
             }
             Shape::Hyperbola(block) => {
                 let (a_sym, b_sym) = (
