@@ -38,12 +38,15 @@ pub fn eval(options: &EvalOptions) -> Result<String, Usage> {
 }
 
 /// Each metric's derivation: the formula in symbols, then with the numbers, the bindings and
-/// the source; metrics whose pattern does not derive them yet are named as such.
+/// the source; a metric that is a name (`fastest`) is named as such.
 fn explained(scenario: &Scenario, report: &Report) -> String {
     let mut out = String::from("\nexplain:\n");
     for (key, _) in ordered(scenario, report) {
         let Some(d) = report.derivations.get(key) else {
-            let _ = writeln!(out, "  {key}: no derivation yet");
+            let _ = writeln!(
+                out,
+                "  {key}: a name, not a number (time_us names the case)"
+            );
             continue;
         };
         let _ = writeln!(

@@ -24,7 +24,7 @@ pub fn evaluate(query: &str) -> Result<JsValue, JsError> {
 
 /// How each metric of a query's report was computed: `{ metric: { symbol, formula, values,
 /// with, source, branch? } }`, the `explain` member of `commcalc eval --json --explain`
-/// (docs/explain.md). Metrics whose pattern does not derive them yet are absent.
+/// (docs/explain.md). `fastest`, a name rather than a number, is absent.
 #[wasm_bindgen]
 pub fn explain(query: &str) -> Result<JsValue, JsError> {
     let report = commcalc_core::run(query).map_err(|e| JsError::new(&e.to_string()))?;
