@@ -119,6 +119,7 @@ impl ParamSet {
     /// The symbol a formula writes a parameter with: the catalog's where it is one plain
     /// symbol unique in its set, else a short one of its own (the SP2's `2a_p + a_c` is a_rt,
     /// the Paragon's g is written g whichever table it comes from).
+    #[inline(never)]
     pub fn symbol(&self, name: &'static str) -> &'static str {
         let catalog = self.param(name).map(|p| p.symbol).unwrap_or("");
         let plain = !catalog.is_empty()

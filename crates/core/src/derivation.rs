@@ -62,6 +62,7 @@ pub enum Expr {
 
 impl Expr {
     /// A symbol bound to a value.
+    #[inline(never)]
     pub fn sym(symbol: &'static str, value: f64, unit: &'static str) -> Expr {
         Expr::Sym {
             symbol,
@@ -70,34 +71,42 @@ impl Expr {
         }
     }
 
+    #[inline(never)]
     pub fn num(v: f64) -> Expr {
         Expr::Num(v)
     }
 
+    #[inline(never)]
     pub fn sqrt(self) -> Expr {
         Expr::Sqrt(Box::new(self))
     }
 
+    #[inline(never)]
     pub fn square(self) -> Expr {
         Expr::Square(Box::new(self))
     }
 
+    #[inline(never)]
     pub fn ceil(self) -> Expr {
         Expr::Ceil(Box::new(self))
     }
 
+    #[inline(never)]
     pub fn floor(self) -> Expr {
         Expr::Floor(Box::new(self))
     }
 
+    #[inline(never)]
     pub fn log2(self) -> Expr {
         Expr::Log2(Box::new(self))
     }
 
+    #[inline(never)]
     pub fn max(items: Vec<Expr>) -> Expr {
         Expr::Max(items)
     }
 
+    #[inline(never)]
     pub fn min(items: Vec<Expr>) -> Expr {
         Expr::Min(items)
     }
@@ -306,6 +315,7 @@ macro_rules! binary {
         impl std::ops::$trait for Expr {
             type Output = Expr;
             /// Left-associative, flattened into one list so that the tree reads as written.
+            #[inline(never)]
             fn $method(self, rhs: Expr) -> Expr {
                 match self {
                     Expr::$variant(mut items) => {
@@ -320,6 +330,7 @@ macro_rules! binary {
     ($trait:ident, $method:ident, $variant:ident) => {
         impl std::ops::$trait for Expr {
             type Output = Expr;
+            #[inline(never)]
             fn $method(self, rhs: Expr) -> Expr {
                 Expr::$variant(Box::new(self), Box::new(rhs))
             }
@@ -392,6 +403,7 @@ impl Quantity for f64 {
 }
 
 impl Quantity for Expr {
+    #[inline(never)]
     fn constant(v: f64) -> Expr {
         Expr::Num(v)
     }
@@ -416,6 +428,7 @@ impl Quantity for Expr {
             _ => Expr::Min(items),
         }
     }
+    #[inline(never)]
     fn max2(self, other: Expr) -> Expr {
         match self {
             Expr::Max(mut items) => {
@@ -425,12 +438,15 @@ impl Quantity for Expr {
             lhs => Expr::Max(vec![lhs, other]),
         }
     }
+    #[inline(never)]
     fn ceil_q(self) -> Expr {
         self.ceil()
     }
+    #[inline(never)]
     fn sqrt_q(self) -> Expr {
         self.sqrt()
     }
+    #[inline(never)]
     fn bound(symbol: &'static str, value: f64, unit: &'static str) -> Expr {
         Expr::sym(symbol, value, unit)
     }
@@ -453,6 +469,7 @@ pub struct Derivation {
 }
 
 impl Derivation {
+    #[inline(never)]
     pub fn new(symbol: &'static str, formula: Expr, source: &'static str) -> Derivation {
         Derivation {
             symbol,
@@ -464,6 +481,7 @@ impl Derivation {
 
     /// A quantity defined by a procedure (a simulation, a timeline, a search), in words, with
     /// the value the procedure gave bound to it.
+    #[inline(never)]
     pub fn described(
         symbol: &'static str,
         what: &'static str,
@@ -475,6 +493,7 @@ impl Derivation {
     }
 
     /// The same derivation, noting a case that applied.
+    #[inline(never)]
     pub fn branch(mut self, branch: &'static str) -> Derivation {
         self.branch.push(branch);
         self
@@ -534,6 +553,7 @@ pub struct Derived {
 
 impl Derived {
     /// Records a metric computed by its derivation and returns its value.
+    #[inline(never)]
     pub fn put(&mut self, key: &'static str, d: Derivation) -> f64 {
         let v = d.value();
         self.metrics.push((key, crate::patterns::Value::Number(v)));

@@ -136,7 +136,7 @@ pub struct Stack<Q> {
 
 impl<Q: Quantity> Stack<Q> {
     /// Eq. 1: n messages of m bytes, Σtₖ(m) + (n−1)·max tₖ(m).
-    #[inline(always)]
+    #[inline]
     pub fn eq1(&self, m: Q, n: Q) -> Q {
         let t1 = self.a1.clone() * m.clone() + self.b1.clone();
         let t2 = self.a2.clone() * m + self.b2.clone();

@@ -184,49 +184,55 @@ fn knob_derivation(ctx: &Ctx, name: &'static str, derived: Derivation) -> Deriva
 /// α and β of one message from the scenario's model, as formulas over the model's parameters
 /// (see [`derivation`]), at p processes (the Paragon's BSP and BPRAM tables depend on p).
 fn alpha_beta(ctx: &Ctx, p: u32) -> Result<(Expr, Expr), Error> {
+    if ctx.model == Model::Hyperbolic {
+        let b = hyperbolic::pingpong_block(ctx)?;
+        return Ok((b.a, b.b));
+    }
+    // The parameters are read first, as numbers, then bound to their symbols: one fallible
+    // step per model.
     let per = |bytes: f64| Expr::Const {
         value: bytes,
         unit: "B",
     };
+    let names: &[&'static str] = match ctx.model {
+        Model::Hockney | Model::Nbl => &["alpha", "beta"],
+        Model::Packetized => &["a", "m", "packet"],
+        Model::AtmPipeline => &["a1", "b1", "a2", "b2"],
+        Model::Bsp if ctx.set.by_size.is_empty() => &["g_one", "l"],
+        Model::Bpram if ctx.set.by_size.is_empty() => &["sigma", "ell"],
+        Model::Bsp => &["g", "l"],
+        _ => &["sigma", "ell"],
+    };
+    let v: Vec<Expr> =
+        if ctx.set.by_size.is_empty() || !matches!(ctx.model, Model::Bsp | Model::Bpram) {
+            let values = names
+                .iter()
+                .map(|n| ctx.param(n))
+                .collect::<Result<Vec<_>, _>>()?;
+            names
+                .iter()
+                .zip(values)
+                .map(|(n, v)| ctx.bound(n, v))
+                .collect()
+        } else {
+            let (x, y) = ctx.by_size(p)?;
+            names
+                .iter()
+                .zip([x, y])
+                .map(|(n, v)| ctx.bound(n, ctx.sized_param(n, v)))
+                .collect()
+        };
+    let arg = |i: usize| v[i].clone();
     Ok(match ctx.model {
-        Model::Hockney => (ctx.sym("alpha")?, ctx.sym("beta")?),
-        Model::Hyperbolic => {
-            let b = hyperbolic::pingpong_block(ctx)?;
-            (b.a, b.b)
-        }
-        Model::Packetized => {
-            let (a, m, packet) = (ctx.sym("a")?, ctx.sym("m")?, ctx.sym("packet")?);
-            (a.clone(), a / packet + m)
-        }
-        Model::AtmPipeline => {
-            let (a1, b1) = (ctx.sym("a1")?, ctx.sym("b1")?);
-            let (a2, b2) = (ctx.sym("a2")?, ctx.sym("b2")?);
-            (
-                Expr::num(2.0) * (b1 + b2),
-                Expr::num(2.0) * Expr::max(vec![a1, a2]),
-            )
-        }
-        Model::Nbl => (ctx.sym("alpha")?, ctx.sym("beta")? / per(ELEMENT_BYTES)),
-        Model::Bsp => {
-            let (g, l) = if ctx.set.by_size.is_empty() {
-                (ctx.sym("g_one")?, ctx.sym("l")?)
-            } else {
-                let (g, l) = ctx.by_size(p)?;
-                let g = ctx.bound("g", ctx.sized_param("g", g));
-                (g, ctx.bound("l", ctx.sized_param("l", l)))
-            };
-            (l, g / per(WORD_BYTES))
-        }
-        Model::Bpram => {
-            let (sigma, ell) = if ctx.set.by_size.is_empty() {
-                (ctx.sym("sigma")?, ctx.sym("ell")?)
-            } else {
-                let (s, e) = ctx.by_size(p)?;
-                let sigma = ctx.bound("sigma", ctx.sized_param("sigma", s));
-                (sigma, ctx.bound("ell", ctx.sized_param("ell", e)))
-            };
-            (ell, sigma)
-        }
+        Model::Hockney => (arg(0), arg(1)),
+        Model::Packetized => (arg(0), arg(0) / arg(2) + arg(1)),
+        Model::AtmPipeline => (
+            Expr::num(2.0) * (arg(1) + arg(3)),
+            Expr::num(2.0) * Expr::max(vec![arg(0), arg(2)]),
+        ),
+        Model::Nbl => (arg(0), arg(1) / per(ELEMENT_BYTES)),
+        Model::Bsp => (arg(1), arg(0) / per(WORD_BYTES)),
+        _ => (arg(1), arg(0)),
     })
 }
 

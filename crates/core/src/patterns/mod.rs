@@ -255,12 +255,14 @@ impl Ctx<'_> {
     }
 
     /// A parameter as a formula's symbol, bound to the value [`Ctx::param`] gives.
+    #[inline(never)]
     pub fn sym(&self, name: &'static str) -> Result<Expr, Error> {
         let value = self.param(name)?;
         Ok(self.bound(name, value))
     }
 
     /// A parameter's symbol bound to a value the pattern already read (a table row, say).
+    #[inline(never)]
     pub fn bound(&self, name: &'static str, value: f64) -> Expr {
         let unit = self.set.param(name).map_or("", |p| p.unit);
         Expr::sym(self.set.symbol(name), value, unit)
