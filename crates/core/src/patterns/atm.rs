@@ -38,9 +38,8 @@ struct Atm {
     /// The cluster the message size is chosen for (002 §3.9: 8 hosts).
     hosts: f64,
     switches: f64,
-    /// Mflop/s, to give g and l in flops (002 Table 6).
-    rate: f64,
-    /// The same parameters as bound symbols, for derivations.
+    /// The same parameters as bound symbols, for derivations, with the Mflop/s rate that
+    /// gives g and l in flops (002 Table 6).
     sym: Syms,
 }
 
@@ -99,7 +98,6 @@ impl Atm {
             link,
             hosts,
             switches,
-            rate,
             sym,
         })
     }
@@ -304,7 +302,7 @@ impl Sizing {
         }
     }
 
-    /// The derivations of [`Sizing::metrics`].
+    /// The VC's metrics (002 eq. 14–17), derived.
     fn derivations(&self, s: &Stack<Expr>) -> Vec<(&'static str, Derivation)> {
         let mut d = vec![(
             "vc_unit_time_us_per_byte",
@@ -322,15 +320,6 @@ impl Sizing {
             ));
         }
         d
-    }
-
-    /// The VC's metrics (002 eq. 14–17).
-    fn metrics(&self) -> Vec<(&'static str, Value)> {
-        let mut m = vec![("vc_unit_time_us_per_byte", Value::Number(self.t_vc))];
-        if let Some(x) = self.max_data {
-            m.push(("max_data_bytes", Value::Number(x)));
-        }
-        m
     }
 }
 
@@ -353,22 +342,6 @@ pub fn pipelined_send(ctx: &Ctx) -> Result<Evaluation, Error> {
         Some(m) => Box::new(move |x| s.latency(x, m)),
         None => Box::new(move |x| s.optimum(x).latency),
     };
-    let mut metrics = vec![
-        ("opt_message_bytes", Value::Number(opt.chunk)),
-        ("opt_time_us", Value::Number(opt.latency)),
-        ("closed_form_message_bytes", Value::Number(closed.chunk)),
-        ("closed_form_time_us", Value::Number(closed.latency)),
-        ("unit_time_us_per_byte", Value::Number(s.unit_time(x))),
-        (
-            "message_latency_us",
-            Value::Number(s.message_latency(message)),
-        ),
-    ];
-    metrics.extend(
-        sizing
-            .max_data
-            .map(|x| ("max_data_bytes", Value::Number(x))),
-    );
     let mut derivations = sizing.derivations(&atm.sym.stack);
     // A send reports the VC's data size, not its unit time (the link's).
     derivations.retain(|(k, _)| *k != "vc_unit_time_us_per_byte");
@@ -379,12 +352,7 @@ pub fn pipelined_send(ctx: &Ctx) -> Result<Evaluation, Error> {
         &closed,
         ctx.inputs.size,
     ));
-    Ok(Evaluation {
-        cost,
-        at: x,
-        metrics,
-        derivations,
-    })
+    Ok(Evaluation::derived(cost, x, derivations))
 }
 
 /// The derivations of a pipelined send of x bytes: the exact optimum `opt` and its time, the
@@ -488,21 +456,10 @@ pub fn all_to_all(ctx: &Ctx) -> Result<Evaluation, Error> {
     };
     let chunk = sizing.chunk;
     let per_end = move |d: f64| chunk.map_or_else(|| s.optimum(d).latency, |m| s.latency(d, m));
-    let message = chunk.unwrap_or_else(|| s.optimum(d).chunk);
-    let mut metrics = sizing.metrics();
-    metrics.push(("opt_message_bytes", Value::Number(message)));
-    metrics.push((
-        "message_latency_us",
-        Value::Number(s.message_latency(message.min(d))),
-    ));
     let mut derivations = sizing.derivations(&atm.sym.stack);
     derivations.extend(exchange_derivations(&atm, &sizing, p, d, traffic));
-    Ok(Evaluation {
-        cost: Box::new(move |d| latencies * per_end(d)),
-        at: d,
-        metrics,
-        derivations,
-    })
+    let cost = Box::new(move |d| latencies * per_end(d));
+    Ok(Evaluation::derived(cost, d, derivations))
 }
 
 /// The derivations of a total exchange of D bytes per connection: the message size (chosen
@@ -593,22 +550,6 @@ pub fn h_relation(ctx: &Ctx) -> Result<Evaluation, Error> {
         SYNC_MESSAGE_BYTES,
         atm.vc_unit_time(Traffic::SeparateAddressing, p),
     );
-    let mut metrics = vec![
-        ("g_us_per_byte", Value::Number(g)),
-        ("g_us_per_word", Value::Number(g * WORD_BYTES)),
-        ("g_flops_per_word", Value::Number(g * WORD_BYTES * atm.rate)),
-        (
-            "g_inf_us_per_word",
-            Value::Number(s.g_limit(atm.put) * WORD_BYTES),
-        ),
-        ("l_us", Value::Number(l)),
-        ("l_flops", Value::Number(l * atm.rate)),
-        (
-            "opt_message_bytes",
-            Value::Number(s.continuous_optimum(x).chunk),
-        ),
-    ];
-    metrics.extend(sizing.metrics());
     let h = ctx.h(x / WORD_BYTES);
     let mut derivations = sizing.derivations(&atm.sym.stack);
     derivations.extend(superstep_derivations(&atm, p, k, x, (g, l)));
@@ -616,12 +557,8 @@ pub fn h_relation(ctx: &Ctx) -> Result<Evaluation, Error> {
         Expr::sym("g", g, "µs/B") * (Expr::sym("h", h, "") * word()) + Expr::sym("l", l, "µs");
     let source = "002 §4: a superstep g·4h + l with g and l from the model";
     derivations.push(("time_us", Derivation::new("T", time, source)));
-    Ok(Evaluation {
-        cost: Box::new(move |bytes| superstep(0.0, g, bytes, l)),
-        at: h * WORD_BYTES,
-        metrics,
-        derivations,
-    })
+    let cost = Box::new(move |bytes| superstep(0.0, g, bytes, l));
+    Ok(Evaluation::derived(cost, h * WORD_BYTES, derivations))
 }
 
 fn word() -> Expr {
@@ -757,14 +694,10 @@ pub fn barrier(ctx: &Ctx) -> Result<Evaluation, Error> {
         ),
     };
     let l_sym = Expr::sym("l", l_at, "µs") * atm.sym.rate.clone();
-    Ok(Evaluation {
-        cost: l,
-        at: m,
-        metrics: vec![
-            ("l_us", Value::Number(l_at)),
-            ("l_flops", Value::Number(l_at * atm.rate)),
-        ],
-        derivations: vec![
+    Ok(Evaluation::derived(
+        l,
+        m,
+        vec![
             ("l_us", Derivation::new("l", formula.clone(), source)),
             ("time_us", Derivation::new("T", formula, source)),
             (
@@ -772,7 +705,7 @@ pub fn barrier(ctx: &Ctx) -> Result<Evaluation, Error> {
                 Derivation::new("l", l_sym, "002 Table 6: l times the clock rate"),
             ),
         ],
-    })
+    ))
 }
 
 /// One node's message to all others by hardware multicast (002 §3.10). The root hands one
@@ -800,17 +733,12 @@ pub fn pingpong(ctx: &Ctx, scale: f64) -> Result<Evaluation, Error> {
     let sizing = Sizing::new(ctx, &atm, Traffic::Single, Expr::num(1.0));
     let x = ctx.size(DEFAULT_SIZE);
     sizing.check(ctx, x);
-    let mut metrics = sizing.metrics();
     let opt = s.optimum(x);
-    metrics.push(("opt_message_bytes", Value::Number(opt.chunk)));
     let sym = &atm.sym.stack;
     let mut derivations = sizing.derivations(sym);
     derivations.push(("opt_message_bytes", exact_chunk(sym, bytes("x", x), &opt)));
     match s.half_performance_length() {
         Some(n_half) => {
-            let r_inf = 1.0 / (2.0 * scale * s.asymptotic_unit_time());
-            metrics.push(("r_inf_MBps", Value::Number(r_inf)));
-            metrics.push(("n_half_bytes", Value::Number(n_half)));
             derivations.extend(sndrcv_limits(sym, scale, n_half));
         }
         None => ctx.warn(
@@ -826,12 +754,8 @@ pub fn pingpong(ctx: &Ctx, scale: f64) -> Result<Evaluation, Error> {
     let source =
         "002 eq. 1–3 and 7: both ends pay the protocol latency; m* the exact optimal chunk";
     derivations.push(("time_us", Derivation::new("T", time, source)));
-    Ok(Evaluation {
-        cost: Box::new(move |x| scale * s.sndrcv(x)),
-        at: x,
-        metrics,
-        derivations,
-    })
+    let cost = Box::new(move |x| scale * s.sndrcv(x));
+    Ok(Evaluation::derived(cost, x, derivations))
 }
 
 /// r∞ of Latency_sndrcv, `scale` times over: the slower stage sees every byte at both ends

@@ -745,38 +745,23 @@ pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> 
     let n = ctx.size(DEFAULT_SIZE);
     let (m, abg_derivations) = abg_derived(ctx, p, collective.reduces())?;
     let mut menu = menu(ctx, collective, p)?;
-    let mut metrics = vec![
-        ("alpha_us", Value::Number(m.alpha)),
-        ("beta_us_per_byte", Value::Number(m.beta)),
-        ("gamma_us_per_byte", Value::Number(m.gamma)),
-    ];
     let mut derivations: Vec<_> = ["alpha_us", "beta_us_per_byte", "gamma_us_per_byte"]
         .into_iter()
         .zip(abg_derivations)
         .collect();
     for (i, (id, cost)) in menu.iter().enumerate() {
         let t = cost(n);
-        metrics.push((time_key(id), Value::Number(t)));
         derivations.push((
             time_key(id),
             time_derivation(ctx, collective, i, id, &m, p, n, t),
         ));
     }
     let winner = fastest(&menu, n);
-    if let Some((id, _)) = winner {
-        metrics.push(("fastest", Value::Text(id.into())));
-    }
     let mut loggp_cost: Option<Cost> = None;
     if collective == Collective::Broadcast {
         let chain = Chain::new(&m, p);
-        metrics.extend(segment_metrics(&chain, n));
         derivations.extend(segment_derivations(&chain, &m, n));
         let l = loggp(ctx, &m);
-        metrics.push(("loggp_p2p_us", Value::Number(l.p2p(n))));
-        metrics.push((
-            "loggp_binomial_us",
-            Value::Number(l.binomial_broadcast(p, n)),
-        ));
         derivations.extend(loggp_derivations(&l, p, n));
         loggp_cost = Some(Box::new(move |n| l.binomial_broadcast(p, n)));
     }
@@ -805,12 +790,11 @@ pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> 
             _ => return Err(not_here(ctx, collective, choice)),
         }
     };
-    Ok(Evaluation {
-        cost,
-        at: n,
-        metrics,
-        derivations,
-    })
+    let mut evaluation = Evaluation::derived(cost, n, derivations);
+    if let Some((id, _)) = winner {
+        evaluation.metrics.push(("fastest", Value::Text(id.into())));
+    }
+    Ok(evaluation)
 }
 
 /// The derivation of the time of the `i`th algorithm of the menu, `t` at n bytes: the α-β-γ
@@ -905,7 +889,7 @@ fn not_here(ctx: &Ctx, collective: Collective, choice: &str) -> Error {
     }
 }
 
-/// The derivations of [`segment_metrics`]: the search for k*, its segment ⌈n/k*⌉ and time, and
+/// The pipelined chain's metrics, derived: the search for k*, its segment ⌈n/k*⌉ and time, and
 /// the closed form's segment and time (CHPV §5).
 fn segment_derivations(chain: &Chain, m: &Abg, n: f64) -> Vec<(&'static str, Derivation)> {
     const SOURCE: &str = "Chan et al. 2007 §5";
@@ -959,21 +943,6 @@ fn segment_derivations(chain: &Chain, m: &Abg, n: f64) -> Vec<(&'static str, Der
         let d = Derivation::new("T", time, SOURCE)
             .branch("k = ⌈n/s⌉ segments, s rounded to whole bytes");
         out.push(("closed_form_time_us", d));
-    }
-    out
-}
-
-/// The pipelined chain's exact optimal segment and time, and the closed form's.
-fn segment_metrics(chain: &Chain, n: f64) -> Vec<(&'static str, Value)> {
-    let o = chain.optimum(n);
-    let mut out = vec![
-        ("opt_segment_bytes", Value::Number(o.segment_bytes)),
-        ("opt_segments", Value::Number(o.segments as f64)),
-        ("opt_time_us", Value::Number(o.time)),
-    ];
-    if let (Some(s), Some(t)) = (chain.closed_form(n), chain.closed_form_time(n)) {
-        out.push(("closed_form_segment_bytes", Value::Number(s)));
-        out.push(("closed_form_time_us", Value::Number(t)));
     }
     out
 }

@@ -135,6 +135,28 @@ pub struct PatternDef {
     pub evaluate: fn(&Ctx) -> Result<Evaluation, Error>,
 }
 
+impl Evaluation {
+    /// An evaluation whose metrics are the values of their derivations (`time_us` excepted:
+    /// the report takes the time from `cost` at `at`, and its derivation gives the same bits).
+    pub fn derived(
+        cost: Box<dyn Fn(f64) -> f64>,
+        at: f64,
+        derivations: Vec<(&'static str, Derivation)>,
+    ) -> Evaluation {
+        let metrics = derivations
+            .iter()
+            .filter(|(k, _)| *k != "time_us")
+            .map(|(k, d)| (*k, Value::Number(d.value())))
+            .collect();
+        Evaluation {
+            cost,
+            at,
+            metrics,
+            derivations,
+        }
+    }
+}
+
 impl std::fmt::Debug for Evaluation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Evaluation")

@@ -174,7 +174,6 @@ pub fn global_combine(ctx: &Ctx) -> Result<Evaluation, Error> {
         );
     }
 
-    let mut metrics = Vec::new();
     let mut derivations = Vec::new();
     let mut fastest: Option<Optimum> = None;
     for algorithm in Algorithm::ALL {
@@ -188,22 +187,13 @@ pub fn global_combine(ctx: &Ctx) -> Result<Evaluation, Error> {
         };
         let o = plan.optimum(n);
         let (time_key, block_keys) = metric_keys(algorithm);
-        metrics.push((time_key, Value::Number(o.time)));
         derivations.extend(combine_derivations(plan, &o, n, time_key, block_keys));
-        if let Some([block, closed, asymptotic]) = block_keys {
-            metrics.push((block, Value::Number(o.block as f64)));
-            if let Some(s) = o.closed_form {
-                metrics.push((closed, Value::Number(s)));
-            }
-            metrics.push((asymptotic, Value::Number(plan.per_elem_asymptotic())));
+        if block_keys.is_some() {
             warn_optimum(ctx, &nbl, n, &o);
         }
         if fastest.is_none_or(|f| o.time < f.time) {
             fastest = Some(o);
         }
-    }
-    if let Some(f) = fastest {
-        metrics.push(("fastest", Value::Text(f.algorithm.id().into())));
     }
     derivations.extend(time_derivation(&derivations, choice, fastest));
 
@@ -215,12 +205,12 @@ pub fn global_combine(ctx: &Ctx) -> Result<Evaluation, Error> {
         }
         None => Box::new(move |bytes| combiner.best_time(elements(bytes))),
     };
-    Ok(Evaluation {
-        cost,
-        at: n as f64 * ELEMENT_BYTES,
-        metrics,
-        derivations,
-    })
+    let mut evaluation = Evaluation::derived(cost, n as f64 * ELEMENT_BYTES, derivations);
+    if let Some(f) = fastest {
+        let fastest = Value::Text(f.algorithm.id().into());
+        evaluation.metrics.push(("fastest", fastest));
+    }
+    Ok(evaluation)
 }
 
 /// The time at the query's N: the chosen algorithm's, or for `best` the fastest's.
