@@ -28,10 +28,16 @@ const JUNO_SHM: &[u8] = data!("juno-shm-imb41_excerpt.txt");
 const JUNO_ETH: &[u8] = data!("juno-eth-imb41_excerpt.txt");
 const DELTA_NG: &[u8] = data!("delta-slingshot-netgauge_loggp_excerpt.txt");
 const FRONTERA_NG: &[u8] = data!("frontera-ib-netgauge_loggp_excerpt.txt");
+const DELTA_NG_FILE: &[u8] = data!("delta-slingshot-netgauge_loggp_ng.out.txt");
 const NEMO: &[u8] = data!("nemo-ib-hpcx-readme.md.txt");
+const ALASKA_IB_MBW_MR: &[u8] = data!("alaska-ib-osu_mbw_mr.txt");
+const ALASKA_IB_ALLTOALL: &[u8] = data!("alaska-ib-osu_alltoall.txt");
+const CLARIDEN: &[u8] = data!("clariden-slingshot-osu7_readme.md.txt");
+const DAINT_BW: &[u8] = data!("daint-slingshot-osu7_bw_excerpt.txt");
+const OCI_IMB: &[u8] = data!("oci-rdma-imb2021_alltoall_excerpt.txt");
 
 /// Every real file with the format it must be detected as and its series count.
-const ALL: [(&str, &[u8], Format, usize); 13] = [
+const ALL: [(&str, &[u8], Format, usize); 19] = [
     ("csd3-ib-osu_latency", CSD3_IB_LAT, Format::Osu, 1),
     ("csd3-roce-osu_latency", CSD3_ROCE_LAT, Format::Osu, 1),
     ("csd3-ib-osu_allreduce", CSD3_IB_ALLREDUCE, Format::Osu, 1),
@@ -44,7 +50,13 @@ const ALL: [(&str, &[u8], Format, usize); 13] = [
     ("juno-eth-imb41", JUNO_ETH, Format::Imb, 4),
     ("delta-netgauge", DELTA_NG, Format::Netgauge, 1),
     ("frontera-netgauge", FRONTERA_NG, Format::Netgauge, 1),
+    ("delta-netgauge-o-file", DELTA_NG_FILE, Format::Netgauge, 1),
     ("nemo-readme", NEMO, Format::Osu, 1),
+    ("alaska-ib-osu_mbw_mr", ALASKA_IB_MBW_MR, Format::Osu, 1),
+    ("alaska-ib-osu_alltoall", ALASKA_IB_ALLTOALL, Format::Osu, 1),
+    ("clariden-osu7", CLARIDEN, Format::Osu, 4),
+    ("daint-osu7_bw", DAINT_BW, Format::Osu, 4),
+    ("oci-imb2021_alltoall", OCI_IMB, Format::Imb, 2),
 ];
 
 fn read(bytes: &[u8]) -> Vec<Series> {
@@ -196,6 +208,99 @@ fn netgauge_rows_and_one_way_times() {
 }
 
 #[test]
+fn netgauge_o_file_rows_and_one_way_times() {
+    // Netgauge's -o file of the Delta run whose console output is DELTA_NG: 3 header lines,
+    // then "size n PRTT(1,0,s) PRTT(n,0,s) PRTT(n,PRTT(1,0,s),s) L o_s o_r g G lsqu(g,G)".
+    let s = &read(DELTA_NG_FILE)[0];
+    assert_eq!(
+        (s.format, s.benchmark.as_str()),
+        (Format::Netgauge, "loggp")
+    );
+    assert_eq!((s.points.len(), s.loggp.len()), (128, 128));
+    // Line 4: "1 10 3.917096 … 1.958548 0.216185 1.775504 -nan -nan -nan".
+    assert_eq!(s.points[0], [1.0, 3.917096 / 2.0]);
+    let first = &s.loggp[0];
+    assert_eq!(
+        (first.l, first.o_s_us, first.o_r_us),
+        (1.958548, 0.216185, 1.775504)
+    );
+    assert_eq!((first.g_us, first.big_g), (None, None));
+    // Line 131, the last: "130049 10 20.467940 … 10.887183 10.895834 5.000453 0.000047 …".
+    assert_eq!(s.points[127], [130049.0, 20.467940 / 2.0]);
+    let last = &s.loggp[127];
+    assert_eq!((last.size_bytes, last.o_s_us), (130049.0, 10.887183));
+    assert_eq!((last.g_us, last.big_g), (Some(5.000453), Some(0.000047)));
+    // The header's three lines are listed, with their numbers; nothing else is.
+    let lines: Vec<usize> = s.skipped.iter().map(|k| k.line).collect();
+    assert_eq!(lines, [1, 2, 3]);
+    assert!(s.skipped[0].why.contains("column header"));
+    assert!(s.notes.iter().any(|n| n.contains("-o file")));
+}
+
+#[test]
+fn netgauge_o_file_and_console_of_one_run_agree() {
+    // The console excerpt holds the run's first 9 sizes; the -o file's lines 1-12 are its
+    // header and the same 9 sizes. Points, LogGP rows and the LogGP fit are the same.
+    let text = std::str::from_utf8(DELTA_NG_FILE).unwrap();
+    let head: String = text.lines().take(12).map(|l| format!("{l}\n")).collect();
+    let file = &read(head.as_bytes())[0];
+    let console = &read(DELTA_NG)[0];
+    assert_eq!(file.points, console.points);
+    assert_eq!(file.loggp, console.loggp);
+    let (a, b) = (fitted(head.as_bytes()), fitted(DELTA_NG));
+    let (lf, lc) = (a.fits.loggp.unwrap(), b.fits.loggp.unwrap());
+    assert_eq!(
+        (lf.l_plus_2o, lf.o, lf.l, lf.g, lf.big_g),
+        (lc.l_plus_2o, lc.o, lc.l, lc.g, lc.big_g)
+    );
+    assert_eq!(a.fits.hockney, b.fits.hockney);
+    // The whole file fits too: G at its largest size, 130049 B (line 131).
+    assert_eq!(fitted(DELTA_NG_FILE).fits.loggp.unwrap().big_g, 0.000047);
+}
+
+#[test]
+fn netgauge_o_file_edge_cases() {
+    let header = "# size n PRTT(1,0,s) PRTT(n,0,s) PRTT(n,PRTT(1,0,s),s) L o_s o_r g G lsqu(g,G)\n";
+    // Forced, a row without its header reads as it does under the header, detected.
+    let row =
+        "1025 10 5.801015 35.235869 87.593442 1.958548 3.287033 3.290569 1.741803 0.001491 -nan\n";
+    let alone = &parse(row.as_bytes(), Some(Format::Netgauge)).unwrap()[0];
+    let headed = &read(format!("{header}{row}").as_bytes())[0];
+    assert_eq!(
+        (&alone.points, &alone.loggp),
+        (&headed.points, &headed.loggp)
+    );
+    assert_eq!(alone.points, [[1025.0, 5.801015 / 2.0]]);
+    // A protocol change writes a size twice: two LogGP rows, one point.
+    let twice = format!(
+        "{header}{row}{}",
+        row.replace("1.741803 0.001491", "1.5 0.002")
+    );
+    let s = &read(twice.as_bytes())[0];
+    assert_eq!((s.points.len(), s.loggp.len()), (1, 2));
+    // A cut row is listed with its number and why; a header alone is a plain error.
+    let cut = format!("{header}{row}2049 10 6.041463 35.3258");
+    let s = &read(cut.as_bytes())[0];
+    assert_eq!(
+        s.skipped
+            .last()
+            .map(|k| (k.line, k.why.contains("4 numbers"))),
+        Some((3, true))
+    );
+    let e = parse(header.as_bytes(), None).unwrap_err().to_string();
+    assert!(
+        e.contains("netgauge output but holds no measurement"),
+        "{e}"
+    );
+    // Sizes that go back down (two files pasted one after the other) are refused plainly.
+    let back = format!(
+        "{header}{row}1 10 3.917096 19.606743 41.116625 1.958548 0.216 1.775 -nan -nan -nan\n"
+    );
+    let e = parse(back.as_bytes(), None).unwrap_err().to_string();
+    assert!(e.contains("line 3") && e.contains("out of order"), "{e}");
+}
+
+#[test]
 fn a_messy_markdown_page_yields_its_one_table() {
     // The OSU table sits in a README among shell commands and emoji.
     let s = &read(NEMO)[0];
@@ -212,8 +317,172 @@ fn a_messy_markdown_page_yields_its_one_table() {
         .any(|k| k.line == 1 && k.text.contains("NEMO")));
 }
 
+#[test]
+fn osu_mbw_mr_is_a_stream_of_all_pairs_and_alltoall_an_operation() {
+    // alaska-ib-osu_mbw_mr.txt line 4: "1  7.59  7592221.77"; line 26: "4194304  12069.22  2877.53".
+    let s = &read(ALASKA_IB_MBW_MR)[0];
+    assert_eq!(
+        (s.benchmark.as_str(), s.kind, s.version.as_deref()),
+        ("mbw_mr", Kind::Stream, Some("5.6.2"))
+    );
+    assert_eq!(s.points.len(), 23);
+    assert!(close(point(s, 1.0), 1.0 / 7.59, 1e-12));
+    assert!(close(point(s, 4194304.0), 4194304.0 / 12069.22, 1e-12));
+    // The message-rate column is not used; the pairs/window line is listed.
+    assert_eq!(s.skipped.len(), 1);
+    assert_eq!(
+        (s.skipped[0].line, s.skipped[0].text.as_str()),
+        (2, "# [ pairs: 1 ] [ window size: 64 ]")
+    );
+    let r = fitted(ALASKA_IB_MBW_MR);
+    assert!(r
+        .warnings
+        .iter()
+        .any(|w| w.contains("time per message of a stream")));
+
+    // alaska-ib-osu_alltoall.txt: a blank line 1, then "# OSU MPI All-to-All Personalized
+    // Exchange Latency Test v5.6.2"; line 4 "1  32.59", line 24 "1048576  122509.64".
+    let a = &read(ALASKA_IB_ALLTOALL)[0];
+    assert_eq!(
+        (a.benchmark.as_str(), a.kind),
+        ("alltoall", Kind::Operation)
+    );
+    assert_eq!(a.points.len(), 21);
+    assert_eq!(a.points[0], [1.0, 32.59]);
+    assert_eq!(point(a, 1048576.0), 122509.64);
+    assert!(a.skipped.is_empty(), "{:?}", a.skipped);
+    let r = fitted(ALASKA_IB_ALLTOALL);
+    assert!(r.warnings.iter().any(|w| w.contains("one whole operation")));
+}
+
+#[test]
+fn osu7_tables_with_data_type_lines_and_cuda_titles_in_one_page() {
+    // A README with four OSU 7.5 runs on Alps (Slingshot), each in a Markdown code fence
+    // after its srun command: host and device latency, host and device all-to-all.
+    let s = read(CLARIDEN);
+    let names: Vec<(&str, usize)> = s
+        .iter()
+        .map(|x| (x.benchmark.as_str(), x.points.len()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("latency", 23),
+            ("latency", 23),
+            ("alltoall", 21),
+            ("alltoall", 21)
+        ]
+    );
+    assert!(s.iter().all(|x| x.version.as_deref() == Some("7.5")));
+    assert_eq!(s[0].kind, Kind::OneWay);
+    assert_eq!(s[2].kind, Kind::Operation);
+    assert_eq!(s[0].points[0], [1.0, 3.34]); // line 23
+    assert_eq!(point(&s[0], 4194304.0), 183.66); // line 45
+    assert_eq!(point(&s[1], 256.0), 11.79); // line 63, device buffers
+    assert_eq!(point(&s[3], 1048576.0), 342.76); // line 137
+                                                 // "# OSU MPI-CUDA Latency Test v7.5" (line 52): the device build is noted.
+    for (i, x) in s.iter().enumerate() {
+        let cuda = x.notes.iter().any(|n| n.contains("MPI-CUDA build"));
+        assert_eq!(cuda, i % 2 == 1, "{}: {:?}", x.name, x.notes);
+    }
+    // Each "# Datatype: MPI_CHAR." line (21, 53, 85, 115) is listed with its reason.
+    let datatype: Vec<usize> = s
+        .iter()
+        .flat_map(|x| &x.skipped)
+        .filter(|k| k.why.contains("data-type"))
+        .map(|k| k.line)
+        .collect();
+    assert_eq!(datatype, [21, 53, 85, 115]);
+    let srun = &s[0].skipped.iter().find(|k| k.line == 50).unwrap();
+    assert!(srun.text.starts_with("[clariden]") && srun.why.contains("not a row"));
+    assert!(s[3]
+        .skipped
+        .iter()
+        .any(|k| k.line == 140 && k.why.contains("Markdown heading")));
+    // Every non-blank line is a point, a title, a column header or listed as not used.
+    let text = std::str::from_utf8(CLARIDEN).unwrap();
+    let non_blank = text.lines().filter(|l| !l.trim().is_empty()).count();
+    let used: usize = s.iter().map(|x| x.points.len() + 2 + x.skipped.len()).sum();
+    assert_eq!(non_blank, used);
+    // The fits describe the first latency run.
+    assert_eq!(
+        fitted(CLARIDEN).fits.hockney,
+        fit(vec![s[0].clone()]).unwrap().fits.hockney
+    );
+}
+
+#[test]
+fn osu7_bandwidth_runs_between_shell_prompts() {
+    // Four osu_bw 7.5 runs on Alps (host/device buffers, one and two nodes), indented in a
+    // documentation page; the shell lines between them are listed, not read.
+    let s = read(DAINT_BW);
+    assert_eq!(s.len(), 4);
+    assert!(s
+        .iter()
+        .all(|x| x.benchmark == "bw" && x.kind == Kind::Stream));
+    assert!(s.iter().all(|x| x.points.len() == 23));
+    // Line 33: "4194304  23906.16"; line 97: "4194304  115214.94" (GPU to GPU, one node).
+    assert!(close(point(&s[0], 4194304.0), 4194304.0 / 23906.16, 1e-12));
+    assert!(close(point(&s[2], 4194304.0), 4194304.0 / 115214.94, 1e-12));
+    assert!(close(point(&s[3], 1.0), 1.0 / 0.09, 1e-12)); // line 107
+    assert_eq!(
+        s.iter()
+            .map(|x| x.name.contains("MPI-CUDA"))
+            .collect::<Vec<_>>(),
+        [false, false, true, true]
+    );
+    let before: Vec<usize> = s[0]
+        .skipped
+        .iter()
+        .filter(|k| k.why == "before the first OSU title line")
+        .map(|k| k.line)
+        .collect();
+    assert_eq!(before, [1, 2, 3, 4, 5, 6, 7]);
+    assert!(s[0]
+        .skipped
+        .iter()
+        .any(|k| k.line == 39 && k.text.contains("srun")));
+    let r = fitted(DAINT_BW);
+    assert!(r.warnings.iter().any(|w| w.contains("stream")));
+}
+
+#[test]
+fn imb_collective_tables_for_each_process_count() {
+    // IMB 2021.2 Alltoall on four OCI nodes (cluster network), pasted with its shell prompts:
+    // one table for 2 processes, one for 4, both t_min/t_max/t_avg without Mbytes/sec.
+    let s = read(OCI_IMB);
+    assert_eq!(s.len(), 2);
+    assert_eq!(
+        s.iter().map(|x| x.processes).collect::<Vec<_>>(),
+        [Some(2), Some(4)]
+    );
+    for x in &s {
+        assert_eq!(
+            (x.benchmark.as_str(), x.kind, x.version.as_deref()),
+            ("Alltoall", Kind::Operation, Some("2021.2"))
+        );
+        assert_eq!(x.points.len(), 24);
+        assert!(x.notes.iter().all(|n| !n.contains("Mbytes/sec")));
+    }
+    assert_eq!(point(&s[0], 1024.0), 4.06); // line 50: t_avg, not t_min 1.81 or t_max 6.31
+    assert_eq!(point(&s[1], 4194304.0), 1688.05); // line 92
+    let launcher = &s[0].skipped[1];
+    assert_eq!(launcher.line, 2);
+    assert!(launcher.text.contains("Loading mpi version") && launcher.why.contains("launcher"));
+    assert!(s[0]
+        .skipped
+        .iter()
+        .any(|k| k.line == 36 && k.text.contains("additional processes")));
+    assert!(s[1]
+        .skipped
+        .iter()
+        .any(|k| k.line == 96 && k.why.contains("not a measurement")));
+    let r = fitted(OCI_IMB);
+    assert!(r.warnings.iter().any(|w| w.contains("one whole operation")));
+}
+
 /// Every real one-way latency run (OSU latency, IMB PingPong, Netgauge's PRTT/2).
-const LATENCY_RUNS: [(&str, &[u8]); 10] = [
+const LATENCY_RUNS: [(&str, &[u8]); 11] = [
     ("csd3-ib-osu_latency", CSD3_IB_LAT),
     ("csd3-roce-osu_latency", CSD3_ROCE_LAT),
     ("alaska-roce-osu_latency", ALASKA_ROCE_LAT),
@@ -223,6 +492,7 @@ const LATENCY_RUNS: [(&str, &[u8]); 10] = [
     ("delta-netgauge", DELTA_NG),
     ("juno-shm-imb41", JUNO_SHM),
     ("nemo-readme", NEMO),
+    ("clariden-osu7", CLARIDEN),
     ("frontera-netgauge", FRONTERA_NG),
 ];
 
@@ -247,7 +517,7 @@ fn start_up_ratio(bytes: &[u8]) -> (f64, f64) {
 
 #[test]
 fn relative_least_squares_keeps_the_start_up_time_near_the_smallest_message() {
-    // Eight of the ten runs: a within 15 % of the smallest message's time, and so is the
+    // Eight of the eleven runs: a within 15 % of the smallest message's time, and so is the
     // first piece of the piecewise fit.
     for (name, bytes) in &LATENCY_RUNS[..8] {
         let (line, piece) = start_up_ratio(bytes);
@@ -275,7 +545,7 @@ fn relative_least_squares_keeps_the_start_up_time_near_the_smallest_message() {
 }
 
 #[test]
-fn two_runs_are_exempt_from_the_start_up_check_and_why() {
+fn three_runs_are_exempt_from_the_start_up_check_and_why() {
     // NEMO's cluster (HPC-X over InfiniBand): the latency steps up by a third between 64 B
     // and 128 B (1.65 µs to 2.19 µs, lines 70–71) where the library stops sending the data
     // inline with the request, and again near 256 kB (rendezvous). No single line follows a
@@ -290,6 +560,20 @@ fn two_runs_are_exempt_from_the_start_up_check_and_why() {
     // Frontera's Netgauge excerpt starts at 1 MiB (169 µs): the start-up time is a few
     // microseconds under times a hundred times larger, so no size measures it; a is an
     // extrapolation, under 3 % of the smallest time.
+    // Clariden (Open MPI 5 over Slingshot's CXI provider, OSU 7.5) has the same kind of step:
+    // 3.35 µs at 64 B, 4.33 µs at 128 B (lines 29–30), then 5.14 µs to 10.90 µs between 4 and
+    // 8 KiB (lines 35–36). The line's a lands 17 % above the 3.34 µs of 1 B (line 23); the
+    // piecewise fit's first piece starts within 1 % of it.
+    let clariden = &read(CLARIDEN)[0];
+    assert!(point(clariden, 128.0) / point(clariden, 64.0) > 1.25);
+    let (line, piece) = start_up_ratio(CLARIDEN);
+    assert!((1.15..1.20).contains(&line), "clariden: {line}");
+    assert!((0.99..1.01).contains(&piece), "clariden piece: {piece}");
+    // Its device-buffer table (MPI-CUDA, lines 52–77) is not a candidate at all: the time
+    // falls from 20.67 µs at 128 B to 11.79 µs at 256 B as the library changes its GPU path,
+    // so the smallest sizes measure a slower protocol than the line's start-up time.
+    let device = &read(CLARIDEN)[1];
+    assert!(point(device, 256.0) / point(device, 128.0) < 0.6);
     let frontera = &read(FRONTERA_NG)[0];
     assert_eq!(frontera.points[0][0], 1048576.0);
     let (line, _) = start_up_ratio(FRONTERA_NG);
@@ -560,7 +844,8 @@ fn bad_input_is_refused_with_a_reason() {
 
 #[test]
 fn osu7_full_columns_and_datatype_lines() {
-    // Synthetic, in the layout of OSU 7's `-f` output (no real file found).
+    // Synthetic, in the layout of OSU 7's `-f` output: no real `-f` file with provenance was
+    // found (tests/data/measurements/README.md). Real `# Datatype:` lines: the clariden file.
     let text = "# OSU MPI Broadcast Latency Test v7.5\n# Datatype: MPI_CHAR.\n\
                 # Size       Avg Latency(us)   Min Latency(us)   Max Latency(us)  Iterations\n\
                 1                       2.24              0.42              2.94        5000\n\

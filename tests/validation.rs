@@ -314,9 +314,11 @@ fn stands_at(lines: &[String], text: &str, place: &Place) -> Result<(), String> 
     }
 }
 
-/// The printed numbers of a row: the measured one and the paper's model value, if any.
+/// The printed numbers of a row: the measured one (every paper's row has one) and the paper's
+/// model value, if any.
 fn printed(r: &Row) -> Vec<(&'static str, Printed, f64)> {
-    let mut out = vec![("measured", r.printed, r.measured)];
+    let measured = r.printed.expect("a paper's row prints its measurement");
+    let mut out = vec![("measured", measured, r.measured)];
     if let (Some(p), Some(v)) = (r.paper_model_printed, r.paper_model) {
         out.push(("paper model", p, v));
     }

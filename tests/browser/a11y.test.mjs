@@ -11,8 +11,12 @@ const VIEWS = {
   calculator: '?machine=intel-paragon&pattern=pingpong',
   compare: '?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong',
   validate: '?view=validate&set=atm-separate',
+  // A shared link to a fitted machine's own points, opened where they are not kept.
+  'validate, fitted set without its points':
+    '?machine=custom&pattern=pingpong&alpha=1.2&beta=0.0001&view=validate&set=fitted&fitted=my+cluster',
   regimes: '?machine=intel-delta&pattern=global-combine&view=regimes&fa=standard&fb=nominal',
   collectives: '?machine=intel-delta&pattern=allreduce&view=collectives',
+  traffic: '?machine=intel-ipsc&pattern=traffic&view=traffic',
   import: '?view=import',
   embed: '?machine=intel-paragon&pattern=pingpong&embed=1&show=size,alpha',
   'bad address': '?machine=nosuch&p=-3',

@@ -72,10 +72,11 @@ describe('collectives view', () => {
       assert.equal(map.width, 128, 'one column per size');
       assert.equal(map.height, 64, 'one row per p');
       const lines = await page.evaluate(() => ['mpich', 'ompi'].map((c) => document.querySelector(`.coll-lines .${c}`).getAttribute('d')));
-      assert.ok(lines.every((d) => d.length > 0), 'MPICH and Open MPI thresholds are drawn on the map');
+      assert.ok(lines.every((d) => d.length > 0), 'MPICH 4 and Open MPI 4.1 thresholds are drawn on the map');
       const crossings = await page.textContent('#coll-crossovers');
       assert.match(crossings, /binomial → /u, 'the chart\'s crossovers are named with their sizes');
       assert.match(await page.textContent('#coll-map-key'), /MPICH 4: default is the fastest in \d+ of the \d+ cells/u);
+      assert.match(await page.textContent('#coll-map-key'), /Open MPI 4\.1: default is the fastest in \d+ of the \d+ cells/u);
       assert.ok((await page.locator('#coll-segments tbody tr').count()) >= 4, 'the pipelined chain\'s optimal segments');
       assert.deepEqual(appFailures(problems), []);
     } finally {
@@ -97,6 +98,7 @@ describe('collectives view', () => {
         assert.equal(r.winner, best('intel-paragon', 'broadcast', r.p, r.size), `p = ${r.p}, n = ${r.size}`);
         assert.match(r.text, new RegExp(`^p = ${r.p}, n = .+: ${r.winner} in `, 'u'));
         assert.match(r.text, /MPICH 4: .+ \((agrees|differs: [^)]+% slower|differs|not costed here)\)/u);
+        assert.match(r.text, /Open MPI 4\.1: .+ \((agrees|differs: [^)]+% slower|differs|not costed here)\)/u);
       }
       assert.equal(seen.size, 4, 'each position reads its own cell');
       // The same through the JavaScript API the page exports.
@@ -167,6 +169,8 @@ describe('collectives view', () => {
       const core = evalQuery(`machine=intel-paragon&pattern=broadcast&p=16&size=${r.size}`).metrics;
       assert.ok(Math.abs(shown / core.scatter_rd_allgather_us - 1) < 0.005, `${shown} vs ${core.scatter_rd_allgather_us}`);
       assert.equal(Number(m[3]), Math.round((core.scatter_rd_allgather_us / core.binomial_us - 1) * 100));
+      // Open MPI 4.1's table for 16 to 31 processes: binomial from 4 KiB to 1 MiB, the winner here.
+      assert.match(r.text, /Open MPI 4\.1: binomial \(agrees\)/u);
       assert.ok(await page.isVisible('[data-preset="paragon-broadcast-mpich"][aria-current="true"]'), 'the tour is marked');
     } finally {
       await context.close();

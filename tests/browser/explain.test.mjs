@@ -148,7 +148,7 @@ describe('explain', () => {
     try {
       await openApp(page, app.server.url);
       const list = await tours(page);
-      assert.ok(list.length >= 4 && list.length <= 8, `${list.length} tours`);
+      assert.ok(list.length >= 4 && list.length <= 9, `${list.length} tours`);
       for (const id of ['paragon-bulk', 'delta-snake-fence', 'atm-chunk', 'paragon-broadcast-mpich']) {
         assert.ok(list.some((t) => t.id === id), `tour ${id}`);
       }

@@ -3,15 +3,17 @@
 // Paragon with the fitted parameters and its name; a kept machine survives a reload and is a
 // named entry of the machine picker; garbage planted in storage is reported and skipped; the
 // residual chart, the breaks and two runs overlaid are drawn; a machine exported as JSON imports
-// back (file and paste); keyboard-only use and axe after a fit; bad input gets the core's
-// message; no console error anywhere.
+// back (file and paste); keyboard-only use and axe after a fit; the kept machine's own points
+// in Validate against its fit, with the CLI's residuals, and the plain message where a shared
+// link finds no kept points; Regimes on a fitted machine says why it moves; bad input gets the
+// core's message; no console error anywhere.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 
-import { appFailures, axeViolations, canvasInfo, cli, MIN_DRAWN_FRACTION, newAppPage, openApp, ROOT, useApp } from './harness.mjs';
+import { appFailures, axeViolations, canvasInfo, cli, MIN_DRAWN_FRACTION, newAppPage, openApp, relDiff, ROOT, useApp } from './harness.mjs';
 
 const app = useApp();
 
@@ -75,9 +77,9 @@ describe('import measurements', () => {
       await page.waitForFunction(() => document.querySelectorAll('#import-links a').length > 0);
       await page.click('button#import-save');
       await page.waitForFunction(() => document.querySelectorAll('#import-saved a').length === 1);
-      const stored = await page.evaluate(() => localStorage.getItem('commcalc.fitted.v1'));
-      assert.match(stored, /^commcalc fitted machines v1\n/);
-      await page.evaluate((s) => localStorage.setItem('commcalc.fitted.v1', `${s}\nbroken entry`), stored);
+      const stored = await page.evaluate(() => localStorage.getItem('commcalc.fitted.v2'));
+      assert.match(stored, /^commcalc fitted machines v2\n/);
+      await page.evaluate((s) => localStorage.setItem('commcalc.fitted.v2', `${s}\nbroken entry`), stored);
       await openApp(page, app.server.url, IMPORT);
       const after = await page.evaluate(() => ({
         saved: [...document.querySelectorAll('#import-saved a')].map((a) => a.textContent),
@@ -85,7 +87,7 @@ describe('import measurements', () => {
       }));
       assert.deepEqual(after.saved, ['my machine (fitted, OSU latency 5.6.3)']);
       assert.match(after.messages, /stored entry 2 is not name and query; skipped/);
-      await page.evaluate(() => localStorage.setItem('commcalc.fitted.v1', '{"foreign": 1}'));
+      await page.evaluate(() => localStorage.setItem('commcalc.fitted.v2', '{"foreign": 1}'));
       await openApp(page, app.server.url, IMPORT);
       assert.match(await page.textContent('#import-messages'), /not in a layout this page knows/);
       assert.deepEqual(appFailures(problems), []);
@@ -112,6 +114,7 @@ describe('import measurements', () => {
     const { context, page, problems } = await newAppPage(app.browser);
     try {
       await openApp(page, app.server.url, IMPORT);
+      // The first layout's key, read while the current one holds nothing.
       const plant = async (text) => {
         await page.evaluate((t) => localStorage.setItem('commcalc.fitted.v1', t), text);
         await openApp(page, app.server.url, IMPORT);
@@ -219,7 +222,11 @@ describe('import measurements', () => {
       const file = await download.path();
       const json = JSON.parse(readFileSync(file, 'utf8'));
       const expected = JSON.parse(cli(['fit', '--json', FILE]));
-      assert.deepEqual(json, { format: 'commcalc fitted machine', version: 1, name: NAME, query: expected.query });
+      const { points, ...machine } = json;
+      assert.deepEqual(machine, { format: 'commcalc fitted machine', version: 1, name: NAME, query: expected.query });
+      // The points the fit used travel with it (a time of 0 has no relative error).
+      const series = expected.series.find((s) => s.name === expected.fitted_series);
+      assert.deepEqual(points, series.points.filter((p) => p[1] > 0));
       await page.evaluate(() => localStorage.clear());
       await openApp(page, app.server.url, IMPORT);
       await page.click('.import-more summary');
@@ -228,6 +235,15 @@ describe('import measurements', () => {
       const saved = await page.evaluate(() => [...document.querySelectorAll('#import-saved a')].map((a) => [a.textContent, a.getAttribute('href')]));
       assert.deepEqual(saved, [[NAME, `?${expected.query}`]]);
       assert.match(await page.textContent('#import-messages'), /imported my machine/);
+      // Imported with its points, the machine shows them in the Validate view.
+      await openApp(page, app.server.url, `?${expected.query}&${NAME_PARAM}`);
+      await page.click('#tab-validate');
+      await page.waitForFunction(
+        (n) => document.querySelector('select#dataset')?.value === 'fitted' && document.querySelectorAll('table#validation tbody tr').length === n,
+        points.length,
+      );
+      await openApp(page, app.server.url, IMPORT);
+      await page.click('.import-more summary');
       // A paste of the same JSON, renamed, adds a second machine; a foreign JSON is refused.
       await page.fill('textarea#import-text', JSON.stringify({ ...json, name: 'roce, pasted' }));
       await page.click('button#import-fit');
@@ -235,6 +251,106 @@ describe('import measurements', () => {
       await page.fill('textarea#import-text', '{"format": "something else", "version": 1}');
       await page.click('button#import-fit');
       await page.waitForFunction(() => /not imported: not a fitted machine/.test(document.querySelector('#import-messages').textContent));
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("validates the kept machine's own points against its fit, and says where they are not kept", async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, IMPORT);
+      await pasteAndFit(page, readFileSync(FILE, 'utf8'));
+      await page.click('button#import-save');
+      await page.waitForFunction(() => document.querySelectorAll('#import-saved a').length === 1);
+      assert.match(await page.textContent('#import-messages'), /kept my machine .* with its \d+ points/);
+      await page.click('#import-links a >> text=Open in the calculator');
+      await page.waitForFunction(() => document.body?.dataset.ready === '1' && location.search.includes('machine=custom'));
+      // The tab opens the fitted machine's own set.
+      await page.click('#tab-validate');
+      await page.waitForFunction(
+        () => document.querySelector('select#dataset')?.value === 'fitted' && document.querySelector('table#validation tbody tr') !== null,
+      );
+      const expected = JSON.parse(cli(['fit', '--json', FILE]));
+      const address = await page.evaluate(() => location.search);
+      assert.match(address, /view=validate&set=fitted/);
+      const params = expected.query.match(/alpha=[0-9.e-]+&beta=[0-9.e-]+/)[0];
+      assert.ok(address.startsWith('?machine=custom&') && address.includes(params) && address.includes(NAME_PARAM), address);
+      const shown = await page.evaluate(() => ({
+        option: document.querySelector('select#dataset').selectedOptions[0].textContent,
+        note: document.querySelector('#validation-note').textContent,
+        problem: document.querySelector('#validation-problem').hidden,
+        max: Number(document.querySelector('#validation-summary span').dataset.max),
+        fits: [...document.querySelectorAll('#validation-fits tbody tr')].map((r) => r.dataset.fit),
+        heads: [...document.querySelectorAll('table#validation thead th')].map((th) => th.textContent),
+        rows: [...document.querySelectorAll('table#validation tbody tr')].map((tr) => ({
+          size: Number(tr.querySelector('td.x').dataset.value),
+          measured: Number(tr.querySelector('td.measured').dataset.value),
+          error: Number(tr.querySelector('td.rel-error').dataset.value),
+          href: tr.querySelector('td.open a')?.getAttribute('href') ?? null,
+        })),
+      }));
+      assert.equal(shown.option, `${NAME} — your run against its fit`);
+      assert.equal(shown.problem, true);
+      assert.ok(shown.note.includes(NAME) && shown.note.includes('Hockney'), shown.note);
+      assert.ok(!shown.heads.includes("the paper's model"), JSON.stringify(shown.heads));
+      assert.deepEqual(shown.fits, ['hockney', 'piecewise', 'hyperbolic']);
+      // Each point's error is the CLI's Hockney residual, at the CLI's size and time.
+      const residuals = expected.fits.hockney.residuals;
+      const points = expected.series[0].points.filter((p) => p[1] > 0);
+      assert.equal(shown.rows.length, residuals.length);
+      shown.rows.forEach((row, i) => {
+        assert.deepEqual([row.size, row.error], residuals[i], `row ${i}`);
+        assert.equal(row.measured, points[i][1], `row ${i}`);
+        // The calculator takes no 0-byte message: that row has no link.
+        if (row.size > 0) assert.ok(row.href.includes(NAME_PARAM) && row.href.includes(`size=${row.size}`), row.href);
+        else assert.equal(row.href, null);
+      });
+      assert.ok(relDiff(shown.max, expected.fits.hockney.max_rel_err) < 1e-12, `${shown.max}`);
+      const drawn = await canvasInfo(page, 'canvas#validation-chart');
+      assert.ok(drawn.fraction >= MIN_DRAWN_FRACTION, `chart nearly blank: ${JSON.stringify(drawn)}`);
+      assert.deepEqual(await axeViolations(page), []);
+      // A shared link: parameters and name, no kept points. The view says so and keeps the machine.
+      const { context: other, page: fresh, problems: freshProblems } = await newAppPage(app.browser);
+      try {
+        await openApp(fresh, app.server.url, address);
+        const message = await fresh.evaluate(() => ({
+          problem: document.querySelector('#validation-problem').hidden ? null : document.querySelector('#validation-problem').textContent,
+          rows: document.querySelectorAll('table#validation tbody tr').length,
+          set: document.querySelector('select#dataset').value,
+          search: location.search,
+        }));
+        assert.match(message.problem, new RegExp(`This browser keeps no measurements for ${NAME.replace(/[()]/g, '\\$&')}`));
+        assert.equal(message.rows, 0);
+        assert.equal(message.set, 'fitted');
+        assert.equal(message.search, address);
+        assert.deepEqual(await axeViolations(fresh), []);
+        await fresh.click('#tab-calculator');
+        await fresh.waitForFunction(() => !location.search.includes('view='));
+        assert.equal(await fresh.evaluate(() => document.querySelector('select#machine').selectedOptions[0].textContent), NAME);
+        assert.deepEqual(appFailures(freshProblems), []);
+      } finally {
+        await other.close();
+      }
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('moves Regimes off a fitted machine and says why', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      const expected = JSON.parse(cli(['fit', '--json', FILE]));
+      await openApp(page, app.server.url, `?${expected.query}&${NAME_PARAM}`);
+      await page.click('#tab-regimes');
+      await page.waitForFunction(() => location.search.includes('view=regimes') && !document.querySelector('#regimes-note').hidden);
+      const note = await page.textContent('#regimes-note');
+      assert.ok(note.startsWith(`${NAME} is fitted to your measurements, and a fit gives no node-bandwidth-limited parameters`), note);
+      const search = await page.evaluate(() => location.search);
+      assert.match(search, /machine=intel-delta/);
+      assert.ok(!search.includes('fitted='), search);
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

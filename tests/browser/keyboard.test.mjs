@@ -136,6 +136,7 @@ describe('keyboard only', () => {
       // The views, by their tabs.
       for (const [tab, shown] of [
         ['#tab-validate', '#dataset'],
+        ['#tab-traffic', '#traffic-results tr[data-metric]'],
         ['#tab-regimes', '#regimes-title'],
         ['#tab-collectives', '#coll-map-area'],
         ['#tab-compare', '#add-compared'],

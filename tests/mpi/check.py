@@ -6,6 +6,9 @@ compared with their measured times on this machine (shared memory, 2-4 processes
    message size in each rule's range rank 0 runs under gdb with breakpoints on every
    ompi_coll_base_<collective>_intra_* function; the first one hit must be the function of
    the algorithm the file names.
+   With no rules file (coll_tuned_use_dynamic_rules 0), the same gdb technique checks that
+   Open MPI 4.1.4 runs what crates/web/src/library_defaults.rs says its fixed decisions pick,
+   at the cases of tests/mpi/ompi-defaults.txt (that file is also a unit test of the tables).
 2. MPICH (MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE): the exported JSON is read and the
    program runs with it at a size in each rule's range. Debian's libmpich.so.12 is stripped
    (no symbol table) and MPICH 4.0 prints no trace of its choice, so the function it runs
@@ -91,6 +94,35 @@ def probe_sizes(rules):
     return out
 
 
+def first_ompi_function(coll, size, nprocs, mca):
+    """The ompi_coll_base_<coll>_intra_* function rank 0 enters first, run under gdb."""
+    gdb = ["gdb", "-q", "-batch", "-ex", "set breakpoint pending on", "-ex", "break MPI_Init",
+           "-ex", "run", "-ex", f"rbreak ^ompi_coll_base_{coll}_intra_", "-ex", "continue",
+           "-ex", "bt 1", "-ex", "delete", "-ex", "continue", "--args", f"{OUT}/coll_ompi", coll, str(size), "1"]
+    r = run(OMPI + ["-np", "1"] + mca + gdb + [":", "-np", str(nprocs - 1)] + mca
+            + [f"{OUT}/coll_ompi", coll, str(size), "1"])
+    # The frame where rank 0 stopped first (rbreak's own listing names every function).
+    hit = re.search(rf"^#0 .*ompi_coll_base_{coll}_intra_([a-z_]+)", r.stdout, re.M)
+    return hit.group(1) if hit else None
+
+
+def open_mpi_defaults():
+    """Open MPI's own choice without a rules file against library_defaults' tables."""
+    lines = []
+    mca = ["--mca", "coll_tuned_use_dynamic_rules", "0"]
+    for line in open(os.path.join(ROOT, "tests", "mpi", "ompi-defaults.txt")):
+        if line.startswith("#") or not line.strip():
+            continue
+        coll, p, size, name, want, _ = [f.strip() for f in line.split("|")]
+        got = first_ompi_function(coll, int(size), int(p), mca)
+        ok = got == want
+        lines.append(f"| {coll} | {p} | {size} | {name} ({want}) | {got} | {'yes' if ok else 'NO'} |")
+        if not ok:
+            failures.append(f"Open MPI's default {coll} on {p} processes at {size} B ran {got}, "
+                            f"library_defaults says {name} ({want})")
+    return lines
+
+
 def open_mpi_reads_the_rules(coll, query):
     path = f"{OUT}/{coll}.rules"
     with open(path, "w") as f:
@@ -99,14 +131,8 @@ def open_mpi_reads_the_rules(coll, query):
     mca = ["--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_dynamic_rules_filename", path]
     lines = []
     for size, alg, _ in probe_sizes(rules):
-        gdb = ["gdb", "-q", "-batch", "-ex", "set breakpoint pending on", "-ex", "break MPI_Init",
-               "-ex", "run", "-ex", f"rbreak ^ompi_coll_base_{coll}_intra_", "-ex", "continue",
-               "-ex", "bt 1", "-ex", "delete", "-ex", "continue", "--args", f"{OUT}/coll_ompi", coll, str(size), "1"]
-        r = run(OMPI + ["-np", "1"] + mca + gdb + [":", "-np", "3"] + mca + [f"{OUT}/coll_ompi", coll, str(size), "1"])
-        # The frame where rank 0 stopped first (rbreak's own listing names every function).
-        hit = re.search(rf"^#0 .*ompi_coll_base_{coll}_intra_([a-z_]+)", r.stdout, re.M)
+        got = first_ompi_function(coll, size, 4, mca)
         want = OMPI_FUNCTIONS[coll][alg]
-        got = hit.group(1) if hit else None
         ok = got == want
         lines.append(f"| Open MPI | {coll} | {size} | {alg} ({want}) | {got} | {'yes' if ok else 'NO'} |")
         if not ok:
@@ -217,6 +243,8 @@ def main():
     selection = ["| library | collective | size (B) | the file names | ran | same |", "|---|---|---|---|---|---|"]
     selection += open_mpi_reads_the_rules("bcast", "machine=intel-paragon&pattern=broadcast")
     selection += open_mpi_reads_the_rules("allreduce", "machine=intel-paragon&pattern=allreduce")
+    defaults = ["| collective | p | size (B) | library_defaults (Open MPI function) | ran | same |", "|---|---|---|---|---|---|"]
+    defaults += open_mpi_defaults()
     by_name = mpich_dispatches_by_name()
     mpich = ["| library | collective | size (B) | the file names | times | observation |", "|---|---|---|---|---|---|"]
     mpich += mpich_reads_the_json("machine=intel-paragon&pattern=broadcast")
@@ -237,6 +265,10 @@ def main():
         "allgather_intra_recursive_doubling.c).",
         "",
         *mpich,
+        "",
+        "## Open MPI's defaults (no rules file) against commcalc's reading of its tables",
+        "",
+        *defaults,
         "",
         "## Predicted and measured order (p = 4, shared memory, Open MPI forced algorithms)",
         "",

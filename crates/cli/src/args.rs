@@ -82,14 +82,8 @@ pub struct FitOptions {
     pub format: Option<Format>,
 }
 
-/// `--sweep KEY=FROM:TO:STEPS`: the key and its values.
-#[derive(Debug, PartialEq)]
-pub struct Sweep {
-    pub key: String,
-    pub from: f64,
-    pub to: f64,
-    pub steps: usize,
-}
+/// `--sweep KEY=FROM:TO:STEPS`: the key and its values (the core's, which the web's sweeps use).
+pub use commcalc_core::traffic::Sweep;
 
 /// The options of `commcalc traffic`.
 #[derive(Debug, PartialEq)]
@@ -829,8 +823,8 @@ usage: commcalc fit [--json] [--format auto|osu|imb|netgauge|csv] FILE...
 
 Reads the output of the OSU Micro-Benchmarks (osu_latency, osu_bw, osu_bibw, the collectives),
 the Intel MPI Benchmarks (PingPong, Sendrecv, Exchange, the collectives), Netgauge's LogGP
-module (netgauge -x loggp, console output) or a CSV/TSV table with a size column and a time or
-bandwidth column, and fits to the first one-way latency run, in relative error:
+module (netgauge -x loggp: its console output or its -o file) or a CSV/TSV table with a size
+column and a time or bandwidth column, and fits to the first one-way latency run, in relative error:
   hockney     T = a + b·m, with r∞ = 1/b and n½ = a/b
   piecewise   1 to 3 linear pieces, breakpoints where the protocol changes (BIC)
   hyperbolic  T = a²/(a + b·m) + b·m (000 eq. 2)

@@ -9,9 +9,9 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use commcalc_core::patterns::traffic::{config_of, metrics};
-use commcalc_core::patterns::{Key, Value};
+use commcalc_core::patterns::Value;
 use commcalc_core::report::CURVE_POINTS;
-use commcalc_core::traffic::{simulate, Config, Cube, Summary};
+use commcalc_core::traffic::{simulate, Config, Summary};
 use commcalc_core::units::{metric as display, si};
 use commcalc_core::{evaluate_with, Scenario};
 use serde_json::json;
@@ -84,39 +84,14 @@ fn single(scenario: Scenario, json: bool) -> Result<String, Usage> {
     encode(&value)
 }
 
-/// Values from `from` to `to` in `steps` even steps, whole numbers for whole-number keys
-/// (duplicates dropped), printed without rounding noise.
-fn sweep_values(sweep: &Sweep) -> Vec<String> {
-    let whole =
-        Key::all().any(|k| matches!(k, Key::Traffic(t) if t.id() == sweep.key && t.whole()));
-    let n = sweep.steps.max(1);
-    let mut out: Vec<String> = (0..n)
-        .map(|i| {
-            let t = if n > 1 {
-                i as f64 / (n - 1) as f64
-            } else {
-                0.0
-            };
-            let v = sweep.from + t * (sweep.to - sweep.from);
-            if whole {
-                format!("{}", v.round())
-            } else {
-                format!("{}", (v * 1e9).round() / 1e9)
-            }
-        })
-        .collect();
-    out.dedup();
-    out
-}
-
 fn swept(base: &Scenario, sweep: &Sweep, json: bool) -> Result<String, Usage> {
     let mut rows = Vec::new();
-    for value in sweep_values(sweep) {
-        let scenario = base.with(&sweep.key, &value).map_err(|e| {
-            let mut u = rejected(&e);
-            u.0 = format!("at {}={value}: {}", sweep.key, u.0);
-            u
-        })?;
+    let list = sweep.scenarios(base).map_err(|(value, e)| {
+        let mut u = rejected(&e);
+        u.0 = format!("at {}={value}: {}", sweep.key, u.0);
+        u
+    })?;
+    for (value, scenario) in list {
         rows.push((value, run(scenario)?));
     }
     if json {
@@ -212,7 +187,7 @@ fn links(out: &mut String, s: &Simulated) {
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| run.link_utilisation[b].total_cmp(&run.link_utilisation[a]));
     for &l in order.iter().take(4) {
-        let (a, b) = ends(cube, l as u32);
+        let (a, b) = cube.link_ends(l as u32);
         let _ = writeln!(
             out,
             "  link {l:>5} ({a}–{b}, dimension {})  utilisation {:.3}  peak queue {}",
@@ -221,14 +196,6 @@ fn links(out: &mut String, s: &Simulated) {
             run.link_peak_queue[l]
         );
     }
-}
-
-/// The two nodes a link joins (the inverse of `Cube::next_hop`'s numbering).
-fn ends(cube: Cube, link: u32) -> (u32, u32) {
-    let k = link >> (cube.dim - 1);
-    let squeezed = link & ((1 << (cube.dim - 1)) - 1);
-    let low = ((squeezed >> k) << (k + 1)) | (squeezed & ((1 << k) - 1));
-    (low, low | (1 << k))
 }
 
 fn bar(count: u64, top: u64) -> String {
@@ -337,9 +304,9 @@ fn sweep_table(base: &Scenario, sweep: &Sweep, rows: &[(String, Simulated)]) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use commcalc_core::traffic::Cube;
 
-    /// `ends` inverts the core's link numbering.
+    /// `Cube::link_ends` inverts the core's link numbering.
     #[test]
     fn link_ends_invert_the_numbering() {
         for dim in 1..=6 {
@@ -347,28 +314,9 @@ mod tests {
             for a in 0..cube.nodes() {
                 for k in 0..dim {
                     let (b, link) = cube.next_hop(a, a ^ (1 << k));
-                    assert_eq!(ends(cube, link), (a.min(b), a.max(b)));
+                    assert_eq!(cube.link_ends(link), (a.min(b), a.max(b)));
                 }
             }
         }
-    }
-
-    #[test]
-    fn sweep_values_are_even_and_whole_for_whole_keys() {
-        let s = |key: &str, from, to, steps| Sweep {
-            key: key.into(),
-            from,
-            to,
-            steps,
-        };
-        assert_eq!(
-            sweep_values(&s("hit", 0.0, 0.9, 4)),
-            ["0", "0.3", "0.6", "0.9"]
-        );
-        assert_eq!(
-            sweep_values(&s("radius", 1.0, 4.0, 4)),
-            ["1", "2", "3", "4"]
-        );
-        assert_eq!(sweep_values(&s("dim", 1.0, 2.0, 5)), ["1", "2"]);
     }
 }

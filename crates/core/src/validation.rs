@@ -20,12 +20,15 @@ use serde::Serialize;
 
 use crate::catalog::{self, interpolate_by_size, SizeRow};
 use crate::error::{Error, Errors};
+use crate::measurements::fit::{FitReport, Quality};
 use crate::models::nbl::{FSet, Nbl, TESTJIG_LINKS};
 use crate::models::Model;
-use crate::units::ELEMENT_BYTES;
+use crate::units::{percent, si, ELEMENT_BYTES};
+use crate::Scenario;
 
-/// One measured data set a paper prints, with the model's value at each point.
-#[derive(Clone, Debug, Serialize)]
+/// One measured data set a paper prints (or a run of your own, [`fitted_set`]), with the
+/// model's value at each point.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DataSet {
     /// Kebab-case and stable: the UI names a set with `view=validate&set=<id>`.
     pub id: &'static str,
@@ -41,12 +44,14 @@ pub struct DataSet {
     pub y_unit: &'static str,
     /// True when x is only the index of labelled rows (002 Tables 7–10).
     pub categorical: bool,
+    /// Whose measurements these are: a paper's, or a run of your own ([`fitted_set`]).
+    pub origin: Origin,
     pub rows: Vec<Row>,
     pub summary: Summary,
 }
 
 /// One measured point and the model's value there.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Row {
     /// Groups points into one line on a chart ("4 processors", "L = 2"); may be empty.
     pub series: String,
@@ -65,14 +70,35 @@ pub struct Row {
     /// The canonical query that computed `model`; empty when a model function or the
     /// catalog computed it directly (the note says how).
     pub query: String,
-    /// The measured value as the paper prints it.
-    pub printed: Printed,
+    /// The measured value as the paper prints it; `None` for a run of your own, whose values
+    /// come from a benchmark's output rather than a transcription.
+    pub printed: Option<Printed>,
     /// The paper's model value as it prints it.
     pub paper_model_printed: Option<Printed>,
 }
 
+/// Whose measurements a data set holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Origin {
+    /// Transcribed from a paper's table or text, each number with where it is printed.
+    Paper,
+    /// A benchmark run of your own, against the machine fitted to it ([`fitted_set`]).
+    Run,
+}
+
+impl Origin {
+    /// Whose measurements, as a sentence says it: "the paper's", "your run's".
+    pub fn whose(self) -> &'static str {
+        match self {
+            Origin::Paper => "the paper's",
+            Origin::Run => "your run's",
+        }
+    }
+}
+
 /// A number as a paper prints it, and where.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Printed {
     /// Exactly the printed characters: "5,000", "0.029", "2.18×10^{-2}".
     pub text: &'static str,
@@ -97,7 +123,7 @@ pub enum Place {
 }
 
 /// The summary of a data set's errors.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Summary {
     pub points: usize,
     /// Mean of |rel_error| over the rows.
@@ -216,6 +242,7 @@ impl Meta {
             y_label: self.y_label,
             y_unit: self.y_unit,
             categorical: self.categorical,
+            origin: Origin::Paper,
             rows,
             summary,
         }
@@ -298,7 +325,7 @@ impl Point {
             model,
             rel_error: (model - measured) / measured,
             query,
-            printed: self.printed,
+            printed: Some(self.printed),
             paper_model_printed: self.paper_model_printed,
         })
     }
@@ -1104,4 +1131,160 @@ fn paragon_bpram_ell() -> Result<DataSet, Error> {
         Model::Bpram,
         &PARAGON_TABLE_2,
     )
+}
+
+// ---- A run of your own against the machine fitted to it ---------------------------------------
+
+/// The id of [`fitted_set`]: a word no paper's set has, so `set=fitted` names it in an address.
+pub const FITTED_ID: &str = "fitted";
+
+/// The fit of `report` for `model` (the Hockney fit or the hyperbolic one, the models a fit
+/// gives a machine): its quality, its machine's query and what it is.
+fn fit_of(report: &FitReport, model: Model) -> Result<(&Quality, &str, &'static str), Error> {
+    match (model, &report.fits.hyperbolic) {
+        (Model::Hockney, _) => Ok((
+            &report.fits.hockney.quality,
+            &report.query,
+            "Hockney fit, T = a + b·m",
+        )),
+        (Model::Hyperbolic, Some(y)) => Ok((&y.quality, &y.query, "hyperbolic fit (000 eq. 2)")),
+        _ => Err(Error::invalid(
+            "model",
+            model.id(),
+            "hockney or hyperbolic, the models a fit gives (and a hyperbolic fit for hyperbolic)",
+        )),
+    }
+}
+
+/// The points a machine was fitted to (`report`), as a data set against that machine (its
+/// `model`): each point's error is the fit's own residual, so the numbers are those `commcalc
+/// fit --json` prints, and the model value is the one that residual comes from. `name` is
+/// what the page calls the machine; each row opens the fitted machine at its size.
+pub fn fitted_set(report: &FitReport, model: Model, name: &str) -> Result<DataSet, Error> {
+    let (quality, query, what) = fit_of(report, model)?;
+    let measured: Vec<f64> = report
+        .series
+        .iter()
+        .find(|s| s.name == report.fitted_series)
+        .map(|s| s.points.iter().map(|p| p[1]).filter(|t| *t > 0.0).collect())
+        .unwrap_or_default();
+    if measured.len() != quality.residuals.len() {
+        return Err(Error::invalid(
+            "set",
+            FITTED_ID,
+            "a residual for each point of the fitted series (a fit bug)",
+        ));
+    }
+    let rows: Vec<Row> = quality
+        .residuals
+        .iter()
+        .zip(measured)
+        .map(|(&[m, r], t)| Row {
+            series: String::new(),
+            label: si(m, "B"),
+            x: m,
+            measured: t,
+            paper_model: None,
+            model: t * (1.0 + r),
+            rel_error: r,
+            query: Scenario::from_query(&format!("{query}&size={m}"))
+                .map(|s| s.to_query())
+                .unwrap_or_default(),
+            printed: None,
+            paper_model_printed: None,
+        })
+        .collect();
+    Ok(DataSet {
+        id: FITTED_ID,
+        title: "Your run against the machine fitted to it",
+        source: "your benchmark run",
+        note: format!(
+            "The {} points that {name} was fitted to ({}), against its {what} in relative least \
+             squares (rms error {}, max {}): each error is the fit's residual, (model − \
+             measured)/measured.",
+            rows.len(),
+            report.fitted_series,
+            percent(100.0 * quality.rms_rel_err),
+            percent(100.0 * quality.max_rel_err)
+        ),
+        x_label: "message size",
+        x_unit: "B",
+        y_label: "time",
+        y_unit: "µs",
+        categorical: false,
+        origin: Origin::Run,
+        summary: Summary::of(&rows),
+        rows,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measurements::{fit, parse};
+
+    fn report(file: &str) -> FitReport {
+        let path = format!(
+            "{}/../../tests/data/measurements/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read(path).unwrap();
+        fit::fit(parse(&text, None).unwrap()).unwrap()
+    }
+
+    /// The rows are the fit's residuals, and the query of each row computes the model value
+    /// with the fitted machine's (rounded) parameters.
+    #[test]
+    fn a_fitted_set_holds_the_fits_residuals() {
+        let r = report("alaska-ib-imb2019_pingpong.txt");
+        assert!(!ids().contains(&FITTED_ID));
+        let s = fitted_set(&r, Model::Hockney, "mine").unwrap();
+        let q = &r.fits.hockney.quality;
+        assert_eq!(s.rows.len(), q.residuals.len());
+        assert_eq!((s.id, s.origin), (FITTED_ID, Origin::Run));
+        for (row, res) in s.rows.iter().zip(&q.residuals) {
+            assert_eq!([row.x, row.rel_error], *res);
+            assert!((row.model - (row.measured * (1.0 + res[1]))).abs() < 1e-12);
+            assert!(row.printed.is_none());
+        }
+        let last = s.rows.last().unwrap();
+        assert_eq!((last.x, last.measured), (4194304.0, 672.03));
+        let (value, _) = metric(&last.query, "time_us").unwrap();
+        assert!(
+            (value - last.model).abs() / last.model < 1e-4,
+            "{value} {}",
+            last.model
+        );
+        assert!((s.summary.max_abs_rel_error - q.max_rel_err).abs() < 1e-15);
+        assert!(
+            s.note.contains("mine") && s.note.contains("Hockney"),
+            "{}",
+            s.note
+        );
+        let y = fitted_set(&r, Model::Hyperbolic, "mine").unwrap();
+        let hyperbolic = &r.fits.hyperbolic.as_ref().unwrap().quality;
+        assert_eq!(y.rows[3].rel_error, hyperbolic.residuals[3][1]);
+        let err = fitted_set(&r, Model::Bsp, "mine").unwrap_err().to_string();
+        assert!(err.contains("hockney or hyperbolic"), "{err}");
+    }
+
+    /// Kept points fit again to the same machine; a point out of order is refused.
+    #[test]
+    fn kept_points_refit_to_the_same_machine() {
+        let r = report("csd3-roce-osu_latency.txt");
+        let points: Vec<[f64; 2]> = r.series[0]
+            .points
+            .iter()
+            .copied()
+            .filter(|p| p[1] > 0.0)
+            .collect();
+        let again = fit::refit("kept", &points).unwrap();
+        assert_eq!(again.query, r.query);
+        assert_eq!(again.fits.hockney, r.fits.hockney);
+        let mut bad = points.clone();
+        bad.swap(1, 2);
+        let err = fit::refit("kept", &bad).unwrap_err().to_string();
+        assert!(err.contains("kept point 3"), "{err}");
+        assert!(fit::refit("kept", &[[1.0, f64::NAN], [2.0, 1.0]]).is_err());
+    }
 }

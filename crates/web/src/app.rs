@@ -11,7 +11,7 @@ use crate::components::plain;
 use crate::components::{
     Charts, CollectivesView, CompareView, Controls, ErrorList, ExplainPanel, ExportBar, ImportView,
     MachinePicker, MetricsTable, ModelPicker, PatternPicker, Presets, RegimesView, Share, Tabs,
-    ValidateView, WarningList,
+    TrafficView, ValidateView, WarningList,
 };
 use crate::dom;
 use crate::edit::{url_problems, Problem};
@@ -110,6 +110,7 @@ fn App(
         View::Validate => view! { <ErrorList state/> <ValidateView state/> }.into_any(),
         View::Regimes => view! { <RegimesView state/> }.into_any(),
         View::Collectives => view! { <CollectivesView state/> }.into_any(),
+        View::Traffic => view! { <TrafficView state/> }.into_any(),
         View::Import => view! { <ImportView state/> }.into_any(),
     };
     let full = (!embed).then(|| {
@@ -179,7 +180,12 @@ fn Calculator(
     });
     let abscissa = Signal::derive(move || state.scenario.with(|s| s.pattern.abscissa));
     let stem = Signal::derive(move || state.scenario.with(|s| file_stem(std::slice::from_ref(s))));
-    let subtitle = Signal::derive(move || state.scenario.with(export::subtitle));
+    let subtitle = Signal::derive(move || {
+        let fitted = state.page.with(|p| p.fitted.clone());
+        state
+            .scenario
+            .with(|s| export::subtitle(s, fitted.as_deref()))
+    });
     let csv = Callback::new(move |()| {
         state.report.with_untracked(|r| {
             r.as_ref()

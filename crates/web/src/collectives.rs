@@ -2,7 +2,7 @@
 //! the scenario's machine, over message size at the chosen p (one chart with every
 //! algorithm's time) and over size × p (the winner map, the core's
 //! `collectives::winner::winner_map`, drawn as the regime maps are), set against the
-//! defaults of MPICH and Open MPI ([`crate::library_defaults`]).
+//! defaults of MPICH 4 and Open MPI 4.1 ([`crate::library_defaults`]).
 //!
 //! The chart draws every algorithm's time dashed and, over the sizes where it is the fastest,
 //! solid: the solid line is the winner's, and a mark on the abscissa names each size where
@@ -61,8 +61,9 @@ pub fn map_of(scenario: &Scenario, sizes: usize, ps: usize) -> Result<WinnerMap,
 }
 
 /// The collectives view shows a collective: for a scenario whose pattern is not one, allreduce
-/// on the same machine (the Paragon where that fails), and why.
-pub fn with_collective(s: &Scenario) -> Option<(Scenario, String)> {
+/// on the same machine (the Paragon where that fails), and why, with a fitted machine called by
+/// its name (`fitted`).
+pub fn with_collective(s: &Scenario, fitted: Option<&str>) -> Option<(Scenario, String)> {
     if collective_of(s).is_ok() {
         return None;
     }
@@ -73,7 +74,9 @@ pub fn with_collective(s: &Scenario) -> Option<(Scenario, String)> {
         .ok()?;
     let why = format!(
         "The Collectives view compares the algorithms of an MPI collective: {} is not one, so the view shows {} on {} (pick another collective above).",
-        s.pattern.title, next.pattern.title, next.machine.name
+        s.pattern.title,
+        next.pattern.title,
+        crate::page::machine_label(fitted, &next)
     );
     Some((next, why))
 }
@@ -525,14 +528,14 @@ mod tests {
     #[test]
     fn the_view_keeps_the_machine_and_its_parameters() {
         let fitted = scenario("machine=custom&pattern=pingpong&alpha=1.115&beta=0.0001016");
-        let (next, why) = with_collective(&fitted).unwrap();
+        let (next, why) = with_collective(&fitted, Some("mine")).unwrap();
         assert_eq!(
             next,
             scenario("machine=custom&pattern=allreduce&alpha=1.115&beta=0.0001016")
         );
-        assert!(why.contains("Allreduce"), "{why}");
+        assert!(why.contains("Allreduce on mine"), "{why}");
         let paragon = scenario("machine=intel-paragon&pattern=broadcast");
-        assert!(with_collective(&paragon).is_none());
+        assert!(with_collective(&paragon, Some("mine")).is_none());
     }
 
     #[test]
@@ -645,6 +648,20 @@ mod tests {
         let html = readout_html(&map, 0, 0, &times_at(&s, 16, 16_000.0)).unwrap();
         assert!(
             html.contains("MPICH 4: scatter-rd-allgather (differs: 1.51 ms, 15% slower)"),
+            "{html}"
+        );
+        // Open MPI 4.1's table (communicator_size < 32): binomial from 4 KiB to 1 MiB.
+        assert!(html.contains("Open MPI 4.1: binomial (agrees)"), "{html}");
+    }
+
+    #[test]
+    fn an_open_mpi_choice_commcalc_does_not_cost_is_named_as_such() {
+        // 4 processes, 1000 B: Open MPI 4.1 runs its binary tree (algorithm 5).
+        let s = scenario("machine=intel-paragon&pattern=broadcast");
+        let map = winner_map(&s, &[1000.0], &[4], |_| true).unwrap();
+        let html = readout_html(&map, 0, 0, &times_at(&s, 4, 1000.0)).unwrap();
+        assert!(
+            html.contains("Open MPI 4.1: binary_tree (not costed here)"),
             "{html}"
         );
     }

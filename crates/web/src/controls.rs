@@ -130,8 +130,7 @@ fn input(
         Key::Mesh | Key::Algo | Key::F | Key::Link => {
             choice_input(key, machine, pattern, scenario)?
         }
-        // The simulator's keys are set through the address for now; they get their own view.
-        Key::Traffic(_) => return None,
+        Key::Traffic(t) => crate::traffic::control(t, scenario)?,
         _ => number_input(key, machine, pattern, scenario)?,
     };
     Some(Control {
@@ -193,10 +192,7 @@ fn number_input(
             "Processors p".into(),
             "",
             number(f64::from(P_RANGE.0), f64::from(P_RANGE.1)),
-            format!(
-                "The paper measured p = {}…{} on {}; other values are extrapolations.",
-                machine.measured_p.0, machine.measured_p.1, machine.name
-            ),
+            p_help(machine),
         ),
         Key::N => (
             "Vector N",
@@ -228,6 +224,19 @@ fn number_input(
 /// The mesh and the inputs chosen from a list: the algorithm, the f(L) set and the ATM link
 /// unit time.
 /// `None` where the pattern has no algorithm on this machine, and for the other keys.
+/// What the p control says of its range: where the paper measured, or that none did (the
+/// custom machine, a fitted one too, which it must not call by the catalog's name).
+fn p_help(machine: &Machine) -> String {
+    if machine.paper.is_empty() {
+        return "No paper measured this machine: every p is the model's, from your parameters."
+            .into();
+    }
+    format!(
+        "The paper measured p = {}…{} on {}; other values are extrapolations.",
+        machine.measured_p.0, machine.measured_p.1, machine.name
+    )
+}
+
 fn choice_input(
     key: Key,
     machine: &Machine,
@@ -344,6 +353,15 @@ pub fn current(scenario: &Scenario, report: Option<&Report>, key: &str) -> Curre
         "n" => Current::Number(i.n.or_else(|| used_number(key))),
         "h" => Current::Number(i.h.or_else(|| used_number(key))),
         "k" => Current::Number(i.k.map(f64::from).or_else(|| used_number(key))),
+        "spatial" | "per" | "len" | "routing" => Current::Text(crate::traffic::current_text(
+            scenario,
+            used(key).as_ref(),
+            key,
+        )),
+        k if crate::traffic::is_traffic_key(k) => Current::Number(
+            crate::traffic::current_text(scenario, used(key).as_ref(), key)
+                .and_then(|t| t.parse().ok()),
+        ),
         "from" => Current::Number(Some(curve_range(scenario).0)),
         "to" => Current::Number(Some(curve_range(scenario).1)),
         "mesh" => Current::Mesh(
@@ -399,6 +417,7 @@ pub fn is_set(scenario: &Scenario, key: &str) -> bool {
         "link" => i.link.is_some(),
         "from" => i.from.is_some(),
         "to" => i.to.is_some(),
+        k if crate::traffic::is_traffic_key(k) => crate::traffic::is_set(scenario, k),
         name => scenario.overrides.iter().any(|(n, _)| *n == name),
     }
 }
@@ -468,6 +487,16 @@ pub fn model_choices(machine: &Machine, pattern: &PatternDef) -> Vec<(Model, Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The custom machine (a fitted one too) is not called by the catalog's name where no
+    /// paper measured it.
+    #[test]
+    fn the_p_help_names_only_a_measured_machine() {
+        let machine = |id: &str| MACHINES.iter().find(|m| m.id == id).unwrap();
+        assert!(p_help(machine("custom")).starts_with("No paper measured this machine"));
+        assert!(!p_help(machine("custom")).contains("Custom machine"));
+        assert!(p_help(machine("intel-paragon")).contains("on Intel Paragon"));
+    }
     use commcalc_core::evaluate;
 
     fn scenario(q: &str) -> Scenario {

@@ -4,7 +4,10 @@
 
 use std::cell::RefCell;
 
+use commcalc_core::patterns::traffic::unrun_report;
 use commcalc_core::{evaluate, Error, Report, Scenario};
+
+use crate::page::View;
 
 /// A problem to show: the query key it is about (empty for keyless ones) and the core's
 /// message.
@@ -55,6 +58,12 @@ impl Edit<'_> {
 /// problem is shown and the state kept); a scenario that does not evaluate (from a URL) may
 /// be edited freely towards one that does.
 pub fn apply(current: &Scenario, edit: Edit) -> Result<Scenario, Vec<Problem>> {
+    apply_in(View::Calculator, current, edit)
+}
+
+/// `apply` in a view: the Traffic view checks a traffic scenario without running it
+/// ([`evaluate_in`]).
+pub fn apply_in(view: View, current: &Scenario, edit: Edit) -> Result<Scenario, Vec<Problem>> {
     let key = edit.key();
     let next = match edit {
         Edit::Set(k, v) => current.with(k, v),
@@ -68,7 +77,7 @@ pub fn apply(current: &Scenario, edit: Edit) -> Result<Scenario, Vec<Problem>> {
             .map(|e| Problem::from_error(Some(key), e))
             .collect::<Vec<_>>()
     })?;
-    if let (Ok(_), Err(e)) = (cached_evaluate(current), cached_evaluate(&next)) {
+    if let (Ok(_), Err(e)) = (evaluate_in(view, current), evaluate_in(view, &next)) {
         return Err(vec![Problem::from_error(Some(key), &e)]);
     }
     Ok(next)
@@ -93,6 +102,17 @@ thread_local! {
     /// whether to accept it, and the page's report memo then finds it here instead of
     /// evaluating it again.
     static LAST: RefCell<Option<(Scenario, Result<Report, Error>)>> = const { RefCell::new(None) };
+}
+
+/// The report a view shows of a scenario: the Traffic view runs its simulations itself (off
+/// the page's thread when long), so there a traffic scenario is only checked (the core's
+/// `unrun_report`: its inputs, parameters and warnings); elsewhere `cached_evaluate`.
+pub fn evaluate_in(view: View, scenario: &Scenario) -> Result<Report, Error> {
+    if view == View::Traffic && scenario.pattern.id == "traffic" {
+        unrun_report(scenario)
+    } else {
+        cached_evaluate(scenario)
+    }
 }
 
 /// `evaluate`, remembering the last result.

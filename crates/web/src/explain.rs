@@ -467,9 +467,9 @@ pub fn pattern(def: &PatternDef) -> Option<PatternEntry> {
         "traffic" => (
             "Every node sends messages to a destination from an LRU stack of its recent ones (temporal locality) or, on a miss, from a spatial model: uniform, a sphere of locality, or decreasing probability. The messages are simulated hop by hop over the cube's simplex links.",
             &[
-                "Store-and-forward: each hop holds its link for t_l + N·t_c.",
-                "E-cube routing; one FIFO queue per simplex link.",
+                "Store-and-forward e-cube routing: each hop holds its simplex link (one FIFO queue) for t_l + N·t_c.",
                 "A stack miss picks a node not in the stack, by the spatial model.",
+                "003's 3000 messages are read as in all (per=node: each), the machine being the subject; a run stays short to re-run.",
             ],
             "003 §Temporal Locality, §Spatial Locality, Fig. 7–9, eq. 1",
         ),

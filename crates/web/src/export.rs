@@ -5,6 +5,7 @@
 use commcalc_core::{Report, Scenario};
 
 use crate::chart::letter;
+use crate::page::machine_label;
 use crate::slider::{plain, round_sig};
 
 /// The curves of one or more reports as CSV (RFC 4180): one row per point, with the scenario's
@@ -51,23 +52,26 @@ pub fn file_stem(scenarios: &[Scenario]) -> String {
 
 /// An exported chart's subtitle for one scenario: what it is and its query, so that a slide
 /// says where its curve comes from ("Ping-pong on Intel Paragon · NX (hockney) ·
-/// machine=intel-paragon&pattern=pingpong").
-pub fn subtitle(s: &Scenario) -> String {
+/// machine=intel-paragon&pattern=pingpong"); a fitted machine by its name (`fitted`).
+pub fn subtitle(s: &Scenario, fitted: Option<&str>) -> String {
     let set = s.machine.set(s.model).map_or("", |set| set.label);
     format!(
         "{} on {} · {set} ({}) · {}",
         s.pattern.title,
-        s.machine.name,
+        machine_label(fitted, s),
         s.model.id(),
         s.to_query()
     )
 }
 
 /// An exported chart's subtitle for compared scenarios: each by its letter.
-pub fn compared_subtitle(list: &[Scenario]) -> String {
+pub fn compared_subtitle(list: &[Scenario], fitted: Option<&str>) -> String {
     list.iter()
         .enumerate()
-        .map(|(i, s)| format!("{}: {} on {}", letter(i), s.pattern.title, s.machine.name))
+        .map(|(i, s)| {
+            let machine = machine_label(fitted, s);
+            format!("{}: {} on {machine}", letter(i), s.pattern.title)
+        })
         .collect::<Vec<_>>()
         .join("; ")
 }
@@ -107,13 +111,19 @@ mod tests {
     fn subtitles_say_what_the_chart_shows() {
         let a = Scenario::from_query("machine=intel-paragon&pattern=pingpong").unwrap();
         assert_eq!(
-            subtitle(&a),
+            subtitle(&a, Some("mine")),
             "Ping-pong on Intel Paragon · NX (hockney) · machine=intel-paragon&pattern=pingpong"
+        );
+        let fitted = Scenario::from_query("machine=custom&alpha=2").unwrap();
+        assert!(
+            subtitle(&fitted, Some("mine")).starts_with("Ping-pong on mine · "),
+            "{}",
+            subtitle(&fitted, Some("mine"))
         );
         let b = Scenario::from_query("machine=ibm-sp2&pattern=pingpong").unwrap();
         assert_eq!(
-            compared_subtitle(&[a, b]),
-            "A: Ping-pong on Intel Paragon; B: Ping-pong on IBM SP2"
+            compared_subtitle(&[a, b, fitted], Some("mine")),
+            "A: Ping-pong on Intel Paragon; B: Ping-pong on IBM SP2; C: Ping-pong on mine"
         );
     }
 

@@ -5,29 +5,53 @@
 
 use std::fmt::Write;
 
-use commcalc_core::measurements::fit::{FitReport, Quality};
+use commcalc_core::measurements::fit::{refit, FitReport, Quality};
 use commcalc_core::units::{si, sig3};
-use commcalc_core::Scenario;
+use commcalc_core::{Model, Scenario};
 
 use crate::chart::{axes, letter, Mark, Plot, Scale, Series};
 use crate::html::esc;
 use crate::page::encode_value;
 
-/// The storage key, versioned: a later layout gets a new key instead of misreading this one.
-pub const STORAGE_KEY: &str = "commcalc.fitted.v1";
+/// The storage key, versioned: a later layout gets a new key instead of misreading this one
+/// (and a page of an earlier version, still open in another tab, keeps its own key).
+pub const STORAGE_KEY: &str = "commcalc.fitted.v2";
+/// The key of the first layout (name and query, no points), read while the current key holds
+/// nothing: its machines stay listed, and the next kept machine moves them to the current key.
+pub const STORAGE_KEY_V1: &str = "commcalc.fitted.v1";
 /// The first line of the stored text, which says it is ours and which layout it has.
-const HEADER: &str = "commcalc fitted machines v1";
+const HEADER: &str = "commcalc fitted machines v2";
+const HEADER_V1: &str = "commcalc fitted machines v1";
 /// At most this many fitted machines are kept (the oldest go first).
 pub const MAX_SAVED: usize = 12;
+/// At most this many measured points are kept with a machine: a benchmark prints a few dozen
+/// sizes, and twelve machines of this many stay well inside the browser's storage.
+pub const MAX_KEPT_POINTS: usize = 512;
 
-/// A fitted machine kept in storage: its name and its query.
+/// A fitted machine kept in storage: its name, its query and the points it was fitted to
+/// (none for a machine imported from JSON or kept by the first layout).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Saved {
     pub name: String,
     pub query: String,
+    /// (size in bytes, time in µs), as the fit used them.
+    pub points: Vec<[f64; 2]>,
 }
 
-/// The stored text for a list of machines: the header, then `name<TAB>query` per line.
+impl Saved {
+    /// A machine known by its name and query only.
+    pub fn unmeasured(name: String, query: String) -> Saved {
+        Saved {
+            name,
+            query,
+            points: Vec::new(),
+        }
+    }
+}
+
+/// The stored text for a list of machines: the header, then `name<TAB>query<TAB>points` per
+/// line, the points as `size time` pairs separated by `;` (Rust's shortest exact decimals, so
+/// that they read back to the same numbers and the same fit).
 pub fn encode(list: &[Saved]) -> String {
     let mut out = String::from(HEADER);
     for s in list {
@@ -36,43 +60,140 @@ pub fn encode(list: &[Saved]) -> String {
             .chars()
             .filter(|c| *c != '\t' && *c != '\n')
             .collect();
-        let _ = write!(out, "\n{name}\t{}", s.query);
+        let points: Vec<String> = s.points.iter().map(|[m, t]| format!("{m} {t}")).collect();
+        let _ = write!(out, "\n{name}\t{}\t{}", s.query, points.join(";"));
     }
     out
 }
 
-/// The machines in stored text, and a message for each entry that is skipped: a foreign or
-/// corrupt text is reported, never trusted, and never breaks the page.
-pub fn decode(text: &str) -> (Vec<Saved>, Vec<String>) {
+/// Points as [`encode`] writes them; `None` if any pair is not two numbers, or if there are
+/// more than [`MAX_KEPT_POINTS`] (the fit checks their order and range).
+fn decode_points(text: &str) -> Option<Vec<[f64; 2]>> {
+    let points: Option<Vec<[f64; 2]>> = text
+        .split(';')
+        .filter(|p| !p.is_empty())
+        .map(|pair| {
+            let (m, t) = pair.split_once(' ')?;
+            Some([m.parse().ok()?, t.parse().ok()?])
+        })
+        .collect();
+    points.filter(|p| p.len() <= MAX_KEPT_POINTS)
+}
+
+/// The machines in stored text of either layout (stored under `key`), and a message for each
+/// entry that is skipped: a foreign or corrupt text is reported, never trusted, and never breaks
+/// the page. An entry whose points do not read is kept without them, and said so.
+pub fn decode(text: &str, key: &str) -> (Vec<Saved>, Vec<String>) {
     let mut lines = text.lines();
-    if lines.next() != Some(HEADER) {
-        return (
-            Vec::new(),
-            vec![format!(
-                "the stored fitted machines ({STORAGE_KEY}) are not in a layout this page knows; they are ignored"
-            )],
-        );
-    }
+    let with_points = match lines.next() {
+        Some(HEADER) => true,
+        Some(HEADER_V1) => false,
+        _ => {
+            return (
+                Vec::new(),
+                vec![format!(
+                    "the stored fitted machines ({key}) are not in a layout this page knows; they are ignored"
+                )],
+            )
+        }
+    };
     let mut saved = Vec::new();
     let mut problems = Vec::new();
     for (i, line) in lines.enumerate() {
-        let Some((name, query)) = line.split_once('\t') else {
+        let Some((name, rest)) = line.split_once('\t') else {
             problems.push(format!(
                 "stored entry {} is not name and query; skipped",
                 i + 1
             ));
             continue;
         };
-        match Scenario::from_query(query) {
-            Ok(_) => saved.push(Saved {
-                name: name.to_string(),
-                query: query.to_string(),
-            }),
-            Err(e) => problems.push(format!("stored entry {} ({name}) is skipped: {e}", i + 1)),
+        let (query, points) = match rest.split_once('\t') {
+            Some((q, p)) if with_points => (q, p),
+            _ => (rest, ""),
+        };
+        if let Err(e) = Scenario::from_query(query) {
+            problems.push(format!("stored entry {} ({name}) is skipped: {e}", i + 1));
+            continue;
         }
+        let points = decode_points(points).unwrap_or_else(|| {
+            problems.push(format!(
+                "the points of stored entry {} ({name}) do not read (at most {MAX_KEPT_POINTS} pairs of numbers); it is kept without them",
+                i + 1
+            ));
+            Vec::new()
+        });
+        saved.push(Saved {
+            name: name.to_string(),
+            query: query.to_string(),
+            points,
+        });
     }
     saved.truncate(MAX_SAVED);
     (saved, problems)
+}
+
+/// The kept machines from the stored texts under [`STORAGE_KEY`] and [`STORAGE_KEY_V1`]: the
+/// current one where there is one, the first layout's otherwise.
+pub fn decode_stored(current: Option<String>, v1: Option<String>) -> (Vec<Saved>, Vec<String>) {
+    match (current, v1) {
+        (Some(t), _) => decode(&t, STORAGE_KEY),
+        (None, Some(t)) => decode(&t, STORAGE_KEY_V1),
+        (None, None) => (Vec::new(), Vec::new()),
+    }
+}
+
+/// The points of a fit that a kept machine keeps: those the fits used (a positive time), or
+/// none above [`MAX_KEPT_POINTS`].
+pub fn kept_points(r: &FitReport) -> Vec<[f64; 2]> {
+    let points: Vec<[f64; 2]> = r
+        .series
+        .iter()
+        .find(|s| s.name == r.fitted_series)
+        .map(|s| s.points.iter().copied().filter(|p| p[1] > 0.0).collect())
+        .unwrap_or_default();
+    if points.len() > MAX_KEPT_POINTS {
+        Vec::new()
+    } else {
+        points
+    }
+}
+
+/// The fit of the kept machine that the page names (`name`, with the scenario's parameters),
+/// from its kept points, with the model of the scenario; or why there is none, in words for
+/// the page: a shared link carries the parameters, never the measurements.
+pub fn kept_fit(
+    kept: &[Saved],
+    name: &str,
+    scenario: &Scenario,
+) -> Result<(FitReport, Model), String> {
+    let Some(entry) = kept.iter().find(|k| k.name == name) else {
+        return Err(format!(
+            "This browser keeps no measurements for {name}: the address carries its fitted parameters, not the points it was fitted to. \
+             Fit the run in Import measurements and keep it to see its points here; the calculator and compare views work from the address alone."
+        ));
+    };
+    if entry.points.is_empty() {
+        return Err(format!(
+            "{name} is kept without its measured points (exported without them, or kept by an earlier version of this page): \
+             fit the run again in Import measurements and keep it to see its points here."
+        ));
+    }
+    let r = refit("your points kept in this browser", &entry.points)
+        .map_err(|e| format!("The kept points of {name} cannot be fitted: {e}"))?;
+    let same = |query: &str| {
+        Scenario::from_query(query)
+            .is_ok_and(|s| s.model == scenario.model && s.overrides == scenario.overrides)
+    };
+    let hyperbolic = r.fits.hyperbolic.as_ref().map(|y| y.query.as_str());
+    if scenario.machine.id == "custom" && (same(&r.query) || hyperbolic.is_some_and(same)) {
+        let model = scenario.model;
+        return Ok((r, model));
+    }
+    Err(format!(
+        "The machine kept as {name} has other parameters than this page's ({}): its points are not shown against them. \
+         Open it from the machine picker to see its own points.",
+        scenario.to_query()
+    ))
 }
 
 /// `list` with `item` added first (replacing one of the same name), at most [`MAX_SAVED`].
@@ -119,11 +240,23 @@ fn json_string(s: &str) -> String {
     out
 }
 
-/// A fitted machine as the JSON file *Export as JSON* saves: its name and its query (the
-/// fitted parameters, never the measurements), with the format and layout it is in.
+/// A fitted machine as the JSON file *Export as JSON* saves: its name, its query (the fitted
+/// parameters) and the measured points it was fitted to (`[bytes, µs]` pairs, absent when
+/// there were too many to keep), with the format and layout it is in. The points let the
+/// machine imported elsewhere show them in the Validate view.
 pub fn export_json(s: &Saved) -> String {
+    let points = if s.points.is_empty() {
+        String::new()
+    } else {
+        let pairs: Vec<String> = s
+            .points
+            .iter()
+            .map(|[m, t]| format!("[{m}, {t}]"))
+            .collect();
+        format!(",\n  \"points\": [{}]", pairs.join(", "))
+    };
     format!(
-        "{{\n  \"format\": {},\n  \"version\": {EXPORT_VERSION},\n  \"name\": {},\n  \"query\": {}\n}}\n",
+        "{{\n  \"format\": {},\n  \"version\": {EXPORT_VERSION},\n  \"name\": {},\n  \"query\": {}{points}\n}}\n",
         json_string(EXPORT_FORMAT),
         json_string(&s.name),
         json_string(&s.query)
@@ -138,6 +271,9 @@ pub struct Exported {
     pub version: Option<f64>,
     pub name: Option<String>,
     pub query: Option<String>,
+    /// The `points` member: `None` if absent, else each element's numbers (an element that is
+    /// not a list of numbers reads as an empty or NaN-holding list, refused by [`imported`]).
+    pub points: Option<Vec<Vec<f64>>>,
 }
 
 /// The fitted machine an exported file holds, or why it is refused: another format or
@@ -164,15 +300,40 @@ pub fn imported(e: Exported) -> Result<Saved, String> {
             crate::page::MAX_FITTED_NAME
         ));
     };
+    let points = exported_points(e.points)?;
     let query = e.query.unwrap_or_default();
     match Scenario::from_query(&query) {
-        Ok(s) if s.machine.id == "custom" => Ok(Saved { name, query }),
+        Ok(s) if s.machine.id == "custom" => Ok(Saved {
+            name,
+            query,
+            points,
+        }),
         Ok(s) => Err(format!(
             "the fitted machine's `query` names {}, not the custom machine",
             s.machine.id
         )),
         Err(e) => Err(format!("the fitted machine's `query` is refused: {e}")),
     }
+}
+
+/// An exported file's points: none when absent; else at most [`MAX_KEPT_POINTS`] pairs of a
+/// size and a time that are finite and not negative (the fit checks the rest when the
+/// Validate view refits them).
+fn exported_points(points: Option<Vec<Vec<f64>>>) -> Result<Vec<[f64; 2]>, String> {
+    let bad = || {
+        format!("the fitted machine's `points` must be at most {MAX_KEPT_POINTS} pairs [bytes, µs] of numbers ≥ 0")
+    };
+    let points = points.unwrap_or_default();
+    if points.len() > MAX_KEPT_POINTS {
+        return Err(bad());
+    }
+    points
+        .iter()
+        .map(|p| match p[..] {
+            [m, t] if m.is_finite() && t.is_finite() && m >= 0.0 && t >= 0.0 => Ok([m, t]),
+            _ => Err(bad()),
+        })
+        .collect()
 }
 
 /// The machine picker's value for fitted machine `i` of [`picker_entries`].
@@ -518,7 +679,7 @@ pub fn report_html(r: &FitReport) -> String {
         out.push_str("</li>");
     }
     out.push_str("</ul>");
-    fits_table(&mut out, r);
+    fits_table(&mut out, r, "import-fits");
     if !r.warnings.is_empty() {
         out.push_str("<ul class=\"messages warnings\">");
         for w in &r.warnings {
@@ -529,10 +690,12 @@ pub fn report_html(r: &FitReport) -> String {
     out
 }
 
-fn fits_table(out: &mut String, r: &FitReport) {
+/// The fits' table (`table#<id>`): each model's parameters and its rms and largest relative
+/// error, then LogGP where it was fitted. The import view and the validate view show it.
+pub fn fits_table(out: &mut String, r: &FitReport, id: &str) {
     let _ = write!(
         out,
-        "<h3>Fits to {} (relative error)</h3><table id=\"import-fits\"><thead><tr><th scope=\"col\">model</th>\
+        "<h3>Fits to {} (relative error)</h3><table id=\"{id}\"><thead><tr><th scope=\"col\">model</th>\
          <th scope=\"col\">parameters</th><th scope=\"col\">rms error</th><th scope=\"col\">max error</th></tr></thead><tbody>",
         esc(&r.fitted_series)
     );
@@ -609,23 +772,110 @@ mod tests {
 
     #[test]
     fn stored_machines_round_trip() {
-        let list = vec![Saved {
-            name: "ib\tcluster".into(),
-            query: QUERY.into(),
-        }];
-        let (back, problems) = decode(&encode(&list));
+        let list = vec![Saved::unmeasured("ib\tcluster".into(), QUERY.into())];
+        let (back, problems) = decode(&encode(&list), STORAGE_KEY);
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(back[0].name, "ibcluster");
         assert_eq!(back[0].query, QUERY);
     }
 
+    /// The current layout keeps the points exactly; the first layout's entries still read,
+    /// without points; unreadable points are reported and the machine kept.
+    #[test]
+    fn kept_points_round_trip_and_old_entries_read() {
+        let r = fitted_file(include_str!(
+            "../../../tests/data/measurements/csd3-roce-osu_latency.txt"
+        ));
+        let item = Saved {
+            name: machine_name(&r),
+            query: r.query.clone(),
+            points: kept_points(&r),
+        };
+        assert_eq!(item.points.len(), r.fits.hockney.quality.residuals.len());
+        let text = encode(std::slice::from_ref(&item));
+        assert!(
+            text.starts_with("commcalc fitted machines v2\n"),
+            "{text:.60}"
+        );
+        let (back, problems) = decode(&text, STORAGE_KEY);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(back, std::slice::from_ref(&item));
+        let v1 = format!("{HEADER_V1}\nold\t{QUERY}");
+        let (old, problems) = decode_stored(None, Some(v1.clone()));
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(old, [Saved::unmeasured("old".into(), QUERY.into())]);
+        let (_, problems) = decode_stored(None, Some("garbage".into()));
+        assert!(problems[0].contains(STORAGE_KEY_V1), "{problems:?}");
+        // The current key wins over the first layout's.
+        assert_eq!(decode_stored(Some(text), Some(v1)).0, [item]);
+        let (list, problems) = decode(&format!("{HEADER}\nx\t{QUERY}\t1 2;oops"), STORAGE_KEY);
+        assert_eq!(list, [Saved::unmeasured("x".into(), QUERY.into())]);
+        assert!(
+            problems[0].contains("points of stored entry 1 (x) do not read"),
+            "{problems:?}"
+        );
+        let many: Vec<String> = (0..=MAX_KEPT_POINTS).map(|i| format!("{i} 1")).collect();
+        let (list, problems) = decode(
+            &format!("{HEADER}\nx\t{QUERY}\t{}", many.join(";")),
+            STORAGE_KEY,
+        );
+        assert!(list[0].points.is_empty() && problems.len() == 1);
+    }
+
+    /// The page's fitted machine is found by name and parameters, and refitted from its points
+    /// to the same fit; every other case says why in words.
+    #[test]
+    fn the_kept_fit_is_found_or_explained() {
+        let r = fitted_file(include_str!(
+            "../../../tests/data/measurements/csd3-roce-osu_latency.txt"
+        ));
+        let name = machine_name(&r);
+        let item = Saved {
+            name: name.clone(),
+            query: r.query.clone(),
+            points: kept_points(&r),
+        };
+        let on = |q: &str| Scenario::from_query(q).unwrap();
+        let s = on(&r.query);
+        let (again, model) = kept_fit(std::slice::from_ref(&item), &name, &s).unwrap();
+        assert_eq!(
+            (again.fits.hockney.clone(), model),
+            (r.fits.hockney.clone(), Model::Hockney)
+        );
+        let y = r.fits.hyperbolic.as_ref().unwrap();
+        let (_, model) = kept_fit(std::slice::from_ref(&item), &name, &on(&y.query)).unwrap();
+        assert_eq!(model, Model::Hyperbolic);
+        let err = kept_fit(&[], &name, &s).unwrap_err();
+        assert!(
+            err.starts_with(&format!("This browser keeps no measurements for {name}")),
+            "{err}"
+        );
+        let bare = Saved::unmeasured(name.clone(), r.query.clone());
+        let err = kept_fit(&[bare], &name, &s).unwrap_err();
+        assert!(err.contains("kept without its measured points"), "{err}");
+        let err = kept_fit(
+            std::slice::from_ref(&item),
+            &name,
+            &on("machine=custom&alpha=9"),
+        )
+        .unwrap_err();
+        assert!(
+            err.contains("has other parameters than this page's"),
+            "{err}"
+        );
+        let mut bad = item.clone();
+        bad.points.swap(0, 1);
+        let err = kept_fit(&[bad], &name, &s).unwrap_err();
+        assert!(err.contains("cannot be fitted: kept point 2"), "{err}");
+    }
+
     #[test]
     fn foreign_and_corrupt_entries_are_reported_and_skipped() {
-        let (list, problems) = decode("{\"json\": true}");
+        let (list, problems) = decode("{\"json\": true}", STORAGE_KEY);
         assert!(list.is_empty());
         assert!(problems[0].contains(STORAGE_KEY));
         let text = format!("{HEADER}\nno tab here\nbad\tmachine=nosuch\nok\t{QUERY}");
-        let (list, problems) = decode(&text);
+        let (list, problems) = decode(&text, STORAGE_KEY);
         assert_eq!(list.len(), 1);
         assert_eq!(problems.len(), 2);
         assert!(problems[1].contains("machine"), "{problems:?}");
@@ -653,14 +903,8 @@ mod tests {
 
     #[test]
     fn the_picker_lists_kept_machines_and_the_named_one() {
-        let kept = vec![Saved {
-            name: "ib".into(),
-            query: QUERY.into(),
-        }];
-        let named = |name: &str| Saved {
-            name: name.into(),
-            query: "machine=custom&alpha=2".into(),
-        };
+        let kept = vec![Saved::unmeasured("ib".into(), QUERY.into())];
+        let named = |name: &str| Saved::unmeasured(name.into(), "machine=custom&alpha=2".into());
         assert_eq!(picker_entries(&kept, Some(named("ib"))), kept);
         let both = picker_entries(&kept, Some(named("roce")));
         assert_eq!(both.len(), 2);
@@ -675,10 +919,7 @@ mod tests {
         let atm = Scenario::from_query("machine=atm-sparc20&pattern=pipelined-send").unwrap();
         let s = chosen_scenario(&kept[0], &atm).unwrap();
         assert_eq!(s.pattern.id, "pingpong", "{}", s.to_query());
-        let bad = Saved {
-            name: "x".into(),
-            query: "machine=custom&alpha=-1".into(),
-        };
+        let bad = Saved::unmeasured("x".into(), "machine=custom&alpha=-1".into());
         assert!(chosen_scenario(&bad, &current)
             .unwrap_err()
             .contains("alpha"));
@@ -721,15 +962,22 @@ mod tests {
             version: field("version").and_then(|v| v.parse().ok()),
             name: text("name"),
             query: text("query"),
+            points: field("points").map(|v| {
+                v.trim_matches(|c| c == '[' || c == ']')
+                    .split("], [")
+                    .map(|pair| {
+                        pair.split(", ")
+                            .map(|x| x.parse().unwrap_or(f64::NAN))
+                            .collect()
+                    })
+                    .collect()
+            }),
         }
     }
 
     #[test]
     fn an_exported_machine_imports_back_and_bad_files_are_refused() {
-        let m = Saved {
-            name: "ib \"A\"\tcluster".into(),
-            query: QUERY.into(),
-        };
+        let m = Saved::unmeasured("ib \"A\"\tcluster".into(), QUERY.into());
         let json = export_json(&m);
         assert_eq!(file_name(&m), "commcalc-fitted-ib-a-cluster.json");
         assert!(
@@ -742,10 +990,7 @@ mod tests {
         ok.name = Some("ib cluster".into());
         assert_eq!(
             imported(ok.clone()).unwrap(),
-            Saved {
-                name: "ib cluster".into(),
-                query: QUERY.into()
-            }
+            Saved::unmeasured("ib cluster".into(), QUERY.into())
         );
         let refused = |f: fn(&mut Exported), why: &str| {
             let mut e = ok.clone();
@@ -766,6 +1011,31 @@ mod tests {
             "not the custom machine",
         );
         refused(|e| e.query = None, "`query` names intel-paragon");
+        refused(|e| e.points = Some(vec![vec![1.0]]), "`points` must be");
+        refused(
+            |e| e.points = Some(vec![vec![8.0, -1.0]]),
+            "`points` must be",
+        );
+        refused(
+            |e| e.points = Some(vec![vec![1.0, 2.0]; MAX_KEPT_POINTS + 1]),
+            "at most 512 pairs",
+        );
+    }
+
+    /// The measured points travel with the exported machine, digit for digit, so that the
+    /// machine imported elsewhere shows them in the Validate view.
+    #[test]
+    fn an_exported_machine_carries_its_points() {
+        let r = fitted_file(include_str!(
+            "../../../tests/data/measurements/csd3-ib-osu_latency.txt"
+        ));
+        let m = Saved {
+            name: machine_name(&r),
+            query: r.query.clone(),
+            points: kept_points(&r),
+        };
+        assert!(m.points.len() > 20);
+        assert_eq!(imported(parse_export(&export_json(&m))).unwrap(), m);
     }
 
     fn fitted_file(text: &str) -> FitReport {
@@ -839,10 +1109,7 @@ mod tests {
 
     #[test]
     fn saving_replaces_by_name_and_keeps_at_most_twelve() {
-        let item = |n: usize| Saved {
-            name: format!("m{n}"),
-            query: QUERY.into(),
-        };
+        let item = |n: usize| Saved::unmeasured(format!("m{n}"), QUERY.into());
         let mut list = Vec::new();
         for n in 0..20 {
             list = with_saved(&list, item(n));

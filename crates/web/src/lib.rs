@@ -23,6 +23,8 @@ pub mod regime_charts;
 pub mod regime_map;
 pub mod slider;
 pub mod ticks;
+pub mod traffic;
+pub mod traffic_draw;
 pub mod validation_plot;
 
 #[cfg(target_arch = "wasm32")]
@@ -39,6 +41,8 @@ mod draw;
 mod draw_map;
 #[cfg(target_arch = "wasm32")]
 mod state;
+#[cfg(target_arch = "wasm32")]
+pub mod worker;
 
 #[cfg(target_arch = "wasm32")]
 pub use app::start;

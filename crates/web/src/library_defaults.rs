@@ -16,20 +16,20 @@
 //!   Gather and scatter: binomial; barrier: dissemination. MPICH 3.x's CVARs
 //!   (`MPIR_CVAR_ALLREDUCE_SHORT_MSG_SIZE` = 2 048) put allreduce's switch at 2 048 B; MPICH 4
 //!   moved it to the count rule above.
-//! - Open MPI coll/tuned's fixed decision functions, `ompi/mca/coll/tuned/
-//!   coll_tuned_decision_fixed.c` in the form Open MPI kept up to 4.0 (4.1 replaced them with
-//!   per-communicator-size tables measured on other clusters, not transcribed here).
-//!   Allreduce: recursive doubling below 10 000 B, ring above (count > p). Broadcast: binomial
-//!   below 2 048 B, split binary tree below 370 728 B, pipeline above (split binary for
-//!   p < 13 where p ≥ 1.6134·10⁻⁶·n + 2.1102). Allgather: recursive doubling (p a power of
-//!   two) or Bruck below 50 000 B; ring (odd p) or neighbour exchange above. All-to-all (block
-//!   n/p): Bruck below 200 B with p > 12, linear below 3 000 B, pairwise above.
-//!   Reduce-scatter: recursive halving up to 12 KiB, or 256 KiB for p a power of two, or
-//!   while p ≥ 0.0012·n + 8; ring above. Gather, scatter: linear; barrier: recursive
-//!   doubling (p a power of two) or Bruck, both ⌈lg p⌉ rounds as commcalc's dissemination.
+//! - Open MPI 4.1's coll/tuned fixed decisions,
+//!   `ompi/mca/coll/tuned/coll_tuned_decision_fixed.c` on the v4.1.x branch of open-mpi/ompi:
+//!   the functions `ompi_coll_tuned_<collective>_intra_dec_fixed` for bcast, allreduce,
+//!   allgather, reduce, reduce_scatter, alltoall, gather, scatter and barrier. Open MPI 4.1
+//!   replaced the classic rules (fits to MX measurements on UTK's Grig cluster, kept up to 4.0)
+//!   by tables per communicator size and message size, averaged from measurements on several
+//!   developers' clusters; every collective the view costs got one, so no classic rule is
+//!   left. The thresholds agree with the comparisons in Debian 12's build (`mca_coll_tuned.so`
+//!   of Open MPI 4.1.4, disassembled), and tests/mpi/check.py runs that library at the cases
+//!   of tests/mpi/ompi-defaults.txt. The tables are `open_mpi_table`, the algorithm numbers
+//!   `open_mpi_algorithm`.
 //!
-//! Sizes are commcalc's n, the whole vector; the thresholds are converted where a library
-//! measures per block. A count is taken in 8-byte doubles.
+//! Sizes are commcalc's n, the whole vector; where a library measures one process's block,
+//! n/p is set against its thresholds. A count is taken in 8-byte doubles.
 
 use commcalc_core::collectives::Collective;
 
@@ -53,7 +53,7 @@ impl Library {
     pub fn name(self) -> &'static str {
         match self {
             Library::Mpich => "MPICH 4",
-            Library::OpenMpi => "Open MPI (fixed rules)",
+            Library::OpenMpi => "Open MPI 4.1",
         }
     }
 }
@@ -115,40 +115,401 @@ fn mpich(c: Collective, p: u32, n: f64) -> Choice {
     }
 }
 
+/// Open MPI 4.1's choice: the row of the collective's table for p, then the algorithm for the
+/// size Open MPI measures.
 fn open_mpi(c: Collective, p: u32, n: f64) -> Choice {
-    let pow2 = p.is_power_of_two();
-    let pf = f64::from(p);
+    let (rows, per_block) = open_mpi_table(c);
+    // allgather, alltoall, gather and scatter measure one process's block (`dsize * scount`),
+    // n/p of commcalc's n; the others the whole vector.
+    let size = if per_block {
+        n / f64::from(p.max(1))
+    } else {
+        n
+    };
+    let alg = rows
+        .iter()
+        .find(|r| p < r.below)
+        .or(rows.last())
+        .map_or(0, |r| {
+            r.cuts
+                .iter()
+                .find(|(limit, _)| size < f64::from(*limit))
+                .map_or(r.rest, |&(_, alg)| alg)
+        });
+    open_mpi_algorithm(c, alg, p)
+}
+
+/// One row of an Open MPI 4.1 decision table: communicators of fewer than `below` processes
+/// (the rows are tried in order), then the algorithm of the first `(limit, alg)` whose limit
+/// the size is below, else `rest`. Algorithms are Open MPI's numbers
+/// (`coll_tuned_<collective>_algorithm`).
+struct Row {
+    below: u32,
+    cuts: &'static [(u32, u8)],
+    rest: u8,
+}
+
+const fn row(below: u32, cuts: &'static [(u32, u8)], rest: u8) -> Row {
+    Row { below, cuts, rest }
+}
+
+/// The last row of a table: every larger communicator.
+const ANY: u32 = u32::MAX;
+
+/// Open MPI 4.1's table for a collective, and whether it measures one process's block rather
+/// than the whole vector. Reductions take the commutative branch (commcalc reduces sums);
+/// `communicator_size == 2` rows are `below: 3` (p ≥ 2 on the map).
+fn open_mpi_table(c: Collective) -> (&'static [Row], bool) {
     match c {
-        Collective::Broadcast if n < 2048.0 => ours("binomial"),
-        Collective::Broadcast if n < 370_728.0 => theirs("split-binary-tree"),
-        Collective::Broadcast if pf >= 1.6134e-6 * n + 2.1102 && p < 13 => {
-            theirs("split-binary-tree")
-        }
-        Collective::Broadcast => Choice {
-            name: "pipeline",
-            algo: Some("pipelined-chain"),
-        },
-        Collective::Allreduce if n < 10_000.0 || n / 8.0 <= pf => ours("recursive-doubling"),
-        Collective::Allreduce => ours("ring"),
-        Collective::Allgather if n < 50_000.0 && pow2 => ours("recursive-doubling"),
-        Collective::Allgather if n < 50_000.0 => ours("bruck"),
-        Collective::Allgather if p % 2 == 1 => ours("ring"),
-        Collective::Allgather => theirs("neighbor-exchange"),
-        Collective::AllToAll if n / pf < 200.0 && p > 12 => ours("bruck"),
-        Collective::AllToAll if n / pf < 3000.0 => theirs("linear"),
-        Collective::AllToAll => ours("pairwise"),
-        Collective::ReduceScatter
-            if n <= 12_288.0 || (n <= 262_144.0 && pow2) || pf >= 0.0012 * n + 8.0 =>
-        {
-            ours("recursive-halving")
-        }
-        Collective::ReduceScatter => theirs("ring"),
-        Collective::Reduce => theirs("binary/pipeline (segmented)"),
-        Collective::Gather | Collective::Scatter => theirs("linear"),
-        // Both take ⌈lg p⌉ rounds of one message each: commcalc's dissemination barrier.
-        Collective::Barrier if pow2 => ours_named("recursive-doubling", "dissemination"),
-        Collective::Barrier => ours_named("bruck", "dissemination"),
+        Collective::Broadcast => (&BCAST, false),
+        Collective::Allreduce => (&ALLREDUCE, false),
+        Collective::Allgather => (&ALLGATHER, true),
+        Collective::Reduce => (&REDUCE, false),
+        Collective::ReduceScatter => (&REDUCE_SCATTER, false),
+        Collective::AllToAll => (&ALLTOALL, true),
+        Collective::Gather => (&GATHER, true),
+        Collective::Scatter => (&SCATTER, true),
+        Collective::Barrier => (&BARRIER, false),
     }
+}
+
+static BCAST: [Row; 11] = [
+    row(
+        4,
+        &[
+            (32, 3),
+            (256, 5),
+            (512, 3),
+            (1024, 7),
+            (32768, 1),
+            (131072, 5),
+            (262144, 2),
+            (524288, 1),
+            (1048576, 6),
+        ],
+        5,
+    ),
+    row(
+        8,
+        &[(64, 5), (128, 6), (2048, 5), (8192, 6), (1048576, 1)],
+        2,
+    ),
+    row(16, &[(8, 7), (64, 5), (4096, 7), (16384, 5), (32768, 6)], 1),
+    row(32, &[(4096, 7), (1048576, 6)], 8),
+    row(64, &[(2048, 6)], 7),
+    row(128, &[], 7),
+    row(256, &[(2, 6), (16384, 5), (32768, 1), (65536, 5)], 7),
+    row(1024, &[(16384, 7), (32768, 4)], 7),
+    row(2048, &[(524288, 7)], 8),
+    row(4096, &[(262144, 7)], 8),
+    row(ANY, &[(8192, 7), (16384, 5), (262144, 7)], 8),
+];
+
+static ALLREDUCE: [Row; 11] = [
+    row(
+        4,
+        &[
+            (8, 4),
+            (4096, 3),
+            (8192, 4),
+            (16384, 3),
+            (65536, 4),
+            (262144, 5),
+        ],
+        6,
+    ),
+    row(8, &[(16, 4), (8192, 3)], 6),
+    row(16, &[(8192, 3)], 6),
+    row(32, &[(64, 5), (4096, 3)], 6),
+    row(64, &[(128, 5)], 6),
+    row(128, &[(262144, 3)], 6),
+    row(256, &[(131072, 2), (262144, 3)], 6),
+    row(512, &[(4096, 2)], 6),
+    row(2048, &[(2048, 2), (16384, 3)], 6),
+    row(4096, &[(2048, 2), (4096, 5), (16384, 3)], 6),
+    row(ANY, &[(2048, 2), (16384, 5), (32768, 3)], 6),
+];
+
+static ALLGATHER: [Row; 10] = [
+    row(3, &[], 6),
+    row(32, &[], 3),
+    row(64, &[(1024, 3), (65536, 5)], 4),
+    row(128, &[(512, 3), (65536, 5)], 4),
+    row(256, &[(512, 3), (131072, 5), (524288, 4), (1048576, 5)], 4),
+    row(
+        512,
+        &[
+            (32, 3),
+            (128, 2),
+            (1024, 3),
+            (131072, 5),
+            (524288, 4),
+            (1048576, 5),
+        ],
+        4,
+    ),
+    row(1024, &[(64, 3), (256, 2), (2048, 3)], 5),
+    row(
+        2048,
+        &[
+            (4, 3),
+            (8, 2),
+            (16, 3),
+            (32, 2),
+            (256, 3),
+            (512, 2),
+            (4096, 3),
+        ],
+        5,
+    ),
+    row(4096, &[(32, 2), (128, 3), (512, 2), (4096, 3)], 5),
+    row(ANY, &[(2, 3), (8, 2), (16, 3), (512, 2), (4096, 3)], 5),
+];
+
+static REDUCE: [Row; 9] = [
+    row(
+        4,
+        &[
+            (8, 7),
+            (16, 4),
+            (32, 3),
+            (262144, 1),
+            (524288, 3),
+            (1048576, 2),
+        ],
+        3,
+    ),
+    row(
+        8,
+        &[
+            (4096, 4),
+            (65536, 2),
+            (262144, 5),
+            (524288, 1),
+            (1048576, 5),
+        ],
+        1,
+    ),
+    row(16, &[(8192, 4)], 5),
+    row(32, &[(4096, 4)], 5),
+    row(256, &[], 5),
+    row(512, &[(8192, 5), (16384, 6)], 5),
+    row(2048, &[], 5),
+    row(4096, &[(512, 5), (1024, 6), (8192, 5), (16384, 6)], 5),
+    row(
+        ANY,
+        &[
+            (16, 5),
+            (32, 6),
+            (1024, 5),
+            (2048, 6),
+            (8192, 5),
+            (16384, 6),
+        ],
+        5,
+    ),
+];
+
+static REDUCE_SCATTER: [Row; 11] = [
+    row(4, &[(65536, 3), (131072, 4)], 3),
+    row(8, &[(8, 1), (262144, 2)], 3),
+    row(32, &[(262144, 2)], 3),
+    row(64, &[(64, 1), (2048, 2), (524288, 4)], 3),
+    row(128, &[(256, 1), (512, 2), (2048, 4), (4096, 2)], 4),
+    row(256, &[(256, 1), (512, 2)], 4),
+    row(512, &[(256, 1), (1024, 2)], 4),
+    row(1024, &[(512, 1), (2048, 2), (8192, 4), (16384, 2)], 4),
+    row(2048, &[(512, 1), (4096, 2), (16384, 4), (32768, 2)], 4),
+    row(4096, &[(512, 1), (4096, 2)], 4),
+    row(ANY, &[(1024, 1), (8192, 2)], 4),
+];
+
+static ALLTOALL: [Row; 12] = [
+    row(
+        3,
+        &[
+            (2, 2),
+            (4, 5),
+            (16, 2),
+            (64, 5),
+            (256, 2),
+            (4096, 5),
+            (32768, 2),
+            (262144, 4),
+            (1048576, 5),
+        ],
+        2,
+    ),
+    row(
+        8,
+        &[(8192, 4), (16384, 1), (65536, 4), (524288, 1), (1048576, 2)],
+        1,
+    ),
+    row(16, &[(262144, 4)], 1),
+    row(
+        32,
+        &[
+            (4, 4),
+            (512, 3),
+            (8192, 4),
+            (32768, 1),
+            (262144, 4),
+            (524288, 1),
+        ],
+        4,
+    ),
+    row(64, &[(512, 3), (524288, 1)], 4),
+    row(128, &[(1024, 3), (2048, 1), (4096, 4), (262144, 1)], 2),
+    row(256, &[(1024, 3), (2048, 4), (262144, 1)], 2),
+    row(512, &[(1024, 3), (8192, 4), (32768, 1)], 2),
+    row(
+        1024,
+        &[(512, 3), (8192, 4), (16384, 1), (131072, 4), (262144, 1)],
+        2,
+    ),
+    row(
+        2048,
+        &[(512, 3), (1024, 4), (2048, 1), (16384, 4), (262144, 1)],
+        4,
+    ),
+    row(4096, &[(1024, 3), (4096, 4), (8192, 1), (131072, 4)], 1),
+    row(
+        ANY,
+        &[(2048, 3), (8192, 4), (16384, 1), (32768, 4), (65536, 1)],
+        4,
+    ),
+];
+
+static GATHER: [Row; 5] = [
+    row(4, &[(2, 3), (4, 1), (32768, 2), (65536, 1), (131072, 2)], 3),
+    row(8, &[(1024, 2), (8192, 1), (32768, 2), (262144, 1)], 3),
+    row(256, &[], 2),
+    row(512, &[(2048, 2), (8192, 1)], 2),
+    row(ANY, &[], 2),
+];
+
+static SCATTER: [Row; 6] = [
+    row(4, &[(2, 3), (131072, 1), (262144, 3)], 1),
+    row(
+        8,
+        &[(2048, 2), (4096, 1), (8192, 2), (32768, 1), (1048576, 3)],
+        1,
+    ),
+    row(16, &[(16384, 2), (1048576, 3)], 1),
+    row(32, &[(16384, 2), (32768, 1)], 3),
+    row(64, &[(512, 2), (8192, 3), (16384, 2)], 3),
+    row(ANY, &[(512, 2)], 3),
+];
+
+static BARRIER: [Row; 8] = [
+    row(4, &[], 3),
+    row(8, &[], 1),
+    row(64, &[], 3),
+    row(256, &[], 4),
+    row(512, &[], 6),
+    row(1024, &[], 4),
+    row(4096, &[], 6),
+    row(ANY, &[], 4),
+];
+
+/// Open MPI's algorithm `alg` of collective `c` on p processes: commcalc's algorithm where
+/// commcalc costs what Open MPI runs, else Open MPI's own name (as `ompi_info --param coll
+/// tuned --level 9` lists it). The fixed decisions pass no segment size, so Open MPI's
+/// pipeline and chain send the whole message down the chain (not commcalc's pipelined chain
+/// at its optimal segment) and its segmented ring runs the plain ring; some algorithms hand
+/// over to another for some p (`a → b` names both).
+fn open_mpi_algorithm(c: Collective, alg: u8, p: u32) -> Choice {
+    use Collective as C;
+    let pow2 = p.is_power_of_two();
+    match (c, alg) {
+        (C::Broadcast, 6) | (C::Reduce, 5) | (C::Gather, 2) | (C::Scatter, 2) => ours("binomial"),
+        (C::Broadcast, 8) => ours("scatter-rd-allgather"),
+        (C::Broadcast, 9) => ours("scatter-ring-allgather"),
+        (C::Allreduce, 3) => ours("recursive-doubling"),
+        (C::Allreduce, 4) | (C::Allgather, 4) => ours("ring"),
+        (C::Allreduce, 5) => ours_named("segmented_ring → ring", "ring"),
+        (C::Allreduce, 6) | (C::Reduce, 7) => ours("rabenseifner"),
+        (C::Allgather, 2) | (C::AllToAll, 3) => ours("bruck"),
+        (C::Allgather, 3) if pow2 => ours("recursive-doubling"),
+        (C::Allgather, 3) => ours_named("recursive_doubling → bruck", "bruck"),
+        (C::Allgather, 5) if p % 2 == 1 => ours_named("neighbor → ring", "ring"),
+        // Two processes: one exchange of the halves, which a ring of two is.
+        (C::Allgather, 6) => ours_named("two_proc", "ring"),
+        (C::AllToAll, 2) => ours("pairwise"),
+        (C::AllToAll, 5) => ours_named("two_proc", "pairwise"),
+        (C::ReduceScatter, 2) => ours("recursive-halving"),
+        // p − 1 steps of n/p bytes, as pairwise exchange.
+        (C::ReduceScatter, 3) => ours_named("ring", "pairwise"),
+        // ⌈lg p⌉ rounds of one message each (recursive doubling only for p a power of two).
+        (C::Barrier, 3) if pow2 => ours_named("recursive_doubling", "dissemination"),
+        (C::Barrier, 4) => ours_named("bruck", "dissemination"),
+        _ => theirs(open_mpi_name(c, alg)),
+    }
+}
+
+/// Open MPI 4.1's name of algorithm `alg` (numbered from 1) of a collective.
+fn open_mpi_name(c: Collective, alg: u8) -> &'static str {
+    let names: &[&'static str] = match c {
+        Collective::Broadcast => &[
+            "basic_linear",
+            "chain",
+            "pipeline",
+            "split_binary_tree",
+            "binary_tree",
+            "binomial",
+            "knomial",
+            "scatter_allgather",
+            "scatter_allgather_ring",
+        ],
+        Collective::Allreduce => &[
+            "basic_linear",
+            "nonoverlapping",
+            "recursive_doubling",
+            "ring",
+            "segmented_ring",
+            "rabenseifner",
+        ],
+        Collective::Allgather => &[
+            "linear",
+            "bruck",
+            "recursive_doubling",
+            "ring",
+            "neighbor",
+            "two_proc",
+        ],
+        Collective::Reduce => &[
+            "linear",
+            "chain",
+            "pipeline",
+            "binary",
+            "binomial",
+            "in-order_binary",
+            "rabenseifner",
+        ],
+        Collective::ReduceScatter => &["non-overlapping", "recursive_halving", "ring", "butterfly"],
+        Collective::AllToAll => &[
+            "linear",
+            "pairwise",
+            "modified_bruck",
+            "linear_sync",
+            "two_proc",
+        ],
+        Collective::Gather => &["basic_linear", "binomial", "linear_sync"],
+        Collective::Scatter => &["basic_linear", "binomial", "linear_nb"],
+        Collective::Barrier => &[
+            "linear",
+            "double_ring",
+            "recursive_doubling",
+            "bruck",
+            "two_proc",
+            "tree",
+        ],
+    };
+    usize::from(alg)
+        .checked_sub(1)
+        .and_then(|i| names.get(i))
+        .copied()
+        .unwrap_or("unknown")
 }
 
 /// A library algorithm under its own name that commcalc costs under another id.
@@ -243,26 +604,201 @@ mod tests {
         assert_eq!(mpich(c, 2, 16.0).algo, Some("rabenseifner"));
     }
 
+    /// Open MPI 4.1's (name, commcalc algorithm) at (p, n).
+    fn ompi(c: Collective, p: u32, n: f64) -> (&'static str, Option<&'static str>) {
+        let ch = open_mpi(c, p, n);
+        (ch.name, ch.algo)
+    }
+
     #[test]
-    fn open_mpi_rules_name_algorithms_commcalc_does_not_cost() {
+    fn open_mpi_broadcast_follows_the_4_1_table() {
+        let c = Collective::Broadcast;
+        // ompi_coll_tuned_bcast_intra_dec_fixed, communicator_size < 8: binary tree (5) below
+        // 64 B, binomial (6) below 128, 5 below 2048, 6 below 8192, basic linear (1) below
+        // 1 MiB, chain (2) above.
+        assert_eq!(ompi(c, 4, 63.0), ("binary_tree", None));
+        assert_eq!(ompi(c, 4, 64.0), ("binomial", Some("binomial")));
+        assert_eq!(ompi(c, 4, 128.0), ("binary_tree", None));
+        assert_eq!(ompi(c, 4, 2047.0), ("binary_tree", None));
+        assert_eq!(ompi(c, 4, 2048.0), ("binomial", Some("binomial")));
+        assert_eq!(ompi(c, 4, 8191.0), ("binomial", Some("binomial")));
+        assert_eq!(ompi(c, 4, 8192.0), ("basic_linear", None));
+        assert_eq!(ompi(c, 7, 1_048_575.0), ("basic_linear", None));
+        assert_eq!(ompi(c, 7, 1_048_576.0), ("chain", None));
+        // communicator_size < 4: pipeline (3, no segments: not the pipelined chain) below 32 B.
+        assert_eq!(ompi(c, 3, 31.0), ("pipeline", None));
+        assert_eq!(ompi(c, 3, 32.0), ("binary_tree", None));
+        // communicator_size < 16: knomial (7) from 64 B to 4 KiB, split binary tree nowhere.
+        assert_eq!(ompi(c, 8, 4095.0), ("knomial", None));
+        assert_eq!(ompi(c, 8, 40_000.0), ("basic_linear", None));
+        // communicator_size < 32: 7 below 4 KiB, 6 below 1 MiB, scatter_allgather (8) above.
+        assert_eq!(ompi(c, 16, 4095.0), ("knomial", None));
+        assert_eq!(ompi(c, 16, 4096.0), ("binomial", Some("binomial")));
         assert_eq!(
-            open_mpi(Collective::Broadcast, 8, 1000.0).algo,
-            Some("binomial")
+            ompi(c, 31, 1_048_576.0),
+            ("scatter-rd-allgather", Some("scatter-rd-allgather"))
         );
-        let split = open_mpi(Collective::Broadcast, 8, 100_000.0);
-        assert_eq!((split.name, split.algo), ("split-binary-tree", None));
+        // communicator_size < 1024: split binary tree (4) from 16 KiB to 32 KiB.
+        assert_eq!(ompi(c, 600, 20_000.0), ("split_binary_tree", None));
+    }
+
+    #[test]
+    fn open_mpi_allreduce_follows_the_4_1_table() {
+        let c = Collective::Allreduce;
+        // ompi_coll_tuned_allreduce_intra_dec_fixed, commutative, communicator_size < 8: ring
+        // (4) below 16 B, recursive doubling (3) below 8 KiB, Rabenseifner (6) above.
+        assert_eq!(ompi(c, 4, 8.0), ("ring", Some("ring")));
         assert_eq!(
-            open_mpi(Collective::Broadcast, 64, 4e6).algo,
-            Some("pipelined-chain")
+            ompi(c, 4, 16.0),
+            ("recursive-doubling", Some("recursive-doubling"))
         );
         assert_eq!(
-            open_mpi(Collective::Allreduce, 8, 9_999.0).algo,
-            Some("recursive-doubling")
+            ompi(c, 7, 8191.0),
+            ("recursive-doubling", Some("recursive-doubling"))
+        );
+        assert_eq!(ompi(c, 4, 8192.0), ("rabenseifner", Some("rabenseifner")));
+        // communicator_size < 4: 3 from 8 B, ring from 4 KiB, 3 from 8 KiB, ring from 16 KiB,
+        // segmented ring (5; no segment size, so the plain ring) from 64 KiB, 6 from 256 KiB.
+        assert_eq!(ompi(c, 2, 4096.0), ("ring", Some("ring")));
+        assert_eq!(
+            ompi(c, 3, 12_000.0),
+            ("recursive-doubling", Some("recursive-doubling"))
         );
         assert_eq!(
-            open_mpi(Collective::Allreduce, 8, 10_000.0).algo,
-            Some("ring")
+            ompi(c, 2, 262_143.0),
+            ("segmented_ring → ring", Some("ring"))
         );
+        assert_eq!(
+            ompi(c, 2, 262_144.0),
+            ("rabenseifner", Some("rabenseifner"))
+        );
+        // communicator_size < 256: nonoverlapping (2, reduce then bcast) below 128 KiB.
+        assert_eq!(ompi(c, 200, 131_071.0), ("nonoverlapping", None));
+    }
+
+    #[test]
+    fn open_mpi_allgather_and_alltoall_measure_one_block() {
+        let (ag, a2a) = (Collective::Allgather, Collective::AllToAll);
+        // ompi_coll_tuned_allgather_intra_dec_fixed: two_proc (6) at 2; recursive doubling (3)
+        // below 32 processes, which hands over to Bruck when p is not a power of two.
+        assert_eq!(ompi(ag, 2, 1e6), ("two_proc", Some("ring")));
+        assert_eq!(
+            ompi(ag, 16, 1e6),
+            ("recursive-doubling", Some("recursive-doubling"))
+        );
+        assert_eq!(
+            ompi(ag, 12, 1e6),
+            ("recursive_doubling → bruck", Some("bruck"))
+        );
+        // communicator_size < 64: 3 below a 1 KiB block, neighbor exchange (5; the ring for odd
+        // p) below 64 KiB, ring (4) above; the block is n/p.
+        assert_eq!(
+            ompi(ag, 32, 32.0 * 1023.0),
+            ("recursive-doubling", Some("recursive-doubling"))
+        );
+        assert_eq!(ompi(ag, 32, 32.0 * 1024.0), ("neighbor", None));
+        assert_eq!(
+            ompi(ag, 33, 33.0 * 1024.0),
+            ("neighbor → ring", Some("ring"))
+        );
+        assert_eq!(ompi(ag, 32, 32.0 * 65536.0), ("ring", Some("ring")));
+        // ompi_coll_tuned_alltoall_intra_dec_fixed, communicator_size < 8: linear_sync (4)
+        // below an 8 KiB block, linear (1) below 16 KiB.
+        assert_eq!(ompi(a2a, 4, 4.0 * 8191.0), ("linear_sync", None));
+        assert_eq!(ompi(a2a, 4, 4.0 * 8192.0), ("linear", None));
+        // communicator_size < 32: modified Bruck (3) from a 4 B to a 512 B block.
+        assert_eq!(ompi(a2a, 16, 16.0 * 3.0), ("linear_sync", None));
+        assert_eq!(ompi(a2a, 16, 16.0 * 511.0), ("bruck", Some("bruck")));
+        assert_eq!(ompi(a2a, 16, 16.0 * 512.0), ("linear_sync", None));
+        // communicator_size == 2: pairwise (2) below a 2 B block, two_proc (5) below 4 B.
+        assert_eq!(ompi(a2a, 2, 2.0), ("pairwise", Some("pairwise")));
+        assert_eq!(ompi(a2a, 2, 4.0), ("two_proc", Some("pairwise")));
+    }
+
+    #[test]
+    fn open_mpi_reductions_gathers_and_barrier_follow_the_4_1_tables() {
+        use Collective as C;
+        // ompi_coll_tuned_reduce_intra_dec_fixed, commutative, communicator_size < 8.
+        assert_eq!(ompi(C::Reduce, 4, 4095.0), ("binary", None));
+        assert_eq!(ompi(C::Reduce, 4, 4096.0), ("chain", None));
+        assert_eq!(ompi(C::Reduce, 4, 65536.0), ("binomial", Some("binomial")));
+        assert_eq!(ompi(C::Reduce, 4, 262_144.0), ("linear", None));
+        assert_eq!(
+            ompi(C::Reduce, 2, 7.0),
+            ("rabenseifner", Some("rabenseifner"))
+        );
+        assert_eq!(ompi(C::Reduce, 16, 4096.0), ("binomial", Some("binomial")));
+        // ompi_coll_tuned_reduce_scatter_intra_dec_fixed (the whole vector: the sum of the
+        // receive counts), communicator_size < 8 and < 4.
+        assert_eq!(ompi(C::ReduceScatter, 4, 7.0), ("non-overlapping", None));
+        assert_eq!(
+            ompi(C::ReduceScatter, 4, 8.0),
+            ("recursive-halving", Some("recursive-halving"))
+        );
+        assert_eq!(
+            ompi(C::ReduceScatter, 4, 262_144.0),
+            ("ring", Some("pairwise"))
+        );
+        assert_eq!(ompi(C::ReduceScatter, 2, 65536.0), ("butterfly", None));
+        // ompi_coll_tuned_gather_intra_dec_fixed and _scatter_: the block n/p.
+        assert_eq!(
+            ompi(C::Gather, 4, 4.0 * 1023.0),
+            ("binomial", Some("binomial"))
+        );
+        assert_eq!(ompi(C::Gather, 4, 4.0 * 1024.0), ("basic_linear", None));
+        assert_eq!(ompi(C::Gather, 4, 4.0 * 262_144.0), ("linear_sync", None));
+        assert_eq!(
+            ompi(C::Scatter, 8, 8.0 * 16383.0),
+            ("binomial", Some("binomial"))
+        );
+        assert_eq!(ompi(C::Scatter, 8, 8.0 * 16384.0), ("linear_nb", None));
+        // ompi_coll_tuned_barrier_intra_dec_fixed: by communicator size only.
+        assert_eq!(
+            ompi(C::Barrier, 2, 8.0),
+            ("recursive_doubling", Some("dissemination"))
+        );
+        assert_eq!(ompi(C::Barrier, 3, 8.0), ("recursive_doubling", None));
+        assert_eq!(ompi(C::Barrier, 4, 8.0), ("linear", None));
+        assert_eq!(ompi(C::Barrier, 100, 8.0), ("bruck", Some("dissemination")));
+        assert_eq!(ompi(C::Barrier, 300, 8.0), ("tree", None));
+    }
+
+    #[test]
+    fn open_mpi_cases_checked_against_the_real_library_are_what_the_tables_say() {
+        // The cases tests/mpi/check.py runs Open MPI 4.1.4 at (`make mpi-test`).
+        let text = include_str!("../../../tests/mpi/ompi-defaults.txt");
+        let mut cases = 0;
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let f: Vec<&str> = line.split('|').map(str::trim).collect();
+            let c = match f[0] {
+                "bcast" => Collective::Broadcast,
+                "allreduce" => Collective::Allreduce,
+                "allgather" => Collective::Allgather,
+                "alltoall" => Collective::AllToAll,
+                "reduce" => Collective::Reduce,
+                "barrier" => Collective::Barrier,
+                other => panic!("{other}: not a collective coll.c runs"),
+            };
+            let (p, n) = (f[1].parse().unwrap(), f[2].parse().unwrap());
+            let want = (f[3], (f[5] != "-").then_some(f[5]));
+            assert_eq!(ompi(c, p, n), want, "{line}");
+            cases += 1;
+        }
+        assert!(cases >= 6, "{cases} cases");
+    }
+
+    #[test]
+    fn open_mpi_tables_cover_every_p_and_bad_sizes() {
+        for c in Collective::ALL {
+            for p in [0, 1, 2, 3, 4095, 4096, 100_000, u32::MAX] {
+                for n in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e300] {
+                    assert_ne!(open_mpi(c, p, n).name, "unknown", "{c:?} {p} {n}");
+                }
+            }
+        }
     }
 
     #[test]
@@ -277,14 +813,15 @@ mod tests {
 
     #[test]
     fn agreement_counts_only_costed_choices() {
-        let sizes = [1000.0, 100_000.0];
-        // Open MPI's broadcast: binomial at 1 kB (costed), split binary at 100 kB (not).
+        let sizes = [1000.0, 4096.0];
+        // Open MPI 4.1's broadcast at p = 4: binary tree at 1000 B (not costed), binomial at
+        // 4096 B (costed).
         let (same, costed) = agreement(
             Library::OpenMpi,
             Collective::Broadcast,
             &sizes,
-            &[8],
-            |_, col| (col == 0).then_some("binomial"),
+            &[4],
+            |_, col| (col == 1).then_some("binomial"),
         );
         assert_eq!((same, costed), (1, 1));
     }

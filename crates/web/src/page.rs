@@ -2,16 +2,20 @@
 //! open and what it shows beyond the scenario. The core rejects keys it does not know, so
 //! these are taken out before the rest reaches `Scenario::from_query_lenient`.
 //!
-//! - `view`: `compare`, `validate`, `regimes`, `collectives` or `import`; absent for the
-//!   calculator. The collectives view keeps everything in the scenario (machine, collective,
-//!   p, size), so its address is the scenario's query and `view=collectives`.
+//! - `view`: `compare`, `validate`, `regimes`, `collectives`, `traffic` or `import`; absent
+//!   for the calculator. The collectives and traffic views keep everything in the scenario
+//!   (machine, collective, p, size; the simulator's keys), so their address is the scenario's
+//!   query and `view=collectives` or `view=traffic`.
 //! - `axes`: the charts' axes, `log-linear` or `linear`; absent for log–log.
 //! - `edit`: in the compare view, which compared scenario (from 1) the scenario panel edits;
 //!   absent for the first.
 //! - `c`: a compared scenario, once per scenario in order, its query written with `;` for `&`
 //!   so that it reads as it is typed (`c=machine=intel-ipsc;pattern=pingpong`); a
 //!   percent-encoded query is read as well.
-//! - `set`: the validation data set shown.
+//! - `set`: the validation data set shown: a paper's, or `fitted` for the fitted machine's own
+//!   points (a fixed word, since the address names the machine already: its parameters are the
+//!   scenario's keys and its name is `fitted`; the points themselves stay in the browser that
+//!   kept them).
 //! - `fa`, `fb`: the f(L) sets of the two regime maps.
 //! - `bp`: the processors of the Paragon bulk-transfer chart in the regimes view.
 //! - `fitted`: the name of the fitted machine the scenario's `custom` machine stands for
@@ -39,16 +43,18 @@ pub enum View {
     Validate,
     Regimes,
     Collectives,
+    Traffic,
     Import,
 }
 
 impl View {
-    pub const ALL: [View; 6] = [
+    pub const ALL: [View; 7] = [
         View::Calculator,
         View::Compare,
         View::Validate,
         View::Regimes,
         View::Collectives,
+        View::Traffic,
         View::Import,
     ];
 
@@ -60,6 +66,7 @@ impl View {
             View::Validate => "validate",
             View::Regimes => "regimes",
             View::Collectives => "collectives",
+            View::Traffic => "traffic",
             View::Import => "import",
         }
     }
@@ -72,6 +79,7 @@ impl View {
             View::Validate => "Validate",
             View::Regimes => "Where each algorithm wins",
             View::Collectives => "Collectives",
+            View::Traffic => "Traffic",
             View::Import => "Import measurements",
         }
     }
@@ -174,7 +182,7 @@ fn read_key(page: &mut Page, key: &str, value: &str, bad: &mut dyn FnMut(&str, S
             Some(v) => page.view = v,
             None => bad(
                 "view",
-                format!("view: unknown view \"{value}\"; accepted: compare, validate, regimes, collectives, import (or none for the calculator)"),
+                format!("view: unknown view \"{value}\"; accepted: compare, validate, regimes, collectives, traffic, import (or none for the calculator)"),
             ),
         },
         "c" => {
@@ -206,11 +214,14 @@ fn read_key(page: &mut Page, key: &str, value: &str, bad: &mut dyn FnMut(&str, S
                 format!("edit: \"{value}\" is not a compared scenario; accepted: 1 to {MAX_SCENARIOS}"),
             ),
         },
-        "set" => match validation::ids().into_iter().find(|id| *id == value) {
+        "set" => match set_ids().find(|id| *id == value) {
             Some(id) => page.set = id,
             None => bad(
                 "set",
-                format!("set: unknown data set \"{value}\"; accepted: {}", validation::ids().join(", ")),
+                format!(
+                    "set: unknown data set \"{value}\"; accepted: {} (the fitted machine's own points)",
+                    set_ids().collect::<Vec<_>>().join(", ")
+                ),
             ),
         },
         "bp" => match value.parse::<u32>().ok().filter(|p| BULK_P.contains(p)) {
@@ -241,6 +252,24 @@ fn read_key(page: &mut Page, key: &str, value: &str, bad: &mut dyn FnMut(&str, S
             Some(f) => page.maps[usize::from(side == "fb")] = f,
             None => bad(side, format!("{side}: unknown f(L) set \"{value}\"; accepted: {}", FSet::ALL.map(FSet::id).join(", "))),
         },
+    }
+}
+
+/// The values of `set`: the papers' data sets, then the fitted machine's.
+pub fn set_ids() -> impl Iterator<Item = &'static str> {
+    validation::ids().into_iter().chain([validation::FITTED_ID])
+}
+
+/// The data set Validate shows when it is opened from its tab: the fitted machine's own
+/// points when the scenario is a fitted machine, else the set shown before (a paper's one:
+/// the fitted set has nothing to show without a fitted machine).
+pub fn set_on_open(page: &Page, scenario: &Scenario) -> &'static str {
+    if page.fitted.is_some() && scenario.machine.id == "custom" {
+        validation::FITTED_ID
+    } else if page.set == validation::FITTED_ID {
+        Page::default().set
+    } else {
+        page.set
     }
 }
 
@@ -295,11 +324,16 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
                 parts.push(format!("edit={}", page.edited + 1));
             }
         }
+        // The fitted machine's set needs the machine: its parameters, and its name below.
+        View::Validate if page.set == validation::FITTED_ID => {
+            parts.push(scenario.to_query());
+            parts.push(format!("view={}&set={}", page.view.id(), page.set));
+        }
         View::Validate => {
             parts.push(format!("view={}&set={}", page.view.id(), page.set));
         }
         View::Import => parts.push(format!("view={}", page.view.id())),
-        View::Collectives => {
+        View::Collectives | View::Traffic => {
             parts.push(scenario.to_query());
             parts.push(format!("view={}", page.view.id()));
         }
@@ -340,9 +374,10 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
 fn names_custom(page: &Page, scenario: &Scenario) -> bool {
     let custom = |s: &Scenario| s.machine.id == "custom";
     match page.view {
-        View::Calculator | View::Regimes | View::Collectives => custom(scenario),
+        View::Calculator | View::Regimes | View::Collectives | View::Traffic => custom(scenario),
         View::Compare => page.compare.iter().any(custom),
-        View::Validate | View::Import => false,
+        View::Validate => page.set == validation::FITTED_ID && custom(scenario),
+        View::Import => false,
     }
 }
 
@@ -358,13 +393,17 @@ pub fn title(page: &Page, scenario: &Scenario) -> String {
         )
     };
     let what = match page.view {
-        View::Calculator | View::Regimes | View::Collectives => on(scenario),
+        View::Calculator | View::Regimes | View::Collectives | View::Traffic => on(scenario),
         View::Compare => page
             .compare
             .iter()
             .map(|s| machine_label(page.fitted.as_deref(), s))
             .collect::<Vec<_>>()
             .join(" vs "),
+        View::Validate if page.set == validation::FITTED_ID => format!(
+            "{}: your run against its fit",
+            page.fitted.as_deref().unwrap_or("your fitted machine")
+        ),
         View::Validate => crate::validation_plot::entry(page.set)
             .and_then(|e| e.set.as_ref().ok())
             .map_or_else(
@@ -468,6 +507,53 @@ mod tests {
         assert_eq!(
             print(&calculator, &scenario("machine=intel-paragon")),
             "machine=intel-paragon&pattern=pingpong"
+        );
+    }
+
+    /// `set=fitted` carries the machine (its parameters and name) as the calculator does; a
+    /// paper's set does not; the tab chooses the fitted set on a fitted machine.
+    #[test]
+    fn the_fitted_set_carries_its_machine() {
+        let address = format!(
+            "{}&view=validate&set=fitted&fitted=my+cluster",
+            &FITTED[..FITTED.find("&fitted").unwrap()]
+        );
+        let (page, rest, problems) = parse(&address);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(
+            (page.view, page.set),
+            (View::Validate, validation::FITTED_ID)
+        );
+        let s = scenario(&rest);
+        assert_eq!(print(&page, &s), address);
+        assert_eq!(
+            title(&page, &s),
+            "my cluster: your run against its fit · Validate — commcalc"
+        );
+        let paper = Page {
+            set: "atm-separate",
+            ..page.clone()
+        };
+        assert_eq!(print(&paper, &s), "view=validate&set=atm-separate");
+        // Opened from the tab: the fitted set on the fitted machine, a paper's set elsewhere.
+        assert_eq!(set_on_open(&paper, &s), validation::FITTED_ID);
+        let paragon = scenario("machine=intel-paragon");
+        assert_eq!(set_on_open(&paper, &paragon), "atm-separate");
+        assert_eq!(set_on_open(&page, &paragon), Page::default().set);
+        let unnamed = Page {
+            fitted: None,
+            ..page.clone()
+        };
+        assert_eq!(set_on_open(&unnamed, &s), Page::default().set);
+        // A bad set names the accepted ones, the fitted one among them.
+        let (page, _, problems) = parse("?view=validate&set=nosuch");
+        assert_eq!(page.set, Page::default().set);
+        assert_eq!(problems[0].key, "set");
+        assert!(
+            problems[0]
+                .message
+                .contains("paragon-bpram-ell, fitted (the fitted machine's own points)"),
+            "{problems:?}"
         );
     }
 

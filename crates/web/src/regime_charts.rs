@@ -14,6 +14,7 @@
 
 use commcalc_core::catalog::MACHINES;
 use commcalc_core::compare::{Comparison, Crossover};
+use commcalc_core::models::nbl::Nbl;
 use commcalc_core::regimes::{nbl_of, Sweep};
 use commcalc_core::units::{si, sig3};
 use commcalc_core::{Model, Report, Scenario};
@@ -28,11 +29,17 @@ pub const SWEEP_POINTS: usize = 256;
 /// The scenario the regime maps open on, where `s` cannot have them (its machine has no NBL
 /// parameters, 004 §2): the nearest that can — the first machine of the catalog with them,
 /// keeping the pattern and the inputs that apply there, else its global combining — and a
-/// sentence saying so. `None` where `s` has maps.
-pub fn with_maps(s: &Scenario) -> Option<(Scenario, String)> {
-    if nbl_of(s).is_ok() {
-        return None;
-    }
+/// sentence saying so, which calls a fitted machine by its name (`fitted`) and says that a fit
+/// gives no such parameters. `None` where `s` has maps.
+pub fn with_maps(s: &Scenario, fitted: Option<&str>) -> Option<(Scenario, String)> {
+    let what = match fit_without_maps(s, fitted) {
+        Some(why) => why,
+        None if nbl_of(s).is_ok() => return None,
+        None => format!(
+            "The {} has no node-bandwidth-limited parameters (004 §2)",
+            s.machine.name
+        ),
+    };
     let machine = MACHINES.iter().find(|m| m.set(Model::Nbl).is_some())?;
     let next = s
         .switched("machine", machine.id)
@@ -42,10 +49,32 @@ pub fn with_maps(s: &Scenario) -> Option<(Scenario, String)> {
             Scenario::from_query(&format!("machine={}&pattern=global-combine", machine.id)).ok()
         })?;
     let why = format!(
-        "The {} has no node-bandwidth-limited parameters (004 §2), so the maps opened on the nearest scenario that has them: {} on the {}.",
-        s.machine.name, next.pattern.title, machine.name
+        "{what}, so the maps opened on the nearest scenario that has them: {} on the {}.",
+        next.pattern.title, machine.name
     );
     Some((next, why))
+}
+
+/// Why a fitted machine (`fitted`, its name, on the custom machine with a fit's model) has no
+/// maps: the custom machine's NBL values are 004's defaults, not the fit's, and a map of them
+/// under the fitted machine's name would mislead. `None` for any other scenario.
+fn fit_without_maps(s: &Scenario, fitted: Option<&str>) -> Option<String> {
+    fitted
+        .filter(|_| s.machine.id == "custom" && s.model != Model::Nbl)
+        .map(|name| {
+            format!(
+                "{name} is fitted to your measurements, and a fit gives no node-bandwidth-limited parameters (004 §2; it gives Hockney's and the hyperbolic model's)"
+            )
+        })
+}
+
+/// The NBL parameters the maps are drawn from, or why there are none (a fitted machine has
+/// none of its own: [`with_maps`]).
+pub fn nbl_params(s: &Scenario, fitted: Option<&str>) -> Result<Nbl, String> {
+    match fit_without_maps(s, fitted) {
+        Some(why) => Err(why),
+        None => nbl_of(s).map_err(|e| e.to_string()),
+    }
 }
 
 /// The plot of 004 Fig. 4: T against S for each algorithm of each sweep, in its map colour,
@@ -372,7 +401,7 @@ mod tests {
     fn the_regimes_view_opens_on_the_nearest_scenario_with_maps() {
         let paragon =
             Scenario::from_query("machine=intel-paragon&pattern=pingpong&size=5000").unwrap();
-        let (next, why) = with_maps(&paragon).unwrap();
+        let (next, why) = with_maps(&paragon, Some("mine")).unwrap();
         assert_eq!(next.machine.id, "intel-delta");
         assert_eq!(next.pattern.id, "pingpong");
         assert_eq!(next.inputs.size, Some(5000.0));
@@ -382,11 +411,37 @@ mod tests {
             "{why}"
         );
         let bsp = Scenario::from_query("machine=ibm-sp2&pattern=h-relation").unwrap();
-        let (next, _) = with_maps(&bsp).unwrap();
+        let (next, _) = with_maps(&bsp, None).unwrap();
         assert_eq!(
             (next.machine.id, next.pattern.id),
             ("intel-delta", "global-combine")
         );
-        assert!(with_maps(&next).is_none());
+        assert!(with_maps(&next, None).is_none());
+        // A fitted machine is called by its name, with the reason it has no maps.
+        let fitted =
+            Scenario::from_query("machine=custom&pattern=pingpong&alpha=1.2&beta=0.0001").unwrap();
+        let (next, why) =
+            with_maps(&fitted, Some("my machine (fitted, OSU latency 5.6.3)")).unwrap();
+        assert_eq!(
+            (next.machine.id, next.pattern.id),
+            ("intel-delta", "pingpong")
+        );
+        assert!(
+            why.starts_with("my machine (fitted, OSU latency 5.6.3) is fitted to your measurements, and a fit gives no node-bandwidth-limited parameters")
+                && why.contains("Ping-pong on the Intel Touchstone DELTA"),
+            "{why}"
+        );
+        assert!(!why.contains("Custom machine"), "{why}");
+        assert_eq!(
+            nbl_params(&fitted, Some("mine")).unwrap_err(),
+            why.split(", so")
+                .next()
+                .unwrap()
+                .replace("my machine (fitted, OSU latency 5.6.3)", "mine")
+        );
+        // Without a name it is the custom machine, with 004's values; its own nbl model too.
+        assert!(nbl_params(&fitted, None).is_ok() && with_maps(&fitted, None).is_none());
+        let nbl = Scenario::from_query("machine=custom&pattern=global-combine&model=nbl").unwrap();
+        assert!(nbl_params(&nbl, Some("mine")).is_ok());
     }
 }

@@ -12,9 +12,10 @@ use commcalc_core::{Error, Model, Report, Scenario};
 use crate::chart::Scale;
 use crate::collectives::with_collective;
 use crate::dom;
-use crate::edit::{self, after_edit, cached_evaluate, url_problems, Edit, Problem};
+use crate::edit::{self, after_edit, evaluate_in, url_problems, Edit, Problem};
 use crate::page::{self, Page, View};
 use crate::regime_charts::with_maps;
+use crate::traffic::with_traffic;
 
 /// Signals shared by every component; `Copy`, so components take it by value.
 #[derive(Clone, Copy)]
@@ -93,7 +94,10 @@ impl State {
             scenario,
             page,
             active,
-            report: Memo::new(move |_| scenario.with(cached_evaluate)),
+            report: Memo::new(move |_| {
+                let view = page.with(|p| p.view);
+                scenario.with(|s| evaluate_in(view, s))
+            }),
             choice: Memo::new(move |_| {
                 scenario.with(|s| Choice {
                     machine: s.machine,
@@ -117,9 +121,12 @@ impl State {
     /// scenario that has them, and says so. (An address that names such a scenario keeps it,
     /// and the view says why it has nothing to show.)
     fn ensure_maps(&self) {
-        let moved = match self.page.with_untracked(|p| p.view) {
-            View::Regimes => self.scenario.with_untracked(with_maps),
-            View::Collectives => self.scenario.with_untracked(with_collective),
+        let (view, fitted) = self.page.with_untracked(|p| (p.view, p.fitted.clone()));
+        let fitted = fitted.as_deref();
+        let moved = match view {
+            View::Regimes => self.scenario.with_untracked(|s| with_maps(s, fitted)),
+            View::Collectives => self.scenario.with_untracked(|s| with_collective(s, fitted)),
+            View::Traffic => self.scenario.with_untracked(with_traffic),
             _ => None,
         };
         if let Some((next, why)) = moved {
@@ -216,8 +223,17 @@ impl State {
     }
 
     /// Opens a view, with a new history entry, so that Back returns to the view before.
+    /// Validate opens on the fitted machine's own points when the scenario is a fitted machine.
     pub fn open(&self, view: View) {
-        self.page.update(|p| p.view = view);
+        let set = self
+            .scenario
+            .with_untracked(|s| self.page.with_untracked(|p| page::set_on_open(p, s)));
+        self.page.update(|p| {
+            p.view = view;
+            if view == View::Validate {
+                p.set = set;
+            }
+        });
         self.note.set(None);
         self.ensure_maps();
         dom::push_query(self.query_untracked());
@@ -293,7 +309,8 @@ impl State {
             self.note.set(None);
         }
         let current = self.scenario.get_untracked();
-        let outcome = edit::apply(&current, edit);
+        let view = self.page.with_untracked(|p| p.view);
+        let outcome = edit::apply_in(view, &current, edit);
         let problems = self
             .problems
             .with_untracked(|p| after_edit(p, edit.key(), &outcome));

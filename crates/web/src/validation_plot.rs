@@ -12,12 +12,16 @@
 use std::fmt::Write;
 use std::sync::OnceLock;
 
+use commcalc_core::measurements::fit::FitReport;
 use commcalc_core::units::{self, grouped, si};
-use commcalc_core::validation::{self, DataSet, Printed, Row};
+use commcalc_core::validation::{self, DataSet, Origin, Printed, Row, FITTED_ID};
+use commcalc_core::Scenario;
 
 use crate::chart::{axes, Plot, Scale, Series};
 use crate::controls::paper_label;
 use crate::html::{esc, options, Opt};
+use crate::import::{fit_plot, kept_fit, Saved, LEGEND_HTML};
+use crate::page::encode_value;
 use crate::ticks::{linear_axis, Axis};
 
 /// The colours the palette has for series (`--series-0..3`).
@@ -58,15 +62,100 @@ pub fn entry(id: &str) -> Option<&'static Entry> {
     entries().iter().find(|e| e.id == id)
 }
 
+/// What the view shows: a data set and, for the fitted machine's own points, the fit they
+/// come from, drawn with every one of its models as the import view draws it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shown {
+    pub set: DataSet,
+    pub fit: Option<FitReport>,
+}
+
+/// What the view shows for `set=<id>`: a paper's set, or with `fitted` (the id
+/// [`FITTED_ID`]) the points of the page's fitted machine (`fitted`, its name, on the
+/// scenario's custom machine) from the machines kept in this browser; or why there is none,
+/// in words for the page.
+pub fn shown(
+    id: &str,
+    fitted: Option<&str>,
+    kept: &[Saved],
+    scenario: &Scenario,
+) -> Result<Shown, String> {
+    if id == FITTED_ID {
+        let Some(name) = fitted.filter(|_| scenario.machine.id == "custom") else {
+            return Err("This page has no fitted machine. Fit a run in Import measurements (or choose a kept machine in the machine picker), then open Validate to see its points against its fit.".into());
+        };
+        let (r, model) = kept_fit(kept, name, scenario)?;
+        let mut set = validation::fitted_set(&r, model, name).map_err(|e| e.to_string())?;
+        // Each row's link opens the machine by its name, as every link to it does.
+        let named = format!("&fitted={}", encode_value(name));
+        for row in set.rows.iter_mut().filter(|r| !r.query.is_empty()) {
+            row.query.push_str(&named);
+        }
+        return Ok(Shown { set, fit: Some(r) });
+    }
+    match entry(id) {
+        Some(e) => e
+            .set
+            .clone()
+            .map(|set| Shown { set, fit: None })
+            .map_err(|why| format!("The data set {} could not be computed: {why}", e.id)),
+        None => Err(format!("There is no data set \"{id}\".")),
+    }
+}
+
+impl Shown {
+    /// The axes: log–log for a fit (as the import view draws it; a 0-byte point is in the
+    /// table only), the set's own otherwise.
+    pub fn scale(&self) -> Scale {
+        match self.fit {
+            Some(_) => Scale::Log,
+            None => scale(&self.set),
+        }
+    }
+
+    /// The chart on `scale`, or why there is none.
+    pub fn plot(&self, scale: Scale) -> Result<Plot, String> {
+        match &self.fit {
+            Some(r) => fit_plot(r),
+            None => plot(&self.set, scale),
+        }
+    }
+
+    /// The chart's caption.
+    pub fn caption(&self, scale: Scale) -> String {
+        match self.fit {
+            Some(_) => "time (µs) against message size (B), log–log: dots are your run's measurements, lines the machine's fits; marks the piecewise fit's breaks".into(),
+            None => caption(&self.set, scale),
+        }
+    }
+
+    /// The key under the chart (`li` items).
+    pub fn legend_html(&self) -> String {
+        match self.fit {
+            Some(_) => format!("<li class=\"how\">{LEGEND_HTML}</li>"),
+            None => legend_html(&self.set),
+        }
+    }
+}
+
 /// The paper a data set comes from: the file prefix of its source ("002 Table 4" → "002").
 fn paper(set: &DataSet) -> &'static str {
     set.source.split_whitespace().next().unwrap_or("")
 }
 
+/// The label of the fitted machine's set in the picker.
+fn fitted_label(fitted: Option<&str>) -> String {
+    match fitted {
+        Some(name) => format!("{name} — your run against its fit"),
+        None => "your fitted machine (none on this page)".into(),
+    }
+}
+
 /// The options of `select#dataset`: one group per paper in the papers' order, each set
 /// labelled with its title and source; a set the core failed to compute is listed under its id
-/// (choosing it shows why).
-pub fn options_html(selected: &str) -> String {
+/// (choosing it shows why); then the page's fitted machine (`fitted`, its name), when it has
+/// one or the address names its set.
+pub fn options_html(selected: &str, fitted: Option<&str>) -> String {
     let list = entries();
     let mut papers: Vec<&str> = list
         .iter()
@@ -101,6 +190,14 @@ pub fn options_html(selected: &str) -> String {
         .collect();
     if !failed.is_empty() {
         groups.push((Some("Could not be computed".to_string()), failed));
+    }
+    let on = selected == FITTED_ID;
+    let label = fitted_label(fitted);
+    if fitted.is_some() || on {
+        groups.push((
+            Some("Fitted to your measurements".to_string()),
+            vec![Opt::new(FITTED_ID, &label, on)],
+        ));
     }
     options(groups.iter().map(|(l, o)| (l.as_deref(), o.clone())))
 }
@@ -256,9 +353,10 @@ pub fn caption(set: &DataSet, scale: Scale) -> String {
         )
     } else {
         format!(
-            "{} against {}, {axes}: dots are the paper's measurements, lines commcalc's model",
+            "{} against {}, {axes}: dots are {} measurements, lines commcalc's model",
             with_unit(set.y_label, set.y_unit),
-            with_unit(set.x_label, set.x_unit)
+            with_unit(set.x_label, set.x_unit),
+            set.origin.whose()
         )
     }
 }
@@ -429,7 +527,11 @@ pub fn legend_html(set: &DataSet) -> String {
             "<li class=\"s{DIAGONAL_COLOUR}\"><span class=\"vkey\" aria-hidden=\"true\"><span class=\"vkey-line dashed\"></span></span>model = measurement (y = x): above it the model is high, below it low</li>"
         );
     } else {
-        out.push_str("<li class=\"how\">dots: the paper's measurements · lines: commcalc's model");
+        let _ = write!(
+            out,
+            "<li class=\"how\">dots: {} measurements · lines: commcalc's model",
+            set.origin.whose()
+        );
         let single = names
             .iter()
             .any(|n| set.rows.iter().filter(|r| r.series == *n).count() == 1);
@@ -442,12 +544,14 @@ pub fn legend_html(set: &DataSet) -> String {
 }
 
 /// `table#validation`: one row per point with its series, label, abscissa, the paper's
-/// measurement as printed, the paper's own model value where it prints one, commcalc's value,
-/// the error, and a link to the calculator with the query that computed it. Every number cell
-/// carries the raw value in `data-value` (the error as (model − measured)/measured).
+/// measurement as printed, the paper's own model value where it prints one (a column a run of
+/// your own does not have), commcalc's value, the error, and a link to the calculator with the
+/// query that computed it. Every number cell carries the raw value in `data-value` (the error
+/// as (model − measured)/measured).
 pub fn table_html(set: &DataSet) -> String {
     let named = set.rows.iter().any(|r| !r.series.is_empty());
     let with_x = !set.categorical;
+    let paper = set.origin == Origin::Paper;
     let colours = colours(set);
     // Each cell names its column (`data-label`), which a narrow screen shows above the value
     // when it stacks the row (the `stack` class in style.css).
@@ -461,19 +565,18 @@ pub fn table_html(set: &DataSet) -> String {
     if with_x {
         heads.push(&x_head);
     }
-    heads.extend([
-        measured_head.as_str(),
-        "the paper's model",
-        "commcalc",
-        "error",
-        "calculator",
-    ]);
+    heads.push(&measured_head);
+    if paper {
+        heads.push("the paper's model");
+    }
+    heads.extend(["commcalc", "error", "calculator"]);
     let mut out = String::from("<table id=\"validation\" class=\"stack\"><caption>");
     let _ = write!(
         out,
-        "{} — {}: each point, the paper's measurement and the model's value (in {})",
+        "{} — {}: each point, {} measurement and the model's value (in {})",
         esc(set.title),
         esc(set.source),
+        set.origin.whose(),
         esc(if set.y_unit.is_empty() {
             "plain numbers"
         } else {
@@ -488,6 +591,7 @@ pub fn table_html(set: &DataSet) -> String {
     let columns = Columns {
         named,
         with_x,
+        paper,
         x_head: &x_head,
         measured_head: &measured_head,
     };
@@ -502,6 +606,8 @@ pub fn table_html(set: &DataSet) -> String {
 struct Columns<'a> {
     named: bool,
     with_x: bool,
+    /// The paper's own model value.
+    paper: bool,
     x_head: &'a str,
     measured_head: &'a str,
 }
@@ -546,9 +652,13 @@ fn row_html(out: &mut String, i: usize, r: &Row, c: usize, columns: &Columns) {
         "<td class=\"num measured\"{} data-value=\"{}\">{}</td>",
         label(columns.measured_head),
         r.measured,
-        printed_html(&r.printed)
+        r.printed
+            .as_ref()
+            .map_or_else(|| number(r.measured), printed_html)
     );
-    paper_cell(out, r, &label("the paper's model"));
+    if columns.paper {
+        paper_cell(out, r, &label("the paper's model"));
+    }
     let _ = write!(
         out,
         "<td class=\"num model\"{} data-value=\"{}\">{}</td>",
@@ -616,7 +726,7 @@ mod tests {
     fn every_data_set_is_computed_and_listed() {
         let list = entries();
         assert_eq!(list.len(), validation::ids().len());
-        let html = options_html("atm-multicast");
+        let html = options_html("atm-multicast", None);
         for e in list {
             let s = e.set.as_ref().unwrap();
             assert!(
@@ -799,6 +909,68 @@ mod tests {
         assert_eq!(tick(0.2, "µs/word"), "200 ns/word");
         assert_eq!(tick(600.0, "doubles"), "600");
         assert_eq!(tick(3000.0, "µs"), "3 ms");
+    }
+
+    /// The fitted machine's own points: the fit's residuals in the papers' table (without the
+    /// paper's model column), each row opening the machine by its name, the fit's chart, and
+    /// the picker's own group; without kept points, the reason instead.
+    #[test]
+    fn the_fitted_machine_is_a_data_set() {
+        let text = include_str!("../../../tests/data/measurements/csd3-ib-osu_latency.txt");
+        let series = commcalc_core::measurements::parse(text.as_bytes(), None).unwrap();
+        let r = commcalc_core::measurements::fit::fit(series).unwrap();
+        let name = crate::import::machine_name(&r);
+        let kept = [Saved {
+            name: name.clone(),
+            query: r.query.clone(),
+            points: crate::import::kept_points(&r),
+        }];
+        let s = Scenario::from_query(&r.query).unwrap();
+        let fitted = shown(FITTED_ID, Some(&name), &kept, &s).unwrap();
+        let residuals = &r.fits.hockney.quality.residuals;
+        assert_eq!(fitted.set.rows.len(), residuals.len());
+        let html = table_html(&fitted.set);
+        assert_eq!(html.matches("<tr data-row=").count(), residuals.len());
+        assert!(!html.contains("the paper's model") && html.contains("your run's measurement"));
+        for res in residuals {
+            assert!(
+                html.contains(&format!(
+                    "class=\"num rel-error\" data-label=\"error\" data-value=\"{}\"",
+                    res[1]
+                )),
+                "{res:?}"
+            );
+        }
+        assert!(
+            html.contains(&format!(
+                "{}\" title=",
+                esc(&format!("&fitted={}", encode_value(&name)))
+            )),
+            "{html}"
+        );
+        assert_eq!(fitted.scale(), Scale::Log);
+        assert_eq!(fitted.plot(Scale::Log).unwrap(), fit_plot(&r).unwrap());
+        assert!(fitted.legend_html().contains("piecewise"));
+        let options = options_html(FITTED_ID, Some(&name));
+        assert!(options.contains(&format!("<optgroup label=\"Fitted to your measurements\"><option value=\"fitted\" selected>{} — your run against its fit</option>", esc(&name))), "{options}");
+        assert!(!options_html("atm-separate", None).contains("value=\"fitted\""));
+        // No fitted machine on the page, or none kept here: said, not drawn.
+        let paragon = Scenario::from_query("machine=intel-paragon").unwrap();
+        let none = shown(FITTED_ID, Some(&name), &kept, &paragon).unwrap_err();
+        assert!(
+            none.starts_with("This page has no fitted machine"),
+            "{none}"
+        );
+        let elsewhere = shown(FITTED_ID, Some(&name), &[], &s).unwrap_err();
+        assert!(elsewhere.contains("keeps no measurements"), "{elsewhere}");
+        assert!(options_html(FITTED_ID, None).contains("(none on this page)"));
+        assert!(shown("atm-separate", Some(&name), &[], &s)
+            .unwrap()
+            .fit
+            .is_none());
+        assert!(shown("nosuch", None, &[], &s)
+            .unwrap_err()
+            .contains("no data set"));
     }
 
     /// A stacked row (a phone) names every value: each cell carries its column's header.

@@ -35,13 +35,14 @@ fn benchmark(title: &str) -> (String, Kind) {
         // "# OSU MPI Allreduce Latency Test" → allreduce; "# OSU MPI Latency Test" → latency.
         let words: Vec<&str> = title
             .split_whitespace()
-            .skip_while(|w| !w.starts_with("MPI") && !w.starts_with("OMB"))
+            .skip_while(|w| !w.starts_with("MPI"))
             .skip(1)
             .take_while(|w| *w != "Test")
             .collect();
+        // "All-to-All Personalized Exchange" is osu_alltoall: the hyphens go.
         match words.as_slice() {
             [] | ["Latency"] => named("latency", Kind::OneWay),
-            [first, ..] => named(&first.to_lowercase(), Kind::Operation),
+            [first, ..] => named(&first.to_lowercase().replace('-', ""), Kind::Operation),
         }
     }
 }
@@ -87,6 +88,7 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
             s.version = version(title);
             s.kind = kind;
             s.notes.push(note(&name).into());
+            s.notes.extend(device_note(title));
             columns = Some(default_columns(kind));
             out.series.push(s);
             continue;
@@ -134,8 +136,22 @@ fn header_columns(header: &str) -> Option<Columns> {
         .and_then(|_| Columns::pick(&names))
 }
 
+/// The GPU build a title names (`# OSU MPI-CUDA Latency Test`, `MPI-ROCM`, `MPI-SYCL`): the
+/// buffers were in device memory when the run asked for it (`D D`, `-d cuda`).
+fn device_note(title: &str) -> Option<String> {
+    let build = title
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("MPI-"))
+        .filter(|b| ["CUDA", "ROCM", "SYCL", "OPENACC"].contains(b))?;
+    Some(format!(
+        "an OSU MPI-{build} build: device buffers, so the times include the GPU's transfers"
+    ))
+}
+
 fn comment_reason(header: &str) -> String {
-    if header.trim_start().starts_with("Datatype") {
+    if header.starts_with('#') {
+        "a Markdown heading, not part of the benchmark's output".into()
+    } else if header.trim_start().starts_with("Datatype") {
         "OSU 7 data-type line: sizes are in bytes whatever the type".into()
     } else {
         "a comment line of the benchmark, not a measurement".into()
@@ -168,6 +184,16 @@ mod tests {
             "bibw"
         );
         assert_eq!(benchmark("OSU MPI-CUDA Bandwidth Test v7.1").0, "bw");
+        let a2a = benchmark("OSU MPI-CUDA All-to-All Personalized Exchange Latency Test v7.5");
+        assert_eq!(a2a, ("alltoall".to_string(), Kind::Operation));
+        assert!(device_note("OSU MPI-ROCM Latency Test v7.2").is_some_and(|n| n.contains("ROCM")));
+        assert_eq!(device_note("OSU MPI Latency Test v7.2"), None);
+        // OMB-Py's titles (`print('# OMB-Py MPI %s Test' % ...)` in its sources).
+        assert_eq!(
+            benchmark("OMB-Py MPI Latency Test"),
+            ("latency".to_string(), Kind::OneWay)
+        );
+        assert_eq!(benchmark("OMB-Py MPI Allreduce Test").0, "allreduce");
         assert_eq!(
             version("OSU MPI Latency Test v5.6.3").as_deref(),
             Some("5.6.3")

@@ -11,7 +11,7 @@
 use super::{Ctx, Evaluation, Key, Value};
 use crate::derivation::Derivation;
 use crate::error::Error;
-use crate::report::range_for;
+use crate::report::{range_for, Report};
 use crate::scenario::Scenario;
 use crate::traffic::lengths::ln;
 use crate::traffic::query::TrafficKey;
@@ -79,6 +79,40 @@ pub fn config_of(scenario: &Scenario) -> Result<(Config, Vec<String>), Error> {
     let ctx = Ctx::of(scenario)?;
     let config = config(&ctx)?;
     Ok((config, ctx.warnings.into_inner()))
+}
+
+/// The report of a traffic scenario without its simulation: the inputs and parameters a run
+/// would use and its warnings, with no metrics and no curve. The web's Traffic view checks
+/// every edit with it and runs the simulation itself (off the page's thread when it is long),
+/// so that an edit never waits for a run.
+pub fn unrun_report(scenario: &Scenario) -> Result<Report, Error> {
+    config_of(scenario)?;
+    let ctx = Ctx::of(scenario)?;
+    let config = config(&ctx)?;
+    Ok(Report {
+        query: scenario.to_query(),
+        metrics: Default::default(),
+        curve: Vec::new(),
+        warnings: ctx.warnings.into_inner(),
+        at_bytes: config.mean_bytes,
+        inputs: ctx.used_inputs.into_inner(),
+        parameters: ctx.used_params.into_inner(),
+        derivations: Default::default(),
+    })
+}
+
+/// About how many events a run of `config` takes, all replications (an upper estimate: one
+/// event per hop and message, twice that under cut-through, and the hop count of the cube's
+/// diameter over two plus one). The web runs a query on the page's thread below a bound of
+/// these and in a worker above it.
+pub fn estimated_events(config: &Config) -> f64 {
+    let messages: u64 = config.messages_per_node().iter().sum();
+    let hops = f64::from(config.cube.dim) / 2.0 + 1.0;
+    let per_hop = match config.routing {
+        crate::traffic::Routing::StoreForward => 1.0,
+        crate::traffic::Routing::CutThrough => 2.0,
+    };
+    messages as f64 * hops * per_hop * f64::from(config.reps)
 }
 
 /// The configuration: the traffic keys, the mean length and the machine's t_l, t_c (003 eq. 1,
@@ -345,6 +379,20 @@ fn isotonic(y: &[f64]) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The unrun report names the inputs a run uses; a bad key is refused as `evaluate` does.
+    #[test]
+    fn the_unrun_report_has_the_inputs_and_no_run() {
+        let s = Scenario::from_query("machine=intel-ipsc&pattern=traffic&spatial=sphere").unwrap();
+        let r = unrun_report(&s).unwrap();
+        assert!(r.metrics.is_empty() && r.curve.is_empty());
+        for key in ["dim", "spatial", "radius", "phi", "count", "reps", "size"] {
+            assert!(r.inputs.iter().any(|(k, _)| *k == key), "{key}");
+        }
+        assert!(r.parameters.iter().any(|(k, _)| *k == "alpha"));
+        let (c, _) = config_of(&s).unwrap();
+        assert!(estimated_events(&c) >= simulate(&c).unwrap().events as f64);
+    }
 
     #[test]
     fn isotonic_pools_violators_and_keeps_ordered_sequences() {

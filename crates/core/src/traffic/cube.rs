@@ -45,6 +45,15 @@ impl Cube {
         (next, (k << (self.dim - 1)) | squeezed)
     }
 
+    /// The two nodes a link joins, lower first: the inverse of `next_hop`'s numbering (the
+    /// dimension k in the high bits, the lower node's address without bit k in the low ones).
+    pub fn link_ends(self, link: u32) -> (u32, u32) {
+        let k = link >> (self.dim - 1);
+        let squeezed = link & ((1 << (self.dim - 1)) - 1);
+        let low = ((squeezed >> k) << (k + 1)) | (squeezed & ((1 << k) - 1));
+        (low, low | (1 << k))
+    }
+
     /// Binomial coefficients C(d, l) for l = 0 … d: the number of nodes l hops away.
     pub fn shell_sizes(self) -> Vec<f64> {
         let mut c = vec![1.0; self.dim as usize + 1];

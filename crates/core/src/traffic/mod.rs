@@ -15,14 +15,16 @@ pub mod sim;
 pub mod spatial;
 pub mod stack;
 pub mod stats;
+pub mod sweep;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
 pub use cube::Cube;
 pub use lengths::Lengths;
 pub use spatial::{Destinations, Spatial};
 pub use stats::{Estimate, Run};
+pub use sweep::Sweep;
 
 /// The most messages one replication may carry: 10⁷ (the web's largest case is 10⁶).
 pub const MAX_MESSAGES: u64 = 10_000_000;
@@ -248,7 +250,7 @@ impl Config {
 /// The results of a simulation with its replications: each scalar a mean over the
 /// replications with its 95 % confidence interval, and the first replication in detail
 /// (per-link utilisation, histograms).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     pub reps: u32,
     pub completion_us: Estimate,
@@ -269,8 +271,24 @@ pub struct Summary {
 
 /// Simulates every replication of a configuration (validated first).
 pub fn simulate(config: &Config) -> Result<Summary, Error> {
+    simulate_with(config, &mut |_, _| ())
+}
+
+/// `simulate`, calling `progress(done, reps)` after each replication (the web's worker posts
+/// it to the page's progress bar). The replications run one by one in order, so the results
+/// are `simulate`'s, bit for bit.
+pub fn simulate_with(
+    config: &Config,
+    progress: &mut dyn FnMut(u32, u32),
+) -> Result<Summary, Error> {
     config.validate()?;
-    let runs: Vec<Run> = (0..config.reps).map(|r| sim::run(config, r)).collect();
+    let runs: Vec<Run> = (0..config.reps)
+        .map(|r| {
+            let run = sim::run(config, r);
+            progress(r + 1, config.reps);
+            run
+        })
+        .collect();
     let est = |f: fn(&Run) -> f64| Estimate::of(&runs.iter().map(f).collect::<Vec<_>>());
     let total = |f: fn(&Run) -> u64| runs.iter().map(f).sum();
     Ok(Summary {

@@ -52,7 +52,11 @@ pub fn ChoiceControl(
                     id=field_id
                     aria-describedby=format!("about-{key} err-{key}")
                     inner_html=list
-                    on:change=move |ev| state.edit(Edit::Set(key, &event_target_value(&ev)))
+                    on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        // Another spatial model drops the old one's keys (radius, phi, decay).
+                        state.edit(if key == "spatial" { Edit::Switch(key, &v) } else { Edit::Set(key, &v) })
+                    }
                 ></select>
             </div>
             {about(&control)}

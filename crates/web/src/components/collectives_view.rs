@@ -4,7 +4,7 @@
 //! - One chart: every algorithm's time against message size at the scenario's p, the winner
 //!   solid, each crossover marked with its size.
 //! - The winner map over message size × p, drawn as the regime maps are (colour = winner,
-//!   paler = small margin), with MPICH's and Open MPI's default thresholds drawn over it as
+//!   paler = small margin), with MPICH 4's and Open MPI 4.1's default thresholds drawn over it as
 //!   lines, a cursor read out in words, and a click that takes the cell's p and size into the
 //!   scenario.
 //! - The pipelined chain's optimal segments, and the four export files the core writes.
@@ -381,7 +381,7 @@ fn cell_under(
         .flatten()
 }
 
-/// The map's area: the canvas, MPICH's and Open MPI's lines, the marks, and the pointer and
+/// The map's area: the canvas, MPICH's and Open MPI 4.1's lines, the marks, and the pointer and
 /// keys that move the cursor or take a cell.
 #[component]
 fn MapArea(
@@ -431,7 +431,7 @@ fn MapArea(
             tabindex="0"
             role="application"
             aria-roledescription="winner map"
-            aria-label="Winner map: the fastest algorithm by message size and process count, with MPICH's and Open MPI's default thresholds as lines; arrow keys move the cursor"
+            aria-label="Winner map: the fastest algorithm by message size and process count, with the default thresholds of MPICH 4 and Open MPI 4.1 as lines; arrow keys move the cursor"
             aria-describedby="coll-map-keys coll-map-readout"
             on:pointerdown=move |ev| touched.set_value((ev.pointer_type() == "touch", cursor.get_untracked()))
             on:pointermove=move |ev| {
@@ -463,7 +463,7 @@ fn MapArea(
     }
 }
 
-/// MPICH's (solid) and Open MPI's (dashed) default thresholds over the map: the cell edges
+/// MPICH's (solid) and Open MPI 4.1's (dashed) default thresholds over the map: the cell edges
 /// where the library's choice changes, in cell units stretched to the map.
 #[component]
 fn Lines(

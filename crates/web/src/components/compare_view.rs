@@ -43,7 +43,10 @@ pub fn CompareView(
         }
     });
     let stem = Signal::derive(move || file_stem(&state.compared()));
-    let subtitle = Signal::derive(move || compared_subtitle(&state.compared()));
+    let subtitle = Signal::derive(move || {
+        let fitted = state.page.with(|p| p.fitted.clone());
+        compared_subtitle(&state.compared(), fitted.as_deref())
+    });
     let csv = Callback::new(move |()| comparison.with_untracked(compared_csv));
     let json = Callback::new(move |()| {
         comparison.with_untracked(|c| match c {

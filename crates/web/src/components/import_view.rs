@@ -14,13 +14,24 @@ use crate::chart::{Plot, Scale};
 use crate::components::Figure;
 use crate::dom;
 use crate::import::{
-    decode, encode, export_json, file_name, fit_plot, imported, machine_name, messages_html,
-    overlay_html, overlay_plot, residual_plot, result_html, saved_html, with_saved, Exported,
-    Saved, LEGEND_HTML, RESIDUAL_LEGEND_HTML, STORAGE_KEY,
+    decode_stored, encode, export_json, file_name, fit_plot, imported, kept_points, machine_name,
+    messages_html, overlay_html, overlay_plot, residual_plot, result_html, saved_html, with_saved,
+    Exported, Saved, LEGEND_HTML, MAX_KEPT_POINTS, RESIDUAL_LEGEND_HTML, STORAGE_KEY,
+    STORAGE_KEY_V1,
 };
 use crate::state::State;
 
 type Fitted = Option<Result<FitReport, String>>;
+
+/// The fitted machines kept in this browser, and what is wrong with the stored text (nothing
+/// when embedded: an embed reads no storage). The import view, the machine picker and the
+/// validate view read them.
+pub fn kept_machines(embed: bool) -> (Vec<Saved>, Vec<String>) {
+    if embed {
+        return (Vec::new(), Vec::new());
+    }
+    decode_stored(dom::stored(STORAGE_KEY), dom::stored(STORAGE_KEY_V1))
+}
 
 /// The view's signals, `Copy` so that every handler takes them by value.
 #[derive(Clone, Copy)]
@@ -48,13 +59,7 @@ fn fitted(text: &str, format: &str) -> Result<FitReport, String> {
 
 impl Import {
     fn new(embed: bool) -> Import {
-        let (kept, problems) = if embed {
-            (Vec::new(), Vec::new())
-        } else {
-            dom::stored(STORAGE_KEY)
-                .map(|t| decode(&t))
-                .unwrap_or_default()
-        };
+        let (kept, problems) = kept_machines(embed);
         Import {
             text: RwSignal::new(String::new()),
             text_b: RwSignal::new(String::new()),
@@ -115,14 +120,24 @@ impl Import {
             Some(Ok(r)) => Some(Saved {
                 name: machine_name(r),
                 query: r.query.clone(),
+                points: kept_points(r),
             }),
             _ => None,
         })
     }
 
+    /// Keeps the fitted machine with its points (for the validate view), or without them when
+    /// there are too many to keep.
     fn save(self) {
         if let Some(item) = self.current() {
-            let said = format!("kept {}", item.name);
+            let said = if item.points.is_empty() {
+                format!(
+                    "kept {} without its points (more than {MAX_KEPT_POINTS}): Validate cannot show them",
+                    item.name
+                )
+            } else {
+                format!("kept {} with its {} points", item.name, item.points.len())
+            };
             self.keep(item, said);
         }
     }
@@ -160,6 +175,25 @@ fn read_exported(text: &str) -> Result<Exported, String> {
         version: get("version").and_then(|v| v.as_f64()),
         name: get("name").and_then(|v| v.as_string()),
         query: get("query").and_then(|v| v.as_string()),
+        points: get("points").filter(|v| !v.is_undefined()).map(|v| {
+            let list = |v: &JsValue| -> Vec<JsValue> {
+                v.dyn_ref::<js_sys::Array>()
+                    .map_or_else(Vec::new, |a| a.iter().collect())
+            };
+            // A non-list reads as one empty pair and a non-number as NaN: both refused.
+            match v.dyn_ref::<js_sys::Array>() {
+                Some(a) => a
+                    .iter()
+                    .map(|p| {
+                        list(&p)
+                            .iter()
+                            .map(|x| x.as_f64().unwrap_or(f64::NAN))
+                            .collect()
+                    })
+                    .collect(),
+                None => vec![Vec::new()],
+            }
+        }),
     })
 }
 
@@ -210,7 +244,7 @@ pub fn ImportView(
         <section id="import" class="panel import" aria-labelledby="import-title">
             <h2 id="import-title">"Import measurements"</h2>
             <p class="about">
-                "Paste or drop the output of osu_latency, osu_bw, IMB-MPI1, netgauge -x loggp, or a CSV \
+                "Paste or drop the output of osu_latency, osu_bw, IMB-MPI1, netgauge -x loggp (or its -o file), or a CSV \
                  with a size column and a time or bandwidth column. Nothing leaves this page."
             </p>
             <Inputs i/>

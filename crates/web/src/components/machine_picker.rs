@@ -5,31 +5,20 @@
 
 use leptos::prelude::*;
 
+use super::import_view::kept_machines;
 use crate::controls::{machine_groups, paper_label};
-use crate::dom;
 use crate::edit::Edit;
 use crate::html::{options, Opt};
-use crate::import::{chosen_scenario, decode, picker_entries, Saved, PICKER_PREFIX, STORAGE_KEY};
+use crate::import::{chosen_scenario, picker_entries, Saved, PICKER_PREFIX};
 use crate::state::State;
-
-/// The fitted machines kept in this browser (none when embedded: an embed reads no storage).
-fn kept(state: State) -> Vec<Saved> {
-    if state.page.with_untracked(|p| p.embed) {
-        return Vec::new();
-    }
-    dom::stored(STORAGE_KEY)
-        .map(|t| decode(&t).0)
-        .unwrap_or_default()
-}
 
 /// The fitted machines listed: the kept ones and the one the address names, when the machine
 /// on screen is the custom one. Tracks the name and the machine only (not every slider step).
 fn entries(state: State, kept: &[Saved], named: Option<String>) -> Vec<Saved> {
     let custom = state.choice.with(|c| c.machine.id == "custom");
-    let named = named.filter(|_| custom).map(|name| Saved {
-        name,
-        query: state.scenario.with_untracked(|s| s.to_query()),
-    });
+    let named = named
+        .filter(|_| custom)
+        .map(|name| Saved::unmeasured(name, state.scenario.with_untracked(|s| s.to_query())));
     picker_entries(kept, named)
 }
 
@@ -58,7 +47,7 @@ pub fn MachinePicker(
     /// The app state: the picker shows the scenario's machine and switches it.
     state: State,
 ) -> impl IntoView {
-    let kept = kept(state);
+    let kept = kept_machines(state.page.with_untracked(|p| p.embed)).0;
     let machine = move || state.choice.get().machine;
     let named = Memo::new(move |_| state.page.with(|p| p.fitted.clone()));
     let fitted = Memo::new(move |_| entries(state, &kept, named.get()));

@@ -22,6 +22,7 @@ mod regimes_view;
 mod scale_toggle;
 mod share;
 mod tabs;
+mod traffic_view;
 mod validate_view;
 mod warnings;
 
@@ -46,5 +47,6 @@ pub use regimes_view::RegimesView;
 pub use scale_toggle::ScaleToggle;
 pub use share::Share;
 pub use tabs::Tabs;
+pub use traffic_view::TrafficView;
 pub use validate_view::ValidateView;
 pub use warnings::WarningList;

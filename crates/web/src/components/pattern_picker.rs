@@ -53,10 +53,17 @@ pub fn PatternPicker(
         if why.is_empty() {
             return String::new();
         }
+        // A fitted machine by its name, a catalog one as "the Intel Paragon".
+        let on = state.scenario.with_untracked(|s| state.machine_name(s));
+        let on = if on == machine.name {
+            format!("the {on}")
+        } else {
+            on
+        };
         format!(
-            "<details class=\"hint\"><summary>{} patterns are not available on the {}: why</summary><ul>{}</ul></details>",
+            "<details class=\"hint\"><summary>{} patterns are not available on {}: why</summary><ul>{}</ul></details>",
             why.len(),
-            esc(machine.name),
+            esc(&on),
             why.concat()
         )
     };

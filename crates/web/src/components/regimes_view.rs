@@ -21,7 +21,7 @@ use leptos::prelude::*;
 
 use commcalc_core::compare::{compare, Comparison};
 use commcalc_core::models::nbl::{FSet, Nbl};
-use commcalc_core::regimes::{block_sweep, mesh_of, n_of, nbl_of, regime_map, MapOptions};
+use commcalc_core::regimes::{block_sweep, mesh_of, n_of, regime_map, MapOptions};
 use commcalc_core::regimes::{RegimeMap, Sweep};
 use commcalc_core::Scenario;
 
@@ -32,7 +32,8 @@ use crate::draw_map;
 use crate::edit::Edit;
 use crate::html::{options, Opt};
 use crate::regime_charts::{
-    bulk_queries, bulk_sentence, compare_href, optima_html, sweep_plot, BULK_P, SWEEP_POINTS,
+    bulk_queries, bulk_sentence, compare_href, nbl_params, optima_html, sweep_plot, BULK_P,
+    SWEEP_POINTS,
 };
 use crate::regime_map::{
     cell_at, cell_centre, f_label, grouped, key_html, length_ticks, mark_style, mesh_label,
@@ -130,16 +131,15 @@ pub fn RegimesView(
 
 /// The model of the maps: evaluated on every edit but equal, so that the maps are left alone,
 /// unless the machine or α, β, c₂, c₃ changed. The scenario's own f= does not count: each map
-/// has its set.
+/// has its set. A fitted machine has none (its name says why).
 fn map_model(state: State) -> Memo<MapModel> {
     Memo::new(move |_| {
+        let fitted = state.page.with(|p| p.fitted.clone());
         state.scenario.with(|s| {
-            nbl_of(s)
-                .map(|mut nbl| {
-                    nbl.f = FSet::default();
-                    (MapOptions::for_machine(s.machine), nbl)
-                })
-                .map_err(|e| e.to_string())
+            nbl_params(s, fitted.as_deref()).map(|mut nbl| {
+                nbl.f = FSet::default();
+                (MapOptions::for_machine(s.machine), nbl)
+            })
         })
     })
 }

@@ -10,7 +10,7 @@ pub mod loggp;
 use serde::Serialize;
 
 use self::hockney::{breakpoints, fit_line, Prefix, Weighting};
-use super::{Kind, Series};
+use super::{Format, Kind, Series};
 use crate::error::Error;
 use crate::models::hockney::Hockney;
 use crate::models::hyperbolic::Block;
@@ -191,6 +191,30 @@ pub fn fit(series: Vec<Series>) -> Result<FitReport, Error> {
         query,
         warnings,
     })
+}
+
+/// Fits again the points a fit was made to, kept apart from the benchmark's output (the web
+/// app keeps a fitted machine's points to show them against its fit): the fits of [`fit`],
+/// for a one-way series named `name`. Kept points come from storage, which anyone can edit,
+/// so each is checked as a parser checks a row.
+pub fn refit(name: &str, points: &[[f64; 2]]) -> Result<FitReport, Error> {
+    let mut series = Series::new(Format::Csv, name, "kept", 0);
+    for (i, &[m, t]) in points.iter().enumerate() {
+        let grows = series.points.last().is_none_or(|p| m > p[0]);
+        if !(m.is_finite() && m >= 0.0 && t.is_finite() && t > 0.0 && grows) {
+            return Err(Error::Measurement {
+                line: None,
+                problem: format!(
+                    "kept point {} ({m} B, {t} µs) is not a size after the one before it with a time",
+                    i + 1
+                ),
+                expected: "sizes of zero or more bytes that grow, each with a positive time in µs"
+                    .into(),
+            });
+        }
+        series.points.push([m, t]);
+    }
+    fit(vec![series])
 }
 
 /// The relative linear fit, kept physical: a negative intercept is refitted through zero, a

@@ -1,0 +1,126 @@
+//! Sweeps: one simulation per value of one query key (003 Figs. 7 and 8 are such sweeps:
+//! completion time against the sphere's radius, the decay and the stack hit probability).
+//! `commcalc traffic --sweep KEY=FROM:TO:STEPS` and the web's Traffic view both build their
+//! runs here, so that the two give the same values and the same scenarios.
+
+use crate::error::{Error, Errors};
+use crate::patterns::traffic::config_of;
+use crate::patterns::Key;
+use crate::scenario::Scenario;
+
+use super::{simulate_with, Summary};
+
+/// `KEY=FROM:TO:STEPS`: `steps` values evenly from `from` to `to` of one key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sweep {
+    pub key: String,
+    pub from: f64,
+    pub to: f64,
+    pub steps: usize,
+}
+
+impl Sweep {
+    /// Values from `from` to `to` in `steps` even steps, whole numbers for whole-number keys
+    /// (duplicates dropped), printed without rounding noise.
+    pub fn values(&self) -> Vec<String> {
+        let whole =
+            Key::all().any(|k| matches!(k, Key::Traffic(t) if t.id() == self.key && t.whole()));
+        let n = self.steps.max(1);
+        let mut out: Vec<String> = (0..n)
+            .map(|i| {
+                let t = if n > 1 {
+                    i as f64 / (n - 1) as f64
+                } else {
+                    0.0
+                };
+                let v = self.from + t * (self.to - self.from);
+                if whole {
+                    format!("{}", v.round())
+                } else {
+                    format!("{}", (v * 1e9).round() / 1e9)
+                }
+            })
+            .collect();
+        out.dedup();
+        out
+    }
+
+    /// The scenario of each value: `base` with the key set to it, or the value the query
+    /// language refused with its errors.
+    pub fn scenarios(&self, base: &Scenario) -> Result<Vec<(String, Scenario)>, (String, Errors)> {
+        self.values()
+            .into_iter()
+            .map(|value| match base.with(&self.key, &value) {
+                Ok(s) => Ok((value, s)),
+                Err(e) => Err((value, e)),
+            })
+            .collect()
+    }
+
+    /// Simulates every value in order, calling `progress(done, total)` after each
+    /// replication of each value; an error names the value it stopped at.
+    pub fn run(
+        &self,
+        base: &Scenario,
+        progress: &mut dyn FnMut(u32, u32),
+    ) -> Result<Vec<(String, Summary)>, Error> {
+        let at = |value: &str, e: String| Error::Unsupported {
+            key: self.key.clone(),
+            value: value.to_string(),
+            reason: e,
+        };
+        let list = self
+            .scenarios(base)
+            .map_err(|(v, e)| at(&v, e.to_string()))?;
+        let mut out = Vec::with_capacity(list.len());
+        for (value, scenario) in list {
+            let (config, _) = config_of(&scenario).map_err(|e| at(&value, e.to_string()))?;
+            out.push((value, simulate_with(&config, progress)?));
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(key: &str, from: f64, to: f64, steps: usize) -> Sweep {
+        Sweep {
+            key: key.into(),
+            from,
+            to,
+            steps,
+        }
+    }
+
+    #[test]
+    fn values_are_even_and_whole_for_whole_keys() {
+        assert_eq!(s("hit", 0.0, 0.9, 4).values(), ["0", "0.3", "0.6", "0.9"]);
+        assert_eq!(s("radius", 1.0, 4.0, 4).values(), ["1", "2", "3", "4"]);
+        assert_eq!(s("dim", 1.0, 2.0, 5).values(), ["1", "2"]);
+    }
+
+    /// A sweep's run of a value is the run of that value's own query, bit for bit.
+    #[test]
+    fn a_sweep_runs_each_value_as_its_own_query() {
+        let base = Scenario::from_query(
+            "machine=intel-ipsc&pattern=traffic&count=200&reps=2&spatial=sphere",
+        )
+        .unwrap();
+        let mut calls = 0;
+        let rows = s("radius", 1.0, 2.0, 2)
+            .run(&base, &mut |_, _| calls += 1)
+            .unwrap();
+        assert_eq!(calls, 4, "two values of two replications");
+        let own = Scenario::from_query(
+            "machine=intel-ipsc&pattern=traffic&count=200&reps=2&spatial=sphere&radius=2",
+        )
+        .unwrap();
+        let (config, _) = config_of(&own).unwrap();
+        assert_eq!(rows[1].0, "2");
+        assert_eq!(rows[1].1, super::super::simulate(&config).unwrap());
+        let bad = s("radius", 1.0, 9.0, 2).run(&base, &mut |_, _| ());
+        assert!(bad.unwrap_err().to_string().contains("radius=9"));
+    }
+}

@@ -1,0 +1,47 @@
+//! The Traffic view's Web Worker (index.html: `data-type="worker"`, so Trunk builds it with
+//! wasm-bindgen's no-modules target and a loader, `traffic-worker_loader.js`). It posts
+//! `Ready`, then answers each request (`commcalc_web::traffic::Request`) with a `Progress`
+//! after every replication and the run's or figures' results at the end. The page cancels a
+//! run by terminating the worker.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    use commcalc_web::traffic::{answer, Reply, Request};
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen::JsCast;
+    use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+    let Ok(scope) = js_sys::global().dyn_into::<DedicatedWorkerGlobalScope>() else {
+        return;
+    };
+    let post = {
+        let scope = scope.clone();
+        move |reply: &Reply| {
+            if let Ok(v) = serde_wasm_bindgen::to_value(reply) {
+                let _ = scope.post_message(&v);
+            }
+        }
+    };
+    let on_message = {
+        let post = post.clone();
+        Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+            let reply = match serde_wasm_bindgen::from_value::<Request>(ev.data()) {
+                Ok(request) => answer(&request, &mut |done, total| {
+                    post(&Reply::Progress { done, total })
+                }),
+                Err(e) => Reply::Error {
+                    message: format!("the worker could not read the request: {e}"),
+                },
+            };
+            post(&reply);
+        })
+    };
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    post(&Reply::Ready);
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("traffic-worker runs in a browser's Web Worker: build it with `make site`");
+}

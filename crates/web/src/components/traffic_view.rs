@@ -1,0 +1,538 @@
+//! Traffic: 003's synthetic communication benchmark, simulated (docs/traffic.md).
+//!
+//! - The simulator's keys are the scenario panel's controls (the generic controls, declared
+//!   in `traffic::control`); every one is in the address.
+//! - A run re-runs on the page's thread as a control moves while it is short
+//!   (`traffic::AUTO_RUN_EVENTS`); a longer one waits for Run and goes to the Web Worker, with
+//!   a progress bar and Cancel.
+//! - The results table, the cube with its links shaded by utilisation, the latency and
+//!   run-length histograms (003 Fig. 9), and Figs. 7 and 8 as sweeps (in the worker).
+//! - Exports: the results as CSV and JSON, the cube as SVG, each chart as PNG and SVG.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use leptos::prelude::*;
+
+use commcalc_core::traffic::Summary;
+use commcalc_core::units::si;
+use commcalc_core::Scenario;
+
+use crate::chart::{Plot, Scale};
+use crate::components::{plain, Figure};
+use crate::dom;
+use crate::draw_map::now;
+use crate::html::esc;
+use crate::page::View;
+use crate::state::State;
+use crate::traffic::{
+    answer, csv, estimate, figures_estimate, rows, Figures, Reply, Request, AUTO_RUN_EVENTS,
+    MAIN_THREAD_EVENTS,
+};
+use crate::traffic_draw::{
+    cube_summary, cube_svg, curves_html, latency_plot, run_length_plot, sweep_plot,
+    utilisation_plot, MAX_DRAWN_DIM,
+};
+use crate::worker::Job;
+
+/// A finished run: its canonical query and results.
+#[derive(Clone)]
+struct Done {
+    query: String,
+    summary: Arc<Summary>,
+}
+
+/// The view's own signals: the last run and figures, the job in the worker and what it says.
+#[derive(Clone, Copy)]
+struct Runs {
+    result: RwSignal<Option<Done>>,
+    figures: RwSignal<Option<Arc<Figures>>>,
+    /// (replications done, of) while the worker runs.
+    progress: RwSignal<Option<(u32, u32)>>,
+    status: RwSignal<String>,
+    job: StoredValue<Option<Job>, LocalStorage>,
+}
+
+type PlotMemo = Memo<Result<Plot, String>>;
+
+/// The view: what it is, the run bar, the results, the cube, the histograms, the figures and
+/// the exports.
+#[component]
+pub fn TrafficView(
+    /// The app state: the scenario's machine and the simulator's keys.
+    state: State,
+) -> impl IntoView {
+    let runs = Runs {
+        result: RwSignal::new(None),
+        figures: RwSignal::new(None),
+        progress: RwSignal::new(None),
+        status: RwSignal::new(String::new()),
+        job: StoredValue::new_local(None),
+    };
+    auto_run(state, runs);
+    let first = move |f: fn(&commcalc_core::traffic::Run) -> Plot| {
+        Memo::new(move |_| {
+            runs.result.with(|r| {
+                r.as_ref()
+                    .map(|d| f(&d.summary.first))
+                    .ok_or_else(|| "No run yet.".to_string())
+            })
+        })
+    };
+    let latency = first(latency_plot);
+    let lengths = first(run_length_plot);
+    let utilisation = first(utilisation_plot);
+    view! {
+        <Intro state/>
+        <RunBar state runs/>
+        <Results state runs/>
+        <CubePanel state runs utilisation/>
+        <section class="panel" aria-labelledby="traffic-hist-title">
+            <h2 id="traffic-hist-title">"Latencies and runs (first replication)"</h2>
+            <Chart state id="traffic-latency" caption="Messages by latency, birth to delivery (µs)" plot=latency label="Histogram of the message latencies; the results table gives the mean, median and 99th percentile"/>
+            <Chart state id="traffic-runs" caption="003 Fig. 9: runs of consecutive messages to one destination, by length" plot=lengths label="Histogram of run lengths; the results table gives their mean"/>
+        </section>
+        <FiguresPanel state runs/>
+        <Exports state runs latency lengths/>
+    }
+}
+
+/// A linear chart of the view.
+#[component]
+fn Chart(
+    state: State,
+    id: &'static str,
+    caption: &'static str,
+    plot: PlotMemo,
+    label: &'static str,
+) -> impl IntoView {
+    view! {
+        <Figure id caption=Signal::derive(move || caption.to_string()) plot scale=Signal::derive(|| Scale::Linear) label dark=state.dark/>
+    }
+}
+
+/// Runs a request on the page's thread (short runs, or every run without a worker).
+fn run_here(runs: Runs, request: Request) {
+    let t0 = now();
+    let reply = answer(&request, &mut |_, _| ());
+    let ms = now() - t0;
+    take_reply(runs, reply, &format!("on the page in {ms:.0} ms"));
+}
+
+/// Shows a reply: a run's results, the figures or the error.
+fn take_reply(runs: Runs, reply: Reply, how: &str) {
+    match reply {
+        Reply::Run { query, summary } => {
+            runs.status.set(format!(
+                "Ran {} replications ({} events) {how}.",
+                summary.reps, summary.events
+            ));
+            runs.result.set(Some(Done {
+                query,
+                summary: Arc::new(*summary),
+            }));
+        }
+        Reply::Figures { figures } => {
+            runs.status.set(format!("Ran Figs. 7 and 8 {how}."));
+            runs.figures.set(Some(Arc::new(figures)));
+        }
+        Reply::Error { message } => runs.status.set(format!("The run failed: {message}")),
+        Reply::Ready | Reply::Progress { .. } => {}
+    }
+}
+
+/// Starts a request in the worker; without one, runs it here if it is small enough.
+fn start(runs: Runs, request: Request, events: f64) {
+    runs.job.set_value(None);
+    runs.progress.set(Some((0, 0)));
+    let started = Job::start(request.clone(), move |reply| match reply {
+        Reply::Progress { done, total } => runs.progress.set(Some((done, total))),
+        other => {
+            runs.progress.set(None);
+            take_reply(runs, other, "in the background");
+        }
+    });
+    match started {
+        Ok(job) => {
+            runs.status.set(format!(
+                "Running in the background: about {} events.",
+                si(events, "")
+            ));
+            runs.job.set_value(Some(job));
+        }
+        Err(e) if events <= MAIN_THREAD_EVENTS => {
+            runs.progress.set(None);
+            web_sys::console::warn_1(&e.into());
+            run_here(runs, request);
+        }
+        Err(e) => {
+            runs.progress.set(None);
+            runs.status.set(format!("{e}: this browser cannot run it in the background, and a run of about {} events (more than {}) would freeze the page. Lower count, reps or dim.", si(events, ""), si(MAIN_THREAD_EVENTS, "")));
+        }
+    }
+}
+
+/// Run (or the figures): here when short, else in the worker.
+fn run(state: State, runs: Runs, figures: bool) {
+    let s = state.scenario.get_untracked();
+    let request = Request {
+        figures,
+        query: s.to_query(),
+    };
+    let events = if figures {
+        figures_estimate(&s)
+    } else {
+        estimate(&s)
+    };
+    match events {
+        Err(e) => runs.status.set(format!("Not run: {e}")),
+        Ok(e) if !figures && e <= AUTO_RUN_EVENTS => {
+            runs.job.set_value(None);
+            runs.progress.set(None);
+            run_here(runs, request);
+        }
+        Ok(e) => start(runs, request, e),
+    }
+}
+
+/// Re-runs a short scenario whenever it changes; says what a long one needs.
+fn auto_run(state: State, runs: Runs) {
+    Effect::new(move |_| {
+        let s = state.scenario.get();
+        if state.page.with_untracked(|p| p.view) != View::Traffic {
+            return;
+        }
+        match estimate(&s) {
+            Ok(e) if e <= AUTO_RUN_EVENTS => {
+                if runs.progress.get_untracked().is_none() {
+                    run_here(runs, Request { figures: false, query: s.to_query() });
+                }
+            }
+            Ok(e) => runs.status.set(format!(
+                "About {} events: more than the {} that re-run as you edit. Press Run: it runs in the background, with a progress bar and Cancel.",
+                si(e, ""),
+                si(AUTO_RUN_EVENTS, "")
+            )),
+            Err(_) => runs.status.set("Not run: see the problems beside the controls.".into()),
+        }
+        set_timeout(dom::painted, Duration::ZERO);
+    });
+}
+
+/// The heading, what the view is, the note and the machine.
+#[component]
+fn Intro(state: State) -> impl IntoView {
+    view! {
+        <section class="panel" aria-labelledby="traffic-title">
+            <h2 id="traffic-title">"Traffic: 003's synthetic benchmark, simulated"</h2>
+            <p class="about">
+                "Every node of a hypercube sends messages with temporal locality (an LRU stack of recent destinations) and spatial locality (uniform, a sphere of locality, or decreasing probability with distance); the messages cross the cube's simplex links hop by hop under e-cube routing, each hop costing 003 eq. 1's t_l + N·t_c. Set the models with the controls; the same query gives the same numbers, bit for bit, here and in commcalc traffic."
+            </p>
+            <p id="traffic-note" class="about regimes-hint" role="status" hidden=move || state.note.with(Option::is_none)>
+                {move || state.note.get()}
+            </p>
+        </section>
+    }
+}
+
+/// Run, Cancel, the progress bar and the status line.
+#[component]
+fn RunBar(state: State, runs: Runs) -> impl IntoView {
+    let running = move || runs.progress.with(Option::is_some);
+    let cancel = move |_| {
+        runs.job.set_value(None);
+        runs.progress.set(None);
+        runs.status.set("Cancelled: the worker was stopped. The results shown are those of the last finished run.".into());
+    };
+    let value = move || runs.progress.get().map(|(d, _)| d).unwrap_or(0).to_string();
+    let max = move || {
+        runs.progress
+            .get()
+            .map(|(_, t)| t.max(1))
+            .unwrap_or(1)
+            .to_string()
+    };
+    view! {
+        <section class="panel traffic-run" aria-label="Run">
+            <button type="button" id="traffic-run" on:click=move |_| run(state, runs, false) disabled=running>"Run"</button>
+            <button type="button" id="traffic-cancel" on:click=cancel hidden=move || !running()>"Cancel"</button>
+            <progress id="traffic-progress" aria-label="Replications done" hidden=move || !running() value=value max=max></progress>
+            <p id="traffic-status" role="status">{move || runs.status.get()}</p>
+        </section>
+    }
+}
+
+/// The results table: `table#traffic-results`, `tr[data-metric]` with `td.value[data-value]`
+/// holding the raw number as `commcalc traffic` prints it.
+#[component]
+fn Results(state: State, runs: Runs) -> impl IntoView {
+    let body = move || {
+        runs.result.with(|r| {
+            r.as_ref().map(|d| {
+                rows(&d.summary)
+                    .iter()
+                    .map(|(k, shown, raw)| format!("<tr data-metric=\"{k}\"><th scope=\"row\"><code>{k}</code></th><td class=\"value\" data-value=\"{}\">{}</td></tr>", esc(raw), esc(shown)))
+                    .collect::<String>()
+            })
+        })
+        .unwrap_or_default()
+    };
+    let stale = move || {
+        let current = state.scenario.with(Scenario::to_query);
+        runs.result
+            .with(|r| r.as_ref().is_some_and(|d| d.query != current))
+    };
+    let of = move || {
+        runs.result.with(|r| {
+            r.as_ref()
+                .map(|d| format!("Results of {}", d.query))
+                .unwrap_or_else(|| "No run yet.".into())
+        })
+    };
+    view! {
+        <section class="panel" aria-labelledby="traffic-results-title">
+            <h2 id="traffic-results-title">"Results"</h2>
+            <p class="about" id="traffic-of">{of}</p>
+            <p class="regimes-problem" id="traffic-stale" hidden=move || !stale()>"The controls have changed since this run: press Run for the new query."</p>
+            <table class="metrics" id="traffic-results">
+                <thead><tr><th scope="col">"metric"</th><th scope="col">"value (mean over the replications)"</th></tr></thead>
+                <tbody inner_html=body></tbody>
+            </table>
+        </section>
+    }
+}
+
+/// The cube with its links shaded (up to 6 dimensions), else why not and the histogram.
+#[component]
+fn CubePanel(state: State, runs: Runs, utilisation: PlotMemo) -> impl IntoView {
+    let drawing = move || {
+        runs.result
+            .with(|r| {
+                r.as_ref().map(|d| {
+                    let dim = dim_of(&d.summary);
+                    cube_svg(dim, &d.summary.first).unwrap_or_default()
+                })
+            })
+            .unwrap_or_default()
+    };
+    let summary = move || {
+        runs.result.with(|r| {
+            r.as_ref()
+                .map(|d| cube_summary(dim_of(&d.summary), &d.summary.first))
+                .unwrap_or_default()
+        })
+    };
+    let big = move || {
+        runs.result.with(|r| {
+            r.as_ref()
+                .is_some_and(|d| dim_of(&d.summary) > MAX_DRAWN_DIM)
+        })
+    };
+    view! {
+        <section class="panel" aria-labelledby="traffic-cube-heading">
+            <h2 id="traffic-cube-heading">"The cube's links (first replication)"</h2>
+            <div class="traffic-cube" inner_html=drawing></div>
+            <p class="about" id="traffic-cube-summary" inner_html=summary></p>
+            <div hidden=move || !big()>
+                <Chart state id="traffic-util" caption="Links by utilisation (busy time over completion time)" plot=utilisation label="Histogram of the links' utilisation"/>
+            </div>
+        </section>
+    }
+}
+
+/// The cube's dimension from its link count d·2^(d−1).
+fn dim_of(s: &Summary) -> u32 {
+    let links = s.first.link_utilisation.len() as u64;
+    (1..=12)
+        .find(|d| u64::from(*d) << (d - 1) == links)
+        .unwrap_or(0)
+}
+
+/// 003 Figs. 7 and 8 as sweeps of the scenario's cube, count, lengths and routing, run in
+/// the worker on demand.
+#[component]
+fn FiguresPanel(state: State, runs: Runs) -> impl IntoView {
+    let plot = move |fig8: bool, key: &'static str| {
+        Memo::new(move |_| {
+            runs.figures.with(|f| match f {
+                Some(f) => sweep_plot(if fig8 { &f.fig8 } else { &f.fig7 }, key),
+                None => Err("Press Run Figs. 7 and 8.".into()),
+            })
+        })
+    };
+    let (radius, decay, hit) = (
+        plot(false, "radius"),
+        plot(false, "decay"),
+        plot(true, "hit"),
+    );
+    let table = move || {
+        runs.figures.with(|f| {
+            f.as_ref()
+                .map(|f| format!("{}{}", curves_html(&f.fig7), curves_html(&f.fig8)))
+                .unwrap_or_default()
+        })
+    };
+    let of = move || {
+        runs.figures.with(|f| {
+            f.as_ref()
+                .map(|f| format!("Figures of {}", f.query))
+                .unwrap_or_default()
+        })
+    };
+    let running = move || runs.progress.with(Option::is_some);
+    view! {
+        <section class="panel" aria-labelledby="traffic-figs-title">
+            <h2 id="traffic-figs-title">"003 Figs. 7 and 8: locality against completion time"</h2>
+            <p class="about">"Fig. 7 sweeps the spatial models with no stack: the sphere (φ = 1) over its radius and the decreasing model over its decay, against uniform (dashed). Fig. 8 sweeps a depth-1 stack's hit probability p from 0 to 0.9 for uniform, the sphere of radius 2 and decay 0.5. Each point is a run of this scenario's cube, count, lengths, gaps, routing, seed and replications, as commcalc traffic --sweep runs it."</p>
+            <button type="button" id="traffic-figures-run" on:click=move |_| run(state, runs, true) disabled=running>"Run Figs. 7 and 8"</button>
+            <p class="about" id="traffic-figs-of">{of}</p>
+            <Chart state id="traffic-fig7-radius" caption="Fig. 7: completion time against the sphere's radius L (uniform dashed)" plot=radius label="Completion time against the sphere radius; the table below lists the values"/>
+            <Chart state id="traffic-fig7-decay" caption="Fig. 7: completion time against the decay d (uniform dashed)" plot=decay label="Completion time against the decay; the table below lists the values"/>
+            <Chart state id="traffic-fig8" caption="Fig. 8: completion time against the stack hit probability p, three spatial models" plot=hit label="Completion time against the hit probability for three spatial models; the table below lists the values"/>
+            <table class="metrics" id="traffic-figs-table">
+                <thead><tr><th scope="col">"series"</th><th scope="col">"value"</th><th scope="col">"completion"</th><th scope="col">"95 %"</th></tr></thead>
+                <tbody inner_html=table></tbody>
+            </table>
+        </section>
+    }
+}
+
+/// The charts the exports draw: canvas id, file name part, plot.
+type Charts = [(&'static str, &'static str, PlotMemo); 2];
+
+/// Saves one export: `csv`, `json`, `cube`, or `<chart>-png` / `<chart>-svg`.
+fn export(state: State, runs: Runs, charts: &Charts, what: &str) -> Result<String, String> {
+    let done = runs.result.get_untracked().ok_or("no run yet")?;
+    let stem = format!(
+        "commcalc-traffic-{}",
+        state.scenario.with_untracked(|s| s.machine.id)
+    );
+    let save = |name: String, mime: &str, text: &str| {
+        dom::download_text(&name, mime, text)
+            .map_err(|e| format!("{e:?}"))
+            .map(|()| name)
+    };
+    match what {
+        "csv" => save(
+            format!("{stem}.csv"),
+            "text/csv",
+            &csv(&done.query, &done.summary),
+        ),
+        "json" => {
+            let value = plain(&serde_json_like(&done))?;
+            let text = js_sys::JSON::stringify_with_replacer_and_space(
+                &value,
+                &wasm_bindgen::JsValue::NULL,
+                &wasm_bindgen::JsValue::from(2),
+            )
+            .map_err(|e| format!("{e:?}"))?;
+            save(
+                format!("{stem}.json"),
+                "application/json",
+                &String::from(text),
+            )
+        }
+        "cube" => {
+            let svg = cube_svg(dim_of(&done.summary), &done.summary.first)
+                .ok_or("the cube is too large to draw")?;
+            save(
+                format!("{stem}-cube.svg"),
+                "image/svg+xml",
+                &svg.replacen("<svg ", "<svg xmlns=\"http://www.w3.org/2000/svg\" ", 1),
+            )
+        }
+        chart => chart_export(chart, charts, &stem),
+    }
+}
+
+/// The JSON export: the query and the full results, as `commcalc traffic --json` has them
+/// under `traffic`.
+fn serde_json_like(done: &Done) -> impl serde::Serialize + '_ {
+    #[derive(serde::Serialize)]
+    struct Out<'a> {
+        query: &'a str,
+        traffic: &'a Summary,
+    }
+    Out {
+        query: &done.query,
+        traffic: &done.summary,
+    }
+}
+
+/// A chart as PNG (its canvas) or SVG (drawn again on plotters' SVG backend, light colours).
+fn chart_export(what: &str, charts: &Charts, stem: &str) -> Result<String, String> {
+    let (chart, format) = what.rsplit_once('-').ok_or("unknown export")?;
+    let (id, name, plot) = charts
+        .iter()
+        .find(|(_, n, _)| *n == chart)
+        .ok_or("unknown chart")?;
+    if format == "png" {
+        let canvas = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(id))
+            .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlCanvasElement>(e).ok())
+            .ok_or("the chart is not on the page")?;
+        let file = format!("{stem}-{name}.png");
+        return dom::download_png(&file, &canvas)
+            .map_err(|e| format!("{e:?}"))
+            .map(|()| file);
+    }
+    let heading = crate::draw::Heading {
+        title: format!("commcalc traffic: {name}"),
+        subtitle: String::new(),
+        x: String::new(),
+        y: String::new(),
+    };
+    let frame = crate::draw::Frame {
+        css: (800.0, 450.0),
+        ratio: 1.0,
+    };
+    let text = plot.with_untracked(|p| {
+        crate::draw::svg(
+            frame,
+            p.as_ref().map_err(String::as_str),
+            Scale::Linear,
+            &crate::chart::palette(false),
+            &heading,
+        )
+    })?;
+    let file = format!("{stem}-{name}.svg");
+    dom::download_text(&file, "image/svg+xml", &text)
+        .map_err(|e| format!("{e:?}"))
+        .map(|()| file)
+}
+
+/// `button[data-traffic-export]`: CSV, JSON, the cube's SVG, and each histogram as PNG and SVG.
+#[component]
+fn Exports(state: State, runs: Runs, latency: PlotMemo, lengths: PlotMemo) -> impl IntoView {
+    let status = RwSignal::new(String::new());
+    let charts: Charts = [
+        ("traffic-latency", "latency", latency),
+        ("traffic-runs", "runs", lengths),
+    ];
+    let go = move |what: &'static str| {
+        let outcome = export(state, runs, &charts, what);
+        status.set(match outcome {
+            Ok(name) => format!("Saved {name}."),
+            Err(e) => format!("Export failed: {e}"),
+        });
+    };
+    let button = move |what: &'static str, label: &'static str| {
+        view! { <button type="button" data-traffic-export=what on:click=move |_| go(what)>{label}</button> }
+    };
+    view! {
+        <section class="panel" aria-labelledby="traffic-export-title">
+            <h2 id="traffic-export-title">"Export"</h2>
+            <div class="export" role="group" aria-label="Export the results">
+                {button("csv", "CSV")}
+                {button("json", "JSON")}
+                {button("cube", "Cube SVG")}
+                {button("latency-png", "Latency PNG")}
+                {button("latency-svg", "Latency SVG")}
+                {button("runs-png", "Runs PNG")}
+                {button("runs-svg", "Runs SVG")}
+            </div>
+            <p id="traffic-export-status" role="status">{move || status.get()}</p>
+        </section>
+    }
+}

@@ -1,0 +1,528 @@
+//! The Traffic view, apart from drawing it: the simulator's keys as controls, whether a run is
+//! short enough to re-run on every edit, the scenario the view moves to, the results table,
+//! the CSV export and the sweeps of 003 Figs. 7 and 8 (each a core `Sweep`, as the CLI's
+//! `--sweep` runs them).
+//!
+//! A run is the core's `simulate` of the scenario's configuration, whether it runs on the
+//! page's thread (short runs, re-run as a control moves) or in the worker (long runs, with a
+//! progress bar and Cancel): the numbers are the same bit for bit, and the same as
+//! `commcalc traffic --json` prints for the same query.
+
+use std::fmt::Write as _;
+
+use commcalc_core::patterns::traffic::{config_of, estimated_events, metrics};
+use commcalc_core::patterns::{Key, Value};
+use commcalc_core::traffic::query::{SpatialModel, TrafficKey};
+use commcalc_core::traffic::{Lengths, Per, Routing, Summary, Sweep};
+use commcalc_core::units::metric as display;
+use commcalc_core::Scenario;
+
+use crate::controls::Kind;
+use crate::slider::Slider;
+
+/// Runs estimated at up to this many events (`estimated_events`, an upper bound) re-run on
+/// the page's thread whenever a control changes: at the simulator's ~2 M events/s in wasm,
+/// a tenth of a second at most, so a slider still follows the pointer. Longer runs wait for
+/// Run and go to the worker.
+pub const AUTO_RUN_EVENTS: f64 = 200_000.0;
+
+/// Without a worker (a browser that cannot start one), the page's thread runs up to this
+/// many events (about a second) and refuses longer runs with a message.
+pub const MAIN_THREAD_EVENTS: f64 = 2_000_000.0;
+
+/// The traffic view shows `pattern=traffic`: for a scenario of another pattern, the same
+/// machine's traffic if it has it, else 003's 16-node Intel iPSC, and why.
+pub fn with_traffic(s: &Scenario) -> Option<(Scenario, String)> {
+    if s.pattern.id == "traffic" {
+        return None;
+    }
+    let next = s
+        .switched("pattern", "traffic")
+        .ok()
+        .filter(|n| n.pattern.id == "traffic")
+        .or_else(|| Scenario::from_query("machine=intel-ipsc&pattern=traffic").ok())?;
+    let why = format!(
+        "The Traffic view simulates 003's synthetic benchmark on a hypercube: {} on {} is not one, so the view shows it on {} (003's machines and custom have it).",
+        s.pattern.title, s.machine.name, next.machine.name
+    );
+    Some((next, why))
+}
+
+/// The estimated events of the scenario's run, or the core's objection to it.
+pub fn estimate(s: &Scenario) -> Result<f64, String> {
+    config_of(s)
+        .map(|(c, _)| estimated_events(&c))
+        .map_err(|e| e.to_string())
+}
+
+/// A control's label, accessible name, unit, kind and source.
+type Described = (&'static str, String, &'static str, Kind, String);
+
+fn number(lo: f64, hi: f64, whole: bool) -> Kind {
+    Kind::Number {
+        slider: Some(Slider::new(lo, hi, None, whole)),
+    }
+}
+
+fn choice(ids: Vec<&'static str>) -> Kind {
+    Kind::Choice(ids.into_iter().map(|i| (i, i.to_string())).collect())
+}
+
+/// The control of one simulator key: its label, accessible name, unit, kind and source;
+/// `None` for the keys of a spatial model the scenario does not use, and for `stack` (the
+/// number of `hit` values sets the depth).
+pub fn control(key: TrafficKey, s: &Scenario) -> Option<Described> {
+    use TrafficKey as K;
+    let model = s.inputs.traffic.spatial.unwrap_or(SpatialModel::Uniform);
+    let dim = f64::from(s.inputs.traffic.dim.unwrap_or(4));
+    Some(match key {
+        K::Dim => (
+            "Dimension d",
+            "Cube dimension d: 2^d nodes".into(),
+            "",
+            number(1.0, 12.0, true),
+            "003 ran 16 nodes (d = 4); up to 4096.".into(),
+        ),
+        K::Spatial => (
+            "Spatial model",
+            "Spatial locality model".into(),
+            "",
+            choice(SpatialModel::ALL.iter().map(|m| m.id()).collect()),
+            "003 §Spatial Locality: uniform, sphere of locality, decreasing probability.".into(),
+        ),
+        K::Radius if model == SpatialModel::Sphere => (
+            "Radius L",
+            "Sphere radius L in hops".into(),
+            "hops",
+            number(1.0, dim, true),
+            "003 Fig. 7: time against the sphere's radius.".into(),
+        ),
+        K::Phi if model == SpatialModel::Sphere => (
+            "φ",
+            "φ: probability of a destination inside the sphere".into(),
+            "",
+            number(0.0, 1.0, false),
+            "003 Fig. 7 uses φ = 1.".into(),
+        ),
+        K::Decay if model == SpatialModel::Decreasing => (
+            "Decay d",
+            "Decay factor d of Φ(l) = Decay(d, lmax)·d^l".into(),
+            "",
+            number(0.01, 0.99, false),
+            "003 Fig. 7: near 1 is anti-local.".into(),
+        ),
+        K::Hit => (
+            "Stack hit b₁",
+            "LRU stack hit probabilities b₁,…,bₙ (comma-separated; their number is the depth)"
+                .into(),
+            "",
+            number(0.0, 0.99, false),
+            "003 Fig. 8: a depth-1 stack with hit probability p; type 0.5,0.2 for a deeper stack."
+                .into(),
+        ),
+        K::Flush => (
+            "Flush every",
+            "Messages a node sends between stack flushes (0 = never)".into(),
+            "msgs",
+            number(0.0, 1000.0, true),
+            "003: flushes simulate multiprogramming.".into(),
+        ),
+        other => workload_control(other)?,
+    })
+}
+
+/// The controls of the workload: count, lengths, gaps, routing, seed and replications.
+fn workload_control(key: TrafficKey) -> Option<Described> {
+    use TrafficKey as K;
+    Some(match key {
+        K::Count => (
+            "Messages",
+            "Messages: in all or per node (see per)".into(),
+            "",
+            number(1.0, 1e6, true),
+            "003: 3000 messages (read here as in all; see the explain panel).".into(),
+        ),
+        K::Per => (
+            "Count per",
+            "Whether the count is for the whole cube or each node".into(),
+            "",
+            choice(Per::ALL.iter().map(|p| p.id()).collect()),
+            "total: 3000 in all (the default); node: 3000 each.".into(),
+        ),
+        K::Len => (
+            "Lengths",
+            "Message length distribution".into(),
+            "",
+            choice(Lengths::ALL.iter().map(|l| l.id()).collect()),
+            "003: exponential lengths, mean 512 B (the size).".into(),
+        ),
+        K::Gap => (
+            "Mean gap",
+            "Mean time between a node's messages (0 = as fast as possible)".into(),
+            "µs",
+            number(0.0, 1e5, false),
+            "003 gives only the frequency of generation; exponential gaps.".into(),
+        ),
+        K::Routing => (
+            "Routing",
+            "Store-and-forward or cut-through routing".into(),
+            "",
+            choice(Routing::ALL.iter().map(|r| r.id()).collect()),
+            "The iPSC routed in software (store-and-forward).".into(),
+        ),
+        K::Seed => (
+            "Seed",
+            "Random seed".into(),
+            "",
+            number(0.0, 1000.0, true),
+            "The same seed gives the same numbers, bit for bit.".into(),
+        ),
+        K::Reps => (
+            "Replications",
+            "Replications with independent seeds".into(),
+            "",
+            number(1.0, 100.0, true),
+            "003 reports 95 % confidence intervals; up to 1000.".into(),
+        ),
+        _ => return None,
+    })
+}
+
+/// A traffic key's current value as the query gives it, or as the run used it.
+pub fn current_text(s: &Scenario, used: Option<&Value>, key: &str) -> Option<String> {
+    let given = s
+        .inputs
+        .traffic
+        .pairs()
+        .into_iter()
+        .find(|(k, _)| *k == key);
+    given.map(|(_, v)| v).or_else(|| match used? {
+        Value::Number(v) => Some(format!("{v}")),
+        Value::Text(t) => Some(t.clone()),
+    })
+}
+
+/// Whether a key is one of the simulator's.
+pub fn is_traffic_key(key: &str) -> bool {
+    Key::all().any(|k| matches!(k, Key::Traffic(t) if t.id() == key))
+}
+
+/// Whether the scenario sets a simulator key.
+pub fn is_set(s: &Scenario, key: &str) -> bool {
+    s.inputs.traffic.pairs().iter().any(|(k, _)| *k == key)
+}
+
+/// The results table's rows: (metric key, value shown, the raw number as the CLI prints it).
+pub fn rows(summary: &Summary) -> Vec<(&'static str, String, String)> {
+    metrics(summary)
+        .into_iter()
+        .map(|(k, v)| match v {
+            Value::Number(x) => (k, display(k, x), format!("{x}")),
+            Value::Text(t) => (k, t, String::new()),
+        })
+        .collect()
+}
+
+/// The results as CSV: the query, every metric, the links' utilisation and peak queues, and
+/// both histograms of the first replication.
+pub fn csv(query: &str, s: &Summary) -> String {
+    let mut out = format!("# commcalc traffic: {query}\nmetric,value\n");
+    for (k, _, raw) in rows(s) {
+        let _ = writeln!(out, "{k},{raw}");
+    }
+    out.push_str("\nlink,utilisation,peak_queue\n");
+    let run = &s.first;
+    for (l, (u, q)) in run
+        .link_utilisation
+        .iter()
+        .zip(&run.link_peak_queue)
+        .enumerate()
+    {
+        let _ = writeln!(out, "{l},{u},{q}");
+    }
+    out.push_str("\nlatency_from_us,latency_to_us,messages\n");
+    let h = &run.latency_histogram;
+    for (i, c) in h.counts.iter().enumerate() {
+        let from = i as f64 * h.bin_width;
+        let _ = writeln!(out, "{from},{},{c}", from + h.bin_width);
+    }
+    out.push_str("\nrun_length,runs\n");
+    for (k, c) in run.run_lengths.iter().enumerate().skip(1) {
+        let _ = writeln!(out, "{k},{c}");
+    }
+    out
+}
+
+/// One series of a figure's sweep: its name, the base scenario's keys it sets, and the swept
+/// key with its range.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SweepSpec {
+    pub name: &'static str,
+    pub set: &'static [(&'static str, &'static str)],
+    pub sweep: Sweep,
+}
+
+/// The keys a figure's base scenario drops: its spatial and temporal models are the figure's.
+const MODEL_KEYS: [&str; 6] = ["spatial", "radius", "phi", "decay", "stack", "hit"];
+
+/// The scenario's keys without its spatial and temporal models: what the figures keep
+/// (machine, cube, count, lengths, gaps, routing, seed, replications).
+pub fn figure_base(s: &Scenario) -> Scenario {
+    MODEL_KEYS.iter().fold(s.clone(), |acc, k| acc.without(k))
+}
+
+fn sweep(key: &str, from: f64, to: f64, steps: usize) -> Sweep {
+    Sweep {
+        key: key.into(),
+        from,
+        to,
+        steps,
+    }
+}
+
+/// 003 Fig. 7: the sphere (φ = 1) against its radius, 1 to the diameter; the decreasing
+/// model against its decay, 0.1 to 0.9; uniform (one run, drawn as a line: a sweep of the
+/// sphere's φ at 1 and radius d, which is uniform bit for bit).
+pub fn fig7(dim: u32) -> Vec<SweepSpec> {
+    vec![
+        SweepSpec {
+            name: "sphere, φ = 1",
+            set: &[("spatial", "sphere")],
+            sweep: sweep("radius", 1.0, f64::from(dim), dim as usize),
+        },
+        SweepSpec {
+            name: "decreasing",
+            set: &[("spatial", "decreasing")],
+            sweep: sweep("decay", 0.1, 0.9, 5),
+        },
+        SweepSpec {
+            name: "uniform",
+            set: &[],
+            sweep: sweep("stack", 0.0, 0.0, 1),
+        },
+    ]
+}
+
+/// 003 Fig. 8: a depth-1 stack's hit probability p from 0 to 0.9 for the three spatial
+/// models (the sphere of radius 2, the decreasing model with d = 0.5), as docs/traffic.md.
+pub fn fig8() -> Vec<SweepSpec> {
+    let p = || sweep("hit", 0.0, 0.9, 4);
+    vec![
+        SweepSpec {
+            name: "uniform",
+            set: &[],
+            sweep: p(),
+        },
+        SweepSpec {
+            name: "sphere, L = 2",
+            set: &[("spatial", "sphere"), ("radius", "2")],
+            sweep: p(),
+        },
+        SweepSpec {
+            name: "decreasing, d = 0.5",
+            set: &[("spatial", "decreasing"), ("decay", "0.5")],
+            sweep: p(),
+        },
+    ]
+}
+
+/// A series' base scenario: the figure's base with the series' keys, or why not.
+pub fn series_base(base: &Scenario, spec: &SweepSpec) -> Result<Scenario, String> {
+    spec.set
+        .iter()
+        .try_fold(base.clone(), |acc, (k, v)| acc.with(k, v))
+        .map_err(|e| e.to_string())
+}
+
+/// One series of a figure: its name and, per value of the swept key, the mean completion
+/// time and its 95 % half-width.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Curve {
+    pub name: String,
+    pub key: String,
+    pub points: Vec<(f64, f64, Option<f64>)>,
+}
+
+/// Figs. 7 and 8 of a scenario: Fig. 7's sphere, decreasing and uniform series, Fig. 8's three.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Figures {
+    pub query: String,
+    pub fig7: Vec<Curve>,
+    pub fig8: Vec<Curve>,
+}
+
+/// What the page asks the worker: one run of the query, or its figures.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Request {
+    pub figures: bool,
+    pub query: String,
+}
+
+/// What the worker answers.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Reply {
+    /// Started, waiting for a request.
+    Ready,
+    Progress {
+        done: u32,
+        total: u32,
+    },
+    Run {
+        query: String,
+        summary: Box<Summary>,
+    },
+    Figures {
+        figures: Figures,
+    },
+    Error {
+        message: String,
+    },
+}
+
+/// The series of one figure, each a core sweep of the figure's base.
+fn curves(
+    base: &Scenario,
+    specs: &[SweepSpec],
+    progress: &mut dyn FnMut(u32, u32),
+) -> Result<Vec<Curve>, String> {
+    let mut out = Vec::new();
+    for spec in specs {
+        let series = series_base(base, spec)?;
+        let rows = spec
+            .sweep
+            .run(&series, progress)
+            .map_err(|e| e.to_string())?;
+        out.push(Curve {
+            name: spec.name.to_string(),
+            key: spec.sweep.key.clone(),
+            points: rows
+                .iter()
+                .map(|(v, s)| {
+                    (
+                        v.parse().unwrap_or(0.0),
+                        s.completion_us.mean,
+                        s.completion_us.ci95,
+                    )
+                })
+                .collect(),
+        });
+    }
+    Ok(out)
+}
+
+/// Figs. 7 and 8 for the scenario's cube, count, lengths, routing, seed and replications;
+/// `progress(done, total)` counts replications over both figures.
+pub fn figures(s: &Scenario, progress: &mut dyn FnMut(u32, u32)) -> Result<Figures, String> {
+    let base = figure_base(s);
+    let dim = base.inputs.traffic.dim.unwrap_or(4);
+    let reps = base.inputs.traffic.reps.unwrap_or(5);
+    let (f7, f8) = (fig7(dim), fig8());
+    let values: usize = f7.iter().chain(&f8).map(|x| x.sweep.values().len()).sum();
+    let total = values as u32 * reps;
+    let mut done = 0;
+    let mut tick = |_: u32, _: u32| {
+        done += 1;
+        progress(done, total);
+    };
+    Ok(Figures {
+        query: s.to_query(),
+        fig7: curves(&base, &f7, &mut tick)?,
+        fig8: curves(&base, &f8, &mut tick)?,
+    })
+}
+
+/// The estimated events of both figures (every run at the base's estimate).
+pub fn figures_estimate(s: &Scenario) -> Result<f64, String> {
+    let one = estimate(&figure_base(s))?;
+    let dim = s.inputs.traffic.dim.unwrap_or(4) as usize;
+    Ok(one * (dim + 5 + 1 + 12) as f64)
+}
+
+/// Runs a request where it is (the worker, or the page's thread without one).
+pub fn answer(request: &Request, progress: &mut dyn FnMut(u32, u32)) -> Reply {
+    let outcome = Scenario::from_query(&request.query)
+        .map_err(|e| e.to_string())
+        .and_then(|s| {
+            if request.figures {
+                figures(&s, progress).map(|figures| Reply::Figures { figures })
+            } else {
+                let (config, _) = config_of(&s).map_err(|e| e.to_string())?;
+                commcalc_core::traffic::simulate_with(&config, progress)
+                    .map(|summary| Reply::Run {
+                        query: s.to_query(),
+                        summary: Box::new(summary),
+                    })
+                    .map_err(|e| e.to_string())
+            }
+        });
+    outcome.unwrap_or_else(|message| Reply::Error { message })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scenario(q: &str) -> Scenario {
+        Scenario::from_query(q).unwrap()
+    }
+
+    #[test]
+    fn the_default_run_is_short_and_a_large_one_is_not() {
+        let short = estimate(&scenario("machine=intel-ipsc&pattern=traffic")).unwrap();
+        assert!(short <= AUTO_RUN_EVENTS, "{short}");
+        let long = estimate(&scenario(
+            "machine=intel-ipsc&pattern=traffic&dim=10&count=1000000",
+        ))
+        .unwrap();
+        assert!(long > MAIN_THREAD_EVENTS, "{long}");
+        assert!(estimate(&scenario("machine=intel-ipsc&pattern=pingpong")).is_err());
+    }
+
+    #[test]
+    fn the_view_moves_to_a_traffic_scenario() {
+        let (next, why) = with_traffic(&scenario("machine=ametek-s14&pattern=pingpong")).unwrap();
+        assert_eq!(next.to_query(), "machine=ametek-s14&pattern=traffic");
+        assert!(why.contains("Traffic view"));
+        let (next, _) = with_traffic(&scenario("machine=intel-paragon&pattern=pingpong")).unwrap();
+        assert_eq!(next.machine.id, "intel-ipsc");
+        assert!(with_traffic(&scenario("machine=intel-ipsc&pattern=traffic")).is_none());
+    }
+
+    /// A run through `answer` (the worker's path) is the core's `simulate`, bit for bit.
+    #[test]
+    fn the_worker_path_runs_the_core() {
+        let q = "machine=intel-ipsc&pattern=traffic&count=300&reps=3";
+        let mut steps = Vec::new();
+        let reply = answer(
+            &Request {
+                figures: false,
+                query: q.into(),
+            },
+            &mut |d, t| steps.push((d, t)),
+        );
+        let (config, _) = config_of(&scenario(q)).unwrap();
+        let want = commcalc_core::traffic::simulate(&config).unwrap();
+        assert_eq!(steps, [(1, 3), (2, 3), (3, 3)]);
+        match reply {
+            Reply::Run { summary, .. } => assert_eq!(*summary, want),
+            other => panic!("{other:?}"),
+        }
+        let csv = csv(q, &want);
+        assert!(csv.contains(&format!("completion_us,{}", want.completion_us.mean)));
+    }
+
+    #[test]
+    fn the_figures_sweep_every_series() {
+        let s = scenario("machine=intel-ipsc&pattern=traffic&count=160&reps=2&hit=0.5");
+        let mut last = (0, 0);
+        let f = figures(&s, &mut |d, t| last = (d, t)).unwrap();
+        assert_eq!(last.0, last.1);
+        assert_eq!(f.fig7.len(), 3);
+        assert_eq!(f.fig7[0].points.len(), 4, "radius 1 to 4");
+        assert_eq!(f.fig8.len(), 3);
+        assert!(f.fig8.iter().all(|c| c.points.len() == 4));
+        // At L = d the sphere is uniform, bit for bit (docs/traffic.md).
+        assert_eq!(f.fig7[0].points[3].1, f.fig7[2].points[0].1);
+    }
+}

@@ -1,0 +1,307 @@
+//! The Traffic view's pictures, apart from painting them: the hypercube with its links shaded
+//! by utilisation (an SVG string), the histograms and the sweeps of 003 Figs. 7–9 as `Plot`s
+//! for the `Figure` component and the exports.
+
+use std::fmt::Write as _;
+
+use commcalc_core::traffic::{Cube, Run};
+
+use crate::chart::{axes, Plot, Scale, Series};
+use crate::html::esc;
+use crate::traffic::Curve;
+
+/// The largest cube drawn node by node: 64 nodes and 192 links.
+pub const MAX_DRAWN_DIM: u32 = 6;
+
+/// Where each dimension moves a node on the drawing: dimensions 0 and 1 make a square, 2 and
+/// 3 a larger square of squares, 4 and 5 a larger one again, each a little skewed so that no
+/// two links lie on one line.
+const STEPS: [(f64, f64); 6] = [
+    (1.0, 0.0),
+    (0.0, 1.0),
+    (2.6, 0.45),
+    (0.45, 2.6),
+    (7.0, 1.1),
+    (1.1, 7.0),
+];
+
+fn position(node: u32, dim: u32) -> (f64, f64) {
+    (0..dim).fold((0.0, 0.0), |(x, y), k| {
+        if node >> k & 1 == 1 {
+            (x + STEPS[k as usize].0, y + STEPS[k as usize].1)
+        } else {
+            (x, y)
+        }
+    })
+}
+
+/// A link's colour: from pale grey (idle) to dark red (always busy).
+fn shade(u: f64) -> String {
+    let u = u.clamp(0.0, 1.0);
+    let mix = |a: f64, b: f64| (a + (b - a) * u).round() as u8;
+    format!(
+        "#{:02x}{:02x}{:02x}",
+        mix(200.0, 150.0),
+        mix(200.0, 10.0),
+        mix(210.0, 20.0)
+    )
+}
+
+/// The cube of the first replication: `svg#traffic-cube` with a `line[data-link]` per link
+/// (shaded and widened by its utilisation, its ends, utilisation and peak queue in its title)
+/// and a circle per node; `None` above [`MAX_DRAWN_DIM`].
+pub fn cube_svg(dim: u32, run: &Run) -> Option<String> {
+    if dim > MAX_DRAWN_DIM || dim == 0 {
+        return None;
+    }
+    let cube = Cube { dim };
+    let pos: Vec<(f64, f64)> = (0..cube.nodes()).map(|n| position(n, dim)).collect();
+    let max = |f: fn(&(f64, f64)) -> f64| pos.iter().map(f).fold(0.0, f64::max);
+    let (w, h) = (max(|p| p.0), max(|p| p.1));
+    let scale = 300.0 / w.max(h).max(1.0);
+    let at = |n: u32| {
+        let (x, y) = pos[n as usize];
+        (20.0 + x * scale, 20.0 + (h - y) * scale)
+    };
+    let mut out = format!(
+        "<svg id=\"traffic-cube\" viewBox=\"0 0 {:.0} {:.0}\" role=\"img\" aria-labelledby=\"traffic-cube-title\"><title id=\"traffic-cube-title\">The {}-node cube, each link shaded by its utilisation (darker and wider: busier)</title>",
+        40.0 + w * scale,
+        40.0 + h * scale,
+        cube.nodes()
+    );
+    for l in 0..cube.links() {
+        let (a, b) = cube.link_ends(l);
+        let ((x1, y1), (x2, y2)) = (at(a), at(b));
+        let u = run.link_utilisation.get(l as usize).copied().unwrap_or(0.0);
+        let q = run.link_peak_queue.get(l as usize).copied().unwrap_or(0);
+        let _ = write!(
+            out,
+            "<line data-link=\"{l}\" data-util=\"{u}\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"{}\" stroke-width=\"{:.1}\"><title>link {a}–{b} (dimension {}): utilisation {u:.3}, peak queue {q}</title></line>",
+            shade(u),
+            1.0 + 4.0 * u.clamp(0.0, 1.0),
+            l >> (dim - 1)
+        );
+    }
+    let r = if dim <= 4 { 9.0 } else { 4.0 };
+    for n in 0..cube.nodes() {
+        let (x, y) = at(n);
+        let _ = write!(out, "<circle class=\"cube-node\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r}\"><title>node {n}</title></circle>");
+        if dim <= 4 {
+            let _ = write!(out, "<text class=\"cube-label\" x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{n}</text>", y + 3.5);
+        }
+    }
+    out.push_str("</svg>");
+    Some(out)
+}
+
+/// Why a cube is not drawn, and its links' utilisation in words.
+pub fn cube_summary(dim: u32, run: &Run) -> String {
+    let u = &run.link_utilisation;
+    let mean = u.iter().sum::<f64>() / u.len().max(1) as f64;
+    let min = u.iter().copied().fold(f64::INFINITY, f64::min);
+    let head = if dim > MAX_DRAWN_DIM {
+        format!(
+            "A {}-node cube has {} links, too many to draw legibly (the drawing stops at {} dimensions); the histogram shows how busy they are. ",
+            1u64 << dim,
+            u.len(),
+            MAX_DRAWN_DIM
+        )
+    } else {
+        String::new()
+    };
+    esc(&format!(
+        "{head}Link utilisation of the first replication: mean {mean:.3}, least {:.3}, most {:.3}; peak queue {}.",
+        if min.is_finite() { min } else { 0.0 },
+        run.link_util_max,
+        run.queue_max
+    ))
+}
+
+/// Bars as a stepped line: each (from, to, count) drawn as a flat top joined to the next.
+fn bars(bins: &[(f64, f64, f64)], units: (&str, &str), colour: usize) -> Plot {
+    let mut points = Vec::with_capacity(bins.len() * 2 + 2);
+    if let Some(first) = bins.first() {
+        points.push((first.0, 0.0));
+    }
+    for &(from, to, c) in bins {
+        points.push((from, c));
+        points.push((to, c));
+    }
+    if let Some(last) = bins.last() {
+        points.push((last.1, 0.0));
+    }
+    let series = vec![Series {
+        points,
+        colour,
+        measured: false,
+        dashed: false,
+        optimum: None,
+        letter: None,
+    }];
+    let (x, y) = axes(&series, (0.0, 1.0), units, Scale::Linear);
+    Plot::bare(x, y, series)
+}
+
+/// The latency histogram of the first replication (32 bins from 0 to the largest).
+pub fn latency_plot(run: &Run) -> Plot {
+    let h = &run.latency_histogram;
+    let bins: Vec<_> = h
+        .counts
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            (
+                i as f64 * h.bin_width,
+                (i + 1) as f64 * h.bin_width,
+                c as f64,
+            )
+        })
+        .collect();
+    bars(&bins, ("µs", ""), 0)
+}
+
+/// 003 Fig. 9: runs of consecutive messages to one destination, by length (up to the
+/// longest seen, at most 40).
+pub fn run_length_plot(run: &Run) -> Plot {
+    let last = run
+        .run_lengths
+        .iter()
+        .rposition(|&c| c > 0)
+        .unwrap_or(1)
+        .clamp(1, 40);
+    let bins: Vec<_> = (1..=last)
+        .map(|k| {
+            (
+                k as f64 - 0.5,
+                k as f64 + 0.5,
+                run.run_lengths.get(k).copied().unwrap_or(0) as f64,
+            )
+        })
+        .collect();
+    bars(&bins, ("", ""), 1)
+}
+
+/// The links' utilisation in 20 bins from 0 to 1 (for cubes too large to draw).
+pub fn utilisation_plot(run: &Run) -> Plot {
+    let mut counts = [0.0; 20];
+    for u in &run.link_utilisation {
+        counts[((u.clamp(0.0, 1.0) * 20.0) as usize).min(19)] += 1.0;
+    }
+    let bins: Vec<_> = counts
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (i as f64 / 20.0, (i + 1) as f64 / 20.0, c))
+        .collect();
+    bars(&bins, ("", ""), 2)
+}
+
+/// A sweep chart: completion time against the swept key for each curve whose key is `key`;
+/// a curve of one point (uniform) is drawn as a dashed line across the chart.
+pub fn sweep_plot(curves: &[Curve], key: &str) -> Result<Plot, String> {
+    let shown: Vec<&Curve> = curves.iter().filter(|c| c.key == key).collect();
+    if shown.is_empty() {
+        return Err("No series.".into());
+    }
+    let xs = shown.iter().flat_map(|c| c.points.iter().map(|p| p.0));
+    let (lo, hi) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
+        (a.min(x), b.max(x))
+    });
+    let mut series: Vec<Series> = shown
+        .iter()
+        .enumerate()
+        .map(|(i, c)| Series {
+            points: c.points.iter().map(|p| (p.0, p.1)).collect(),
+            colour: i,
+            measured: false,
+            dashed: false,
+            optimum: None,
+            letter: None,
+        })
+        .collect();
+    for (i, c) in curves
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.points.len() == 1 && c.key != key)
+    {
+        let y = c.points[0].1;
+        series.push(Series {
+            points: vec![(lo, y), (hi, y)],
+            colour: i,
+            measured: false,
+            dashed: true,
+            optimum: None,
+            letter: None,
+        });
+    }
+    let (x, y) = axes(&series, (lo, hi), ("", "µs"), Scale::Linear);
+    Ok(Plot::bare(x, y, series))
+}
+
+/// A figure's numbers as a table body: one row per series and value.
+pub fn curves_html(curves: &[Curve]) -> String {
+    let mut out = String::new();
+    for c in curves {
+        for (x, y, ci) in &c.points {
+            let _ = write!(
+                out,
+                "<tr><td>{}</td><td>{}={x}</td><td>{}</td><td>{}</td></tr>",
+                esc(&c.name),
+                esc(&c.key),
+                commcalc_core::units::si(*y, "µs"),
+                ci.map(|c| format!("± {}", commcalc_core::units::si(c, "µs")))
+                    .unwrap_or_default()
+            );
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use commcalc_core::patterns::traffic::config_of;
+    use commcalc_core::traffic::simulate;
+    use commcalc_core::Scenario;
+
+    fn run(q: &str) -> Run {
+        let (c, _) = config_of(&Scenario::from_query(q).unwrap()).unwrap();
+        simulate(&c).unwrap().first
+    }
+
+    #[test]
+    fn small_cubes_are_drawn_link_by_link_and_large_ones_summarised() {
+        let r = run("machine=intel-ipsc&pattern=traffic&count=200&reps=1");
+        let svg = cube_svg(4, &r).unwrap();
+        assert_eq!(svg.matches("<line data-link=").count(), 32);
+        assert_eq!(svg.matches("<circle").count(), 16);
+        crate::explain::tests::assert_balanced(&svg);
+        let big = run("machine=intel-ipsc&pattern=traffic&dim=7&count=300&reps=1");
+        assert!(cube_svg(7, &big).is_none());
+        assert!(cube_summary(7, &big).contains("448 links"));
+        let plot = utilisation_plot(&big);
+        let total: f64 = plot.series[0]
+            .points
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .map(|p| p.1)
+            .sum();
+        assert_eq!(total, 448.0);
+    }
+
+    #[test]
+    fn the_histograms_count_every_message_and_run() {
+        let r = run("machine=intel-ipsc&pattern=traffic&count=300&reps=1&hit=0.9");
+        let lat = latency_plot(&r);
+        let n: f64 = lat.series[0]
+            .points
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .map(|p| p.1)
+            .sum();
+        assert_eq!(n, r.delivered as f64);
+        let runs = run_length_plot(&r);
+        assert!(runs.series[0].points.len() > 4);
+    }
+}
