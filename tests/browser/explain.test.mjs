@@ -94,7 +94,8 @@ describe('explain', () => {
       assert.match(e.model.title, /Hyperbolic/);
       assert.match(e.model.formula, /T\(x\)=a2a\+bx\+bx/);
       assert.equal(e.model.assumptions, 4, 'the four rules');
-      assert.match(e.pattern.formula, /a=2·?apc/);
+      // 000 eq. 12 at n = 1: node, router, router, node in series (Rule 1), as the core sums them.
+      assert.match(e.pattern.formula, /a=apc−ac\+ac\+ac\+apc−ac/);
       assert.match(e.pattern.formula, /b=max/);
 
       assert.deepEqual(appFailures(problems), []);

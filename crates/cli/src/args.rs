@@ -35,6 +35,8 @@ pub struct EvalOptions {
     pub points: Option<usize>,
     /// Rows of the curve shown in the table.
     pub rows: usize,
+    /// Print each metric's derivation (`--explain`).
+    pub explain: bool,
 }
 
 /// The options of `commcalc compare`.
@@ -132,7 +134,7 @@ pub const MAX_QUERIES: usize = commcalc_core::compare::MAX_SCENARIOS;
 pub const MAX_MAP_AXIS: usize = commcalc_core::regimes::MAX_CELLS_PER_AXIS;
 
 const USAGE: &str = "\
-usage: commcalc eval [--json] [--points N] [--rows N] \"<query>\"
+usage: commcalc eval [--json] [--explain] [--points N] [--rows N] \"<query>\"
        commcalc compare [--json] [--points N] \"<query>\" \"<query>\" ...   (1 to 4 queries)
        commcalc regimes [--json] [--lengths N] [--meshes N] \"<query>\"
        commcalc fit [--json] [--format auto|osu|imb|netgauge|csv] FILE...
@@ -289,9 +291,15 @@ fn scan<'a>(command: &str, args: &[&'a str], flags: &[CountFlag]) -> Result<Scan
 }
 
 fn parse_eval(args: &[&str]) -> Result<Command, Usage> {
+    // `--explain` is eval's one switch besides --json; the query follows it or comes first.
+    let explain = args
+        .iter()
+        .take_while(|a| **a != "--")
+        .any(|a| *a == "--explain");
+    let args: Vec<&str> = args.iter().copied().filter(|a| *a != "--explain").collect();
     let scanned = scan(
         "eval",
-        args,
+        &args,
         &[("--points", 2, MAX_POINTS), ("--rows", 0, MAX_POINTS)],
     )?;
     if scanned.help {
@@ -306,6 +314,7 @@ fn parse_eval(args: &[&str]) -> Result<Command, Usage> {
             json,
             points,
             rows,
+            explain,
         })),
         [] => Err(Usage(
             "eval needs a query, e.g. commcalc eval \"machine=intel-paragon&pattern=pingpong&size=12.7k\" \
@@ -677,7 +686,7 @@ output could not be written.
 
 /// `commcalc help eval`.
 const EVAL_HELP: &str = "\
-usage: commcalc eval [--json] [--points N] [--rows N] \"<query>\"
+usage: commcalc eval [--json] [--explain] [--points N] [--rows N] \"<query>\"
 
 Evaluates a query and prints the canonical query, the metrics with SI units, the warnings and
 a summary of the curve (time and bandwidth against size).

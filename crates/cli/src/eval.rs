@@ -16,13 +16,56 @@ pub fn eval(options: &EvalOptions) -> Result<String, Usage> {
         .map_err(|e| rejected(&Errors::from(e)))?;
     if options.json {
         // The report serialises to exactly the eval JSON's {"query", "metrics", "curve", "warnings"}.
-        let mut json = serde_json::to_string(&report)
-            .map_err(|e| Usage(format!("cannot encode the report as JSON: {e}")))?;
+        let encode = |e: serde_json::Error| Usage(format!("cannot encode the report as JSON: {e}"));
+        let mut json = serde_json::to_string(&report).map_err(encode)?;
+        if options.explain {
+            // The same report with one more member: without --explain the bytes are unchanged.
+            let explain = serde_json::to_string(&report.derivations).map_err(encode)?;
+            json.pop();
+            json.push_str(",\"explain\":");
+            json.push_str(&explain);
+            json.push('}');
+        }
         json.push('\n');
         Ok(json)
     } else {
-        Ok(table(&scenario, &report, options.rows))
+        let mut out = table(&scenario, &report, options.rows);
+        if options.explain {
+            out.push_str(&explained(&scenario, &report));
+        }
+        Ok(out)
     }
+}
+
+/// Each metric's derivation: the formula in symbols, then with the numbers, the bindings and
+/// the source; a metric that is a name (`fastest`) is named as such.
+fn explained(scenario: &Scenario, report: &Report) -> String {
+    let mut out = String::from("\nexplain:\n");
+    for (key, _) in ordered(scenario, report) {
+        let Some(d) = report.derivations.get(key) else {
+            let _ = writeln!(
+                out,
+                "  {key}: a name, not a number (time_us names the case)"
+            );
+            continue;
+        };
+        let _ = writeln!(
+            out,
+            "  {key}: {} = {} = {} = {}",
+            d.symbol,
+            d.formula.text(false),
+            d.formula.text(true),
+            raw(d.value())
+        );
+        for (symbol, value, unit) in d.formula.bindings() {
+            let _ = writeln!(out, "      {symbol} = {} {unit}", raw(value));
+        }
+        if let Some(b) = d.cases() {
+            let _ = writeln!(out, "      case: {b}");
+        }
+        let _ = writeln!(out, "      source: {}", d.source);
+    }
+    out
 }
 
 /// The value as a number in the key's own unit, precise enough to compare with a paper.

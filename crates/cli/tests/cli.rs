@@ -803,3 +803,30 @@ fn machines_say_how_alpha_beta_gamma_are_derived() {
         .as_str()
         .is_some_and(|r| r.contains("10 Mflop/s")));
 }
+
+/// `--json --explain` is the report's JSON with one more member, `explain`, whose formulas are
+/// the core's: the Paragon's n½ is α/β with α and β bound to the NX fit (001 §2: 146 µs and
+/// 0.0115 µs/B) and evaluates to the reported metric.
+#[test]
+fn eval_json_explain_adds_only_the_derivations() {
+    let q = "machine=intel-paragon&pattern=pingpong&size=12.7k";
+    let plain = ok(&["eval", "--json", q]);
+    let explained = ok(&["eval", "--json", "--explain", q]);
+    let (head, tail) = explained.split_at(plain.len() - 2);
+    assert_eq!(head, &plain[..plain.len() - 2]);
+    assert!(tail.starts_with(",\"explain\":{"), "{tail}");
+    let v: Value = serde_json::from_str(&explained).unwrap();
+    let n_half = &v["explain"]["n_half_bytes"];
+    assert_eq!(n_half["formula"], "α/β");
+    let (a, b) = (
+        n_half["with"]["α"]["value"].as_f64().unwrap(),
+        n_half["with"]["β"]["value"].as_f64().unwrap(),
+    );
+    assert_eq!((a, b), (146.0, 0.0115));
+    assert_eq!(v["metrics"]["n_half_bytes"].as_f64().unwrap(), a / b);
+    let text = ok(&["eval", "--explain", q]);
+    assert!(
+        text.contains("n_half_bytes: n½ = α/β = 146 µs/0.0115 µs/B"),
+        "{text}"
+    );
+}

@@ -115,6 +115,35 @@ impl ParamSet {
     pub fn param(&self, name: &str) -> Option<&'static Param> {
         self.params.iter().find(|p| p.name == name)
     }
+
+    /// The symbol a formula writes a parameter with: the catalog's where it is one plain
+    /// symbol unique in its set, else a short one of its own (the SP2's `2a_p + a_c` is a_rt,
+    /// the Paragon's g is written g whichever table it comes from).
+    #[inline(never)]
+    pub fn symbol(&self, name: &'static str) -> &'static str {
+        let catalog = self.param(name).map(|p| p.symbol).unwrap_or("");
+        let plain = !catalog.is_empty()
+            && !catalog.contains([' ', '+', '·'])
+            && !catalog.starts_with(|c: char| c.is_ascii_digit());
+        let unique = self.params.iter().filter(|p| p.symbol == catalog).count() == 1;
+        if plain && unique {
+            return catalog;
+        }
+        match name {
+            "alpha" => "α",
+            "beta" => "β",
+            "alpha_x" => "α_x",
+            "beta_x" => "β_x",
+            "g_one" => "g_1",
+            "g_total" => "g_te",
+            "sigma" => "σ",
+            "ell" => "ℓ",
+            "a_put" => "a′",
+            "b_put" => "b′",
+            "packet" => "p",
+            other => other,
+        }
+    }
 }
 
 /// Looks a machine up by id.

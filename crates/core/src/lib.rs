@@ -7,6 +7,7 @@
 pub mod catalog;
 pub mod collectives;
 pub mod compare;
+pub mod derivation;
 pub mod error;
 pub mod listing;
 pub mod measurements;

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::patterns::{Ctx, Evaluation, Value};
 use crate::scenario::{Inputs, Scenario};
@@ -39,6 +40,10 @@ pub struct Report {
     /// The parameters the pattern read, with overrides and table rows applied.
     #[serde(skip)]
     pub parameters: Vec<(&'static str, f64)>,
+    /// How each metric was computed, where its pattern builds derivations (docs/explain.md);
+    /// not part of the report's JSON.
+    #[serde(skip)]
+    pub derivations: BTreeMap<&'static str, Derivation>,
 }
 
 impl Report {
@@ -163,8 +168,15 @@ impl Prepared {
                     .into(),
             });
         }
+        let mut derivations: BTreeMap<&'static str, Derivation> =
+            self.evaluation.derivations.iter().cloned().collect();
+        if derivations.contains_key("time_us") {
+            let r = Expr::sym("x", at.size_bytes, "B") / Expr::sym("T", at.time_us, "µs");
+            derivations.insert("bandwidth_MBps", Derivation::new("r", r, "r = x/T(x)"));
+        }
         Ok(Report {
             query: scenario.to_query(),
+            derivations,
             metrics,
             curve,
             warnings: self.warnings.clone(),

@@ -22,6 +22,15 @@ pub fn evaluate(query: &str) -> Result<JsValue, JsError> {
     to_js(&report)
 }
 
+/// How each metric of a query's report was computed: `{ metric: { symbol, formula, values,
+/// with, source, branch? } }`, the `explain` member of `commcalc eval --json --explain`
+/// (docs/explain.md). `fastest`, a name rather than a number, is absent.
+#[wasm_bindgen]
+pub fn explain(query: &str) -> Result<JsValue, JsError> {
+    let report = commcalc_core::run(query).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&report.derivations)
+}
+
 /// The machines and patterns the query language accepts: `{ machines: [...], patterns: [...] }`,
 /// each entry as `commcalc machines --json` and `commcalc patterns --json` print it.
 #[wasm_bindgen]

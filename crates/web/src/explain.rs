@@ -40,7 +40,7 @@ impl Entry {
 
 /// A pattern's explanation. Its formula is not here: how a pattern is costed depends on the
 /// model (ping-pong is α + βn under Hockney, a hyperbola under 000's blocks), so the panel
-/// shows the formulas the scenario's report was computed by ([`crate::formulas::derivation`]).
+/// shows the formulas the scenario's report was computed by ([`crate::derived::panel_formulas`]).
 #[derive(Clone, Copy, Debug)]
 pub struct PatternEntry {
     /// The core's title.
@@ -543,7 +543,7 @@ fn section(e: &Section) -> String {
 
 /// The panel's body for a scenario's pattern and model: the pattern's explanation with
 /// `derivation` (its formulas under the model, MathML, from the scenario's report: see
-/// [`crate::formulas::derivation`]), then the model's.
+/// [`crate::derived::panel_formulas`]), then the model's.
 pub fn panel(def: &PatternDef, m: Model, derivation: &[String]) -> String {
     let mut out = String::new();
     if let Some(e) = pattern(def) {
@@ -812,13 +812,7 @@ pub(crate) mod tests {
         let s =
             commcalc_core::Scenario::from_query("machine=intel-paragon&pattern=pingpong").unwrap();
         let report = commcalc_core::evaluate(&s).unwrap();
-        let c = crate::formulas::Ctx {
-            machine: s.machine,
-            pattern: s.pattern,
-            model: s.model,
-            report: &report,
-        };
-        let html = panel(s.pattern, s.model, &crate::formulas::derivation(&c));
+        let html = panel(s.pattern, s.model, &crate::derived::panel_formulas(&report));
         assert_balanced(&html);
         assert!(html.contains("id=\"explain-pattern\" data-pattern=\"pingpong\""));
         assert!(html.contains("id=\"explain-model\" data-model=\"hockney\""));

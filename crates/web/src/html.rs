@@ -7,7 +7,7 @@ use std::fmt::Write;
 use commcalc_core::metrics::Unit;
 use commcalc_core::units::in_unit;
 
-use crate::formulas::Row;
+use crate::derived::Row;
 
 /// Escapes text for element content and double-quoted attribute values.
 pub fn esc(s: &str) -> String {
@@ -111,8 +111,8 @@ pub fn items<'a>(list: impl IntoIterator<Item = (Option<&'a str>, &'a str)>) -> 
 }
 
 /// The metrics table's body: `tr[data-metric]` with the label and key, `td.value` with the
-/// SI text and the raw number in `data-value`, and the formula (MathML, built by
-/// `formulas`) with its source.
+/// SI text and the raw number in `data-value`, and the formula (MathML, the core's derivation
+/// rendered by `derived`) with its source.
 pub fn metric_rows(rows: &[Row]) -> String {
     let mut out = String::new();
     for r in rows {

@@ -1,17 +1,17 @@
 //! commcalc-web: the single-page app. All math lives in commcalc-core; this crate turns a
 //! scenario's report into pickers, controls, charts and a metrics table.
 //!
-//! The plain-Rust modules (slider mapping, ticks, formulas, control and chart descriptions,
+//! The plain-Rust modules (slider mapping, ticks, the derivations' MathML, control and chart descriptions,
 //! edits) build and test natively; the components and the drawing need a browser and build
 //! for wasm32 only.
 
 pub mod chart;
 pub mod collectives;
 pub mod controls;
+pub mod derived;
 pub mod edit;
 pub mod explain;
 pub mod export;
-pub mod formulas;
 pub mod html;
 pub mod import;
 pub mod labels;

@@ -10,7 +10,8 @@
 //! of T(k) at s = n/k, so the exact search starts at k ≈ n/s* and walks outward only while
 //! the bound is below the best time found.
 
-use super::Abg;
+use super::{Abg, Procs};
+use crate::derivation::Quantity;
 
 /// The most segment counts the exact search may cost on each side of the continuous optimum;
 /// with the bound's pruning it stops after a handful in every case measured.
@@ -128,6 +129,17 @@ impl Chain {
         self.closed_form(n)
             .map(|s| self.time(n, (Chain::whole(n) / s.round().max(1.0)).ceil() as u64))
     }
+}
+
+/// The chain's time with k segments of s bytes, (p − 2 + k)(α + sβ) (CHPV §5), over any
+/// [`Quantity`]: with s = ⌈n/k⌉ it is [`Chain::time`], and with bound symbols its derivation.
+pub fn time_of<Q: Quantity>(q: &Procs<Q>, m: &Abg<Q>, k: Q, s: Q) -> Q {
+    let depth = if q.p.value() >= 2.0 {
+        q.p.clone() - Q::constant(2.0)
+    } else {
+        Q::constant(0.0)
+    };
+    (depth + k) * m.send(s)
 }
 
 #[cfg(test)]

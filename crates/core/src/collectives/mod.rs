@@ -27,6 +27,8 @@ pub mod winner;
 
 use serde::Serialize;
 
+use crate::derivation::{Derivation, Expr, Quantity};
+
 /// The collectives, by the pattern id that names them in queries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -114,31 +116,43 @@ impl Collective {
 }
 
 /// A machine in the α-β-γ model: start-up α (µs), time per byte β (µs/B), reduction compute
-/// per byte γ (µs/B).
+/// per byte γ (µs/B). The algorithms' costs are written once over any [`Quantity`]: with
+/// numbers they are the costs, with bound symbols ([`Abg::symbols`]) their derivations.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Abg {
-    pub alpha: f64,
-    pub beta: f64,
-    pub gamma: f64,
+pub struct Abg<Q = f64> {
+    pub alpha: Q,
+    pub beta: Q,
+    pub gamma: Q,
+}
+
+impl<Q: Quantity> Abg<Q> {
+    /// One point-to-point message of n bytes: α + n·β (003 eq. 1).
+    pub fn send(&self, n: Q) -> Q {
+        self.alpha.clone() + n * self.beta.clone()
+    }
 }
 
 impl Abg {
-    /// One point-to-point message of n bytes: α + n·β (003 eq. 1).
-    pub fn send(&self, n: f64) -> f64 {
-        self.alpha + n * self.beta
+    /// α, β and γ as symbols bound to these values, for derivations.
+    pub fn symbols(&self) -> Abg<Expr> {
+        Abg {
+            alpha: Expr::sym("α", self.alpha, "µs"),
+            beta: Expr::sym("β", self.beta, "µs/B"),
+            gamma: Expr::sym("γ", self.gamma, "µs/B"),
+        }
     }
 }
 
 /// The shape of p that the non-power-of-two forms need.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Procs {
-    pub p: f64,
+pub struct Procs<Q = f64> {
+    pub p: Q,
     /// ⌈lg p⌉.
-    pub ceil_lg: f64,
+    pub ceil_lg: Q,
     /// ⌊lg p⌋.
-    pub floor_lg: f64,
+    pub floor_lg: Q,
     /// p′ = 2^⌊lg p⌋, the largest power of two not above p.
-    pub pow2: f64,
+    pub pow2: Q,
 }
 
 impl Procs {
@@ -155,13 +169,26 @@ impl Procs {
         }
     }
 
+    /// p, ⌈log₂ p⌉, ⌊log₂ p⌋ and p′ as formulas in p, for derivations.
+    pub fn symbols(&self) -> Procs<Expr> {
+        let p = Expr::sym("p", self.p, "");
+        Procs {
+            ceil_lg: p.clone().log2().ceil(),
+            floor_lg: p.clone().log2().floor(),
+            pow2: Expr::sym("p′", self.pow2, ""),
+            p,
+        }
+    }
+}
+
+impl<Q: Quantity> Procs<Q> {
     pub fn is_pow2(&self) -> bool {
-        self.pow2 == self.p
+        self.pow2.value() == self.p.value()
     }
 
     /// (p−1)/p: the share of a vector that is not a process's own.
-    pub fn others(&self) -> f64 {
-        (self.p - 1.0) / self.p
+    pub fn others(&self) -> Q {
+        (self.p.clone() - Q::constant(1.0)) / self.p.clone()
     }
 }
 
@@ -173,6 +200,8 @@ pub struct Algorithm {
     pub source: &'static str,
     /// The cost in µs of n bytes on p processes.
     pub cost: fn(&Abg, Procs, f64) -> f64,
+    /// The same cost as a formula over bound symbols: the cost's own code, run on symbols.
+    pub formula: fn(&Abg<Expr>, &Procs<Expr>, Expr) -> Expr,
 }
 
 impl std::fmt::Debug for Algorithm {
@@ -181,31 +210,177 @@ impl std::fmt::Debug for Algorithm {
     }
 }
 
+impl Algorithm {
+    /// The cost of n bytes as a derivation, with the case of p it took.
+    pub fn derivation(&self, m: &Abg, p: u32, n: f64) -> Derivation {
+        let q = Procs::new(p);
+        let d = Derivation::new(
+            "T",
+            (self.formula)(&m.symbols(), &q.symbols(), Expr::sym("n", n, "B")),
+            self.source,
+        );
+        match (self.source.contains("p = 2^k"), q.is_pow2()) {
+            (false, _) => d,
+            (true, true) => d.branch("p a power of two"),
+            (true, false) => d.branch("p not a power of two"),
+        }
+    }
+}
+
+fn k<Q: Quantity>(v: f64) -> Q {
+    Q::constant(v)
+}
+
 /// Before recursive halving or doubling on p not a power of two, the r = p − p′ extra
 /// processes fold their vectors into partners (one message of n bytes and one combine), and
 /// after it the partners send the result back (TRG §4.5, Rabenseifner's "reduce to a power
-/// of two"). Returns (the cost of the fold in, the cost of the result out); both zero when p
-/// is a power of two.
-fn fold(m: &Abg, q: Procs, n: f64, back: f64) -> (f64, f64) {
-    if q.is_pow2() {
-        (0.0, 0.0)
-    } else {
-        (m.send(n) + n * m.gamma, m.send(back))
+/// of two"). Returns (the cost of the fold in, the cost of the result out); `None` when p is
+/// a power of two.
+fn fold<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q, back: Q) -> Option<(Q, Q)> {
+    (!q.is_pow2()).then(|| (m.send(n.clone()) + n * m.gamma.clone(), m.send(back)))
+}
+
+/// `pre + middle + post`, or `middle` alone without a fold (the same number: adding zeros).
+fn folded<Q: Quantity>(fold: Option<(Q, Q)>, middle: Q) -> Q {
+    match fold {
+        None => middle,
+        Some((pre, back)) => pre + middle + back,
     }
 }
 
 /// Recursive halving's reduce-scatter on p′ processes: lg p′ steps, each halving the vector
 /// exchanged and combined (TRG §4.4).
-fn halving(m: &Abg, q: Procs, n: f64) -> f64 {
-    let share = (q.pow2 - 1.0) / q.pow2;
-    q.floor_lg * m.alpha + n * share * (m.beta + m.gamma)
+fn halving<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    let share = (q.pow2.clone() - k(1.0)) / q.pow2.clone();
+    q.floor_lg.clone() * m.alpha.clone() + n * share * (m.beta.clone() + m.gamma.clone())
 }
 
 /// Recursive doubling's allgather on p′ processes, or the binomial gather that mirrors
 /// halving: lg p′ steps moving (p′−1)/p′ of the vector (TRG §4.1).
-fn doubling(m: &Abg, q: Procs, n: f64) -> f64 {
-    let share = (q.pow2 - 1.0) / q.pow2;
-    q.floor_lg * m.alpha + n * share * m.beta
+fn doubling<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    let share = (q.pow2.clone() - k(1.0)) / q.pow2.clone();
+    q.floor_lg.clone() * m.alpha.clone() + n * share * m.beta.clone()
+}
+
+/// ⌈lg p⌉(α + nβ): the binomial broadcast (TRG §4.2).
+fn binomial<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    q.ceil_lg.clone() * m.send(n)
+}
+
+/// The binomial scatter and an allgather taking `allgather` steps (TRG §4.2).
+fn scatter_allgather<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q, allgather: Q) -> Q {
+    (q.ceil_lg.clone() + allgather) * m.alpha.clone()
+        + k::<Q>(2.0) * n * q.others() * m.beta.clone()
+}
+
+fn scatter_rd<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    let allgather = if q.is_pow2() {
+        q.floor_lg.clone()
+    } else {
+        k::<Q>(2.0) * q.floor_lg.clone()
+    };
+    scatter_allgather(m, q, n, allgather)
+}
+
+fn scatter_ring<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    scatter_allgather(m, q, n, q.p.clone() - k(1.0))
+}
+
+/// `steps`·α + n(p−1)/p·`per_byte`: the ring, recursive-doubling, Bruck, pairwise and binomial
+/// gather and scatter forms.
+fn steps_and_share<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q, steps: Q, per_byte: Q) -> Q {
+    steps * m.alpha.clone() + n * q.others() * per_byte
+}
+
+fn ring<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    steps_and_share(m, q, n, q.p.clone() - k(1.0), m.beta.clone())
+}
+
+fn doubling_allgather<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    let steps = if q.is_pow2() {
+        q.floor_lg.clone()
+    } else {
+        k::<Q>(2.0) * q.floor_lg.clone()
+    };
+    steps_and_share(m, q, n, steps, m.beta.clone())
+}
+
+fn log_steps<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    steps_and_share(m, q, n, q.ceil_lg.clone(), m.beta.clone())
+}
+
+fn halving_scatter<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    let back = n.clone() / q.p.clone();
+    folded(fold(m, q, n.clone(), back), halving(m, q, n))
+}
+
+fn pairwise_combine<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    let per_byte = m.beta.clone() + m.gamma.clone();
+    steps_and_share(m, q, n, q.p.clone() - k(1.0), per_byte)
+}
+
+fn doubling_allreduce<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    let step = m.send(n.clone()) + n.clone() * m.gamma.clone();
+    let f = fold(m, q, n.clone(), n);
+    folded(f, q.floor_lg.clone() * step)
+}
+
+/// Rabenseifner's reduce-scatter and allgather (or gather, without the result sent back).
+fn rabenseifner<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q, post: bool) -> Q {
+    let (h, d) = (halving(m, q, n.clone()), doubling(m, q, n.clone()));
+    match fold(m, q, n.clone(), n) {
+        None => h + d,
+        Some((pre, back)) if post => pre + h + d + back,
+        Some((pre, _)) => pre + h + d,
+    }
+}
+
+fn rabenseifner_allreduce<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    rabenseifner(m, q, n, true)
+}
+
+fn rabenseifner_reduce<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    rabenseifner(m, q, n, false)
+}
+
+fn ring_allreduce<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    k::<Q>(2.0) * (q.p.clone() - k(1.0)) * m.alpha.clone()
+        + k::<Q>(2.0) * n.clone() * q.others() * m.beta.clone()
+        + n * q.others() * m.gamma.clone()
+}
+
+fn binomial_reduce<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    q.ceil_lg.clone() * (m.send(n.clone()) + n * m.gamma.clone())
+}
+
+fn bruck_alltoall<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    let bytes = bruck_alltoall_bytes(q.p.value() as u32, n.value());
+    q.ceil_lg.clone() * m.alpha.clone() + Q::bound("n_Bruck", bytes, "B") * m.beta.clone()
+}
+
+fn pairwise<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    steps_and_share(m, q, n, q.p.clone() - k(1.0), m.beta.clone())
+}
+
+fn dissemination<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, _: Q) -> Q {
+    q.ceil_lg.clone() * m.alpha.clone()
+}
+
+/// The pipelined chain at its exact optimal segment (CHPV §5): the search of [`chain`], and
+/// its time (p − 2 + k*)(α + s*β) at the k* segments of s* bytes it found.
+fn pipelined_chain<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    let abg = Abg {
+        alpha: m.alpha.value(),
+        beta: m.beta.value(),
+        gamma: m.gamma.value(),
+    };
+    let o = chain::Chain::new(&abg, q.p.value() as u32).optimum(n.value());
+    chain::time_of(
+        q,
+        m,
+        Q::bound("k*", o.segments as f64, ""),
+        Q::bound("s*", o.segment_bytes, "B"),
+    )
 }
 
 /// The bytes Bruck's all-to-all moves: in step k a process sends every block whose index has
@@ -229,143 +404,142 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         id: "binomial",
         title: "binomial tree",
         source: "TRG §4.2: ⌈lg p⌉(α + nβ)",
-        cost: |m, q, n| q.ceil_lg * m.send(n),
+        cost: |m, q, n| binomial(m, &q, n),
+        formula: binomial,
     },
     Algorithm {
         id: "scatter-rd-allgather",
         title: "binomial scatter + recursive-doubling allgather (van de Geijn)",
         source: "TRG §4.2: 2 lg p·α + 2n(p−1)/p·β for p = 2^k; for other p the allgather takes up to 2⌊lg p⌋ steps (TRG §4.1)",
-        cost: |m, q, n| {
-            let allgather = if q.is_pow2() { q.floor_lg } else { 2.0 * q.floor_lg };
-            (q.ceil_lg + allgather) * m.alpha + 2.0 * n * q.others() * m.beta
-        },
+        cost: |m, q, n| scatter_rd(m, &q, n),
+        formula: scatter_rd,
     },
     Algorithm {
         id: "scatter-ring-allgather",
         title: "binomial scatter + ring allgather",
         source: "TRG §4.2: (⌈lg p⌉ + p − 1)α + 2n(p−1)/p·β, any p",
-        cost: |m, q, n| (q.ceil_lg + q.p - 1.0) * m.alpha + 2.0 * n * q.others() * m.beta,
+        cost: |m, q, n| scatter_ring(m, &q, n),
+        formula: scatter_ring,
     },
     Algorithm {
         id: "pipelined-chain",
         title: "pipelined chain at its exact optimal segment",
         source: "CHPV §5 (pipelined broadcast): (p − 2 + n/s)(α + sβ) at segment s, minimised over whole segment counts (see chain)",
         cost: |m, q, n| chain::Chain::new(m, q.p as u32).optimum(n).time,
+        formula: pipelined_chain,
     },
     // Allgather
     Algorithm {
         id: "ring",
         title: "ring",
         source: "TRG §4.1: (p−1)α + n(p−1)/p·β, any p",
-        cost: |m, q, n| (q.p - 1.0) * m.alpha + n * q.others() * m.beta,
+        cost: |m, q, n| ring(m, &q, n),
+        formula: ring,
     },
     Algorithm {
         id: "recursive-doubling",
         title: "recursive doubling",
         source: "TRG §4.1: lg p·α + n(p−1)/p·β for p = 2^k; for other p at most 2⌊lg p⌋ steps, the same bytes",
-        cost: |m, q, n| {
-            let steps = if q.is_pow2() { q.floor_lg } else { 2.0 * q.floor_lg };
-            steps * m.alpha + n * q.others() * m.beta
-        },
+        cost: |m, q, n| doubling_allgather(m, &q, n),
+        formula: doubling_allgather,
     },
     Algorithm {
         id: "bruck",
         title: "Bruck (dissemination)",
         source: "TRG §4.1 (Bruck et al. 1997): ⌈lg p⌉α + n(p−1)/p·β, any p",
-        cost: |m, q, n| q.ceil_lg * m.alpha + n * q.others() * m.beta,
+        cost: |m, q, n| log_steps(m, &q, n),
+        formula: log_steps,
     },
     // Reduce-scatter
     Algorithm {
         id: "recursive-halving",
         title: "recursive halving",
         source: "TRG §4.4: lg p·α + n(p−1)/p·(β+γ) for p = 2^k; other p fold into p′ = 2^⌊lg p⌋ first (n(β+γ) + α) and send results back (α + nβ/p)",
-        cost: |m, q, n| {
-            let (pre, post) = fold(m, q, n, n / q.p);
-            pre + halving(m, q, n) + post
-        },
+        cost: |m, q, n| halving_scatter(m, &q, n),
+        formula: halving_scatter,
     },
     Algorithm {
         id: "pairwise",
         title: "pairwise exchange",
         source: "TRG §4.4: (p−1)α + n(p−1)/p·(β+γ), any p",
-        cost: |m, q, n| (q.p - 1.0) * m.alpha + n * q.others() * (m.beta + m.gamma),
+        cost: |m, q, n| pairwise_combine(m, &q, n),
+        formula: pairwise_combine,
     },
     // Allreduce
     Algorithm {
         id: "recursive-doubling",
         title: "recursive doubling",
         source: "TRG §4.5: lg p·(α + nβ + nγ) for p = 2^k; other p fold into p′ first (α + nβ + nγ) and send the result back (α + nβ)",
-        cost: |m, q, n| {
-            let (pre, post) = fold(m, q, n, n);
-            pre + q.floor_lg * (m.send(n) + n * m.gamma) + post
-        },
+        cost: |m, q, n| doubling_allreduce(m, &q, n),
+        formula: doubling_allreduce,
     },
     Algorithm {
         id: "rabenseifner",
         title: "Rabenseifner: reduce-scatter by recursive halving + allgather by recursive doubling",
         source: "TRG §4.5: 2 lg p·α + 2n(p−1)/p·β + n(p−1)/p·γ for p = 2^k; other p fold into p′ first and send the result back",
-        cost: |m, q, n| {
-            let (pre, post) = fold(m, q, n, n);
-            pre + halving(m, q, n) + doubling(m, q, n) + post
-        },
+        cost: |m, q, n| rabenseifner_allreduce(m, &q, n),
+        formula: rabenseifner_allreduce,
     },
     Algorithm {
         id: "ring",
         title: "ring reduce-scatter + ring allgather",
         source: "CHPV §6; TRG §4.5: 2(p−1)α + 2n(p−1)/p·β + n(p−1)/p·γ, any p",
-        cost: |m, q, n| {
-            2.0 * (q.p - 1.0) * m.alpha + 2.0 * n * q.others() * m.beta + n * q.others() * m.gamma
-        },
+        cost: |m, q, n| ring_allreduce(m, &q, n),
+        formula: ring_allreduce,
     },
     // Reduce
     Algorithm {
         id: "binomial",
         title: "binomial tree",
         source: "TRG §4.3: ⌈lg p⌉(α + nβ + nγ)",
-        cost: |m, q, n| q.ceil_lg * (m.send(n) + n * m.gamma),
+        cost: |m, q, n| binomial_reduce(m, &q, n),
+        formula: binomial_reduce,
     },
     Algorithm {
         id: "rabenseifner",
         title: "Rabenseifner: reduce-scatter by recursive halving + binomial gather to the root",
         source: "TRG §4.3: 2 lg p·α + 2n(p−1)/p·β + n(p−1)/p·γ for p = 2^k; other p fold into p′ first",
-        cost: |m, q, n| {
-            let (pre, _) = fold(m, q, n, n);
-            pre + halving(m, q, n) + doubling(m, q, n)
-        },
+        cost: |m, q, n| rabenseifner_reduce(m, &q, n),
+        formula: rabenseifner_reduce,
     },
     // All-to-all
     Algorithm {
         id: "bruck",
         title: "Bruck",
         source: "TRG §4.6 (Bruck et al. 1997): ⌈lg p⌉α + (n/2)·lg p·β for p = 2^k; for other p the blocks each step sends are counted",
-        cost: |m, q, n| q.ceil_lg * m.alpha + bruck_alltoall_bytes(q.p as u32, n) * m.beta,
+        cost: |m, q, n| bruck_alltoall(m, &q, n),
+        formula: bruck_alltoall,
     },
     Algorithm {
         id: "pairwise",
         title: "pairwise exchange",
         source: "TRG §4.6: (p−1)α + n(p−1)/p·β (n the whole send buffer, own block included), any p",
-        cost: |m, q, n| (q.p - 1.0) * m.alpha + n * q.others() * m.beta,
+        cost: |m, q, n| pairwise(m, &q, n),
+        formula: pairwise,
     },
     // Gather
     Algorithm {
         id: "binomial",
         title: "binomial tree",
         source: "TRG §4.7: ⌈lg p⌉α + n(p−1)/p·β",
-        cost: |m, q, n| q.ceil_lg * m.alpha + n * q.others() * m.beta,
+        cost: |m, q, n| log_steps(m, &q, n),
+        formula: log_steps,
     },
     // Scatter
     Algorithm {
         id: "binomial",
         title: "binomial tree",
         source: "TRG §4.7: ⌈lg p⌉α + n(p−1)/p·β",
-        cost: |m, q, n| q.ceil_lg * m.alpha + n * q.others() * m.beta,
+        cost: |m, q, n| log_steps(m, &q, n),
+        formula: log_steps,
     },
     // Barrier
     Algorithm {
         id: "dissemination",
         title: "dissemination",
         source: "TRG §4.8 (Hensgen, Finkel and Manber 1988): ⌈lg p⌉α",
-        cost: |m, q, _| q.ceil_lg * m.alpha,
+        cost: |m, q, n| dissemination(m, &q, n),
+        formula: dissemination,
     },
 ];
 

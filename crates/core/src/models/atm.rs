@@ -6,6 +6,8 @@
 
 use serde::Serialize;
 
+use crate::derivation::Quantity;
+
 /// The link unit time of 002 §3.6: `paper` rounds 8/135.632 µs/B to 0.06 as 002 does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -87,12 +89,20 @@ impl Traffic {
     /// unit time `link`: eq. 17 for separate addressing, eq. 21 for multicast, §4.3 for the
     /// 1-relation. p = 8, N = 4 give 0.48, 0.42 and 0.12 µs/B with the 0.06 link.
     pub fn vc_unit_time(self, p: f64, switches: f64, link: f64) -> f64 {
-        let bisection = bisection_width(switches);
+        self.vc_unit_time_of(p, switches, link)
+    }
+
+    /// [`Traffic::vc_unit_time`] over any [`Quantity`] (with symbols, its derivation).
+    pub fn vc_unit_time_of<Q: Quantity>(self, p: Q, switches: Q, link: Q) -> Q {
+        let bisection = switches.sqrt_q();
+        let one = || Q::constant(1.0);
         let share = match self {
-            Traffic::Single => 1.0,
-            Traffic::SeparateAddressing => (p - 1.0).max(p * p / (4.0 * bisection)),
-            Traffic::Multicast => 1f64.max(p - 1.0).max(p / 2.0),
-            Traffic::OneRelation => 1f64.max(p / (2.0 * bisection)),
+            Traffic::Single => one(),
+            Traffic::SeparateAddressing => {
+                (p.clone() - one()).max2(p.clone() * p / (Q::constant(4.0) * bisection))
+            }
+            Traffic::Multicast => one().max2(p.clone() - one()).max2(p / Q::constant(2.0)),
+            Traffic::OneRelation => one().max2(p / (Q::constant(2.0) * bisection)),
         };
         share * link
     }
@@ -114,6 +124,90 @@ impl Layer {
     }
 }
 
+/// The two stages' parameters over any [`Quantity`]: with numbers the model's arithmetic,
+/// with bound symbols the derivation of its results (002 eq. 1–29, written once).
+#[derive(Clone, Debug)]
+pub struct Stack<Q> {
+    pub a1: Q,
+    pub b1: Q,
+    pub a2: Q,
+    pub b2: Q,
+}
+
+impl<Q: Quantity> Stack<Q> {
+    /// Eq. 1: n messages of m bytes, Σtₖ(m) + (n−1)·max tₖ(m).
+    #[inline]
+    pub fn eq1(&self, m: Q, n: Q) -> Q {
+        let t1 = self.a1.clone() * m.clone() + self.b1.clone();
+        let t2 = self.a2.clone() * m + self.b2.clone();
+        t1.clone() + t2.clone() + (n - Q::constant(1.0)) * t1.max2(t2)
+    }
+
+    /// One message of m bytes, t₁(m) + t₂(m): eq. 1 with n = 1, whose (n − 1)·max term adds
+    /// zero.
+    pub fn message(&self, m: Q) -> Q {
+        let t1 = self.a1.clone() * m.clone() + self.b1.clone();
+        t1 + (self.a2.clone() * m + self.b2.clone())
+    }
+
+    /// x bytes in ⌈x/m⌉ messages of m bytes, m at most x.
+    pub fn chunks(&self, x: Q, m: Q) -> Q {
+        let n = (x / m.clone()).ceil_q();
+        self.eq1(m, n)
+    }
+
+    /// Eq. 10: (2√(a₁b₂x) + a₂x + b₁)/x.
+    pub fn unit_time(&self, x: Q) -> Q {
+        let root = (self.a1.clone() * self.b2.clone() * x.clone()).sqrt_q();
+        (Q::constant(2.0) * root + self.a2.clone() * x.clone() + self.b1.clone()) / x
+    }
+
+    /// Eq. 14–16 at a slack T − a₂ > 0: ((√(a₁b₂) + √(a₁b₂ + b₁(T − a₂)))/(T − a₂))².
+    pub fn max_data(&self, t: Q) -> Q {
+        let slack = t - self.a2.clone();
+        let r = self.a1.clone() * self.b2.clone();
+        let root = (r.clone().sqrt_q() + (r + self.b1.clone() * slack.clone()).sqrt_q()) / slack;
+        root.clone() * root
+    }
+
+    /// Eq. 22: 2(a′x + kb′ + Latency_protocol(x))/x.
+    pub fn g(&self, put: (Q, Q), k: Q, x: Q, latency: Q) -> Q {
+        Q::constant(2.0) * (put.0 * x.clone() + k * put.1 + latency) / x
+    }
+
+    /// Eq. 27: 2(a′ + max(a₁, a₂)).
+    pub fn g_limit(&self, put_a: Q) -> Q {
+        Q::constant(2.0) * (put_a + self.a1.clone().max2(self.a2.clone()))
+    }
+
+    /// Eq. 28: b′ + 2(p−1)(t₁(m) + t₂(m)) + m·T.
+    pub fn total_exchange_barrier(&self, sync_call: Q, p: Q, m: Q, t_vc: Q) -> Q {
+        let c = Q::constant;
+        sync_call + c(2.0) * (p - c(1.0)) * self.message(m.clone()) + m * t_vc
+    }
+
+    /// Eq. 29: b′ + p(t₁(m′) + t₂(m′)) + m′·R.
+    pub fn broadcast_barrier(&self, sync_call: Q, p: Q, combined: Q, r: Q) -> Q {
+        sync_call + p * self.message(combined.clone()) + combined * r
+    }
+}
+
+/// Which candidate the continuous optimum took (002 §3.6): the decision the derivation
+/// reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Case {
+    /// One message of all the data.
+    One,
+    /// As many messages as bytes (n = max(x, 1)).
+    Most,
+    /// Where stage `k` is the slower: n = √(aⱼ·x/bₖ) (eq. 5 for k = 2).
+    Stationary { slow_is_t2: bool },
+    /// Where the stages cross: n = (a₂ − a₁)·x/(b₁ − b₂).
+    Crossing,
+    /// A whole number of messages from the exact search.
+    Exact,
+}
+
 /// How data is split into messages, and the latency that gives at one end point.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Chunking {
@@ -123,6 +217,8 @@ pub struct Chunking {
     pub chunk: f64,
     /// Latency_protocol in µs.
     pub latency: f64,
+    /// How the message count was chosen.
+    pub case: Case,
 }
 
 /// The exact search below stops after this many message counts on each side of the
@@ -142,21 +238,30 @@ impl Pipeline {
     /// Latency_protocol of n messages of m bytes through the two stages: Σtₖ(m) + (n−1)·max tₖ(m)
     /// (002 eq. 1, with eq. 2–3). n may be fractional in the continuous relaxation.
     pub fn pipelined(&self, m: f64, n: f64) -> f64 {
-        let (t1, t2) = (self.t1.time(m), self.t2.time(m));
-        t1 + t2 + (n - 1.0) * t1.max(t2)
+        self.stack().eq1(m, n)
+    }
+
+    /// The stages as a [`Stack`] of numbers.
+    #[inline(always)]
+    pub fn stack(&self) -> Stack<f64> {
+        Stack {
+            a1: self.t1.a,
+            b1: self.t1.b,
+            a2: self.t2.a,
+            b2: self.t2.b,
+        }
     }
 
     /// One message of m bytes: t₁(m) + t₂(m), the 404 µs of 002 §3.9 at 670 B.
     pub fn message_latency(&self, m: f64) -> f64 {
-        self.pipelined(m, 1.0)
+        self.stack().message(m)
     }
 
     /// Latency_protocol of x bytes sent as ⌈x/m⌉ full messages of m bytes (002 eq. 1; Tables
     /// 4 and 5 are computed this way). A chunk larger than the data is one message of the data.
     /// m must be positive.
     pub fn latency(&self, x: f64, m: f64) -> f64 {
-        let m = m.min(x);
-        self.pipelined(m, (x / m).ceil())
+        self.stack().chunks(x, m.min(x))
     }
 
     /// The continuous optimum of 002 §3.6: n real in [1, max(x, 1)] messages of x/n bytes.
@@ -181,21 +286,29 @@ impl Pipeline {
             messages: 1.0,
             chunk: x,
             latency: self.message_latency(x),
+            case: Case::One,
         };
         [
-            hi,
-            stationary(self.t1, self.t2),
-            stationary(self.t2, self.t1),
-            crossing,
+            (hi, Case::Most),
+            (
+                stationary(self.t1, self.t2),
+                Case::Stationary { slow_is_t2: true },
+            ),
+            (
+                stationary(self.t2, self.t1),
+                Case::Stationary { slow_is_t2: false },
+            ),
+            (crossing, Case::Crossing),
         ]
         .into_iter()
-        .filter(|n| n.is_finite())
-        .map(|n| {
+        .filter(|(n, _)| n.is_finite())
+        .map(|(n, case)| {
             let n = n.clamp(1.0, hi);
             Chunking {
                 messages: n,
                 chunk: x / n,
                 latency: self.pipelined(x / n, n),
+                case,
             }
         })
         .fold(
@@ -213,6 +326,7 @@ impl Pipeline {
             messages,
             chunk,
             latency: self.pipelined(chunk, messages),
+            case: Case::Exact,
         }
     }
 
@@ -253,7 +367,7 @@ impl Pipeline {
     /// (002 eq. 10). 002 uses this closed form at every size, below b₂/a₁ too (Fig. 14:
     /// 0.48 µs/B at 670 B), and so does eq. 16, its inverse.
     pub fn unit_time(&self, x: f64) -> f64 {
-        (2.0 * (self.t1.a * self.t2.b * x).sqrt() + self.t2.a * x + self.t1.b) / x
+        self.stack().unit_time(x)
     }
 
     /// The largest data size an end point can send without outrunning a VC of unit time T,
@@ -265,9 +379,7 @@ impl Pipeline {
         if slack.is_nan() || slack <= 0.0 {
             return None;
         }
-        let r = self.t1.a * self.t2.b;
-        let root = (r.sqrt() + (r + self.t1.b * slack).sqrt()) / slack;
-        Some(root * root)
+        Some(self.stack().max_data(t))
     }
 
     /// The per-byte cost the latency tends to for large data: a₂ in 002 (eq. 27's limit),
@@ -318,26 +430,27 @@ impl Pipeline {
     /// (a′x + kb′) and the protocol latency, at both ends, per byte (002 eq. 22), with the
     /// continuous optimum, which is eq. 23 once x > b₂/a₁ and eq. 22 with n = 1 below.
     pub fn g(&self, put: Layer, k: f64, x: f64) -> f64 {
-        2.0 * (put.a * x + k * put.b + self.continuous_optimum(x).latency) / x
+        let latency = self.continuous_optimum(x).latency;
+        self.stack().g((put.a, put.b), k, x, latency)
     }
 
     /// The limit of g for large data, 2(a′ + a₂) µs/B (002 eq. 27).
     pub fn g_limit(&self, put: Layer) -> f64 {
-        2.0 * (put.a + self.asymptotic_unit_time())
+        self.stack().g_limit(put.a)
     }
 
     /// l of a total-exchange barrier (002 eq. 28): the bsp_sync call b′, 2(p−1) one-message
     /// protocol latencies of the m-byte synchronisation message, and its transfer at the
     /// separate-addressing VC unit time T.
     pub fn total_exchange_barrier(&self, sync_call: f64, p: f64, m: f64, t_vc: f64) -> f64 {
-        sync_call + 2.0 * (p - 1.0) * self.message_latency(m) + m * t_vc
+        self.stack().total_exchange_barrier(sync_call, p, m, t_vc)
     }
 
     /// l of a broadcast barrier (002 eq. 29): each end point combines its p messages into one of
     /// m′ bytes, multicasts it and receives p − 1, so b′ + p(a₁m′ + b₁ + a₂m′ + b₂) + m′·R with
     /// R the multicast VC unit time.
     pub fn broadcast_barrier(&self, sync_call: f64, p: f64, combined: f64, r: f64) -> f64 {
-        sync_call + p * self.message_latency(combined) + combined * r
+        self.stack().broadcast_barrier(sync_call, p, combined, r)
     }
 }
 

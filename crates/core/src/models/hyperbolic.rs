@@ -13,11 +13,14 @@ pub enum Coupling {
     Dependent,
 }
 
-/// A communication block CB(a, b).
+use crate::derivation::Quantity;
+
+/// A communication block CB(a, b): numbers, or, where a pattern reduces its graph, the
+/// formulas of a and b (the same rules build both).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Block {
-    pub a: f64,
-    pub b: f64,
+pub struct Block<T = f64> {
+    pub a: T,
+    pub b: T,
 }
 
 impl Block {
@@ -51,34 +54,43 @@ impl Block {
             b: self.b * total / sizes[i],
         }
     }
+}
 
+impl<T: Quantity> Block<T> {
     /// Rule 3 for n messages of equal size, the case of every pattern in 000: a and b scale by n.
-    pub fn shared_by(&self, n: f64) -> Block {
+    pub fn shared_by(&self, n: T) -> Block<T> {
         Block {
-            a: n * self.a,
-            b: n * self.b,
+            a: n.clone() * self.a.clone(),
+            b: n * self.b.clone(),
         }
     }
 }
 
 /// Rule 1 (000 §2.1), serial interconnection: a adds; b is the largest for independent blocks
 /// (a pipeline runs at its slowest stage) and adds for dependent ones.
-pub fn reduce_serial(coupling: Coupling, blocks: &[Block]) -> Block {
-    let a = blocks.iter().map(|c| c.a).sum();
+pub fn reduce_serial<T: Quantity>(coupling: Coupling, blocks: &[Block<T>]) -> Block<T> {
+    let a = T::sum(blocks.iter().map(|c| c.a.clone()).collect());
+    let bs = blocks.iter().map(|c| c.b.clone()).collect();
     let b = match coupling {
-        Coupling::Independent => blocks.iter().map(|c| c.b).fold(0.0, f64::max),
-        Coupling::Dependent => blocks.iter().map(|c| c.b).sum(),
+        Coupling::Independent => T::max_of(bs),
+        Coupling::Dependent => T::sum(bs),
     };
     Block { a, b }
 }
 
 /// Rule 2 (000 §2.2), parallel interconnection: a is the smallest; b combines like resistors
 /// in parallel for independent blocks and is the smallest for dependent ones.
-pub fn reduce_parallel(coupling: Coupling, blocks: &[Block]) -> Block {
-    let a = blocks.iter().map(|c| c.a).fold(f64::INFINITY, f64::min);
+pub fn reduce_parallel<T: Quantity>(coupling: Coupling, blocks: &[Block<T>]) -> Block<T> {
+    let a = T::min_of(blocks.iter().map(|c| c.a.clone()).collect());
     let b = match coupling {
-        Coupling::Independent => 1.0 / blocks.iter().map(|c| 1.0 / c.b).sum::<f64>(),
-        Coupling::Dependent => blocks.iter().map(|c| c.b).fold(f64::INFINITY, f64::min),
+        Coupling::Independent => {
+            let inverses = blocks
+                .iter()
+                .map(|c| T::constant(1.0) / c.b.clone())
+                .collect();
+            T::constant(1.0) / T::sum(inverses)
+        }
+        Coupling::Dependent => T::min_of(blocks.iter().map(|c| c.b.clone()).collect()),
     };
     Block { a, b }
 }

@@ -7,9 +7,11 @@
 use super::shape::DEFAULT_SIZE;
 use super::{bsp, Ctx, Evaluation, Key, Value};
 use crate::catalog::{Machine, Network};
+use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::models::atm::{
-    exact_link_unit_time, Layer, Link, Pipeline, Traffic, PAPER_LINK_UNIT_TIME,
+    exact_link_unit_time, Case, Chunking, Layer, Link, Pipeline, Stack, Traffic,
+    PAPER_LINK_UNIT_TIME,
 };
 use crate::models::bsp::superstep;
 use crate::units::{si, WORD_BYTES};
@@ -36,8 +38,19 @@ struct Atm {
     /// The cluster the message size is chosen for (002 §3.9: 8 hosts).
     hosts: f64,
     switches: f64,
-    /// Mflop/s, to give g and l in flops (002 Table 6).
-    rate: f64,
+    /// The same parameters as bound symbols, for derivations, with the Mflop/s rate that
+    /// gives g and l in flops (002 Table 6).
+    sym: Syms,
+}
+
+/// The cluster's parameters as symbols bound to their values.
+struct Syms {
+    stack: Stack<Expr>,
+    put: (Expr, Expr),
+    link: Expr,
+    hosts: Expr,
+    switches: Expr,
+    rate: Expr,
 }
 
 impl Atm {
@@ -60,16 +73,32 @@ impl Atm {
                 stack.t2.a, stack.t2.b, stack.t1.a, stack.t1.b
             ));
         }
+        let put = Layer {
+            a: ctx.param("a_put")?,
+            b: ctx.param("b_put")?,
+        };
+        let (link, hosts) = (link_unit_time(ctx)?, ctx.param("hosts")?);
+        let (switches, rate) = (ctx.param("switches")?, ctx.param("rate")?);
+        let sym = Syms {
+            stack: Stack {
+                a1: ctx.bound("a1", stack.t1.a),
+                b1: ctx.bound("b1", stack.t1.b),
+                a2: ctx.bound("a2", stack.t2.a),
+                b2: ctx.bound("b2", stack.t2.b),
+            },
+            put: (ctx.bound("a_put", put.a), ctx.bound("b_put", put.b)),
+            link: Expr::sym("UnitTime_link", link, "µs/B"),
+            hosts: ctx.bound("hosts", hosts),
+            switches: ctx.bound("switches", switches),
+            rate: ctx.bound("rate", rate),
+        };
         Ok(Atm {
             stack,
-            put: Layer {
-                a: ctx.param("a_put")?,
-                b: ctx.param("b_put")?,
-            },
-            link: link_unit_time(ctx)?,
-            hosts: ctx.param("hosts")?,
-            switches: ctx.param("switches")?,
-            rate: ctx.param("rate")?,
+            put,
+            link,
+            hosts,
+            switches,
+            sym,
         })
     }
 
@@ -81,6 +110,107 @@ impl Atm {
     fn vc_unit_time(&self, traffic: Traffic, p: f64) -> f64 {
         traffic.vc_unit_time(p, self.switches, self.link)
     }
+
+    /// The VC unit time's derivation for p end points (`p` a symbol: the hosts or the input).
+    fn vc_formula(&self, traffic: Traffic, p: Expr) -> Expr {
+        let (switches, link) = (self.sym.switches.clone(), self.sym.link.clone());
+        traffic.vc_unit_time_of(p, switches, link)
+    }
+}
+
+/// Where each VC unit time comes from.
+fn vc_source(traffic: Traffic) -> &'static str {
+    match traffic {
+        Traffic::Single => "002 §3.5–3.6: one VC has the whole link",
+        Traffic::SeparateAddressing => {
+            "002 eq. 10–17: the VCs crossing a bisection √N switches wide"
+        }
+        Traffic::Multicast => "002 eq. 18–21: the multicast VCs' share of the bisection",
+        Traffic::OneRelation => "002 §4.3: the 1-relation's share of a link",
+    }
+}
+
+/// The processor count as a symbol.
+fn p_sym(p: f64) -> Expr {
+    Expr::sym("p", p, "")
+}
+
+/// x bytes as a symbol.
+fn bytes(symbol: &'static str, x: f64) -> Expr {
+    Expr::sym(symbol, x, "B")
+}
+
+/// The exact optimal chunk of x bytes (002 §3.6, eq. 1–5): the whole number of messages n
+/// minimising eq. 1 with messages of ⌈x/n⌉ bytes, found by the search of
+/// [`Pipeline::optimum`], whose result `c` is bound.
+fn exact_chunk(s: &Stack<Expr>, x: Expr, c: &Chunking) -> Derivation {
+    let n = Expr::Var("n");
+    let search = Expr::ArgMin {
+        var: "n",
+        domain: "∈ ℕ",
+        objective: Box::new(s.eq1((x.clone() / n.clone()).ceil(), n)),
+        found: c.messages,
+    };
+    let d = Derivation::new(
+        "m*",
+        Expr::min(vec![(x.clone() / search).ceil(), x]),
+        "002 §3.6, eq. 1–5: the whole number of messages n minimising eq. 1, each of ⌈x/n⌉ bytes",
+    );
+    if c.messages == 1.0 {
+        d.branch("one message of all the data (x ≤ b₂/a₁, 002 §3.9)")
+    } else {
+        d
+    }
+}
+
+/// The latency of x bytes at the exact optimal chunk m* (eq. 1 with ⌈x/m*⌉ messages).
+fn exact_latency(s: &Stack<Expr>, x: Expr, c: &Chunking) -> Expr {
+    s.chunks(x, bytes("m*", c.chunk))
+}
+
+/// The continuous optimum of x bytes (002 §3.6, eq. 5–6), as [`Pipeline::continuous_optimum`]
+/// chose it: the message count n of the case it took (clamped to 1…max(x, 1)), with the
+/// chunk x/n and the latency of eq. 1.
+fn continuous(s: &Stack<Expr>, x: Expr, c: &Chunking) -> (Expr, Expr, &'static str) {
+    let hi = if x.eval() >= 1.0 {
+        x.clone()
+    } else {
+        Expr::num(1.0)
+    };
+    let stationary = |other: &Expr, slow: &Expr, most: &Expr| {
+        if slow.eval() > 0.0 {
+            (other.clone() * x.clone() / slow.clone()).sqrt()
+        } else {
+            most.clone()
+        }
+    };
+    let (raw, branch) = match c.case {
+        Case::One | Case::Exact => {
+            let branch = "one message of all the data (x ≤ b₂/a₁, 002 §3.9)";
+            return (x.clone(), s.message(x), branch);
+        }
+        Case::Most => (hi.clone(), "one message per byte"),
+        Case::Stationary { slow_is_t2: true } => (
+            stationary(&s.a1, &s.b2, &hi),
+            "eq. 5–6: n = √(a₁x/b₂), so m = √(b₂x/a₁) (t₂ the slower stage)",
+        ),
+        Case::Stationary { slow_is_t2: false } => (
+            stationary(&s.a2, &s.b1, &hi),
+            "n = √(a₂x/b₁) (t₁ the slower stage)",
+        ),
+        Case::Crossing => (
+            (s.a2.clone() - s.a1.clone()) * x.clone() / (s.b1.clone() - s.b2.clone()),
+            "n where the stages cross, t₁(x/n) = t₂(x/n)",
+        ),
+    };
+    let n = match raw.eval() {
+        v if v < 1.0 => Expr::num(1.0),
+        v if v > hi.eval() => hi,
+        _ => raw,
+    };
+    // Eq. 1's latency at that optimum, with m and n bound to the values it gave.
+    let latency = s.eq1(bytes("m", c.chunk), Expr::sym("n", c.messages, ""));
+    (x / n, latency, branch)
 }
 
 /// UnitTime_link (002 §3.5–3.6): `paper` is 002's rounded 0.06 µs/B, `exact` is 8/135.632
@@ -103,6 +233,9 @@ fn link_unit_time(ctx: &Ctx) -> Result<f64, Error> {
 /// What a VC of unit time T lets an end point send (002 §3.9, §3.11).
 struct Sizing {
     t_vc: f64,
+    /// T's derivation and source.
+    formula: Expr,
+    source: &'static str,
     /// Eq. 16's largest congestion-free data size; `None` when the VC never limits.
     max_data: Option<f64>,
     /// That size in whole bytes (at least one): 002's "optimal data size" (670 B, 814 B), the
@@ -115,7 +248,11 @@ struct Sizing {
 }
 
 impl Sizing {
-    fn new(ctx: &Ctx, stack: &Pipeline, t_vc: f64) -> Sizing {
+    fn new(ctx: &Ctx, atm: &Atm, traffic: Traffic, p: Expr) -> Sizing {
+        let stack = &atm.stack;
+        let formula = atm.vc_formula(traffic, p.clone());
+        let t_vc = atm.vc_unit_time(traffic, p.eval());
+        let source = vc_source(traffic);
         let Some(max_data) = stack.max_data(t_vc) else {
             ctx.warn(format!(
                 "the VC unit time {} is at most a₂ = {}, so the protocol can never feed the VC faster than \
@@ -126,6 +263,8 @@ impl Sizing {
             ));
             return Sizing {
                 t_vc,
+                formula,
+                source,
                 max_data: None,
                 data: DEFAULT_SIZE,
                 chunk: None,
@@ -142,6 +281,8 @@ impl Sizing {
         let data = max_data.floor().max(1.0);
         Sizing {
             t_vc,
+            formula,
+            source,
             max_data: Some(max_data),
             data,
             chunk: Some(stack.optimum(data).chunk),
@@ -161,13 +302,24 @@ impl Sizing {
         }
     }
 
-    /// The VC's metrics (002 eq. 14–17).
-    fn metrics(&self) -> Vec<(&'static str, Value)> {
-        let mut m = vec![("vc_unit_time_us_per_byte", Value::Number(self.t_vc))];
-        if let Some(x) = self.max_data {
-            m.push(("max_data_bytes", Value::Number(x)));
+    /// The VC's metrics (002 eq. 14–17), derived.
+    fn derivations(&self, s: &Stack<Expr>) -> Vec<(&'static str, Derivation)> {
+        let mut d = vec![(
+            "vc_unit_time_us_per_byte",
+            Derivation::new("T_VC", self.formula.clone(), self.source),
+        )];
+        if self.max_data.is_some() {
+            let t = Expr::sym("T_VC", self.t_vc, "µs/B");
+            d.push((
+                "max_data_bytes",
+                Derivation::new(
+                    "x_max",
+                    s.max_data(t),
+                    "002 eq. 14–16: where UnitTime_protocol(x) = T_VC",
+                ),
+            ));
         }
-        m
+        d
     }
 }
 
@@ -179,7 +331,7 @@ impl Sizing {
 pub fn pipelined_send(ctx: &Ctx) -> Result<Evaluation, Error> {
     let atm = Atm::new(ctx)?;
     let s = atm.stack;
-    let sizing = Sizing::new(ctx, &s, atm.link);
+    let sizing = Sizing::new(ctx, &atm, Traffic::Single, Expr::num(1.0));
     let x = ctx.data(sizing.data);
     sizing.check(ctx, x);
     let opt = s.optimum(x);
@@ -190,27 +342,75 @@ pub fn pipelined_send(ctx: &Ctx) -> Result<Evaluation, Error> {
         Some(m) => Box::new(move |x| s.latency(x, m)),
         None => Box::new(move |x| s.optimum(x).latency),
     };
-    let mut metrics = vec![
-        ("opt_message_bytes", Value::Number(opt.chunk)),
-        ("opt_time_us", Value::Number(opt.latency)),
-        ("closed_form_message_bytes", Value::Number(closed.chunk)),
-        ("closed_form_time_us", Value::Number(closed.latency)),
-        ("unit_time_us_per_byte", Value::Number(s.unit_time(x))),
+    let mut derivations = sizing.derivations(&atm.sym.stack);
+    // A send reports the VC's data size, not its unit time (the link's).
+    derivations.retain(|(k, _)| *k != "vc_unit_time_us_per_byte");
+    derivations.extend(send_derivations(
+        &atm.sym.stack,
+        x,
+        &opt,
+        &closed,
+        ctx.inputs.size,
+    ));
+    Ok(Evaluation::derived(cost, x, derivations))
+}
+
+/// The derivations of a pipelined send of x bytes: the exact optimum `opt` and its time, the
+/// continuous optimum `closed`, eq. 10's unit time, one message's latency and the time at x
+/// (in messages of the user's `size`, else at the exact optimum).
+fn send_derivations(
+    s: &Stack<Expr>,
+    x: f64,
+    opt: &Chunking,
+    closed: &Chunking,
+    size: Option<f64>,
+) -> Vec<(&'static str, Derivation)> {
+    let xs = bytes("x", x);
+    let optimal = exact_latency(s, xs.clone(), opt);
+    let (chunk, latency, branch) = continuous(s, xs.clone(), closed);
+    const EQ1: &str = "002 eq. 1–3: ⌈x/m⌉ messages of m bytes";
+    let (message, time) = match size {
+        Some(m) => {
+            let m = if m <= x { bytes("m", m) } else { xs.clone() };
+            let t = Derivation::new("T", s.chunks(xs.clone(), m.clone()), EQ1);
+            (m, t)
+        }
+        None => {
+            let t = Derivation::new("T", optimal.clone(), EQ1).branch("m = m*, the exact optimum");
+            (bytes("m*", opt.chunk), t)
+        }
+    };
+    let unit = s.unit_time(xs.clone());
+    vec![
+        ("opt_message_bytes", exact_chunk(s, xs, opt)),
+        (
+            "opt_time_us",
+            Derivation::new("T*", optimal, "002 eq. 1 at the exact optimum m*"),
+        ),
+        (
+            "closed_form_message_bytes",
+            Derivation::new("m", chunk, "002 eq. 5: the continuous optimum of eq. 1")
+                .branch(branch),
+        ),
+        (
+            "closed_form_time_us",
+            Derivation::new("T", latency, "002 eq. 6: eq. 1 at the continuous optimum")
+                .branch(branch),
+        ),
+        (
+            "unit_time_us_per_byte",
+            Derivation::new("UnitTime", unit, "002 eq. 10"),
+        ),
         (
             "message_latency_us",
-            Value::Number(s.message_latency(message)),
+            Derivation::new(
+                "t",
+                s.message(message),
+                "002 §3.9: t₁(m) + t₂(m), one message",
+            ),
         ),
-    ];
-    metrics.extend(
-        sizing
-            .max_data
-            .map(|x| ("max_data_bytes", Value::Number(x))),
-    );
-    Ok(Evaluation {
-        cost,
-        at: x,
-        metrics,
-    })
+        ("time_us", time),
+    ]
 }
 
 /// Total exchange among p end points, each sending D bytes to every other (002 §3.9, §3.11).
@@ -232,7 +432,7 @@ pub fn all_to_all(ctx: &Ctx) -> Result<Evaluation, Error> {
         "multicast" => (Traffic::Multicast, p),
         other => return Err(Error::invalid("algo", other, "separate or multicast")),
     };
-    let sizing = Sizing::new(ctx, &s, atm.vc_unit_time(traffic, atm.hosts));
+    let sizing = Sizing::new(ctx, &atm, traffic, atm.sym.hosts.clone());
     if p != atm.hosts {
         ctx.warn(format!(
             "the message size is chosen for the cluster of hosts = {} (VC unit time {}) and kept for p = {p}, \
@@ -256,18 +456,64 @@ pub fn all_to_all(ctx: &Ctx) -> Result<Evaluation, Error> {
     };
     let chunk = sizing.chunk;
     let per_end = move |d: f64| chunk.map_or_else(|| s.optimum(d).latency, |m| s.latency(d, m));
-    let message = chunk.unwrap_or_else(|| s.optimum(d).chunk);
-    let mut metrics = sizing.metrics();
-    metrics.push(("opt_message_bytes", Value::Number(message)));
-    metrics.push((
-        "message_latency_us",
-        Value::Number(s.message_latency(message.min(d))),
-    ));
-    Ok(Evaluation {
-        cost: Box::new(move |d| latencies * per_end(d)),
-        at: d,
-        metrics,
-    })
+    let mut derivations = sizing.derivations(&atm.sym.stack);
+    derivations.extend(exchange_derivations(&atm, &sizing, p, d, traffic));
+    let cost = Box::new(move |d| latencies * per_end(d));
+    Ok(Evaluation::derived(cost, d, derivations))
+}
+
+/// The derivations of a total exchange of D bytes per connection: the message size (chosen
+/// once for the cluster's congestion-free data size, or D's own optimum where the VC never
+/// limits), one message's latency, and the time, each end point's protocol latencies.
+fn exchange_derivations(
+    atm: &Atm,
+    sizing: &Sizing,
+    p: f64,
+    d: f64,
+    traffic: Traffic,
+) -> Vec<(&'static str, Derivation)> {
+    let (s, stack) = (&atm.sym.stack, &atm.stack);
+    let ds = bytes("D", d);
+    let (chunk, per_end) = match sizing.chunk {
+        Some(m) => {
+            let o = stack.optimum(sizing.data);
+            let chosen = exact_chunk(s, bytes("x", sizing.data), &o)
+                .branch("chosen once, for the cluster's congestion-free data size x (002 eq. 16)");
+            let m = if m <= d { bytes("m", m) } else { ds.clone() };
+            (chosen, s.chunks(ds.clone(), m))
+        }
+        None => {
+            let o = stack.optimum(d);
+            (
+                exact_chunk(s, ds.clone(), &o),
+                exact_latency(s, ds.clone(), &o),
+            )
+        }
+    };
+    let message = chunk.value();
+    let m = if message <= d {
+        bytes("m", message)
+    } else {
+        ds
+    };
+    let (latencies, source) = match traffic {
+        Traffic::Multicast => (
+            p_sym(p),
+            "002 §3.11: p protocol latencies per end point (eq. 1)",
+        ),
+        _ => (
+            Expr::num(2.0) * (p_sym(p) - Expr::num(1.0)),
+            "002 §3.9: 2(p − 1) protocol latencies per end point (eq. 1)",
+        ),
+    };
+    vec![
+        ("opt_message_bytes", chunk),
+        (
+            "message_latency_us",
+            Derivation::new("t", s.message(m), "002 §3.9: t₁(m) + t₂(m), one message"),
+        ),
+        ("time_us", Derivation::new("T", latencies * per_end, source)),
+    ]
 }
 
 /// BSP's g and l on the cluster (002 §4.2–4.6). g comes from eq. 22–23 for x bytes put with k
@@ -293,7 +539,7 @@ pub fn h_relation(ctx: &Ctx) -> Result<Evaluation, Error> {
             ))
         }
     };
-    let sizing = Sizing::new(ctx, &s, atm.vc_unit_time(traffic, p));
+    let sizing = Sizing::new(ctx, &atm, traffic, p_sym(p));
     let x = ctx.data(sizing.data);
     sizing.check(ctx, x);
     let k = f64::from(ctx.k(1));
@@ -304,27 +550,100 @@ pub fn h_relation(ctx: &Ctx) -> Result<Evaluation, Error> {
         SYNC_MESSAGE_BYTES,
         atm.vc_unit_time(Traffic::SeparateAddressing, p),
     );
-    let mut metrics = vec![
-        ("g_us_per_byte", Value::Number(g)),
-        ("g_us_per_word", Value::Number(g * WORD_BYTES)),
-        ("g_flops_per_word", Value::Number(g * WORD_BYTES * atm.rate)),
+    let h = ctx.h(x / WORD_BYTES);
+    let mut derivations = sizing.derivations(&atm.sym.stack);
+    derivations.extend(superstep_derivations(&atm, p, k, x, (g, l)));
+    let time =
+        Expr::sym("g", g, "µs/B") * (Expr::sym("h", h, "") * word()) + Expr::sym("l", l, "µs");
+    let source = "002 §4: a superstep g·4h + l with g and l from the model";
+    derivations.push(("time_us", Derivation::new("T", time, source)));
+    let cost = Box::new(move |bytes| superstep(0.0, g, bytes, l));
+    Ok(Evaluation::derived(cost, h * WORD_BYTES, derivations))
+}
+
+fn word() -> Expr {
+    Expr::Const {
+        value: WORD_BYTES,
+        unit: "B",
+    }
+}
+
+/// BSP's g and l from the pipeline model (002 §4): g of x bytes in k puts (eq. 22–23, with
+/// the continuous optimum's latency), its forms per word, in flops and for long data (eq.
+/// 27), l of the total-exchange barrier (eq. 28) and in flops, and the continuous chunk.
+fn superstep_derivations(
+    atm: &Atm,
+    p: f64,
+    k: f64,
+    x: f64,
+    (g, l): (f64, f64),
+) -> Vec<(&'static str, Derivation)> {
+    let sym = &atm.sym;
+    let s = &sym.stack;
+    let xs = bytes("x", x);
+    let closed = atm.stack.continuous_optimum(x);
+    let (chunk, latency, branch) = continuous(s, xs.clone(), &closed);
+    let k = Expr::sym("k", k, "");
+    let g_formula = s.g(sym.put.clone(), k, xs, latency);
+    let (g, l) = (Expr::sym("g", g, "µs/B"), Expr::sym("l", l, "µs"));
+    let t_vc = atm.vc_formula(Traffic::SeparateAddressing, p_sym(p));
+    let sync = Expr::Const {
+        value: SYNC_MESSAGE_BYTES,
+        unit: "B",
+    };
+    let l_formula = s.total_exchange_barrier(sym.put.1.clone(), p_sym(p), sync, t_vc);
+    let d = Derivation::new;
+    vec![
+        (
+            "g_us_per_byte",
+            d(
+                "g",
+                g_formula,
+                "002 eq. 22–23: copies at both ends and the protocol latency, per byte",
+            )
+            .branch(branch),
+        ),
+        (
+            "g_us_per_word",
+            d("g", g.clone() * word(), "002 §4.3: 4 bytes per word"),
+        ),
+        (
+            "g_flops_per_word",
+            d(
+                "g",
+                g * word() * sym.rate.clone(),
+                "002 Table 6: g times the clock rate",
+            ),
+        ),
         (
             "g_inf_us_per_word",
-            Value::Number(s.g_limit(atm.put) * WORD_BYTES),
+            d(
+                "g_∞",
+                s.g_limit(sym.put.0.clone()) * word(),
+                "002 eq. 27: g as x → ∞, per word",
+            ),
         ),
-        ("l_us", Value::Number(l)),
-        ("l_flops", Value::Number(l * atm.rate)),
+        (
+            "l_us",
+            d(
+                "l",
+                l_formula,
+                "002 eq. 28 with a 100-byte message (T_VC: eq. 17)",
+            ),
+        ),
+        (
+            "l_flops",
+            d(
+                "l",
+                l * sym.rate.clone(),
+                "002 Table 6: l times the clock rate",
+            ),
+        ),
         (
             "opt_message_bytes",
-            Value::Number(s.continuous_optimum(x).chunk),
+            d("m*", chunk, "002 §3.6: the continuous optimum of eq. 1").branch(branch),
         ),
-    ];
-    metrics.extend(sizing.metrics());
-    Ok(Evaluation {
-        cost: Box::new(move |bytes| superstep(0.0, g, bytes, l)),
-        at: ctx.h(x / WORD_BYTES) * WORD_BYTES,
-        metrics,
-    })
+    ]
 }
 
 /// The barrier's l as a function of the synchronisation message size m (default 100 B):
@@ -352,14 +671,41 @@ pub fn barrier(ctx: &Ctx) -> Result<Evaluation, Error> {
     };
     let m = ctx.size(SYNC_MESSAGE_BYTES);
     let l_at = l(m);
-    Ok(Evaluation {
-        cost: l,
-        at: m,
-        metrics: vec![
-            ("l_us", Value::Number(l_at)),
-            ("l_flops", Value::Number(l_at * atm.rate)),
+    let (ps, ms) = (p_sym(p), bytes("m", m));
+    let sync = atm.sym.put.1.clone();
+    let (formula, source) = match ctx.inputs.algo {
+        Some("broadcast") => (
+            atm.sym.stack.broadcast_barrier(
+                sync,
+                ps.clone(),
+                ps.clone() * ms,
+                atm.vc_formula(Traffic::Multicast, ps),
+            ),
+            "002 eq. 29 (R_VC: the multicast VC unit time, eq. 21)",
+        ),
+        _ => (
+            atm.sym.stack.total_exchange_barrier(
+                sync,
+                ps.clone(),
+                ms,
+                atm.vc_formula(Traffic::SeparateAddressing, ps),
+            ),
+            "002 eq. 28 (T_VC: the separate-addressing VC unit time, eq. 17)",
+        ),
+    };
+    let l_sym = Expr::sym("l", l_at, "µs") * atm.sym.rate.clone();
+    Ok(Evaluation::derived(
+        l,
+        m,
+        vec![
+            ("l_us", Derivation::new("l", formula.clone(), source)),
+            ("time_us", Derivation::new("T", formula, source)),
+            (
+                "l_flops",
+                Derivation::new("l", l_sym, "002 Table 6: l times the clock rate"),
+            ),
         ],
-    })
+    ))
 }
 
 /// One node's message to all others by hardware multicast (002 §3.10). The root hands one
@@ -384,24 +730,57 @@ pub fn broadcast(ctx: &Ctx) -> Result<Evaluation, Error> {
 pub fn pingpong(ctx: &Ctx, scale: f64) -> Result<Evaluation, Error> {
     let atm = Atm::new(ctx)?;
     let s = atm.stack;
-    let sizing = Sizing::new(ctx, &s, atm.vc_unit_time(Traffic::Single, 1.0));
+    let sizing = Sizing::new(ctx, &atm, Traffic::Single, Expr::num(1.0));
     let x = ctx.size(DEFAULT_SIZE);
     sizing.check(ctx, x);
-    let mut metrics = sizing.metrics();
-    metrics.push(("opt_message_bytes", Value::Number(s.optimum(x).chunk)));
+    let opt = s.optimum(x);
+    let sym = &atm.sym.stack;
+    let mut derivations = sizing.derivations(sym);
+    derivations.push(("opt_message_bytes", exact_chunk(sym, bytes("x", x), &opt)));
     match s.half_performance_length() {
         Some(n_half) => {
-            let r_inf = 1.0 / (2.0 * scale * s.asymptotic_unit_time());
-            metrics.push(("r_inf_MBps", Value::Number(r_inf)));
-            metrics.push(("n_half_bytes", Value::Number(n_half)));
+            derivations.extend(sndrcv_limits(sym, scale, n_half));
         }
         None => ctx.warn(
             "a₁ = a₂ = 0: no per-byte cost bounds the bandwidth, so r∞ and n½ are not defined",
         ),
     }
-    Ok(Evaluation {
-        cost: Box::new(move |x| scale * s.sndrcv(x)),
-        at: x,
-        metrics,
-    })
+    let both_ends = Expr::num(2.0) * exact_latency(sym, bytes("x", x), &opt);
+    let time = if scale == 1.0 {
+        both_ends
+    } else {
+        Expr::Mul(vec![Expr::num(scale), both_ends])
+    };
+    let source =
+        "002 eq. 1–3 and 7: both ends pay the protocol latency; m* the exact optimal chunk";
+    derivations.push(("time_us", Derivation::new("T", time, source)));
+    let cost = Box::new(move |x| scale * s.sndrcv(x));
+    Ok(Evaluation::derived(cost, x, derivations))
+}
+
+/// r∞ of Latency_sndrcv, `scale` times over: the slower stage sees every byte at both ends
+/// (002 eq. 7), and n½, found by bisection.
+fn sndrcv_limits(s: &Stack<Expr>, scale: f64, n_half: f64) -> [(&'static str, Derivation); 2] {
+    let slower = Expr::max(vec![s.a1.clone(), s.a2.clone()]);
+    let r_inf = Expr::num(1.0) / (Expr::num(2.0 * scale) * slower);
+    [
+        (
+            "r_inf_MBps",
+            Derivation::new(
+                "r∞",
+                r_inf,
+                "002 eq. 7: the slower stage sees every byte, at both ends",
+            ),
+        ),
+        (
+            "n_half_bytes",
+            Derivation::described(
+                "n½",
+                "the x where x/T(x) = r∞/2, found by bisection",
+                n_half,
+                "B",
+                "002 eq. 7",
+            ),
+        ),
+    ]
 }

@@ -2,11 +2,11 @@
 //! Hill's values quoted in 002 Tables 7–10.
 
 use super::shape::{Shape, DEFAULT_SIZE};
-use super::{Ctx, Evaluation, Value};
+use super::{Ctx, Evaluation};
 use crate::catalog::{Machine, Network};
+use crate::derivation::{Derivation, Derived, Expr};
 use crate::error::Error;
 use crate::models::bsp::superstep;
-use crate::models::hockney::Hockney;
 use crate::models::Model;
 use crate::units::WORD_BYTES;
 
@@ -36,68 +36,128 @@ pub fn barrier_algos(machine: &Machine) -> &'static [&'static str] {
     }
 }
 
+/// BSP's g (µs per word) and L (µs), bound to their symbols, with where each comes from.
+struct Gl {
+    g: Expr,
+    l: Expr,
+    g_source: &'static str,
+    l_source: &'static str,
+}
+
 /// g (µs per word) and L (µs) for this machine and p: from 001 Table 1 by p on the Paragon,
 /// from Hill's one-relation or total-exchange measurement elsewhere (002 Tables 7–8).
-fn g_and_l(ctx: &Ctx, p: u32, algo: Option<&str>) -> Result<(f64, f64), Error> {
+fn g_and_l(ctx: &Ctx, p: u32, algo: Option<&str>) -> Result<Gl, Error> {
     if ctx.set.by_size.is_empty() {
-        let g = if algo == Some("total-exchange") {
-            ctx.param("g_total")?
+        let (name, g_source) = if algo == Some("total-exchange") {
+            ("g_total", "002 Table 8 (Hill, total exchange)")
         } else {
-            ctx.param("g_one")?
+            ("g_one", "002 Table 7 (Hill, 1-relation)")
         };
-        Ok((g, ctx.param("l")?))
+        Ok(Gl {
+            g: ctx.sym(name)?,
+            l: ctx.sym("l")?,
+            g_source,
+            l_source: "002 Tables 9–10 (Hill)",
+        })
     } else {
         let (g, l) = ctx.by_size(p)?;
-        Ok((ctx.sized_param("g", g), ctx.sized_param("l", l)))
+        Ok(Gl {
+            g: ctx.bound("g", ctx.sized_param("g", g)),
+            l: ctx.bound("l", ctx.sized_param("l", l)),
+            g_source: "001 Table 1, the row for p",
+            l_source: "001 Table 1, the row for p",
+        })
     }
 }
 
-fn bsp_metrics(g: f64, l: f64) -> Vec<(&'static str, Value)> {
-    vec![
-        ("g_us_per_word", Value::Number(g)),
-        ("g_us_per_byte", Value::Number(g / WORD_BYTES)),
-        ("l_us", Value::Number(l)),
-    ]
+/// g per word and per byte and L, each computed by its derivation; returns (g, L).
+fn bsp_metrics(out: &mut Derived, gl: &Gl) -> (f64, f64) {
+    let g = out.put(
+        "g_us_per_word",
+        Derivation::new("g", gl.g.clone(), gl.g_source),
+    );
+    out.put(
+        "g_us_per_byte",
+        Derivation::new("g_B", gl.g.clone() / word(), "4 bytes per word (002 §4.3)"),
+    );
+    let l = out.put("l_us", Derivation::new("L", gl.l.clone(), gl.l_source));
+    (g, l)
+}
+
+fn word() -> Expr {
+    Expr::Const {
+        value: WORD_BYTES,
+        unit: "B",
+    }
+}
+
+fn evaluation(
+    cost: Box<dyn Fn(f64) -> f64>,
+    at: f64,
+    out: Derived,
+    time: Derivation,
+) -> Evaluation {
+    let mut derivations = out.derivations;
+    derivations.push(("time_us", time));
+    Evaluation {
+        cost,
+        at,
+        metrics: out.metrics,
+        derivations,
+    }
 }
 
 /// An h-relation followed by a barrier: g·h + L (001 §1; 002 §2.4), with no local work. The
 /// abscissa is the bytes each processor sends, 4 per word.
 pub fn h_relation(ctx: &Ctx) -> Result<Evaluation, Error> {
     let p = ctx.p(DEFAULT_P);
-    let (g, l) = g_and_l(ctx, p, ctx.algo(h_relation_algos(ctx.machine)))?;
-    let h = ctx.h(DEFAULT_H);
-    Ok(Evaluation {
-        cost: Box::new(move |bytes| superstep(0.0, g, bytes / WORD_BYTES, l)),
-        at: h * WORD_BYTES,
-        metrics: bsp_metrics(g, l),
-    })
+    let gl = g_and_l(ctx, p, ctx.algo(h_relation_algos(ctx.machine)))?;
+    let mut out = Derived::default();
+    let (g, l) = bsp_metrics(&mut out, &gl);
+    let at = ctx.h(DEFAULT_H) * WORD_BYTES;
+    let time = gl.g * (Expr::sym("x", at, "B") / word()) + gl.l;
+    let time = Derivation::new("T", time, "001 §1; 002 §2.4: g·h + L, h = x/4 words");
+    let cost = Box::new(move |bytes| superstep(0.0, g, bytes / WORD_BYTES, l));
+    Ok(evaluation(cost, at, out, time))
 }
 
 /// A total exchange of `size` bytes per pair as one BSP superstep: an h-relation with
 /// h = (p−1)·size/4 words, costed with the total-exchange g where one was measured (002 Table 8).
 pub fn total_exchange(ctx: &Ctx) -> Result<Evaluation, Error> {
     let p = ctx.p(DEFAULT_P);
-    let (g, l) = g_and_l(ctx, p, Some("total-exchange"))?;
+    let gl = g_and_l(ctx, p, Some("total-exchange"))?;
     let others = f64::from(p - 1);
-    let mut metrics = bsp_metrics(g, l);
-    metrics.push(("r_inf_MBps", Value::Number(WORD_BYTES / (g * others))));
-    Ok(Evaluation {
-        cost: Box::new(move |bytes| superstep(0.0, g, others * bytes / WORD_BYTES, l)),
-        at: ctx.size(DEFAULT_SIZE),
-        metrics,
-    })
+    let mut out = Derived::default();
+    let (g, l) = bsp_metrics(&mut out, &gl);
+    let p_less_one = Expr::sym("p", f64::from(p), "") - Expr::num(1.0);
+    out.put(
+        "r_inf_MBps",
+        Derivation::new(
+            "r∞",
+            word() / (gl.g.clone() * p_less_one.clone()),
+            "each node sends (p − 1)·x bytes at g per 4-byte word (002 Table 8)",
+        ),
+    );
+    let at = ctx.size(DEFAULT_SIZE);
+    let h = p_less_one * Expr::sym("x", at, "B") / word();
+    let time = Derivation::new(
+        "T",
+        gl.g * h + gl.l,
+        "001 §1; 002 Table 8: one superstep, h = (p − 1)·x/4 words",
+    );
+    let cost = Box::new(move |bytes| superstep(0.0, g, others * bytes / WORD_BYTES, l));
+    Ok(evaluation(cost, at, out, time))
 }
 
 /// The barrier alone: the measured L (001 Table 1) or l (002 Tables 9–10); it does not depend
 /// on the message size.
 pub fn barrier(ctx: &Ctx) -> Result<Evaluation, Error> {
     let p = ctx.p(DEFAULT_P);
-    let (_, l) = g_and_l(ctx, p, None)?;
-    Ok(Evaluation {
-        cost: Box::new(move |_| l),
-        at: ctx.size(100.0),
-        metrics: vec![("l_us", Value::Number(l))],
-    })
+    let gl = g_and_l(ctx, p, None)?;
+    let mut out = Derived::default();
+    let l = out.put("l_us", Derivation::new("L", gl.l.clone(), gl.l_source));
+    let time = Derivation::new("T", gl.l, "002 Tables 9–10; 001 Table 1: the barrier's l");
+    Ok(evaluation(Box::new(move |_| l), ctx.size(100.0), out, time))
 }
 
 /// A full block permutation of m-byte blocks: one BPRAM step, σ·m + ℓ (001 §1, Table 2).
@@ -110,9 +170,9 @@ pub fn permutation(ctx: &Ctx) -> Result<Evaluation, Error> {
         (ctx.sized_param("sigma", s), ctx.sized_param("ell", e))
     };
     // σ·m + ℓ is linear in m: the Hockney form with α = ℓ and β = σ.
-    Ok(Shape::Linear(Hockney {
-        alpha: ell,
-        beta: sigma,
-    })
-    .evaluation(ctx.size(DEFAULT_SIZE), 1.0))
+    Ok(Shape::Linear {
+        alpha: ctx.bound("ell", ell),
+        beta: ctx.bound("sigma", sigma),
+    }
+    .evaluation(ctx.size(DEFAULT_SIZE), 1.0, "001 §1, Table 2: σ·m + ℓ"))
 }

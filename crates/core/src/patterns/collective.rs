@@ -12,9 +12,10 @@ use std::cell::RefCell;
 
 use super::{atm, bsp, hyperbolic, hypercube, nbl, Ctx, Evaluation, Value};
 use crate::catalog::{Machine, Param};
-use crate::collectives::chain::Chain;
+use crate::collectives::chain::{time_of, Chain};
 use crate::collectives::loggp::LogGp;
 use crate::collectives::{Abg, Collective, Procs};
+use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::models::nbl::{Combiner, Mesh};
 use crate::models::Model;
@@ -166,54 +167,92 @@ fn knob(ctx: &Ctx, name: &'static str, derived: f64) -> f64 {
     }
 }
 
-/// α and β of one message from the scenario's model, at p processes (the Paragon's BSP and
-/// BPRAM tables depend on p).
-fn alpha_beta(ctx: &Ctx, p: u32) -> Result<(f64, f64), Error> {
+/// [`knob`] for a derivation: the user's value under `symbol`, or the model's derivation.
+fn knob_derivation(ctx: &Ctx, name: &'static str, derived: Derivation) -> Derivation {
+    let unit = param(name).map_or("", |p| p.unit);
+    let symbol = derived.symbol;
+    match ctx.overridden(name) {
+        Some(v) if ctx.set.param(name).is_none() => Derivation::new(
+            symbol,
+            Expr::sym(symbol, ctx.used_param(name, v), unit),
+            "the user's value (overrides the one derived from the machine's model)",
+        ),
+        _ => derived,
+    }
+}
+
+/// α and β of one message from the scenario's model, as formulas over the model's parameters
+/// (see [`derivation`]), at p processes (the Paragon's BSP and BPRAM tables depend on p).
+fn alpha_beta(ctx: &Ctx, p: u32) -> Result<(Expr, Expr), Error> {
+    if ctx.model == Model::Hyperbolic {
+        let b = hyperbolic::pingpong_block(ctx)?;
+        return Ok((b.a, b.b));
+    }
+    // The parameters are read first, as numbers, then bound to their symbols: one fallible
+    // step per model.
+    let per = |bytes: f64| Expr::Const {
+        value: bytes,
+        unit: "B",
+    };
+    let names: &[&'static str] = match ctx.model {
+        Model::Hockney | Model::Nbl => &["alpha", "beta"],
+        Model::Packetized => &["a", "m", "packet"],
+        Model::AtmPipeline => &["a1", "b1", "a2", "b2"],
+        Model::Bsp if ctx.set.by_size.is_empty() => &["g_one", "l"],
+        Model::Bpram if ctx.set.by_size.is_empty() => &["sigma", "ell"],
+        Model::Bsp => &["g", "l"],
+        _ => &["sigma", "ell"],
+    };
+    let v: Vec<Expr> =
+        if ctx.set.by_size.is_empty() || !matches!(ctx.model, Model::Bsp | Model::Bpram) {
+            let values = names
+                .iter()
+                .map(|n| ctx.param(n))
+                .collect::<Result<Vec<_>, _>>()?;
+            names
+                .iter()
+                .zip(values)
+                .map(|(n, v)| ctx.bound(n, v))
+                .collect()
+        } else {
+            let (x, y) = ctx.by_size(p)?;
+            names
+                .iter()
+                .zip([x, y])
+                .map(|(n, v)| ctx.bound(n, ctx.sized_param(n, v)))
+                .collect()
+        };
+    let arg = |i: usize| v[i].clone();
     Ok(match ctx.model {
-        Model::Hockney => (ctx.param("alpha")?, ctx.param("beta")?),
-        Model::Hyperbolic => {
-            let b = hyperbolic::pingpong_block(ctx)?;
-            (b.a, b.b)
-        }
-        Model::Packetized => {
-            let (a, m, packet) = (ctx.param("a")?, ctx.param("m")?, ctx.param("packet")?);
-            (a, a / packet + m)
-        }
-        Model::AtmPipeline => {
-            let (a1, b1) = (ctx.param("a1")?, ctx.param("b1")?);
-            let (a2, b2) = (ctx.param("a2")?, ctx.param("b2")?);
-            (2.0 * (b1 + b2), 2.0 * a1.max(a2))
-        }
-        Model::Nbl => (ctx.param("alpha")?, ctx.param("beta")? / ELEMENT_BYTES),
-        Model::Bsp => {
-            let (g, l) = if ctx.set.by_size.is_empty() {
-                (ctx.param("g_one")?, ctx.param("l")?)
-            } else {
-                let (g, l) = ctx.by_size(p)?;
-                (ctx.sized_param("g", g), ctx.sized_param("l", l))
-            };
-            (l, g / WORD_BYTES)
-        }
-        Model::Bpram => {
-            let (sigma, ell) = if ctx.set.by_size.is_empty() {
-                (ctx.param("sigma")?, ctx.param("ell")?)
-            } else {
-                let (s, e) = ctx.by_size(p)?;
-                (ctx.sized_param("sigma", s), ctx.sized_param("ell", e))
-            };
-            (ell, sigma)
-        }
+        Model::Hockney => (arg(0), arg(1)),
+        Model::Packetized => (arg(0), arg(0) / arg(2) + arg(1)),
+        Model::AtmPipeline => (
+            Expr::num(2.0) * (arg(1) + arg(3)),
+            Expr::num(2.0) * Expr::max(vec![arg(0), arg(2)]),
+        ),
+        Model::Nbl => (arg(0), arg(1) / per(ELEMENT_BYTES)),
+        Model::Bsp => (arg(1), arg(0) / per(WORD_BYTES)),
+        _ => (arg(1), arg(0)),
     })
 }
 
 /// γ: the user's, else c₂/8 where the model has c₂, else one flop per double at a rate the
 /// papers give for the machine, else 0 (with a warning when the collective reduces).
-fn gamma(ctx: &Ctx, reduces: bool) -> Result<f64, Error> {
+fn gamma(ctx: &Ctx, reduces: bool) -> Result<Derivation, Error> {
+    let d = |e: Expr, source: &'static str| Ok(Derivation::new("γ", e, source));
     if let Some(g) = ctx.overridden("gamma") {
-        return Ok(ctx.used_param("gamma", g));
+        let g = Expr::sym("γ", ctx.used_param("gamma", g), "µs/B");
+        return d(g, "the user's γ");
     }
+    let per_double = Expr::Const {
+        value: ELEMENT_BYTES,
+        unit: "B",
+    };
     if ctx.set.param("c2").is_some() {
-        return Ok(ctx.param("c2")? / ELEMENT_BYTES);
+        return d(
+            ctx.sym("c2")? / per_double,
+            "004 §7.2: c₂/8, combining two vectors, per byte of a double",
+        );
     }
     let rate = if ctx.set.param("rate").is_some() {
         Some(ctx.param("rate")?)
@@ -221,7 +260,10 @@ fn gamma(ctx: &Ctx, reduces: bool) -> Result<f64, Error> {
         own_param(ctx.machine, "rate")
     };
     match rate {
-        Some(r) if r > 0.0 => Ok(1.0 / (ELEMENT_BYTES * r)),
+        Some(r) if r > 0.0 => d(
+            Expr::num(1.0) / (per_double * Expr::sym("rate", r, "Mflop/s")),
+            "002 Table 6: one addition per 8-byte double at the machine's rate",
+        ),
         _ => {
             if reduces {
                 ctx.warn(format!(
@@ -229,19 +271,32 @@ fn gamma(ctx: &Ctx, reduces: bool) -> Result<f64, Error> {
                     ctx.machine.name
                 ));
             }
-            Ok(0.0)
+            d(
+                Expr::num(0.0),
+                "the papers give no compute rate for this machine",
+            )
         }
     }
 }
 
 /// The machine's α, β, γ at p processes, overrides applied.
 pub fn abg(ctx: &Ctx, p: u32, reduces: bool) -> Result<Abg, Error> {
+    Ok(abg_derived(ctx, p, reduces)?.0)
+}
+
+/// [`abg`] with the derivations of α, β and γ.
+fn abg_derived(ctx: &Ctx, p: u32, reduces: bool) -> Result<(Abg, [Derivation; 3]), Error> {
     let (alpha, beta) = alpha_beta(ctx, p)?;
-    Ok(Abg {
-        alpha: knob(ctx, "alpha", alpha),
-        beta: knob(ctx, "beta", beta),
-        gamma: gamma(ctx, reduces)?,
-    })
+    let source = derivation(ctx.model);
+    let alpha = knob_derivation(ctx, "alpha", Derivation::new("α", alpha, source));
+    let beta = knob_derivation(ctx, "beta", Derivation::new("β", beta, source));
+    let gamma = gamma(ctx, reduces)?;
+    let m = Abg {
+        alpha: alpha.value(),
+        beta: beta.value(),
+        gamma: gamma.value(),
+    };
+    Ok((m, [alpha, beta, gamma]))
 }
 
 /// LogGP's parameters: the user's, else those that make one message cost α + nβ.
@@ -255,6 +310,31 @@ fn loggp(ctx: &Ctx, m: &Abg) -> LogGp {
     }
 }
 
+/// LogGP's point-to-point time L + 2o + max(n − 1, 0)·G and binomial broadcast, derived.
+fn loggp_derivations(l: &LogGp, p: u32, n: f64) -> [(&'static str, Derivation); 2] {
+    let n_less_one = Expr::max(vec![
+        Expr::sym("n", n, "B") - Expr::num(1.0),
+        Expr::num(0.0),
+    ]);
+    let p2p = Expr::sym("L", l.l, "µs")
+        + Expr::num(2.0) * Expr::sym("o", l.o, "µs")
+        + n_less_one * Expr::sym("G", l.big_g, "µs/B");
+    const SOURCE: &str = "LogGP (Alexandrov et al. 1995)";
+    [
+        ("loggp_p2p_us", Derivation::new("T", p2p, SOURCE)),
+        (
+            "loggp_binomial_us",
+            Derivation::described(
+                "T",
+                "the binomial tree under LogGP: each rank's hops of L + 2o + (n − 1)G and waits of max(g, o + (n − 1)G)",
+                l.binomial_broadcast(p, n),
+                "µs",
+                SOURCE,
+            ),
+        ),
+    ]
+}
+
 /// One of the papers' algorithms for a collective, on the machines and model whose paper
 /// costs it.
 struct Paper {
@@ -264,6 +344,9 @@ struct Paper {
     model: Model,
     /// The cost at p processes, built by the paper's own pattern.
     build: fn(&Ctx, u32, &'static str) -> Result<Built, Error>,
+    /// What its cost is, in words (the paper's timeline or model at p), and where it is from.
+    what: &'static str,
+    source: &'static str,
 }
 
 const HYPERCUBES: [&str; 4] = ["jpl-mark3", "intel-ipsc", "ametek-s14", "ametek-s14b"];
@@ -282,6 +365,8 @@ static PAPERS: [Paper; 12] = [
         machines: &["intel-delta"],
         model: Model::Nbl,
         build: combine,
+        what: "Tree's timeline on the near-square mesh of p nodes, n/8 elements",
+        source: "004 Appendix 7.1",
     },
     Paper {
         collective: Collective::Allreduce,
@@ -289,6 +374,8 @@ static PAPERS: [Paper; 12] = [
         machines: &["intel-delta"],
         model: Model::Nbl,
         build: combine,
+        what: "Snake's timeline at its exact optimal block on the near-square mesh of p nodes",
+        source: "004 Appendix 7.1",
     },
     Paper {
         collective: Collective::Allreduce,
@@ -296,6 +383,8 @@ static PAPERS: [Paper; 12] = [
         machines: &["intel-delta"],
         model: Model::Nbl,
         build: combine,
+        what: "Fence's timeline at its exact optimal block on the near-square mesh of p nodes",
+        source: "004 Appendix 7.1",
     },
     Paper {
         collective: Collective::Allgather,
@@ -303,6 +392,8 @@ static PAPERS: [Paper; 12] = [
         machines: &HYPERCUBES,
         model: Model::Hockney,
         build: nway_ring,
+        what: "003's N-way ring broadcast of blocks of n/p bytes: 2(p − 1)(α + β·n/p) on simplex links",
+        source: "003 §N-way Broadcast",
     },
     Paper {
         collective: Collective::Broadcast,
@@ -310,6 +401,8 @@ static PAPERS: [Paper; 12] = [
         machines: &["atm-sparc20"],
         model: Model::AtmPipeline,
         build: multicast,
+        what: "one Latency_sndrcv whatever p is",
+        source: "002 §3.10",
     },
     Paper {
         collective: Collective::AllToAll,
@@ -317,6 +410,8 @@ static PAPERS: [Paper; 12] = [
         machines: &["atm-sparc20"],
         model: Model::AtmPipeline,
         build: atm_total_exchange,
+        what: "002's total exchange by separate addressing with n/p bytes per connection",
+        source: "002 §3.9",
     },
     Paper {
         collective: Collective::AllToAll,
@@ -324,6 +419,8 @@ static PAPERS: [Paper; 12] = [
         machines: &["atm-sparc20"],
         model: Model::AtmPipeline,
         build: atm_total_exchange,
+        what: "002's total exchange by multicast with n/p bytes per connection",
+        source: "002 §3.11",
     },
     Paper {
         collective: Collective::AllToAll,
@@ -331,6 +428,8 @@ static PAPERS: [Paper; 12] = [
         machines: &BSP_MACHINES,
         model: Model::Bsp,
         build: bsp_total_exchange,
+        what: "the total exchange as one BSP superstep with n/p bytes per pair",
+        source: "002 Table 8; 001 Table 1",
     },
     Paper {
         collective: Collective::AllToAll,
@@ -338,6 +437,8 @@ static PAPERS: [Paper; 12] = [
         machines: &SHARED_MEDIA,
         model: Model::Hyperbolic,
         build: shared_medium,
+        what: "000 eq. 4's total exchange over the shared medium with n/p bytes per pair",
+        source: "000 eq. 4",
     },
     Paper {
         collective: Collective::Barrier,
@@ -345,6 +446,8 @@ static PAPERS: [Paper; 12] = [
         machines: &["atm-sparc20"],
         model: Model::AtmPipeline,
         build: atm_barrier,
+        what: "002 eq. 28 with a 100-byte message",
+        source: "002 eq. 28",
     },
     Paper {
         collective: Collective::Barrier,
@@ -352,6 +455,8 @@ static PAPERS: [Paper; 12] = [
         machines: &["atm-sparc20"],
         model: Model::AtmPipeline,
         build: atm_barrier,
+        what: "002 eq. 29 with a 100-byte message",
+        source: "002 eq. 29",
     },
     Paper {
         collective: Collective::Barrier,
@@ -359,6 +464,8 @@ static PAPERS: [Paper; 12] = [
         machines: &BSP_MACHINES,
         model: Model::Bsp,
         build: bsp_barrier,
+        what: "the measured barrier cost",
+        source: "002 Tables 9–10; 001 Table 1",
     },
 ];
 
@@ -636,30 +743,44 @@ pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> 
     let choice = ctx.inputs.algo.unwrap_or("best");
     ctx.record(super::Key::Algo, Value::Text(choice.into()));
     let n = ctx.size(DEFAULT_SIZE);
-    let m = abg(ctx, p, collective.reduces())?;
+    let (m, abg_derivations) = abg_derived(ctx, p, collective.reduces())?;
     let mut menu = menu(ctx, collective, p)?;
-    let mut metrics = vec![
-        ("alpha_us", Value::Number(m.alpha)),
-        ("beta_us_per_byte", Value::Number(m.beta)),
-        ("gamma_us_per_byte", Value::Number(m.gamma)),
-    ];
-    for (id, cost) in &menu {
-        metrics.push((time_key(id), Value::Number(cost(n))));
+    let mut derivations: Vec<_> = ["alpha_us", "beta_us_per_byte", "gamma_us_per_byte"]
+        .into_iter()
+        .zip(abg_derivations)
+        .collect();
+    for (i, (id, cost)) in menu.iter().enumerate() {
+        let t = cost(n);
+        derivations.push((
+            time_key(id),
+            time_derivation(ctx, collective, i, id, &m, p, n, t),
+        ));
     }
-    if let Some((id, _)) = fastest(&menu, n) {
-        metrics.push(("fastest", Value::Text(id.into())));
-    }
+    let winner = fastest(&menu, n);
     let mut loggp_cost: Option<Cost> = None;
     if collective == Collective::Broadcast {
-        metrics.extend(segment_metrics(&Chain::new(&m, p), n));
+        let chain = Chain::new(&m, p);
+        derivations.extend(segment_derivations(&chain, &m, n));
         let l = loggp(ctx, &m);
-        metrics.push(("loggp_p2p_us", Value::Number(l.p2p(n))));
-        metrics.push((
-            "loggp_binomial_us",
-            Value::Number(l.binomial_broadcast(p, n)),
-        ));
+        derivations.extend(loggp_derivations(&l, p, n));
         loggp_cost = Some(Box::new(move |n| l.binomial_broadcast(p, n)));
     }
+    let time = match (choice, winner) {
+        ("best", Some((id, _))) => {
+            derivations
+                .iter()
+                .find(|(k, _)| *k == time_key(id))
+                .map(|(_, d)| {
+                    d.clone()
+                        .branch("algo=best: the fastest of the algorithms at n")
+                })
+        }
+        (chosen, _) => derivations
+            .iter()
+            .find(|(k, _)| *k == time_key(chosen))
+            .map(|(_, d)| d.clone()),
+    };
+    derivations.extend(time.map(|d| ("time_us", d)));
     let cost: Cost = if choice == "best" {
         best_curve(ctx, p, &m, menu)?
     } else {
@@ -669,11 +790,40 @@ pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> 
             _ => return Err(not_here(ctx, collective, choice)),
         }
     };
-    Ok(Evaluation {
-        cost,
-        at: n,
-        metrics,
-    })
+    let mut evaluation = Evaluation::derived(cost, n, derivations);
+    if let Some((id, _)) = winner {
+        evaluation.metrics.push(("fastest", Value::Text(id.into())));
+    }
+    Ok(evaluation)
+}
+
+/// The derivation of the time of the `i`th algorithm of the menu, `t` at n bytes: the α-β-γ
+/// algorithms' formulas (the menu lists them first), the papers' algorithms described, with
+/// their own models' time.
+#[allow(clippy::too_many_arguments)]
+fn time_derivation(
+    ctx: &Ctx,
+    collective: Collective,
+    i: usize,
+    id: &str,
+    m: &Abg,
+    p: u32,
+    n: f64,
+    t: f64,
+) -> Derivation {
+    if let Some(a) = collective.algorithms().get(i).filter(|a| a.id == id) {
+        return a.derivation(m, p, n);
+    }
+    let paper = PAPERS.iter().find(|x| {
+        x.collective == collective
+            && x.id == id
+            && x.model == ctx.model
+            && x.machines.contains(&ctx.machine.id)
+    });
+    match paper {
+        Some(x) => Derivation::described("T", x.what, t, "µs", x.source),
+        None => Derivation::described("T", "the algorithm's time", t, "µs", "TRG §4"),
+    }
 }
 
 /// 004's algorithms, costed at their exact optimal blocks.
@@ -739,17 +889,60 @@ fn not_here(ctx: &Ctx, collective: Collective, choice: &str) -> Error {
     }
 }
 
-/// The pipelined chain's exact optimal segment and time, and the closed form's.
-fn segment_metrics(chain: &Chain, n: f64) -> Vec<(&'static str, Value)> {
+/// The pipelined chain's metrics, derived: the search for k*, its segment ⌈n/k*⌉ and time, and
+/// the closed form's segment and time (CHPV §5).
+fn segment_derivations(chain: &Chain, m: &Abg, n: f64) -> Vec<(&'static str, Derivation)> {
+    const SOURCE: &str = "Chan et al. 2007 §5";
     let o = chain.optimum(n);
+    let q = Procs::new(chain.p).symbols();
+    let m = m.symbols();
+    let whole = n.ceil().max(1.0);
+    let n = if whole == n {
+        Expr::sym("n", n, "B")
+    } else {
+        Expr::max(vec![Expr::sym("n", n, "B").ceil(), Expr::num(1.0)])
+    };
+    let k_star = Expr::sym("k*", o.segments as f64, "");
+    let segment = |k: Expr| (n.clone() / k).ceil();
+    let objective = time_of(&q, &m, Expr::Var("k"), segment(Expr::Var("k")));
+    let search = Expr::ArgMin {
+        var: "k",
+        domain: "∈ ℕ",
+        objective: Box::new(objective),
+        found: o.segments as f64,
+    };
     let mut out = vec![
-        ("opt_segment_bytes", Value::Number(o.segment_bytes)),
-        ("opt_segments", Value::Number(o.segments as f64)),
-        ("opt_time_us", Value::Number(o.time)),
+        ("opt_segments", Derivation::new("k*", search, SOURCE)),
+        (
+            "opt_segment_bytes",
+            Derivation::new("s*", segment(k_star.clone()), SOURCE),
+        ),
+        (
+            "opt_time_us",
+            Derivation::new(
+                "T",
+                time_of(&q, &m, k_star.clone(), segment(k_star)),
+                SOURCE,
+            ),
+        ),
     ];
-    if let (Some(s), Some(t)) = (chain.closed_form(n), chain.closed_form_time(n)) {
-        out.push(("closed_form_segment_bytes", Value::Number(s)));
-        out.push(("closed_form_time_us", Value::Number(t)));
+    if let Some(s) = chain.closed_form(whole) {
+        let p = chain.p;
+        let depth = Expr::sym("p", f64::from(p), "") - Expr::num(2.0);
+        let root = (n.clone() * m.alpha.clone() / (depth * m.beta.clone())).sqrt();
+        let (formula, branch) = match root.eval() {
+            r if r < 1.0 => (Expr::num(1.0), Some("√(nα/((p − 2)β)) < 1: one byte")),
+            r if r > whole => (n.clone(), Some("√(nα/((p − 2)β)) > n: one segment")),
+            _ => (root, None),
+        };
+        let mut d = Derivation::new("s", formula, SOURCE);
+        d.branch.extend(branch);
+        out.push(("closed_form_segment_bytes", d));
+        let k = Expr::sym("k", (whole / s.round().max(1.0)).ceil(), "");
+        let time = time_of(&q, &m, k.clone(), segment(k));
+        let d = Derivation::new("T", time, SOURCE)
+            .branch("k = ⌈n/s⌉ segments, s rounded to whole bytes");
+        out.push(("closed_form_time_us", d));
     }
     out
 }

@@ -5,8 +5,12 @@
 use super::shape::{Shape, DEFAULT_SIZE};
 use super::{Ctx, Evaluation, Key, Value};
 use crate::catalog::{Machine, Network as CatalogNetwork};
+use crate::derivation::Expr;
 use crate::error::Error;
-use crate::models::hyperbolic::{reduce_parallel, reduce_serial, Block, Coupling};
+use crate::models::hyperbolic::{reduce_parallel, reduce_serial, Coupling};
+
+/// A block of the graph with the formulas of its a and b.
+type Block = crate::models::hyperbolic::Block<Expr>;
 
 /// The blocks of one machine, from its hyperbolic parameters.
 enum Network {
@@ -29,12 +33,12 @@ fn network(ctx: &Ctx) -> Result<Network, Error> {
             let a_c = part_of(ctx, "a_c", "a_rt")?;
             Network::Switch {
                 node: Block {
-                    a: (ctx.param("a_rt")? - a_c) / 2.0,
-                    b: ctx.param("b_p")?,
+                    a: (ctx.sym("a_rt")? - a_c.clone()) / Expr::num(2.0),
+                    b: ctx.sym("b_p")?,
                 },
                 channel: Block {
                     a: a_c,
-                    b: ctx.param("b_l")?,
+                    b: ctx.sym("b_l")?,
                 },
                 between_frames: ctx.param("channels")?,
             }
@@ -43,23 +47,23 @@ fn network(ctx: &Ctx) -> Result<Network, Error> {
             let a_c = part_of(ctx, "a_c", "a_pc")?;
             Network::Mesh {
                 node: Block {
-                    a: ctx.param("a_pc")? - a_c,
-                    b: ctx.param("b_p")?,
+                    a: ctx.sym("a_pc")? - a_c.clone(),
+                    b: ctx.sym("b_p")?,
                 },
                 router: Block {
                     a: a_c,
-                    b: ctx.param("b_c")?,
+                    b: ctx.sym("b_c")?,
                 },
             }
         }
         CatalogNetwork::Bus => Network::Bus {
             node: Block {
-                a: ctx.param("a_w")?,
-                b: ctx.param("b_w")?,
+                a: ctx.sym("a_w")?,
+                b: ctx.sym("b_w")?,
             },
             medium: Block {
-                a: ctx.param("a_c")?,
-                b: ctx.param("b_c")?,
+                a: ctx.sym("a_c")?,
+                b: ctx.sym("b_c")?,
             },
         },
         other => {
@@ -76,7 +80,7 @@ fn network(ctx: &Ctx) -> Result<Network, Error> {
 
 /// A parameter that is one part of a measured sum (SP2: a_c of 2a_p + a_c; Paragon: a_c of
 /// a_p + a_c, 000 §3.3–3.4). It cannot exceed the sum, or the node's fixed time would be negative.
-fn part_of(ctx: &Ctx, part: &str, whole: &str) -> Result<f64, Error> {
+fn part_of(ctx: &Ctx, part: &'static str, whole: &str) -> Result<Expr, Error> {
     let (p, w) = (ctx.param(part)?, ctx.param(whole)?);
     if p > w {
         return Err(Error::invalid(
@@ -85,29 +89,30 @@ fn part_of(ctx: &Ctx, part: &str, whole: &str) -> Result<f64, Error> {
             format!("at most {whole} = {w} µs, the measured sum it is part of"),
         ));
     }
-    Ok(p)
+    Ok(ctx.bound(part, p))
 }
 
 /// The switch seen by `messages` concurrent messages over `channels` channels: the channels in
 /// parallel (Rule 2, independent) shared by the messages (Rule 3).
 fn switch(channel: Block, channels: f64, messages: f64) -> Block {
     let k = channels.max(1.0) as usize;
-    reduce_parallel(Coupling::Independent, &vec![channel; k]).shared_by(messages)
+    reduce_parallel(Coupling::Independent, &vec![channel; k]).shared_by(Expr::num(messages))
 }
 
 /// Ping-pong, one message: node, network, node in series (000 eq. 3, eq. 8 and 12 at n = 1).
 pub fn pingpong_block(ctx: &Ctx) -> Result<Block, Error> {
     Ok(match network(ctx)? {
         Network::Bus { node, medium } => {
-            reduce_serial(Coupling::Independent, &[node, medium, node])
+            reduce_serial(Coupling::Independent, &[node.clone(), medium, node])
         }
         Network::Switch { node, channel, .. } => reduce_serial(
             Coupling::Independent,
-            &[node, switch(channel, 1.0, 1.0), node],
+            &[node.clone(), switch(channel, 1.0, 1.0), node],
         ),
-        Network::Mesh { node, router } => {
-            reduce_serial(Coupling::Independent, &[node, router, router, node])
-        }
+        Network::Mesh { node, router } => reduce_serial(
+            Coupling::Independent,
+            &[node.clone(), router.clone(), router, node],
+        ),
     })
 }
 
@@ -118,22 +123,22 @@ pub fn exchange_block(ctx: &Ctx) -> Result<Block, Error> {
         Network::Bus { node, medium } => reduce_serial(
             Coupling::Independent,
             &[
-                node.shared_by(2.0),
-                medium.shared_by(2.0),
-                node.shared_by(2.0),
+                node.shared_by(two()),
+                medium.shared_by(two()),
+                node.shared_by(two()),
             ],
         ),
         Network::Switch { node, channel, .. } => reduce_serial(
             Coupling::Independent,
             &[
-                node.shared_by(2.0),
+                node.shared_by(two()),
                 switch(channel, 2.0, 2.0),
-                node.shared_by(2.0),
+                node.shared_by(two()),
             ],
         ),
         Network::Mesh { node, router } => {
-            let (n, r) = (node.shared_by(2.0), router.shared_by(2.0));
-            reduce_serial(Coupling::Independent, &[n, r, r, n])
+            let (n, r) = (node.shared_by(two()), router.shared_by(two()));
+            reduce_serial(Coupling::Independent, &[n.clone(), r.clone(), r, n])
         }
     })
 }
@@ -144,9 +149,11 @@ pub fn all_to_all(ctx: &Ctx) -> Result<Evaluation, Error> {
     let n = f64::from(ctx.p(8));
     match network(ctx)? {
         Network::Bus { node, medium } => {
-            let end = node.shared_by(2.0 * (n - 1.0));
-            let block = reduce_serial(Coupling::Independent, &[end, medium.shared_by(n * (n - 1.0)), end]);
-            Ok(Shape::Hyperbola(block).evaluation(ctx.size(DEFAULT_SIZE), 1.0))
+            let (p, one) = (Expr::sym("p", n, ""), Expr::num(1.0));
+            let end = node.shared_by(two() * (p.clone() - one.clone()));
+            let bus = medium.shared_by(p.clone() * (p - one));
+            let block = reduce_serial(Coupling::Independent, &[end.clone(), bus, end]);
+            Ok(Shape::Hyperbola(block).evaluation(ctx.size(DEFAULT_SIZE), 1.0, SOURCE))
         }
         _ => Err(Error::Unsupported {
             key: "model".into(),
@@ -195,16 +202,23 @@ pub fn pairs(ctx: &Ctx) -> Result<Evaluation, Error> {
             };
             reduce_serial(
                 Coupling::Independent,
-                &[node, switch(channel, channels, n), node],
+                &[node.clone(), switch(channel, channels, n), node],
             )
         }
         Network::Mesh { node, router } => {
-            let r = router.shared_by(n);
-            reduce_serial(Coupling::Independent, &[node, r, r, node])
+            let r = router.shared_by(Expr::num(n));
+            reduce_serial(Coupling::Independent, &[node.clone(), r.clone(), r, node])
         }
         Network::Bus { .. } => unreachable_pattern(ctx)?,
     };
-    Ok(Shape::Hyperbola(block).evaluation(ctx.size(DEFAULT_SIZE), 1.0))
+    Ok(Shape::Hyperbola(block).evaluation(ctx.size(DEFAULT_SIZE), 1.0, SOURCE))
+}
+
+/// Where the reduced graphs come from.
+const SOURCE: &str = "000 §3–4, Rules 1–3";
+
+fn two() -> Expr {
+    Expr::num(2.0)
 }
 
 /// Processors in one SP2 frame: its switch board has 16 links (000 §3.3).
@@ -245,26 +259,24 @@ fn unreachable_pattern(ctx: &Ctx) -> Result<Block, Error> {
 /// carries n−1 messages on a bus, one per dedicated SP2 link, and two per Paragon router.
 pub fn multigrid(ctx: &Ctx) -> Result<Evaluation, Error> {
     let n = ctx.p(8);
-    let both_ways = if n >= 3 { 2.0 } else { 1.0 };
+    let both_ways = Expr::num(if n >= 3 { 2.0 } else { 1.0 });
     let block = match network(ctx)? {
         Network::Bus { node, medium } => {
             let end = node.shared_by(both_ways);
-            reduce_serial(
-                Coupling::Independent,
-                &[end, medium.shared_by(f64::from(n - 1)), end],
-            )
+            let bus = medium.shared_by(Expr::sym("p", f64::from(n), "") - Expr::num(1.0));
+            reduce_serial(Coupling::Independent, &[end.clone(), bus, end])
         }
         Network::Switch { node, channel, .. } => {
             let end = node.shared_by(both_ways);
-            reduce_serial(Coupling::Independent, &[end, channel, end])
+            reduce_serial(Coupling::Independent, &[end.clone(), channel, end])
         }
         Network::Mesh { node, router } => {
-            let end = node.shared_by(both_ways);
+            let end = node.shared_by(both_ways.clone());
             reduce_serial(
                 Coupling::Independent,
-                &[end, router.shared_by(both_ways), end],
+                &[end.clone(), router.shared_by(both_ways), end],
             )
         }
     };
-    Ok(Shape::Hyperbola(block).evaluation(ctx.size(DEFAULT_SIZE), 1.0))
+    Ok(Shape::Hyperbola(block).evaluation(ctx.size(DEFAULT_SIZE), 1.0, SOURCE))
 }

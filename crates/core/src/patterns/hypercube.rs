@@ -3,22 +3,25 @@
 
 use super::shape::DEFAULT_SIZE;
 use super::{Ctx, Evaluation};
+use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::models::hockney::Hockney;
 
-fn link(ctx: &Ctx) -> Result<Hockney, Error> {
-    Ok(Hockney {
+/// `steps` single-link times of the query's message: the cost and its derivation, `steps`
+/// being a formula in p (003 eq. 1 for one link).
+fn steps(ctx: &Ctx, steps: Expr, source: &'static str) -> Result<Evaluation, Error> {
+    let t = Hockney {
         alpha: ctx.param("alpha")?,
         beta: ctx.param("beta")?,
-    })
-}
-
-fn steps(ctx: &Ctx, steps: f64) -> Result<Evaluation, Error> {
-    let t = link(ctx)?;
+    };
+    let at = ctx.size(DEFAULT_SIZE);
+    let link = ctx.sym("alpha")? + ctx.sym("beta")? * Expr::sym("x", at, "B");
+    let k = steps.eval();
     Ok(Evaluation {
-        cost: Box::new(move |x| steps * t.time(x)),
-        at: ctx.size(DEFAULT_SIZE),
+        cost: Box::new(move |x| k * t.time(x)),
+        at,
         metrics: vec![],
+        derivations: vec![("time_us", Derivation::new("T", steps * link, source))],
     })
 }
 
@@ -26,12 +29,20 @@ fn steps(ctx: &Ctx, steps: f64) -> Result<Evaluation, Error> {
 /// links, and on simplex links each node's receive and send do not overlap, so about 2(N−1)
 /// single-link times ("approximately six times" for the 4-node cube, 003 §N-way Broadcast).
 pub fn ring_broadcast(ctx: &Ctx) -> Result<Evaluation, Error> {
-    let p = ctx.p(4);
-    steps(ctx, 2.0 * f64::from(p - 1))
+    let p = Expr::sym("p", f64::from(ctx.p(4)), "");
+    steps(
+        ctx,
+        Expr::num(2.0) * (p - Expr::num(1.0)),
+        "003 §N-way Broadcast: 2(p − 1) single-link times on simplex links",
+    )
 }
 
 /// Single-node broadcast by a binomial tree: ⌈log₂ p⌉ single-link steps (003 Fig. 6).
 pub fn broadcast(ctx: &Ctx) -> Result<Evaluation, Error> {
-    let p = ctx.p(4);
-    steps(ctx, f64::from(p).log2().ceil())
+    let p = Expr::sym("p", f64::from(ctx.p(4)), "");
+    steps(
+        ctx,
+        p.log2().ceil(),
+        "003 Fig. 6: a binomial tree of ⌈log₂ p⌉ steps",
+    )
 }

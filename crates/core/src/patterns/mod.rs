@@ -19,6 +19,7 @@ use serde::Serialize;
 
 use crate::catalog::{interpolate_by_size, Machine, ParamSet};
 use crate::collectives::Collective;
+use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::models::atm::Link;
 use crate::models::nbl::FSet;
@@ -104,6 +105,8 @@ pub struct Evaluation {
     /// The query's point on the abscissa, in bytes.
     pub at: f64,
     pub metrics: Vec<(&'static str, Value)>,
+    /// How each metric was computed, `time_us` at `at` included (docs/explain.md).
+    pub derivations: Vec<(&'static str, Derivation)>,
 }
 
 /// A communication pattern.
@@ -130,6 +133,28 @@ pub struct PatternDef {
     /// The metrics it reports besides `time_us` and `bandwidth_MBps`.
     pub metrics: &'static [&'static str],
     pub evaluate: fn(&Ctx) -> Result<Evaluation, Error>,
+}
+
+impl Evaluation {
+    /// An evaluation whose metrics are the values of their derivations (`time_us` excepted:
+    /// the report takes the time from `cost` at `at`, and its derivation gives the same bits).
+    pub fn derived(
+        cost: Box<dyn Fn(f64) -> f64>,
+        at: f64,
+        derivations: Vec<(&'static str, Derivation)>,
+    ) -> Evaluation {
+        let metrics = derivations
+            .iter()
+            .filter(|(k, _)| *k != "time_us")
+            .map(|(k, d)| (*k, Value::Number(d.value())))
+            .collect();
+        Evaluation {
+            cost,
+            at,
+            metrics,
+            derivations,
+        }
+    }
 }
 
 impl std::fmt::Debug for Evaluation {
@@ -249,6 +274,20 @@ impl Ctx<'_> {
                 ),
             }),
         }
+    }
+
+    /// A parameter as a formula's symbol, bound to the value [`Ctx::param`] gives.
+    #[inline(never)]
+    pub fn sym(&self, name: &'static str) -> Result<Expr, Error> {
+        let value = self.param(name)?;
+        Ok(self.bound(name, value))
+    }
+
+    /// A parameter's symbol bound to a value the pattern already read (a table row, say).
+    #[inline(never)]
+    pub fn bound(&self, name: &'static str, value: f64) -> Expr {
+        let unit = self.set.param(name).map_or("", |p| p.unit);
+        Expr::sym(self.set.symbol(name), value, unit)
     }
 
     /// A parameter from a size-dependent table (001 Tables 1–2), unless the user overrode it.

@@ -6,9 +6,12 @@
 use super::shape::DEFAULT_SIZE;
 use super::{Ctx, Evaluation, Value};
 use crate::catalog::Machine;
+use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::models::hockney::Hockney;
-use crate::models::nbl::{self, Algorithm, Combiner, FSet, Mesh, Nbl, Optimum, TESTJIG};
+use crate::models::nbl::{
+    self, Algorithm, Combiner, FSet, Linear, Mesh, Nbl, Optimum, Plan, TESTJIG,
+};
 use crate::units::ELEMENT_BYTES;
 
 const ALGOS: [&str; 4] = ["best", "tree", "snake", "fence"];
@@ -171,7 +174,7 @@ pub fn global_combine(ctx: &Ctx) -> Result<Evaluation, Error> {
         );
     }
 
-    let mut metrics = Vec::new();
+    let mut derivations = Vec::new();
     let mut fastest: Option<Optimum> = None;
     for algorithm in Algorithm::ALL {
         let plan = match combiner.plan(algorithm) {
@@ -184,22 +187,15 @@ pub fn global_combine(ctx: &Ctx) -> Result<Evaluation, Error> {
         };
         let o = plan.optimum(n);
         let (time_key, block_keys) = metric_keys(algorithm);
-        metrics.push((time_key, Value::Number(o.time)));
-        if let Some([block, closed, asymptotic]) = block_keys {
-            metrics.push((block, Value::Number(o.block as f64)));
-            if let Some(s) = o.closed_form {
-                metrics.push((closed, Value::Number(s)));
-            }
-            metrics.push((asymptotic, Value::Number(plan.per_elem_asymptotic())));
+        derivations.extend(combine_derivations(plan, &o, n, time_key, block_keys));
+        if block_keys.is_some() {
             warn_optimum(ctx, &nbl, n, &o);
         }
         if fastest.is_none_or(|f| o.time < f.time) {
             fastest = Some(o);
         }
     }
-    if let Some(f) = fastest {
-        metrics.push(("fastest", Value::Text(f.algorithm.id().into())));
-    }
+    derivations.extend(time_derivation(&derivations, choice, fastest));
 
     let elements = |bytes: f64| (bytes / ELEMENT_BYTES).ceil().max(1.0) as u64;
     let cost: Box<dyn Fn(f64) -> f64> = match choice {
@@ -209,9 +205,120 @@ pub fn global_combine(ctx: &Ctx) -> Result<Evaluation, Error> {
         }
         None => Box::new(move |bytes| combiner.best_time(elements(bytes))),
     };
-    Ok(Evaluation {
-        cost,
-        at: n as f64 * ELEMENT_BYTES,
-        metrics,
-    })
+    let mut evaluation = Evaluation::derived(cost, n as f64 * ELEMENT_BYTES, derivations);
+    if let Some(f) = fastest {
+        let fastest = Value::Text(f.algorithm.id().into());
+        evaluation.metrics.push(("fastest", fastest));
+    }
+    Ok(evaluation)
+}
+
+/// The time at the query's N: the chosen algorithm's, or for `best` the fastest's.
+fn time_derivation(
+    derived: &[(&'static str, Derivation)],
+    choice: Option<Algorithm>,
+    fastest: Option<Optimum>,
+) -> Option<(&'static str, Derivation)> {
+    let (algorithm, branch) = match choice {
+        Some(a) => (a, None),
+        None => (
+            fastest?.algorithm,
+            Some("algo=best: the fastest of the three (004 §3.2)"),
+        ),
+    };
+    let key = metric_keys(algorithm).0;
+    let (_, d) = derived.iter().find(|(k, _)| *k == key)?;
+    let mut d = d.clone();
+    d.branch.extend(branch);
+    Some(("time_us", d))
+}
+
+/// 004 Appendix 7.1's timeline summed, T(S) = A + C·S + ⌈N/S⌉(D + E·S), with A, C, D, E bound
+/// to the sums on the f(L) piece of the block (`S` a block or the search's variable).
+fn summed(lin: &Linear, elements: f64, block: Expr) -> Expr {
+    let (a, c) = (
+        Expr::sym("A", lin.latency, "µs"),
+        Expr::sym("C", lin.per_elem, "µs/elem"),
+    );
+    let (d, e) = (
+        Expr::sym("D", lin.block_latency, "µs"),
+        Expr::sym("E", lin.block_per_elem, "µs/elem"),
+    );
+    let blocks = (Expr::sym("N", elements, "") / block.clone()).ceil();
+    a + c * block.clone() + blocks * (d + e * block)
+}
+
+const TIMELINE: &str = "004 Appendix 7.1: the timeline summed, T(S) = A + C·S + ⌈N/S⌉(D + E·S)";
+
+/// The derivations of one algorithm's metrics: its time at the exact optimal block (Tree: the
+/// whole vector, one block), the search for that block, the closed form √(N·D/C) and the cost
+/// per element of long vectors.
+fn combine_derivations(
+    plan: &Plan,
+    o: &Optimum,
+    n: u64,
+    time_key: &'static str,
+    block_keys: Option<[&'static str; 3]>,
+) -> Vec<(&'static str, Derivation)> {
+    let Some(lin) = plan.linear(o.block) else {
+        return Vec::new();
+    };
+    let elements = o.elements as f64;
+    let block = Expr::sym("S*", o.block as f64, "");
+    let mut out = Vec::new();
+    let Some([block_key, closed_key, asymptotic_key]) = block_keys else {
+        let tree = Expr::sym("A", lin.latency, "µs")
+            + Expr::sym("C", lin.per_elem, "µs/elem") * Expr::sym("N", elements, "");
+        let d = Derivation::new(
+            "T_tree",
+            tree,
+            "004 Appendix 7.1: Tree's timeline summed, A + C·N, the whole vector at each level",
+        );
+        return vec![(time_key, d)];
+    };
+    let mut time = Derivation::new("T", summed(lin, elements, block), TIMELINE);
+    if o.elements != n {
+        time = time.branch(
+            "N padded with zeros, the identity of the sum (004 Appendix 7.1 needs ⌈N/S⌉ ≥ 3)",
+        );
+    }
+    out.push((time_key, time));
+    let search = Expr::ArgMin {
+        var: "S",
+        domain: "∈ ℕ, ⌈N/S⌉ ≥ 3",
+        objective: Box::new(summed(lin, elements, Expr::Var("S"))),
+        found: o.block as f64,
+    };
+    out.push((
+        block_key,
+        Derivation::new(
+            "S*",
+            search,
+            "004 Appendix 7.1: the whole S minimising T(S), B = ⌈N/S⌉ ≥ 3",
+        ),
+    ));
+    if o.closed_form.is_some() {
+        let n = Expr::sym("N", n.min(nbl::MAX_ELEMENTS) as f64, "");
+        let root = (n * Expr::sym("D", lin.block_latency, "µs")
+            / Expr::sym("C", lin.per_elem, "µs/elem"))
+        .sqrt();
+        out.push((
+            closed_key,
+            Derivation::new(
+                "S",
+                root,
+                "004 Appendix eq. (1): dT/dS = 0 gives √(N·D/C) (f(L) at the optimal block)",
+            ),
+        ));
+    }
+    let e = Expr::sym("E", plan.per_elem_asymptotic(), "µs/elem");
+    out.push((
+        asymptotic_key,
+        Derivation::new(
+            "t",
+            e,
+            "004 §4.2: T(N)/N as N → ∞, E of the per-block rows (f(L)β + c) for long vectors",
+        ),
+    ));
+    out
 }

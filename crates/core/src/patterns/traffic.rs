@@ -9,6 +9,7 @@
 //! place for the full results.
 
 use super::{Ctx, Evaluation, Key, Value};
+use crate::derivation::Derivation;
 use crate::error::Error;
 use crate::report::{range_for, Report};
 use crate::scenario::Scenario;
@@ -46,10 +47,23 @@ pub fn traffic(ctx: &Ctx) -> Result<Evaluation, Error> {
     let summary = simulate(&config)?;
     let (from, to) = range_for(ctx.inputs, RANGE);
     let curve = Curve::simulate(&config, from, to, summary.completion_us.mean)?;
+    let metrics = metrics(&summary);
+    let mut derivations = derivations(&metrics);
+    derivations.push((
+        "time_us",
+        Derivation::described(
+            "T",
+            "the simulated completion time at mean length x",
+            curve.at(config.mean_bytes),
+            "µs",
+            "003 Fig. 7",
+        ),
+    ));
     Ok(Evaluation {
         cost: Box::new(move |x| curve.at(x)),
         at: config.mean_bytes,
-        metrics: metrics(&summary),
+        metrics,
+        derivations,
     })
 }
 
@@ -83,6 +97,7 @@ pub fn unrun_report(scenario: &Scenario) -> Result<Report, Error> {
         at_bytes: config.mean_bytes,
         inputs: ctx.used_inputs.into_inner(),
         parameters: ctx.used_params.into_inner(),
+        derivations: Default::default(),
     })
 }
 
@@ -172,6 +187,114 @@ pub fn metrics(s: &Summary) -> Vec<(&'static str, Value)> {
         out.push(("completion_ci95_us", n(ci)));
     }
     out
+}
+
+/// What each simulated metric measures (symbol, description, unit, source): the simulation
+/// computes them, so their derivation is the procedure in words with the value it gave.
+const MEASURES: [(&str, &str, &str, &str, &str); 13] = [
+    (
+        "completion_us",
+        "T_c",
+        "when the last message arrives, mean over the replications",
+        "µs",
+        "003 §Experimental Results",
+    ),
+    (
+        "completion_ci95_us",
+        "±",
+        "t_{0.975, R−1}·s/√R over R replications",
+        "µs",
+        "003 §Experimental Results: 95 % intervals",
+    ),
+    (
+        "latency_mean_us",
+        "W",
+        "mean time from a message's generation to its delivery",
+        "µs",
+        "simulated, t_l + N·t_c per hop (003 eq. 1)",
+    ),
+    (
+        "latency_p50_us",
+        "W_50",
+        "the median latency (nearest rank)",
+        "µs",
+        "simulated (003 eq. 1 per hop)",
+    ),
+    (
+        "latency_p99_us",
+        "W_99",
+        "the 99th percentile of the latencies (nearest rank)",
+        "µs",
+        "simulated (003 eq. 1 per hop)",
+    ),
+    (
+        "hops_mean",
+        "h",
+        "mean e-cube distance of the messages",
+        "",
+        "003 §Spatial Locality",
+    ),
+    (
+        "link_util_max",
+        "ρ_max",
+        "busy time of the busiest link over the completion time",
+        "",
+        "simulated (003 §Experimental Results)",
+    ),
+    (
+        "queue_max",
+        "q_max",
+        "most messages waiting for one link",
+        "",
+        "simulated (003 §Experimental Results)",
+    ),
+    (
+        "delivered",
+        "n_d",
+        "messages delivered, all replications",
+        "",
+        "simulated (003 §Experimental Results)",
+    ),
+    (
+        "generated",
+        "n_g",
+        "messages generated, all replications",
+        "",
+        "simulated (003 §Experimental Results)",
+    ),
+    (
+        "run_length_mean",
+        "r",
+        "mean run of consecutive messages to one destination",
+        "",
+        "003 Fig. 9",
+    ),
+    (
+        "events",
+        "E",
+        "events simulated, all replications",
+        "",
+        "simulated (003 §Experimental Results)",
+    ),
+    (
+        "reps",
+        "R",
+        "replications with independent seeds",
+        "",
+        "003 §Experimental Results",
+    ),
+];
+
+/// The derivations of the simulated metrics: each the simulation's value, described.
+fn derivations(metrics: &[(&'static str, Value)]) -> Vec<(&'static str, Derivation)> {
+    metrics
+        .iter()
+        .filter_map(|(key, value)| {
+            let Value::Number(v) = value else { return None };
+            let (_, symbol, what, unit, source) = MEASURES.iter().find(|m| m.0 == *key)?;
+            Some((*key, Derivation::described(symbol, what, *v, unit, source)))
+        })
+        .collect()
 }
 
 /// Completion time against mean message length, from a few simulations.

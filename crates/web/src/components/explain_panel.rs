@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::derived::panel_formulas;
 use crate::explain::panel;
-use crate::formulas::{derivation, Ctx};
 use crate::state::State;
 
 /// `details#explain`, closed at first: one section for the pattern (`#explain-pattern`) with
@@ -17,18 +17,9 @@ pub fn ExplainPanel(
 ) -> impl IntoView {
     let body = Memo::new(move |_| {
         let c = state.choice.get();
-        let formulas = state.report.with(|r| {
-            r.as_ref()
-                .map(|report| {
-                    derivation(&Ctx {
-                        machine: c.machine,
-                        pattern: c.pattern,
-                        model: c.model,
-                        report,
-                    })
-                })
-                .unwrap_or_default()
-        });
+        let formulas = state
+            .report
+            .with(|r| r.as_ref().map(panel_formulas).unwrap_or_default());
         panel(c.pattern, c.model, &formulas)
     });
     view! {

@@ -4,8 +4,8 @@
 use leptos::html::Tbody;
 use leptos::prelude::*;
 
+use crate::derived::rows;
 use crate::dom;
-use crate::formulas::rows;
 use crate::html::metric_rows;
 use crate::state::State;
 
@@ -24,7 +24,7 @@ pub fn MetricsTable(
             Ok(report) => {
                 let _timed = dom::timed("commcalc:results-html");
                 state.scenario.with_untracked(|s| {
-                    let mut all = rows(s.machine, s.pattern, s.model, report);
+                    let mut all = rows(s.pattern, report);
                     if !kept.is_empty() {
                         all.retain(|row| kept.iter().any(|k| k == row.key));
                     }

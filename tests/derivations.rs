@@ -1,0 +1,108 @@
+//! The derivations the core reports beside its numbers evaluate to those numbers: for every
+//! machine × pattern × model the catalog offers, with several sizes, processor counts and
+//! algorithms, each derivation's formula gives the reported metric bit for bit.
+
+use commcalc_core::catalog::MACHINES;
+use commcalc_core::patterns::PATTERNS;
+use commcalc_core::{evaluate, Scenario};
+
+fn scenarios() -> Vec<Scenario> {
+    let mut out = Vec::new();
+    for machine in MACHINES {
+        for pattern in PATTERNS
+            .iter()
+            .filter(|p| p.unsupported_on(machine).is_none())
+        {
+            for model in pattern.models_on(machine) {
+                let base = format!(
+                    "machine={}&pattern={}&model={}",
+                    machine.id,
+                    pattern.id,
+                    model.id()
+                );
+                let mut queries = vec![base.clone()];
+                for extra in [
+                    "p=4",
+                    "p=16",
+                    "p=2",
+                    "size=300",
+                    "size=200k",
+                    "algo=two-frames",
+                    "n=2",
+                    "n=5",
+                    "n=100000",
+                    "mesh=3x1",
+                    "f=testjig",
+                    "data=100",
+                    "data=1e6",
+                    "k=4",
+                    "link=exact",
+                    "size=1",
+                    "size=50",
+                ] {
+                    queries.push(format!("{base}&{extra}"));
+                }
+                for algo in (pattern.algos)(machine) {
+                    queries.push(format!("{base}&algo={algo}"));
+                }
+                out.extend(queries.iter().filter_map(|q| Scenario::from_query(q).ok()));
+            }
+        }
+    }
+    out
+}
+
+/// Every derivation evaluates to its metric exactly: the formula is the computation.
+#[test]
+fn derivations_evaluate_to_the_reported_values() {
+    let mut checked = 0;
+    for s in scenarios() {
+        let Ok(report) = evaluate(&s) else { continue };
+        for (key, d) in &report.derivations {
+            let want = report
+                .metric(key)
+                .unwrap_or_else(|| panic!("{}: derivation of unreported {key}", s.to_query()));
+            let got = d.value();
+            assert_eq!(
+                got.to_bits(),
+                want.to_bits(),
+                "{}: {key} = {want}, its derivation {} gives {got}",
+                s.to_query(),
+                d.formula.text(false)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+}
+
+/// Metrics that have no derivation, each with the reason. `fastest` is the name of an
+/// algorithm, not a number: the time's derivation says which one it took (its branch).
+const EXEMPT: [(&str, &str, &str); 1] = [("*", "*", "fastest")];
+
+fn exempt(pattern: &str, model: &str, key: &str) -> bool {
+    let any = |want: &str, have: &str| want == "*" || want == have;
+    EXEMPT
+        .iter()
+        .any(|(p, m, k)| any(p, pattern) && any(m, model) && *k == key)
+}
+
+/// Every metric of every machine × pattern × model has a derivation, but for the exemptions
+/// above: a metric without one fails.
+#[test]
+fn every_metric_is_derived() {
+    let mut seen = std::collections::BTreeSet::new();
+    for s in scenarios() {
+        let (pattern, model) = (s.pattern.id, s.model.id());
+        let Ok(report) = evaluate(&s) else { continue };
+        for key in report.metrics.keys() {
+            if exempt(pattern, model, key) {
+                continue;
+            }
+            let derived = report.derivations.contains_key(key);
+            assert!(derived, "{}: {key} has no derivation", s.to_query());
+        }
+        seen.insert((pattern, model));
+    }
+    assert!(seen.len() > 60, "{} pattern × model pairs", seen.len());
+}
