@@ -10,16 +10,18 @@
 
 use std::cell::RefCell;
 
-use super::{atm, bsp, hyperbolic, hypercube, nbl, Ctx, Evaluation, Value};
+use super::{atm, bsp, hyperbolic, hypercube, nbl};
 use crate::catalog::{Machine, Param};
 use crate::collectives::chain::{time_of, Chain};
 use crate::collectives::loggp::LogGp;
 use crate::collectives::{Abg, Collective, Procs};
+use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
+use crate::inputs::{Inputs, Key, Value};
 use crate::models::nbl::{Combiner, Mesh};
 use crate::models::Model;
-use crate::scenario::{Inputs, Scenario};
+use crate::scenario::Scenario;
 use crate::units::{ELEMENT_BYTES, WORD_BYTES};
 
 /// A cost in µs of n bytes.
@@ -741,7 +743,7 @@ pub fn fastest(menu: &[(&'static str, Cost)], n: f64) -> Option<(&'static str, f
 pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> {
     let p = ctx.p(DEFAULT_P);
     let choice = ctx.inputs.algo.unwrap_or("best");
-    ctx.record(super::Key::Algo, Value::Text(choice.into()));
+    ctx.record(Key::Algo, Value::Text(choice.into()));
     let n = ctx.size(DEFAULT_SIZE);
     let (m, abg_derivations) = abg_derived(ctx, p, collective.reduces())?;
     let mut menu = menu(ctx, collective, p)?;

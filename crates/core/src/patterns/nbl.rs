@@ -4,10 +4,11 @@
 //! defaults, and says where a result leaves what 004 measured.
 
 use super::shape::DEFAULT_SIZE;
-use super::{Ctx, Evaluation, Value};
 use crate::catalog::Machine;
+use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
+use crate::inputs::Value;
 use crate::models::hockney::Hockney;
 use crate::models::nbl::{
     self, Algorithm, Combiner, FSet, Linear, Mesh, Nbl, Optimum, Plan, TESTJIG,

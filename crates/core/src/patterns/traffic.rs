@@ -8,9 +8,10 @@
 //! of simulations keeps `commcalc eval` and the calculator quick; `commcalc traffic` is the
 //! place for the full results.
 
-use super::{Ctx, Evaluation, Key, Value};
+use crate::context::{Ctx, Evaluation};
 use crate::derivation::Derivation;
 use crate::error::Error;
+use crate::inputs::{Key, Value};
 use crate::report::{range_for, Report};
 use crate::scenario::Scenario;
 use crate::traffic::lengths::ln;
