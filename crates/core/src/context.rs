@@ -8,10 +8,11 @@ use std::cell::RefCell;
 use crate::catalog::{interpolate_by_size, Machine, ParamSet};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
-use crate::inputs::{Inputs, Key, Value};
+use crate::inputs::{Inputs, Key};
 use crate::models::atm::Link;
 use crate::models::nbl::FSet;
 use crate::models::Model;
+use crate::values::Value;
 
 /// What a pattern's `evaluate` returns: the cost as a function of the abscissa (bytes), the
 /// abscissa of the query's point, and the pattern's metrics.

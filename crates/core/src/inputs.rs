@@ -1,6 +1,5 @@
-//! The inputs of a scenario, the keys that name them and the values of a pattern's metrics: the
-//! leaf the scenario, the evaluation context, the patterns and the derivations all import, so that
-//! none of them needs another to name what it reads or reports.
+//! The inputs of a scenario and the keys that name them: the leaf the scenario, the evaluation
+//! context and the patterns import, so that none of them needs another to name what it reads.
 
 use serde::Serialize;
 
@@ -99,12 +98,4 @@ impl Key {
             .into_iter()
             .chain(TrafficKey::ALL.into_iter().map(Key::Traffic))
     }
-}
-
-/// A metric value: almost all are numbers; `fastest` names an algorithm.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum Value {
-    Number(f64),
-    Text(String),
 }

@@ -24,6 +24,7 @@ pub mod scenario;
 pub mod traffic;
 pub mod units;
 pub mod validation;
+pub mod values;
 
 pub use error::{Error, Errors};
 pub use inputs::Inputs;

@@ -7,8 +7,9 @@ use crate::catalog::{Machine, Network as CatalogNetwork};
 use crate::context::{Ctx, Evaluation};
 use crate::derivation::Expr;
 use crate::error::Error;
-use crate::inputs::{Key, Value};
+use crate::inputs::Key;
 use crate::models::hyperbolic::{reduce_parallel, reduce_serial, Coupling};
+use crate::values::Value;
 
 /// A block of the graph with the formulas of its a and b.
 type Block = crate::models::hyperbolic::Block<Expr>;

@@ -16,7 +16,8 @@ pub mod traffic;
 /// The types of the leaf `inputs` and of the evaluation context keep their old paths here for
 /// the web and CLI crates; the core imports them from where they live.
 pub use crate::context::{Ctx, Evaluation, PatternDef};
-pub use crate::inputs::{Key, Value};
+pub use crate::inputs::Key;
+pub use crate::values::Value;
 
 use crate::catalog::Machine;
 use crate::collectives::Collective;
@@ -27,17 +28,13 @@ use crate::traffic::query::TrafficKey;
 /// `algos_on` stays with the dispatcher: it asks the collectives which model an algorithm
 /// needs, and the context the patterns import must not import them back.
 impl PatternDef {
-    /// The algorithms offered on a machine under one model: the machine's list without the
-    /// papers' algorithms that another of its models costs (a measured BSP barrier is not an
-    /// algorithm of the hyperbolic model). The query language accepts the machine's whole list
-    /// and says, at evaluation, which model such an algorithm needs.
+    /// The algorithms offered on a machine under one model: the machine's list, for a
+    /// collective without the papers' algorithms that another of its models costs (see
+    /// [`collective::algos_on`]).
     pub fn algos_on(&self, machine: &Machine, model: Model) -> Vec<&'static str> {
-        let all = (self.algos)(machine).iter().copied();
         match Collective::from_id(self.id) {
-            Some(c) => all
-                .filter(|a| collective::needs_model(c, machine, a).is_none_or(|m| m == model))
-                .collect(),
-            None => all.collect(),
+            Some(c) => collective::algos_on(c, machine, model),
+            None => (self.algos)(machine).to_vec(),
         }
     }
 }

@@ -8,12 +8,12 @@ use crate::catalog::Machine;
 use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
-use crate::inputs::Value;
 use crate::models::hockney::Hockney;
 use crate::models::nbl::{
     self, Algorithm, Combiner, FSet, Linear, Mesh, Nbl, Optimum, Plan, TESTJIG,
 };
 use crate::units::ELEMENT_BYTES;
+use crate::values::Value;
 
 const ALGOS: [&str; 4] = ["best", "tree", "snake", "fence"];
 
