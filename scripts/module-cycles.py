@@ -11,7 +11,10 @@ A module is a file (`patterns/mod.rs` is `patterns`, `patterns/point.rs` is `pat
 Its dependencies are the modules named by its `crate::…`, `super::…`, `self::…` paths and by the
 paths through its own child modules (`point::evaluate`), outside `#[cfg(test)]` items; a path is
 charged to the longest module it names, so `crate::patterns::Ctx` is a dependency on `patterns`
-and `crate::Scenario` on the module the crate root re-exports it from.
+and `crate::Scenario` on the module the crate root re-exports it from. A path through a
+re-export is charged to the re-exporting module: an old path kept with `pub use` for the web and
+CLI crates costs nothing, but the core's own code imports from where a type lives. Inline
+modules count as part of their file.
 
 A parent that calls or re-exports its children depends on them, and a child that imports its
 parent's items depends on the parent: the usual layout of a parent dispatching to children that
