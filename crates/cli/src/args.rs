@@ -83,7 +83,7 @@ pub struct FitOptions {
 }
 
 /// `--sweep KEY=FROM:TO:STEPS`: the key and its values (the core's, which the web's sweeps use).
-pub use commcalc_core::traffic::Sweep;
+pub use commcalc_core::traffic::sweep::Sweep;
 
 /// The options of `commcalc traffic`.
 #[derive(Debug, PartialEq)]

@@ -547,7 +547,7 @@ impl Serialize for Derivation {
 /// records both, so the number reported is the formula's value.
 #[derive(Debug, Default)]
 pub struct Derived {
-    pub metrics: Vec<(&'static str, crate::patterns::Value)>,
+    pub metrics: Vec<(&'static str, crate::values::Value)>,
     pub derivations: Vec<(&'static str, Derivation)>,
 }
 
@@ -556,7 +556,7 @@ impl Derived {
     #[inline(never)]
     pub fn put(&mut self, key: &'static str, d: Derivation) -> f64 {
         let v = d.value();
-        self.metrics.push((key, crate::patterns::Value::Number(v)));
+        self.metrics.push((key, crate::values::Value::Number(v)));
         self.derivations.push((key, d));
         v
     }

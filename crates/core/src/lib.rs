@@ -7,8 +7,10 @@
 pub mod catalog;
 pub mod collectives;
 pub mod compare;
+pub mod context;
 pub mod derivation;
 pub mod error;
+pub mod inputs;
 pub mod listing;
 pub mod measurements;
 pub mod metrics;
@@ -22,11 +24,13 @@ pub mod scenario;
 pub mod traffic;
 pub mod units;
 pub mod validation;
+pub mod values;
 
 pub use error::{Error, Errors};
+pub use inputs::Inputs;
 pub use models::Model;
 pub use report::{evaluate, evaluate_with, Point, Report};
-pub use scenario::{Inputs, Scenario};
+pub use scenario::Scenario;
 
 /// Parses and evaluates a query in one step, as the CLI and the JavaScript API do.
 pub fn run(query: &str) -> Result<Report, Errors> {

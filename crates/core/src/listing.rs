@@ -8,8 +8,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::catalog::{self, Machine, Param, ParamSet, SizeRow};
+use crate::context::PatternDef;
 use crate::models::Model;
-use crate::patterns::{collective, PatternDef, PATTERNS};
+use crate::patterns::{collective, PATTERNS};
 
 /// Metrics every report carries besides the pattern's own.
 pub const ALWAYS: [&str; 2] = ["time_us", "bandwidth_MBps"];

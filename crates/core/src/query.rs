@@ -3,12 +3,14 @@
 //! prints the canonical form, which parses back to the same scenario.
 
 use crate::catalog::{self, Machine};
+use crate::context::PatternDef;
 use crate::error::{Error, Errors};
+use crate::inputs::{Inputs, Key};
 use crate::models::atm::Link;
 use crate::models::nbl::FSet;
 use crate::models::Model;
-use crate::patterns::{self, collective, Key, PatternDef};
-use crate::scenario::{Inputs, Scenario};
+use crate::patterns::{self, collective};
+use crate::scenario::Scenario;
 use crate::traffic::query::{TrafficInputs, TrafficKey};
 use crate::units::{parse_number, parse_size};
 

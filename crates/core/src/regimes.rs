@@ -29,13 +29,13 @@ use std::cell::RefCell;
 use serde::Serialize;
 
 use crate::catalog::{Machine, MACHINES};
+use crate::context::Ctx;
 use crate::error::Error;
 use crate::models::nbl::{
     Algorithm, Combiner, FSet, Mesh, Nbl, Optimum, Plan, Regime, DEFAULT_LENGTH, DEFAULT_MESH,
     MAX_ELEMENTS,
 };
 use crate::models::Model;
-use crate::patterns::Ctx;
 use crate::scenario::Scenario;
 
 /// The most columns or rows a map may have: 512 × 512 cells keep the worst map at 16 times the

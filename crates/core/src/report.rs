@@ -6,10 +6,12 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
-use crate::patterns::{Ctx, Evaluation, Value};
-use crate::scenario::{Inputs, Scenario};
+use crate::inputs::Inputs;
+use crate::scenario::Scenario;
+use crate::values::Value;
 
 /// Points on a curve unless the caller asks for another number.
 pub const CURVE_POINTS: usize = 512;

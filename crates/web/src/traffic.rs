@@ -13,7 +13,8 @@ use std::fmt::Write as _;
 use commcalc_core::patterns::traffic::{config_of, estimated_events, metrics};
 use commcalc_core::patterns::{Key, Value};
 use commcalc_core::traffic::query::{SpatialModel, TrafficKey};
-use commcalc_core::traffic::{Lengths, Per, Routing, Summary, Sweep};
+use commcalc_core::traffic::sweep::Sweep;
+use commcalc_core::traffic::{Lengths, Per, Routing, Summary};
 use commcalc_core::units::metric as display;
 use commcalc_core::Scenario;
 

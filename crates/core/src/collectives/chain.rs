@@ -10,7 +10,7 @@
 //! of T(k) at s = n/k, so the exact search starts at k ≈ n/s* and walks outward only while
 //! the bound is below the best time found.
 
-use super::{Abg, Procs};
+use super::abg::{Abg, Procs};
 use crate::derivation::Quantity;
 
 /// The most segment counts the exact search may cost on each side of the continuous optimum;

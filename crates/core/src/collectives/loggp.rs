@@ -11,7 +11,7 @@
 //! algorithm as the α-β binomial broadcast under another model, so it is reported beside the
 //! algorithms (`loggp_binomial_us`) but does not compete in `algo=best`.
 
-use super::{Abg, Procs};
+use super::abg::{Abg, Procs};
 
 /// LogGP's four parameters, µs and µs/B.
 #[derive(Clone, Copy, Debug, PartialEq)]

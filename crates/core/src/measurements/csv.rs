@@ -4,8 +4,8 @@
 //! new series (several runs in one file). Times are taken as one-way; a bandwidth becomes the
 //! time per message m/B, as for osu_bw.
 
+use super::series::{Format, Kind, Line, Parsed, Series};
 use super::table::{Columns, Measure};
-use super::{Format, Kind, Line, Parsed, Series};
 use crate::error::Error;
 
 const SEPARATORS: [char; 3] = [',', '\t', ';'];

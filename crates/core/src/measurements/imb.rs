@@ -9,8 +9,8 @@
 //! bandwidth; "Mbytes/sec" is 2^20 B/s up to IMB 4.1/2017 and 10^6 B/s from IMB 2018 on. Each
 //! file's unit is found by recomputing the bandwidth from t and compared with its version.
 
+use super::series::{Format, Kind, Line, Parsed, Series};
 use super::table::Columns;
-use super::{Format, Kind, Line, Parsed, Series};
 use crate::error::Error;
 
 const MIB: f64 = 1_048_576.0 / 1e6;

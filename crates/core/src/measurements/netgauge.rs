@@ -19,8 +19,8 @@
 //! parameters of a size twice (the old fit's g and G, then the new one's): both rows are kept,
 //! the size's point once.
 
-use super::Line;
-use super::{number, size, Format, Kind, LogGpRow, Parsed, Series};
+use super::series::{Format, Kind, Line, LogGpRow, Parsed, Series};
+use super::table::{number, size};
 use crate::error::Error;
 
 /// The first header line of the `-o` file.

@@ -9,8 +9,8 @@
 //! A bandwidth B (MB/s = B/µs) at size m is stored as the time per message m/B, per direction
 //! for bibw (2m/B): the gap g + G·m of LogGP (Alexandrov et al., SPAA 1995), not a latency.
 
+use super::series::{Format, Kind, Line, Parsed, Series};
 use super::table::{Columns, Measure};
-use super::{Format, Kind, Line, Parsed, Series};
 use crate::error::Error;
 
 /// Whether a line is an OSU or OMB-Py title.

@@ -1,8 +1,6 @@
 //! The one mechanism behind the OSU, IMB and CSV readers: a header line names the columns,
 //! and each row below it gives a message size and a time or a bandwidth in the named columns.
 
-use super::{number, size};
-
 /// What the value column holds, with the factor to µs or to MB/s (10^6 B/s).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Measure {
@@ -142,6 +140,20 @@ fn bandwidth_factor(name: &str) -> Option<f64> {
         return Some(f);
     }
     name.contains("bandwidth").then_some(1.0)
+}
+
+/// A number as benchmarks print it; `None` for `-nan`, `inf` and words.
+pub(crate) fn number(token: &str) -> Option<f64> {
+    token.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+/// A message size: a whole number of bytes.
+pub(crate) fn size(token: &str) -> Option<f64> {
+    token
+        .parse::<u64>()
+        .ok()
+        .map(|v| v as f64)
+        .filter(|v| *v <= 1e15)
 }
 
 #[cfg(test)]

@@ -4,17 +4,20 @@
 //! protocol stack with [`Pipeline`]; the links decide only how much data an end point may send
 //! at once, through the VC unit time (eq. 10–21).
 
+use super::bsp;
 use super::shape::DEFAULT_SIZE;
-use super::{bsp, Ctx, Evaluation, Key, Value};
 use crate::catalog::{Machine, Network};
+use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
+use crate::inputs::Key;
 use crate::models::atm::{
     exact_link_unit_time, Case, Chunking, Layer, Link, Pipeline, Stack, Traffic,
     PAPER_LINK_UNIT_TIME,
 };
 use crate::models::bsp::superstep;
 use crate::units::{si, WORD_BYTES};
+use crate::values::Value;
 
 /// The synchronisation message of a barrier: "usually not more than 100 bytes" (002 §4.6).
 const SYNC_MESSAGE_BYTES: f64 = 100.0;

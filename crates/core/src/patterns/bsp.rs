@@ -2,8 +2,8 @@
 //! Hill's values quoted in 002 Tables 7–10.
 
 use super::shape::{Shape, DEFAULT_SIZE};
-use super::{Ctx, Evaluation};
 use crate::catalog::{Machine, Network};
+use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Derived, Expr};
 use crate::error::Error;
 use crate::models::bsp::superstep;

@@ -10,17 +10,20 @@
 
 use std::cell::RefCell;
 
-use super::{atm, bsp, hyperbolic, hypercube, nbl, Ctx, Evaluation, Value};
+use super::{atm, bsp, hyperbolic, hypercube, nbl};
 use crate::catalog::{Machine, Param};
 use crate::collectives::chain::{time_of, Chain};
 use crate::collectives::loggp::LogGp;
 use crate::collectives::{Abg, Collective, Procs};
+use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
+use crate::inputs::{Inputs, Key};
 use crate::models::nbl::{Combiner, Mesh};
 use crate::models::Model;
-use crate::scenario::{Inputs, Scenario};
+use crate::scenario::Scenario;
 use crate::units::{ELEMENT_BYTES, WORD_BYTES};
+use crate::values::Value;
 
 /// A cost in µs of n bytes.
 pub type Cost = Box<dyn Fn(f64) -> f64>;
@@ -684,6 +687,18 @@ pub fn algos(collective: Collective, machine: &Machine) -> &'static [&'static st
     }
 }
 
+/// The algorithms a collective offers on a machine under one model: [`algos`] without the
+/// papers' algorithms that another of its models costs (a measured BSP barrier is not an
+/// algorithm of the hyperbolic model). The query language accepts the machine's whole list
+/// and says, at evaluation, which model such an algorithm needs.
+pub fn algos_on(collective: Collective, machine: &Machine, model: Model) -> Vec<&'static str> {
+    algos(collective, machine)
+        .iter()
+        .copied()
+        .filter(|a| needs_model(collective, machine, a).is_none_or(|m| m == model))
+        .collect()
+}
+
 /// The model a paper's algorithm needs on a machine, for error messages.
 pub fn needs_model(collective: Collective, machine: &Machine, id: &str) -> Option<Model> {
     PAPERS
@@ -741,7 +756,7 @@ pub fn fastest(menu: &[(&'static str, Cost)], n: f64) -> Option<(&'static str, f
 pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> {
     let p = ctx.p(DEFAULT_P);
     let choice = ctx.inputs.algo.unwrap_or("best");
-    ctx.record(super::Key::Algo, Value::Text(choice.into()));
+    ctx.record(Key::Algo, Value::Text(choice.into()));
     let n = ctx.size(DEFAULT_SIZE);
     let (m, abg_derivations) = abg_derived(ctx, p, collective.reduces())?;
     let mut menu = menu(ctx, collective, p)?;
@@ -877,8 +892,7 @@ fn not_here(ctx: &Ctx, collective: Collective, choice: &str) -> Error {
             ctx.machine.id,
             model.id(),
             ctx.model.id(),
-            super::pattern(collective.id())
-                .map_or_else(String::new, |p| p.algos_on(ctx.machine, ctx.model).join(", "))
+            algos_on(collective, ctx.machine, ctx.model).join(", ")
         ),
         _ => format!("{choice} cannot be costed here (see the warnings)"),
     };

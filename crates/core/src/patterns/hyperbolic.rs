@@ -3,11 +3,13 @@
 //! (Ethernet, FDDI), a switch of channels (SP2) or mesh routers (Paragon).
 
 use super::shape::{Shape, DEFAULT_SIZE};
-use super::{Ctx, Evaluation, Key, Value};
 use crate::catalog::{Machine, Network as CatalogNetwork};
+use crate::context::{Ctx, Evaluation};
 use crate::derivation::Expr;
 use crate::error::Error;
+use crate::inputs::Key;
 use crate::models::hyperbolic::{reduce_parallel, reduce_serial, Coupling};
+use crate::values::Value;
 
 /// A block of the graph with the formulas of its a and b.
 type Block = crate::models::hyperbolic::Block<Expr>;

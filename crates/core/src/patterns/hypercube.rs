@@ -2,7 +2,7 @@
 //! t = t_l + N·t_c (003 eq. 1).
 
 use super::shape::DEFAULT_SIZE;
-use super::{Ctx, Evaluation};
+use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::models::hockney::Hockney;

@@ -4,8 +4,8 @@
 //! defaults, and says where a result leaves what 004 measured.
 
 use super::shape::DEFAULT_SIZE;
-use super::{Ctx, Evaluation, Value};
 use crate::catalog::Machine;
+use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::models::hockney::Hockney;
@@ -13,6 +13,7 @@ use crate::models::nbl::{
     self, Algorithm, Combiner, FSet, Linear, Mesh, Nbl, Optimum, Plan, TESTJIG,
 };
 use crate::units::ELEMENT_BYTES;
+use crate::values::Value;
 
 const ALGOS: [&str; 4] = ["best", "tree", "snake", "fence"];
 

@@ -2,7 +2,8 @@
 //! point-to-point cost.
 
 use super::shape::{Shape, DEFAULT_SIZE};
-use super::{atm, hyperbolic, nbl, Ctx, Evaluation};
+use super::{atm, hyperbolic, nbl};
+use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::models::hockney::Hockney;

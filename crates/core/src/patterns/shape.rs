@@ -2,7 +2,7 @@
 //! closed-form point-to-point costs (linear and hyperbolic), with the r∞, n½ and reduced block
 //! they report. Every model's patterns use it; it uses none of them.
 
-use super::Evaluation;
+use crate::context::Evaluation;
 use crate::derivation::{Derivation, Derived, Expr};
 use crate::models::hockney::Hockney;
 use crate::models::hyperbolic::Block;

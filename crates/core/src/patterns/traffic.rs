@@ -8,14 +8,16 @@
 //! of simulations keeps `commcalc eval` and the calculator quick; `commcalc traffic` is the
 //! place for the full results.
 
-use super::{Ctx, Evaluation, Key, Value};
+use crate::context::{Ctx, Evaluation};
 use crate::derivation::Derivation;
 use crate::error::Error;
+use crate::inputs::Key;
 use crate::report::{range_for, Report};
 use crate::scenario::Scenario;
 use crate::traffic::lengths::ln;
 use crate::traffic::query::TrafficKey;
 use crate::traffic::{simulate, Config, Spatial, Summary};
+use crate::values::Value;
 
 /// The curve's default range: 64 B to 64 kB around 003's mean of 512 bytes.
 pub const RANGE: (f64, f64) = (64.0, 65536.0);

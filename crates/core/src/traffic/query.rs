@@ -3,9 +3,10 @@
 //! in. Everything the `traffic` pattern takes beyond `size` lives here, so the rest of the
 //! query language only forwards these keys.
 
-use super::{
-    cube, Config, Cube, Lengths, Per, Routing, Spatial, MAX_MESSAGES, MAX_REPS, MAX_STACK,
-};
+use super::config::{Config, Per, Routing, MAX_MESSAGES, MAX_REPS, MAX_STACK};
+use super::cube::{self, Cube};
+use super::lengths::Lengths;
+use super::spatial::Spatial;
 use crate::error::Error;
 use crate::units::parse_number;
 

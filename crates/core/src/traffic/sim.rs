@@ -12,6 +12,7 @@
 
 use std::collections::VecDeque;
 
+use super::config::{Config, Routing};
 use super::cube::Cube;
 use super::events::{Kind, Queue};
 use super::lengths::exponential;
@@ -19,7 +20,6 @@ use super::rng::{Rng, SplitMix64};
 use super::spatial::Destinations;
 use super::stack::Stack;
 use super::stats::{Recorder, Run};
-use super::{Config, Routing};
 
 /// A message in flight, carried by value in the FIFO of the link it waits for or crosses
 /// (32 bytes), so that it is where the simulation next reads it and no array of every

@@ -4,8 +4,8 @@
 //! runs here, so that the two give the same values and the same scenarios.
 
 use crate::error::{Error, Errors};
+use crate::inputs::Key;
 use crate::patterns::traffic::config_of;
-use crate::patterns::Key;
 use crate::scenario::Scenario;
 
 use super::{simulate_with, Summary};

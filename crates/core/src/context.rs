@@ -1,0 +1,337 @@
+//! The evaluation context: what a pattern reads (`Ctx`), what it returns (`Evaluation`) and how
+//! the catalog describes it (`PatternDef`). It sits above the leaf `inputs` and below the
+//! pattern files and their dispatch in `patterns`, so that the patterns, the scenario and the
+//! report can name these types without importing the dispatcher.
+
+use std::cell::RefCell;
+
+use crate::catalog::{interpolate_by_size, Machine, ParamSet};
+use crate::derivation::{Derivation, Expr};
+use crate::error::Error;
+use crate::inputs::{Inputs, Key};
+use crate::models::atm::Link;
+use crate::models::nbl::FSet;
+use crate::models::Model;
+use crate::values::Value;
+
+/// What a pattern's `evaluate` returns: the cost as a function of the abscissa (bytes), the
+/// abscissa of the query's point, and the pattern's metrics.
+pub struct Evaluation {
+    /// Time in µs for a size in bytes (message, data, h·4 or n·8 bytes, as the pattern says).
+    pub cost: Box<dyn Fn(f64) -> f64>,
+    /// The query's point on the abscissa, in bytes.
+    pub at: f64,
+    pub metrics: Vec<(&'static str, Value)>,
+    /// How each metric was computed, `time_us` at `at` included (docs/explain.md).
+    pub derivations: Vec<(&'static str, Derivation)>,
+}
+
+/// A communication pattern.
+#[derive(Debug)]
+pub struct PatternDef {
+    pub id: &'static str,
+    pub title: &'static str,
+    /// One sentence on what it is.
+    pub description: &'static str,
+    pub source: &'static str,
+    /// Machines it is defined on (`custom` included where any machine may be described).
+    pub machines: &'static [&'static str],
+    /// Models it accepts, in order of preference: the first one a machine has is its default.
+    pub models: &'static [Model],
+    /// Machine and model pairs the papers give no graph for, with the reason shown to the user.
+    pub excluded: &'static [(&'static str, Model, &'static str)],
+    pub inputs: &'static [Key],
+    /// Algorithms a machine offers for this pattern, the first the default; empty if none.
+    pub algos: fn(&Machine) -> &'static [&'static str],
+    /// What the abscissa of the curve measures (it is always in bytes).
+    pub abscissa: &'static str,
+    /// The curve's default range in bytes.
+    pub range: (f64, f64),
+    /// The metrics it reports besides `time_us` and `bandwidth_MBps`.
+    pub metrics: &'static [&'static str],
+    pub evaluate: fn(&Ctx) -> Result<Evaluation, Error>,
+}
+
+impl Evaluation {
+    /// An evaluation whose metrics are the values of their derivations (`time_us` excepted:
+    /// the report takes the time from `cost` at `at`, and its derivation gives the same bits).
+    pub fn derived(
+        cost: Box<dyn Fn(f64) -> f64>,
+        at: f64,
+        derivations: Vec<(&'static str, Derivation)>,
+    ) -> Evaluation {
+        let metrics = derivations
+            .iter()
+            .filter(|(k, _)| *k != "time_us")
+            .map(|(k, d)| (*k, Value::Number(d.value())))
+            .collect();
+        Evaluation {
+            cost,
+            at,
+            metrics,
+            derivations,
+        }
+    }
+}
+
+impl std::fmt::Debug for Evaluation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Evaluation")
+            .field("at", &self.at)
+            .field("metrics", &self.metrics)
+            .finish()
+    }
+}
+
+impl PatternDef {
+    /// Why this pattern cannot run on a machine, or `None` if it can.
+    pub fn unsupported_on(&self, machine: &Machine) -> Option<String> {
+        if !self.machines.contains(&machine.id) {
+            return Some(format!(
+                "pattern {} is defined on {} only (see `commcalc patterns` and {})",
+                self.id,
+                self.machines.join(", "),
+                self.source
+            ));
+        }
+        if self.default_model(machine).is_none() {
+            let have: Vec<_> = machine.models().map(Model::id).collect();
+            let want: Vec<_> = self.models.iter().map(|m| m.id()).collect();
+            return Some(format!(
+                "{} has parameters for {} only; {} needs {}",
+                machine.id,
+                have.join(", "),
+                self.id,
+                want.join(" or ")
+            ));
+        }
+        None
+    }
+
+    /// The machine's natural model for this pattern.
+    pub fn default_model(&self, machine: &Machine) -> Option<Model> {
+        self.models_on(machine).next()
+    }
+
+    /// The models a user may choose for this pattern on this machine.
+    pub fn models_on<'a>(&'a self, machine: &'a Machine) -> impl Iterator<Item = Model> + 'a {
+        self.models
+            .iter()
+            .copied()
+            .filter(|m| machine.set(*m).is_some() && self.excluded_because(machine, *m).is_none())
+    }
+
+    /// Why a model is not offered for this pattern on a machine that has its parameters.
+    pub fn excluded_because(&self, machine: &Machine, model: Model) -> Option<&'static str> {
+        self.excluded
+            .iter()
+            .find(|(m, x, _)| *m == machine.id && *x == model)
+            .map(|(_, _, why)| *why)
+    }
+
+    pub fn takes(&self, key: Key) -> bool {
+        self.inputs.contains(&key)
+    }
+}
+
+/// Everything a pattern's `evaluate` may read: the machine's parameters (with the user's
+/// overrides applied) and the inputs. Warnings are collected here so that helpers deep inside
+/// a pattern can add them without threading a vector through.
+pub struct Ctx<'a> {
+    pub machine: &'static Machine,
+    pub model: Model,
+    pub set: &'static ParamSet,
+    pub inputs: &'a Inputs,
+    pub overrides: &'a [(&'static str, f64)],
+    pub warnings: RefCell<Vec<String>>,
+    /// The inputs the pattern used, defaults included, for controls that show them.
+    pub used_inputs: RefCell<Vec<(&'static str, Value)>>,
+    /// The parameters the pattern read, overrides and table rows included.
+    pub used_params: RefCell<Vec<(&'static str, f64)>>,
+}
+
+impl Ctx<'_> {
+    /// A parameter of the machine's set for the scenario's model, overridden if the user set it.
+    pub fn param(&self, name: &str) -> Result<f64, Error> {
+        if let Some((n, v)) = self.overrides.iter().find(|(n, _)| *n == name) {
+            return Ok(self.used_param(n, *v));
+        }
+        match self.set.param(name) {
+            Some(p) if p.value.is_finite() => Ok(self.used_param(p.name, p.value)),
+            _ => Err(Error::Unsupported {
+                key: name.to_string(),
+                value: String::new(),
+                reason: format!(
+                    "{} has no parameter {name} for the {} model",
+                    self.machine.id,
+                    self.model.id()
+                ),
+            }),
+        }
+    }
+
+    /// A parameter as a formula's symbol, bound to the value [`Ctx::param`] gives.
+    #[inline(never)]
+    pub fn sym(&self, name: &'static str) -> Result<Expr, Error> {
+        let value = self.param(name)?;
+        Ok(self.bound(name, value))
+    }
+
+    /// A parameter's symbol bound to a value the pattern already read (a table row, say).
+    #[inline(never)]
+    pub fn bound(&self, name: &'static str, value: f64) -> Expr {
+        let unit = self.set.param(name).map_or("", |p| p.unit);
+        Expr::sym(self.set.symbol(name), value, unit)
+    }
+
+    /// A parameter from a size-dependent table (001 Tables 1–2), unless the user overrode it.
+    pub fn sized_param(&self, name: &'static str, table_value: f64) -> f64 {
+        self.used_param(name, self.overridden(name).unwrap_or(table_value))
+    }
+
+    pub(crate) fn used_param(&self, name: &'static str, value: f64) -> f64 {
+        let mut used = self.used_params.borrow_mut();
+        if !used.iter().any(|(n, _)| *n == name) {
+            used.push((name, value));
+        }
+        value
+    }
+
+    /// Records the value an input had, for inputs a pattern derives rather than reads.
+    pub fn record(&self, key: Key, value: Value) {
+        let mut used = self.used_inputs.borrow_mut();
+        if !used.iter().any(|(k, _)| *k == key.id()) {
+            used.push((key.id(), value));
+        }
+    }
+
+    fn number(&self, key: Key, given: Option<f64>, default: f64) -> f64 {
+        let v = given.unwrap_or(default);
+        self.record(key, Value::Number(v));
+        v
+    }
+
+    /// The data size (002's x), or `default`.
+    pub fn data(&self, default: f64) -> f64 {
+        self.number(Key::Data, self.inputs.data, default)
+    }
+
+    /// h in words, or `default`.
+    pub fn h(&self, default: f64) -> f64 {
+        self.number(Key::H, self.inputs.h, default)
+    }
+
+    /// The vector length in elements, or `default`.
+    pub fn n(&self, default: f64) -> f64 {
+        self.number(Key::N, self.inputs.n, default)
+    }
+
+    /// The number of bsp_put calls, or `default`.
+    pub fn k(&self, default: u32) -> u32 {
+        let k = self.inputs.k.unwrap_or(default);
+        self.record(Key::K, Value::Number(f64::from(k)));
+        k
+    }
+
+    /// The mesh W×H, or `default`.
+    pub fn mesh(&self, default: (u32, u32)) -> (u32, u32) {
+        let (w, h) = self.inputs.mesh.unwrap_or(default);
+        self.record(Key::Mesh, Value::Text(format!("{w}x{h}")));
+        (w, h)
+    }
+
+    /// The ATM link unit time setting, `paper` by default.
+    pub fn link(&self) -> Link {
+        let link = self.inputs.link.unwrap_or(Link::Paper);
+        self.record(Key::Link, Value::Text(link.id().into()));
+        link
+    }
+
+    /// The f(L) set, `nominal` by default.
+    pub fn f(&self) -> FSet {
+        let f = self.inputs.f.unwrap_or_default();
+        self.record(Key::F, Value::Text(f.id().into()));
+        f
+    }
+
+    /// Whether the user overrode a parameter.
+    pub fn overridden(&self, name: &str) -> Option<f64> {
+        self.overrides
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| *v)
+    }
+
+    /// Adds a warning to the report.
+    pub fn warn(&self, message: impl Into<String>) {
+        let message = message.into();
+        let mut w = self.warnings.borrow_mut();
+        if !w.contains(&message) {
+            w.push(message);
+        }
+    }
+
+    /// The processor count, or `default`; warns when it lies outside what the paper measured.
+    pub fn p(&self, default: u32) -> u32 {
+        let p = self.inputs.p.unwrap_or(default);
+        self.record(Key::P, Value::Number(f64::from(p)));
+        let (lo, hi) = self.machine.measured_p;
+        if p < lo || p > hi {
+            self.warn(format!(
+                "p = {p} is outside the {lo}…{hi} processors the paper measured on {}: an extrapolation",
+                self.machine.name
+            ));
+        }
+        p
+    }
+
+    /// The message size, or `default`.
+    pub fn size(&self, default: f64) -> f64 {
+        self.number(Key::Size, self.inputs.size, default)
+    }
+
+    /// The algorithm, or the machine's default for this pattern.
+    pub fn algo(&self, algos: &'static [&'static str]) -> Option<&'static str> {
+        let algo = self.inputs.algo.or(algos.first().copied());
+        if let Some(a) = algo {
+            self.record(Key::Algo, Value::Text(a.into()));
+        }
+        algo
+    }
+
+    /// Size-dependent parameters (001 Tables 1–2): the row for p, linearly interpolated in p
+    /// between rows (with a warning), or the nearest row beyond the table (with a warning).
+    /// Returns (rate, latency).
+    pub fn by_size(&self, p: u32) -> Result<(f64, f64), Error> {
+        let rows = self.set.by_size;
+        let (Some(first), Some(last)) = (rows.first(), rows.last()) else {
+            return Err(Error::Unsupported {
+                key: "p".into(),
+                value: p.to_string(),
+                reason: format!(
+                    "{} has no size-dependent {} table",
+                    self.machine.id,
+                    self.model.id()
+                ),
+            });
+        };
+        let src = self.set.by_size_source;
+        if p < first.p || p > last.p {
+            let r = if p < first.p { first } else { last };
+            self.warn(format!(
+                "{src} measured p = {}…{} only; p = {p} uses the p = {} row unchanged",
+                first.p, last.p, r.p
+            ));
+            return Ok((r.rate, r.latency));
+        }
+        if !rows.iter().any(|r| r.p == p) {
+            let hi = rows.iter().position(|r| r.p > p).unwrap_or(rows.len() - 1);
+            self.warn(format!(
+                "{src} has no row for p = {p}: interpolated between p = {} and p = {}",
+                rows[hi - 1].p,
+                rows[hi].p
+            ));
+        }
+        interpolate_by_size(rows, p).ok_or_else(|| Error::invalid("p", p, "a p within the table"))
+    }
+}

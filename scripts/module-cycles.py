@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""Lists the module dependencies of crates/core/src and fails if any modules import each other in
+a cycle: the core is built in layers (the shared input and value types at the bottom, the
+evaluation context above them, the patterns, their dispatch, then scenario, query and report),
+and no module may import a module that imports it back.
+
+    python3 scripts/module-cycles.py          # check: exit 1 when a cycle exists
+    python3 scripts/module-cycles.py --list   # also print every module's dependencies
+
+A module is a file (`patterns/mod.rs` is `patterns`, `patterns/point.rs` is `patterns::point`).
+Its dependencies are the modules named by its `crate::…`, `super::…`, `self::…` paths and by the
+paths through its own child modules (`point::evaluate`), outside `#[cfg(test)]` items; a path is
+charged to the longest module it names, so `crate::patterns::Ctx` is a dependency on `patterns`
+and `crate::Scenario` on the module the crate root re-exports it from. A path through a
+re-export is charged to the re-exporting module: an old path kept with `pub use` for the web and
+CLI crates costs nothing, but the core's own code imports from where a type lives. Inline
+modules count as part of their file.
+
+A parent that calls or re-exports its children depends on them, and a child that imports its
+parent's items depends on the parent: the usual layout of a parent dispatching to children that
+take their shared types from it is therefore reported as a cycle. The layout is acceptable when
+the shared types live in a leaf module that both import, which is what this check asks for;
+declaring a child (`mod point;`) alone is no dependency, since it is what makes the child a
+module at all.
+
+The scan is lexical, after comments and strings are blanked as in long-functions.py."""
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "crates" / "core" / "src"
+
+_spec = importlib.util.spec_from_file_location("long_functions", ROOT / "scripts" / "long-functions.py")
+_long = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_long)
+blank = _long.blank
+
+IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
+CFG_TEST = re.compile(r"#\[cfg\(test\)\]")
+PATH_START = re.compile(r"(?<![A-Za-z0-9_:])(" + IDENT + r")::")
+MOD_DECL = re.compile(r"\b(?:pub(?:\([a-z]+\))?\s+)?mod\s+(" + IDENT + r")\s*;")
+
+
+def module_name(path):
+    """The module path of a source file, relative to the crate root ('' for lib.rs)."""
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] in ("mod", "lib"):
+        parts.pop()
+    return "::".join(parts)
+
+
+def strip_cfg_test(text):
+    """The text with every `#[cfg(test)]` item blanked (a braced item to its closing brace,
+    otherwise to its semicolon)."""
+    out = list(text)
+    for m in CFG_TEST.finditer(text):
+        i = m.end()
+        depth = 0
+        while i < len(text):
+            c = text[i]
+            if c == "{":
+                depth += 1
+            elif c == "}":
+                depth -= 1
+                if depth == 0:
+                    i += 1
+                    break
+            elif c == ";" and depth == 0:
+                i += 1
+                break
+            i += 1
+        for j in range(m.start(), i):
+            if out[j] != "\n":
+                out[j] = " "
+    return "".join(out)
+
+
+def read_path(text, i):
+    """The `::`-separated paths starting at text[i], with `{a, b::c}` groups expanded."""
+    m = re.compile(r"\s*(" + IDENT + r"|\*)").match(text, i)
+    if not m:
+        if re.compile(r"\s*\{").match(text, i):
+            return read_group(text, text.index("{", i) + 1)
+        return [[]]
+    head, j = m.group(1), m.end()
+    sep = re.compile(r"\s*::").match(text, j)
+    if not sep:
+        return [[head]]
+    return [[head] + rest for rest in read_path(text, sep.end())]
+
+
+def read_group(text, i):
+    """The paths of a `{…}` use group whose body starts at text[i]."""
+    depth, start, items = 0, i, []
+    while i < len(text):
+        c = text[i]
+        if c == "{":
+            depth += 1
+        elif c == "}" and depth > 0:
+            depth -= 1
+        elif (c == "," and depth == 0) or (c == "}" and depth == 0):
+            items.append(text[start:i])
+            start = i + 1
+            if c == "}":
+                break
+        i += 1
+    paths = []
+    for item in items:
+        if item.strip():
+            paths.extend(read_path(item, 0))
+    return paths
+
+
+def parent(module):
+    return module.rsplit("::", 1)[0] if "::" in module else ""
+
+
+def resolve(segments, modules, reexports):
+    """The longest module named by a crate-relative path, through the crate root's re-exports."""
+    best = ""
+    for n in range(1, len(segments) + 1):
+        name = "::".join(segments[:n])
+        if name in modules:
+            best = name
+    if best == "" and segments and segments[0] in reexports:
+        return reexports[segments[0]]
+    return best
+
+
+def references(module, text, children):
+    """The crate-relative paths a module's text names."""
+    found = []
+    for m in PATH_START.finditer(text):
+        head = m.group(1)
+        if head == "crate":
+            base = []
+        elif head == "super":
+            base = parent(module).split("::") if parent(module) else []
+        elif head == "self":
+            base = module.split("::") if module else []
+        elif head in children:
+            base = (module.split("::") if module else []) + [head]
+            found.append(base)
+            continue
+        else:
+            continue
+        for rest in read_path(text, m.end()):
+            while rest and rest[0] == "super":
+                base = base[:-1]
+                rest = rest[1:]
+            found.append(base + rest)
+    return found
+
+
+def graph():
+    files = sorted(SRC.rglob("*.rs"))
+    texts = {module_name(f): strip_cfg_test(blank(f.read_text())) for f in files}
+    modules = set(texts)
+    children = {m: {c for c in MOD_DECL.findall(t)} for m, t in texts.items()}
+    reexports = {}
+    for segments in references("", texts[""], children[""]):
+        target = resolve(segments[:-1], modules, {})
+        if segments and target:
+            reexports[segments[-1]] = target
+    deps = {}
+    for module, text in texts.items():
+        if module == "":
+            continue
+        deps[module] = set()
+        for segments in references(module, text, children[module]):
+            target = resolve(segments, modules, reexports)
+            if target and target != module:
+                deps[module].add(target)
+    return deps
+
+
+def cycles(deps):
+    """Strongly connected components of more than one module (Tarjan's algorithm)."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(deps.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(deps):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def main():
+    deps = graph()
+    if "--list" in sys.argv[1:]:
+        for module in sorted(deps):
+            print(f"{module}: {', '.join(sorted(deps[module])) or '-'}")
+    found = cycles(deps)
+    for component in found:
+        members = set(component)
+        print(f"cycle: {', '.join(component)}")
+        for module in component:
+            back = sorted(d for d in deps[module] if d in members)
+            print(f"    {module} -> {', '.join(back)}")
+    if found:
+        print(f"{len(found)} module cycle(s) in crates/core/src", file=sys.stderr)
+        return 1
+    print(f"module-cycles: {len(deps)} modules of crates/core/src, no cycle")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
