@@ -34,6 +34,19 @@ async function pasteAndFit(page, text) {
   }));
 }
 
+/** Keeps the fitted machine (button Keep) and waits until it is the one listed. */
+async function keep(page) {
+  await page.click('button#import-save');
+  await page.waitForFunction(() => document.querySelectorAll('#import-saved a').length === 1);
+}
+
+/** Opens the Import view, fits the real RoCE run pasted in it and keeps the machine. */
+async function fitAndKeep(page) {
+  await openApp(page, app.server.url, IMPORT);
+  await pasteAndFit(page, readFileSync(FILE, 'utf8'));
+  await keep(page);
+}
+
 describe('import measurements', () => {
   it('fits a pasted OSU run as the CLI does and opens the fitted machine', async () => {
     const { context, page, problems } = await newAppPage(app.browser);
@@ -75,8 +88,7 @@ describe('import measurements', () => {
       await openApp(page, app.server.url, IMPORT);
       await page.setInputFiles('input#import-file', FILE);
       await page.waitForFunction(() => document.querySelectorAll('#import-links a').length > 0);
-      await page.click('button#import-save');
-      await page.waitForFunction(() => document.querySelectorAll('#import-saved a').length === 1);
+      await keep(page);
       const stored = await page.evaluate(() => localStorage.getItem('commcalc.fitted.v2'));
       assert.match(stored, /^commcalc fitted machines v2\n/);
       await page.evaluate((s) => localStorage.setItem('commcalc.fitted.v2', `${s}\nbroken entry`), stored);
@@ -134,10 +146,7 @@ describe('import measurements', () => {
   it('lists a kept machine in the picker and opens it in the calculator and beside the Paragon', async () => {
     const { context, page, problems } = await newAppPage(app.browser);
     try {
-      await openApp(page, app.server.url, IMPORT);
-      await pasteAndFit(page, readFileSync(FILE, 'utf8'));
-      await page.click('button#import-save');
-      await page.waitForFunction(() => document.querySelectorAll('#import-saved a').length === 1);
+      await fitAndKeep(page);
       const expected = JSON.parse(cli(['fit', '--json', FILE]));
       await openApp(page, app.server.url, '?machine=intel-paragon&pattern=broadcast');
       const options = await page.evaluate(() =>
@@ -261,10 +270,7 @@ describe('import measurements', () => {
   it("validates the kept machine's own points against its fit, and says where they are not kept", async () => {
     const { context, page, problems } = await newAppPage(app.browser);
     try {
-      await openApp(page, app.server.url, IMPORT);
-      await pasteAndFit(page, readFileSync(FILE, 'utf8'));
-      await page.click('button#import-save');
-      await page.waitForFunction(() => document.querySelectorAll('#import-saved a').length === 1);
+      await fitAndKeep(page);
       assert.match(await page.textContent('#import-messages'), /kept my machine .* with its \d+ points/);
       await page.click('#import-links a >> text=Open in the calculator');
       await page.waitForFunction(() => document.body?.dataset.ready === '1' && location.search.includes('machine=custom'));

@@ -263,6 +263,18 @@ mod tests {
     use commcalc_core::traffic::simulate;
     use commcalc_core::Scenario;
 
+    /// The sum of a histogram's bars: its first series is drawn as a step, each bar's height
+    /// once at every second point.
+    fn counted(plot: &Plot) -> f64 {
+        plot.series[0]
+            .points
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .map(|p| p.1)
+            .sum()
+    }
+
     fn run(q: &str) -> Run {
         let (c, _) = config_of(&Scenario::from_query(q).unwrap()).unwrap();
         simulate(&c).unwrap().first
@@ -279,13 +291,7 @@ mod tests {
         assert!(cube_svg(7, &big).is_none());
         assert!(cube_summary(7, &big).contains("448 links"));
         let plot = utilisation_plot(&big);
-        let total: f64 = plot.series[0]
-            .points
-            .iter()
-            .skip(1)
-            .step_by(2)
-            .map(|p| p.1)
-            .sum();
+        let total = counted(&plot);
         assert_eq!(total, 448.0);
     }
 
@@ -293,13 +299,7 @@ mod tests {
     fn the_histograms_count_every_message_and_run() {
         let r = run("machine=intel-ipsc&pattern=traffic&count=300&reps=1&hit=0.9");
         let lat = latency_plot(&r);
-        let n: f64 = lat.series[0]
-            .points
-            .iter()
-            .skip(1)
-            .step_by(2)
-            .map(|p| p.1)
-            .sum();
+        let n = counted(&lat);
         assert_eq!(n, r.delivered as f64);
         let runs = run_length_plot(&r);
         assert!(runs.series[0].points.len() > 4);
