@@ -36,8 +36,9 @@ pub struct PatternDef {
     pub source: &'static str,
     /// Machines it is defined on (`custom` included where any machine may be described).
     pub machines: &'static [&'static str],
-    /// Models it accepts, in order of preference: the first one a machine has is its default.
-    pub models: &'static [Model],
+    /// The dispatch table: the models it accepts, in order of preference (the first one a
+    /// machine has is its default), each with the function that costs the pattern under it.
+    pub models: &'static [(Model, Evaluate)],
     /// Machine and model pairs the papers give no graph for, with the reason shown to the user.
     pub excluded: &'static [(&'static str, Model, &'static str)],
     pub inputs: &'static [Key],
@@ -49,8 +50,10 @@ pub struct PatternDef {
     pub range: (f64, f64),
     /// The metrics it reports besides `time_us` and `bandwidth_MBps`.
     pub metrics: &'static [&'static str],
-    pub evaluate: fn(&Ctx) -> Result<Evaluation, Error>,
 }
+
+/// How a pattern is costed under one model: the function of that model's paper.
+pub type Evaluate = fn(&Ctx) -> Result<Evaluation, Error>;
 
 impl Evaluation {
     /// An evaluation whose metrics are the values of their derivations (`time_us` excepted:
@@ -96,7 +99,7 @@ impl PatternDef {
         }
         if self.default_model(machine).is_none() {
             let have: Vec<_> = machine.models().map(Model::id).collect();
-            let want: Vec<_> = self.models.iter().map(|m| m.id()).collect();
+            let want: Vec<_> = self.models.iter().map(|(m, _)| m.id()).collect();
             return Some(format!(
                 "{} has parameters for {} only; {} needs {}",
                 machine.id,
@@ -117,8 +120,16 @@ impl PatternDef {
     pub fn models_on<'a>(&'a self, machine: &'a Machine) -> impl Iterator<Item = Model> + 'a {
         self.models
             .iter()
-            .copied()
+            .map(|(m, _)| *m)
             .filter(|m| machine.set(*m).is_some() && self.excluded_because(machine, *m).is_none())
+    }
+
+    /// The function that costs this pattern under a model: its entry in the dispatch table.
+    pub fn evaluator(&self, model: Model) -> Option<Evaluate> {
+        self.models
+            .iter()
+            .find(|(m, _)| *m == model)
+            .map(|(_, f)| *f)
     }
 
     /// Why a model is not offered for this pattern on a machine that has its parameters.

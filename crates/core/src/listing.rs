@@ -207,7 +207,7 @@ impl PatternEntry {
             description: p.description,
             source: p.source,
             machines: p.machines,
-            models: p.models.iter().map(|m| m.id()).collect(),
+            models: p.models.iter().map(|(m, _)| m.id()).collect(),
             models_by_machine: machines()
                 .filter(|m| p.unsupported_on(m).is_none())
                 .map(|m| (m.id, p.models_on(m).map(Model::id).collect()))

@@ -100,7 +100,20 @@ pub(crate) struct Prepared {
 
 pub(crate) fn prepare(scenario: &Scenario) -> Result<Prepared, Error> {
     let ctx = Ctx::of(scenario)?;
-    let evaluation = (scenario.pattern.evaluate)(&ctx)?;
+    let evaluate =
+        scenario
+            .pattern
+            .evaluator(scenario.model)
+            .ok_or_else(|| Error::Unsupported {
+                key: "model".into(),
+                value: scenario.model.id().into(),
+                reason: format!(
+                    "pattern {} has no {} cost",
+                    scenario.pattern.id,
+                    scenario.model.id()
+                ),
+            })?;
+    let evaluation = evaluate(&ctx)?;
     Ok(Prepared {
         evaluation,
         warnings: ctx.warnings.into_inner(),

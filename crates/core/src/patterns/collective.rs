@@ -971,20 +971,33 @@ pub fn with_ctx<R>(
 
 /// The pattern's legacy form: the papers' own evaluation that a machine had before the
 /// collectives, kept unchanged for the queries it answered (no `algo`, or one of its own).
+/// Which paper's function applies is the dispatch table's entry for the model.
 pub struct Legacy {
+    pub collective: Collective,
     pub machines: &'static [&'static str],
-    pub models: &'static [Model],
     pub algos: fn(&Machine) -> &'static [&'static str],
 }
 
 impl Legacy {
-    pub fn applies(&self, ctx: &Ctx) -> bool {
+    fn applies(&self, ctx: &Ctx) -> bool {
         self.machines.contains(&ctx.machine.id)
-            && self.models.contains(&ctx.model)
             && ctx
                 .inputs
                 .algo
                 .is_none_or(|a| (self.algos)(ctx.machine).contains(&a))
+    }
+
+    /// The papers' evaluation where it applies, else the collective's.
+    pub fn or_paper(
+        &self,
+        ctx: &Ctx,
+        paper: fn(&Ctx) -> Result<Evaluation, Error>,
+    ) -> Result<Evaluation, Error> {
+        if self.applies(ctx) {
+            paper(ctx)
+        } else {
+            evaluate(ctx, self.collective)
+        }
     }
 }
 

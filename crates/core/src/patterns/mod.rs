@@ -83,6 +83,20 @@ const ALL_MACHINES: [&str; 13] = [
     "custom",
 ];
 
+/// The dispatch table of a one-way pattern (ping-pong, send-and-reply): every model with a
+/// point-to-point cost, the time `scale` one-way times.
+macro_rules! one_way {
+    ($scale:literal) => {
+        [
+            (Model::Hockney, |c| point::hockney(c, $scale)),
+            (Model::Hyperbolic, |c| point::hyperbolic(c, $scale)),
+            (Model::Packetized, |c| point::packetized(c, $scale)),
+            (Model::AtmPipeline, |c| atm::pingpong(c, $scale)),
+            (Model::Nbl, |c| point::nbl(c, $scale)),
+        ]
+    };
+}
+
 /// A collective of [`collective`] as a pattern: on every machine, with every model that
 /// gives a point-to-point α and β, taking the message size, p and the algorithm.
 macro_rules! collective_pattern {
@@ -94,13 +108,13 @@ macro_rules! collective_pattern {
             source: $source,
             machines: &ALL_MACHINES,
             models: &[
-                Model::Hockney,
-                Model::Hyperbolic,
-                Model::Packetized,
-                Model::AtmPipeline,
-                Model::Nbl,
-                Model::Bsp,
-                Model::Bpram,
+                (Model::Hockney, $evaluate),
+                (Model::Hyperbolic, $evaluate),
+                (Model::Packetized, $evaluate),
+                (Model::AtmPipeline, $evaluate),
+                (Model::Nbl, $evaluate),
+                (Model::Bsp, $evaluate),
+                (Model::Bpram, $evaluate),
             ],
             excluded: &[],
             inputs: &[Key::Size, Key::P, Key::Algo],
@@ -111,7 +125,6 @@ macro_rules! collective_pattern {
             abscissa: "bytes",
             range: SIZES,
             metrics: $metrics,
-            evaluate: $evaluate,
         }
     };
 }
@@ -124,14 +137,13 @@ pub static PATTERNS: &[PatternDef] = &[
         description: "one-way point-to-point time: half the round trip of a message and its echo",
         source: "000 eq. 3; 001 eq. 1; 003 eq. 1; 002 eq. 7; 004 §2",
         machines: &POINT_TO_POINT,
-        models: &[Model::Hockney, Model::Hyperbolic, Model::Packetized, Model::AtmPipeline, Model::Nbl],
+        models: &one_way!(1.0),
         excluded: &[],
         inputs: &[Key::Size],
         algos: no_algos,
         abscissa: "message size",
         range: SIZES,
         metrics: &["r_inf_MBps", "n_half_bytes", "a_us", "b_us_per_byte", "max_data_bytes", "opt_message_bytes", "vc_unit_time_us_per_byte"],
-        evaluate: point::pingpong,
     },
     PatternDef {
         id: "roundtrip",
@@ -139,14 +151,13 @@ pub static PATTERNS: &[PatternDef] = &[
         description: "a message and its reply of the same size, as a remote procedure call",
         source: "003 Fig. 3; 000 §3.1",
         machines: &POINT_TO_POINT,
-        models: &[Model::Hockney, Model::Hyperbolic, Model::Packetized, Model::AtmPipeline, Model::Nbl],
+        models: &one_way!(2.0),
         excluded: &[],
         inputs: &[Key::Size],
         algos: no_algos,
         abscissa: "message size",
         range: SIZES,
         metrics: &["r_inf_MBps", "n_half_bytes", "a_us", "b_us_per_byte", "max_data_bytes", "opt_message_bytes", "vc_unit_time_us_per_byte"],
-        evaluate: point::roundtrip,
     },
     PatternDef {
         id: "exchange",
@@ -165,14 +176,17 @@ pub static PATTERNS: &[PatternDef] = &[
             "intel-delta",
             "custom",
         ],
-        models: &[Model::Hockney, Model::Hyperbolic, Model::Nbl],
+        models: &[
+            (Model::Hockney, point::exchange_hockney),
+            (Model::Hyperbolic, point::exchange_hyperbolic),
+            (Model::Nbl, point::exchange_nbl),
+        ],
         excluded: &[],
         inputs: &[Key::Size, Key::F],
         algos: no_algos,
         abscissa: "message size",
         range: SIZES,
         metrics: &["r_inf_MBps", "n_half_bytes", "a_us", "b_us_per_byte"],
-        evaluate: point::exchange,
     },
     PatternDef {
         id: "all-to-all",
@@ -180,7 +194,15 @@ pub static PATTERNS: &[PatternDef] = &[
         description: "every one of p nodes sends a different message to every other",
         source: "000 eq. 4; 002 §3.9 (separate addressing), §3.11 (multicast); 002 Table 8; Thakur, Rabenseifner and Gropp 2005 §4.6",
         machines: &ALL_MACHINES,
-        models: &[Model::Hyperbolic, Model::AtmPipeline, Model::Bsp, Model::Hockney, Model::Packetized, Model::Nbl, Model::Bpram],
+        models: &[
+            (Model::Hyperbolic, |c| LEGACY_ALL_TO_ALL.or_paper(c, hyperbolic::all_to_all)),
+            (Model::AtmPipeline, |c| LEGACY_ALL_TO_ALL.or_paper(c, atm::all_to_all)),
+            (Model::Bsp, |c| LEGACY_ALL_TO_ALL.or_paper(c, bsp::total_exchange)),
+            (Model::Hockney, all_to_all),
+            (Model::Packetized, all_to_all),
+            (Model::Nbl, all_to_all),
+            (Model::Bpram, all_to_all),
+        ],
         excluded: &[
             ("ibm-sp2", Model::Hyperbolic, "000 §3.3 could not run all-to-all with large messages on the SP2 (switch buffer overflow) and gives no graph for it"),
             ("intel-paragon", Model::Hyperbolic, "000 gives no all-to-all graph for the Paragon; its BSP parameters (001 Table 1) are for full h-relations"),
@@ -191,7 +213,6 @@ pub static PATTERNS: &[PatternDef] = &[
         range: SIZES,
         metrics: &["a_us", "b_us_per_byte", "r_inf_MBps", "n_half_bytes", "g_us_per_word", "g_us_per_byte", "l_us", "vc_unit_time_us_per_byte", "max_data_bytes", "opt_message_bytes", "message_latency_us",
             "alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "bruck_us", "pairwise_us", "separate_us", "multicast_us", "total_exchange_us"],
-        evaluate: all_to_all,
     },
     PatternDef {
         id: "pairs",
@@ -199,14 +220,13 @@ pub static PATTERNS: &[PatternDef] = &[
         description: "node i sends to node n+i (SP2, one or two frames) or to node 2n−i+1 along a mesh row (Paragon)",
         source: "000 §3.3 eq. 8, §3.4 eq. 12",
         machines: &["ibm-sp2", "intel-paragon"],
-        models: &[Model::Hyperbolic],
+        models: &[(Model::Hyperbolic, hyperbolic::pairs)],
         excluded: &[],
         inputs: &[Key::Size, Key::P, Key::Algo],
         algos: hyperbolic::pairs_algos,
         abscissa: "message size",
         range: SIZES,
         metrics: &["a_us", "b_us_per_byte", "r_inf_MBps", "n_half_bytes"],
-        evaluate: hyperbolic::pairs,
     },
     PatternDef {
         id: "h-relation",
@@ -214,14 +234,13 @@ pub static PATTERNS: &[PatternDef] = &[
         description: "a superstep routing an h-relation: no processor sends or receives more than h words",
         source: "001 Table 1; 002 eq. 22–27, Tables 7–8",
         machines: &["intel-paragon", "ibm-sp2", "ibm-sp2-ethernet", "sparc20-smp", "atm-sparc20", "custom"],
-        models: &[Model::Bsp, Model::AtmPipeline],
+        models: &[(Model::Bsp, bsp::h_relation), (Model::AtmPipeline, atm::h_relation)],
         excluded: &[],
         inputs: &[Key::H, Key::P, Key::Algo, Key::K, Key::Data, Key::Link],
         algos: bsp::h_relation_algos,
         abscissa: "bytes each processor sends (4 per word)",
         range: (4.0, 4e5),
         metrics: &["g_us_per_word", "g_us_per_byte", "l_us", "g_flops_per_word", "g_inf_us_per_word", "l_flops", "max_data_bytes", "opt_message_bytes", "vc_unit_time_us_per_byte"],
-        evaluate: h_relation,
     },
     PatternDef {
         id: "permutation",
@@ -229,14 +248,13 @@ pub static PATTERNS: &[PatternDef] = &[
         description: "every processor sends one block to one other and receives one",
         source: "001 Table 2",
         machines: &["intel-paragon", "custom"],
-        models: &[Model::Bpram],
+        models: &[(Model::Bpram, bsp::permutation)],
         excluded: &[],
         inputs: &[Key::Size, Key::P],
         algos: no_algos,
         abscissa: "block size",
         range: SIZES,
         metrics: &["r_inf_MBps", "n_half_bytes"],
-        evaluate: bsp::permutation,
     },
     PatternDef {
         id: "ring-broadcast",
@@ -244,14 +262,13 @@ pub static PATTERNS: &[PatternDef] = &[
         description: "every node's message goes round a ring: node i receives from i−1 and sends to i+1",
         source: "003 §N-way Broadcast, Fig. 5",
         machines: &HYPERCUBES,
-        models: &[Model::Hockney],
+        models: &[(Model::Hockney, hypercube::ring_broadcast)],
         excluded: &[],
         inputs: &[Key::Size, Key::P],
         algos: no_algos,
         abscissa: "message size",
         range: SIZES,
         metrics: &[],
-        evaluate: hypercube::ring_broadcast,
     },
     PatternDef {
         id: "broadcast",
@@ -259,7 +276,15 @@ pub static PATTERNS: &[PatternDef] = &[
         description: "one node sends the same message to all others: binomial tree (003), ATM hardware multicast (002), and MPI's algorithms on any machine",
         source: "003 §Single Node Broadcast, Fig. 6; 002 §3.10; Thakur, Rabenseifner and Gropp 2005 §4.2",
         machines: &ALL_MACHINES,
-        models: &[Model::Hockney, Model::AtmPipeline, Model::Hyperbolic, Model::Packetized, Model::Nbl, Model::Bsp, Model::Bpram],
+        models: &[
+            (Model::Hockney, |c| LEGACY_BROADCAST.or_paper(c, hypercube::broadcast)),
+            (Model::AtmPipeline, |c| LEGACY_BROADCAST.or_paper(c, atm::broadcast)),
+            (Model::Hyperbolic, broadcast),
+            (Model::Packetized, broadcast),
+            (Model::Nbl, broadcast),
+            (Model::Bsp, broadcast),
+            (Model::Bpram, broadcast),
+        ],
         excluded: &[],
         inputs: &[Key::Size, Key::P, Key::Algo, Key::Link],
         algos: |m| collective::algos(Collective::Broadcast, m),
@@ -269,7 +294,6 @@ pub static PATTERNS: &[PatternDef] = &[
             "alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "binomial_us", "scatter_rd_allgather_us",
             "scatter_ring_allgather_us", "pipelined_chain_us", "loggp_binomial_us", "loggp_p2p_us", "multicast_us",
             "opt_segment_bytes", "opt_segments", "opt_time_us", "closed_form_segment_bytes", "closed_form_time_us"],
-        evaluate: broadcast,
     },
     PatternDef {
         id: "global-combine",
@@ -277,14 +301,13 @@ pub static PATTERNS: &[PatternDef] = &[
         description: "sum one vector per node and give every node the result: Tree, Snake or Fence on a 2-D mesh",
         source: "004 §3, Appendix",
         machines: &["intel-delta", "custom"],
-        models: &[Model::Nbl],
+        models: &[(Model::Nbl, nbl::global_combine)],
         excluded: &[],
         inputs: &[Key::N, Key::Mesh, Key::Algo, Key::F],
         algos: nbl::combine_algos,
         abscissa: "vector bytes (8 per element)",
         range: (8.0, 4e6),
         metrics: &["tree_us", "snake_us", "fence_us", "snake_block_elems", "fence_block_elems", "fastest", "snake_block_closed_form_elems", "fence_block_closed_form_elems", "snake_asymptotic_us_per_elem", "fence_asymptotic_us_per_elem"],
-        evaluate: nbl::global_combine,
     },
     PatternDef {
         id: "pipelined-send",
@@ -292,14 +315,13 @@ pub static PATTERNS: &[PatternDef] = &[
         description: "send x bytes as ⌈x/m⌉ pipelined messages through the protocol stack",
         source: "002 §3.6 eq. 1–10",
         machines: &["atm-sparc20", "custom"],
-        models: &[Model::AtmPipeline],
+        models: &[(Model::AtmPipeline, atm::pipelined_send)],
         excluded: &[],
         inputs: &[Key::Data, Key::Size, Key::Link],
         algos: no_algos,
         abscissa: "data size x",
         range: (100.0, 1e6),
         metrics: &["opt_message_bytes", "opt_time_us", "max_data_bytes", "unit_time_us_per_byte", "message_latency_us", "closed_form_message_bytes", "closed_form_time_us"],
-        evaluate: atm::pipelined_send,
     },
     PatternDef {
         id: "barrier",
@@ -307,14 +329,21 @@ pub static PATTERNS: &[PatternDef] = &[
         description: "the synchronisation cost l of a BSP superstep (002, 001), and MPI's dissemination barrier on any machine",
         source: "002 eq. 28–29, Tables 9–10; 001 Table 1; Thakur, Rabenseifner and Gropp 2005 §4.8",
         machines: &ALL_MACHINES,
-        models: &[Model::Bsp, Model::AtmPipeline, Model::Hockney, Model::Hyperbolic, Model::Packetized, Model::Nbl, Model::Bpram],
+        models: &[
+            (Model::Bsp, |c| LEGACY_BARRIER.or_paper(c, bsp::barrier)),
+            (Model::AtmPipeline, |c| LEGACY_BARRIER.or_paper(c, atm::barrier)),
+            (Model::Hockney, barrier),
+            (Model::Hyperbolic, barrier),
+            (Model::Packetized, barrier),
+            (Model::Nbl, barrier),
+            (Model::Bpram, barrier),
+        ],
         excluded: &[],
         inputs: &[Key::Size, Key::P, Key::Algo, Key::Link],
         algos: |m| collective::algos(Collective::Barrier, m),
         abscissa: "synchronisation message size",
         range: (1.0, 1e4),
         metrics: &["l_us", "l_flops", "alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "dissemination_us", "total_exchange_us", "broadcast_us", "measured_us"],
-        evaluate: barrier,
     },
     PatternDef {
         id: "multigrid",
@@ -322,14 +351,13 @@ pub static PATTERNS: &[PatternDef] = &[
         description: "time-parallel multigrid: each of n processors exchanges a time plane with both neighbours",
         source: "000 §4.2 Table 1, Fig. 6",
         machines: &["ethernet-now", "fddi-now", "ibm-sp2", "intel-paragon"],
-        models: &[Model::Hyperbolic],
+        models: &[(Model::Hyperbolic, hyperbolic::multigrid)],
         excluded: &[],
         inputs: &[Key::Size, Key::P],
         algos: no_algos,
         abscissa: "plane size",
         range: SIZES,
         metrics: &["a_us", "b_us_per_byte", "r_inf_MBps", "n_half_bytes"],
-        evaluate: hyperbolic::multigrid,
     },
     PatternDef {
         id: "traffic",
@@ -337,7 +365,7 @@ pub static PATTERNS: &[PatternDef] = &[
         description: "every node sends messages with temporal (LRU stack) and spatial (uniform, sphere of locality, decreasing probability) locality; simulated event by event",
         source: "003 §Synthetic Communication Benchmarks, Fig. 7–9, eq. 1",
         machines: &["jpl-mark3", "intel-ipsc", "ametek-s14", "ametek-s14b", "custom"],
-        models: &[Model::Hockney],
+        models: &[(Model::Hockney, traffic::traffic)],
         excluded: &[],
         inputs: &[
             Key::Size,
@@ -361,7 +389,6 @@ pub static PATTERNS: &[PatternDef] = &[
         abscissa: "mean message length",
         range: traffic::RANGE,
         metrics: &traffic::METRICS,
-        evaluate: traffic::traffic,
     },
     collective_pattern!(
         "allgather",
@@ -413,29 +440,12 @@ pub static PATTERNS: &[PatternDef] = &[
     ),
 ];
 
-/// Patterns served by several models dispatch here to the module of the model's paper.
-fn all_to_all(ctx: &Ctx) -> Result<Evaluation, Error> {
-    if !LEGACY_ALL_TO_ALL.applies(ctx) {
-        return collective::evaluate(ctx, Collective::AllToAll);
-    }
-    match ctx.model {
-        Model::AtmPipeline => atm::all_to_all(ctx),
-        Model::Bsp => bsp::total_exchange(ctx),
-        _ => hyperbolic::all_to_all(ctx),
-    }
-}
-
-fn h_relation(ctx: &Ctx) -> Result<Evaluation, Error> {
-    match ctx.model {
-        Model::AtmPipeline => atm::h_relation(ctx),
-        _ => bsp::h_relation(ctx),
-    }
-}
-
-/// Broadcast, barrier and all-to-all keep the papers' evaluation on the machines and models
-/// the papers cost them on, for queries without an MPI algorithm; every other query is a
-/// collective of [`collective`].
+/// Broadcast, barrier and all-to-all keep the papers' evaluation on the machines the papers
+/// cost them on, for queries without an MPI algorithm (or with one of the papers' own); every
+/// other query is a collective of [`collective`]. The model comes from the dispatch table: a
+/// table entry names the paper's function for its model.
 static LEGACY_BROADCAST: collective::Legacy = collective::Legacy {
+    collective: Collective::Broadcast,
     machines: &[
         "jpl-mark3",
         "intel-ipsc",
@@ -443,10 +453,10 @@ static LEGACY_BROADCAST: collective::Legacy = collective::Legacy {
         "ametek-s14b",
         "atm-sparc20",
     ],
-    models: &[Model::Hockney, Model::AtmPipeline],
     algos: no_algos,
 };
 static LEGACY_ALL_TO_ALL: collective::Legacy = collective::Legacy {
+    collective: Collective::AllToAll,
     machines: &[
         "ethernet-now",
         "fddi-now",
@@ -457,10 +467,10 @@ static LEGACY_ALL_TO_ALL: collective::Legacy = collective::Legacy {
         "intel-paragon",
         "custom",
     ],
-    models: &[Model::Hyperbolic, Model::AtmPipeline, Model::Bsp],
     algos: atm::all_to_all_algos,
 };
 static LEGACY_BARRIER: collective::Legacy = collective::Legacy {
+    collective: Collective::Barrier,
     machines: &[
         "atm-sparc20",
         "ibm-sp2",
@@ -469,28 +479,19 @@ static LEGACY_BARRIER: collective::Legacy = collective::Legacy {
         "sparc20-smp",
         "custom",
     ],
-    models: &[Model::Bsp, Model::AtmPipeline],
     algos: bsp::barrier_algos,
 };
 
+fn all_to_all(ctx: &Ctx) -> Result<Evaluation, Error> {
+    collective::evaluate(ctx, Collective::AllToAll)
+}
+
 fn broadcast(ctx: &Ctx) -> Result<Evaluation, Error> {
-    if !LEGACY_BROADCAST.applies(ctx) {
-        return collective::evaluate(ctx, Collective::Broadcast);
-    }
-    match ctx.model {
-        Model::AtmPipeline => atm::broadcast(ctx),
-        _ => hypercube::broadcast(ctx),
-    }
+    collective::evaluate(ctx, Collective::Broadcast)
 }
 
 fn barrier(ctx: &Ctx) -> Result<Evaluation, Error> {
-    if !LEGACY_BARRIER.applies(ctx) {
-        return collective::evaluate(ctx, Collective::Barrier);
-    }
-    match ctx.model {
-        Model::AtmPipeline => atm::barrier(ctx),
-        _ => bsp::barrier(ctx),
-    }
+    collective::evaluate(ctx, Collective::Barrier)
 }
 
 fn allgather(ctx: &Ctx) -> Result<Evaluation, Error> {
