@@ -19,12 +19,11 @@ pub fn eval(options: &EvalOptions) -> Result<String, Usage> {
         let encode = |e: serde_json::Error| Usage(format!("cannot encode the report as JSON: {e}"));
         let mut json = serde_json::to_string(&report).map_err(encode)?;
         if options.explain {
-            // The same report with one more member: without --explain the bytes are unchanged.
+            // The same report with two more members: without --explain the bytes are unchanged.
             let explain = serde_json::to_string(&report.derivations).map_err(encode)?;
+            let used = serde_json::to_string(&report.used()).map_err(encode)?;
             json.pop();
-            json.push_str(",\"explain\":");
-            json.push_str(&explain);
-            json.push('}');
+            let _ = write!(json, ",\"explain\":{explain},\"used\":{used}}}");
         }
         json.push('\n');
         Ok(json)
@@ -41,6 +40,17 @@ pub fn eval(options: &EvalOptions) -> Result<String, Usage> {
 /// the source; a metric that is a name (`fastest`) is named as such.
 fn explained(scenario: &Scenario, report: &Report) -> String {
     let mut out = String::from("\nexplain:\n");
+    let used = report.used();
+    let inputs: Vec<_> = used
+        .inputs
+        .iter()
+        .map(|(k, v)| format!("{k} = {}", plain(v)))
+        .collect();
+    let parameters: Vec<_> = (used.parameters.iter())
+        .map(|(k, v)| format!("{k} = {}", raw(*v)))
+        .collect();
+    let _ = writeln!(out, "  inputs used: {}", inputs.join(", "));
+    let _ = writeln!(out, "  parameters used: {}", parameters.join(", "));
     for (key, _) in ordered(scenario, report) {
         let Some(d) = report.derivations.get(key) else {
             let _ = writeln!(
@@ -66,6 +76,14 @@ fn explained(scenario: &Scenario, report: &Report) -> String {
         let _ = writeln!(out, "      source: {}", d.source);
     }
     out
+}
+
+/// An input's value as the query language writes it.
+fn plain(value: &Value) -> String {
+    match value {
+        Value::Number(x) => raw(*x),
+        Value::Text(t) => t.clone(),
+    }
 }
 
 /// The value as a number in the key's own unit, precise enough to compare with a paper.

@@ -804,11 +804,12 @@ fn machines_say_how_alpha_beta_gamma_are_derived() {
         .is_some_and(|r| r.contains("10 Mflop/s")));
 }
 
-/// `--json --explain` is the report's JSON with one more member, `explain`, whose formulas are
-/// the core's: the Paragon's n½ is α/β with α and β bound to the NX fit (001 §2: 146 µs and
-/// 0.0115 µs/B) and evaluates to the reported metric.
+/// `--json --explain` is the report's JSON with two more members: `explain`, whose formulas are
+/// the core's — the Paragon's n½ is α/β with α and β bound to the NX fit (001 §2: 146 µs and
+/// 0.0115 µs/B) and evaluates to the reported metric —, and `used`, the inputs and parameters
+/// the numbers came from.
 #[test]
-fn eval_json_explain_adds_only_the_derivations() {
+fn eval_json_explain_adds_only_the_derivations_and_what_was_used() {
     let q = "machine=intel-paragon&pattern=pingpong&size=12.7k";
     let plain = ok(&["eval", "--json", q]);
     let explained = ok(&["eval", "--json", "--explain", q]);
@@ -824,7 +825,21 @@ fn eval_json_explain_adds_only_the_derivations() {
     );
     assert_eq!((a, b), (146.0, 0.0115));
     assert_eq!(v["metrics"]["n_half_bytes"].as_f64().unwrap(), a / b);
+    assert_eq!(v["used"]["inputs"]["size"], 12_700.0);
+    assert_eq!(v["used"]["parameters"]["alpha"], a);
+    assert_eq!(v["used"]["parameters"]["beta"], b);
+    // A default the query did not give is reported with the value used: p for an h-relation.
+    let h = ok(&[
+        "eval",
+        "--json",
+        "--explain",
+        "machine=intel-paragon&pattern=h-relation",
+    ]);
+    let h: Value = serde_json::from_str(&h).unwrap();
+    assert!(h["used"]["inputs"]["p"].as_f64().is_some(), "{h}");
+    assert!(h["used"]["parameters"]["g"].as_f64().is_some(), "{h}");
     let text = ok(&["eval", "--explain", q]);
+    assert!(text.contains("inputs used: size = "), "{text}");
     assert!(
         text.contains("n_half_bytes: n½ = α/β = 146 µs/0.0115 µs/B"),
         "{text}"

@@ -3,8 +3,6 @@
 //! pattern files and their dispatch in `patterns`, so that the patterns, the scenario and the
 //! report can name these types without importing the dispatcher.
 
-use std::cell::RefCell;
-
 use crate::catalog::{interpolate_by_size, Machine, ParamSet};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
@@ -53,7 +51,7 @@ pub struct PatternDef {
 }
 
 /// How a pattern is costed under one model: the function of that model's paper.
-pub type Evaluate = fn(&Ctx) -> Result<Evaluation, Error>;
+pub type Evaluate = fn(&mut Ctx) -> Result<Evaluation, Error>;
 
 impl Evaluation {
     /// An evaluation whose metrics are the values of their derivations (`time_us` excepted:
@@ -146,24 +144,46 @@ impl PatternDef {
 }
 
 /// Everything a pattern's `evaluate` may read: the machine's parameters (with the user's
-/// overrides applied) and the inputs. Warnings are collected here so that helpers deep inside
-/// a pattern can add them without threading a vector through.
+/// overrides applied) and the inputs; and the record of what it read. A pattern takes it by
+/// `&mut`: every read of an input or parameter is written down (what the report's `inputs` and
+/// `parameters` say), and helpers deep inside a pattern add warnings without threading a vector
+/// through.
 pub struct Ctx<'a> {
     pub machine: &'static Machine,
     pub model: Model,
     pub set: &'static ParamSet,
     pub inputs: &'a Inputs,
     pub overrides: &'a [(&'static str, f64)],
-    pub warnings: RefCell<Vec<String>>,
+    pub warnings: Vec<String>,
     /// The inputs the pattern used, defaults included, for controls that show them.
-    pub used_inputs: RefCell<Vec<(&'static str, Value)>>,
+    pub used_inputs: Vec<(&'static str, Value)>,
     /// The parameters the pattern read, overrides and table rows included.
-    pub used_params: RefCell<Vec<(&'static str, f64)>>,
+    pub used_params: Vec<(&'static str, f64)>,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// A context that has read nothing yet.
+    pub fn new(
+        machine: &'static Machine,
+        model: Model,
+        set: &'static ParamSet,
+        inputs: &'a Inputs,
+        overrides: &'a [(&'static str, f64)],
+    ) -> Ctx<'a> {
+        Ctx {
+            machine,
+            model,
+            set,
+            inputs,
+            overrides,
+            warnings: Vec::new(),
+            used_inputs: Vec::new(),
+            used_params: Vec::new(),
+        }
+    }
+
     /// A parameter of the machine's set for the scenario's model, overridden if the user set it.
-    pub fn param(&self, name: &str) -> Result<f64, Error> {
+    pub fn param(&mut self, name: &str) -> Result<f64, Error> {
         if let Some((n, v)) = self.overrides.iter().find(|(n, _)| *n == name) {
             return Ok(self.used_param(n, *v));
         }
@@ -183,7 +203,7 @@ impl Ctx<'_> {
 
     /// A parameter as a formula's symbol, bound to the value [`Ctx::param`] gives.
     #[inline(never)]
-    pub fn sym(&self, name: &'static str) -> Result<Expr, Error> {
+    pub fn sym(&mut self, name: &'static str) -> Result<Expr, Error> {
         let value = self.param(name)?;
         Ok(self.bound(name, value))
     }
@@ -196,12 +216,19 @@ impl Ctx<'_> {
     }
 
     /// A parameter from a size-dependent table (001 Tables 1–2), unless the user overrode it.
-    pub fn sized_param(&self, name: &'static str, table_value: f64) -> f64 {
-        self.used_param(name, self.overridden(name).unwrap_or(table_value))
+    pub fn sized_param(&mut self, name: &'static str, table_value: f64) -> f64 {
+        let value = self.overridden(name).unwrap_or(table_value);
+        self.used_param(name, value)
     }
 
-    pub(crate) fn used_param(&self, name: &'static str, value: f64) -> f64 {
-        let mut used = self.used_params.borrow_mut();
+    /// A size-dependent parameter as a formula's symbol, bound to [`Ctx::sized_param`]'s value.
+    pub fn sized_sym(&mut self, name: &'static str, table_value: f64) -> Expr {
+        let value = self.sized_param(name, table_value);
+        self.bound(name, value)
+    }
+
+    pub(crate) fn used_param(&mut self, name: &'static str, value: f64) -> f64 {
+        let used = &mut self.used_params;
         if !used.iter().any(|(n, _)| *n == name) {
             used.push((name, value));
         }
@@ -209,57 +236,57 @@ impl Ctx<'_> {
     }
 
     /// Records the value an input had, for inputs a pattern derives rather than reads.
-    pub fn record(&self, key: Key, value: Value) {
-        let mut used = self.used_inputs.borrow_mut();
+    pub fn record(&mut self, key: Key, value: Value) {
+        let used = &mut self.used_inputs;
         if !used.iter().any(|(k, _)| *k == key.id()) {
             used.push((key.id(), value));
         }
     }
 
-    fn number(&self, key: Key, given: Option<f64>, default: f64) -> f64 {
+    fn number(&mut self, key: Key, given: Option<f64>, default: f64) -> f64 {
         let v = given.unwrap_or(default);
         self.record(key, Value::Number(v));
         v
     }
 
     /// The data size (002's x), or `default`.
-    pub fn data(&self, default: f64) -> f64 {
+    pub fn data(&mut self, default: f64) -> f64 {
         self.number(Key::Data, self.inputs.data, default)
     }
 
     /// h in words, or `default`.
-    pub fn h(&self, default: f64) -> f64 {
+    pub fn h(&mut self, default: f64) -> f64 {
         self.number(Key::H, self.inputs.h, default)
     }
 
     /// The vector length in elements, or `default`.
-    pub fn n(&self, default: f64) -> f64 {
+    pub fn n(&mut self, default: f64) -> f64 {
         self.number(Key::N, self.inputs.n, default)
     }
 
     /// The number of bsp_put calls, or `default`.
-    pub fn k(&self, default: u32) -> u32 {
+    pub fn k(&mut self, default: u32) -> u32 {
         let k = self.inputs.k.unwrap_or(default);
         self.record(Key::K, Value::Number(f64::from(k)));
         k
     }
 
     /// The mesh W×H, or `default`.
-    pub fn mesh(&self, default: (u32, u32)) -> (u32, u32) {
+    pub fn mesh(&mut self, default: (u32, u32)) -> (u32, u32) {
         let (w, h) = self.inputs.mesh.unwrap_or(default);
         self.record(Key::Mesh, Value::Text(format!("{w}x{h}")));
         (w, h)
     }
 
     /// The ATM link unit time setting, `paper` by default.
-    pub fn link(&self) -> Link {
+    pub fn link(&mut self) -> Link {
         let link = self.inputs.link.unwrap_or(Link::Paper);
         self.record(Key::Link, Value::Text(link.id().into()));
         link
     }
 
     /// The f(L) set, `nominal` by default.
-    pub fn f(&self) -> FSet {
+    pub fn f(&mut self) -> FSet {
         let f = self.inputs.f.unwrap_or_default();
         self.record(Key::F, Value::Text(f.id().into()));
         f
@@ -274,16 +301,16 @@ impl Ctx<'_> {
     }
 
     /// Adds a warning to the report.
-    pub fn warn(&self, message: impl Into<String>) {
+    pub fn warn(&mut self, message: impl Into<String>) {
         let message = message.into();
-        let mut w = self.warnings.borrow_mut();
+        let w = &mut self.warnings;
         if !w.contains(&message) {
             w.push(message);
         }
     }
 
     /// The processor count, or `default`; warns when it lies outside what the paper measured.
-    pub fn p(&self, default: u32) -> u32 {
+    pub fn p(&mut self, default: u32) -> u32 {
         let p = self.inputs.p.unwrap_or(default);
         self.record(Key::P, Value::Number(f64::from(p)));
         let (lo, hi) = self.machine.measured_p;
@@ -297,12 +324,12 @@ impl Ctx<'_> {
     }
 
     /// The message size, or `default`.
-    pub fn size(&self, default: f64) -> f64 {
+    pub fn size(&mut self, default: f64) -> f64 {
         self.number(Key::Size, self.inputs.size, default)
     }
 
     /// The algorithm, or the machine's default for this pattern.
-    pub fn algo(&self, algos: &'static [&'static str]) -> Option<&'static str> {
+    pub fn algo(&mut self, algos: &'static [&'static str]) -> Option<&'static str> {
         let algo = self.inputs.algo.or(algos.first().copied());
         if let Some(a) = algo {
             self.record(Key::Algo, Value::Text(a.into()));
@@ -313,7 +340,7 @@ impl Ctx<'_> {
     /// Size-dependent parameters (001 Tables 1–2): the row for p, linearly interpolated in p
     /// between rows (with a warning), or the nearest row beyond the table (with a warning).
     /// Returns (rate, latency).
-    pub fn by_size(&self, p: u32) -> Result<(f64, f64), Error> {
+    pub fn by_size(&mut self, p: u32) -> Result<(f64, f64), Error> {
         let rows = self.set.by_size;
         let (Some(first), Some(last)) = (rows.first(), rows.last()) else {
             return Err(Error::Unsupported {

@@ -24,8 +24,6 @@
 //! default map (0.14–0.19 µs per cell, depending on the f set); the same map in a size-optimised
 //! (`opt-level = "z"`) wasm build under V8 took 4–5.5 ms.
 
-use std::cell::RefCell;
-
 use serde::Serialize;
 
 use crate::catalog::{Machine, MACHINES};
@@ -85,16 +83,7 @@ pub fn nbl_of(scenario: &Scenario) -> Result<Nbl, Error> {
     } else {
         &[]
     };
-    let ctx = Ctx {
-        machine,
-        model: Model::Nbl,
-        set,
-        inputs: &scenario.inputs,
-        overrides,
-        warnings: RefCell::new(Vec::new()),
-        used_inputs: RefCell::new(Vec::new()),
-        used_params: RefCell::new(Vec::new()),
-    };
+    let mut ctx = Ctx::new(machine, Model::Nbl, set, &scenario.inputs, overrides);
     Nbl::new(
         ctx.param("alpha")?,
         ctx.param("beta")?,

@@ -1,7 +1,6 @@
 //! Evaluation: a scenario becomes a report — the curve, the flat metrics map of docs/reports.md and the
 //! warnings.
 
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -36,10 +35,11 @@ pub struct Report {
     /// `time_us` and `bandwidth_MBps` are given at), for charts that mark it.
     #[serde(skip)]
     pub at_bytes: f64,
-    /// The inputs the pattern used, defaults included (not part of the JSON).
+    /// The inputs the pattern used, defaults included: not in the report's JSON, whose shape
+    /// is fixed (docs/reports.md), but in [`Report::used`], which `--explain` adds.
     #[serde(skip)]
     pub inputs: Vec<(&'static str, Value)>,
-    /// The parameters the pattern read, with overrides and table rows applied.
+    /// The parameters the pattern read, with overrides and table rows applied (see `inputs`).
     #[serde(skip)]
     pub parameters: Vec<(&'static str, f64)>,
     /// How each metric was computed, where its pattern builds derivations (docs/explain.md);
@@ -48,7 +48,24 @@ pub struct Report {
     pub derivations: BTreeMap<&'static str, Derivation>,
 }
 
+/// What a report's pattern read, as `commcalc eval --json --explain` prints it beside the
+/// derivations: `{"inputs": {key: value}, "parameters": {name: value}}`.
+#[derive(Debug, Serialize)]
+pub struct Used<'a> {
+    pub inputs: BTreeMap<&'static str, &'a Value>,
+    pub parameters: BTreeMap<&'static str, f64>,
+}
+
 impl Report {
+    /// The inputs (defaults included) and parameters (overrides and table rows applied) that
+    /// the numbers were computed from.
+    pub fn used(&self) -> Used<'_> {
+        Used {
+            inputs: self.inputs.iter().map(|(k, v)| (*k, v)).collect(),
+            parameters: self.parameters.iter().copied().collect(),
+        }
+    }
+
     /// A numeric metric, if present.
     pub fn metric(&self, key: &str) -> Option<f64> {
         match self.metrics.get(key) {
@@ -99,7 +116,7 @@ pub(crate) struct Prepared {
 }
 
 pub(crate) fn prepare(scenario: &Scenario) -> Result<Prepared, Error> {
-    let ctx = Ctx::of(scenario)?;
+    let mut ctx = Ctx::of(scenario)?;
     let evaluate =
         scenario
             .pattern
@@ -113,12 +130,12 @@ pub(crate) fn prepare(scenario: &Scenario) -> Result<Prepared, Error> {
                     scenario.model.id()
                 ),
             })?;
-    let evaluation = evaluate(&ctx)?;
+    let evaluation = evaluate(&mut ctx)?;
     Ok(Prepared {
         evaluation,
-        warnings: ctx.warnings.into_inner(),
-        inputs: ctx.used_inputs.into_inner(),
-        parameters: ctx.used_params.into_inner(),
+        warnings: ctx.warnings,
+        inputs: ctx.used_inputs,
+        parameters: ctx.used_params,
     })
 }
 
@@ -137,16 +154,13 @@ impl<'a> Ctx<'a> {
                     scenario.model.id()
                 ),
             })?;
-        Ok(Ctx {
-            machine: scenario.machine,
-            model: scenario.model,
+        Ok(Ctx::new(
+            scenario.machine,
+            scenario.model,
             set,
-            inputs: &scenario.inputs,
-            overrides: &scenario.overrides,
-            warnings: RefCell::new(Vec::new()),
-            used_inputs: RefCell::new(Vec::new()),
-            used_params: RefCell::new(Vec::new()),
-        })
+            &scenario.inputs,
+            &scenario.overrides,
+        ))
     }
 }
 

@@ -57,7 +57,7 @@ struct Syms {
 }
 
 impl Atm {
-    fn new(ctx: &Ctx) -> Result<Atm, Error> {
+    fn new(ctx: &mut Ctx) -> Result<Atm, Error> {
         let stack = Pipeline {
             t1: Layer {
                 a: ctx.param("a1")?,
@@ -106,7 +106,7 @@ impl Atm {
     }
 
     /// The processor count, by default the cluster's hosts.
-    fn p(&self, ctx: &Ctx) -> f64 {
+    fn p(&self, ctx: &mut Ctx) -> f64 {
         f64::from(ctx.p(self.hosts.round() as u32))
     }
 
@@ -219,7 +219,7 @@ fn continuous(s: &Stack<Expr>, x: Expr, c: &Chunking) -> (Expr, Expr, &'static s
 /// UnitTime_link (002 §3.5–3.6): `paper` is 002's rounded 0.06 µs/B, `exact` is 8/135.632
 /// from the SONET rate through the ATM and AAL5 layers. The rounding belongs to the
 /// 155.52 Mb/s line, so a user's own `sonet` rate is always taken exactly.
-fn link_unit_time(ctx: &Ctx) -> Result<f64, Error> {
+fn link_unit_time(ctx: &mut Ctx) -> Result<f64, Error> {
     match (ctx.link(), ctx.overridden("sonet")) {
         (Link::Paper, None) => Ok(PAPER_LINK_UNIT_TIME),
         (Link::Paper, Some(sonet)) => {
@@ -251,7 +251,7 @@ struct Sizing {
 }
 
 impl Sizing {
-    fn new(ctx: &Ctx, atm: &Atm, traffic: Traffic, p: Expr) -> Sizing {
+    fn new(ctx: &mut Ctx, atm: &Atm, traffic: Traffic, p: Expr) -> Sizing {
         let stack = &atm.stack;
         let formula = atm.vc_formula(traffic, p.clone());
         let t_vc = atm.vc_unit_time(traffic, p.eval());
@@ -293,7 +293,7 @@ impl Sizing {
     }
 
     /// Warns when x bytes sent with the optimal pipeline would outrun the VC (002 eq. 14).
-    fn check(&self, ctx: &Ctx, x: f64) {
+    fn check(&self, ctx: &mut Ctx, x: f64) {
         if let Some(max) = self.max_data.filter(|max| x > *max) {
             ctx.warn(format!(
                 "{} is more than the {} an end point can send without outrunning a VC of {} (002 eq. 16): \
@@ -331,7 +331,7 @@ impl Sizing {
 /// is the largest the link takes without congestion (eq. 16, 114,600 B with the 0.06 link).
 /// Beside the exact optimum the metrics give 002's continuous one (eq. 5–6), which the paper
 /// prints.
-pub fn pipelined_send(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn pipelined_send(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let atm = Atm::new(ctx)?;
     let s = atm.stack;
     let sizing = Sizing::new(ctx, &atm, Traffic::Single, Expr::num(1.0));
@@ -423,7 +423,7 @@ fn send_derivations(
 /// protocol latencies (p−1 sends, p−1 receives), hardware multicast p (one send, p−1
 /// receives), each of D bytes in full messages of that size (eq. 1). Like Tables 4 and 5, the
 /// cost leaves out the network transfer time.
-pub fn all_to_all(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn all_to_all(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let atm = Atm::new(ctx)?;
     let s = atm.stack;
     let p = atm.p(ctx);
@@ -524,7 +524,7 @@ fn exchange_derivations(
 /// unit time (one-relation §4.3: 8,440 B; total exchange eq. 17: 670 B). l is the
 /// total-exchange barrier of eq. 28 with a 100-byte message. The cost is a superstep without
 /// local work, g·bytes + l.
-pub fn h_relation(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn h_relation(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let atm = Atm::new(ctx)?;
     let s = atm.stack;
     let p = atm.p(ctx);
@@ -654,7 +654,7 @@ fn superstep_derivations(
 /// VC unit time; or broadcast, eq. 29, where each end point multicasts its p messages combined
 /// into one of p·m bytes: b′ + p(a₁pm + b₁ + a₂pm + b₂) + pm·R with the multicast VC unit
 /// time R.
-pub fn barrier(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn barrier(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let atm = Atm::new(ctx)?;
     let (s, sync_call) = (atm.stack, atm.put.b);
     let p = atm.p(ctx);
@@ -717,7 +717,7 @@ pub fn barrier(ctx: &Ctx) -> Result<Evaluation, Error> {
 /// for one point-to-point message. With one sender its multicast VC has a whole link (eq.
 /// 18–20 with a single sending end point), which only bounds the congestion-free data size.
 /// This is the simplest model §3.10–3.11 support; 002 gives no broadcast measurement.
-pub fn broadcast(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn broadcast(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     if let Some(p) = ctx.inputs.p {
         ctx.warn(format!(
             "with hardware multicast the switches replicate the message, so p = {p} does not change the time \
@@ -730,7 +730,7 @@ pub fn broadcast(ctx: &Ctx) -> Result<Evaluation, Error> {
 /// Ping-pong (scale 1) and send-and-reply (scale 2): Latency_sndrcv of 002 eq. 7 with the
 /// exact optimal chunking, `scale` times, with the bandwidth it tends to, 1/(2·a₂·scale), and
 /// its half-performance length.
-pub fn pingpong(ctx: &Ctx, scale: f64) -> Result<Evaluation, Error> {
+pub fn pingpong(ctx: &mut Ctx, scale: f64) -> Result<Evaluation, Error> {
     let atm = Atm::new(ctx)?;
     let s = atm.stack;
     let sizing = Sizing::new(ctx, &atm, Traffic::Single, Expr::num(1.0));

@@ -46,7 +46,7 @@ struct Gl {
 
 /// g (µs per word) and L (µs) for this machine and p: from 001 Table 1 by p on the Paragon,
 /// from Hill's one-relation or total-exchange measurement elsewhere (002 Tables 7–8).
-fn g_and_l(ctx: &Ctx, p: u32, algo: Option<&str>) -> Result<Gl, Error> {
+fn g_and_l(ctx: &mut Ctx, p: u32, algo: Option<&str>) -> Result<Gl, Error> {
     if ctx.set.by_size.is_empty() {
         let (name, g_source) = if algo == Some("total-exchange") {
             ("g_total", "002 Table 8 (Hill, total exchange)")
@@ -62,8 +62,8 @@ fn g_and_l(ctx: &Ctx, p: u32, algo: Option<&str>) -> Result<Gl, Error> {
     } else {
         let (g, l) = ctx.by_size(p)?;
         Ok(Gl {
-            g: ctx.bound("g", ctx.sized_param("g", g)),
-            l: ctx.bound("l", ctx.sized_param("l", l)),
+            g: ctx.sized_sym("g", g),
+            l: ctx.sized_sym("l", l),
             g_source: "001 Table 1, the row for p",
             l_source: "001 Table 1, the row for p",
         })
@@ -109,9 +109,10 @@ fn evaluation(
 
 /// An h-relation followed by a barrier: g·h + L (001 §1; 002 §2.4), with no local work. The
 /// abscissa is the bytes each processor sends, 4 per word.
-pub fn h_relation(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn h_relation(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let p = ctx.p(DEFAULT_P);
-    let gl = g_and_l(ctx, p, ctx.algo(h_relation_algos(ctx.machine)))?;
+    let algo = ctx.algo(h_relation_algos(ctx.machine));
+    let gl = g_and_l(ctx, p, algo)?;
     let mut out = Derived::default();
     let (g, l) = bsp_metrics(&mut out, &gl);
     let at = ctx.h(DEFAULT_H) * WORD_BYTES;
@@ -123,7 +124,7 @@ pub fn h_relation(ctx: &Ctx) -> Result<Evaluation, Error> {
 
 /// A total exchange of `size` bytes per pair as one BSP superstep: an h-relation with
 /// h = (p−1)·size/4 words, costed with the total-exchange g where one was measured (002 Table 8).
-pub fn total_exchange(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn total_exchange(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let p = ctx.p(DEFAULT_P);
     let gl = g_and_l(ctx, p, Some("total-exchange"))?;
     let others = f64::from(p - 1);
@@ -151,7 +152,7 @@ pub fn total_exchange(ctx: &Ctx) -> Result<Evaluation, Error> {
 
 /// The barrier alone: the measured L (001 Table 1) or l (002 Tables 9–10); it does not depend
 /// on the message size.
-pub fn barrier(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn barrier(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let p = ctx.p(DEFAULT_P);
     let gl = g_and_l(ctx, p, None)?;
     let mut out = Derived::default();
@@ -161,7 +162,7 @@ pub fn barrier(ctx: &Ctx) -> Result<Evaluation, Error> {
 }
 
 /// A full block permutation of m-byte blocks: one BPRAM step, σ·m + ℓ (001 §1, Table 2).
-pub fn permutation(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn permutation(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let p = ctx.p(DEFAULT_P);
     let (sigma, ell) = if ctx.set.by_size.is_empty() {
         (ctx.param("sigma")?, ctx.param("ell")?)

@@ -8,8 +8,6 @@
 //! `gamma` override them, except where the model has a parameter of that name (Hockney's and
 //! 004's α and β), which is then overridden itself and the α-β values follow from it.
 
-use std::cell::RefCell;
-
 use super::{atm, bsp, hyperbolic, hypercube, nbl};
 use crate::catalog::{Machine, Param};
 use crate::collectives::chain::{time_of, Chain};
@@ -163,7 +161,7 @@ fn own_param(machine: &Machine, name: &str) -> Option<f64> {
 
 /// A value derived from the model unless the user overrode it under a name the model does
 /// not use itself.
-fn knob(ctx: &Ctx, name: &'static str, derived: f64) -> f64 {
+fn knob(ctx: &mut Ctx, name: &'static str, derived: f64) -> f64 {
     match ctx.overridden(name) {
         Some(v) if ctx.set.param(name).is_none() => ctx.used_param(name, v),
         _ => derived,
@@ -171,7 +169,7 @@ fn knob(ctx: &Ctx, name: &'static str, derived: f64) -> f64 {
 }
 
 /// [`knob`] for a derivation: the user's value under `symbol`, or the model's derivation.
-fn knob_derivation(ctx: &Ctx, name: &'static str, derived: Derivation) -> Derivation {
+fn knob_derivation(ctx: &mut Ctx, name: &'static str, derived: Derivation) -> Derivation {
     let unit = param(name).map_or("", |p| p.unit);
     let symbol = derived.symbol;
     match ctx.overridden(name) {
@@ -186,7 +184,7 @@ fn knob_derivation(ctx: &Ctx, name: &'static str, derived: Derivation) -> Deriva
 
 /// α and β of one message from the scenario's model, as formulas over the model's parameters
 /// (see [`derivation`]), at p processes (the Paragon's BSP and BPRAM tables depend on p).
-fn alpha_beta(ctx: &Ctx, p: u32) -> Result<(Expr, Expr), Error> {
+fn alpha_beta(ctx: &mut Ctx, p: u32) -> Result<(Expr, Expr), Error> {
     if ctx.model == Model::Hyperbolic {
         let b = hyperbolic::pingpong_block(ctx)?;
         return Ok((b.a, b.b));
@@ -222,7 +220,7 @@ fn alpha_beta(ctx: &Ctx, p: u32) -> Result<(Expr, Expr), Error> {
             names
                 .iter()
                 .zip([x, y])
-                .map(|(n, v)| ctx.bound(n, ctx.sized_param(n, v)))
+                .map(|(n, v)| ctx.sized_sym(n, v))
                 .collect()
         };
     let arg = |i: usize| v[i].clone();
@@ -241,7 +239,7 @@ fn alpha_beta(ctx: &Ctx, p: u32) -> Result<(Expr, Expr), Error> {
 
 /// γ: the user's, else c₂/8 where the model has c₂, else one flop per double at a rate the
 /// papers give for the machine, else 0 (with a warning when the collective reduces).
-fn gamma(ctx: &Ctx, reduces: bool) -> Result<Derivation, Error> {
+fn gamma(ctx: &mut Ctx, reduces: bool) -> Result<Derivation, Error> {
     let d = |e: Expr, source: &'static str| Ok(Derivation::new("γ", e, source));
     if let Some(g) = ctx.overridden("gamma") {
         let g = Expr::sym("γ", ctx.used_param("gamma", g), "µs/B");
@@ -283,12 +281,12 @@ fn gamma(ctx: &Ctx, reduces: bool) -> Result<Derivation, Error> {
 }
 
 /// The machine's α, β, γ at p processes, overrides applied.
-pub fn abg(ctx: &Ctx, p: u32, reduces: bool) -> Result<Abg, Error> {
+pub fn abg(ctx: &mut Ctx, p: u32, reduces: bool) -> Result<Abg, Error> {
     Ok(abg_derived(ctx, p, reduces)?.0)
 }
 
 /// [`abg`] with the derivations of α, β and γ.
-fn abg_derived(ctx: &Ctx, p: u32, reduces: bool) -> Result<(Abg, [Derivation; 3]), Error> {
+fn abg_derived(ctx: &mut Ctx, p: u32, reduces: bool) -> Result<(Abg, [Derivation; 3]), Error> {
     let (alpha, beta) = alpha_beta(ctx, p)?;
     let source = derivation(ctx.model);
     let alpha = knob_derivation(ctx, "alpha", Derivation::new("α", alpha, source));
@@ -303,7 +301,7 @@ fn abg_derived(ctx: &Ctx, p: u32, reduces: bool) -> Result<(Abg, [Derivation; 3]
 }
 
 /// LogGP's parameters: the user's, else those that make one message cost α + nβ.
-fn loggp(ctx: &Ctx, m: &Abg) -> LogGp {
+fn loggp(ctx: &mut Ctx, m: &Abg) -> LogGp {
     let d = LogGp::from_abg(m);
     LogGp {
         l: knob(ctx, "loggp_l", d.l),
@@ -346,7 +344,7 @@ struct Paper {
     machines: &'static [&'static str],
     model: Model,
     /// The cost at p processes, built by the paper's own pattern.
-    build: fn(&Ctx, u32, &'static str) -> Result<Built, Error>,
+    build: fn(&mut Ctx, u32, &'static str) -> Result<Built, Error>,
     /// What its cost is, in words (the paper's timeline or model at p), and where it is from.
     what: &'static str,
     source: &'static str,
@@ -475,9 +473,9 @@ static PAPERS: [Paper; 12] = [
 /// A paper's pattern evaluated at p (and, for 004, on the near-square mesh of p nodes) with
 /// the scenario's machine, model and parameters: its cost function and its warnings.
 fn child(
-    ctx: &Ctx,
+    ctx: &mut Ctx,
     edit: impl FnOnce(&mut Inputs),
-    evaluate: fn(&Ctx) -> Result<Evaluation, Error>,
+    evaluate: fn(&mut Ctx) -> Result<Evaluation, Error>,
 ) -> Result<Built, Error> {
     with_child(ctx, edit, |sub| Ok(evaluate(sub)?.cost))
 }
@@ -486,9 +484,9 @@ fn child(
 /// with the inputs `edit` sets (size, data and algo cleared first); `f`'s result and the
 /// warnings it gave.
 fn with_child<R>(
-    ctx: &Ctx,
+    ctx: &mut Ctx,
     edit: impl FnOnce(&mut Inputs),
-    f: impl FnOnce(&Ctx) -> Result<R, Error>,
+    f: impl FnOnce(&mut Ctx) -> Result<R, Error>,
 ) -> Result<(R, Vec<String>), Error> {
     let mut inputs = Inputs {
         size: None,
@@ -497,18 +495,9 @@ fn with_child<R>(
         ..ctx.inputs.clone()
     };
     edit(&mut inputs);
-    let sub = Ctx {
-        machine: ctx.machine,
-        model: ctx.model,
-        set: ctx.set,
-        inputs: &inputs,
-        overrides: ctx.overrides,
-        warnings: RefCell::new(Vec::new()),
-        used_inputs: RefCell::new(Vec::new()),
-        used_params: RefCell::new(Vec::new()),
-    };
-    let out = f(&sub)?;
-    Ok((out, sub.warnings.into_inner()))
+    let mut sub = Ctx::new(ctx.machine, ctx.model, ctx.set, &inputs, ctx.overrides);
+    let out = f(&mut sub)?;
+    Ok((out, sub.warnings))
 }
 
 /// The most square W×H mesh of p nodes (W ≥ H): 004's algorithms on p processes.
@@ -523,7 +512,7 @@ pub fn mesh_of(p: u32) -> (u32, u32) {
 
 /// 004's Tree, Snake or Fence at their exact optimal blocks (004 §3, Appendix 7.1), on the
 /// near-square mesh of p nodes; n bytes are ⌈n/8⌉ doubles.
-fn combine(ctx: &Ctx, p: u32, id: &'static str) -> Result<Built, Error> {
+fn combine(ctx: &mut Ctx, p: u32, id: &'static str) -> Result<Built, Error> {
     child(
         ctx,
         |i| {
@@ -537,38 +526,38 @@ fn combine(ctx: &Ctx, p: u32, id: &'static str) -> Result<Built, Error> {
 
 /// 003's N-way ring broadcast: every node's block of n/p bytes goes round the ring, 2(p−1)
 /// single-link times on simplex links; in MPI's words an allgather.
-fn nway_ring(ctx: &Ctx, p: u32, _: &'static str) -> Result<Built, Error> {
+fn nway_ring(ctx: &mut Ctx, p: u32, _: &'static str) -> Result<Built, Error> {
     let (cost, w) = child(ctx, |i| i.p = Some(p), hypercube::ring_broadcast)?;
     let p = f64::from(p);
     Ok((Box::new(move |n| cost(n / p)), w))
 }
 
 /// 002 §3.10's hardware multicast: one Latency_sndrcv whatever p is.
-fn multicast(ctx: &Ctx, _: u32, _: &'static str) -> Result<Built, Error> {
+fn multicast(ctx: &mut Ctx, _: u32, _: &'static str) -> Result<Built, Error> {
     child(ctx, |i| i.p = None, atm::broadcast)
 }
 
 /// 002 §3.9 and §3.11's total exchange, with n/p bytes per connection.
-fn atm_total_exchange(ctx: &Ctx, p: u32, id: &'static str) -> Result<Built, Error> {
+fn atm_total_exchange(ctx: &mut Ctx, p: u32, id: &'static str) -> Result<Built, Error> {
     per_block(ctx, p, Some(id), atm::all_to_all)
 }
 
 /// The total exchange as one BSP superstep (002 Table 8, 001 Table 1).
-fn bsp_total_exchange(ctx: &Ctx, p: u32, _: &'static str) -> Result<Built, Error> {
+fn bsp_total_exchange(ctx: &mut Ctx, p: u32, _: &'static str) -> Result<Built, Error> {
     per_block(ctx, p, None, bsp::total_exchange)
 }
 
 /// 000 eq. 4's all-to-all over a shared medium.
-fn shared_medium(ctx: &Ctx, p: u32, _: &'static str) -> Result<Built, Error> {
+fn shared_medium(ctx: &mut Ctx, p: u32, _: &'static str) -> Result<Built, Error> {
     per_block(ctx, p, None, hyperbolic::all_to_all)
 }
 
 /// A paper's all-to-all, costed per pair of processes, for a whole send buffer of n bytes.
 fn per_block(
-    ctx: &Ctx,
+    ctx: &mut Ctx,
     p: u32,
     algo: Option<&'static str>,
-    evaluate: fn(&Ctx) -> Result<Evaluation, Error>,
+    evaluate: fn(&mut Ctx) -> Result<Evaluation, Error>,
 ) -> Result<Built, Error> {
     let (cost, w) = child(
         ctx,
@@ -583,7 +572,7 @@ fn per_block(
 }
 
 /// 002 eq. 28–29's barriers with their 100-byte synchronisation message.
-fn atm_barrier(ctx: &Ctx, p: u32, id: &'static str) -> Result<Built, Error> {
+fn atm_barrier(ctx: &mut Ctx, p: u32, id: &'static str) -> Result<Built, Error> {
     let (cost, w) = child(
         ctx,
         |i| {
@@ -597,7 +586,7 @@ fn atm_barrier(ctx: &Ctx, p: u32, id: &'static str) -> Result<Built, Error> {
 }
 
 /// The barrier's measured cost l (001 Table 1 by p; 002 Tables 9–10).
-fn bsp_barrier(ctx: &Ctx, p: u32, _: &'static str) -> Result<Built, Error> {
+fn bsp_barrier(ctx: &mut Ctx, p: u32, _: &'static str) -> Result<Built, Error> {
     child(ctx, |i| i.p = Some(p), bsp::barrier)
 }
 
@@ -606,7 +595,11 @@ fn bsp_barrier(ctx: &Ctx, p: u32, _: &'static str) -> Result<Built, Error> {
 /// binomial algorithm under another model, left out). Where a paper's
 /// algorithm cannot be costed at this p (a mesh its timeline does not fit), it is left out
 /// with a warning.
-pub fn menu(ctx: &Ctx, collective: Collective, p: u32) -> Result<Vec<(&'static str, Cost)>, Error> {
+pub fn menu(
+    ctx: &mut Ctx,
+    collective: Collective,
+    p: u32,
+) -> Result<Vec<(&'static str, Cost)>, Error> {
     let m = abg(ctx, p, collective.reduces())?;
     let q = Procs::new(p);
     let mut out: Vec<(&'static str, Cost)> = collective
@@ -617,9 +610,11 @@ pub fn menu(ctx: &Ctx, collective: Collective, p: u32) -> Result<Vec<(&'static s
             (a.id, Box::new(move |n| cost(&m, q, n)) as Cost)
         })
         .collect();
-    for paper in PAPERS.iter().filter(|x| {
-        x.collective == collective && x.model == ctx.model && x.machines.contains(&ctx.machine.id)
-    }) {
+    let (model, machine) = (ctx.model, ctx.machine.id);
+    for paper in PAPERS
+        .iter()
+        .filter(|x| x.collective == collective && x.model == model && x.machines.contains(&machine))
+    {
         match (paper.build)(ctx, p, paper.id) {
             Ok((cost, warnings)) => {
                 warnings.into_iter().for_each(|w| ctx.warn(w));
@@ -753,7 +748,7 @@ pub fn fastest(menu: &[(&'static str, Cost)], n: f64) -> Option<(&'static str, f
 /// machine's α, β, γ, and for broadcast the pipelined chain's exact optimal segment beside
 /// its closed form. The curve is the chosen algorithm's cost over n (for `best`, the fastest
 /// at each n).
-pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> {
+pub fn evaluate(ctx: &mut Ctx, collective: Collective) -> Result<Evaluation, Error> {
     let p = ctx.p(DEFAULT_P);
     let choice = ctx.inputs.algo.unwrap_or("best");
     ctx.record(Key::Algo, Value::Text(choice.into()));
@@ -817,7 +812,7 @@ pub fn evaluate(ctx: &Ctx, collective: Collective) -> Result<Evaluation, Error> 
 /// their own models' time.
 #[allow(clippy::too_many_arguments)]
 fn time_derivation(
-    ctx: &Ctx,
+    ctx: &mut Ctx,
     collective: Collective,
     i: usize,
     id: &str,
@@ -851,7 +846,12 @@ const COMBINING: [&str; 3] = ["tree", "snake", "fence"];
 /// least time of the other algorithms (`Combiner::best_time_below`). The pipelined chain's
 /// exact segment search runs only where its floor (`Chain::floor`) is below the least time of
 /// the others.
-fn best_curve(ctx: &Ctx, p: u32, m: &Abg, menu: Vec<(&'static str, Cost)>) -> Result<Cost, Error> {
+fn best_curve(
+    ctx: &mut Ctx,
+    p: u32,
+    m: &Abg,
+    menu: Vec<(&'static str, Cost)>,
+) -> Result<Cost, Error> {
     let combined = menu.iter().any(|(id, _)| COMBINING.contains(id));
     let (chain, rest): (Vec<_>, Vec<_>) = menu
         .into_iter()
@@ -863,7 +863,7 @@ fn best_curve(ctx: &Ctx, p: u32, m: &Abg, menu: Vec<(&'static str, Cost)>) -> Re
             i.mesh = Some((width, height));
             i.n = None;
         };
-        let build = |sub: &Ctx| Ok(Combiner::new(&nbl::model(sub)?, Mesh { width, height }));
+        let build = |sub: &mut Ctx| Ok(Combiner::new(&nbl::model(sub)?, Mesh { width, height }));
         Some(with_child(ctx, edit, build)?.0)
     } else {
         None
@@ -884,7 +884,7 @@ fn best_curve(ctx: &Ctx, p: u32, m: &Abg, menu: Vec<(&'static str, Cost)>) -> Re
 }
 
 /// Why an offered algorithm is not in the menu: it needs another model of the machine.
-fn not_here(ctx: &Ctx, collective: Collective, choice: &str) -> Error {
+fn not_here(ctx: &mut Ctx, collective: Collective, choice: &str) -> Error {
     let reason = match needs_model(collective, ctx.machine, choice) {
         Some(model) if model != ctx.model => format!(
             "{choice} is costed by the {} model of {} (model={}); with model={} the algorithms are {}",
@@ -964,9 +964,9 @@ fn segment_derivations(chain: &Chain, m: &Abg, n: f64) -> Vec<(&'static str, Der
 /// Runs `f` with the evaluation context of a scenario, as `evaluate` builds it.
 pub fn with_ctx<R>(
     scenario: &Scenario,
-    f: impl FnOnce(&Ctx) -> Result<R, Error>,
+    f: impl FnOnce(&mut Ctx) -> Result<R, Error>,
 ) -> Result<R, Error> {
-    f(&Ctx::of(scenario)?)
+    f(&mut Ctx::of(scenario)?)
 }
 
 /// The pattern's legacy form: the papers' own evaluation that a machine had before the
@@ -979,7 +979,7 @@ pub struct Legacy {
 }
 
 impl Legacy {
-    fn applies(&self, ctx: &Ctx) -> bool {
+    fn applies(&self, ctx: &mut Ctx) -> bool {
         self.machines.contains(&ctx.machine.id)
             && ctx
                 .inputs
@@ -990,8 +990,8 @@ impl Legacy {
     /// The papers' evaluation where it applies, else the collective's.
     pub fn or_paper(
         &self,
-        ctx: &Ctx,
-        paper: fn(&Ctx) -> Result<Evaluation, Error>,
+        ctx: &mut Ctx,
+        paper: fn(&mut Ctx) -> Result<Evaluation, Error>,
     ) -> Result<Evaluation, Error> {
         if self.applies(ctx) {
             paper(ctx)

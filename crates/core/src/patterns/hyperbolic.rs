@@ -29,7 +29,7 @@ enum Network {
     Mesh { node: Block, router: Block },
 }
 
-fn network(ctx: &Ctx) -> Result<Network, Error> {
+fn network(ctx: &mut Ctx) -> Result<Network, Error> {
     Ok(match ctx.machine.network {
         CatalogNetwork::FramedSwitch => {
             let a_c = part_of(ctx, "a_c", "a_rt")?;
@@ -82,7 +82,7 @@ fn network(ctx: &Ctx) -> Result<Network, Error> {
 
 /// A parameter that is one part of a measured sum (SP2: a_c of 2a_p + a_c; Paragon: a_c of
 /// a_p + a_c, 000 §3.3–3.4). It cannot exceed the sum, or the node's fixed time would be negative.
-fn part_of(ctx: &Ctx, part: &'static str, whole: &str) -> Result<Expr, Error> {
+fn part_of(ctx: &mut Ctx, part: &'static str, whole: &str) -> Result<Expr, Error> {
     let (p, w) = (ctx.param(part)?, ctx.param(whole)?);
     if p > w {
         return Err(Error::invalid(
@@ -102,7 +102,7 @@ fn switch(channel: Block, channels: f64, messages: f64) -> Block {
 }
 
 /// Ping-pong, one message: node, network, node in series (000 eq. 3, eq. 8 and 12 at n = 1).
-pub fn pingpong_block(ctx: &Ctx) -> Result<Block, Error> {
+pub fn pingpong_block(ctx: &mut Ctx) -> Result<Block, Error> {
     Ok(match network(ctx)? {
         Network::Bus { node, medium } => {
             reduce_serial(Coupling::Independent, &[node.clone(), medium, node])
@@ -120,7 +120,7 @@ pub fn pingpong_block(ctx: &Ctx) -> Result<Block, Error> {
 
 /// Exchange: each node sends one message and receives one, so every block on the path carries
 /// two messages (Rule 3); the switch gives each direction its own channel.
-pub fn exchange_block(ctx: &Ctx) -> Result<Block, Error> {
+pub fn exchange_block(ctx: &mut Ctx) -> Result<Block, Error> {
     Ok(match network(ctx)? {
         Network::Bus { node, medium } => reduce_serial(
             Coupling::Independent,
@@ -147,7 +147,7 @@ pub fn exchange_block(ctx: &Ctx) -> Result<Block, Error> {
 
 /// Every node sends a message to every other (000 §3.1, Fig. 3, eq. 4): each node block carries
 /// 2(n−1) messages, the shared medium n(n−1).
-pub fn all_to_all(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn all_to_all(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let n = f64::from(ctx.p(8));
     match network(ctx)? {
         Network::Bus { node, medium } => {
@@ -181,7 +181,7 @@ pub fn pairs_algos(machine: &Machine) -> &'static [&'static str] {
 /// `channels` (8) channels, so b(n) = max{b_p, n·b_l/min(n, 8)}. Paragon (000 eq. 12): node i
 /// sends to 2n−i+1 along one mesh row, so the middle two routers carry all n messages:
 /// a(n) = 2a_p + 2n·a_c, b(n) = max{b_p, n·b_c}.
-pub fn pairs(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn pairs(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let p = ctx.p(14);
     if p % 2 != 0 {
         return Err(Error::invalid(
@@ -229,7 +229,7 @@ const SP2_FRAME: u32 = 16;
 /// The SP2 configuration of disjoint pairs. A user who asks for more processors than one frame
 /// holds means two frames, so without `algo` the configuration follows p, and the report says
 /// which was chosen; an explicit `algo=one-frame` that cannot hold p is kept, with a warning.
-fn sp2_frames(ctx: &Ctx, p: u32) -> &'static str {
+fn sp2_frames(ctx: &mut Ctx, p: u32) -> &'static str {
     let fits = p <= SP2_FRAME;
     if ctx.inputs.algo.is_none() && !fits {
         ctx.warn(format!(
@@ -247,7 +247,7 @@ fn sp2_frames(ctx: &Ctx, p: u32) -> &'static str {
     algo
 }
 
-fn unreachable_pattern(ctx: &Ctx) -> Result<Block, Error> {
+fn unreachable_pattern(ctx: &mut Ctx) -> Result<Block, Error> {
     Err(Error::Unsupported {
         key: "machine".into(),
         value: ctx.machine.id.into(),
@@ -259,7 +259,7 @@ fn unreachable_pattern(ctx: &Ctx) -> Result<Block, Error> {
 /// processors holds a time plane and passes it to the next. An interior node both sends and
 /// receives (node blocks carry two messages); with n = 2 communication is one-way. The network
 /// carries n−1 messages on a bus, one per dedicated SP2 link, and two per Paragon router.
-pub fn multigrid(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn multigrid(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let n = ctx.p(8);
     let both_ways = Expr::num(if n >= 3 { 2.0 } else { 1.0 });
     let block = match network(ctx)? {

@@ -9,7 +9,7 @@ use crate::models::hockney::Hockney;
 
 /// `steps` single-link times of the query's message: the cost and its derivation, `steps`
 /// being a formula in p (003 eq. 1 for one link).
-fn steps(ctx: &Ctx, steps: Expr, source: &'static str) -> Result<Evaluation, Error> {
+fn steps(ctx: &mut Ctx, steps: Expr, source: &'static str) -> Result<Evaluation, Error> {
     let t = Hockney {
         alpha: ctx.param("alpha")?,
         beta: ctx.param("beta")?,
@@ -28,7 +28,7 @@ fn steps(ctx: &Ctx, steps: Expr, source: &'static str) -> Result<Evaluation, Err
 /// N-way ring broadcast: node i receives from i−1 and sends to i+1. Every message travels N−1
 /// links, and on simplex links each node's receive and send do not overlap, so about 2(N−1)
 /// single-link times ("approximately six times" for the 4-node cube, 003 §N-way Broadcast).
-pub fn ring_broadcast(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn ring_broadcast(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let p = Expr::sym("p", f64::from(ctx.p(4)), "");
     steps(
         ctx,
@@ -38,7 +38,7 @@ pub fn ring_broadcast(ctx: &Ctx) -> Result<Evaluation, Error> {
 }
 
 /// Single-node broadcast by a binomial tree: ⌈log₂ p⌉ single-link steps (003 Fig. 6).
-pub fn broadcast(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn broadcast(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let p = Expr::sym("p", f64::from(ctx.p(4)), "");
     steps(
         ctx,

@@ -482,39 +482,39 @@ static LEGACY_BARRIER: collective::Legacy = collective::Legacy {
     algos: bsp::barrier_algos,
 };
 
-fn all_to_all(ctx: &Ctx) -> Result<Evaluation, Error> {
+fn all_to_all(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     collective::evaluate(ctx, Collective::AllToAll)
 }
 
-fn broadcast(ctx: &Ctx) -> Result<Evaluation, Error> {
+fn broadcast(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     collective::evaluate(ctx, Collective::Broadcast)
 }
 
-fn barrier(ctx: &Ctx) -> Result<Evaluation, Error> {
+fn barrier(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     collective::evaluate(ctx, Collective::Barrier)
 }
 
-fn allgather(ctx: &Ctx) -> Result<Evaluation, Error> {
+fn allgather(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     collective::evaluate(ctx, Collective::Allgather)
 }
 
-fn reduce_scatter(ctx: &Ctx) -> Result<Evaluation, Error> {
+fn reduce_scatter(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     collective::evaluate(ctx, Collective::ReduceScatter)
 }
 
-fn allreduce(ctx: &Ctx) -> Result<Evaluation, Error> {
+fn allreduce(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     collective::evaluate(ctx, Collective::Allreduce)
 }
 
-fn reduce(ctx: &Ctx) -> Result<Evaluation, Error> {
+fn reduce(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     collective::evaluate(ctx, Collective::Reduce)
 }
 
-fn gather(ctx: &Ctx) -> Result<Evaluation, Error> {
+fn gather(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     collective::evaluate(ctx, Collective::Gather)
 }
 
-fn scatter(ctx: &Ctx) -> Result<Evaluation, Error> {
+fn scatter(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     collective::evaluate(ctx, Collective::Scatter)
 }
 

@@ -29,7 +29,7 @@ pub const DEFAULT_N: f64 = nbl::DEFAULT_LENGTH as f64;
 pub const DEFAULT_MESH: (u32, u32) = (nbl::DEFAULT_MESH.width, nbl::DEFAULT_MESH.height);
 /// The model's parameters from the machine (with overrides) and the `f=` input, `nominal` by
 /// default ([`FSet`]).
-pub(crate) fn model(ctx: &Ctx) -> Result<Nbl, Error> {
+pub(crate) fn model(ctx: &mut Ctx) -> Result<Nbl, Error> {
     let f = ctx.f();
     Nbl::new(
         ctx.param("alpha")?,
@@ -52,7 +52,7 @@ fn testjig_interval(block: f64) -> String {
 /// L messages of S elements at once, as a linear cost in bytes: L·α + f(L)·β·S with S = bytes/8
 /// (004 §2). The testjig's f(L) depends on S, which a linear cost cannot follow: it is taken
 /// at the query's size, with a warning.
-pub fn links_cost(ctx: &Ctx, links: u32) -> Result<Hockney, Error> {
+pub fn links_cost(ctx: &mut Ctx, links: u32) -> Result<Hockney, Error> {
     let nbl = model(ctx)?;
     let block = ctx.size(DEFAULT_SIZE) / ELEMENT_BYTES;
     let per_elem = nbl.links(links, block)?;
@@ -95,7 +95,7 @@ fn metric_keys(algorithm: Algorithm) -> (&'static str, Option<[&'static str; 3]>
 }
 
 /// Warns where the mesh has more nodes than the paper measured (the DELTA: 16×32, 004 §4.2).
-fn warn_mesh(ctx: &Ctx, mesh: Mesh) {
+fn warn_mesh(ctx: &mut Ctx, mesh: Mesh) {
     let (_, most) = ctx.machine.measured_p;
     if mesh.nodes() > u64::from(most) {
         ctx.warn(format!(
@@ -110,7 +110,7 @@ fn warn_mesh(ctx: &Ctx, mesh: Mesh) {
 
 /// Warns where a pipelined algorithm's optimum at the query's N rests on something 004 does
 /// not give: padding, a missing interior optimum, testjig values outside their measured blocks.
-fn warn_optimum(ctx: &Ctx, nbl: &Nbl, n: u64, o: &Optimum) {
+fn warn_optimum(ctx: &mut Ctx, nbl: &Nbl, n: u64, o: &Optimum) {
     let name = o.algorithm.id();
     if o.elements > n {
         ctx.warn(format!(
@@ -160,7 +160,7 @@ fn warn_optimum(ctx: &Ctx, nbl: &Nbl, n: u64, o: &Optimum) {
 /// (`best` by default), `f` (`nominal` by default). The curve's abscissa is the vector in
 /// bytes, 8 per element; its time is the chosen algorithm's at its exact optimal block for
 /// N = ⌈bytes/8⌉ (for `best`, the fastest of the three), which never falls as N grows.
-pub fn global_combine(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn global_combine(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let nbl = model(ctx)?;
     let (width, height) = ctx.mesh(DEFAULT_MESH);
     let mesh = Mesh { width, height };

@@ -23,7 +23,7 @@ fn linear(h: Hockney) -> Shape {
 use crate::models::packetized::Packetized;
 
 /// Hockney's line, T = α + βx (001 eq. 1, 003 eq. 1), `scale` one-way times.
-pub fn hockney(ctx: &Ctx, scale: f64) -> Result<Evaluation, Error> {
+pub fn hockney(ctx: &mut Ctx, scale: f64) -> Result<Evaluation, Error> {
     let at = ctx.size(DEFAULT_SIZE);
     let shape = Shape::Linear {
         alpha: ctx.sym("alpha")?,
@@ -33,14 +33,14 @@ pub fn hockney(ctx: &Ctx, scale: f64) -> Result<Evaluation, Error> {
 }
 
 /// 000's hyperbola of the machine's ping-pong block (000 eq. 2–3), `scale` one-way times.
-pub fn hyperbolic(ctx: &Ctx, scale: f64) -> Result<Evaluation, Error> {
+pub fn hyperbolic(ctx: &mut Ctx, scale: f64) -> Result<Evaluation, Error> {
     let at = ctx.size(DEFAULT_SIZE);
     let shape = Shape::Hyperbola(hyperbolic::pingpong_block(ctx)?);
     Ok(shape.evaluation(at, scale, ONE_WAY))
 }
 
 /// 004's single link, L = 1 (004 §2), `scale` one-way times.
-pub fn nbl(ctx: &Ctx, scale: f64) -> Result<Evaluation, Error> {
+pub fn nbl(ctx: &mut Ctx, scale: f64) -> Result<Evaluation, Error> {
     let at = ctx.size(DEFAULT_SIZE);
     let shape = linear(nbl::links_cost(ctx, 1)?);
     Ok(shape.evaluation(at, scale, NBL))
@@ -48,7 +48,7 @@ pub fn nbl(ctx: &Ctx, scale: f64) -> Result<Evaluation, Error> {
 
 /// 000 eq. 1's packet sawtooth, a·⌈x/p⌉ + m·x: r∞ and n½ from its hyperbola (000 eq. 2),
 /// which has them in closed form where the sawtooth does not.
-pub fn packetized(ctx: &Ctx, scale: f64) -> Result<Evaluation, Error> {
+pub fn packetized(ctx: &mut Ctx, scale: f64) -> Result<Evaluation, Error> {
     let at = ctx.size(DEFAULT_SIZE);
     let t = Packetized {
         a: ctx.param("a")?,
@@ -80,7 +80,7 @@ pub fn packetized(ctx: &Ctx, scale: f64) -> Result<Evaluation, Error> {
 /// Two nodes send and receive at once. The Paragon (001 eq. 2) and the iPSC (003) have a
 /// measured exchange fit; the other hypercubes' simplex links give no overlap, so an exchange
 /// costs two transfers (003 §Send-and-Reply and Exchange).
-pub fn exchange_hockney(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn exchange_hockney(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let at = ctx.size(DEFAULT_SIZE);
     let shape = match (ctx.param("alpha_x"), ctx.param("beta_x")) {
         (Ok(alpha), Ok(beta)) => Shape::Linear {
@@ -96,14 +96,14 @@ pub fn exchange_hockney(ctx: &Ctx) -> Result<Evaluation, Error> {
 }
 
 /// An exchange on a hyperbolic machine: its exchange graph reduced (000 Rule 3).
-pub fn exchange_hyperbolic(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn exchange_hyperbolic(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let at = ctx.size(DEFAULT_SIZE);
     let shape = Shape::Hyperbola(hyperbolic::exchange_block(ctx)?);
     Ok(shape.evaluation(at, 1.0, "000 Rule 3"))
 }
 
 /// An exchange on the DELTA uses two links, L = 2 (004 §2).
-pub fn exchange_nbl(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn exchange_nbl(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let at = ctx.size(DEFAULT_SIZE);
     let shape = linear(nbl::links_cost(ctx, 2)?);
     Ok(shape.evaluation(at, 1.0, "004 §2"))

@@ -44,7 +44,7 @@ pub const METRICS: [&str; 14] = [
     "reps",
 ];
 
-pub fn traffic(ctx: &Ctx) -> Result<Evaluation, Error> {
+pub fn traffic(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let config = config(ctx)?;
     let summary = simulate(&config)?;
     let (from, to) = range_for(ctx.inputs, RANGE);
@@ -78,9 +78,9 @@ pub fn config_of(scenario: &Scenario) -> Result<(Config, Vec<String>), Error> {
             reason: "the traffic simulator runs pattern=traffic only".into(),
         });
     }
-    let ctx = Ctx::of(scenario)?;
-    let config = config(&ctx)?;
-    Ok((config, ctx.warnings.into_inner()))
+    let mut ctx = Ctx::of(scenario)?;
+    let config = config(&mut ctx)?;
+    Ok((config, ctx.warnings))
 }
 
 /// The report of a traffic scenario without its simulation: the inputs and parameters a run
@@ -89,16 +89,16 @@ pub fn config_of(scenario: &Scenario) -> Result<(Config, Vec<String>), Error> {
 /// so that an edit never waits for a run.
 pub fn unrun_report(scenario: &Scenario) -> Result<Report, Error> {
     config_of(scenario)?;
-    let ctx = Ctx::of(scenario)?;
-    let config = config(&ctx)?;
+    let mut ctx = Ctx::of(scenario)?;
+    let config = config(&mut ctx)?;
     Ok(Report {
         query: scenario.to_query(),
         metrics: Default::default(),
         curve: Vec::new(),
-        warnings: ctx.warnings.into_inner(),
+        warnings: ctx.warnings,
         at_bytes: config.mean_bytes,
-        inputs: ctx.used_inputs.into_inner(),
-        parameters: ctx.used_params.into_inner(),
+        inputs: ctx.used_inputs,
+        parameters: ctx.used_params,
         derivations: Default::default(),
     })
 }
@@ -119,7 +119,7 @@ pub fn estimated_events(config: &Config) -> f64 {
 
 /// The configuration: the traffic keys, the mean length and the machine's t_l, t_c (003 eq. 1,
 /// Table 5: the Hockney parameters alpha and beta), with what was used recorded.
-fn config(ctx: &Ctx) -> Result<Config, Error> {
+fn config(ctx: &mut Ctx) -> Result<Config, Error> {
     let (t_l, t_c) = (ctx.param("alpha")?, ctx.param("beta")?);
     let config = ctx.inputs.traffic.config(ctx.size(DEFAULT_SIZE), t_l, t_c);
     config.validate()?;
@@ -135,7 +135,7 @@ fn config(ctx: &Ctx) -> Result<Config, Error> {
     Ok(config)
 }
 
-fn record(ctx: &Ctx, c: &Config) {
+fn record(ctx: &mut Ctx, c: &Config) {
     use TrafficKey as K;
     let n = |v: f64| Value::Number(v);
     let t = |s: &str| Value::Text(s.to_string());
