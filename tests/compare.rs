@@ -351,17 +351,9 @@ fn comparison_serialises() {
 /// crossover lies inside the common range with finite values.
 #[test]
 fn every_default_pair_compares() {
-    use commcalc_core::catalog::MACHINES;
-    use commcalc_core::patterns::PATTERNS;
-    let mut all = Vec::new();
-    for m in MACHINES {
-        for p in PATTERNS.iter().filter(|p| p.unsupported_on(m).is_none()) {
-            for model in p.models_on(m) {
-                let q = format!("machine={}&pattern={}&model={}", m.id, p.id, model.id());
-                all.push(scenario(&q));
-            }
-        }
-    }
+    let all: Vec<_> = commcalc_core::patterns::offered()
+        .map(|o| scenario(&o.query()))
+        .collect();
     for (i, a) in all.iter().enumerate() {
         let b = &all[(i * 7 + 3) % all.len()];
         let c = &all[(i * 13 + 5) % all.len()];

@@ -2,52 +2,39 @@
 //! machine × pattern × model the catalog offers, with several sizes, processor counts and
 //! algorithms, each derivation's formula gives the reported metric bit for bit.
 
-use commcalc_core::catalog::MACHINES;
-use commcalc_core::patterns::PATTERNS;
+use commcalc_core::patterns::offered;
 use commcalc_core::{evaluate, Scenario};
 
 fn scenarios() -> Vec<Scenario> {
     let mut out = Vec::new();
-    for machine in MACHINES {
-        for pattern in PATTERNS
-            .iter()
-            .filter(|p| p.unsupported_on(machine).is_none())
-        {
-            for model in pattern.models_on(machine) {
-                let base = format!(
-                    "machine={}&pattern={}&model={}",
-                    machine.id,
-                    pattern.id,
-                    model.id()
-                );
-                let mut queries = vec![base.clone()];
-                for extra in [
-                    "p=4",
-                    "p=16",
-                    "p=2",
-                    "size=300",
-                    "size=200k",
-                    "algo=two-frames",
-                    "n=2",
-                    "n=5",
-                    "n=100000",
-                    "mesh=3x1",
-                    "f=testjig",
-                    "data=100",
-                    "data=1e6",
-                    "k=4",
-                    "link=exact",
-                    "size=1",
-                    "size=50",
-                ] {
-                    queries.push(format!("{base}&{extra}"));
-                }
-                for algo in (pattern.algos)(machine) {
-                    queries.push(format!("{base}&algo={algo}"));
-                }
-                out.extend(queries.iter().filter_map(|q| Scenario::from_query(q).ok()));
-            }
+    for o in offered() {
+        let base = o.query();
+        let mut queries = vec![base.clone()];
+        for extra in [
+            "p=4",
+            "p=16",
+            "p=2",
+            "size=300",
+            "size=200k",
+            "algo=two-frames",
+            "n=2",
+            "n=5",
+            "n=100000",
+            "mesh=3x1",
+            "f=testjig",
+            "data=100",
+            "data=1e6",
+            "k=4",
+            "link=exact",
+            "size=1",
+            "size=50",
+        ] {
+            queries.push(format!("{base}&{extra}"));
         }
+        for algo in (o.pattern.algos)(o.machine) {
+            queries.push(format!("{base}&algo={algo}"));
+        }
+        out.extend(queries.iter().filter_map(|q| Scenario::from_query(q).ok()));
     }
     out
 }

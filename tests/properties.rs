@@ -22,7 +22,7 @@ use commcalc_core::models::hyperbolic::{
     reduce_general, reduce_parallel, reduce_serial, Block, Coupling,
 };
 use commcalc_core::models::nbl::FSet;
-use commcalc_core::patterns::{Key, PatternDef, PATTERNS};
+use commcalc_core::patterns::{offered, Key, PatternDef, PATTERNS};
 use commcalc_core::{evaluate, run, Model, Report, Scenario};
 
 // ---------------------------------------------------------------------------------------------
@@ -30,15 +30,7 @@ use commcalc_core::{evaluate, run, Model, Report, Scenario};
 
 /// Every machine × pattern pair the pattern accepts, with every model it offers there.
 fn combos() -> Vec<(&'static Machine, &'static PatternDef, Model)> {
-    let mut out = Vec::new();
-    for m in MACHINES {
-        for p in PATTERNS {
-            if p.unsupported_on(m).is_none() {
-                out.extend(p.models_on(m).map(|model| (m, p, model)));
-            }
-        }
-    }
-    out
+    offered().map(|o| (o.machine, o.pattern, o.model)).collect()
 }
 
 /// A size spread evenly in log scale from 10^lo to 10^hi, printed back exactly by `{}`.

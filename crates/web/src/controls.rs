@@ -531,32 +531,18 @@ mod tests {
     #[test]
     fn every_slider_value_is_accepted_by_the_core() {
         use crate::slider::{plain, STEPS};
-        use commcalc_core::catalog::MACHINES;
-        use commcalc_core::patterns::PATTERNS;
-        for machine in MACHINES {
-            for pattern in PATTERNS
-                .iter()
-                .filter(|p| p.unsupported_on(machine).is_none())
-            {
-                for model in pattern.models_on(machine) {
-                    let q = format!(
-                        "machine={}&pattern={}&model={}",
-                        machine.id,
-                        pattern.id,
-                        model.id()
-                    );
-                    let s = scenario(&q);
-                    for c in controls(&s) {
-                        let Kind::Number { slider: Some(sl) } = c.kind else {
-                            continue;
-                        };
-                        for pos in (0..=STEPS).step_by(37).chain([STEPS]) {
-                            let v = plain(sl.value(pos));
-                            // The edit a slider makes (the depth resizes the hit list).
-                            if let Err(e) = crate::traffic::set(&s, c.key, &v) {
-                                panic!("{q}: {}={v} at step {pos}: {e}", c.key);
-                            }
-                        }
+        for o in commcalc_core::patterns::offered() {
+            let q = o.query();
+            let s = scenario(&q);
+            for c in controls(&s) {
+                let Kind::Number { slider: Some(sl) } = c.kind else {
+                    continue;
+                };
+                for pos in (0..=STEPS).step_by(37).chain([STEPS]) {
+                    let v = plain(sl.value(pos));
+                    // The edit a slider makes (the depth resizes the hit list).
+                    if let Err(e) = crate::traffic::set(&s, c.key, &v) {
+                        panic!("{q}: {}={v} at step {pos}: {e}", c.key);
                     }
                 }
             }

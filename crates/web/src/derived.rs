@@ -279,34 +279,21 @@ pub fn panel_formulas(report: &Report) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use commcalc_core::catalog::MACHINES;
-    use commcalc_core::patterns::PATTERNS;
+    use commcalc_core::patterns::offered;
     use commcalc_core::{evaluate, Scenario};
 
     fn scenarios() -> Vec<Scenario> {
         let mut out = Vec::new();
-        for machine in MACHINES {
-            for pattern in PATTERNS
-                .iter()
-                .filter(|p| p.unsupported_on(machine).is_none())
-            {
-                for model in pattern.models_on(machine) {
-                    let base = format!(
-                        "machine={}&pattern={}&model={}",
-                        machine.id,
-                        pattern.id,
-                        model.id()
-                    );
-                    let mut queries = vec![base.clone()];
-                    for extra in ["p=4", "p=16", "size=300", "size=200k", "algo=two-frames"] {
-                        queries.push(format!("{base}&{extra}"));
-                    }
-                    for algo in (pattern.algos)(machine) {
-                        queries.push(format!("{base}&algo={algo}"));
-                    }
-                    out.extend(queries.iter().filter_map(|q| Scenario::from_query(q).ok()));
-                }
+        for o in offered() {
+            let base = o.query();
+            let mut queries = vec![base.clone()];
+            for extra in ["p=4", "p=16", "size=300", "size=200k", "algo=two-frames"] {
+                queries.push(format!("{base}&{extra}"));
             }
+            for algo in (o.pattern.algos)(o.machine) {
+                queries.push(format!("{base}&algo={algo}"));
+            }
+            out.extend(queries.iter().filter_map(|q| Scenario::from_query(q).ok()));
         }
         out
     }

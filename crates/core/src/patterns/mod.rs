@@ -19,7 +19,7 @@ pub use crate::context::{Ctx, Evaluation, PatternDef};
 pub use crate::inputs::Key;
 pub use crate::values::Value;
 
-use crate::catalog::Machine;
+use crate::catalog::{Machine, MACHINES};
 use crate::collectives::Collective;
 use crate::error::Error;
 use crate::models::Model;
@@ -42,6 +42,43 @@ impl PatternDef {
 /// Looks a pattern up by id.
 pub fn pattern(id: &str) -> Option<&'static PatternDef> {
     PATTERNS.iter().find(|p| p.id == id)
+}
+
+/// One machine × pattern × model the catalog offers.
+#[derive(Clone, Copy, Debug)]
+pub struct Offered {
+    pub machine: &'static Machine,
+    pub pattern: &'static PatternDef,
+    pub model: Model,
+}
+
+impl Offered {
+    /// The query that names it, every input at its default.
+    pub fn query(&self) -> String {
+        format!(
+            "machine={}&pattern={}&model={}",
+            self.machine.id,
+            self.pattern.id,
+            self.model.id()
+        )
+    }
+}
+
+/// Every machine × pattern × model the catalog offers, in catalog order: what the pickers let
+/// a user choose, and what the tests that sweep the catalog sweep.
+pub fn offered() -> impl Iterator<Item = Offered> {
+    MACHINES.iter().flat_map(|machine| {
+        PATTERNS
+            .iter()
+            .filter(move |p| p.unsupported_on(machine).is_none())
+            .flat_map(move |pattern| {
+                pattern.models_on(machine).map(move |model| Offered {
+                    machine,
+                    pattern,
+                    model,
+                })
+            })
+    })
 }
 
 pub fn pattern_ids() -> Vec<&'static str> {
@@ -521,31 +558,18 @@ fn scatter(ctx: &mut Ctx) -> Result<Evaluation, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::MACHINES;
 
     /// Every pattern evaluates with its defaults on every machine and model it offers, and
     /// reports only the metrics it declares, so the UI and the CLI listing can trust the table.
     #[test]
     fn declarations_match_evaluations() {
-        for machine in MACHINES {
-            for pattern in PATTERNS
-                .iter()
-                .filter(|p| p.unsupported_on(machine).is_none())
-            {
-                for model in pattern.models_on(machine) {
-                    let q = format!(
-                        "machine={}&pattern={}&model={}",
-                        machine.id,
-                        pattern.id,
-                        model.id()
-                    );
-                    let report = crate::run(&q).unwrap_or_else(|e| panic!("{q}: {e}"));
-                    for key in report.metrics.keys() {
-                        let declared = pattern.metrics.contains(key)
-                            || ["time_us", "bandwidth_MBps"].contains(key);
-                        assert!(declared, "{q} reports undeclared metric {key}");
-                    }
-                }
+        for o in offered() {
+            let q = o.query();
+            let report = crate::run(&q).unwrap_or_else(|e| panic!("{q}: {e}"));
+            for key in report.metrics.keys() {
+                let declared =
+                    o.pattern.metrics.contains(key) || ["time_us", "bandwidth_MBps"].contains(key);
+                assert!(declared, "{q} reports undeclared metric {key}");
             }
         }
     }
