@@ -93,3 +93,43 @@ fn every_metric_is_derived() {
     }
     assert!(seen.len() > 60, "{} pattern × model pairs", seen.len());
 }
+
+/// The formula shown (equal terms of a sum collected, repeated max/min arguments dropped)
+/// evaluates to the reported value up to rounding, for every derivation: collecting terms
+/// changes how the formula reads, never what it says.
+#[test]
+fn shown_formulas_evaluate_to_the_reported_values() {
+    let mut collected = 0;
+    for s in scenarios() {
+        let Ok(report) = evaluate(&s) else { continue };
+        for (key, d) in &report.derivations {
+            let shown = d.formula.shown();
+            let (want, got) = (d.value(), shown.eval());
+            let close = (got - want).abs() <= 1e-12 * want.abs().max(1.0) || got == want;
+            assert!(
+                close,
+                "{}: {key}: {} gives {got}, not {want}",
+                s.to_query(),
+                shown.text(false)
+            );
+            collected += usize::from(shown != d.formula);
+        }
+    }
+    assert!(collected > 0, "no formula had equal terms to collect");
+}
+
+/// 000's Paragon ping-pong is four blocks in series, processor, channel, channel, processor:
+/// a = (a_pc − a_c) + a_c + a_c + (a_pc − a_c), shown as 2·a_pc; b = max(b_p, b_c).
+#[test]
+fn the_paragon_start_up_reads_as_twice_a_pc() {
+    let r = commcalc_core::run("machine=intel-paragon&pattern=pingpong&model=hyperbolic").unwrap();
+    assert_eq!(r.derivations["a_us"].formula.text(false), "2·a_pc");
+    assert_eq!(
+        r.derivations["b_us_per_byte"].formula.text(false),
+        "max(b_p, b_c)"
+    );
+    assert_eq!(
+        r.metric("a_us"),
+        Some(r.derivations["a_us"].formula.shown().eval())
+    );
+}

@@ -67,7 +67,7 @@ fn explained(scenario: &Scenario, report: &Report) -> String {
             d.formula.text(true),
             raw(d.value())
         );
-        for (symbol, value, unit) in d.formula.bindings() {
+        for (symbol, value, unit) in d.formula.shown().bindings() {
             let _ = writeln!(out, "      {symbol} = {} {unit}", raw(value));
         }
         if let Some(b) = d.cases() {

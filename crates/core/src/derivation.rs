@@ -179,6 +179,40 @@ impl Expr {
         }
     }
 
+    /// The formula as a reader is shown it: in every sum, equal terms collected — the
+    /// Paragon's ping-pong start-up, the serial sum a_pc − a_c + a_c + a_c + a_pc − a_c of its
+    /// four blocks (000 Rule 1), reads 2·a_pc — and repeated arguments of max and min dropped.
+    /// Only the display changes: the number reported is the tree's own value, and the shown
+    /// formula evaluates to it up to rounding (tests/derivations.rs checks every derivation).
+    pub fn shown(&self) -> Expr {
+        let each = |items: &[Expr]| items.iter().map(Expr::shown).collect::<Vec<_>>();
+        let boxed = |e: &Expr| Box::new(e.shown());
+        match self {
+            Expr::Add(_) | Expr::Sub(..) => collect_terms(self),
+            Expr::Mul(items) => Expr::Mul(each(items)),
+            Expr::Max(items) => Expr::Max(distinct(each(items))),
+            Expr::Min(items) => Expr::Min(distinct(each(items))),
+            Expr::Div(a, b) => Expr::Div(boxed(a), boxed(b)),
+            Expr::Sqrt(a) => Expr::Sqrt(boxed(a)),
+            Expr::Square(a) => Expr::Square(boxed(a)),
+            Expr::Ceil(a) => Expr::Ceil(boxed(a)),
+            Expr::Floor(a) => Expr::Floor(boxed(a)),
+            Expr::Log2(a) => Expr::Log2(boxed(a)),
+            Expr::ArgMin {
+                var,
+                domain,
+                objective,
+                found,
+            } => Expr::ArgMin {
+                var,
+                domain,
+                objective: boxed(objective),
+                found: *found,
+            },
+            leaf => leaf.clone(),
+        }
+    }
+
     /// How tightly the node binds, for parentheses: sums 1, products 2, quotients 3.
     pub fn precedence(&self) -> u8 {
         match self {
@@ -190,10 +224,10 @@ impl Expr {
     }
 
     /// The formula in plain text, in symbols (`α + β·n`) or with the bound values
-    /// (`146 µs + 0.0115 µs/B·10000 B`).
+    /// (`146 µs + 0.0115 µs/B·10000 B`). It is the [`Expr::shown`] formula.
     pub fn text(&self, values: bool) -> String {
         let mut s = String::new();
-        self.write(&mut s, values);
+        self.shown().write(&mut s, values);
         s
     }
 
@@ -275,6 +309,65 @@ impl Expr {
             },
         }
     }
+}
+
+/// A sum's terms with their signs, equal terms collected into one with their coefficient, in
+/// the order they first appear; the sum as it was (its terms shown) when no two are equal.
+fn collect_terms(sum: &Expr) -> Expr {
+    fn signed(e: &Expr, sign: f64, out: &mut Vec<(f64, Expr)>) {
+        match e {
+            Expr::Add(items) => items.iter().for_each(|i| signed(i, sign, out)),
+            Expr::Sub(a, b) => {
+                signed(a, sign, out);
+                signed(b, -sign, out);
+            }
+            term => out.push((sign, term.shown())),
+        }
+    }
+    let mut terms = Vec::new();
+    signed(sum, 1.0, &mut terms);
+    let mut collected: Vec<(f64, Expr)> = Vec::new();
+    for (sign, term) in terms.iter().cloned() {
+        match collected.iter_mut().find(|(_, t)| *t == term) {
+            Some((c, _)) => *c += sign,
+            None => collected.push((sign, term)),
+        }
+    }
+    if collected.len() == terms.len() {
+        return match sum {
+            Expr::Add(items) => Expr::Add(items.iter().map(Expr::shown).collect()),
+            Expr::Sub(a, b) => Expr::Sub(Box::new(a.shown()), Box::new(b.shown())),
+            other => other.shown(),
+        };
+    }
+    let mut out: Option<Expr> = None;
+    for (c, term) in collected.into_iter().filter(|(c, _)| *c != 0.0) {
+        let times = |k: f64| match k {
+            1.0 => term.clone(),
+            k => Expr::Mul(vec![Expr::Num(k), term.clone()]),
+        };
+        out = Some(match out {
+            None => times(c),
+            Some(Expr::Add(mut items)) if c > 0.0 => {
+                items.push(times(c));
+                Expr::Add(items)
+            }
+            Some(acc) if c > 0.0 => Expr::Add(vec![acc, times(c)]),
+            Some(acc) => Expr::Sub(Box::new(acc), Box::new(times(-c))),
+        });
+    }
+    out.unwrap_or(Expr::Num(0.0))
+}
+
+/// The items without repeats, in the order they first appear.
+fn distinct(items: Vec<Expr>) -> Vec<Expr> {
+    let mut out: Vec<Expr> = Vec::new();
+    for item in items {
+        if !out.contains(&item) {
+            out.push(item);
+        }
+    }
+    out
 }
 
 fn write_argmin(out: &mut String, search: (&str, &str, f64), objective: &Expr, values: bool) {
@@ -530,11 +623,12 @@ impl Serialize for Derivation {
             value: f64,
             unit: &'static str,
         }
+        let shown = self.formula.shown();
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("symbol", self.symbol)?;
-        map.serialize_entry("formula", &self.formula.text(false))?;
-        map.serialize_entry("values", &self.formula.text(true))?;
-        map.serialize_entry("with", &With(&self.formula))?;
+        map.serialize_entry("formula", &shown.text(false))?;
+        map.serialize_entry("values", &shown.text(true))?;
+        map.serialize_entry("with", &With(&shown))?;
         if let Some(b) = self.cases() {
             map.serialize_entry("branch", &b)?;
         }

@@ -186,8 +186,9 @@ fn equation(d: &Derivation, report: &Report, key: &str) -> String {
     if let Expr::Described { what, .. } = d.formula {
         return chain([lhs, text(what), result(report, key)]);
     }
-    let symbols = render(&d.formula, Mode::Symbols);
-    let values = render(&d.formula, Mode::Values);
+    let shown = d.formula.shown();
+    let symbols = render(&shown, Mode::Symbols);
+    let values = render(&shown, Mode::Values);
     let mut items = vec![lhs.clone()];
     // `α = α` says nothing; nor does a bound value before the same value as the result.
     if symbols != lhs && symbols != values {
@@ -269,7 +270,7 @@ pub fn panel_formulas(report: &Report) -> Vec<String> {
         .map(|d| {
             let rhs = match d.formula {
                 Expr::Described { what, .. } => text(what),
-                _ => render(&d.formula, Mode::Symbols),
+                _ => render(&d.formula.shown(), Mode::Symbols),
             };
             chain([sym(d.symbol), rhs])
         })
@@ -320,7 +321,7 @@ mod tests {
                 };
                 assert_eq!(d.value().to_bits(), report.metric(r.key).unwrap().to_bits());
                 if !matches!(d.formula, Expr::Described { .. }) {
-                    let symbols = render(&d.formula, Mode::Symbols).0;
+                    let symbols = render(&d.formula.shown(), Mode::Symbols).0;
                     assert!(r.mathml.contains(&symbols), "{q}: {}", r.key);
                 }
                 checked += 1;
