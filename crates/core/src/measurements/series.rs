@@ -131,7 +131,7 @@ impl Series {
             });
         }
         if let Some(&[prev, _]) = self.points.last() {
-            if bytes <= prev {
+            if bytes < prev {
                 return Err(Error::Measurement {
                     line: Some(line),
                     problem: format!(
@@ -139,6 +139,21 @@ impl Series {
                     ),
                     expected: "message sizes that grow down each table (start a new table with \
                                the benchmark's title line)"
+                        .into(),
+                });
+            }
+            // A real CSV export (tests/data/measurements/hpc-course-osu7_bcast_1B_by_processes.csv)
+            // holds one size on every row and varies the process count: say that, not
+            // "out of order", which would send the user looking for a misplaced row.
+            if bytes == prev {
+                return Err(Error::Measurement {
+                    line: Some(line),
+                    problem: format!(
+                        "the size {bytes} B is the size of the row before: the table varies \
+                         something else (process count, algorithm) at a fixed size"
+                    ),
+                    expected: "one row per message size, sizes growing down the table: a run \
+                               over message sizes, which is what the fits need"
                         .into(),
                 });
             }
