@@ -5,7 +5,7 @@
 
 use commcalc_core::measurements::fit::hockney::{fit_line, Weighting};
 use commcalc_core::measurements::fit::{fit, FitReport};
-use commcalc_core::measurements::{parse, Format, Kind, Series, MAX_INPUT_BYTES};
+use commcalc_core::measurements::{parse, Format, Kind, Series, Skipped, MAX_INPUT_BYTES};
 use commcalc_core::models::hyperbolic::Block;
 use commcalc_core::patterns::Value;
 use commcalc_core::{evaluate, Error, Scenario};
@@ -197,7 +197,7 @@ fn bandwidths_become_times_per_message_and_bibw_counts_both_directions() {
 
 #[test]
 fn imb_tables_use_t_and_know_their_unit() {
-    // IMB 2019 (10^6 B/s): line 56 "4194304  10  730.87  5738.79".
+    // IMB 2019 (10^6 B/s): line 60 "4194304  10  730.87  5738.79".
     let s = &read(CSD3_ROCE_IMB)[0];
     assert_eq!(
         (s.benchmark.as_str(), s.version.as_deref()),
@@ -1008,6 +1008,52 @@ fn tag_output_prefixes_and_launcher_noise_change_nothing() {
         (s.skipped[0].line, s.skipped[0].text.as_str()),
         (11, warning)
     );
+}
+
+#[test]
+fn imb_rows_it_could_not_measure_are_listed_in_its_terms() {
+    // Synthetic: no real run with such rows was found (tests/data/measurements/README.md).
+    // csd3-roce-imb2019_pingpong.txt with its last two rows (lines 59-60) replaced by what
+    // IMB's output routine prints for a size it could not measure (the GB figure made up).
+    let oom = "      2097152 out-of-mem.; needed X=   8.389 GB; use flag \"-mem X\" or \
+               MAX_MEM_USAGE>=X (IMB_mem_info.h)";
+    let timeout = "      4194304 time-out.; Time limit (secs_per_sample * msg_sizes_list_len) is \
+                   over; use \"-time X\" or SECS_PER_SAMPLE=X (IMB_settings.h) to increase \
+                   time limit.";
+    let text = each_line(CSD3_ROCE_IMB, |i, l| match i {
+        58 => oom.into(),
+        59 => timeout.into(),
+        _ => l.into(),
+    });
+    let s = &read(text.as_bytes())[0];
+    assert_eq!(s.points, read(CSD3_ROCE_IMB)[0].points[..22]);
+    let failed: Vec<&Skipped> = s
+        .skipped
+        .iter()
+        .filter(|k| k.why.starts_with("not measured"))
+        .collect();
+    assert_eq!(failed.len(), 2, "{:?}", s.skipped);
+    assert_eq!(failed[0].line, 59);
+    assert!(failed[0].why.contains("memory") && failed[0].why.contains("-mem"));
+    assert_eq!(failed[1].line, 60);
+    assert!(failed[1].why.contains("time limit") && failed[1].why.contains("-time"));
+    // The unit check works from the rows that were measured.
+    assert!(s.notes.iter().any(|n| n.contains("10^6 B/s in this table")));
+}
+
+#[test]
+fn osu_tail_latency_columns_leave_the_mean() {
+    // Synthetic: no real `-z` output was found (tests/data/measurements/README.md).
+    // csd3-ib-osu_latency.txt with the three columns OSU 7's `-z` adds appended to its header
+    // and to every row (all set to 99.00, 99.50, 99.90 µs): the mean is still the value.
+    let text = each_line(CSD3_IB_LAT, |i, l| match i {
+        0 => l.into(),
+        1 => format!("{l}   P50 Tail Lat(us)   P90 Tail Lat(us)   P99 Tail Lat(us)"),
+        _ => format!("{l}              99.00              99.50              99.90"),
+    });
+    let s = &read(text.as_bytes())[0];
+    assert_eq!(s.points, read(CSD3_IB_LAT)[0].points);
+    assert!(s.skipped.is_empty(), "{:?}", s.skipped);
 }
 
 #[test]

@@ -129,6 +129,10 @@ fn row(out: &mut Parsed, st: &mut State, line: &Line, text: &str) -> Result<(), 
         out.skipped.push(line.skip("a row outside any IMB table"));
         return Ok(());
     };
+    if let Some(why) = failed_sample(text) {
+        out.skipped.push(line.skip(why));
+        return Ok(());
+    }
     let cells: Vec<&str> = text.split_whitespace().collect();
     match cols.read(&cells) {
         Ok((bytes, t)) => {
@@ -142,6 +146,29 @@ fn row(out: &mut Parsed, st: &mut State, line: &Line, text: &str) -> Result<(), 
             .push(line.skip(format!("not a measurement: {why}"))),
     }
     Ok(())
+}
+
+/// Why IMB printed no time for a size: its output routine writes the size, then
+/// `out-of-mem.`, `time-out.` or `int-overflow.` with advice, in place of the numbers. Said
+/// in IMB's terms, rather than as the word that happens to sit in the t column.
+fn failed_sample(text: &str) -> Option<&'static str> {
+    [
+        (
+            "out-of-mem.",
+            "not measured: IMB had not the memory for this size (`-mem X` raises its limit)",
+        ),
+        (
+            "time-out.",
+            "not measured: IMB stopped at its time limit before this size (`-time X` raises it)",
+        ),
+        (
+            "int-overflow.",
+            "not measured: rank count × size overflows an int in IMB",
+        ),
+    ]
+    .into_iter()
+    .find(|(word, _)| text.contains(word))
+    .map(|(_, why)| why)
 }
 
 /// Ends the current table: records which unit its bandwidth column used.
