@@ -41,10 +41,11 @@ const ABCI_MULTI_LAT_DEVICE: &[u8] = data!("abci-ib-osu_multi_lat_device.txt");
 const AMD_ROCM_BW: &[u8] = data!("amd-mi250-xgmi-osu_bw_rocm_excerpt.md.txt");
 const COURSE_BCAST: &[u8] = data!("hpc-course-osu7_bcast_chain_full_8runs.txt");
 const COURSE_CSV: &[u8] = data!("hpc-course-osu7_bcast_1B_by_processes.csv");
+const GLOO_LOGGED: &[u8] = data!("pytorch-gloo-omb-py_latency_logged_readme.md.txt");
 
 /// Every real file with the format it must be detected as, its series count and whether it
 /// can be fitted (the AMD page holds fourteen single-size runs: one point each).
-const ALL: [(&str, &[u8], Format, usize, bool); 24] = [
+const ALL: [(&str, &[u8], Format, usize, bool); 25] = [
     ("csd3-ib-osu_latency", CSD3_IB_LAT, Format::Osu, 1, true),
     ("csd3-roce-osu_latency", CSD3_ROCE_LAT, Format::Osu, 1, true),
     (
@@ -111,6 +112,7 @@ const ALL: [(&str, &[u8], Format, usize, bool); 24] = [
     ),
     ("amd-osu_bw-rocm", AMD_ROCM_BW, Format::Osu, 14, false),
     ("hpc-course-osu_bcast-f", COURSE_BCAST, Format::Osu, 8, true),
+    ("pytorch-gloo-omb-py", GLOO_LOGGED, Format::Osu, 1, true),
 ];
 
 fn read(bytes: &[u8]) -> Vec<Series> {
@@ -653,6 +655,32 @@ fn a_csv_of_one_size_over_process_counts_is_refused_for_what_it_is() {
         "{e}"
     );
     assert!(parse(COURSE_CSV, Some(Format::Csv)).is_err());
+}
+
+#[test]
+fn omb_py_output_captured_through_a_python_logger() {
+    // The OMB-Py benchmarks ported to PyTorch (gloo backend, two processes on one host) print
+    // through Python's logging: every line of the table carries "[2023-06-13 09:16:21,773]
+    // {osu_latency.py:64} INFO - ". Line 74: "… INFO - # OMB Python MPI Latency Test"; line 76:
+    // "… INFO - 1024  21.39"; line 91: "… INFO - 33554432  21090.99".
+    let s = &read(GLOO_LOGGED)[0];
+    assert_eq!(
+        (s.benchmark.as_str(), s.kind, s.name.as_str()),
+        ("latency", Kind::OneWay, "OMB Python MPI Latency Test")
+    );
+    assert_eq!(s.points.len(), 16);
+    assert_eq!(s.points[0], [1024.0, 21.39]);
+    assert_eq!(s.points[15], [33554432.0, 21090.99]);
+    // The README and the logger's other records are listed as they stand, prefix included.
+    let world = s.skipped.iter().find(|k| k.line == 73).unwrap();
+    assert!(world
+        .text
+        .starts_with("[2023-06-13 09:16:21,301] {commons.py:109} INFO - World"));
+    let text = std::str::from_utf8(GLOO_LOGGED).unwrap();
+    let non_blank = text.lines().filter(|l| !l.trim().is_empty()).count();
+    assert_eq!(non_blank, s.points.len() + 2 + s.skipped.len());
+    let r = fitted(GLOO_LOGGED);
+    assert_eq!(r.fits.hockney.quality.residuals.len(), 16);
 }
 
 #[test]

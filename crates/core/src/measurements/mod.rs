@@ -85,14 +85,25 @@ fn check_input(input: &[u8]) -> Result<&str, Error> {
     Ok(text)
 }
 
-/// Removes the rank prefix Open MPI's `--tag-output` puts on every line (`[1,0]<stdout>:`).
+/// Removes the prefix a launcher or a logger puts before each line the benchmark printed: the
+/// rank tag of Open MPI's `--tag-output` (`[1,0]<stdout>:`), or the record header of a Python
+/// logger (`[2023-06-13 09:16:21,773] {osu_latency.py:64} INFO - `, as in the OMB-Py port's
+/// capture in tests/data), which would otherwise hide every title and row.
 fn untagged(line: &str) -> &str {
-    if line.starts_with('[') {
-        for tag in ["<stdout>:", "<stderr>:"] {
-            if let Some(at) = line.find(tag) {
-                if line[..at].ends_with(']') {
-                    return &line[at + tag.len()..];
-                }
+    if !line.starts_with('[') {
+        return line;
+    }
+    for tag in ["<stdout>:", "<stderr>:"] {
+        if let Some(at) = line.find(tag) {
+            if line[..at].ends_with(']') {
+                return &line[at + tag.len()..];
+            }
+        }
+    }
+    for level in [" DEBUG - ", " INFO - ", " WARNING - ", " ERROR - "] {
+        if let Some(at) = line.find(level) {
+            if line[..at].contains(']') {
+                return &line[at + level.len()..];
             }
         }
     }
@@ -172,6 +183,12 @@ mod tests {
             "# OSU MPI Latency Test"
         );
         assert_eq!(untagged("[0] MPI startup(): x"), "[0] MPI startup(): x");
+        assert_eq!(
+            untagged("[2023-06-13 09:16:21,773] {osu_latency.py:64} INFO - 1024    21.39"),
+            "1024    21.39"
+        );
+        assert_eq!(untagged("[x] INFO - y"), "y");
+        assert_eq!(untagged("[x]INFO - y"), "[x]INFO - y");
         assert_eq!(untagged("plain"), "plain");
     }
 
