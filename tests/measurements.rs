@@ -134,6 +134,15 @@ fn close(got: f64, want: f64, rel: f64) -> bool {
     (got - want).abs() <= rel * want.abs()
 }
 
+/// Checks that every non-blank line of an OSU input is a point, one of the two lines each of
+/// its tables reads (the title and the column header), or listed as not used.
+fn every_line_accounted(bytes: &[u8], s: &[Series]) {
+    let text = std::str::from_utf8(bytes).unwrap();
+    let non_blank = text.lines().filter(|l| !l.trim().is_empty()).count();
+    let used: usize = s.iter().map(|x| x.points.len() + 2 + x.skipped.len()).sum();
+    assert_eq!(non_blank, used);
+}
+
 #[test]
 fn every_real_file_is_detected_and_read() {
     for (name, bytes, format, count, fits) in ALL {
@@ -287,10 +296,11 @@ fn netgauge_o_file_rows_and_one_way_times() {
     let last = &s.loggp[127];
     assert_eq!((last.size_bytes, last.o_s_us), (130049.0, 10.887183));
     assert_eq!((last.g_us, last.big_g), (Some(5.000453), Some(0.000047)));
-    // The header's three lines are listed, with their numbers; nothing else is.
+    // The column header (line 1) opens the run and is read; the two gnuplot hints below it are
+    // listed, with their numbers; nothing else is.
     let lines: Vec<usize> = s.skipped.iter().map(|k| k.line).collect();
-    assert_eq!(lines, [1, 2, 3]);
-    assert!(s.skipped[0].why.contains("column header"));
+    assert_eq!(lines, [2, 3]);
+    assert!(s.skipped[0].why.contains("gnuplot hint"));
     assert!(s.notes.iter().any(|n| n.contains("-o file")));
 }
 
@@ -364,10 +374,7 @@ fn a_messy_markdown_page_yields_its_one_table() {
     assert_eq!((s.version.as_deref(), s.points.len()), (Some("5.3.2"), 24));
     assert_eq!(s.points[0], [0.0, 1.55]);
     assert_eq!(point(s, 4194304.0), 351.24);
-    let text = std::str::from_utf8(NEMO).unwrap();
-    let non_blank = text.lines().filter(|l| !l.trim().is_empty()).count();
-    // Every non-blank line is a point, the title, the column header or listed as not used.
-    assert_eq!(non_blank, s.points.len() + 2 + s.skipped.len());
+    every_line_accounted(NEMO, std::slice::from_ref(s));
     assert!(s
         .skipped
         .iter()
@@ -450,17 +457,15 @@ fn osu7_tables_with_data_type_lines_and_cuda_titles_in_one_page() {
         .map(|k| k.line)
         .collect();
     assert_eq!(datatype, [21, 53, 85, 115]);
-    let srun = &s[0].skipped.iter().find(|k| k.line == 50).unwrap();
+    // The srun line that launched the second run is listed under it, not under the first.
+    let srun = &s[1].skipped.iter().find(|k| k.line == 50).unwrap();
     assert!(srun.text.starts_with("[clariden]") && srun.why.contains("not a row"));
     assert!(s[3]
         .skipped
         .iter()
         .any(|k| k.line == 140 && k.why.contains("Markdown heading")));
     // Every non-blank line is a point, a title, a column header or listed as not used.
-    let text = std::str::from_utf8(CLARIDEN).unwrap();
-    let non_blank = text.lines().filter(|l| !l.trim().is_empty()).count();
-    let used: usize = s.iter().map(|x| x.points.len() + 2 + x.skipped.len()).sum();
-    assert_eq!(non_blank, used);
+    every_line_accounted(CLARIDEN, &s);
     // The fits describe the first latency run.
     assert_eq!(
         fitted(CLARIDEN).fits.hockney,
@@ -495,7 +500,7 @@ fn osu7_bandwidth_runs_between_shell_prompts() {
         .map(|k| k.line)
         .collect();
     assert_eq!(before, [1, 2, 3, 4, 5, 6, 7]);
-    assert!(s[0]
+    assert!(s[1]
         .skipped
         .iter()
         .any(|k| k.line == 39 && k.text.contains("srun")));
@@ -581,17 +586,14 @@ fn single_size_runs_are_read_but_not_fitted() {
     assert!(close(s[0].points[0][1], m / 142235.39, 1e-12)); // line 8: GCD 0 to 1
     assert!(close(s[7].points[0][1], m / 49396.52, 1e-12)); // line 64: the same, SDMA
                                                             // Every non-blank line is a point, a title, a column header or listed as not used; the
-                                                            // shell lines between two runs are listed, with their numbers, under the run before them.
-    let text = std::str::from_utf8(AMD_ROCM_BW).unwrap();
-    let non_blank = text.lines().filter(|l| !l.trim().is_empty()).count();
-    let used: usize = s.iter().map(|x| x.points.len() + 2 + x.skipped.len()).sum();
-    assert_eq!(non_blank, used);
+                                                            // shell lines between two runs are listed, with their numbers, under the run they launched.
+    every_line_accounted(AMD_ROCM_BW, &s);
     let buffers = s.iter().flat_map(|x| &x.skipped);
     assert_eq!(
         buffers.filter(|k| k.why.contains("buffer line")).count(),
         14
     );
-    assert!(s[0]
+    assert!(s[1]
         .skipped
         .iter()
         .any(|k| k.line == 11 && k.text.starts_with("mpirun -n 2")));
@@ -633,10 +635,7 @@ fn runs_appended_by_a_script_become_one_series_each() {
             (216, "====================")
         ]
     );
-    let text = std::str::from_utf8(COURSE_BCAST).unwrap();
-    let non_blank = text.lines().filter(|l| !l.trim().is_empty()).count();
-    let used: usize = s.iter().map(|x| x.points.len() + 2 + x.skipped.len()).sum();
-    assert_eq!(non_blank, used);
+    every_line_accounted(COURSE_BCAST, &s);
     // The fits describe the first run (2 processes), whole operations.
     let r = fitted(COURSE_BCAST);
     assert_eq!(r.fitted_series, s[0].name);
@@ -676,9 +675,7 @@ fn omb_py_output_captured_through_a_python_logger() {
     assert!(world
         .text
         .starts_with("[2023-06-13 09:16:21,301] {commons.py:109} INFO - World"));
-    let text = std::str::from_utf8(GLOO_LOGGED).unwrap();
-    let non_blank = text.lines().filter(|l| !l.trim().is_empty()).count();
-    assert_eq!(non_blank, s.points.len() + 2 + s.skipped.len());
+    every_line_accounted(GLOO_LOGGED, std::slice::from_ref(s));
     let r = fitted(GLOO_LOGGED);
     assert_eq!(r.fits.hockney.quality.residuals.len(), 16);
 }
@@ -1087,17 +1084,188 @@ fn osu_tail_latency_columns_leave_the_mean() {
 #[test]
 fn runs_concatenated_become_series() {
     let mut both = CSD3_IB_LAT.to_vec();
-    both.extend_from_slice(b"srun: job 42 finished\n");
+    both.extend_from_slice(b"$ srun -n 2 ./osu_latency\n");
     both.extend_from_slice(CSD3_ROCE_LAT);
     let s = read(&both);
     assert_eq!(s.len(), 2);
     assert_eq!(s[1].points[0], [0.0, 1.44]);
-    assert_eq!(s[0].skipped[0].line, 27);
+    // The command between the runs (line 27) launched the second: it is listed under it.
+    assert!(s[0].skipped.is_empty(), "{:?}", s[0].skipped);
+    assert_eq!(s[1].skipped[0].line, 27);
     // The fits describe the first latency run.
     assert_eq!(
         fit(s).unwrap().fits.hockney,
         fitted(CSD3_IB_LAT).fits.hockney
     );
+}
+
+#[test]
+fn lines_between_runs_go_to_the_run_they_launched_and_rows_to_their_table() {
+    // juno-shm-imb41_excerpt.txt with PingPong's last row (line 83) made a failed one and a
+    // launcher line put before the PingPing block (derived from the real file): the failed
+    // row is still PingPong's, the launcher line goes to PingPing, the table it stands before.
+    let text = each_line(JUNO_SHM, |i, l| match i {
+        82 => "      4194304 out-of-mem.; needed X= 1 GB; use flag \"-mem X\"".into(),
+        83 => "[0] MPI startup(): shm data transfer mode\n".into(),
+        _ => l.into(),
+    });
+    let s = read(text.as_bytes());
+    let lines = |x: &Series| x.skipped.iter().map(|k| k.line).collect::<Vec<_>>();
+    assert!(lines(&s[0]).contains(&83), "{:?}", s[0].skipped);
+    assert_eq!(lines(&s[1])[..3], [84, 86, 89], "{:?}", s[1].skipped);
+    // Two Netgauge runs pasted one after the other are two series, not sizes out of order.
+    let both = [DELTA_NG_FILE, DELTA_NG].concat();
+    let s = read(&both);
+    assert_eq!(
+        s.iter().map(|x| x.points.len()).collect::<Vec<_>>(),
+        [128, 9]
+    );
+    assert_eq!(s[1].version.as_deref(), Some("2.4.6"));
+}
+
+/// The first `lines` lines of a real file: a capture cut there, as a run killed after
+/// printing them leaves it.
+fn cut(bytes: &[u8], lines: usize) -> String {
+    each_line(bytes, |_, l| l.to_string())
+        .lines()
+        .take(lines)
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// A table that printed its header and no row: the lines that headed it, named as its series
+/// would have been.
+struct NoRows {
+    what: &'static str,
+    input: String,
+    kept: usize,
+    table: &'static str,
+    heading: Vec<usize>,
+}
+
+/// For each format with titles or headers, a capture with a table cut after its header:
+/// derived from the real files by cutting them (and, for IMB, by making every row of a table
+/// fail), the CSV synthetic (no real CSV over message sizes was found).
+fn tables_without_rows() -> Vec<NoRows> {
+    let text = |b: &[u8]| std::str::from_utf8(b).unwrap().to_string();
+    // juno-shm-imb41_excerpt.txt with every row of its last table (Allreduce, lines 180-188)
+    // replaced by IMB's line for a size it had not the memory for.
+    let all_failed = each_line(JUNO_SHM, |i, l| {
+        match (i >= 179, l.split_whitespace().next()) {
+            (true, Some(size)) => {
+                format!("{size} out-of-mem.; needed X= 1 GB; use flag \"-mem X\"")
+            }
+            _ => l.into(),
+        }
+    });
+    vec![
+        NoRows {
+            what: "the eighth osu_bcast run of the course file, killed after its header",
+            input: cut(COURSE_BCAST, 194),
+            kept: 7,
+            table: "OSU MPI Broadcast Latency Test v7.3",
+            heading: vec![192, 194],
+        },
+        NoRows {
+            what: "an osu_latency run killed after its header, then a whole run",
+            input: cut(CSD3_IB_LAT, 2) + &text(CSD3_ROCE_LAT),
+            kept: 1,
+            table: "OSU MPI Latency Test v5.6.3",
+            heading: vec![1, 2],
+        },
+        NoRows {
+            what: "IMB killed after the Allreduce table's header",
+            input: cut(JUNO_SHM, 179),
+            kept: 4,
+            table: "IMB Allreduce, 2 processes",
+            heading: vec![176, 177, 179],
+        },
+        NoRows {
+            what: "an IMB table whose every size failed",
+            input: all_failed,
+            kept: 4,
+            table: "IMB Allreduce, 2 processes",
+            heading: vec![176, 177, 179],
+        },
+        NoRows {
+            what: "a Netgauge console run, then one killed after its banner",
+            input: text(DELTA_NG) + &cut(FRONTERA_NG, 5),
+            kept: 1,
+            table: "Netgauge LogGP v2.4.6",
+            heading: vec![62 + 3],
+        },
+        NoRows {
+            what: "a Netgauge console run, then an -o file with its header only",
+            input: text(DELTA_NG) + &cut(DELTA_NG_FILE, 3),
+            kept: 1,
+            table: "Netgauge LogGP",
+            heading: vec![62 + 1],
+        },
+        NoRows {
+            what: "a CSV, then a second header and no row",
+            input: "size_bytes,time_us\n8,1.0\n16,1.1\nsize_bytes,time_us\n".into(),
+            kept: 1,
+            table: "size_bytes,time_us",
+            heading: vec![4],
+        },
+    ]
+}
+
+#[test]
+fn a_table_without_rows_lists_the_lines_that_headed_it() {
+    for c in tables_without_rows() {
+        let s = read(c.input.as_bytes());
+        assert_eq!(s.len(), c.kept, "{}", c.what);
+        let why = format!(
+            "{}: a table with no rows — the run printed its header and no measurements",
+            c.table
+        );
+        let listed: Vec<&Skipped> = s.iter().flat_map(|x| &x.skipped).collect();
+        let heading: Vec<usize> = listed
+            .iter()
+            .filter(|k| k.why == why)
+            .map(|k| k.line)
+            .collect();
+        assert_eq!(heading, c.heading, "{}: {listed:?}", c.what);
+        // Each is listed as it stands in the input.
+        let lines: Vec<&str> = c.input.lines().collect();
+        assert!(
+            listed.iter().all(|k| lines[k.line - 1] == k.text),
+            "{}",
+            c.what
+        );
+    }
+    // The OSU ones account for every line: a point, a title, a column header or listed.
+    for c in &tables_without_rows()[..2] {
+        every_line_accounted(c.input.as_bytes(), &read(c.input.as_bytes()));
+    }
+}
+
+#[test]
+fn an_input_whose_only_table_has_no_rows_is_refused_naming_it() {
+    // The same captures, cut before any row: nothing to read, and the refusal says which
+    // table printed its header and stopped, at which line.
+    let cases = [
+        (
+            cut(CSD3_IB_LAT, 2),
+            "`OSU MPI Latency Test v5.6.3` (line 1)",
+        ),
+        (cut(JUNO_SHM, 59), "`IMB PingPong, 2 processes` (line 56)"),
+        (cut(FRONTERA_NG, 5), "`Netgauge LogGP v2.4.6` (line 3)"),
+        (cut(DELTA_NG_FILE, 3), "`Netgauge LogGP` (line 1)"),
+        (
+            "size_bytes,time_us\n".into(),
+            "`size_bytes,time_us` (line 1)",
+        ),
+    ];
+    for (input, table) in cases {
+        let e = refused(input.as_bytes());
+        assert!(
+            e.contains("holds no measurement")
+                && e.contains(&format!("{table} printed a header and no rows")),
+            "{e}"
+        );
+    }
 }
 
 fn refused(input: &[u8]) -> String {

@@ -46,6 +46,8 @@ struct State {
     benchmark: Option<String>,
     processes: Option<u32>,
     columns: Option<Columns>,
+    /// Whether the last series is the table being read (opened by its heading lines).
+    open: bool,
     /// (bytes, t µs, printed bandwidth) of the current table, for the unit check.
     rates: Vec<(f64, f64, f64)>,
 }
@@ -60,6 +62,7 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
         benchmark: None,
         processes: None,
         columns: None,
+        open: false,
         rates: Vec::new(),
     };
     for line in lines {
@@ -73,11 +76,16 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
             finish(&mut out, &mut st);
             st.benchmark = Some(name.trim().to_string());
             st.processes = None;
+            open(&mut out, &mut st, line);
         } else if let Some(p) = text.strip_prefix("# #processes =") {
-            finish(&mut out, &mut st);
+            // The process count of the table `# Benchmarking` opened, or a new table's.
+            if st.columns.is_some() || st.processes.is_some() {
+                finish(&mut out, &mut st);
+            }
             st.processes = p.trim().parse().ok();
+            open(&mut out, &mut st, line);
         } else if text.starts_with("#bytes") {
-            start(&mut out, &mut st, line, text)?;
+            start(&mut out, &mut st, line, text);
         } else if !text.starts_with('#') && st.columns.is_some() {
             row(&mut out, &mut st, line, text)?;
         } else {
@@ -96,32 +104,52 @@ fn reason(text: &str) -> &'static str {
     }
 }
 
-/// A column header starts a series for the current benchmark and process count.
-fn start(out: &mut Parsed, st: &mut State, line: &Line, text: &str) -> Result<(), Error> {
-    let names: Vec<&str> = text.split_whitespace().collect();
-    let Some(columns) = Columns::pick(&names) else {
-        out.skipped
-            .push(line.skip("an IMB column header without a time column"));
-        return Ok(());
+/// Adds a heading line (`# Benchmarking`, `# #processes`, the column header) to the table
+/// being read, opening one if none is, and names the table after what the lines said so far.
+/// The table is a series from its first heading line on, so that a run stopped before its
+/// first row still accounts for those lines.
+fn open(out: &mut Parsed, st: &mut State, line: &Line) {
+    if !st.open {
+        out.series.push(Series::new(Format::Imb, "", ""));
+        st.open = true;
+    }
+    let Some(s) = out.series.last_mut() else {
+        return;
     };
     let benchmark = st.benchmark.clone().unwrap_or_else(|| "unnamed".into());
-    let mut title = format!("IMB {benchmark}");
-    if let Some(p) = st.processes {
-        title.push_str(&format!(", {p} processes"));
-    }
-    let mut s = Series::new(Format::Imb, &title, &benchmark, line.number);
-    s.version = st.version.clone();
-    s.processes = st.processes;
+    s.name = match st.processes {
+        Some(p) => format!("IMB {benchmark}, {p} processes"),
+        None => format!("IMB {benchmark}"),
+    };
     s.kind = if benchmark == "PingPong" {
         Kind::OneWay
     } else {
         Kind::Operation
     };
-    s.notes.push(format!("times from `{}`", columns.value_name));
-    out.series.push(s);
+    s.benchmark = benchmark;
+    s.version = st.version.clone();
+    s.processes = st.processes;
+    s.heading_line(line);
+}
+
+/// A column header gives the table being read its columns (a second header, a new table of
+/// the same benchmark and process count).
+fn start(out: &mut Parsed, st: &mut State, line: &Line, text: &str) {
+    let names: Vec<&str> = text.split_whitespace().collect();
+    let Some(columns) = Columns::pick(&names) else {
+        out.skipped
+            .push(line.skip("an IMB column header without a time column"));
+        return;
+    };
+    if st.columns.is_some() {
+        finish(out, st);
+    }
+    open(out, st, line);
+    if let Some(s) = out.series.last_mut() {
+        s.notes.push(format!("times from `{}`", columns.value_name));
+    }
     st.columns = Some(columns);
     st.rates.clear();
-    Ok(())
 }
 
 fn row(out: &mut Parsed, st: &mut State, line: &Line, text: &str) -> Result<(), Error> {
@@ -130,6 +158,7 @@ fn row(out: &mut Parsed, st: &mut State, line: &Line, text: &str) -> Result<(), 
         return Ok(());
     };
     if let Some(why) = failed_sample(text) {
+        series.row_at(line.number);
         out.skipped.push(line.skip(why));
         return Ok(());
     }
@@ -141,9 +170,13 @@ fn row(out: &mut Parsed, st: &mut State, line: &Line, text: &str) -> Result<(), 
                 st.rates.push((bytes, t, bw));
             }
         }
-        Err(why) => out
-            .skipped
-            .push(line.skip(format!("not a measurement: {why}"))),
+        Err(why) => {
+            if cols.is_row(&cells) {
+                series.row_at(line.number);
+            }
+            out.skipped
+                .push(line.skip(format!("not a measurement: {why}")));
+        }
     }
     Ok(())
 }
@@ -173,6 +206,7 @@ fn failed_sample(text: &str) -> Option<&'static str> {
 
 /// Ends the current table: records which unit its bandwidth column used.
 fn finish(out: &mut Parsed, st: &mut State) {
+    st.open = false;
     if st.columns.take().is_none() {
         return;
     }

@@ -84,7 +84,8 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
         if is_title(text) {
             let title = text.trim_start_matches('#').trim();
             let (name, kind) = benchmark(title);
-            let mut s = Series::new(Format::Osu, title, &name, line.number);
+            let mut s = Series::new(Format::Osu, title, &name);
+            s.heading_line(line);
             s.version = version(title);
             s.kind = kind;
             s.notes.push(note(&name).into());
@@ -100,7 +101,10 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
         };
         if let Some(header) = text.strip_prefix('#') {
             match header_columns(header) {
-                Some(c) => *cols = c,
+                Some(c) => {
+                    *cols = c;
+                    series.heading_line(line);
+                }
                 None => {
                     if let Some(note) = buffer_note(header, &series.notes) {
                         series.notes.push(note);
@@ -120,9 +124,13 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
                     out.skipped.push(line.skip(why));
                 }
             }
-            Err(why) => out
-                .skipped
-                .push(line.skip(format!("not a row of the table: {why}"))),
+            Err(why) => {
+                if cols.is_row(&cells) {
+                    series.row_at(line.number);
+                }
+                out.skipped
+                    .push(line.skip(format!("not a row of the table: {why}")));
+            }
         }
     }
     Ok(out)

@@ -98,13 +98,21 @@ pub struct Series {
     /// Notes on how the numbers were read (unit conventions, checks).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
-    /// First line of the series (its title), to assign skipped lines to it.
+    /// The lines that opened the table (its title, column header, a run's banner), with
+    /// their numbers. They are read, not listed, while the table has rows; a table left
+    /// without a row (a run killed after its header) lists them instead, so that no line of
+    /// the input goes unaccounted for.
     #[serde(skip)]
-    pub(crate) first_line: usize,
+    pub(crate) heading: Vec<(usize, String)>,
+    /// The line of the table's last row, used or not (an IMB `out-of-mem.` row is still one
+    /// of its rows): the unused lines after it and before the next table belong to the next
+    /// run, whose launch they are (see `assemble`).
+    #[serde(skip)]
+    pub(crate) last_row: usize,
 }
 
 impl Series {
-    pub(crate) fn new(format: Format, name: &str, benchmark: &str, first_line: usize) -> Series {
+    pub(crate) fn new(format: Format, name: &str, benchmark: &str) -> Series {
         Series {
             name: name.to_string(),
             format,
@@ -116,8 +124,20 @@ impl Series {
             skipped: Vec::new(),
             loggp: Vec::new(),
             notes: Vec::new(),
-            first_line,
+            heading: Vec::new(),
+            last_row: 0,
         }
+    }
+
+    /// Records a line that opens the table: a title, a column header, a banner.
+    pub(crate) fn heading_line(&mut self, line: &Line) {
+        self.heading.push((line.number, line.raw.to_string()));
+    }
+
+    /// Records a row of the table at `line`, used or not (a row whose size is there and
+    /// whose value is not is still one of the table's rows): the table reaches down to it.
+    pub(crate) fn row_at(&mut self, line: usize) {
+        self.last_row = self.last_row.max(line);
     }
 
     /// Adds a point, refusing what no benchmark prints: a size that does not grow within one
@@ -159,6 +179,7 @@ impl Series {
             }
         }
         self.points.push([bytes, us]);
+        self.row_at(line);
         Ok(())
     }
 
@@ -179,6 +200,7 @@ impl Series {
                 .push(line, bytes, directions * bytes / value)
                 .map(|()| None),
             table::Measure::Bandwidth(_) => {
+                self.row_at(line);
                 Ok(Some("a zero size or bandwidth says nothing about time"))
             }
         }
