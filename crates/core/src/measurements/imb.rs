@@ -46,6 +46,8 @@ struct State {
     benchmark: Option<String>,
     processes: Option<u32>,
     columns: Option<Columns>,
+    /// Whether the table being read has a `#repetitions` header and no size column (Barrier).
+    sizeless: bool,
     /// Whether the last series is the table being read (opened by its heading lines).
     open: bool,
     /// (bytes, t µs, printed bandwidth) of the current table, for the unit check.
@@ -62,6 +64,7 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
         benchmark: None,
         processes: None,
         columns: None,
+        sizeless: false,
         open: false,
         rates: Vec::new(),
     };
@@ -84,9 +87,9 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
             }
             st.processes = p.trim().parse().ok();
             open(&mut out, &mut st, line);
-        } else if text.starts_with("#bytes") {
+        } else if text.starts_with("#bytes") || text.starts_with("#repetitions") {
             start(&mut out, &mut st, line, text);
-        } else if !text.starts_with('#') && st.columns.is_some() {
+        } else if !text.starts_with('#') && (st.columns.is_some() || st.sizeless) {
             row(&mut out, &mut st, line, text)?;
         } else {
             out.skipped.push(line.skip(reason(text)));
@@ -133,26 +136,38 @@ fn open(out: &mut Parsed, st: &mut State, line: &Line) {
 }
 
 /// A column header gives the table being read its columns (a second header, a new table of
-/// the same benchmark and process count).
+/// the same benchmark and process count). Barrier's `#repetitions t_min[usec] …` has no size
+/// column: it heads a table whose rows are listed, a time per barrier with no size to fit.
 fn start(out: &mut Parsed, st: &mut State, line: &Line, text: &str) {
     let names: Vec<&str> = text.split_whitespace().collect();
-    let Some(columns) = Columns::pick(&names) else {
+    let columns = Columns::pick(&names);
+    let sizeless = text.starts_with("#repetitions");
+    if columns.is_none() && !sizeless {
         out.skipped
             .push(line.skip("an IMB column header without a time column"));
         return;
-    };
-    if st.columns.is_some() {
+    }
+    if st.columns.is_some() || st.sizeless {
         finish(out, st);
     }
     open(out, st, line);
-    if let Some(s) = out.series.last_mut() {
-        s.notes.push(format!("times from `{}`", columns.value_name));
+    if let (Some(s), Some(c)) = (out.series.last_mut(), &columns) {
+        s.notes.push(format!("times from `{}`", c.value_name));
     }
-    st.columns = Some(columns);
+    st.columns = columns;
+    st.sizeless = sizeless;
     st.rates.clear();
 }
 
 fn row(out: &mut Parsed, st: &mut State, line: &Line, text: &str) -> Result<(), Error> {
+    if let (true, Some(series)) = (st.sizeless, out.series.last_mut()) {
+        series.row_at(line.number);
+        out.skipped.push(line.skip(
+            "a row of a table without message sizes (IMB's Barrier): a time per barrier, \
+             nothing to fit to a size",
+        ));
+        return Ok(());
+    }
     let (Some(cols), Some(series)) = (st.columns.as_ref(), out.series.last_mut()) else {
         out.skipped.push(line.skip("a row outside any IMB table"));
         return Ok(());
@@ -207,6 +222,7 @@ fn failed_sample(text: &str) -> Option<&'static str> {
 /// Ends the current table: records which unit its bandwidth column used.
 fn finish(out: &mut Parsed, st: &mut State) {
     st.open = false;
+    st.sizeless = false;
     if st.columns.take().is_none() {
         return;
     }

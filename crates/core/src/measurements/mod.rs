@@ -183,27 +183,20 @@ fn unread_heading(s: &Series) -> impl Iterator<Item = Skipped> + '_ {
     s.heading.iter().map(|(line, text)| Skipped {
         line: *line,
         text: text.clone(),
-        why: format!(
-            "{}: a table with no rows — the run printed its header and no measurements",
-            s.name
-        ),
+        why: s.why_no_points(),
     })
 }
 
 /// The refusal of an input without a point, naming each table that printed its header and no
-/// row, with the line it starts on.
+/// usable row, with the line it starts on.
 fn no_measurement(format: Format, empty: &[Series], unused: usize) -> Error {
-    let tables: Vec<String> = empty
+    let tables: String = empty
         .iter()
         .filter_map(|s| {
             let (line, _) = s.heading.first()?;
-            Some(format!("`{}` (line {line})", s.name))
+            Some(format!("; at line {line}, {}", s.why_no_points()))
         })
         .collect();
-    let tables = match tables.as_slice() {
-        [] => String::new(),
-        _ => format!("; {} printed a header and no rows", tables.join(", ")),
-    };
     Error::Measurement {
         line: None,
         problem: format!(

@@ -129,6 +129,17 @@ impl Series {
         }
     }
 
+    /// Why a table without a point was not read: it printed its header and no row, or rows
+    /// none of which could be used (each listed with its own reason).
+    pub(crate) fn why_no_points(&self) -> String {
+        let why = if self.last_row == 0 {
+            "a table with no rows — the run printed its header and no measurements"
+        } else {
+            "a table none of whose rows could be used — each is listed with its reason"
+        };
+        format!("{}: {why}", self.name)
+    }
+
     /// Records a line that opens the table: a title, a column header, a banner.
     pub(crate) fn heading_line(&mut self, line: &Line) {
         self.heading.push((line.number, line.raw.to_string()));
