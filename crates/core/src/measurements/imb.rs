@@ -1,7 +1,9 @@
 //! The Intel MPI Benchmarks' output: a header (`Intel(R) MPI Benchmarks 2019 Update 6`), then
 //! for each benchmark `# Benchmarking PingPong`, `# #processes = 2`, a column header
 //! (`#bytes #repetitions t[usec] Mbytes/sec`, or t_min/t_max/t_avg) and one row per size.
-//! Every `#processes = N` table becomes its own series.
+//! Every `#processes = N` table becomes its own series, from its `# Benchmarking` line on: a
+//! table the run stopped in before its first row still lists the lines that headed it.
+//! Barrier's table has no size column (`#repetitions t_min[usec] …`); its rows are listed.
 //!
 //! The fits use `t[usec]` (or `t_avg[usec]`), never the bandwidth column. From IMB's user
 //! guide and sources: PingPong's t is half the round trip (one-way); PingPing, Sendrecv and
