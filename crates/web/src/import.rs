@@ -1043,6 +1043,26 @@ mod tests {
         commcalc_core::measurements::fit::fit(series).unwrap()
     }
 
+    /// An osu_latency run killed after its header (the first two lines of a real run), pasted
+    /// before a whole run: the report lists the killed run's title and column header with
+    /// their numbers and why, as it lists every line not used.
+    #[test]
+    fn a_table_without_rows_is_listed_in_the_report() {
+        let ib = include_str!("../../../tests/data/measurements/csd3-ib-osu_latency.txt");
+        let roce = include_str!("../../../tests/data/measurements/csd3-roce-osu_latency.txt");
+        let cut: String = ib.lines().take(2).map(|l| format!("{l}\n")).collect();
+        let html = report_html(&fitted_file(&(cut + roce)));
+        for (n, text) in ib.lines().take(2).enumerate() {
+            let item = format!(
+                "<li>line {}: <code>{}</code> — OSU MPI Latency Test v5.6.3: a table with no rows \
+                 — the run printed its header and no measurements</li>",
+                n + 1,
+                esc(text.trim())
+            );
+            assert!(html.contains(&item), "{item} not in {html}");
+        }
+    }
+
     #[test]
     fn the_breaks_and_the_residuals_are_charted() {
         let r = fitted_file(include_str!(

@@ -39,7 +39,8 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
         if is_header(text) {
             let c = Columns::pick(&cells(text));
             if let Some(c) = c {
-                let mut s = Series::new(Format::Csv, text, "csv", line.number);
+                let mut s = Series::new(Format::Csv, text, "csv");
+                s.heading_line(line);
                 s.kind = match c.measure {
                     Measure::Time(_) => Kind::OneWay,
                     Measure::Bandwidth(_) => Kind::Stream,
@@ -65,7 +66,8 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
             out.skipped.push(line.skip("a comment"));
             continue;
         }
-        match cols.read(&cells(text)) {
+        let cells = cells(text);
+        match cols.read(&cells) {
             Ok((bytes, value)) => {
                 if let Some(why) =
                     series.push_value(line.number, bytes, value, cols.measure, 1.0)?
@@ -73,7 +75,12 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
                     out.skipped.push(line.skip(why));
                 }
             }
-            Err(why) => out.skipped.push(line.skip(format!("not a row: {why}"))),
+            Err(why) => {
+                if cols.is_row(&cells) {
+                    series.row_at(line.number);
+                }
+                out.skipped.push(line.skip(format!("not a row: {why}")));
+            }
         }
     }
     Ok(out)

@@ -1,7 +1,9 @@
 //! The Intel MPI Benchmarks' output: a header (`Intel(R) MPI Benchmarks 2019 Update 6`), then
 //! for each benchmark `# Benchmarking PingPong`, `# #processes = 2`, a column header
 //! (`#bytes #repetitions t[usec] Mbytes/sec`, or t_min/t_max/t_avg) and one row per size.
-//! Every `#processes = N` table becomes its own series.
+//! Every `#processes = N` table becomes its own series, from its `# Benchmarking` line on: a
+//! table the run stopped in before its first row still lists the lines that headed it.
+//! Barrier's table has no size column (`#repetitions t_min[usec] …`); its rows are listed.
 //!
 //! The fits use `t[usec]` (or `t_avg[usec]`), never the bandwidth column. From IMB's user
 //! guide and sources: PingPong's t is half the round trip (one-way); PingPing, Sendrecv and
@@ -46,6 +48,10 @@ struct State {
     benchmark: Option<String>,
     processes: Option<u32>,
     columns: Option<Columns>,
+    /// Whether the table being read has a `#repetitions` header and no size column (Barrier).
+    sizeless: bool,
+    /// Whether the last series is the table being read (opened by its heading lines).
+    open: bool,
     /// (bytes, t µs, printed bandwidth) of the current table, for the unit check.
     rates: Vec<(f64, f64, f64)>,
 }
@@ -60,6 +66,8 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
         benchmark: None,
         processes: None,
         columns: None,
+        sizeless: false,
+        open: false,
         rates: Vec::new(),
     };
     for line in lines {
@@ -73,12 +81,17 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
             finish(&mut out, &mut st);
             st.benchmark = Some(name.trim().to_string());
             st.processes = None;
+            open(&mut out, &mut st, line);
         } else if let Some(p) = text.strip_prefix("# #processes =") {
-            finish(&mut out, &mut st);
+            // The process count of the table `# Benchmarking` opened, or a new table's.
+            if st.columns.is_some() || st.processes.is_some() {
+                finish(&mut out, &mut st);
+            }
             st.processes = p.trim().parse().ok();
-        } else if text.starts_with("#bytes") {
-            start(&mut out, &mut st, line, text)?;
-        } else if !text.starts_with('#') && st.columns.is_some() {
+            open(&mut out, &mut st, line);
+        } else if text.starts_with("#bytes") || text.starts_with("#repetitions") {
+            start(&mut out, &mut st, line, text);
+        } else if !text.starts_with('#') && (st.columns.is_some() || st.sizeless) {
             row(&mut out, &mut st, line, text)?;
         } else {
             out.skipped.push(line.skip(reason(text)));
@@ -96,39 +109,76 @@ fn reason(text: &str) -> &'static str {
     }
 }
 
-/// A column header starts a series for the current benchmark and process count.
-fn start(out: &mut Parsed, st: &mut State, line: &Line, text: &str) -> Result<(), Error> {
-    let names: Vec<&str> = text.split_whitespace().collect();
-    let Some(columns) = Columns::pick(&names) else {
-        out.skipped
-            .push(line.skip("an IMB column header without a time column"));
-        return Ok(());
+/// Adds a heading line (`# Benchmarking`, `# #processes`, the column header) to the table
+/// being read, opening one if none is, and names the table after what the lines said so far.
+/// The table is a series from its first heading line on, so that a run stopped before its
+/// first row still accounts for those lines.
+fn open(out: &mut Parsed, st: &mut State, line: &Line) {
+    if !st.open {
+        out.series.push(Series::new(Format::Imb, "", ""));
+        st.open = true;
+    }
+    let Some(s) = out.series.last_mut() else {
+        return;
     };
     let benchmark = st.benchmark.clone().unwrap_or_else(|| "unnamed".into());
-    let mut title = format!("IMB {benchmark}");
-    if let Some(p) = st.processes {
-        title.push_str(&format!(", {p} processes"));
-    }
-    let mut s = Series::new(Format::Imb, &title, &benchmark, line.number);
-    s.version = st.version.clone();
-    s.processes = st.processes;
+    s.name = match st.processes {
+        Some(p) => format!("IMB {benchmark}, {p} processes"),
+        None => format!("IMB {benchmark}"),
+    };
     s.kind = if benchmark == "PingPong" {
         Kind::OneWay
     } else {
         Kind::Operation
     };
-    s.notes.push(format!("times from `{}`", columns.value_name));
-    out.series.push(s);
-    st.columns = Some(columns);
+    s.benchmark = benchmark;
+    s.version = st.version.clone();
+    s.processes = st.processes;
+    s.heading_line(line);
+}
+
+/// A column header gives the table being read its columns (a second header, a new table of
+/// the same benchmark and process count). Barrier's `#repetitions t_min[usec] …` has no size
+/// column: it heads a table whose rows are listed, a time per barrier with no size to fit.
+fn start(out: &mut Parsed, st: &mut State, line: &Line, text: &str) {
+    let names: Vec<&str> = text.split_whitespace().collect();
+    let columns = Columns::pick(&names);
+    let sizeless = text.starts_with("#repetitions");
+    if columns.is_none() && !sizeless {
+        out.skipped
+            .push(line.skip("an IMB column header without a time column"));
+        return;
+    }
+    if st.columns.is_some() || st.sizeless {
+        finish(out, st);
+    }
+    open(out, st, line);
+    if let (Some(s), Some(c)) = (out.series.last_mut(), &columns) {
+        s.notes.push(format!("times from `{}`", c.value_name));
+    }
+    st.columns = columns;
+    st.sizeless = sizeless;
     st.rates.clear();
-    Ok(())
 }
 
 fn row(out: &mut Parsed, st: &mut State, line: &Line, text: &str) -> Result<(), Error> {
+    if let (true, Some(series)) = (st.sizeless, out.series.last_mut()) {
+        series.row_at(line.number);
+        out.skipped.push(line.skip(
+            "a row of a table without message sizes (IMB's Barrier): a time per barrier, \
+             nothing to fit to a size",
+        ));
+        return Ok(());
+    }
     let (Some(cols), Some(series)) = (st.columns.as_ref(), out.series.last_mut()) else {
         out.skipped.push(line.skip("a row outside any IMB table"));
         return Ok(());
     };
+    if let Some(why) = failed_sample(text) {
+        series.row_at(line.number);
+        out.skipped.push(line.skip(why));
+        return Ok(());
+    }
     let cells: Vec<&str> = text.split_whitespace().collect();
     match cols.read(&cells) {
         Ok((bytes, t)) => {
@@ -137,15 +187,44 @@ fn row(out: &mut Parsed, st: &mut State, line: &Line, text: &str) -> Result<(), 
                 st.rates.push((bytes, t, bw));
             }
         }
-        Err(why) => out
-            .skipped
-            .push(line.skip(format!("not a measurement: {why}"))),
+        Err(why) => {
+            if cols.is_row(&cells) {
+                series.row_at(line.number);
+            }
+            out.skipped
+                .push(line.skip(format!("not a measurement: {why}")));
+        }
     }
     Ok(())
 }
 
+/// Why IMB printed no time for a size: its output routine writes the size, then
+/// `out-of-mem.`, `time-out.` or `int-overflow.` with advice, in place of the numbers. Said
+/// in IMB's terms, rather than as the word that happens to sit in the t column.
+fn failed_sample(text: &str) -> Option<&'static str> {
+    [
+        (
+            "out-of-mem.",
+            "not measured: IMB had not the memory for this size (`-mem X` raises its limit)",
+        ),
+        (
+            "time-out.",
+            "not measured: IMB stopped at its time limit before this size (`-time X` raises it)",
+        ),
+        (
+            "int-overflow.",
+            "not measured: rank count × size overflows an int in IMB",
+        ),
+    ]
+    .into_iter()
+    .find(|(word, _)| text.contains(word))
+    .map(|(_, why)| why)
+}
+
 /// Ends the current table: records which unit its bandwidth column used.
 fn finish(out: &mut Parsed, st: &mut State) {
+    st.open = false;
+    st.sizeless = false;
     if st.columns.take().is_none() {
         return;
     }

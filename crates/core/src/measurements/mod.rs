@@ -85,14 +85,25 @@ fn check_input(input: &[u8]) -> Result<&str, Error> {
     Ok(text)
 }
 
-/// Removes the rank prefix Open MPI's `--tag-output` puts on every line (`[1,0]<stdout>:`).
+/// Removes the prefix a launcher or a logger puts before each line the benchmark printed: the
+/// rank tag of Open MPI's `--tag-output` (`[1,0]<stdout>:`), or the record header of a Python
+/// logger (`[2023-06-13 09:16:21,773] {osu_latency.py:64} INFO - `, as in the OMB-Py port's
+/// capture in tests/data), which would otherwise hide every title and row.
 fn untagged(line: &str) -> &str {
-    if line.starts_with('[') {
-        for tag in ["<stdout>:", "<stderr>:"] {
-            if let Some(at) = line.find(tag) {
-                if line[..at].ends_with(']') {
-                    return &line[at + tag.len()..];
-                }
+    if !line.starts_with('[') {
+        return line;
+    }
+    for tag in ["<stdout>:", "<stderr>:"] {
+        if let Some(at) = line.find(tag) {
+            if line[..at].ends_with(']') {
+                return &line[at + tag.len()..];
+            }
+        }
+    }
+    for level in [" DEBUG - ", " INFO - ", " WARNING - ", " ERROR - "] {
+        if let Some(at) = line.find(level) {
+            if line[..at].contains(']') {
+                return &line[at + level.len()..];
             }
         }
     }
@@ -127,30 +138,36 @@ fn detect(lines: &[Line]) -> Result<Format, Error> {
     })
 }
 
-/// Gives each series the skipped lines of its part of the input (the lines before the first
-/// title go to the first series) and refuses an input without a single point.
+/// Gives each series the skipped lines of its part of the input and refuses an input without
+/// a single point.
+///
+/// A table that got no row (a run killed after its header, an IMB table whose every size
+/// failed) is dropped, and its heading lines are listed with the reason, whatever the format:
+/// the readers record those lines as they open a table, and only here is it known that no row
+/// followed.
+///
+/// A series' part runs from the line after the previous table's last row to its own last row:
+/// the lines between two tables (a shell prompt, `srun …`, `Processes: 8`, a Markdown caption)
+/// are the launch of the next run in every real capture in tests/data, so they are listed
+/// under the run they launched. A run's own closing message (`srun: job … finished`) goes to
+/// the next run too: nothing in its text tells it from a launch line. The lines after the last
+/// table go to it.
 fn assemble(parsed: Parsed, format: Format) -> Result<Vec<Series>, Error> {
-    let mut series: Vec<Series> = parsed
+    let (mut series, empty): (Vec<Series>, Vec<Series>) = parsed
         .series
         .into_iter()
-        .filter(|s| !s.points.is_empty() || !s.loggp.is_empty())
-        .collect();
+        .partition(|s| !s.points.is_empty() || !s.loggp.is_empty());
+    let mut skipped = parsed.skipped;
+    skipped.extend(empty.iter().flat_map(unread_heading));
     if series.is_empty() {
-        return Err(Error::Measurement {
-            line: None,
-            problem: format!(
-                "the input reads as {} output but holds no measurement ({} lines not used)",
-                format.id(),
-                parsed.skipped.len()
-            ),
-            expected: "at least one row of a message size and a time or bandwidth".into(),
-        });
+        return Err(no_measurement(format, &empty, skipped.len()));
     }
-    for s in parsed.skipped {
+    let last = series.len() - 1;
+    for s in skipped {
         let owner = series
             .iter()
-            .rposition(|x| x.first_line <= s.line)
-            .unwrap_or(0);
+            .position(|x| x.last_row >= s.line)
+            .unwrap_or(last);
         if let Some(target) = series.get_mut(owner) {
             target.skipped.push(s);
         }
@@ -159,6 +176,35 @@ fn assemble(parsed: Parsed, format: Format) -> Result<Vec<Series>, Error> {
         s.skipped.sort_by_key(|k| k.line);
     }
     Ok(series)
+}
+
+/// The heading lines of a table without a row, each with the reason and the table's name.
+fn unread_heading(s: &Series) -> impl Iterator<Item = Skipped> + '_ {
+    s.heading.iter().map(|(line, text)| Skipped {
+        line: *line,
+        text: text.clone(),
+        why: s.why_no_points(),
+    })
+}
+
+/// The refusal of an input without a point, naming each table that printed its header and no
+/// usable row, with the line it starts on.
+fn no_measurement(format: Format, empty: &[Series], unused: usize) -> Error {
+    let tables: String = empty
+        .iter()
+        .filter_map(|s| {
+            let (line, _) = s.heading.first()?;
+            Some(format!("; at line {line}, {}", s.why_no_points()))
+        })
+        .collect();
+    Error::Measurement {
+        line: None,
+        problem: format!(
+            "the input reads as {} output but holds no measurement ({unused} lines not used){tables}",
+            format.id(),
+        ),
+        expected: "at least one row of a message size and a time or bandwidth".into(),
+    }
 }
 
 #[cfg(test)]
@@ -172,6 +218,12 @@ mod tests {
             "# OSU MPI Latency Test"
         );
         assert_eq!(untagged("[0] MPI startup(): x"), "[0] MPI startup(): x");
+        assert_eq!(
+            untagged("[2023-06-13 09:16:21,773] {osu_latency.py:64} INFO - 1024    21.39"),
+            "1024    21.39"
+        );
+        assert_eq!(untagged("[x] INFO - y"), "y");
+        assert_eq!(untagged("[x]INFO - y"), "[x]INFO - y");
         assert_eq!(untagged("plain"), "plain");
     }
 

@@ -141,7 +141,10 @@ fn add_point(s: &mut Series, line: usize, (bytes, prtt): (f64, f64)) -> Result<(
 /// Adds a size's LogGP row, or lists the line when a field it needs is missing.
 fn add_row(s: &mut Series, out: &mut Parsed, line: &Line, f: &[(String, String)]) {
     match loggp_row(f) {
-        Some(row) => s.loggp.push(row),
+        Some(row) => {
+            s.loggp.push(row);
+            s.row_at(line.number);
+        }
         None => out
             .skipped
             .push(line.skip("a LogGP row without a number for L, s, o_s or o_r")),
@@ -176,6 +179,7 @@ fn add_file_row(
         add_point(s, line.number, point)?;
     }
     s.loggp.extend(row);
+    s.row_at(line.number);
     Ok(())
 }
 
@@ -192,8 +196,6 @@ fn read_line(s: &mut Series, out: &mut Parsed, line: &Line) -> Result<(), Error>
     if let Some(version) = banner_version(text) {
         s.name = format!("Netgauge LogGP v{}", version.as_deref().unwrap_or("?"));
         s.version = version;
-        out.skipped
-            .push(line.skip("Netgauge banner (version read)"));
     } else if text.starts_with("L=") {
         add_row(s, out, line, &fields(text, "="));
     } else if let Some(point) = single_round_trip(&fields(text, " is ")) {
@@ -204,8 +206,7 @@ fn read_line(s: &mut Series, out: &mut Parsed, line: &Line) -> Result<(), Error>
              summarised in its L/o/g/G line",
         ));
     } else if text.starts_with(FILE_HEADER) {
-        out.skipped
-            .push(line.skip("the -o file's column header: its columns are read by position"));
+        // The -o file's column header: its columns are read by position.
     } else if text.starts_with("# to get ") {
         out.skipped
             .push(line.skip("a gnuplot hint in the -o file's header"));
@@ -219,16 +220,30 @@ fn read_line(s: &mut Series, out: &mut Parsed, line: &Line) -> Result<(), Error>
     Ok(())
 }
 
+/// A run's series, before its banner or header says more.
+fn run() -> Series {
+    let mut s = Series::new(Format::Netgauge, "Netgauge LogGP", "loggp");
+    s.kind = Kind::OneWay;
+    s.notes
+        .push("one-way time = PRTT(1, 0, s)/2, Netgauge's single-message round trip".into());
+    s
+}
+
+/// Each banner and each `-o` file header opens a run of its own (several runs pasted one
+/// after the other, or a run killed after its banner); lines before the first belong to an
+/// unnamed run, as in an excerpt that starts at its rows.
 pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
     let mut out = Parsed {
         series: Vec::new(),
         skipped: Vec::new(),
     };
-    let mut s = Series::new(Format::Netgauge, "Netgauge LogGP", "loggp", 1);
-    s.kind = Kind::OneWay;
-    s.notes
-        .push("one-way time = PRTT(1, 0, s)/2, Netgauge's single-message round trip".into());
+    let mut s = run();
     for line in lines.iter().filter(|l| !l.text.trim().is_empty()) {
+        let text = line.text.trim();
+        if banner_version(text).is_some() || text.starts_with(FILE_HEADER) {
+            out.series.push(std::mem::replace(&mut s, run()));
+            s.heading_line(line);
+        }
         read_line(&mut s, &mut out, line)?;
     }
     out.series.push(s);

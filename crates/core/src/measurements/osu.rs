@@ -84,7 +84,8 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
         if is_title(text) {
             let title = text.trim_start_matches('#').trim();
             let (name, kind) = benchmark(title);
-            let mut s = Series::new(Format::Osu, title, &name, line.number);
+            let mut s = Series::new(Format::Osu, title, &name);
+            s.heading_line(line);
             s.version = version(title);
             s.kind = kind;
             s.notes.push(note(&name).into());
@@ -100,8 +101,16 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
         };
         if let Some(header) = text.strip_prefix('#') {
             match header_columns(header) {
-                Some(c) => *cols = c,
-                None => out.skipped.push(line.skip(comment_reason(header))),
+                Some(c) => {
+                    *cols = c;
+                    series.heading_line(line);
+                }
+                None => {
+                    if let Some(note) = buffer_note(header, &series.notes) {
+                        series.notes.push(note);
+                    }
+                    out.skipped.push(line.skip(comment_reason(header)));
+                }
             }
             continue;
         }
@@ -115,9 +124,13 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
                     out.skipped.push(line.skip(why));
                 }
             }
-            Err(why) => out
-                .skipped
-                .push(line.skip(format!("not a row of the table: {why}"))),
+            Err(why) => {
+                if cols.is_row(&cells) {
+                    series.row_at(line.number);
+                }
+                out.skipped
+                    .push(line.skip(format!("not a row of the table: {why}")));
+            }
         }
     }
     Ok(out)
@@ -148,11 +161,27 @@ fn device_note(title: &str) -> Option<String> {
     ))
 }
 
+/// The device note of a run whose `# Send Buffer on DEVICE (D) and Receive Buffer on …` line
+/// puts a buffer in GPU memory. OSU 5.x prints that line under a plain `# OSU MPI … Test`
+/// title (osu_multi_lat 5.7 with `D D` on ABCI, in tests/data), so the title alone would
+/// present a GPU-to-GPU run as a host one. `None` when the line is not one, keeps both buffers
+/// on the host, or the title already said so.
+fn buffer_note(header: &str, notes: &[String]) -> Option<String> {
+    let line = header.trim();
+    let device = line.starts_with("Send Buffer on") && line.contains("DEVICE");
+    let said = notes.iter().any(|n| n.contains("device buffers"));
+    (device && !said)
+        .then(|| format!("`{line}`: device buffers, so the times include the GPU's transfers"))
+}
+
 fn comment_reason(header: &str) -> String {
+    let header_text = header.trim_start();
     if header.starts_with('#') {
         "a Markdown heading, not part of the benchmark's output".into()
-    } else if header.trim_start().starts_with("Datatype") {
+    } else if header_text.starts_with("Datatype") {
         "OSU 7 data-type line: sizes are in bytes whatever the type".into()
+    } else if header_text.starts_with("Send Buffer on") {
+        "OSU buffer line: where the run kept its send and receive buffers".into()
     } else {
         "a comment line of the benchmark, not a measurement".into()
     }
@@ -199,5 +228,16 @@ mod tests {
             Some("5.6.3")
         );
         assert_eq!(version("OSU MPI Latency Test"), None);
+    }
+
+    #[test]
+    fn only_a_device_buffer_line_adds_a_note_and_only_once() {
+        let device = " Send Buffer on DEVICE (D) and Receive Buffer on HOST (H)";
+        assert!(buffer_note(device, &[]).is_some_and(|n| n.contains("device buffers")));
+        let host = " Send Buffer on HOST (H) and Receive Buffer on HOST (H)";
+        assert_eq!(buffer_note(host, &[]), None);
+        let titled = device_note("OSU MPI-ROCM Bandwidth Test v7.0").unwrap();
+        assert_eq!(buffer_note(device, &[titled]), None);
+        assert_eq!(buffer_note(" Datatype: MPI_CHAR.", &[]), None);
     }
 }

@@ -98,13 +98,21 @@ pub struct Series {
     /// Notes on how the numbers were read (unit conventions, checks).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
-    /// First line of the series (its title), to assign skipped lines to it.
+    /// The lines that opened the table (its title, column header, a run's banner), with
+    /// their numbers. They are read, not listed, while the table has rows; a table left
+    /// without a row (a run killed after its header) lists them instead, so that no line of
+    /// the input goes unaccounted for.
     #[serde(skip)]
-    pub(crate) first_line: usize,
+    pub(crate) heading: Vec<(usize, String)>,
+    /// The line of the table's last row, used or not (an IMB `out-of-mem.` row is still one
+    /// of its rows): the unused lines after it and before the next table belong to the next
+    /// run, whose launch they are (see `assemble`).
+    #[serde(skip)]
+    pub(crate) last_row: usize,
 }
 
 impl Series {
-    pub(crate) fn new(format: Format, name: &str, benchmark: &str, first_line: usize) -> Series {
+    pub(crate) fn new(format: Format, name: &str, benchmark: &str) -> Series {
         Series {
             name: name.to_string(),
             format,
@@ -116,8 +124,31 @@ impl Series {
             skipped: Vec::new(),
             loggp: Vec::new(),
             notes: Vec::new(),
-            first_line,
+            heading: Vec::new(),
+            last_row: 0,
         }
+    }
+
+    /// Why a table without a point was not read: it printed its header and no row, or rows
+    /// none of which could be used (each listed with its own reason).
+    pub(crate) fn why_no_points(&self) -> String {
+        let why = if self.last_row == 0 {
+            "a table with no rows — the run printed its header and no measurements"
+        } else {
+            "a table none of whose rows could be used — each is listed with its reason"
+        };
+        format!("{}: {why}", self.name)
+    }
+
+    /// Records a line that opens the table: a title, a column header, a banner.
+    pub(crate) fn heading_line(&mut self, line: &Line) {
+        self.heading.push((line.number, line.raw.to_string()));
+    }
+
+    /// Records a row of the table at `line`, used or not (a row whose size is there and
+    /// whose value is not is still one of the table's rows): the table reaches down to it.
+    pub(crate) fn row_at(&mut self, line: usize) {
+        self.last_row = self.last_row.max(line);
     }
 
     /// Adds a point, refusing what no benchmark prints: a size that does not grow within one
@@ -131,7 +162,7 @@ impl Series {
             });
         }
         if let Some(&[prev, _]) = self.points.last() {
-            if bytes <= prev {
+            if bytes < prev {
                 return Err(Error::Measurement {
                     line: Some(line),
                     problem: format!(
@@ -142,8 +173,24 @@ impl Series {
                         .into(),
                 });
             }
+            // A real CSV export (tests/data/measurements/hpc-course-osu7_bcast_1B_by_processes.csv)
+            // holds one size on every row and varies the process count: say that, not
+            // "out of order", which would send the user looking for a misplaced row.
+            if bytes == prev {
+                return Err(Error::Measurement {
+                    line: Some(line),
+                    problem: format!(
+                        "the size {bytes} B is the size of the row before: the table varies \
+                         something else (process count, algorithm) at a fixed size"
+                    ),
+                    expected: "one row per message size, sizes growing down the table: a run \
+                               over message sizes, which is what the fits need"
+                        .into(),
+                });
+            }
         }
         self.points.push([bytes, us]);
+        self.row_at(line);
         Ok(())
     }
 
@@ -164,6 +211,7 @@ impl Series {
                 .push(line, bytes, directions * bytes / value)
                 .map(|()| None),
             table::Measure::Bandwidth(_) => {
+                self.row_at(line);
                 Ok(Some("a zero size or bandwidth says nothing about time"))
             }
         }

@@ -74,6 +74,14 @@ impl Columns {
         Ok((bytes, value * factor))
     }
 
+    /// Whether cells are a row of the table, used or not: their size cell is a message size.
+    /// A row whose value is `-nan` or a word is still the table's; a launcher's line is not.
+    pub fn is_row(&self, cells: &[&str]) -> bool {
+        cells
+            .get(self.size)
+            .is_some_and(|c| size(c.trim()).is_some())
+    }
+
     /// The bandwidth column's value of a row, if the table has one and it is a number.
     pub fn bandwidth_of(&self, cells: &[&str]) -> Option<f64> {
         self.bandwidth

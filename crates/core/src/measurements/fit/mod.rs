@@ -198,7 +198,7 @@ pub fn fit(series: Vec<Series>) -> Result<FitReport, Error> {
 /// for a one-way series named `name`. Kept points come from storage, which anyone can edit,
 /// so each is checked as a parser checks a row.
 pub fn refit(name: &str, points: &[[f64; 2]]) -> Result<FitReport, Error> {
-    let mut series = Series::new(Format::Csv, name, "kept", 0);
+    let mut series = Series::new(Format::Csv, name, "kept");
     for (i, &[m, t]) in points.iter().enumerate() {
         let grows = series.points.last().is_none_or(|p| m > p[0]);
         if !(m.is_finite() && m >= 0.0 && t.is_finite() && t > 0.0 && grows) {
