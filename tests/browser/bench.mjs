@@ -26,6 +26,15 @@
 //     after 2 warm-up fits; the page times the parse and fit itself (`commcalc:fit`), and the
 //     browser's task time per fit (report, three charts, tables) is read as for a slider input.
 //     `BENCH_ONLY=import` runs this part alone, prints its figures and leaves docs/ alone.
+// (g) the browser's work per slider input (input-work.mjs), as a person dragging waits for it,
+//     on every view with a range slider: every machine × pattern of the catalog, a machine
+//     fitted in the Import view and opened in the calculator by its link, compare with four
+//     scenarios, regimes, collectives and traffic; and a frame-paced drag on each. The report
+//     names the worst view. `BENCH_VIEWS=<regular expression on the query>` runs it on the
+//     matching views only (and skips (f)), prints the figures and leaves docs/ alone, e.g.
+//       BENCH_VIEWS='fddi-now&pattern=broadcast$|fitted|view=traffic' node tests/browser/bench.mjs
+//     To see where one view's time goes, event by event (paint rectangles, layout roots and
+//     dirty objects, invalidations): node tests/browser/trace-inputs.mjs '<query>'.
 
 import fs from 'node:fs/promises';
 import os from 'node:os';
