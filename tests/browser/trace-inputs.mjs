@@ -1,28 +1,30 @@
-// Where a slider input's browser time goes, event by event: a Chromium trace (devtools.timeline)
-// of a few frame-paced inputs on one view, summed by event name, with each Paint's rectangle and
-// each Layout's root and node counts. Not a test and not part of the benchmark's figures; run by
-// hand when the per-input measure of bench.mjs says a view is slow:
+// Where a slider input's browser time goes, event by event: a Chromium trace (categories
+// devtools.timeline and disabled-by-default-devtools.timeline) of a few frame-paced inputs on
+// one view (the rounds of input-work.mjs), summed per input: the main thread's events by name
+// (self time and time with what they contain), each Paint by the node and rectangle it paints,
+// each Layout's dirty objects and roots, and (TRACE_INVALIDATIONS=1) what invalidated style and
+// layout. Not a test and not part of the benchmark's figures; run by hand when the per-input
+// measure of bench.mjs says a view is slow, after `make site`:
 //
 //   node tests/browser/trace-inputs.mjs '?machine=fddi-now&pattern=broadcast' [slider key] [inputs]
+//
+// TRACE_CSS='<rules>' adds a style sheet to the page first, to try a change before making it;
+// TRACE_OUT=<file.json> keeps the trace, for Chromium's DevTools (Performance, Load profile).
+import fs from 'node:fs/promises';
+
 import { launchBrowser, openApp, serveDist } from './harness.mjs';
 import { inputWork, performanceSession, sliderKeys } from './input-work.mjs';
 
-const [query = '?machine=fddi-now&pattern=broadcast', keyArg, inputsArg] = process.argv.slice(2);
-const inputs = Number(inputsArg ?? 10);
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', ...(process.env.TRACE_INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : [])];
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  ...(process.env.TRACE_INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+];
 
-const server = await serveDist();
-const browser = await launchBrowser();
-try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await openApp(page, server.url, query);
-  // TRACE_CSS: a style sheet added to the page first, to try a change before making it.
-  if (process.env.TRACE_CSS) await page.addStyleTag({ content: process.env.TRACE_CSS });
-  const keys = await sliderKeys(page);
-  const key = keyArg ?? keys.inputs[0] ?? keys.parameters[0];
+/** `inputs` rounds on the slider `key` of the open page, traced; the trace's events and the rounds. */
+async function traceRounds(page, key, inputs) {
   const cdp = await performanceSession(page);
-  await inputWork(page, cdp, key, 3); // warm up
+  await inputWork(page, cdp, key, 3); // Warm-up rounds, not traced.
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
@@ -30,74 +32,108 @@ try {
   const rounds = await inputWork(page, cdp, key, inputs);
   await cdp.send('Tracing.end');
   await done;
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const mine = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
-  const byName = new Map();
-  for (const e of mine) {
-    const s = byName.get(e.name) ?? { n: 0, ms: 0 };
-    s.n++;
-    s.ms += (e.tdur ?? e.dur ?? 0) / 1000;
-    byName.set(e.name, s);
+  await cdp.detach();
+  return { events, rounds };
+}
+
+const threadMs = (e) => (e.tdur ?? e.dur ?? 0) / 1000;
+
+/** Adds `ms` (and one event) to `map`'s entry `key`. */
+function add(map, key, ms) {
+  const s = map.get(key) ?? { n: 0, ms: 0 };
+  s.n++;
+  s.ms += ms;
+  map.set(key, s);
+}
+
+/** The `top` entries of `map`, by time then by count, per input. */
+function print(title, map, inputs, top) {
+  console.log(title);
+  for (const [k, s] of [...map.entries()].sort((a, b) => b[1].ms - a[1].ms || b[1].n - a[1].n).slice(0, top)) {
+    console.log(`  ${(s.ms / inputs).toFixed(2).padStart(7)} ms  ${(s.n / inputs).toFixed(1).padStart(5)}×  ${k}`);
   }
-  // Self time: an event's thread time less that of the events nested in it on the same thread.
-  const sorted = [...mine].sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-  const selfMs = new Map();
+}
+
+/** Per event name: time with the events nested in it, and self time (without them). */
+function byName(main) {
+  const total = new Map();
+  const self = new Map();
   const stack = [];
-  for (const e of sorted) {
+  for (const e of [...main].sort((a, b) => a.ts - b.ts || b.dur - a.dur)) {
     while (stack.length && stack[stack.length - 1].ts + stack[stack.length - 1].dur <= e.ts) stack.pop();
-    const t = (e.tdur ?? e.dur ?? 0) / 1000;
-    selfMs.set(e.name, (selfMs.get(e.name) ?? 0) + t);
-    if (stack.length) {
-      const p = stack[stack.length - 1];
-      selfMs.set(p.name, (selfMs.get(p.name) ?? 0) - t);
-    }
+    add(total, e.name, threadMs(e));
+    add(self, e.name, threadMs(e));
+    if (stack.length) self.get(stack[stack.length - 1].name).ms -= threadMs(e);
     stack.push(e);
   }
-  console.log('main-thread self time per input:');
-  for (const [name, t] of [...selfMs.entries()].sort((a, b) => b[1] - a[1]).slice(0, 18)) console.log(`  ${name.padEnd(32)} ${(t / inputs).toFixed(2).padStart(7)} ms`);
-  console.log(`${query} slider ${key}: ${inputs} inputs, task p50 ${rounds.map((r) => r.task).sort((a, b) => a - b)[inputs >> 1].toFixed(2)} ms`);
-  console.log('main-thread events per input (thread time, all nesting levels):');
-  for (const [name, s] of [...byName.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) {
-    console.log(`  ${name.padEnd(32)} ${(s.n / inputs).toFixed(1).padStart(6)}×  ${(s.ms / inputs).toFixed(2).padStart(7)} ms`);
-  }
-  const paints = mine.filter((e) => e.name === 'Paint');
-  const rects = new Map();
-  for (const p of paints) {
+  return { total, self };
+}
+
+/** Paint events by the node painted and the size of their clip rectangle (a quad). */
+function paints(main) {
+  const out = new Map();
+  for (const p of main.filter((e) => e.name === 'Paint')) {
     const d = p.args?.data ?? {};
     const c = d.clip ?? [];
-    const w = c.length ? Math.round(Math.max(c[0], c[2], c[4], c[6]) - Math.min(c[0], c[2], c[4], c[6])) : '?';
-    const h = c.length ? Math.round(Math.max(c[1], c[3], c[5], c[7]) - Math.min(c[1], c[3], c[5], c[7])) : '?';
-    const k = `layer ${d.layerId} node ${d.nodeId} ${w}×${h}`;
-    const s = rects.get(k) ?? { n: 0, ms: 0 };
-    s.n++;
-    s.ms += (p.tdur ?? p.dur ?? 0) / 1000;
-    rects.set(k, s);
+    const size = (i) => Math.round(Math.max(c[i], c[i + 2], c[i + 4], c[i + 6]) - Math.min(c[i], c[i + 2], c[i + 4], c[i + 6]));
+    add(out, `node ${d.nodeId} ${c.length ? `${size(0)}×${size(1)}` : '?'} px`, threadMs(p));
   }
-  console.log('Paint events by layer and clip:');
-  for (const [k, s] of [...rects.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) console.log(`  ${k}: ${s.n}× ${s.ms.toFixed(2)} ms`);
-  const layouts = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.name === 'Layout' && e.ph === 'B');
-  const lay = mine.filter((e) => e.name === 'Layout');
-  console.log(`Layout: ${lay.length} events; the first twelve (thread time, dirty objects, roots):`);
-  for (const l of lay.slice(0, 12)) {
+  return out;
+}
+
+/** Layout events by their dirty and total objects and roots. */
+function layouts(main) {
+  const out = new Map();
+  for (const l of main.filter((e) => e.name === 'Layout')) {
     const b = l.args?.beginData ?? {};
     const roots = (l.args?.endData?.layoutRoots ?? []).map((r) => `${r.nodeName}#${r.nodeId}`).join(' ');
-    console.log(`   ${((l.tdur ?? l.dur) / 1000).toFixed(2)} ms dirty ${b.dirtyObjects} of ${b.totalObjects} partial ${b.partialLayout} roots ${roots}`);
+    add(out, `${b.dirtyObjects} of ${b.totalObjects} objects dirty, partial ${b.partialLayout}, roots ${roots}`, threadMs(l));
   }
-  const inval = events.filter((e) => /Invalidat|ScheduleStyle|LayoutInvalidation|PaintInvalidation/.test(e.name));
-  const reasons = new Map();
-  for (const e of inval) {
-    const d = e.args?.data ?? {};
-    const k = `${e.name}: ${d.reason ?? ''} ${d.nodeName ?? ''}`.trim();
-    reasons.set(k, (reasons.get(k) ?? 0) + 1);
-  }
-  console.log('invalidations per input:');
-  for (const [k, n] of [...reasons.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${(n / inputs).toFixed(1).padStart(6)}×  ${k}`);
-  if (process.env.TRACE_OUT) {
-    const fs = await import('node:fs/promises');
-    await fs.writeFile(process.env.TRACE_OUT, JSON.stringify({ traceEvents: events }));
-  }
-  await context.close();
-} finally {
-  await browser.close();
-  await server.close();
+  return out;
 }
+
+/** Style and layout invalidations by reason and node name (TRACE_INVALIDATIONS=1). */
+function invalidations(events) {
+  const out = new Map();
+  for (const e of events.filter((e) => /Invalidat|ScheduleStyle/.test(e.name))) {
+    const d = e.args?.data ?? {};
+    add(out, `${e.name}: ${d.reason ?? ''} ${d.nodeName ?? ''}`.trim(), 0);
+  }
+  return out;
+}
+
+async function main() {
+  const [query = '?machine=fddi-now&pattern=broadcast', keyArg, inputsArg] = process.argv.slice(2);
+  const inputs = Number(inputsArg ?? 10);
+  const server = await serveDist();
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await openApp(page, server.url, query);
+    if (process.env.TRACE_CSS) await page.addStyleTag({ content: process.env.TRACE_CSS });
+    const keys = await sliderKeys(page);
+    const key = keyArg ?? keys.inputs[0] ?? keys.parameters[0];
+    const { events, rounds } = await traceRounds(page, key, inputs);
+    if (process.env.TRACE_OUT) await fs.writeFile(process.env.TRACE_OUT, JSON.stringify({ traceEvents: events }));
+    const thread = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+    const main = events.filter((e) => thread && e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X');
+    const tasks = rounds.map((r) => r.task).sort((a, b) => a - b);
+    console.log(`${query}, slider ${key}: ${inputs} inputs, task p50 ${tasks[inputs >> 1].toFixed(2)} ms (thread time, untraced measure)`);
+    const { total, self } = byName(main);
+    print('main thread, self time per input:', self, inputs, 18);
+    print('main thread, with nested events, per input:', total, inputs, 18);
+    print('Paint per input, by node and clip:', paints(main), inputs, 12);
+    print('Layout per input:', layouts(main), inputs, 12);
+    if (process.env.TRACE_INVALIDATIONS) print('invalidations per input (count):', invalidations(events), inputs, 30);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
