@@ -26,6 +26,15 @@
 //     after 2 warm-up fits; the page times the parse and fit itself (`commcalc:fit`), and the
 //     browser's task time per fit (report, three charts, tables) is read as for a slider input.
 //     `BENCH_ONLY=import` runs this part alone, prints its figures and leaves docs/ alone.
+// (g) the browser's work per slider input (input-work.mjs), as a person dragging waits for it,
+//     on every view with a range slider: every machine × pattern of the catalog, a machine
+//     fitted in the Import view and opened in the calculator by its link, compare with four
+//     scenarios, regimes, collectives and traffic; and a frame-paced drag on each. The report
+//     names the worst view. `BENCH_VIEWS=<regular expression on the query>` runs it on the
+//     matching views only (and skips (f)), prints the figures and leaves docs/ alone, e.g.
+//       BENCH_VIEWS='fddi-now&pattern=broadcast$|fitted|view=traffic' node tests/browser/bench.mjs
+//     To see where one view's time goes, event by event (paint rectangles, layout roots and
+//     dirty objects, invalidations): node tests/browser/trace-inputs.mjs '<query>'.
 
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -60,6 +69,10 @@ const PHASES = ['edit', 'charts', 'results-html', 'morph'];
 /** The Import view's measure: fits per input after the warm-up ones, and the budget of one fit. */
 const IMPORT = { warmup: 2, fits: 20, budgetMs: 10 };
 const JUNO = path.join(ROOT, 'tests/data/measurements/juno-shm-imb41_excerpt.txt');
+/** The real run fitted in the Import view for the fitted machine's view (as import.test.mjs). */
+const FITTED_RUN = path.join(ROOT, 'tests/data/measurements/csd3-roce-osu_latency.txt');
+/** The Traffic view: a short scenario (as this one) is simulated again on every edit. */
+const TRAFFIC_QUERY = '?machine=intel-ipsc&pattern=traffic&view=traffic';
 
 /** Everything after this heading in docs/web-benchmarks.md is written by hand and kept. */
 const KEPT = '## Findings';
@@ -236,17 +249,39 @@ async function profileInputs(page, key, inputs) {
 }
 
 /**
- * The views of the per-input measure: every machine × pattern pair of the catalog in the
- * calculator, the compare view with four scenarios and the regimes view. BENCH_VIEWS (a regular
- * expression on the query) keeps some of them, for a quick look; such a run prints its figures
- * and leaves docs/ alone.
+ * The address the Import view gives a fitted machine in the calculator ("Open in the
+ * calculator"), after a fit of a real OSU run pasted into it, as a person would open it.
  */
-function workViews() {
+async function fittedQuery(browser, url) {
+  const context = await browser.newContext({ viewport: WORK.viewport });
+  const page = await context.newPage();
+  await openApp(page, url, '?view=import');
+  await page.fill('textarea#import-text', await fs.readFile(FITTED_RUN, 'utf8'));
+  await page.click('button#import-fit');
+  const link = page.locator('#import-links a', { hasText: 'Open in the calculator' });
+  await link.waitFor();
+  const href = await link.getAttribute('href');
+  await context.close();
+  if (!href?.startsWith('?')) throw new Error(`the Import view's calculator link is ${href}`);
+  return href;
+}
+
+/**
+ * The views of the per-input measure: every machine × pattern pair of the catalog in the
+ * calculator, a fitted machine in the calculator (`fitted`, from fittedQuery), the compare view
+ * with four scenarios, the regimes view, the collectives view and the traffic view (the views
+ * without a range slider, Validate and Import, have no slider input to measure; the Import
+ * view's fit is measured in (f)). BENCH_VIEWS (a regular expression on the query) keeps some of
+ * them, for a quick look; such a run skips (f), prints its figures and leaves docs/ alone.
+ */
+function workViews(fitted) {
   const views = [
     ...catalogPairs().map(({ machine, pattern }) => `?machine=${machine}&pattern=${pattern}`),
+    fitted,
     COMPARE_QUERY,
     MAP_QUERY,
     ...WINNER_QUERIES,
+    TRAFFIC_QUERY,
   ];
   const only = process.env.BENCH_VIEWS ? new RegExp(process.env.BENCH_VIEWS) : null;
   return only ? views.filter((q) => only.test(q)) : views;
@@ -491,8 +526,8 @@ async function main() {
       console.log('BENCH_ONLY=import: a partial run, docs/ left as they are');
       return;
     }
-    const imports = await importFits(browser, server.url);
-    const work = await measureWork(browser, server.url, workViews());
+    const imports = process.env.BENCH_VIEWS ? [] : await importFits(browser, server.url);
+    const work = await measureWork(browser, server.url, workViews(await fittedQuery(browser, server.url)));
     const winners = await winnerMaps(browser, server.url);
     if (process.env.BENCH_VIEWS) {
       console.log('BENCH_VIEWS is set: a partial run, docs/ left as they are');

@@ -102,7 +102,7 @@ async function main() {
             };
           });
           const file = path.join(OUT, `${view.name}-${sizeName}-${colorScheme}.png`);
-          await page.screenshot({ path: file, fullPage: true });
+          await fullPage(page, file);
           written.push(file);
           const overflow = layout.scrollWidth > layout.viewport ? ` OVERFLOW: page ${layout.scrollWidth}px wide in a ${layout.viewport}px window` : '';
           console.log(`${path.relative(ROOT, file)}  ${layout.viewport}×${layout.height}${overflow}`);
@@ -121,6 +121,17 @@ async function main() {
     await server.close();
   }
   console.log(`wrote ${written.length} screenshots to ${path.relative(ROOT, OUT)}/`);
+}
+
+/**
+ * A shot of the whole page as a person sees it scrolling down. Chromium's capture beyond the
+ * window does not render what the page lets it skip while off screen (`content-visibility:
+ * auto`, the results' formulas), so that is made visible for the shot: a person scrolling to it
+ * sees it rendered.
+ */
+async function fullPage(page, file) {
+  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  await page.screenshot({ path: file, fullPage: true });
 }
 
 /** An embedded view in the sample course page, made from the Share dialog's snippet. */
@@ -153,7 +164,7 @@ async function guidedTour(browser, server) {
   const href = await link.getAttribute('href');
   await openApp(page, server.url, href);
   const file = path.join(OUT, 'guided-tour.png');
-  await page.screenshot({ path: file, fullPage: true });
+  await fullPage(page, file);
   console.log(`${path.relative(ROOT, file)}  (${href})`);
   await context.close();
   return file;
