@@ -104,11 +104,13 @@ thread_local! {
     static LAST: RefCell<Option<(Scenario, Result<Report, Error>)>> = const { RefCell::new(None) };
 }
 
-/// The report a view shows of a scenario: the Traffic view runs its simulations itself (off
-/// the page's thread when long), so there a traffic scenario is only checked (the core's
-/// `unrun_report`: its inputs, parameters and warnings); elsewhere `cached_evaluate`.
+/// The report of a scenario that an edit is checked against: the Traffic view runs its
+/// simulations itself (off the page's thread when long) and the calculator has a traffic
+/// scenario's simulations run in the worker (the page's `state` and `worker::report`), so in
+/// both a traffic scenario is only checked here (the core's `unrun_report`: its inputs,
+/// parameters and warnings), never simulated on an edit; elsewhere `cached_evaluate`.
 pub fn evaluate_in(view: View, scenario: &Scenario) -> Result<Report, Error> {
-    if view == View::Traffic && scenario.pattern.id == "traffic" {
+    if matches!(view, View::Traffic | View::Calculator) && scenario.pattern.id == "traffic" {
         unrun_report(scenario)
     } else {
         cached_evaluate(scenario)

@@ -17,7 +17,10 @@ fn main() {
     let post = {
         let scope = scope.clone();
         move |reply: &Reply| {
-            if let Ok(v) = serde_wasm_bindgen::to_value(reply) {
+            // 64-bit integers as BigInts: a configuration's seed may exceed 2⁵³.
+            let bigints =
+                serde_wasm_bindgen::Serializer::new().serialize_large_number_types_as_bigints(true);
+            if let Ok(v) = serde::Serialize::serialize(reply, &bigints) {
                 let _ = scope.post_message(&v);
             }
         }
