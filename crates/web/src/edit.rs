@@ -138,6 +138,20 @@ mod tests {
         Scenario::from_query(q).unwrap()
     }
 
+    /// In the calculator and the Traffic view an edit of a traffic scenario is checked without
+    /// a simulation (no metrics), and a bad value is still refused with its key; the compare
+    /// view evaluates it in full.
+    #[test]
+    fn a_traffic_edit_is_checked_without_a_run() {
+        let s = scenario("machine=intel-ipsc&pattern=traffic");
+        for view in [View::Calculator, View::Traffic] {
+            let r = evaluate_in(view, &s).unwrap();
+            assert!(r.metrics.is_empty(), "{view:?}");
+            assert!(apply_in(view, &s, Edit::Set("phi", "2")).is_err(), "{view:?}");
+        }
+        assert!(!evaluate_in(View::Compare, &s).unwrap().metrics.is_empty());
+    }
+
     #[test]
     fn a_valid_edit_changes_the_scenario() {
         let s = scenario("machine=intel-paragon&pattern=pingpong");
