@@ -147,7 +147,10 @@ mod tests {
         for view in [View::Calculator, View::Traffic] {
             let r = evaluate_in(view, &s).unwrap();
             assert!(r.metrics.is_empty(), "{view:?}");
-            assert!(apply_in(view, &s, Edit::Set("phi", "2")).is_err(), "{view:?}");
+            assert!(
+                apply_in(view, &s, Edit::Set("phi", "2")).is_err(),
+                "{view:?}"
+            );
         }
         assert!(!evaluate_in(View::Compare, &s).unwrap().metrics.is_empty());
     }

@@ -187,7 +187,11 @@ impl<'a> Sim<'a> {
             }
         }
         while let Some(e) = self.events.pop() {
-            self.prefetch_upcoming();
+            // Only where there is a prefetch instruction: elsewhere (wasm32) the look-ahead
+            // would be work for nothing.
+            if cfg!(target_arch = "x86_64") {
+                self.prefetch_upcoming();
+            }
             let t = e.time();
             self.stats.advance(t);
             match e.kind() {
