@@ -173,13 +173,18 @@ fn ask(query: &str) -> Result<(), String> {
     })
 }
 
-/// A reply of the calculator's worker: the simulations are handed to the core (an error is
-/// left for the page's own evaluation to show), the waiting query starts, and the report
-/// memo is told.
+/// A reply of the calculator's worker: the simulations are handed to the core (after an error
+/// the page evaluates the query itself), the waiting query starts, and the report memo is
+/// told.
 fn arrived(reply: Reply) {
     let simulated = match reply {
         Reply::Simulated { query, runs } => Some((query, runs)),
-        Reply::Error { .. } => None,
+        Reply::Error { message } => {
+            // The scenario was checked before it was sent, so this is the worker failing (an
+            // unreadable reply, say): said on the console, and the page evaluates it itself.
+            web_sys::console::error_1(&message.into());
+            None
+        }
         _ => return,
     };
     let done = BACKGROUND.with(|b| {
