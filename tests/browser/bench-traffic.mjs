@@ -196,7 +196,8 @@ async function bigRun(page, url, run) {
           progressSeen ||= !progress.hidden;
           const over = run ? results() || performance.now() - t0 > 120_000 : i >= 30;
           if (over) {
-            resolve({ key, inputs, progressSeen, wallMs: performance.now() - t0, done: Boolean(results()) });
+            const ran = /in ([\d.]+) s\./u.exec(document.getElementById('traffic-status').textContent);
+            resolve({ key, inputs, progressSeen, wallMs: performance.now() - t0, runMs: ran ? 1000 * Number(ran[1]) : NaN, done: Boolean(results()) });
             return;
           }
           const start = performance.now();
@@ -270,7 +271,7 @@ export function trafficLines(r) {
         `| \`${s.query}\` (${s.events} events), warm, best of ${s.browser.n} runs each | Chromium ${ms(s.browser.min)} (p50 ${ms(s.browser.p50)}; ${(s.events / s.browser.min / 1e3).toFixed(1)} M events/s), native CLI ${ms(s.cli)}: × ${(s.browser.min / s.cli).toFixed(2)}; criterion \`${s.criterion}\` (opt-level 3) ${ms(s.native)}: × ${(s.browser.min / s.native).toFixed(2)} | ≤ × ${BUDGET.ratio} | ${verdict(s.browser.min / s.cli <= BUDGET.ratio)} |`,
     ),
     `| Figs. 7 and 8 with 10 replications (${r.figs.points} sweep points × 10, in the worker), click → results | ${ms(r.figs.ms)} | ≤ ${BUDGET.sweepMs} ms (20 × 10) | ${verdict(r.figs.ms <= BUDGET.sweepMs)} |`,
-    `| 4096 nodes × 10⁶ messages in the worker, progress bar ${r.big.progressSeen ? 'shown' : '**not seen**'}: run → results | ${r.big.done ? ms(r.big.wallMs) : '**not finished in 120 s**'} | completes | ${verdict(r.big.done && r.big.progressSeen)} |`,
+    `| 4096 nodes × 10⁶ messages in the worker, progress bar ${r.big.progressSeen ? 'shown' : '**not seen**'}: Run → results shown (the simulation itself, timed in the worker) | ${r.big.done ? `${ms(r.big.wallMs)} (${ms(r.big.runMs)})` : '**not finished in 120 s**'} | completes | ${verdict(r.big.done && r.big.progressSeen)} |`,
     `| during that run, \`${r.big.key}\` slider input → \`commcalc:painted\` (${big.n} inputs) | p50 ${ms(big.p50)}, p95 ${ms(big.p95)}, max ${ms(big.max)} (the same inputs with nothing running: p50 ${ms(idle.p50)}, p95 ${ms(idle.p95)}) | p95 ≤ ${BUDGET.inputP95Ms} ms | ${verdict(big.p95 <= BUDGET.inputP95Ms)} |`,
     ...r.calc.map(
       (c) =>

@@ -449,6 +449,9 @@ pub enum Reply {
     Run {
         query: String,
         summary: Box<Summary>,
+        /// The run's wall-clock milliseconds where it was timed (the worker), else 0.
+        #[serde(default)]
+        ms: f64,
     },
     Figures {
         figures: Figures,
@@ -577,6 +580,7 @@ pub fn answer_run(request: &Request, progress: &mut dyn FnMut(u32, u32)) -> Repl
                 .map(|summary| Reply::Run {
                     query: s.to_query(),
                     summary: Box::new(summary),
+                    ms: 0.0,
                 })
                 .map_err(|e| e.to_string())
         });

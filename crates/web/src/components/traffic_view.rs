@@ -143,9 +143,14 @@ fn run_here(runs: Runs, request: Request) {
 /// Shows a reply: a run's results, the figures or the error.
 fn take_reply(runs: Runs, reply: Reply, how: &str) {
     match reply {
-        Reply::Run { query, summary } => {
+        Reply::Run { query, summary, ms } => {
+            let took = if ms > 0.0 {
+                format!(" in {:.2} s", ms / 1000.0)
+            } else {
+                String::new()
+            };
             runs.status.set(format!(
-                "Ran {} replications ({} events) {how}.",
+                "Ran {} replications ({} events) {how}{took}.",
                 summary.reps, summary.events
             ));
             runs.result.set(Some(Done {
