@@ -43,6 +43,7 @@ import zlib from 'node:zlib';
 
 import { DIST, ROOT, catalogPairs, launchBrowser, openApp, serveDist } from './harness.mjs';
 import { frameDrag, importWork, inputWork, performanceSession, sliderKeys } from './input-work.mjs';
+import { benchTraffic, trafficLines } from './bench-traffic.mjs';
 
 const BUDGET = { paintP95Ms: 8, loadMs: 1000, gzipBytes: 200 * 1000 };
 const INPUTS = 200;
@@ -566,7 +567,9 @@ async function main() {
     const loads = [];
     for (let i = 0; i < LOADS; i++) loads.push(await oneLoad(browser, server.url + QUERY));
 
+    const traffic = await benchTraffic(browser, server.url);
     result = {
+      traffic,
       imports,
       work,
       size,
@@ -651,6 +654,7 @@ async function main() {
   }
   lines.push(...importLines(result.imports));
   lines.push(...workLines(result.work, work));
+  lines.push(...trafficLines(result.traffic));
   lines.push(
     'How each figure is taken:',
     '',

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import { describe, it } from 'node:test';
 
-import { appFailures, canvasInfo, cli, MIN_DRAWN_FRACTION, newAppPage, openApp, useApp } from './harness.mjs';
+import { appFailures, canvasInfo, cli, evalQuery, metricMap, MIN_DRAWN_FRACTION, newAppPage, openApp, useApp } from './harness.mjs';
 
 const QUERY = 'machine=intel-ipsc&pattern=traffic';
 const app = useApp();
@@ -69,6 +69,34 @@ describe('traffic view', () => {
       assert.equal(raw, cliCompletion(QUERY), 'the same completion time as commcalc traffic --json');
       assert.equal(await page.locator('#traffic-cube line[data-link]').count(), 32, 'the 16-node cube\'s 32 links');
       assert.ok((await page.locator('[data-control="dim"]').count()) === 1, 'the simulator keys are controls');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the calculator simulates a traffic query in the worker: after an input, the CLI\'s numbers for the new query', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      // A seed above 2⁵³ crosses from the worker as a BigInt.
+      await openApp(page, app.server.url, '?machine=intel-ipsc&pattern=traffic&count=500&seed=18446744073709551615');
+      const value = async () => (await metricMap(page)).completion_us?.value;
+      const first = await value();
+      assert.equal(first, String(evalQuery(new URL(page.url()).search.slice(1)).metrics.completion_us), 'the page\'s first report');
+      await page.evaluate(() => {
+        const el = document.querySelector('[data-control="size"] input[type=range]');
+        el.value = String(Math.round(Number(el.min) + 0.7 * (Number(el.max) - Number(el.min))));
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await page.waitForFunction(
+        (v) => document.querySelector('table#metrics tr[data-metric="completion_us"] td.value')?.dataset.value !== v,
+        first,
+        { timeout: 10_000 },
+      );
+      const query = new URL(page.url()).search.slice(1);
+      assert.match(query, /size=/u);
+      assert.equal(page.workers().length, 1, 'the runs went to a worker');
+      assert.equal(await value(), String(evalQuery(query).metrics.completion_us), 'the worker\'s runs, evaluated on the page');
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

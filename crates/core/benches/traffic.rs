@@ -2,6 +2,8 @@
 //!
 //! - `events/paper-per-node`: events per second, single thread, on 003's workload read per node
 //!   (16 nodes × 3000 messages each, 48 000 messages, about 150 000 events);
+//! - `events/4096x1e6-total`: events per second on the largest cube with a million messages
+//!   generated at once (about 7 million events, every link busy; the 5 M/s target);
 //! - `paper/16x3000-total`: the time of 003's workload read as 3000 messages in all, the run
 //!   the calculator repeats while a slider moves;
 //! - `sweep/20x10`: a 20-point sweep of the stack hit probability with 10 replications each
@@ -14,7 +16,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-use commcalc_core::traffic::{simulate, Config, Per};
+use commcalc_core::traffic::{simulate, Config, Cube, Per};
 
 /// 003 Table 5, the Intel iPSC.
 fn ipsc() -> Config {
@@ -32,6 +34,15 @@ fn traffic(c: &mut Criterion) {
     group.bench_function("paper-per-node", |b| {
         b.iter(|| simulate(black_box(&per_node)))
     });
+    let big = Config {
+        cube: Cube { dim: 12 },
+        count: 1_000_000,
+        ..ipsc()
+    };
+    let events = simulate(&big).map(|s| s.events).unwrap_or(0);
+    group.throughput(Throughput::Elements(events));
+    group.sample_size(10);
+    group.bench_function("4096x1e6-total", |b| b.iter(|| simulate(black_box(&big))));
     group.finish();
 
     let total = ipsc();

@@ -104,11 +104,13 @@ thread_local! {
     static LAST: RefCell<Option<(Scenario, Result<Report, Error>)>> = const { RefCell::new(None) };
 }
 
-/// The report a view shows of a scenario: the Traffic view runs its simulations itself (off
-/// the page's thread when long), so there a traffic scenario is only checked (the core's
-/// `unrun_report`: its inputs, parameters and warnings); elsewhere `cached_evaluate`.
+/// The report of a scenario that an edit is checked against: the Traffic view runs its
+/// simulations itself (off the page's thread when long) and the calculator has a traffic
+/// scenario's simulations run in the worker (the page's `state` and `worker::report`), so in
+/// both a traffic scenario is only checked here (the core's `unrun_report`: its inputs,
+/// parameters and warnings), never simulated on an edit; elsewhere `cached_evaluate`.
 pub fn evaluate_in(view: View, scenario: &Scenario) -> Result<Report, Error> {
-    if view == View::Traffic && scenario.pattern.id == "traffic" {
+    if matches!(view, View::Traffic | View::Calculator) && scenario.pattern.id == "traffic" {
         unrun_report(scenario)
     } else {
         cached_evaluate(scenario)
@@ -134,6 +136,23 @@ mod tests {
 
     fn scenario(q: &str) -> Scenario {
         Scenario::from_query(q).unwrap()
+    }
+
+    /// In the calculator and the Traffic view an edit of a traffic scenario is checked without
+    /// a simulation (no metrics), and a bad value is still refused with its key; the compare
+    /// view evaluates it in full.
+    #[test]
+    fn a_traffic_edit_is_checked_without_a_run() {
+        let s = scenario("machine=intel-ipsc&pattern=traffic");
+        for view in [View::Calculator, View::Traffic] {
+            let r = evaluate_in(view, &s).unwrap();
+            assert!(r.metrics.is_empty(), "{view:?}");
+            assert!(
+                apply_in(view, &s, Edit::Set("phi", "2")).is_err(),
+                "{view:?}"
+            );
+        }
+        assert!(!evaluate_in(View::Compare, &s).unwrap().metrics.is_empty());
     }
 
     #[test]

@@ -12,7 +12,7 @@ use commcalc_core::{Error, Model, Report, Scenario};
 use crate::chart::Scale;
 use crate::collectives::with_collective;
 use crate::dom;
-use crate::edit::{self, after_edit, evaluate_in, url_problems, Edit, Problem};
+use crate::edit::{self, after_edit, url_problems, Edit, Problem};
 use crate::page::{self, Page, View};
 use crate::regime_charts::with_maps;
 use crate::traffic::with_traffic;
@@ -96,7 +96,7 @@ impl State {
             active,
             report: Memo::new(move |_| {
                 let view = page.with(|p| p.view);
-                scenario.with(|s| evaluate_in(view, s))
+                scenario.with(|s| crate::worker::report(view, s))
             }),
             choice: Memo::new(move |_| {
                 scenario.with(|s| Choice {

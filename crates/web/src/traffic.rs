@@ -14,7 +14,7 @@ use commcalc_core::patterns::traffic::{config_of, estimated_events, metrics};
 use commcalc_core::patterns::{Key, Value};
 use commcalc_core::traffic::query::{SpatialModel, TrafficKey};
 use commcalc_core::traffic::sweep::Sweep;
-use commcalc_core::traffic::{Lengths, Per, Routing, Summary};
+use commcalc_core::traffic::{recording, Config, Lengths, Per, Routing, Summary};
 use commcalc_core::units::metric as display;
 use commcalc_core::Scenario;
 
@@ -425,11 +425,14 @@ pub struct Figures {
     pub fig8: Vec<Curve>,
 }
 
-/// What the page asks the worker: one run of the query, or its figures.
+/// What the page asks the worker: one run of the query, or its figures, or (`evaluate`, the
+/// calculator's traffic pattern) the simulations of the query's whole evaluation.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Request {
     pub figures: bool,
     pub query: String,
+    #[serde(default)]
+    pub evaluate: bool,
 }
 
 /// What the worker answers. Externally tagged (serde's default): an internally tagged enum
@@ -446,9 +449,18 @@ pub enum Reply {
     Run {
         query: String,
         summary: Box<Summary>,
+        /// The run's wall-clock milliseconds where it was timed (the worker), else 0.
+        #[serde(default)]
+        ms: f64,
     },
     Figures {
         figures: Figures,
+    },
+    /// The simulations an evaluation of `query` ran, each with its configuration
+    /// (`commcalc_core::traffic::recording`), for the page to `remember`.
+    Simulated {
+        query: String,
+        runs: Vec<(Config, Summary)>,
     },
     Error {
         message: String,
@@ -516,6 +528,9 @@ pub fn figures_estimate(s: &Scenario) -> Result<f64, String> {
 
 /// Runs a request in the worker: a run, or the figures.
 pub fn answer(request: &Request, progress: &mut dyn FnMut(u32, u32)) -> Reply {
+    if request.evaluate {
+        return simulated(&request.query);
+    }
     if !request.figures {
         return answer_run(request, progress);
     }
@@ -526,6 +541,26 @@ pub fn answer(request: &Request, progress: &mut dyn FnMut(u32, u32)) -> Reply {
             |message| Reply::Error { message },
             |figures| Reply::Figures { figures },
         )
+}
+
+/// The simulations of an evaluation of `query`, recorded as they run.
+fn simulated(query: &str) -> Reply {
+    let outcome = Scenario::from_query(query).map(|s| {
+        let (report, runs) = recording(|| commcalc_core::evaluate(&s));
+        report.map(|_| Reply::Simulated {
+            query: s.to_query(),
+            runs,
+        })
+    });
+    match outcome {
+        Ok(Ok(reply)) => reply,
+        Ok(Err(e)) => Reply::Error {
+            message: e.to_string(),
+        },
+        Err(e) => Reply::Error {
+            message: e.to_string(),
+        },
+    }
 }
 
 /// Runs a request's run, wherever it is: the page's thread calls only this, never the
@@ -545,6 +580,7 @@ pub fn answer_run(request: &Request, progress: &mut dyn FnMut(u32, u32)) -> Repl
                 .map(|summary| Reply::Run {
                     query: s.to_query(),
                     summary: Box::new(summary),
+                    ms: 0.0,
                 })
                 .map_err(|e| e.to_string())
         });
@@ -629,6 +665,7 @@ mod tests {
             &Request {
                 figures: false,
                 query: q.into(),
+                evaluate: false,
             },
             &mut |d, t| steps.push((d, t)),
         );

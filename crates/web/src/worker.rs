@@ -2,11 +2,26 @@
 //! starts the worker (its wasm loads then, not with the page), sends one request once the
 //! worker says it is ready, and reports progress and the reply; dropping or cancelling the
 //! job terminates the worker, so a cancelled run stops at once.
+//!
+//! The calculator's `pattern=traffic` uses it too ([`report`]): its report needs seven
+//! simulations (the query's and the curve's six lengths, `commcalc_core::patterns::traffic`),
+//! tens of milliseconds on the page's thread per slider input where the budget is 8 (issue 10).
+//! They run in one worker that stays up; the page keeps the last results on screen and shows
+//! the new ones when their runs come back, evaluating the scenario then at no cost (the core's
+//! `traffic::remember`). At most one request runs and one waits, the latest: an input while a
+//! run is under way replaces the waiting one, so nothing queues behind a dragged slider.
 
+use std::cell::RefCell;
+
+use commcalc_core::traffic::remember;
+use commcalc_core::{Error, Report, Scenario};
+use leptos::prelude::{ArcTrigger, Notify, Track};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
+use crate::edit::{cached_evaluate, evaluate_in};
+use crate::page::View;
 use crate::traffic::{Reply, Request};
 
 /// The worker's loader, as Trunk names it (workers keep their binary's name, unhashed).
@@ -58,10 +73,138 @@ impl Job {
     }
 }
 
+impl Job {
+    /// Sends the worker another request (once it has answered the first).
+    pub fn post(&self, request: &Request) -> Result<(), String> {
+        let message = serde_wasm_bindgen::to_value(request).map_err(|e| e.to_string())?;
+        self.worker
+            .post_message(&message)
+            .map_err(|e| format!("{e:?}"))
+    }
+}
+
 impl Drop for Job {
     fn drop(&mut self) {
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);
         self.worker.terminate();
     }
+}
+
+/// The calculator's worker: the query being simulated and the latest one asked for since.
+struct Background {
+    job: Job,
+    running: Option<String>,
+    waiting: Option<String>,
+}
+
+thread_local! {
+    static BACKGROUND: RefCell<Option<Background>> = const { RefCell::new(None) };
+    /// The query whose simulations the core was last handed.
+    static READY: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// The last traffic report shown, kept on screen while a newer one is being simulated.
+    static SHOWN: RefCell<Option<Report>> = const { RefCell::new(None) };
+    /// Notified when simulations arrive: the report memo, which tracks it, evaluates again.
+    static ARRIVED: ArcTrigger = ArcTrigger::new();
+}
+
+/// The report a view shows of a scenario: `evaluate_in`'s, except for a traffic scenario in
+/// the calculator, whose simulations run in the worker (see the module's comment). Until they
+/// are back it is the last traffic report shown (the scenario checked first: a bad value is
+/// refused at once). The page's first traffic report, and every one where no worker starts,
+/// is evaluated here, so that a page opened on a traffic scenario shows its results at once.
+pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
+    let unrun = evaluate_in(view, scenario);
+    if view != View::Calculator || scenario.pattern.id != "traffic" {
+        return unrun;
+    }
+    unrun?;
+    ARRIVED.with(|a| a.track());
+    let query = scenario.to_query();
+    let ready = READY.with(|r| r.borrow().as_deref() == Some(query.as_str()));
+    let shown = SHOWN.with(|s| s.borrow().clone());
+    match shown {
+        Some(last) if last.query == query => Ok(last),
+        // The last report unchanged: the memo sees an equal value and nothing repaints until
+        // the new results are in (one repaint per input, not two).
+        Some(last) if !ready && ask(&query).is_ok() => Ok(last),
+        _ => {
+            let full = cached_evaluate(scenario);
+            if let Ok(r) = &full {
+                SHOWN.with(|s| *s.borrow_mut() = Some(r.clone()));
+            }
+            full
+        }
+    }
+}
+
+fn request(query: &str) -> Request {
+    Request {
+        figures: false,
+        query: query.to_string(),
+        evaluate: true,
+    }
+}
+
+/// Has the worker simulate `query`: now if it is idle, else once the run under way is done.
+fn ask(query: &str) -> Result<(), String> {
+    BACKGROUND.with(|b| {
+        let mut b = b.borrow_mut();
+        match b.as_mut() {
+            Some(bg) if bg.running.as_deref() == Some(query) => Ok(()),
+            Some(bg) if bg.running.is_some() => {
+                bg.waiting = Some(query.to_string());
+                Ok(())
+            }
+            Some(bg) => {
+                bg.running = Some(query.to_string());
+                bg.job.post(&request(query))
+            }
+            None => {
+                let job = Job::start(request(query), arrived)?;
+                *b = Some(Background {
+                    job,
+                    running: Some(query.to_string()),
+                    waiting: None,
+                });
+                Ok(())
+            }
+        }
+    })
+}
+
+/// A reply of the calculator's worker: the simulations are handed to the core (after an error
+/// the page evaluates the query itself), the waiting query starts, and the report memo is
+/// told.
+fn arrived(reply: Reply) {
+    let simulated = match reply {
+        Reply::Simulated { query, runs } => Some((query, runs)),
+        Reply::Error { message } => {
+            // The scenario was checked before it was sent, so this is the worker failing (an
+            // unreadable reply, say): said on the console, and the page evaluates it itself.
+            web_sys::console::error_1(&message.into());
+            None
+        }
+        _ => return,
+    };
+    let done = BACKGROUND.with(|b| {
+        let mut b = b.borrow_mut();
+        let bg = b.as_mut()?;
+        let done = bg.running.take();
+        if let Some(next) = bg.waiting.take() {
+            if bg.job.post(&request(&next)).is_ok() {
+                bg.running = Some(next);
+            }
+        }
+        done
+    });
+    let query = match simulated {
+        Some((query, runs)) => {
+            remember(runs);
+            Some(query)
+        }
+        None => done,
+    };
+    READY.with(|r| *r.borrow_mut() = query);
+    ARRIVED.with(|a| a.notify());
 }

@@ -18,6 +18,8 @@ pub mod stack;
 pub mod stats;
 pub mod sweep;
 
+use std::cell::RefCell;
+
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
@@ -49,9 +51,57 @@ pub struct Summary {
     pub first: Run,
 }
 
-/// Simulates every replication of a configuration (validated first).
+/// How many simulations `remember` keeps: a calculator evaluation runs seven (the query and
+/// the curve's six lengths).
+const REMEMBERED: usize = 16;
+
+thread_local! {
+    /// Simulations handed over by `remember`, each with its configuration.
+    static MEMO: RefCell<Vec<(Config, Summary)>> = const { RefCell::new(Vec::new()) };
+    /// While `recording` runs: the simulations it ran, in order.
+    static RECORD: RefCell<Option<Vec<(Config, Summary)>>> = const { RefCell::new(None) };
+}
+
+/// Simulates every replication of a configuration (validated first), or gives the summary
+/// `remember` was handed for it: a run is a pure function of its configuration, so that
+/// summary is the one the run would give, bit for bit.
 pub fn simulate(config: &Config) -> Result<Summary, Error> {
-    simulate_with(config, &mut |_, _| ())
+    let known = MEMO.with(|m| {
+        let m = m.borrow();
+        m.iter().find(|(c, _)| c == config).map(|(_, s)| s.clone())
+    });
+    if let Some(summary) = known {
+        return Ok(summary);
+    }
+    let summary = simulate_with(config, &mut |_, _| ())?;
+    RECORD.with(|r| {
+        if let Some(runs) = r.borrow_mut().as_mut() {
+            runs.push((config.clone(), summary.clone()));
+        }
+    });
+    Ok(summary)
+}
+
+/// Runs `f` and gives, beside its result, every simulation `simulate` ran meanwhile: what a
+/// Web Worker sends the page so that the page evaluates the same scenario without running
+/// them (`remember`).
+pub fn recording<R>(f: impl FnOnce() -> R) -> (R, Vec<(Config, Summary)>) {
+    RECORD.with(|r| *r.borrow_mut() = Some(Vec::new()));
+    let out = f();
+    let runs = RECORD.with(|r| r.borrow_mut().take()).unwrap_or_default();
+    (out, runs)
+}
+
+/// Hands simulations run elsewhere (`recording`) to `simulate`, which gives them instead of
+/// running them again; the oldest are forgotten beyond `REMEMBERED`.
+pub fn remember(runs: Vec<(Config, Summary)>) {
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        m.retain(|(c, _)| !runs.iter().any(|(r, _)| r == c));
+        m.extend(runs);
+        let excess = m.len().saturating_sub(REMEMBERED);
+        m.drain(..excess);
+    });
 }
 
 /// `simulate`, calling `progress(done, reps)` after each replication (the web's worker posts
@@ -90,4 +140,32 @@ pub fn simulate_with(
             .next()
             .ok_or_else(|| Error::invalid("reps", 0, "at least 1"))?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `recording` collects what an evaluation simulated; once remembered, `simulate` gives
+    /// those summaries (a doctored one proves it does not run again), and the evaluation's
+    /// report is the same.
+    #[test]
+    fn remembered_runs_are_given_back_without_running() {
+        let scenario = crate::Scenario::from_query("machine=intel-ipsc&pattern=traffic&count=400")
+            .expect("a valid query");
+        let (report, runs) = recording(|| crate::evaluate(&scenario));
+        assert_eq!(runs.len(), 7, "the query and the curve's six lengths");
+        let (config, summary) = runs[0].clone();
+        remember(runs);
+        assert_eq!(
+            recording(|| crate::evaluate(&scenario)),
+            (report, Vec::new())
+        );
+        let doctored = Summary {
+            events: 1,
+            ..summary
+        };
+        remember(vec![(config.clone(), doctored.clone())]);
+        assert_eq!(simulate(&config), Ok(doctored));
+    }
 }

@@ -17,7 +17,10 @@ fn main() {
     let post = {
         let scope = scope.clone();
         move |reply: &Reply| {
-            if let Ok(v) = serde_wasm_bindgen::to_value(reply) {
+            // 64-bit integers as BigInts: a configuration's seed may exceed 2⁵³.
+            let bigints =
+                serde_wasm_bindgen::Serializer::new().serialize_large_number_types_as_bigints(true);
+            if let Ok(v) = serde::Serialize::serialize(reply, &bigints) {
                 let _ = scope.post_message(&v);
             }
         }
@@ -26,9 +29,18 @@ fn main() {
         let post = post.clone();
         Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
             let reply = match serde_wasm_bindgen::from_value::<Request>(ev.data()) {
-                Ok(request) => answer(&request, &mut |done, total| {
-                    post(&Reply::Progress { done, total })
-                }),
+                Ok(request) => {
+                    let t0 = js_sys::Date::now();
+                    let mut reply = answer(&request, &mut |done, total| {
+                        post(&Reply::Progress { done, total })
+                    });
+                    // A run's own time, shown with its results (the page's wait also holds
+                    // the worker's start and the transfer of the results).
+                    if let Reply::Run { ms, .. } = &mut reply {
+                        *ms = js_sys::Date::now() - t0;
+                    }
+                    reply
+                }
                 Err(e) => Reply::Error {
                     message: format!("the worker could not read the request: {e}"),
                 },

@@ -132,7 +132,10 @@ fn Chart(
 /// Runs a request on the page's thread (short runs, or every run without a worker).
 fn run_here(runs: Runs, request: Request) {
     let t0 = now();
-    let reply = answer_run(&request, &mut |_, _| ());
+    let reply = {
+        let _timed = dom::timed("commcalc:simulate");
+        answer_run(&request, &mut |_, _| ())
+    };
     let ms = now() - t0;
     take_reply(runs, reply, &format!("on the page in {ms:.0} ms"));
 }
@@ -140,9 +143,14 @@ fn run_here(runs: Runs, request: Request) {
 /// Shows a reply: a run's results, the figures or the error.
 fn take_reply(runs: Runs, reply: Reply, how: &str) {
     match reply {
-        Reply::Run { query, summary } => {
+        Reply::Run { query, summary, ms } => {
+            let took = if ms > 0.0 {
+                format!(" in {:.2} s", ms / 1000.0)
+            } else {
+                String::new()
+            };
             runs.status.set(format!(
-                "Ran {} replications ({} events) {how}.",
+                "Ran {} replications ({} events) {how}{took}.",
                 summary.reps, summary.events
             ));
             runs.result.set(Some(Done {
@@ -155,7 +163,7 @@ fn take_reply(runs: Runs, reply: Reply, how: &str) {
             runs.figures.set(Some(Arc::new(figures)));
         }
         Reply::Error { message } => runs.status.set(format!("The run failed: {message}")),
-        Reply::Ready | Reply::Progress { .. } => {}
+        Reply::Ready | Reply::Progress { .. } | Reply::Simulated { .. } => {}
     }
 }
 
@@ -196,6 +204,7 @@ fn run(state: State, runs: Runs, figures: bool) {
     let request = Request {
         figures,
         query: s.to_query(),
+        evaluate: false,
     };
     let events = if figures {
         figures_estimate(&s)
@@ -223,7 +232,7 @@ fn auto_run(state: State, runs: Runs) {
         match estimate(&s) {
             Ok(e) if e <= AUTO_RUN_EVENTS => {
                 if runs.progress.get_untracked().is_none() {
-                    run_here(runs, Request { figures: false, query: s.to_query() });
+                    run_here(runs, Request { figures: false, query: s.to_query(), evaluate: false });
                 }
             }
             Ok(e) => runs.status.set(format!(

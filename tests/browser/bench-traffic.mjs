@@ -1,0 +1,313 @@
+// The traffic simulator's speed in the browser (issue 11, "Speed"; docs/traffic.md), measured in
+// headless Chromium against the release site in dist/. bench.mjs (`make bench-web`) calls
+// `benchTraffic` and writes `trafficLines` as its own section of docs/web-benchmarks.md; run alone,
+//
+//   node tests/browser/bench-traffic.mjs
+//
+// it measures the same and rewrites only that section. What it measures:
+//
+// (a) 003's workload (16 nodes, 3000 messages in all, one replication) run by the Traffic view on
+//     the page's thread as a slider moves: the app's own timing of the run
+//     (`dom::timed("commcalc:simulate")`, performance.measure entries) and the browser's task time
+//     per input (input-work.mjs), budget 5 ms for the run;
+// (b) WebAssembly against native: 003's workload read in all and per node, one replication,
+//     run warm by the Traffic view (the `size` slider moved back and forth, the runs at one
+//     position kept: the same query each time), against the release CLI's own timing of the
+//     same query (`commcalc traffic --json`, its `events_per_s`; the release profile is the one
+//     the site's wasm is built with) and, for the record, criterion's median of the same
+//     configuration at opt-level 3 (`paper/16x3000-total`, `events/paper-per-node` in
+//     crates/core/benches/traffic.rs, read from target/criterion: run them first); budget 2×;
+// (c) Figs. 7 and 8 with 10 replications (22 sweep points × 10 replications, in the worker):
+//     click → the figures' results shown, budget 2 s for the issue's 20 × 10 sweep;
+// (d) 4096 nodes × 10⁶ messages run in the worker from the Traffic view, with its progress bar:
+//     while it runs, slider inputs each timed from dispatch to the app's `commcalc:painted` event,
+//     p95 budget 8 ms; and the run's wall time until its results are shown;
+// (e) the calculator's `pattern=traffic` (?machine=jpl-mark3&pattern=traffic and the iPSC): the
+//     browser's task time per slider input (input-work.mjs, as bench.mjs measures every view),
+//     budget p95 8 ms, and a frame-paced drag (inputs that queued behind earlier work).
+
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import { ROOT, launchBrowser, openApp, serveDist } from './harness.mjs';
+import { frameDrag, inputWork, performanceSession, sliderKeys } from './input-work.mjs';
+
+const TRAFFIC = '?view=traffic&machine=intel-ipsc&pattern=traffic';
+/** The queries of (b), each with the criterion benchmark that runs the same configuration. */
+const SAME_RUNS = [
+  { query: `${TRAFFIC}&reps=1`, criterion: 'paper/16x3000-total' },
+  { query: `${TRAFFIC}&per=node&reps=1`, criterion: 'events/paper-per-node' },
+];
+/** Runs per configuration in (b), natively and in Chromium. */
+const RUNS = 10;
+const INPUTS = 30;
+const BIG = `${TRAFFIC}&dim=12&count=1000000&reps=1`;
+const CALCULATOR = ['?machine=jpl-mark3&pattern=traffic', '?machine=intel-ipsc&pattern=traffic'];
+const BUDGET = { paperMs: 5, ratio: 2, sweepMs: 2000, inputP95Ms: 8 };
+const HEADING = '## Traffic simulator in the browser';
+const OUT = path.join(ROOT, 'docs', 'web-benchmarks.md');
+
+function quantile(sorted, q) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+function summary(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return { n: s.length, min: s[0], p50: quantile(s, 0.5), p95: quantile(s, 0.95), max: s[s.length - 1] };
+}
+
+/** The durations of the page's `commcalc:simulate` measures so far, and clears them. */
+function simulateMeasures(page) {
+  return page.evaluate(() => {
+    const d = performance.getEntriesByName('commcalc:simulate').map((m) => m.duration);
+    performance.clearMeasures('commcalc:simulate');
+    return d;
+  });
+}
+
+/** A page with the app's phase timing on from its first script. */
+async function timedPage(context) {
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.commcalcTiming = true;
+  });
+  return page;
+}
+
+/** The events of a run, from the results table the Traffic view fills. */
+async function shownEvents(page) {
+  await page.waitForSelector('#traffic-results tr[data-metric="events"]', { timeout: 60_000 });
+  return Number(await page.getAttribute('#traffic-results tr[data-metric="events"] td.value', 'data-value'));
+}
+
+/** (a): runs and task time per input on the view's first slider. */
+async function paperInputs(page, url) {
+  await openApp(page, url, `${TRAFFIC}&reps=1`);
+  const cdp = await performanceSession(page);
+  const key = (await sliderKeys(page)).inputs[0];
+  const rounds = (await inputWork(page, cdp, key, INPUTS + 2)).slice(2);
+  await cdp.detach();
+  const runs = rounds.map((r) => r.phases.simulate).filter(Number.isFinite);
+  return { key, run: summary(runs), task: summary(rounds.map((r) => r.task)) };
+}
+
+/**
+ * Runs of the Traffic view at one configuration, warm: the `size` slider alternates between two
+ * neighbouring positions, and the runs at the first are kept (the same query each time).
+ */
+function alternateRuns(page, rounds) {
+  return page.evaluate(async (rounds) => {
+    const el = document.querySelector('[data-control="size"] input[type=range]');
+    const a = Math.round(Number(el.min) + 0.4 * (Number(el.max) - Number(el.min)));
+    const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const out = [];
+    for (let i = 0; i <= 2 * rounds; i++) {
+      el.value = String(i % 2 ? a + 1 : a);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      await frames();
+      const m = performance.getEntriesByName('commcalc:simulate');
+      performance.clearMeasures('commcalc:simulate');
+      if (i % 2 === 0 && i > 0 && m.length) out.push(m[m.length - 1].duration);
+    }
+    return out;
+  }, rounds);
+}
+
+/** The release CLI (the profile the site's wasm is built with), built if needed. */
+function releaseCli() {
+  execFileSync('cargo', ['build', '--release', '-q', '-p', 'commcalc'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  return path.join(process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, 'target'), 'release', 'commcalc');
+}
+
+/**
+ * (b): each query's run in Chromium (warm, best of RUNS) and natively: the release CLI's
+ * own timing of the same query (`events_per_s`, best of as many runs), and criterion's median.
+ */
+async function sameRuns(page, url) {
+  const bin = releaseCli();
+  const out = [];
+  for (const { query, criterion } of SAME_RUNS) {
+    await openApp(page, url, query);
+    const browser = summary(await alternateRuns(page, RUNS));
+    const events = await shownEvents(page);
+    const params = new URL(page.url()).searchParams;
+    params.delete('view');
+    const shown = params.toString().replace(/%2C/gu, ',');
+    let cli = Infinity;
+    for (let i = 0; i < RUNS; i++) {
+      const m = JSON.parse(execFileSync(bin, ['traffic', '--json', shown], { encoding: 'utf8' })).metrics;
+      cli = Math.min(cli, (1e3 * m.events) / m.events_per_s);
+    }
+    const file = path.join(ROOT, 'target', 'criterion', ...criterion.split('/'), 'new', 'estimates.json');
+    const native = await fs
+      .readFile(file, 'utf8')
+      .then((t) => JSON.parse(t).median.point_estimate / 1e6)
+      .catch(() => NaN);
+    out.push({ query: shown, criterion, events, browser, cli, native });
+  }
+  return out;
+}
+
+/** (c): Figs. 7 and 8 with 10 replications, click → their table filled. */
+async function figures(page, url) {
+  await openApp(page, url, `${TRAFFIC}&reps=10`);
+  const ms = await page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const status = document.getElementById('traffic-status');
+        const t0 = performance.now();
+        const seen = new MutationObserver(() => {
+          if (/Ran Figs/u.test(status.textContent)) {
+            seen.disconnect();
+            resolve(performance.now() - t0);
+          } else if (/failed/u.test(status.textContent)) reject(new Error(status.textContent));
+        });
+        seen.observe(status, { childList: true, characterData: true, subtree: true });
+        document.getElementById('traffic-figures-run').click();
+      }),
+  );
+  const points = await page.locator('#traffic-figs-table tbody tr').count();
+  return { ms, points };
+}
+
+/**
+ * (d): the large run in the worker; meanwhile a slider input every 100 ms, each timed from
+ * dispatch to the app's next `commcalc:painted`, until the results arrive. With `run` false, the
+ * same 30 inputs on the same page with nothing running, for comparison.
+ */
+async function bigRun(page, url, run) {
+  await openApp(page, url, BIG);
+  const keys = (await sliderKeys(page)).inputs;
+  const key = keys.includes('size') ? 'size' : keys[0];
+  return page.evaluate(
+    ({ key, run }) =>
+      new Promise((resolve) => {
+        const el = document.querySelector(`[data-control="${key}"] input[type=range]`);
+        const progress = document.getElementById('traffic-progress');
+        const results = () => document.querySelector('#traffic-results tr[data-metric="events"]');
+        const inputs = [];
+        let progressSeen = false;
+        let i = 0;
+        const t0 = performance.now();
+        const tick = () => {
+          progressSeen ||= !progress.hidden;
+          const over = run ? results() || performance.now() - t0 > 120_000 : i >= 30;
+          if (over) {
+            const ran = /in ([\d.]+) s\./u.exec(document.getElementById('traffic-status').textContent);
+            resolve({ key, inputs, progressSeen, wallMs: performance.now() - t0, runMs: ran ? 1000 * Number(ran[1]) : NaN, done: Boolean(results()) });
+            return;
+          }
+          const start = performance.now();
+          document.addEventListener('commcalc:painted', () => inputs.push(performance.now() - start), { once: true });
+          const min = Number(el.min || 0);
+          const max = Number(el.max || 100);
+          el.value = String(Math.round(min + (max - min) * (0.3 + 0.1 * (i++ % 3))));
+          el.dispatchEvent(new Event('input', { bubbles: true }));
+          setTimeout(tick, 100);
+        };
+        if (run) document.getElementById('traffic-run').click();
+        setTimeout(tick, 100);
+      }),
+    { key, run },
+  );
+}
+
+/** (e): the calculator's per-input task time on its first input and parameter sliders, and a drag. */
+async function calculator(page, url) {
+  const out = [];
+  for (const query of CALCULATOR) {
+    await openApp(page, url, query);
+    const cdp = await performanceSession(page);
+    const keys = await sliderKeys(page);
+    const rounds = [];
+    for (const key of [keys.inputs[0], keys.parameters[0]].filter(Boolean)) {
+      rounds.push(...(await inputWork(page, cdp, key, INPUTS + 2)).slice(2));
+    }
+    const drag = await frameDrag(page, cdp, keys.inputs[0], 30);
+    await cdp.detach();
+    out.push({ query, task: summary(rounds.map((r) => r.task)), queued: drag.queued, dragInputs: drag.frames });
+  }
+  return out;
+}
+
+/** Every measure of this module, in one browser context at 1280 × 900. */
+export async function benchTraffic(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await timedPage(context);
+    const paper = await paperInputs(page, url);
+    const same = await sameRuns(page, url);
+    const figs = await figures(page, url);
+    const idle = await bigRun(page, url, false);
+    const big = await bigRun(page, url, true);
+    const calc = await calculator(page, url);
+    return { paper, same, figs, idle, big, calc };
+  } finally {
+    await context.close();
+  }
+}
+
+const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(2)} ms` : 'n/a');
+const verdict = (ok) => (ok ? 'pass' : '**FAIL**');
+
+/** The section of docs/web-benchmarks.md. */
+export function trafficLines(r) {
+  const big = summary(r.big.inputs);
+  const idle = summary(r.idle.inputs);
+  return [
+    HEADING,
+    '',
+    'Written by `tests/browser/bench-traffic.mjs` (called by `make bench-web`, or run alone with',
+    '`node tests/browser/bench-traffic.mjs`); how each figure is taken is described at its top.',
+    '',
+    '| what | figure | budget | result |',
+    '| --- | --- | --- | --- |',
+    `| 003's workload (16 nodes, 3000 messages, 1 replication) run on the page as the \`${r.paper.key}\` slider moves (${r.paper.run.n} runs) | run p50 ${ms(r.paper.run.p50)}, p95 ${ms(r.paper.run.p95)}; task per input p50 ${ms(r.paper.task.p50)}, p95 ${ms(r.paper.task.p95)} | run ≤ ${BUDGET.paperMs} ms | ${verdict(r.paper.run.p95 <= BUDGET.paperMs)} |`,
+    ...r.same.map(
+      (s) =>
+        `| \`${s.query}\` (${s.events} events), warm, best of ${s.browser.n} runs each | Chromium ${ms(s.browser.min)} (p50 ${ms(s.browser.p50)}; ${(s.events / s.browser.min / 1e3).toFixed(1)} M events/s), native CLI ${ms(s.cli)}: × ${(s.browser.min / s.cli).toFixed(2)}; criterion \`${s.criterion}\` (opt-level 3) ${ms(s.native)}: × ${(s.browser.min / s.native).toFixed(2)} | ≤ × ${BUDGET.ratio} | ${verdict(s.browser.min / s.cli <= BUDGET.ratio)} |`,
+    ),
+    `| Figs. 7 and 8 with 10 replications (${r.figs.points} sweep points × 10, in the worker), click → results | ${ms(r.figs.ms)} | ≤ ${BUDGET.sweepMs} ms (20 × 10) | ${verdict(r.figs.ms <= BUDGET.sweepMs)} |`,
+    `| 4096 nodes × 10⁶ messages in the worker, progress bar ${r.big.progressSeen ? 'shown' : '**not seen**'}: Run → results shown (the simulation itself, timed in the worker) | ${r.big.done ? `${ms(r.big.wallMs)} (${ms(r.big.runMs)})` : '**not finished in 120 s**'} | completes | ${verdict(r.big.done && r.big.progressSeen)} |`,
+    `| during that run, \`${r.big.key}\` slider input → \`commcalc:painted\` (${big.n} inputs) | p50 ${ms(big.p50)}, p95 ${ms(big.p95)}, max ${ms(big.max)} (the same inputs with nothing running: p50 ${ms(idle.p50)}, p95 ${ms(idle.p95)}) | p95 ≤ ${BUDGET.inputP95Ms} ms | ${verdict(big.p95 <= BUDGET.inputP95Ms)} |`,
+    ...r.calc.map(
+      (c) =>
+        `| calculator \`${c.query}\`: task time per slider input (${c.task.n} inputs; simulations in the worker) | p50 ${ms(c.task.p50)}, p95 ${ms(c.task.p95)}; drag: ${c.queued} of ${c.dragInputs} inputs queued | p95 ≤ ${BUDGET.inputP95Ms} ms, none queued | ${verdict(c.task.p95 <= BUDGET.inputP95Ms && c.queued === 0)} |`,
+    ),
+    '',
+  ];
+}
+
+/** Replaces the section in docs/web-benchmarks.md (or puts it before "## Findings"). */
+async function writeSection(lines) {
+  const text = await fs.readFile(OUT, 'utf8');
+  const start = text.indexOf(`${HEADING}\n`);
+  const block = lines.join('\n') + '\n';
+  let next;
+  if (start >= 0) {
+    const end = text.indexOf('\n## ', start + HEADING.length);
+    next = text.slice(0, start) + block + (end >= 0 ? text.slice(end + 1) : '');
+  } else {
+    const at = text.indexOf('\n## Findings\n');
+    next = at >= 0 ? text.slice(0, at + 1) + block + '\n' + text.slice(at + 1) : text + '\n' + block;
+  }
+  await fs.writeFile(OUT, next);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const server = await serveDist();
+  const browser = await launchBrowser();
+  try {
+    const result = await benchTraffic(browser, server.url);
+    const lines = trafficLines(result);
+    console.log(lines.join('\n'));
+    await writeSection(lines);
+    console.log(`wrote its section of ${path.relative(ROOT, OUT)}`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
