@@ -1,5 +1,8 @@
 //! The page: reads the URL, builds the state and lays out the open view.
 
+use std::any::Any;
+use std::cell::RefCell;
+
 use leptos::mount::mount_to;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -16,15 +19,27 @@ use crate::components::{
 use crate::dom;
 use crate::edit::{url_problems, Problem};
 use crate::export::{self, curves_csv, file_stem};
+use crate::lazy;
 use crate::page::{self, Page, View};
 use crate::state::State;
 
 /// The key under the calculator's charts.
 const LEGEND: &str = "<span class=\"swatch shade\"></span>latency-bound (below n½) · <span class=\"swatch point\"></span>the query's point · <span class=\"swatch optimum\"></span>largest congestion-free data size, where the pattern has one";
 
-/// Mounts the app on `#app`. A page without one (a course page that loads the module for its
-/// JavaScript API) gets no app.
-pub fn start() {
+/// The views a module carries: given the open view, what the results area shows. The page's
+/// first module passes [`calculator_views`], the full module [`all_views`]; each binary names
+/// only its own, so the linker leaves the other views' code out of the first module.
+pub type Views = fn(View, State) -> AnyView;
+
+thread_local! {
+    /// The mounted app, kept so that [`unmount`] can take it down when the full module takes
+    /// the page over (dropping the handle unmounts the view and disposes its signals).
+    static MOUNTED: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+}
+
+/// Mounts the app on `#app` with the views this module carries. A page without `#app` (a
+/// course page that loads the module for its JavaScript API) gets no app.
+pub fn start(views: Views) {
     // A panic ends the page: say why in the console (a smaller hook than
     // console_error_panic_hook, without the JS stack).
     std::panic::set_hook(Box::new(|info| {
@@ -49,11 +64,51 @@ pub fn start() {
         .get_element_by_id("app")
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     let Some(root) = root else { return };
-    // The loading notice goes: the app takes its place.
+    // Taking the page over from the calculator's module: its note and problems stay on screen.
+    let (note, problems) = match lazy::received() {
+        Some(handed) => (handed.note, handed.problems),
+        None => (None, problems),
+    };
+    // The loading notice goes (or the first module's app, already unmounted): the app takes
+    // its place.
     root.set_inner_html("");
     match scenario.or_else(|| Scenario::from_query("").ok()) {
-        Some(initial) => mount_to(root, move || view! { <App initial page problems/> }).forget(),
+        Some(initial) => {
+            let app = mount_to(
+                root,
+                move || view! { <App initial page problems note views/> },
+            );
+            MOUNTED.with(|m| *m.borrow_mut() = Some(Box::new(app)));
+        }
         None => root.set_text_content(Some("commcalc could not build its default scenario.")),
+    }
+}
+
+/// Takes the app off the page and disposes it: the full module is about to mount in its place.
+pub(crate) fn unmount() {
+    let app = MOUNTED.with(|m| m.borrow_mut().take());
+    drop(app);
+}
+
+/// Every view: the full module's (`src/bin/full.rs`).
+pub fn all_views(view: View, state: State) -> AnyView {
+    match view {
+        View::Calculator => view! { <Calculator state/> }.into_any(),
+        View::Compare => view! { <CompareView state/> }.into_any(),
+        View::Validate => view! { <ErrorList state/> <ValidateView state/> }.into_any(),
+        View::Regimes => view! { <RegimesView state/> }.into_any(),
+        View::Collectives => view! { <CollectivesView state/> }.into_any(),
+        View::Traffic => view! { <TrafficView state/> }.into_any(),
+        View::Import => view! { <ImportView state/> }.into_any(),
+    }
+}
+
+/// The first module's (`src/main.rs`): the calculator, and for any other view a loading
+/// notice while the full module loads and takes the page over.
+pub fn calculator_views(view: View, state: State) -> AnyView {
+    match view {
+        View::Calculator => view! { <Calculator state/> }.into_any(),
+        other => lazy::hand_over(other, state),
     }
 }
 
@@ -66,12 +121,19 @@ fn App(
     page: Page,
     /// What was wrong with the URL, key by key.
     problems: Vec<Problem>,
+    /// What the page had changed on its own, handed over by the calculator's module.
+    note: Option<String>,
+    /// The views this module carries.
+    views: Views,
 ) -> impl IntoView {
     let embed = page.embed;
     if embed {
         dom::embedded();
     }
     let state = State::new(initial, page, problems);
+    if note.is_some() {
+        state.note.set(note);
+    }
     let view = Memo::new(move |_| state.page.with(|p| p.view));
     follow_title(state);
     let side = move || {
@@ -104,15 +166,7 @@ fn App(
         ),
     }
     };
-    let results = move || match view.get() {
-        View::Calculator => view! { <Calculator state/> }.into_any(),
-        View::Compare => view! { <CompareView state/> }.into_any(),
-        View::Validate => view! { <ErrorList state/> <ValidateView state/> }.into_any(),
-        View::Regimes => view! { <RegimesView state/> }.into_any(),
-        View::Collectives => view! { <CollectivesView state/> }.into_any(),
-        View::Traffic => view! { <TrafficView state/> }.into_any(),
-        View::Import => view! { <ImportView state/> }.into_any(),
-    };
+    let results = move || views(view.get(), state);
     let full = (!embed).then(|| {
         view! {
             <div class="bar">

@@ -40,9 +40,11 @@ mod draw;
 #[cfg(target_arch = "wasm32")]
 mod draw_map;
 #[cfg(target_arch = "wasm32")]
+mod lazy;
+#[cfg(target_arch = "wasm32")]
 mod state;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
 
 #[cfg(target_arch = "wasm32")]
-pub use app::start;
+pub use app::{all_views, calculator_views, start};
