@@ -45,6 +45,9 @@ pub fn start(views: Views) {
     std::panic::set_hook(Box::new(|info| {
         web_sys::console::error_1(&format!("commcalc: {info}").into());
     }));
+    // Taking the page over from the calculator's module: its app leaves first, bringing the
+    // address up to date, and hands over what the address does not hold.
+    let handed = lazy::received();
     dom::init_paints();
     let search = web_sys::window()
         .and_then(|w| w.location().search().ok())
@@ -64,13 +67,12 @@ pub fn start(views: Views) {
         .get_element_by_id("app")
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     let Some(root) = root else { return };
-    // Taking the page over from the calculator's module: its note and problems stay on screen.
-    let (note, problems) = match lazy::received() {
-        Some(handed) => (handed.note, handed.problems),
-        None => (None, problems),
+    let (note, problems, focus) = match handed {
+        Some(h) => (h.note, h.problems, h.focus),
+        None => (None, problems, String::new()),
     };
-    // The loading notice goes (or the first module's app, already unmounted): the app takes
-    // its place.
+    // The loading notice goes (or the calculator module's app, already unmounted): the app
+    // takes its place.
     root.set_inner_html("");
     match scenario.or_else(|| Scenario::from_query("").ok()) {
         Some(initial) => {
@@ -79,6 +81,14 @@ pub fn start(views: Views) {
                 move || view! { <App initial page problems note views/> },
             );
             MOUNTED.with(|m| *m.borrow_mut() = Some(Box::new(app)));
+            // A tab chosen from the keyboard keeps the focus across the hand-over.
+            let focused = (!focus.is_empty())
+                .then(|| document.get_element_by_id(&focus))
+                .flatten()
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+            if let Some(e) = focused {
+                let _ = e.focus();
+            }
         }
         None => root.set_text_content(Some("commcalc could not build its default scenario.")),
     }

@@ -10,6 +10,7 @@ use std::cell::{Cell, RefCell};
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::app;
 use crate::dom;
@@ -17,19 +18,20 @@ use crate::edit::Problem;
 use crate::page::View;
 use crate::state::State;
 
-// Fetches the full module's script and wasm side by side and compiles the wasm before the
-// calculator's app retires, so that the page is never blank for the download; then starts the
-// full module (its `main` mounts the app). A failure before the hand-over is reported back.
+// Fetches the full module's script and wasm side by side and compiles the wasm while the
+// calculator's app stays on screen; then starts the full module, whose `main` calls `leave`
+// (left on the window) to take the calculator's app down just before it mounts its own, in the
+// same task, so that the page never shows a blank frame. A failure before then is reported.
 // Trunk builds the full module without a hash in its name (index.html), so it is found here.
 #[wasm_bindgen(inline_js = r#"
-export function load_full(retire, failed) {
+export function load_full(leave, failed) {
   const at = (name) => new URL(name, document.baseURI).href;
   const wasm = fetch(at('commcalc-full_bg.wasm'))
     .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`HTTP ${r.status}`))))
     .then((bytes) => WebAssembly.compile(bytes));
   Promise.all([import(at('commcalc-full.js')), wasm]).then(
     ([full, compiled]) => {
-      retire();
+      window.commcalcLeave = leave;
       return full.default({ module_or_path: compiled });
     },
     (e) => failed(String((e && e.message) || e)),
@@ -37,11 +39,11 @@ export function load_full(retire, failed) {
 }
 "#)]
 extern "C" {
-    fn load_full(retire: JsValue, failed: JsValue);
+    fn load_full(leave: JsValue, failed: JsValue);
 }
 
-/// Where the calculator's module leaves the note and problems for the full module.
-const HANDED: &str = "commcalcHandedOver";
+/// The calculator's module's way out, which the full module calls as it starts.
+const LEAVE: &str = "commcalcLeave";
 
 thread_local! {
     /// Whether the full module is being loaded (one load per page, however many views open
@@ -57,14 +59,14 @@ pub fn hand_over(view: View, state: State) -> AnyView {
     let failed = RwSignal::new(None::<String>);
     NOTICE.with(|n| *n.borrow_mut() = Some(failed));
     if !LOADING.with(|l| l.replace(true)) {
-        let retire = Closure::once_into_js(move || retire(state));
+        let leave = Closure::once_into_js(move || leave(state));
         let failed = Closure::once_into_js(move |message: String| {
             LOADING.with(|l| l.set(false));
             if let Some(notice) = NOTICE.with(|n| *n.borrow()) {
                 notice.try_set(Some(message));
             }
         });
-        load_full(retire, failed);
+        load_full(leave, failed);
     }
     let title = view.title();
     view! {
@@ -80,14 +82,19 @@ pub fn hand_over(view: View, state: State) -> AnyView {
     .into_any()
 }
 
-/// The calculator's app leaves the page: what the address does not hold is handed over, the
-/// address is brought up to date, and the app is unmounted.
-fn retire(state: State) {
+/// The calculator's app leaves the page: the address is brought up to date, the app is
+/// unmounted, and what the address does not hold (the note and problems on screen, the focused
+/// element's id) is returned for the full module.
+fn leave(state: State) -> JsValue {
     let note = state.note.try_get_untracked().flatten();
     let problems = state.problems.try_get_untracked().unwrap_or_default();
-    let Some(window) = web_sys::window() else {
-        return;
-    };
+    let focus = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .map(|e| e.id())
+        .unwrap_or_default();
+    dom::retire();
+    app::unmount();
     let list = js_sys::Array::new();
     for p in &problems {
         list.push(&js_sys::Array::of2(
@@ -102,24 +109,27 @@ fn retire(state: State) {
         &note.map(JsValue::from).unwrap_or(JsValue::NULL),
     );
     let _ = js_sys::Reflect::set(&handed, &"problems".into(), &list);
-    let _ = js_sys::Reflect::set(&window, &HANDED.into(), &handed);
-    dom::retire();
-    app::unmount();
+    let _ = js_sys::Reflect::set(&handed, &"focus".into(), &focus.into());
+    handed.into()
 }
 
-/// What the calculator's module handed over (in the full module, once), if it did.
+/// What the calculator's module handed over.
 pub struct Received {
     pub note: Option<String>,
     pub problems: Vec<Problem>,
+    /// The id of the element that had the focus (empty for none).
+    pub focus: String,
 }
 
-/// Takes what the calculator's module handed over, if the full module was started by it.
+/// In the full module, as it starts: if the calculator's module started it, takes that
+/// module's app down and returns what it handed over. Called before the address is read.
 pub fn received() -> Option<Received> {
     let window = web_sys::window()?;
-    let handed = js_sys::Reflect::get(&window, &HANDED.into())
+    let leave = js_sys::Reflect::get(&window, &LEAVE.into())
         .ok()
-        .filter(JsValue::is_object)?;
-    let _ = js_sys::Reflect::set(&window, &HANDED.into(), &JsValue::UNDEFINED);
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())?;
+    let _ = js_sys::Reflect::set(&window, &LEAVE.into(), &JsValue::UNDEFINED);
+    let handed = leave.call0(&JsValue::NULL).ok()?;
     let field = |name: &str| js_sys::Reflect::get(&handed, &name.into()).ok();
     let problems = field("problems")
         .map(|v| js_sys::Array::from(&v))
@@ -138,5 +148,8 @@ pub fn received() -> Option<Received> {
     Some(Received {
         note: field("note").and_then(|v| v.as_string()),
         problems,
+        focus: field("focus")
+            .and_then(|v| v.as_string())
+            .unwrap_or_default(),
     })
 }
