@@ -26,10 +26,28 @@ use crate::state::State;
 /// The key under the calculator's charts.
 const LEGEND: &str = "<span class=\"swatch shade\"></span>latency-bound (below n½) · <span class=\"swatch point\"></span>the query's point · <span class=\"swatch optimum\"></span>largest congestion-free data size, where the pattern has one";
 
-/// The views a module carries: given the open view, what the results area shows. The page's
-/// first module passes [`calculator_views`], the full module [`all_views`]; each binary names
-/// only its own, so the linker leaves the other views' code out of the first module.
-pub type Views = fn(View, State) -> AnyView;
+/// What a module carries: the results area of each view it has, and the titles of the
+/// validation data sets (`page::title`). The page's first module passes [`CALCULATOR`], the
+/// full module [`ALL`]; each binary names only its own, so the linker leaves the other views'
+/// code out of the first module.
+#[derive(Clone, Copy)]
+pub struct Views {
+    results: fn(View, State) -> AnyView,
+    set_title: fn(&str) -> Option<String>,
+}
+
+/// The first module's (`src/main.rs`): the calculator, and for any other view a loading
+/// notice while the full module loads and takes the page over (`lazy`).
+pub const CALCULATOR: Views = Views {
+    results: calculator_results,
+    set_title: |_| None,
+};
+
+/// Every view: the full module's (`src/bin/full.rs`).
+pub const ALL: Views = Views {
+    results: all_results,
+    set_title: crate::validation_plot::set_title,
+};
 
 thread_local! {
     /// The mounted app, kept so that [`unmount`] can take it down when the full module takes
@@ -100,8 +118,7 @@ pub(crate) fn unmount() {
     drop(app);
 }
 
-/// Every view: the full module's (`src/bin/full.rs`).
-pub fn all_views(view: View, state: State) -> AnyView {
+fn all_results(view: View, state: State) -> AnyView {
     match view {
         View::Calculator => view! { <Calculator state/> }.into_any(),
         View::Compare => view! { <CompareView state/> }.into_any(),
@@ -113,9 +130,7 @@ pub fn all_views(view: View, state: State) -> AnyView {
     }
 }
 
-/// The first module's (`src/main.rs`): the calculator, and for any other view a loading
-/// notice while the full module loads and takes the page over.
-pub fn calculator_views(view: View, state: State) -> AnyView {
+fn calculator_results(view: View, state: State) -> AnyView {
     match view {
         View::Calculator => view! { <Calculator state/> }.into_any(),
         other => lazy::hand_over(other, state),
@@ -145,7 +160,7 @@ fn App(
         state.note.set(note);
     }
     let view = Memo::new(move |_| state.page.with(|p| p.view));
-    follow_title(state);
+    follow_title(state, views.set_title);
     let side = move || {
         match (view.get(), embed) {
         (View::Validate | View::Import, _) => None,
@@ -176,7 +191,7 @@ fn App(
         ),
     }
     };
-    let results = move || views(view.get(), state);
+    let results = move || (views.results)(view.get(), state);
     let full = (!embed).then(|| {
         view! {
             <div class="bar">
@@ -201,14 +216,14 @@ fn App(
 }
 
 /// The document's title names the view and what it shows, and follows them.
-fn follow_title(state: State) {
+fn follow_title(state: State, set_title: fn(&str) -> Option<String>) {
     let title = Memo::new(move |_| {
         let compare = state.compared();
         let page = state.page.with(|p| Page {
             compare,
             ..p.clone()
         });
-        state.scenario.with(|s| page::title(&page, s))
+        state.scenario.with(|s| page::title(&page, s, set_title))
     });
     Effect::new(move |_| {
         if let Some(d) = web_sys::window().and_then(|w| w.document()) {

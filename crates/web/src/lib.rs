@@ -28,7 +28,7 @@ pub mod traffic_draw;
 pub mod validation_plot;
 
 #[cfg(target_arch = "wasm32")]
-mod api;
+pub mod api;
 #[cfg(target_arch = "wasm32")]
 mod app;
 #[cfg(target_arch = "wasm32")]
@@ -47,4 +47,4 @@ mod state;
 pub mod worker;
 
 #[cfg(target_arch = "wasm32")]
-pub use app::{all_views, calculator_views, start};
+pub use app::{start, ALL, CALCULATOR};

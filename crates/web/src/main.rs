@@ -3,7 +3,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    commcalc_web::start(commcalc_web::calculator_views);
+    commcalc_web::start(commcalc_web::CALCULATOR);
 }
 
 #[cfg(not(target_arch = "wasm32"))]
