@@ -1,5 +1,6 @@
 // The page's two modules (crates/web/src/lazy.rs): a first visit to the calculator runs the
-// calculator's module only; the full module (every view) loads when another view first opens,
+// calculator's module only, an address of another view the full module only (Trunk.toml's
+// loader); the full module (every view) loads when another view first opens,
 // shows a loading notice meanwhile, and takes the page over with everything the person had:
 // the scenario, the focused tab, Back and Forward. A failed load says so and can be retried.
 
@@ -66,6 +67,19 @@ describe('the calculator module and the full module', () => {
       assert.ok(await page.isVisible('canvas#latency-chart'), 'the full module shows the calculator too');
       await page.goForward();
       await page.waitForFunction(() => document.querySelector('#tab-compare')?.getAttribute('aria-current') === 'page');
+      assert.deepEqual(failures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens another view straight from the full module, without the calculator module', async () => {
+    const { context, page, problems, requested } = await recordingPage();
+    try {
+      await openApp(page, app.server.url, '?machine=intel-delta&pattern=global-combine&view=regimes&embed=1');
+      await page.waitForSelector('#regimes-title', { timeout: 20_000 });
+      assert.deepEqual(requested.filter((u) => /\/commcalc-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(u)), [], 'no calculator module');
+      assert.equal(requested.filter((u) => FULL.test(u)).length, 2, 'the full module: its script and wasm');
       assert.deepEqual(failures(problems), [], 'no console or page error');
     } finally {
       await context.close();

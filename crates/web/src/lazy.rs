@@ -1,7 +1,8 @@
-//! The page's two modules. A first visit downloads the calculator's module (`commcalc-web`,
-//! started by index.html); every other view lives in the full module (`commcalc-full`, all
-//! views, `src/bin/full.rs`), which the calculator's module loads the first time another view
-//! opens. The full module then takes the page over: the calculator's app is unmounted and the
+//! The page's two modules. A first visit to the calculator downloads the calculator's module
+//! (`commcalc-web`); every other view lives in the full module (`commcalc-full`, all views,
+//! `src/bin/full.rs`). index.html's loader (Trunk.toml) starts the full module straight away
+//! for an address of another view; on the calculator, the calculator's module loads it here
+//! the first time another view opens. The full module then takes the page over: the calculator's app is unmounted and the
 //! full one mounts on the same address, which holds the whole state; the note and problems on
 //! screen, which the address does not hold, are handed over beside it. The service worker
 //! precaches both modules, so that every view works offline after one visit.
