@@ -11,15 +11,15 @@ import { afterRepaint, appFailures, newAppPage, openApp, useApp } from './harnes
 
 const app = useApp();
 
-/** The full module's files, which only another view fetches. */
+/** The full module's files, which only another view (or an export) fetches. */
 const FULL = /\/commcalc-full(_bg\.wasm|\.js)$/;
 
 /**
  * A page without a service worker (which would serve the full module from its cache, out of
  * the test's sight), recording every URL it requests.
  */
-async function recordingPage() {
-  const opened = await newAppPage(app.browser, { serviceWorkers: 'block' });
+async function recordingPage(options = {}) {
+  const opened = await newAppPage(app.browser, { serviceWorkers: 'block', ...options });
   const requested = [];
   opened.page.on('request', (r) => requested.push(r.url()));
   return { ...opened, requested };
@@ -67,6 +67,30 @@ describe('the calculator module and the full module', () => {
       assert.ok(await page.isVisible('canvas#latency-chart'), 'the full module shows the calculator too');
       await page.goForward();
       await page.waitForFunction(() => document.querySelector('#tab-compare')?.getAttribute('aria-current') === 'page');
+      assert.deepEqual(failures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("makes the calculator's exports with the full module, saying so while it loads", async () => {
+    const { context, page, problems, requested } = await recordingPage({ acceptDownloads: true });
+    try {
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=pingpong');
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route('**/commcalc-full_bg.wasm', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const saved = page.waitForEvent('download', { timeout: 20_000 });
+      await page.click('[data-export="csv"]');
+      await page.getByRole('status').filter({ hasText: 'Loading the exports…' }).waitFor({ timeout: 10_000 });
+      release();
+      const file = await saved;
+      assert.equal(file.suggestedFilename(), 'commcalc-intel-paragon-pingpong.csv');
+      assert.equal(requested.filter((u) => FULL.test(u)).length, 2, 'the full module, once');
+      assert.equal(await page.locator('[data-export]').count(), 8, "the full module's export bar is on screen");
       assert.deepEqual(failures(problems), [], 'no console or page error');
     } finally {
       await context.close();

@@ -85,9 +85,9 @@ pub fn start(views: Views) {
         .get_element_by_id("app")
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     let Some(root) = root else { return };
-    let (note, problems, focus) = match handed {
-        Some(h) => (h.note, h.problems, h.focus),
-        None => (None, problems, String::new()),
+    let (note, problems, focus, export) = match handed {
+        Some(h) => (h.note, h.problems, h.focus, h.export),
+        None => (None, problems, String::new(), None),
     };
     // The loading notice goes (or the calculator module's app, already unmounted): the app
     // takes its place.
@@ -107,6 +107,9 @@ pub fn start(views: Views) {
             if let Some(e) = focused {
                 let _ = e.focus();
             }
+            if let Some(what) = export {
+                lazy::export_after_paint(what);
+            }
         }
         None => root.set_text_content(Some("commcalc could not build its default scenario.")),
     }
@@ -120,7 +123,7 @@ pub(crate) fn unmount() {
 
 fn all_results(view: View, state: State) -> AnyView {
     match view {
-        View::Calculator => view! { <Calculator state/> }.into_any(),
+        View::Calculator => view! { <Calculator state export_bar/> }.into_any(),
         View::Compare => view! { <CompareView state/> }.into_any(),
         View::Validate => view! { <ErrorList state/> <ValidateView state/> }.into_any(),
         View::Regimes => view! { <RegimesView state/> }.into_any(),
@@ -132,7 +135,7 @@ fn all_results(view: View, state: State) -> AnyView {
 
 fn calculator_results(view: View, state: State) -> AnyView {
     match view {
-        View::Calculator => view! { <Calculator state/> }.into_any(),
+        View::Calculator => view! { <Calculator state export_bar=lazy::export_bar/> }.into_any(),
         other => lazy::hand_over(other, state),
     }
 }
@@ -248,6 +251,9 @@ fn open_full_link(state: State) -> impl IntoView {
 fn Calculator(
     /// The app state.
     state: State,
+    /// The export bar: the exports themselves in the full module, a stand-in that loads it in
+    /// the calculator's (`lazy::export_bar`).
+    export_bar: fn(ExportArgs) -> AnyView,
 ) -> impl IntoView {
     let plots = Memo::new(move |_| {
         let scale = state.scale.get();
@@ -265,6 +271,33 @@ fn Calculator(
             .scenario
             .with(|s| export::subtitle(s, fitted.as_deref()))
     });
+    view! {
+        <Charts state plots abscissa legend=LEGEND/>
+        {export_bar(ExportArgs { state, plots, stem, subtitle, abscissa })}
+        <WarningList state/>
+        <MetricsTable state/>
+    }
+}
+
+/// What the calculator's export bar exports from.
+#[derive(Clone, Copy)]
+pub struct ExportArgs {
+    pub state: State,
+    pub plots: Memo<crate::components::Plots>,
+    pub stem: Signal<String>,
+    pub subtitle: Signal<String>,
+    pub abscissa: Signal<&'static str>,
+}
+
+/// The calculator's export bar, the full module's: the charts, the curve data and the report.
+fn export_bar(args: ExportArgs) -> AnyView {
+    let ExportArgs {
+        state,
+        plots,
+        stem,
+        subtitle,
+        abscissa,
+    } = args;
     let csv = Callback::new(move |()| {
         state.report.with_untracked(|r| {
             r.as_ref()
@@ -278,10 +311,5 @@ fn Calculator(
             Err(e) => Err(e.to_string()),
         })
     });
-    view! {
-        <Charts state plots abscissa legend=LEGEND/>
-        <ExportBar state plots stem subtitle abscissa csv json/>
-        <WarningList state/>
-        <MetricsTable state/>
-    }
+    view! { <ExportBar state plots stem subtitle abscissa csv json/> }.into_any()
 }

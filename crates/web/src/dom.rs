@@ -32,6 +32,9 @@ pub fn painted() {
         .unwrap_or(0.0);
     let _ = js_sys::Reflect::set(&w, &PAINTS.into(), &JsValue::from(n + 1.0));
     ready();
+    if let Some(f) = AFTER_PAINT.with(|a| a.borrow_mut().take()) {
+        f();
+    }
     let Some(doc) = w.document() else { return };
     if let Ok(event) = Event::new("commcalc:painted") {
         let _ = doc.dispatch_event(&event);
@@ -72,6 +75,13 @@ thread_local! {
     /// Set once the full module has taken the page over (`lazy`): this module's page-long
     /// listeners then leave the page to it.
     static RETIRED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// What runs after the next paint of the charts ([`after_paint`]).
+    static AFTER_PAINT: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` once, after the next paint of both charts.
+pub fn after_paint(f: impl FnOnce() + 'static) {
+    AFTER_PAINT.with(|a| *a.borrow_mut() = Some(Box::new(f)));
 }
 
 /// This module hands the page over: the address gets any edit still waiting, and the page's

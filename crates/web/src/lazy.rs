@@ -13,7 +13,8 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::app;
+use crate::app::{self, ExportArgs};
+use crate::components::export_buttons;
 use crate::dom;
 use crate::edit::Problem;
 use crate::page::View;
@@ -52,23 +53,32 @@ thread_local! {
     static LOADING: Cell<bool> = const { Cell::new(false) };
     /// The notice on screen, which says so if the load fails.
     static NOTICE: RefCell<Option<RwSignal<Option<String>>>> = const { RefCell::new(None) };
+    /// The export the person asked for, which the full module makes once it has drawn.
+    static EXPORT: Cell<Option<&'static str>> = const { Cell::new(None) };
+}
+
+/// Loads the full module, once, for it to take the page over; `failed` (the notice on screen)
+/// gets the reason if it cannot.
+fn load(state: State, failed: RwSignal<Option<String>>) {
+    NOTICE.with(|n| *n.borrow_mut() = Some(failed));
+    if LOADING.with(|l| l.replace(true)) {
+        return;
+    }
+    let leave = Closure::once_into_js(move || leave(state));
+    let failed = Closure::once_into_js(move |message: String| {
+        LOADING.with(|l| l.set(false));
+        if let Some(notice) = NOTICE.with(|n| *n.borrow()) {
+            notice.try_set(Some(message));
+        }
+    });
+    load_full(leave, failed);
 }
 
 /// In the calculator's module, the results area of a view it does not carry: a loading notice
 /// (which a slow connection shows for a while) while the full module loads and takes over.
 pub fn hand_over(view: View, state: State) -> AnyView {
     let failed = RwSignal::new(None::<String>);
-    NOTICE.with(|n| *n.borrow_mut() = Some(failed));
-    if !LOADING.with(|l| l.replace(true)) {
-        let leave = Closure::once_into_js(move || leave(state));
-        let failed = Closure::once_into_js(move |message: String| {
-            LOADING.with(|l| l.set(false));
-            if let Some(notice) = NOTICE.with(|n| *n.borrow()) {
-                notice.try_set(Some(message));
-            }
-        });
-        load_full(leave, failed);
-    }
+    load(state, failed);
     let title = view.title();
     view! {
         <p class="loading" role="status">
@@ -79,6 +89,35 @@ pub fn hand_over(view: View, state: State) -> AnyView {
                 ),
             }}
         </p>
+    }
+    .into_any()
+}
+
+/// In the calculator's module, the export bar: the same buttons, which load the full module
+/// (the exports draw the charts again as SVG and slides, and write the report as JSON: code a
+/// first visit does without); the full module makes the export asked for once it has drawn.
+pub fn export_bar(args: ExportArgs) -> AnyView {
+    let failed = RwSignal::new(None::<String>);
+    let asked = RwSignal::new(false);
+    let run = move |what: &'static str| {
+        EXPORT.with(|e| e.set(Some(what)));
+        failed.set(None);
+        asked.set(true);
+        load(args.state, failed);
+    };
+    view! {
+        <div class="export" role="group" aria-label="Export">
+            <span class="export-label">"Export"</span>
+            {export_buttons(run)}
+            <span class="error" role="alert">
+                {move || failed.get().map(|e| format!(
+                    "Export failed: the exports could not be loaded ({e}). Check the connection, then try again."
+                ))}
+            </span>
+            <span role="status">
+                {move || (asked.get() && failed.with(Option::is_none)).then_some("Loading the exports…")}
+            </span>
+        </div>
     }
     .into_any()
 }
@@ -111,6 +150,9 @@ fn leave(state: State) -> JsValue {
     );
     let _ = js_sys::Reflect::set(&handed, &"problems".into(), &list);
     let _ = js_sys::Reflect::set(&handed, &"focus".into(), &focus.into());
+    if let Some(what) = EXPORT.with(Cell::take) {
+        let _ = js_sys::Reflect::set(&handed, &"export".into(), &what.into());
+    }
     handed.into()
 }
 
@@ -120,6 +162,8 @@ pub struct Received {
     pub problems: Vec<Problem>,
     /// The id of the element that had the focus (empty for none).
     pub focus: String,
+    /// The export asked for (`data-export` of its button), to make once the charts are drawn.
+    pub export: Option<String>,
 }
 
 /// In the full module, as it starts: if the calculator's module started it, takes that
@@ -152,5 +196,28 @@ pub fn received() -> Option<Received> {
         focus: field("focus")
             .and_then(|v| v.as_string())
             .unwrap_or_default(),
+        export: field("export").and_then(|v| v.as_string()),
     })
+}
+
+/// In the full module: presses export button `what` once the charts have been drawn (the PNG
+/// export is the canvas as drawn), as the person pressed it in the calculator's module.
+pub fn export_after_paint(what: String) {
+    // Only a button's own name: what comes back from the other module goes into a selector.
+    if !what.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        return;
+    }
+    dom::after_paint(move || {
+        let button = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| {
+                d.query_selector(&format!("button[data-export=\"{what}\"]"))
+                    .ok()
+                    .flatten()
+            })
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+        if let Some(button) = button {
+            button.click();
+        }
+    });
 }
