@@ -26,14 +26,16 @@ use crate::state::State;
 /// The key under the calculator's charts.
 const LEGEND: &str = "<span class=\"swatch shade\"></span>latency-bound (below n½) · <span class=\"swatch point\"></span>the query's point · <span class=\"swatch optimum\"></span>largest congestion-free data size, where the pattern has one";
 
-/// What a module carries: the results area of each view it has, and the titles of the
-/// validation data sets (`page::title`). The page's first module passes [`CALCULATOR`], the
+/// What a module carries: the results area of each view it has, the titles of the validation
+/// data sets (`page::title`) and the explain panel. The page's first module passes [`CALCULATOR`], the
 /// full module [`ALL`]; each binary names only its own, so the linker leaves the other views'
 /// code out of the first module.
 #[derive(Clone, Copy)]
 pub struct Views {
     results: fn(View, State) -> AnyView,
     set_title: fn(&str) -> Option<String>,
+    /// The explain panel of the scenario panel.
+    explain: fn(State) -> AnyView,
 }
 
 /// The first module's (`src/main.rs`): the calculator, and for any other view a loading
@@ -41,12 +43,14 @@ pub struct Views {
 pub const CALCULATOR: Views = Views {
     results: calculator_results,
     set_title: |_| None,
+    explain: lazy::explain_panel,
 };
 
 /// Every view: the full module's (`src/bin/full.rs`).
 pub const ALL: Views = Views {
     results: all_results,
     set_title: crate::validation_plot::set_title,
+    explain: |state| view! { <ExplainPanel state/> }.into_any(),
 };
 
 thread_local! {
@@ -85,8 +89,8 @@ pub fn start(views: Views) {
         .get_element_by_id("app")
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     let Some(root) = root else { return };
-    let (note, problems, focus, export) = match handed {
-        Some(h) => (h.note, h.problems, h.focus, h.export),
+    let (note, problems, focus, press) = match handed {
+        Some(h) => (h.note, h.problems, h.focus, h.press),
         None => (None, problems, String::new(), None),
     };
     // The loading notice goes (or the calculator module's app, already unmounted): the app
@@ -107,8 +111,8 @@ pub fn start(views: Views) {
             if let Some(e) = focused {
                 let _ = e.focus();
             }
-            if let Some(what) = export {
-                lazy::export_after_paint(what);
+            if let Some(selector) = press {
+                lazy::press_after_paint(selector);
             }
         }
         None => root.set_text_content(Some("commcalc could not build its default scenario.")),
@@ -185,7 +189,7 @@ fn App(
                         <PatternPicker state/>
                         <ModelPicker state/>
                     </div>
-                    <ExplainPanel state/>
+                    {(views.explain)(state)}
                     <ErrorList state/>
                     <Controls state/>
                 </section>

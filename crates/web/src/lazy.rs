@@ -53,8 +53,9 @@ thread_local! {
     static LOADING: Cell<bool> = const { Cell::new(false) };
     /// The notice on screen, which says so if the load fails.
     static NOTICE: RefCell<Option<RwSignal<Option<String>>>> = const { RefCell::new(None) };
-    /// The export the person asked for, which the full module makes once it has drawn.
-    static EXPORT: Cell<Option<&'static str>> = const { Cell::new(None) };
+    /// The control the person used (a selector: an export button, the explain panel's
+    /// summary), which the full module presses again once it has drawn.
+    static PRESS: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
 /// Loads the full module, once, for it to take the page over; `failed` (the notice on screen)
@@ -100,7 +101,7 @@ pub fn export_bar(args: ExportArgs) -> AnyView {
     let failed = RwSignal::new(None::<String>);
     let asked = RwSignal::new(false);
     let run = move |what: &'static str| {
-        EXPORT.with(|e| e.set(Some(what)));
+        PRESS.with(|p| *p.borrow_mut() = Some(format!("button[data-export=\"{what}\"]")));
         failed.set(None);
         asked.set(true);
         load(args.state, failed);
@@ -118,6 +119,34 @@ pub fn export_bar(args: ExportArgs) -> AnyView {
                 {move || (asked.get() && failed.with(Option::is_none)).then_some("Loading the exports…")}
             </span>
         </div>
+    }
+    .into_any()
+}
+
+/// In the calculator's module, the explain panel: the same `details#explain`, which loads the
+/// full module when opened (the explanations' texts and formulas are code a first visit does
+/// without); the full module opens its own once it has drawn.
+pub fn explain_panel(state: State) -> AnyView {
+    let failed = RwSignal::new(None::<String>);
+    let toggled = move |ev: leptos::ev::Event| {
+        if event_target::<web_sys::Element>(&ev).has_attribute("open") {
+            PRESS.with(|p| *p.borrow_mut() = Some("#explain > summary".to_string()));
+            failed.set(None);
+            load(state, failed);
+        }
+    };
+    view! {
+        <details class="explain panel" id="explain" on:toggle=toggled>
+            <summary>"What am I looking at?"</summary>
+            <p class="explain-body" role="status">
+                {move || match failed.get() {
+                    None => "Loading the explanations…".to_string(),
+                    Some(e) => format!(
+                        "The explanations could not be loaded ({e}). Check the connection, then open this again."
+                    ),
+                }}
+            </p>
+        </details>
     }
     .into_any()
 }
@@ -150,8 +179,8 @@ fn leave(state: State) -> JsValue {
     );
     let _ = js_sys::Reflect::set(&handed, &"problems".into(), &list);
     let _ = js_sys::Reflect::set(&handed, &"focus".into(), &focus.into());
-    if let Some(what) = EXPORT.with(Cell::take) {
-        let _ = js_sys::Reflect::set(&handed, &"export".into(), &what.into());
+    if let Some(press) = PRESS.with(|p| p.borrow_mut().take()) {
+        let _ = js_sys::Reflect::set(&handed, &"press".into(), &press.into());
     }
     handed.into()
 }
@@ -162,8 +191,8 @@ pub struct Received {
     pub problems: Vec<Problem>,
     /// The id of the element that had the focus (empty for none).
     pub focus: String,
-    /// The export asked for (`data-export` of its button), to make once the charts are drawn.
-    pub export: Option<String>,
+    /// The control the person used (a selector), to press again once the charts are drawn.
+    pub press: Option<String>,
 }
 
 /// In the full module, as it starts: if the calculator's module started it, takes that
@@ -196,27 +225,26 @@ pub fn received() -> Option<Received> {
         focus: field("focus")
             .and_then(|v| v.as_string())
             .unwrap_or_default(),
-        export: field("export").and_then(|v| v.as_string()),
+        press: field("press").and_then(|v| v.as_string()),
     })
 }
 
-/// In the full module: presses export button `what` once the charts have been drawn (the PNG
-/// export is the canvas as drawn), as the person pressed it in the calculator's module.
-pub fn export_after_paint(what: String) {
-    // Only a button's own name: what comes back from the other module goes into a selector.
-    if !what.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+/// In the full module: presses the control `selector` names once the charts have been drawn
+/// (the PNG export is the canvas as drawn), as the person pressed it in the calculator's module.
+pub fn press_after_paint(selector: String) {
+    // Only the selectors above: ids, attributes and a child.
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_#[]=\"> ".contains(c);
+    if !selector.chars().all(plain) {
         return;
     }
     dom::after_paint(move || {
         let button = web_sys::window()
             .and_then(|w| w.document())
-            .and_then(|d| {
-                d.query_selector(&format!("button[data-export=\"{what}\"]"))
-                    .ok()
-                    .flatten()
-            })
+            .and_then(|d| d.query_selector(&selector).ok().flatten())
             .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
         if let Some(button) = button {
+            // The focus stays on the control, as where the person used it.
+            let _ = button.focus();
             button.click();
         }
     });
