@@ -1,11 +1,13 @@
 //! The page's two modules. A first visit to the calculator downloads the calculator's module
-//! (`commcalc-web`); every other view lives in the full module (`commcalc-full`, all views,
-//! `src/bin/full.rs`). index.html's loader (Trunk.toml) starts the full module straight away
-//! for an address of another view; on the calculator, the calculator's module loads it here
-//! the first time another view opens. The full module then takes the page over: the calculator's app is unmounted and the
-//! full one mounts on the same address, which holds the whole state; the note and problems on
-//! screen, which the address does not hold, are handed over beside it. The service worker
-//! precaches both modules, so that every view works offline after one visit.
+//! (`commcalc-web`); every other view, the export bar's exports and the explain panel's texts
+//! live in the full module (`commcalc-full`, `src/bin/full.rs`). index.html's loader
+//! (Trunk.toml) starts the full module straight away for an address of another view; on the
+//! calculator, the calculator's module loads it here the first time another view opens or an
+//! export or the explain panel is used. The full module then takes the page over: the
+//! calculator's app is unmounted and the full one mounts on the same address, which holds the
+//! whole state; what the address does not hold (the note and problems on screen, the focused
+//! element, the control the person used) is handed over beside it. The service worker precaches
+//! both modules, so that everything works offline after one visit.
 
 use std::cell::{Cell, RefCell};
 
