@@ -26,10 +26,10 @@ use crate::state::State;
 /// The key under the calculator's charts.
 const LEGEND: &str = "<span class=\"swatch shade\"></span>latency-bound (below n½) · <span class=\"swatch point\"></span>the query's point · <span class=\"swatch optimum\"></span>largest congestion-free data size, where the pattern has one";
 
-/// What a module carries: the results area of each view it has, the titles of the validation
-/// data sets (`page::title`) and the explain panel. The page's first module passes [`CALCULATOR`], the
-/// full module [`ALL`]; each binary names only its own, so the linker leaves the other views'
-/// code out of the first module.
+/// What a module carries: the results area of each view it has (the calculator's with its
+/// export bar), the titles of the validation data sets (`page::title`) and the explain panel.
+/// The page's first module passes [`CALCULATOR`], the full module [`ALL`]; each binary names
+/// only its own, so the linker leaves the rest out of the first module (`lazy`).
 #[derive(Clone, Copy)]
 pub struct Views {
     results: fn(View, State) -> AnyView,
