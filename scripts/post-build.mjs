@@ -2,10 +2,8 @@
 // directory and before it replaces dist/ with it. It adds the two files whose content depends
 // on the whole build:
 //
-// - commcalc.js, the stable name course pages import (README, "JavaScript API"): Trunk puts a
-//   content hash in the module's file name, and wasm-bindgen's init() would look for the
-//   unhashed wasm file, so this module re-exports the hashed one and points init() at the
-//   hashed wasm.
+// - commcalc.js, the stable name course pages import (README, "JavaScript API"): it re-exports
+//   the full module, which carries the API, and points init() at its wasm.
 // - sw.js, the service worker (web/sw.js) with the build id and the list of files to precache
 //   filled in (README, "Offline").
 //
@@ -44,16 +42,18 @@ function fill(text, placeholder, value, what) {
   return parts.join(value);
 }
 
-// The app's module and its wasm, as Trunk named them (commcalc-web-<hash>.js, …_bg.wasm).
-const modules = files(staging).filter((f) => /^commcalc-web-[0-9a-f]+\.js$/.test(f));
-if (modules.length !== 1) fail(`expected one commcalc-web-<hash>.js in ${staging}, found ${modules.length}`);
-const module = modules[0];
-const wasm = module.replace(/\.js$/, '_bg.wasm');
-if (!fs.existsSync(path.join(staging, wasm))) fail(`${wasm} is missing beside ${module}`);
+// The JavaScript API is the full module's (crates/web/src/bin/full.rs): Trunk names it without
+// a hash (index.html), commcalc-full.js and commcalc-full_bg.wasm. The page's first module is
+// the calculator's, commcalc-web-<hash>.js, which the API does not need.
+const module = 'commcalc-full.js';
+const wasm = 'commcalc-full_bg.wasm';
+for (const f of [module, wasm]) {
+  if (!fs.existsSync(path.join(staging, f))) fail(`${f} is missing from ${staging}`);
+}
 
 fs.writeFileSync(
   path.join(staging, 'commcalc.js'),
-  `// commcalc's module under a name that does not change between builds (README, "JavaScript API").
+  `// commcalc's JavaScript API under a name that does not change between builds (README, "JavaScript API").
 import init from './${module}';
 export * from './${module}';
 export default (options) => init(options ?? { module_or_path: new URL('./${wasm}', import.meta.url) });

@@ -28,6 +28,15 @@ function explained(page) {
   });
 }
 
+/**
+ * Opens the explain panel if it is closed, and waits for its sections: on the calculator the
+ * page's first module loads the explanations (the full module) when the panel is first opened.
+ */
+async function openExplain(page) {
+  if (!(await page.evaluate(() => document.querySelector('#explain')?.open))) await page.click('#explain > summary');
+  await page.waitForSelector('#explain-model', { state: 'attached', timeout: 20_000 });
+}
+
 /** The tours as listed: `{ id, href, title }`. */
 function tours(page) {
   return page.evaluate(() =>
@@ -61,7 +70,7 @@ describe('explain', () => {
       await openApp(page, app.server.url, '?machine=intel-paragon&pattern=pingpong');
       let e = await explained(page);
       assert.equal(e.open, false, 'the panel starts closed');
-      await page.click('#explain > summary');
+      await openExplain(page);
       e = await explained(page);
       assert.equal(e.open, true);
       assert.equal(e.pattern.id, 'pingpong');
@@ -112,6 +121,7 @@ describe('explain', () => {
       for (const { machine, pattern } of catalogPairs()) {
         const query = `?machine=${machine}&pattern=${pattern}`;
         await openApp(page, app.server.url, query);
+        await openExplain(page);
         const models = await page.evaluate(() => [...document.querySelectorAll('#model option')].map((o) => o.value));
         for (const model of models.length ? models : [null]) {
           if (model !== null && (await page.inputValue('#model')) !== model) {

@@ -352,7 +352,7 @@ describe('import measurements', () => {
       const expected = JSON.parse(cli(['fit', '--json', FILE]));
       await openApp(page, app.server.url, `?${expected.query}&${NAME_PARAM}`);
       await page.click('#tab-regimes');
-      await page.waitForFunction(() => location.search.includes('view=regimes') && !document.querySelector('#regimes-note').hidden);
+      await page.waitForFunction(() => location.search.includes('view=regimes') && document.querySelector('#regimes-note')?.hidden === false);
       const note = await page.textContent('#regimes-note');
       assert.ok(note.startsWith(`${NAME} is fitted to your measurements, and a fit gives no node-bandwidth-limited parameters`), note);
       const search = await page.evaluate(() => location.search);

@@ -94,6 +94,7 @@ describe('offline', () => {
     assert.deepEqual(files, all.filter((f) => f !== 'sw.js'), 'the precache list is dist/ without sw.js');
     assert.ok(files.includes('index.html') && files.includes('commcalc.js'), 'index.html and commcalc.js are precached');
     assert.ok(files.some((f) => /^commcalc-web-[0-9a-f]+_bg\.wasm$/.test(f)), 'the hashed wasm keeps its name');
+    assert.ok(files.includes('commcalc-full_bg.wasm') && files.includes('commcalc-full.js'), 'the full module is precached');
     assert.ok(files.every((f) => !f.startsWith('/') && !f.includes('://')), 'relative URLs only');
     assert.match(build, /^[0-9a-f]{16}$/);
   });
@@ -109,6 +110,9 @@ describe('offline', () => {
       // A scenario never visited, with the server gone: everything comes from the cache.
       await openApp(page, server.url, '?' + SCENARIO);
       await assertComputes(page, SCENARIO);
+      // Another view, never opened online: the full module comes from the cache as well.
+      await page.click('#tab-compare');
+      await page.waitForSelector('#add-compared', { timeout: 20_000 });
       // The JavaScript API's example page works offline too.
       await page.goto(server.url + 'api-example.html', { waitUntil: 'load' });
       await page.waitForFunction(() => document.querySelector('#r-inf')?.textContent, null, { timeout: 20_000 });

@@ -1,5 +1,8 @@
 //! The page: reads the URL, builds the state and lays out the open view.
 
+use std::any::Any;
+use std::cell::RefCell;
+
 use leptos::mount::mount_to;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -16,20 +19,57 @@ use crate::components::{
 use crate::dom;
 use crate::edit::{url_problems, Problem};
 use crate::export::{self, curves_csv, file_stem};
+use crate::lazy;
 use crate::page::{self, Page, View};
 use crate::state::State;
 
 /// The key under the calculator's charts.
 const LEGEND: &str = "<span class=\"swatch shade\"></span>latency-bound (below n½) · <span class=\"swatch point\"></span>the query's point · <span class=\"swatch optimum\"></span>largest congestion-free data size, where the pattern has one";
 
-/// Mounts the app on `#app`. A page without one (a course page that loads the module for its
-/// JavaScript API) gets no app.
-pub fn start() {
+/// What a module carries: the results area of each view it has (the calculator's with its
+/// export bar), the titles of the validation data sets (`page::title`) and the explain panel.
+/// The page's first module passes [`CALCULATOR`], the full module [`ALL`]; each binary names
+/// only its own, so the linker leaves the rest out of the first module (`lazy`).
+#[derive(Clone, Copy)]
+pub struct Views {
+    results: fn(View, State) -> AnyView,
+    set_title: fn(&str) -> Option<String>,
+    /// The explain panel of the scenario panel.
+    explain: fn(State) -> AnyView,
+}
+
+/// The first module's (`src/main.rs`): the calculator, and for any other view a loading
+/// notice while the full module loads and takes the page over (`lazy`).
+pub const CALCULATOR: Views = Views {
+    results: calculator_results,
+    set_title: |_| None,
+    explain: lazy::explain_panel,
+};
+
+/// Every view: the full module's (`src/bin/full.rs`).
+pub const ALL: Views = Views {
+    results: all_results,
+    set_title: crate::validation_plot::set_title,
+    explain: |state| view! { <ExplainPanel state/> }.into_any(),
+};
+
+thread_local! {
+    /// The mounted app, kept so that [`unmount`] can take it down when the full module takes
+    /// the page over (dropping the handle unmounts the view and disposes its signals).
+    static MOUNTED: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+}
+
+/// Mounts the app on `#app` with the views this module carries. A page without `#app` (a
+/// course page that loads the module for its JavaScript API) gets no app.
+pub fn start(views: Views) {
     // A panic ends the page: say why in the console (a smaller hook than
     // console_error_panic_hook, without the JS stack).
     std::panic::set_hook(Box::new(|info| {
         web_sys::console::error_1(&format!("commcalc: {info}").into());
     }));
+    // Taking the page over from the calculator's module: its app leaves first, bringing the
+    // address up to date, and hands over what the address does not hold.
+    let handed = lazy::received();
     dom::init_paints();
     let search = web_sys::window()
         .and_then(|w| w.location().search().ok())
@@ -49,11 +89,58 @@ pub fn start() {
         .get_element_by_id("app")
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     let Some(root) = root else { return };
-    // The loading notice goes: the app takes its place.
+    let (note, problems, focus, press) = match handed {
+        Some(h) => (h.note, h.problems, h.focus, h.press),
+        None => (None, problems, String::new(), None),
+    };
+    // The loading notice goes (or the calculator module's app, already unmounted): the app
+    // takes its place.
     root.set_inner_html("");
     match scenario.or_else(|| Scenario::from_query("").ok()) {
-        Some(initial) => mount_to(root, move || view! { <App initial page problems/> }).forget(),
+        Some(initial) => {
+            let app = mount_to(
+                root,
+                move || view! { <App initial page problems note views/> },
+            );
+            MOUNTED.with(|m| *m.borrow_mut() = Some(Box::new(app)));
+            // A tab chosen from the keyboard keeps the focus across the hand-over.
+            let focused = (!focus.is_empty())
+                .then(|| document.get_element_by_id(&focus))
+                .flatten()
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+            if let Some(e) = focused {
+                let _ = e.focus();
+            }
+            if let Some(selector) = press {
+                lazy::press_after_paint(selector);
+            }
+        }
         None => root.set_text_content(Some("commcalc could not build its default scenario.")),
+    }
+}
+
+/// Takes the app off the page and disposes it: the full module is about to mount in its place.
+pub(crate) fn unmount() {
+    let app = MOUNTED.with(|m| m.borrow_mut().take());
+    drop(app);
+}
+
+fn all_results(view: View, state: State) -> AnyView {
+    match view {
+        View::Calculator => view! { <Calculator state export_bar/> }.into_any(),
+        View::Compare => view! { <CompareView state/> }.into_any(),
+        View::Validate => view! { <ErrorList state/> <ValidateView state/> }.into_any(),
+        View::Regimes => view! { <RegimesView state/> }.into_any(),
+        View::Collectives => view! { <CollectivesView state/> }.into_any(),
+        View::Traffic => view! { <TrafficView state/> }.into_any(),
+        View::Import => view! { <ImportView state/> }.into_any(),
+    }
+}
+
+fn calculator_results(view: View, state: State) -> AnyView {
+    match view {
+        View::Calculator => view! { <Calculator state export_bar=lazy::export_bar/> }.into_any(),
+        other => lazy::hand_over(other, state),
     }
 }
 
@@ -66,14 +153,21 @@ fn App(
     page: Page,
     /// What was wrong with the URL, key by key.
     problems: Vec<Problem>,
+    /// What the page had changed on its own, handed over by the calculator's module.
+    note: Option<String>,
+    /// The views this module carries.
+    views: Views,
 ) -> impl IntoView {
     let embed = page.embed;
     if embed {
         dom::embedded();
     }
     let state = State::new(initial, page, problems);
+    if note.is_some() {
+        state.note.set(note);
+    }
     let view = Memo::new(move |_| state.page.with(|p| p.view));
-    follow_title(state);
+    follow_title(state, views.set_title);
     let side = move || {
         match (view.get(), embed) {
         (View::Validate | View::Import, _) => None,
@@ -95,7 +189,7 @@ fn App(
                         <PatternPicker state/>
                         <ModelPicker state/>
                     </div>
-                    <ExplainPanel state/>
+                    {(views.explain)(state)}
                     <ErrorList state/>
                     <Controls state/>
                 </section>
@@ -104,15 +198,7 @@ fn App(
         ),
     }
     };
-    let results = move || match view.get() {
-        View::Calculator => view! { <Calculator state/> }.into_any(),
-        View::Compare => view! { <CompareView state/> }.into_any(),
-        View::Validate => view! { <ErrorList state/> <ValidateView state/> }.into_any(),
-        View::Regimes => view! { <RegimesView state/> }.into_any(),
-        View::Collectives => view! { <CollectivesView state/> }.into_any(),
-        View::Traffic => view! { <TrafficView state/> }.into_any(),
-        View::Import => view! { <ImportView state/> }.into_any(),
-    };
+    let results = move || (views.results)(view.get(), state);
     let full = (!embed).then(|| {
         view! {
             <div class="bar">
@@ -137,14 +223,14 @@ fn App(
 }
 
 /// The document's title names the view and what it shows, and follows them.
-fn follow_title(state: State) {
+fn follow_title(state: State, set_title: fn(&str) -> Option<String>) {
     let title = Memo::new(move |_| {
         let compare = state.compared();
         let page = state.page.with(|p| Page {
             compare,
             ..p.clone()
         });
-        state.scenario.with(|s| page::title(&page, s))
+        state.scenario.with(|s| page::title(&page, s, set_title))
     });
     Effect::new(move |_| {
         if let Some(d) = web_sys::window().and_then(|w| w.document()) {
@@ -169,6 +255,9 @@ fn open_full_link(state: State) -> impl IntoView {
 fn Calculator(
     /// The app state.
     state: State,
+    /// The export bar: the exports themselves in the full module, a stand-in that loads it in
+    /// the calculator's (`lazy::export_bar`).
+    export_bar: fn(ExportArgs) -> AnyView,
 ) -> impl IntoView {
     let plots = Memo::new(move |_| {
         let scale = state.scale.get();
@@ -186,6 +275,33 @@ fn Calculator(
             .scenario
             .with(|s| export::subtitle(s, fitted.as_deref()))
     });
+    view! {
+        <Charts state plots abscissa legend=LEGEND/>
+        {export_bar(ExportArgs { state, plots, stem, subtitle, abscissa })}
+        <WarningList state/>
+        <MetricsTable state/>
+    }
+}
+
+/// What the calculator's export bar exports from.
+#[derive(Clone, Copy)]
+pub struct ExportArgs {
+    pub state: State,
+    pub plots: Memo<crate::components::Plots>,
+    pub stem: Signal<String>,
+    pub subtitle: Signal<String>,
+    pub abscissa: Signal<&'static str>,
+}
+
+/// The calculator's export bar, the full module's: the charts, the curve data and the report.
+fn export_bar(args: ExportArgs) -> AnyView {
+    let ExportArgs {
+        state,
+        plots,
+        stem,
+        subtitle,
+        abscissa,
+    } = args;
     let csv = Callback::new(move |()| {
         state.report.with_untracked(|r| {
             r.as_ref()
@@ -199,10 +315,5 @@ fn Calculator(
             Err(e) => Err(e.to_string()),
         })
     });
-    view! {
-        <Charts state plots abscissa legend=LEGEND/>
-        <ExportBar state plots stem subtitle abscissa csv json/>
-        <WarningList state/>
-        <MetricsTable state/>
-    }
+    view! { <ExportBar state plots stem subtitle abscissa csv json/> }.into_any()
 }

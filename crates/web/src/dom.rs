@@ -11,9 +11,13 @@ use web_sys::{Element, Event, ResizeObserver, ResizeObserverEntry};
 
 const PAINTS: &str = "commcalcPaints";
 
-/// Starts the repaint counter at 0 (`window.commcalcPaints`), before the first paint.
+/// Starts the repaint counter at 0 (`window.commcalcPaints`), before the first paint. The
+/// count belongs to the page: the full module, taking the page over from the calculator's
+/// (`lazy`), counts on.
 pub fn init_paints() {
-    if let Some(w) = web_sys::window() {
+    let Some(w) = web_sys::window() else { return };
+    let counted = js_sys::Reflect::get(&w, &PAINTS.into()).is_ok_and(|v| v.as_f64().is_some());
+    if !counted {
         let _ = js_sys::Reflect::set(&w, &PAINTS.into(), &JsValue::from(0));
     }
 }
@@ -28,6 +32,9 @@ pub fn painted() {
         .unwrap_or(0.0);
     let _ = js_sys::Reflect::set(&w, &PAINTS.into(), &JsValue::from(n + 1.0));
     ready();
+    if let Some(f) = AFTER_PAINT.with(|a| a.borrow_mut().take()) {
+        f();
+    }
     let Some(doc) = w.document() else { return };
     if let Ok(event) = Event::new("commcalc:painted") {
         let _ = doc.dispatch_event(&event);
@@ -65,6 +72,27 @@ struct UrlState {
 
 thread_local! {
     static URL: RefCell<UrlState> = RefCell::new(UrlState::default());
+    /// Set once the full module has taken the page over (`lazy`): this module's page-long
+    /// listeners then leave the page to it.
+    static RETIRED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// What runs after the next paint of the charts ([`after_paint`]).
+    static AFTER_PAINT: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` once, after the next paint of both charts.
+pub fn after_paint(f: impl FnOnce() + 'static) {
+    AFTER_PAINT.with(|a| *a.borrow_mut() = Some(Box::new(f)));
+}
+
+/// This module hands the page over: the address gets any edit still waiting, and the page's
+/// listeners stop acting.
+pub fn retire() {
+    flush_url();
+    RETIRED.with(|r| r.set(true));
+}
+
+fn retired() -> bool {
+    RETIRED.with(|r| r.get())
 }
 
 /// Puts the canonical query in the address bar, replacing the history entry (no new entry,
@@ -101,6 +129,9 @@ pub fn push_query(query: String) {
 pub fn on_history(f: impl Fn(String) + 'static) {
     let Some(w) = web_sys::window() else { return };
     let on_pop = Closure::<dyn Fn()>::new(move || {
+        if retired() {
+            return;
+        }
         let search = web_sys::window()
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default();
@@ -140,7 +171,9 @@ pub fn prefers_dark() -> ReadSignal<bool> {
         set_dark.set(mql.matches());
         let watched = mql.clone();
         let on_change = Closure::<dyn Fn()>::new(move || {
-            set_dark.set(watched.matches());
+            if !retired() {
+                set_dark.set(watched.matches());
+            }
         });
         let _ = mql.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref());
         // The listener lives as long as the page.

@@ -28,7 +28,7 @@ pub mod traffic_draw;
 pub mod validation_plot;
 
 #[cfg(target_arch = "wasm32")]
-mod api;
+pub mod api;
 #[cfg(target_arch = "wasm32")]
 mod app;
 #[cfg(target_arch = "wasm32")]
@@ -40,9 +40,11 @@ mod draw;
 #[cfg(target_arch = "wasm32")]
 mod draw_map;
 #[cfg(target_arch = "wasm32")]
+mod lazy;
+#[cfg(target_arch = "wasm32")]
 mod state;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
 
 #[cfg(target_arch = "wasm32")]
-pub use app::start;
+pub use app::{start, ALL, CALCULATOR};

@@ -383,8 +383,10 @@ fn names_custom(page: &Page, scenario: &Scenario) -> bool {
 
 /// The document's title: the view and what it shows, then the app's name, so that a tab, a
 /// bookmark or the history names the page ("Ping-pong on Intel Paragon · Calculator —
-/// commcalc").
-pub fn title(page: &Page, scenario: &Scenario) -> String {
+/// commcalc"). `set_title` names a paper's validation data set (building the sets is the
+/// validation view's code, which the calculator's module does not carry: it gives `None`, and
+/// the set's id stands in until the full module takes over).
+pub fn title(page: &Page, scenario: &Scenario, set_title: fn(&str) -> Option<String>) -> String {
     let on = |s: &Scenario| {
         format!(
             "{} on {}",
@@ -404,12 +406,7 @@ pub fn title(page: &Page, scenario: &Scenario) -> String {
             "{}: your run against its fit",
             page.fitted.as_deref().unwrap_or("your fitted machine")
         ),
-        View::Validate => crate::validation_plot::entry(page.set)
-            .and_then(|e| e.set.as_ref().ok())
-            .map_or_else(
-                || page.set.to_string(),
-                |s| format!("{} ({})", s.title, s.source),
-            ),
+        View::Validate => set_title(page.set).unwrap_or_else(|| page.set.to_string()),
         View::Import => "your own measurements".to_string(),
     };
     format!("{what} · {} — commcalc", page.view.title())
@@ -451,6 +448,7 @@ pub fn check_show(page: &Page, scenario: &Scenario) -> Vec<Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::validation_plot::set_title;
 
     fn scenario(q: &str) -> Scenario {
         Scenario::from_query(q).unwrap()
@@ -474,7 +472,7 @@ mod tests {
         );
         assert_eq!(print(&page, &s), FITTED);
         assert_eq!(
-            title(&page, &s),
+            title(&page, &s, set_title),
             "Ping-pong on my cluster (fitted, OSU 5.6.3) · Calculator — commcalc"
         );
         // Beside the Paragon, only the custom machine takes the name.
@@ -527,7 +525,7 @@ mod tests {
         let s = scenario(&rest);
         assert_eq!(print(&page, &s), address);
         assert_eq!(
-            title(&page, &s),
+            title(&page, &s, set_title),
             "my cluster: your run against its fit · Validate — commcalc"
         );
         let paper = Page {
@@ -613,7 +611,7 @@ mod tests {
         assert_eq!(again, page);
         assert_eq!(scenario(&rest_again), s);
         assert_eq!(
-            title(&page, &s),
+            title(&page, &s, set_title),
             "Single-node broadcast on Intel Paragon · Collectives — commcalc"
         );
     }
@@ -730,7 +728,7 @@ mod tests {
     fn the_title_names_the_view_machine_and_pattern() {
         let s = scenario("machine=intel-paragon&pattern=pingpong");
         assert_eq!(
-            title(&Page::default(), &s),
+            title(&Page::default(), &s, set_title),
             "Ping-pong on Intel Paragon · Calculator — commcalc"
         );
         let compare = Page {
@@ -738,15 +736,21 @@ mod tests {
             compare: vec![s.clone(), scenario("machine=ibm-sp2&pattern=pingpong")],
             ..Page::default()
         };
-        assert!(title(&compare, &s).starts_with("Intel Paragon vs IBM SP2 · Compare"));
+        assert!(title(&compare, &s, set_title).starts_with("Intel Paragon vs IBM SP2 · Compare"));
         let validate = Page {
             view: View::Validate,
             ..Page::default()
         };
-        let t = title(&validate, &s);
+        let t = title(&validate, &s, set_title);
         assert!(
             t.ends_with("· Validate — commcalc") && t.contains("002"),
             "{t}"
+        );
+        // Without the data sets (the calculator's module), the set's id stands in.
+        let first = Page::default().set;
+        assert_eq!(
+            title(&validate, &s, |_| None),
+            format!("{first} · Validate — commcalc")
         );
     }
 

@@ -62,6 +62,13 @@ pub fn entry(id: &str) -> Option<&'static Entry> {
     entries().iter().find(|e| e.id == id)
 }
 
+/// How the document's title names data set `id`: "<title> (<source>)" (`page::title`).
+pub fn set_title(id: &str) -> Option<String> {
+    entry(id)
+        .and_then(|e| e.set.as_ref().ok())
+        .map(|s| format!("{} ({})", s.title, s.source))
+}
+
 /// What the view shows: a data set and, for the fitted machine's own points, the fit they
 /// come from, drawn with every one of its models as the import view draws it.
 #[derive(Clone, Debug, PartialEq)]

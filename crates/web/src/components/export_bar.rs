@@ -75,27 +75,68 @@ pub fn ExportBar(
                 .unwrap_or_default(),
         );
     };
-    let button = move |what: &'static str, label: &'static str, title: String| {
-        view! {
-            <button type="button" data-export=what title=title on:click=move |_| run(what)>
-                {label}
-            </button>
-        }
-    };
     view! {
         <div class="export" role="group" aria-label="Export">
             <span class="export-label">"Export"</span>
-            {button("latency-png", "Latency PNG", "The latency chart as a PNG image, as on the screen".into())}
-            {button("latency-slide", "1600×900", "The latency chart as a 1600×900 PNG for a slide, with its title and axes".into())}
-            {button("latency-svg", "SVG", "The latency chart as SVG, with its title and axes".into())}
-            {button("bandwidth-png", "Bandwidth PNG", "The bandwidth chart as a PNG image, as on the screen".into())}
-            {button("bandwidth-slide", "1600×900", "The bandwidth chart as a 1600×900 PNG for a slide, with its title and axes".into())}
-            {button("bandwidth-svg", "SVG", "The bandwidth chart as SVG, with its title and axes".into())}
-            {button("csv", "CSV", "The curve data as CSV".into())}
-            {button("json", "JSON", "The report as JSON, as commcalc --json prints it".into())}
+            {export_buttons(run)}
             <span class="error" role="alert">{move || failed.get()}</span>
         </div>
     }
+}
+
+/// The export buttons: what each exports (`data-export`), its label and its title.
+const BUTTONS: [(&str, &str, &str); 8] = [
+    (
+        "latency-png",
+        "Latency PNG",
+        "The latency chart as a PNG image, as on the screen",
+    ),
+    (
+        "latency-slide",
+        "1600×900",
+        "The latency chart as a 1600×900 PNG for a slide, with its title and axes",
+    ),
+    (
+        "latency-svg",
+        "SVG",
+        "The latency chart as SVG, with its title and axes",
+    ),
+    (
+        "bandwidth-png",
+        "Bandwidth PNG",
+        "The bandwidth chart as a PNG image, as on the screen",
+    ),
+    (
+        "bandwidth-slide",
+        "1600×900",
+        "The bandwidth chart as a 1600×900 PNG for a slide, with its title and axes",
+    ),
+    (
+        "bandwidth-svg",
+        "SVG",
+        "The bandwidth chart as SVG, with its title and axes",
+    ),
+    ("csv", "CSV", "The curve data as CSV"),
+    (
+        "json",
+        "JSON",
+        "The report as JSON, as commcalc --json prints it",
+    ),
+];
+
+/// `button[data-export=…]` for every export, each calling `run` with what it exports: the
+/// export bar's, and the calculator module's stand-in (`lazy::export_bar`), which are the same
+/// buttons.
+pub fn export_buttons(run: impl Fn(&'static str) + Copy + Send + Sync + 'static) -> impl IntoView {
+    BUTTONS
+        .map(|(what, label, title)| {
+            view! {
+                <button type="button" data-export=what title=title on:click=move |_| run(what)>
+                    {label}
+                </button>
+            }
+        })
+        .to_vec()
 }
 
 /// A value as plain JS data (the JavaScript API's form), for `JSON.stringify`.

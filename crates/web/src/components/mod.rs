@@ -26,14 +26,14 @@ mod traffic_view;
 mod validate_view;
 mod warnings;
 
-pub use charts::Charts;
+pub use charts::{Charts, Plots};
 pub use choice_control::ChoiceControl;
 pub use collectives_view::CollectivesView;
 pub use compare_view::CompareView;
 pub use controls::Controls;
 pub use errors::ErrorList;
 pub use explain_panel::ExplainPanel;
-pub use export_bar::{plain, ExportBar};
+pub use export_bar::{export_buttons, plain, ExportBar};
 pub use figure::Figure;
 pub use import_view::ImportView;
 pub use machine_picker::MachinePicker;

@@ -1,0 +1,134 @@
+// The page's two modules (crates/web/src/lazy.rs): a first visit to the calculator runs the
+// calculator's module only, an address of another view the full module only (Trunk.toml's
+// loader); the full module (every view) loads when another view first opens,
+// shows a loading notice meanwhile, and takes the page over with everything the person had:
+// the scenario, the focused tab, Back and Forward. A failed load says so and can be retried.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+
+import { afterRepaint, appFailures, newAppPage, openApp, useApp } from './harness.mjs';
+
+const app = useApp();
+
+/** The full module's files, which only another view (or an export) fetches. */
+const FULL = /\/commcalc-full(_bg\.wasm|\.js)$/;
+
+/**
+ * A page without a service worker (which would serve the full module from its cache, out of
+ * the test's sight), recording every URL it requests.
+ */
+async function recordingPage(options = {}) {
+  const opened = await newAppPage(app.browser, { serviceWorkers: 'block', ...options });
+  const requested = [];
+  opened.page.on('request', (r) => requested.push(r.url()));
+  return { ...opened, requested };
+}
+
+/**
+ * The app's failures, but for sw-register.js finding no service worker to register (they are
+ * blocked here) and `also`.
+ */
+const failures = (problems, also = /^$/) =>
+  appFailures(problems).filter((m) => !m.includes('/sw-register.js') && !also.test(m));
+
+const openTab = (page) => page.evaluate(() => document.querySelector('nav.tabs [aria-current="page"]')?.id);
+
+describe('the calculator module and the full module', () => {
+  it('opens the calculator without the full module, and another view with it, keeping the state', async () => {
+    const { context, page, problems, requested } = await recordingPage();
+    try {
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=pingpong');
+      await afterRepaint(page, 'pick the DELTA', () => page.selectOption('#machine', 'intel-delta'));
+      assert.deepEqual(requested.filter((u) => FULL.test(u)), [], 'the calculator needs no full module');
+
+      // Held back until the notice has been seen, as on a slow connection.
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route('**/commcalc-full_bg.wasm', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.focus('#tab-compare');
+      await page.keyboard.press('Enter');
+      const notice = page.getByRole('status').filter({ hasText: 'Loading “Compare”…' });
+      await notice.waitFor({ timeout: 10_000 });
+      release();
+      await page.waitForSelector('#add-compared', { timeout: 20_000 });
+      assert.equal(await notice.count(), 0, 'the notice goes');
+      assert.equal(requested.filter((u) => FULL.test(u)).length, 2, 'the full module: its script and wasm, once');
+      assert.equal(await openTab(page), 'tab-compare');
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'tab-compare', 'the focus stays on the tab');
+      assert.equal(await page.inputValue('#machine'), 'intel-delta', 'the scenario is kept');
+
+      await page.goBack();
+      await page.waitForFunction(() => document.querySelector('#tab-calculator')?.getAttribute('aria-current') === 'page');
+      assert.equal(await page.inputValue('#machine'), 'intel-delta');
+      assert.ok(await page.isVisible('canvas#latency-chart'), 'the full module shows the calculator too');
+      await page.goForward();
+      await page.waitForFunction(() => document.querySelector('#tab-compare')?.getAttribute('aria-current') === 'page');
+      assert.deepEqual(failures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("makes the calculator's exports with the full module, saying so while it loads", async () => {
+    const { context, page, problems, requested } = await recordingPage({ acceptDownloads: true });
+    try {
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=pingpong');
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route('**/commcalc-full_bg.wasm', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const saved = page.waitForEvent('download', { timeout: 20_000 });
+      await page.click('[data-export="csv"]');
+      await page.getByRole('status').filter({ hasText: 'Loading the exports…' }).waitFor({ timeout: 10_000 });
+      release();
+      const file = await saved;
+      assert.equal(file.suggestedFilename(), 'commcalc-intel-paragon-pingpong.csv');
+      assert.equal(requested.filter((u) => FULL.test(u)).length, 2, 'the full module, once');
+      assert.equal(await page.locator('[data-export]').count(), 8, "the full module's export bar is on screen");
+      assert.deepEqual(failures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens another view straight from the full module, without the calculator module', async () => {
+    const { context, page, problems, requested } = await recordingPage();
+    try {
+      await openApp(page, app.server.url, '?machine=intel-delta&pattern=global-combine&view=regimes&embed=1');
+      await page.waitForSelector('#regimes-title', { timeout: 20_000 });
+      assert.deepEqual(requested.filter((u) => /\/commcalc-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(u)), [], 'no calculator module');
+      assert.equal(requested.filter((u) => FULL.test(u)).length, 2, 'the full module: its script and wasm');
+      assert.deepEqual(failures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says so when the full module cannot be loaded, and loads it when the view is opened again', async () => {
+    const { context, page, problems } = await recordingPage();
+    try {
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=pingpong');
+      await page.route('**/commcalc-full_bg.wasm', (route) => route.abort());
+      await page.click('#tab-compare');
+      const failed = page.getByRole('status').filter({ hasText: /“Compare” could not be loaded/ });
+      await failed.waitFor({ timeout: 10_000 });
+      assert.ok(await page.isVisible('#machine'), 'the calculator module still runs the page');
+
+      // Opened again (another view here), the load is tried again. The Paragon has no maps, so
+      // the calculator module moves to the DELTA and says so: the full module keeps the note.
+      await page.unroute('**/commcalc-full_bg.wasm');
+      await page.click('#tab-regimes');
+      await page.waitForSelector('#regimes-note', { timeout: 20_000 });
+      assert.match(await page.textContent('#regimes-note'), /Intel Paragon has no node-bandwidth-limited parameters.*DELTA/);
+      assert.deepEqual(failures(problems, /commcalc-full_bg\.wasm/), [], 'no console or page error but the failed fetch');
+    } finally {
+      await context.close();
+    }
+  });
+});
