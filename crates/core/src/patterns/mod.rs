@@ -137,7 +137,7 @@ macro_rules! one_way {
 /// A collective of [`collective`] as a pattern: on every machine, with every model that
 /// gives a point-to-point α and β, taking the message size, p and the algorithm.
 macro_rules! collective_pattern {
-    ($id:literal, $title:literal, $description:literal, $source:literal, $metrics:expr, $evaluate:ident) => {
+    ($id:literal, $title:literal, $description:literal, $source:literal, $metrics:expr, $collective:expr) => {
         PatternDef {
             id: $id,
             title: $title,
@@ -145,20 +145,17 @@ macro_rules! collective_pattern {
             source: $source,
             machines: &ALL_MACHINES,
             models: &[
-                (Model::Hockney, $evaluate),
-                (Model::Hyperbolic, $evaluate),
-                (Model::Packetized, $evaluate),
-                (Model::AtmPipeline, $evaluate),
-                (Model::Nbl, $evaluate),
-                (Model::Bsp, $evaluate),
-                (Model::Bpram, $evaluate),
+                (Model::Hockney, |c| collective::evaluate(c, $collective)),
+                (Model::Hyperbolic, |c| collective::evaluate(c, $collective)),
+                (Model::Packetized, |c| collective::evaluate(c, $collective)),
+                (Model::AtmPipeline, |c| collective::evaluate(c, $collective)),
+                (Model::Nbl, |c| collective::evaluate(c, $collective)),
+                (Model::Bsp, |c| collective::evaluate(c, $collective)),
+                (Model::Bpram, |c| collective::evaluate(c, $collective)),
             ],
             excluded: &[],
             inputs: &[Key::Size, Key::P, Key::Algo],
-            algos: |m| match Collective::from_id($id) {
-                Some(c) => collective::algos(c, m),
-                None => &[],
-            },
+            algos: |m| collective::algos($collective, m),
             abscissa: "bytes",
             range: SIZES,
             metrics: $metrics,
@@ -433,7 +430,7 @@ pub static PATTERNS: &[PatternDef] = &[
         "every process contributes a block and every process gets all p blocks (n = the whole result)",
         "Thakur, Rabenseifner and Gropp 2005 §4.1; 003 §N-way Broadcast",
         &["alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "ring_us", "recursive_doubling_us", "bruck_us", "nway_ring_us"],
-        allgather
+        Collective::Allgather
     ),
     collective_pattern!(
         "reduce-scatter",
@@ -441,7 +438,7 @@ pub static PATTERNS: &[PatternDef] = &[
         "the p vectors are summed and each process gets one n/p block of the sum",
         "Thakur, Rabenseifner and Gropp 2005 §4.4",
         &["alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "recursive_halving_us", "pairwise_us"],
-        reduce_scatter
+        Collective::ReduceScatter
     ),
     collective_pattern!(
         "allreduce",
@@ -449,7 +446,7 @@ pub static PATTERNS: &[PatternDef] = &[
         "the p vectors of n bytes are summed and every process gets the sum (004's global combine on the DELTA)",
         "Thakur, Rabenseifner and Gropp 2005 §4.5; Chan et al. 2007; 004 §3",
         &["alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "recursive_doubling_us", "rabenseifner_us", "ring_us", "tree_us", "snake_us", "fence_us"],
-        allreduce
+        Collective::Allreduce
     ),
     collective_pattern!(
         "reduce",
@@ -457,7 +454,7 @@ pub static PATTERNS: &[PatternDef] = &[
         "the p vectors of n bytes are summed at one root",
         "Thakur, Rabenseifner and Gropp 2005 §4.3",
         &["alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "binomial_us", "rabenseifner_us"],
-        reduce
+        Collective::Reduce
     ),
     collective_pattern!(
         "gather",
@@ -465,7 +462,7 @@ pub static PATTERNS: &[PatternDef] = &[
         "one root collects a block from every process (n = the whole gathered vector)",
         "Thakur, Rabenseifner and Gropp 2005 §4.7",
         &["alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "binomial_us"],
-        gather
+        Collective::Gather
     ),
     collective_pattern!(
         "scatter",
@@ -473,7 +470,7 @@ pub static PATTERNS: &[PatternDef] = &[
         "one root sends a different block to every process (n = the whole vector scattered)",
         "Thakur, Rabenseifner and Gropp 2005 §4.7",
         &["alpha_us", "beta_us_per_byte", "gamma_us_per_byte", "fastest", "binomial_us"],
-        scatter
+        Collective::Scatter
     ),
 ];
 
@@ -529,30 +526,6 @@ fn broadcast(ctx: &mut Ctx) -> Result<Evaluation, Error> {
 
 fn barrier(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     collective::evaluate(ctx, Collective::Barrier)
-}
-
-fn allgather(ctx: &mut Ctx) -> Result<Evaluation, Error> {
-    collective::evaluate(ctx, Collective::Allgather)
-}
-
-fn reduce_scatter(ctx: &mut Ctx) -> Result<Evaluation, Error> {
-    collective::evaluate(ctx, Collective::ReduceScatter)
-}
-
-fn allreduce(ctx: &mut Ctx) -> Result<Evaluation, Error> {
-    collective::evaluate(ctx, Collective::Allreduce)
-}
-
-fn reduce(ctx: &mut Ctx) -> Result<Evaluation, Error> {
-    collective::evaluate(ctx, Collective::Reduce)
-}
-
-fn gather(ctx: &mut Ctx) -> Result<Evaluation, Error> {
-    collective::evaluate(ctx, Collective::Gather)
-}
-
-fn scatter(ctx: &mut Ctx) -> Result<Evaluation, Error> {
-    collective::evaluate(ctx, Collective::Scatter)
 }
 
 #[cfg(test)]
