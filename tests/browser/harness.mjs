@@ -4,6 +4,7 @@
 // contract of the web app. This file is not a test: its name matches none of node --test's
 // test-file patterns.
 
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -52,8 +53,9 @@ const MIME = {
 };
 
 /**
- * Serves `root` (dist/ by default) on 127.0.0.1 at a free port. Resolves to `{ url, close }`;
- * `url` ends with a slash, so `url + '?machine=…'` is the app with that query. With `prefix`
+ * Serves `root` (dist/ by default) on 127.0.0.1 at a free port. Resolves to `{ url, sent, close }`;
+ * `url` ends with a slash, so `url + '?machine=…'` is the app with that query; `sent` lists every
+ * answered request (`{ path, status }`, 304 when the browser's copy was still current). With `prefix`
  * (e.g. '/course/commcalc/') the site is served under that sub-path only, as on a static host
  * that serves it from a folder; every other path is a 404.
  */
@@ -62,6 +64,8 @@ export async function serveDist(root = DIST, { prefix = '/' } = {}) {
     throw new Error(`serveDist: prefix must start and end with a slash, got ${JSON.stringify(prefix)}`);
   }
   const base = path.resolve(root);
+  /** Each answered request: the file's path under the prefix and the status sent. */
+  const sent = [];
   try {
     await fs.access(path.join(base, 'index.html'));
   } catch {
@@ -79,12 +83,18 @@ export async function serveDist(root = DIST, { prefix = '/' } = {}) {
         return;
       }
       const data = await fs.readFile(file);
-      res.writeHead(200, {
+      // Validators as a static host gives them: a request that names the current ETag gets a
+      // bodiless 304, so the browser's HTTP cache can revalidate instead of downloading again.
+      const etag = `"${createHash('sha1').update(data).digest('hex')}"`;
+      const status = req.headers['if-none-match'] === etag ? 304 : 200;
+      sent.push({ path: rel, status });
+      res.writeHead(status, {
         'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-        'content-length': data.length,
+        ...(status === 200 ? { 'content-length': data.length } : {}),
         'cache-control': 'no-cache',
+        etag,
       });
-      res.end(req.method === 'HEAD' ? undefined : data);
+      res.end(req.method === 'HEAD' || status === 304 ? undefined : data);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found');
     }
@@ -96,6 +106,7 @@ export async function serveDist(root = DIST, { prefix = '/' } = {}) {
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}${prefix}`,
+    sent,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections?.();

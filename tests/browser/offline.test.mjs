@@ -122,6 +122,26 @@ describe('offline', () => {
     }
   });
 
+  it('a first visit downloads each file once: the precache revalidates what the page has', async () => {
+    const server = await serveCopy();
+    const { context, page, problems } = await newAppPage(browser);
+    try {
+      await openApp(page, server.url, '?machine=intel-paragon&pattern=pingpong');
+      await waitControlled(page);
+      const wasm = server.sent.filter((s) => /^\/commcalc-web-[0-9a-f]+_bg\.wasm$/.test(s.path));
+      assert.deepEqual(
+        wasm.map((s) => s.status),
+        [200, 304],
+        "the calculator's module is sent once; the service worker's request is answered 304",
+      );
+      const full = server.sent.filter((s) => s.path === '/commcalc-full_bg.wasm').map((s) => s.status);
+      assert.deepEqual(full, [200], 'a file the page did not fetch is downloaded by the precache');
+      assert.deepEqual(appFailures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the network switched off in the browser works as well', async () => {
     const server = await serveCopy();
     const { context, page, problems } = await newAppPage(browser);
