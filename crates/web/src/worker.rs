@@ -45,6 +45,7 @@ impl Job {
             let worker = worker.clone();
             let on_reply = on_reply.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+                let _timed = crate::dom::timed("commcalc:reply");
                 match serde_wasm_bindgen::from_value::<Reply>(ev.data()) {
                     Ok(Reply::Ready) => {
                         let _ = worker.post_message(&message);
