@@ -13,6 +13,7 @@ const PROGRESS_MS: f64 = 100.0;
 #[cfg(target_arch = "wasm32")]
 fn main() {
     use commcalc_web::traffic::{answer, Reply, Request};
+    use commcalc_web::worker::to_message;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -22,12 +23,9 @@ fn main() {
     };
     let post = {
         let scope = scope.clone();
-        move |reply: &Reply| {
-            // 64-bit integers as BigInts: a configuration's seed may exceed 2⁵³.
-            let bigints =
-                serde_wasm_bindgen::Serializer::new().serialize_large_number_types_as_bigints(true);
-            if let Ok(v) = serde::Serialize::serialize(reply, &bigints) {
-                let _ = scope.post_message(&v);
+        move |reply: Reply| {
+            if let Ok((message, transfer)) = to_message(reply) {
+                let _ = scope.post_message_with_transfer(&message, &transfer);
             }
         }
     };
@@ -42,7 +40,7 @@ fn main() {
                         let now = js_sys::Date::now();
                         if now - shown >= PROGRESS_MS {
                             shown = now;
-                            post(&Reply::Progress { done, total });
+                            post(Reply::Progress { done, total });
                         }
                     });
                     // A run's own time, shown with its results (the page's wait also holds
@@ -56,12 +54,12 @@ fn main() {
                     message: format!("the worker could not read the request: {e}"),
                 },
             };
-            post(&reply);
+            post(reply);
         })
     };
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    post(&Reply::Ready);
+    post(Reply::Ready);
 }
 
 #[cfg(not(target_arch = "wasm32"))]
