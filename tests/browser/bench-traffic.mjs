@@ -28,6 +28,7 @@
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -236,6 +237,7 @@ async function calculator(page, url) {
 /** Every measure of this module, in one browser context at 1280 × 900. */
 export async function benchTraffic(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const loadBefore = os.loadavg()[0];
   try {
     const page = await timedPage(context);
     const paper = await paperInputs(page, url);
@@ -244,7 +246,9 @@ export async function benchTraffic(browser, url) {
     const idle = await bigRun(page, url, false);
     const big = await bigRun(page, url, true);
     const calc = await calculator(page, url);
-    return { paper, same, figs, idle, big, calc };
+    // The machine's load: (d) is wall clock, which other work on the machine stretches.
+    const load = { before: loadBefore, after: os.loadavg()[0], cpus: os.cpus().length };
+    return { paper, same, figs, idle, big, calc, load };
   } finally {
     await context.close();
   }
@@ -262,6 +266,7 @@ export function trafficLines(r) {
     '',
     'Written by `tests/browser/bench-traffic.mjs` (called by `make bench-web`, or run alone with',
     '`node tests/browser/bench-traffic.mjs`); how each figure is taken is described at its top.',
+    ...(r.load ? ['', `1-minute load average ${r.load.before.toFixed(2)} before, ${r.load.after.toFixed(2)} after, on ${r.load.cpus} CPUs.`] : []),
     '',
     '| what | figure | budget | result |',
     '| --- | --- | --- | --- |',

@@ -2,9 +2,10 @@
 // time `commcalc traffic --json` prints for the same query (the same printed number, so the
 // same bits), the address carries every control and reopening it gives the same numbers, a bad
 // value is refused with its key named and the state kept, a long run goes to the worker with a
-// progress bar and Cancel stops it, the figures and the utilisation histogram are drawn, every
-// export downloads its file (the CSVs' completion times are the CLI's), the embedded view has
-// no app chrome, and no console error is raised.
+// progress bar and Cancel stops it, a run in the worker has the CLI's per-link results, the
+// figures and the utilisation histogram are drawn, every export downloads its file (the CSVs'
+// completion times are the CLI's), the embedded view has no app chrome, and no console error
+// is raised.
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
@@ -163,6 +164,28 @@ describe('traffic view', () => {
       await page.waitForTimeout(1500);
       assert.equal(await page.locator('#traffic-results tr[data-metric]').count(), 0, 'no result arrives after Cancel');
       assert.match(await page.textContent('#traffic-status'), /Cancelled/u);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a run in the worker gives the CLI\'s results, every link\'s utilisation and peak queue included', async () => {
+    // The worker hands each run's per-link results over as typed arrays beside the rest of
+    // its reply (crates/web/src/worker.rs, `to_message`): they must come back whole and in order.
+    const query = 'machine=intel-ipsc&pattern=traffic&dim=9&count=50000&reps=1';
+    const { context, page, problems } = await newAppPage(app.browser, { acceptDownloads: true });
+    try {
+      await openApp(page, app.server.url, `?${query}&view=traffic`);
+      assert.match(await page.textContent('#traffic-status'), /Press Run/u, 'too long to run on the page');
+      await page.click('#traffic-run');
+      await page.waitForFunction(() => /in the background in/u.test(document.querySelector('#traffic-status').textContent), null, { timeout: 60_000 });
+      const shown = JSON.parse((await download(page, 'json')).bytes.toString('utf8')).traffic.first;
+      const want = JSON.parse(cli(['traffic', '--json', query])).traffic.first;
+      assert.equal(shown.link_utilisation.length, 9 * 256);
+      assert.deepEqual(shown.link_utilisation, want.link_utilisation);
+      assert.deepEqual(shown.link_peak_queue, want.link_peak_queue);
+      assert.equal(shown.completion_us, want.completion_us);
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

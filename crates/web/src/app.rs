@@ -259,9 +259,12 @@ fn Calculator(
     /// the calculator's (`lazy::export_bar`).
     export_bar: fn(ExportArgs) -> AnyView,
 ) -> impl IntoView {
+    // The pattern through `choice`, which a slider leaves as it is: the plots follow the report,
+    // and an input whose report is not in yet (`pattern=traffic`, simulated in the worker)
+    // leaves them alone instead of rebuilding the same curves and axes from the last report.
     let plots = Memo::new(move |_| {
         let scale = state.scale.get();
-        let pattern = state.scenario.with(|s| s.pattern);
+        let pattern = state.choice.with(|c| c.pattern);
         state.report.with(|r| match r {
             Ok(r) => Ok([Which::Latency, Which::Bandwidth].map(|w| plot(r, pattern, w, scale))),
             Err(_) => Err("No curve: see the problems listed.".to_string()),

@@ -3,6 +3,7 @@
 //! An edit the core rejects leaves the scenario unchanged and says why, next to the control.
 
 use std::cell::RefCell;
+use std::thread::LocalKey;
 
 use commcalc_core::patterns::traffic::unrun_report;
 use commcalc_core::{evaluate, Error, Report, Scenario};
@@ -97,11 +98,24 @@ pub fn after_edit(
     out
 }
 
+/// The last results of one computation on scenarios, newest last (see [`remembered`]).
+type Remembered = RefCell<Vec<(Scenario, Result<Report, Error>)>>;
+
+/// How many scenarios each cache keeps: an edit checks the scenario it starts from (the one the
+/// edit before made) and the one it makes, and the page's report memo then asks for the latter
+/// again, so two cover every edit.
+const KEPT: usize = 2;
+
 thread_local! {
-    /// The last scenario evaluated and its report: an edit evaluates its candidate to decide
+    /// The last scenarios evaluated and their reports: an edit evaluates its candidate to decide
     /// whether to accept it, and the page's report memo then finds it here instead of
     /// evaluating it again.
-    static LAST: RefCell<Option<(Scenario, Result<Report, Error>)>> = const { RefCell::new(None) };
+    static EVALUATED: Remembered = const { RefCell::new(Vec::new()) };
+    /// The last traffic scenarios checked without a run (`unrun_report`). The check builds
+    /// the simulator's configuration, whose validation walks every node's message count (4096
+    /// of them on a 12-cube): three checks of the same two scenarios per slider input would
+    /// otherwise cost a millisecond of the input on the largest cubes.
+    static CHECKED: Remembered = const { RefCell::new(Vec::new()) };
 }
 
 /// The report of a scenario that an edit is checked against: the Traffic view runs its
@@ -111,21 +125,38 @@ thread_local! {
 /// parameters and warnings), never simulated on an edit; elsewhere `cached_evaluate`.
 pub fn evaluate_in(view: View, scenario: &Scenario) -> Result<Report, Error> {
     if matches!(view, View::Traffic | View::Calculator) && scenario.pattern.id == "traffic" {
-        unrun_report(scenario)
+        remembered(&CHECKED, scenario, unrun_report)
     } else {
         cached_evaluate(scenario)
     }
 }
 
-/// `evaluate`, remembering the last result.
+/// `evaluate`, remembering the last results.
 pub fn cached_evaluate(scenario: &Scenario) -> Result<Report, Error> {
-    let hit = LAST.with(|c| match &*c.borrow() {
-        Some((s, r)) if s == scenario => Some(r.clone()),
-        _ => None,
+    remembered(&EVALUATED, scenario, evaluate)
+}
+
+/// `compute(scenario)`, or its result kept in `cache` from an earlier call on an equal
+/// scenario (both are pure functions of the scenario); the cache keeps the last [`KEPT`].
+fn remembered(
+    cache: &'static LocalKey<Remembered>,
+    scenario: &Scenario,
+    compute: fn(&Scenario) -> Result<Report, Error>,
+) -> Result<Report, Error> {
+    let hit = cache.with(|c| {
+        c.borrow()
+            .iter()
+            .find(|(s, _)| s == scenario)
+            .map(|(_, r)| r.clone())
     });
     hit.unwrap_or_else(|| {
-        let result = evaluate(scenario);
-        LAST.with(|c| *c.borrow_mut() = Some((scenario.clone(), result.clone())));
+        let result = compute(scenario);
+        cache.with(|c| {
+            let mut c = c.borrow_mut();
+            c.push((scenario.clone(), result.clone()));
+            let excess = c.len().saturating_sub(KEPT);
+            c.drain(..excess);
+        });
         result
     })
 }

@@ -45,7 +45,8 @@ impl Job {
             let worker = worker.clone();
             let on_reply = on_reply.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-                match serde_wasm_bindgen::from_value::<Reply>(ev.data()) {
+                let _timed = crate::dom::timed("commcalc:reply");
+                match from_message(&ev.data()) {
                     Ok(Reply::Ready) => {
                         let _ = worker.post_message(&message);
                     }
@@ -89,6 +90,54 @@ impl Drop for Job {
         self.worker.set_onerror(None);
         self.worker.terminate();
     }
+}
+
+/// A reply as the worker posts it, and the buffers to transfer with it: `{ reply, links }`,
+/// the reply without its runs' per-link results (a `serde_wasm_bindgen` value, 64-bit integers
+/// as BigInts: a configuration's seed may exceed 2⁵³) and those results as typed arrays, two
+/// per run (see `traffic::Links`), handed over rather than copied.
+pub fn to_message(mut reply: Reply) -> Result<(JsValue, js_sys::Array), String> {
+    let links = reply.take_links();
+    let bigints =
+        serde_wasm_bindgen::Serializer::new().serialize_large_number_types_as_bigints(true);
+    let value = serde::Serialize::serialize(&reply, &bigints).map_err(|e| e.to_string())?;
+    let arrays = js_sys::Array::new();
+    let transfer = js_sys::Array::new();
+    for (utilisation, queue) in &links {
+        let u = js_sys::Float64Array::from(&utilisation[..]);
+        let q = js_sys::Uint32Array::from(&queue[..]);
+        transfer.push(&u.buffer());
+        transfer.push(&q.buffer());
+        arrays.push(&u);
+        arrays.push(&q);
+    }
+    let message = js_sys::Object::new();
+    js_sys::Reflect::set(&message, &"reply".into(), &value).map_err(|e| format!("{e:?}"))?;
+    js_sys::Reflect::set(&message, &"links".into(), &arrays).map_err(|e| format!("{e:?}"))?;
+    Ok((message.into(), transfer))
+}
+
+/// The reply in a message of [`to_message`]'s shape.
+fn from_message(data: &JsValue) -> Result<Reply, String> {
+    let field = |name: &str| js_sys::Reflect::get(data, &name.into()).map_err(|e| format!("{e:?}"));
+    let mut reply: Reply =
+        serde_wasm_bindgen::from_value(field("reply")?).map_err(|e| e.to_string())?;
+    let arrays: js_sys::Array = field("links")?.dyn_into().map_err(|_| "no links array")?;
+    let links = (0..arrays.length() / 2)
+        .map(|i| {
+            let u: js_sys::Float64Array = arrays
+                .get(2 * i)
+                .dyn_into()
+                .map_err(|_| "not a Float64Array")?;
+            let q: js_sys::Uint32Array = arrays
+                .get(2 * i + 1)
+                .dyn_into()
+                .map_err(|_| "not a Uint32Array")?;
+            Ok((u.to_vec(), q.to_vec()))
+        })
+        .collect::<Result<Vec<_>, &str>>()?;
+    reply.put_links(links)?;
+    Ok(reply)
 }
 
 /// The calculator's worker: the query being simulated and the latest one asked for since.

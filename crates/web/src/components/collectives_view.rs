@@ -13,7 +13,6 @@
 //! scenario's query with `view=collectives`.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
@@ -72,7 +71,7 @@ pub fn CollectivesView(
         map.track();
         chart.track();
         dark.track();
-        set_timeout(dom::painted, Duration::ZERO);
+        dom::painted_after_effects();
     });
     let problem = Signal::derive(move || {
         let mut out = Vec::new();

@@ -14,7 +14,6 @@
 //! switch to the DELTA.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
@@ -99,7 +98,8 @@ pub fn RegimesView(
         })
     });
     // The page has repainted once everything an edit changes has been drawn: the effects that
-    // draw run before a timeout does. Tests and benchmarks wait for this (`commcalcPaints`).
+    // draw run before `painted_after_effects` says so. Tests and benchmarks wait for this
+    // (`commcalcPaints`).
     Effect::new(move |_| {
         state.scenario.track();
         state.repaint.track();
@@ -110,7 +110,7 @@ pub fn RegimesView(
         sweep_chart.track();
         bulk_chart.track();
         state.dark.track();
-        set_timeout(dom::painted, Duration::ZERO);
+        dom::painted_after_effects();
     });
     let nbl_ok = Memo::new(move |_| model.with(|m| m.is_ok()));
     view! {

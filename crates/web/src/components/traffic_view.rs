@@ -10,7 +10,6 @@
 //! - Exports: the results as CSV and JSON, the cube as SVG, each chart as PNG and SVG.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use leptos::prelude::*;
 
@@ -242,7 +241,7 @@ fn auto_run(state: State, runs: Runs) {
             )),
             Err(_) => runs.status.set("Not run: see the problems beside the controls.".into()),
         }
-        set_timeout(dom::painted, Duration::ZERO);
+        dom::painted_after_effects();
     });
 }
 
