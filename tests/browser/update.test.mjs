@@ -1,7 +1,9 @@
 // The texts that follow every slider input (the results table with its MathML, the warnings,
 // the crossovers) are changed in place rather than rebuilt (dom::html_follows). Whatever path an
 // update takes (numbers only, a formula whose shape changed, rows added or removed), the page
-// after a drag must show exactly what a fresh page opened on the same address shows.
+// after a drag must show exactly what a fresh page opened on the same address shows. The same
+// holds for the charts' pixels: a step that moves only the query's point draws the curves'
+// layer from a snapshot (draw::draw), which must not show anything a fresh drawing would not.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -10,13 +12,14 @@ import { newAppPage, openApp, settle, useApp } from './harness.mjs';
 
 const app = useApp();
 
-/** The HTML of the parts that follow the report, and the address. */
+/** The HTML of the parts that follow the report, the charts' pixels, and the address. */
 function shown(page) {
   return page.evaluate(() => ({
     search: location.search,
     metrics: document.querySelector('table#metrics tbody')?.innerHTML ?? null,
     warnings: document.querySelector('ul#warnings')?.innerHTML ?? null,
     crossovers: document.querySelector('#crossovers-title')?.parentElement.querySelector('div')?.innerHTML ?? null,
+    charts: [...document.querySelectorAll('.results canvas')].map((c) => `${c.id} ${c.width}×${c.height} ${c.toDataURL()}`),
   }));
 }
 
@@ -87,6 +90,8 @@ describe('texts changed in place', () => {
         assert.equal(after.metrics, expected.metrics, 'the results table');
         assert.equal(after.warnings, expected.warnings, 'the warnings');
         assert.equal(after.crossovers, expected.crossovers, 'the crossovers');
+        assert.ok(after.charts.length > 0, 'the view has charts');
+        after.charts.forEach((c, i) => assert.ok(c === expected.charts[i], `chart ${c.split(' ')[0]}: the pixels of a fresh page`));
       } finally {
         await context.close();
       }
