@@ -111,17 +111,26 @@ struct BaseKey {
     ratio: f64,
 }
 
-/// A canvas on the page, what its base layer shows, and a copy of that layer (a canvas off
-/// the page).
-type Snapshot = (HtmlCanvasElement, BaseKey, HtmlCanvasElement);
-
-thread_local! {
-    /// One snapshot per canvas drawn, while the canvas is on the page.
-    static BASES: std::cell::RefCell<Vec<Snapshot>> = const { std::cell::RefCell::new(Vec::new()) };
+/// What a canvas on the page shows under its top layer, and the copy of that base layer kept
+/// off the page.
+struct Base {
+    canvas: HtmlCanvasElement,
+    key: BaseKey,
+    /// A canvas off the page of the same pixel size, reused from one base to the next.
+    copy: Option<HtmlCanvasElement>,
+    /// Whether `copy` holds this base (it is taken on the second paint with the same base: a
+    /// slider that changes the curves on every step never pays for a copy).
+    current: bool,
 }
 
-/// Draws `plot` on `canvas` (already `size` pixels): the base from its snapshot when the base
-/// is unchanged, else drawn and a new snapshot taken; then the top. Returns the labels placed.
+thread_local! {
+    /// The bases of the canvases drawn, while the canvases are on the page.
+    static BASES: std::cell::RefCell<Vec<Base>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Draws `plot` on `canvas` (already `size` pixels): the base copied back when it is unchanged
+/// and copied, else drawn (and copied, if it is the second time in a row); then the top.
+/// Returns the labels placed.
 fn layered(
     canvas: &HtmlCanvasElement,
     size: (u32, u32),
@@ -139,17 +148,23 @@ fn layered(
         size,
         ratio: pen.ratio,
     };
-    let kept = BASES.with(|b| {
-        b.borrow()
-            .iter()
-            .find(|(c, k, _)| c == canvas && *k == key)
-            .map(|(_, _, copy)| copy.clone())
+    let mut base = BASES.with(|b| {
+        let mut b = b.borrow_mut();
+        // Canvases gone from the page (another view opened) drop their copies.
+        b.retain(|e| e.canvas.is_connected());
+        let i = b.iter().position(|e| e.canvas == *canvas)?;
+        Some(b.swap_remove(i))
     });
-    match kept {
-        Some(copy) => context(canvas)?
-            .draw_image_with_html_canvas_element(&copy, 0.0, 0.0)
+    let same = base.as_ref().is_some_and(|e| e.key == key);
+    match &base {
+        Some(Base {
+            copy: Some(copy),
+            current: true,
+            ..
+        }) if same => context(canvas)?
+            .draw_image_with_html_canvas_element(copy, 0.0, 0.0)
             .map_err(|e| format!("{e:?}"))?,
-        None => {
+        _ => {
             paint(
                 backend(canvas)?,
                 size,
@@ -159,14 +174,22 @@ fn layered(
                 None,
                 Layers::Base,
             )?;
-            let copy = snapshot(canvas, size)?;
-            BASES.with(|b| {
-                let mut b = b.borrow_mut();
-                // Canvases gone from the page (another view opened) drop their snapshots.
-                b.retain(|(c, _, _)| c != canvas && c.is_connected());
-                b.push((canvas.clone(), key, copy));
+            let copy = base.as_mut().and_then(|e| e.copy.take());
+            let copy = if same {
+                Some(snapshot(canvas, size, copy)?)
+            } else {
+                copy
+            };
+            base = Some(Base {
+                canvas: canvas.clone(),
+                key,
+                copy,
+                current: same,
             });
         }
+    }
+    if let Some(e) = base {
+        BASES.with(|b| b.borrow_mut().push(e));
     }
     paint(
         backend(canvas)?,
@@ -188,18 +211,27 @@ fn context(canvas: &HtmlCanvasElement) -> Result<web_sys::CanvasRenderingContext
         .ok_or_else(|| "the canvas has no 2-D context".to_string())
 }
 
-/// A copy of what `canvas` shows, on a canvas off the page of the same pixel size.
+/// A copy of what `canvas` shows, on `copy` (a canvas off the page, made if there is none)
+/// at the same pixel size.
 fn snapshot(
     canvas: &HtmlCanvasElement,
     (width, height): (u32, u32),
+    copy: Option<HtmlCanvasElement>,
 ) -> Result<HtmlCanvasElement, String> {
-    let copy: HtmlCanvasElement = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.create_element("canvas").ok())
-        .and_then(|e| e.dyn_into().ok())
-        .ok_or("no canvas for the chart's snapshot")?;
-    copy.set_width(width);
-    copy.set_height(height);
+    let copy = match copy {
+        Some(c) => c,
+        None => web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.create_element("canvas").ok())
+            .and_then(|e| e.dyn_into().ok())
+            .ok_or("no canvas for the chart's copy")?,
+    };
+    if copy.width() != width {
+        copy.set_width(width);
+    }
+    if copy.height() != height {
+        copy.set_height(height);
+    }
     context(&copy)?
         .draw_image_with_html_canvas_element(canvas, 0.0, 0.0)
         .map_err(|e| format!("{e:?}"))?;
