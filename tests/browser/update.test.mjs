@@ -19,6 +19,10 @@ function shown(page) {
     metrics: document.querySelector('table#metrics tbody')?.innerHTML ?? null,
     warnings: document.querySelector('ul#warnings')?.innerHTML ?? null,
     crossovers: document.querySelector('#crossovers-title')?.parentElement.querySelector('div')?.innerHTML ?? null,
+    // The other views' texts that follow every input (the explain panel's formulas too).
+    followed: ['.explain-body', '#sweep-optima', '.map-readout', '#coll-segments tbody', '.table-scroll'].map(
+      (sel) => [...document.querySelectorAll(sel)].map((e) => e.innerHTML),
+    ),
     charts: [...document.querySelectorAll('.results canvas')].map((c) => `${c.id} ${c.width}×${c.height} ${c.toDataURL()}`),
   }));
 }
@@ -71,6 +75,9 @@ const CASES = [
     query: '?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong',
     key: 'alpha',
   },
+  { query: '?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=intel-paragon;pattern=pingpong', key: 'size' },
+  { query: '?machine=intel-delta&pattern=global-combine&view=regimes', key: 'n' },
+  { query: '?machine=intel-paragon&pattern=broadcast&view=collectives', key: 'size' },
 ];
 
 describe('texts changed in place', () => {
@@ -90,6 +97,7 @@ describe('texts changed in place', () => {
         assert.equal(after.metrics, expected.metrics, 'the results table');
         assert.equal(after.warnings, expected.warnings, 'the warnings');
         assert.equal(after.crossovers, expected.crossovers, 'the crossovers');
+        assert.deepEqual(after.followed, expected.followed, 'the texts of the other views');
         assert.ok(after.charts.length > 0, 'the view has charts');
         after.charts.forEach((c, i) => assert.ok(c === expected.charts[i], `chart ${c.split(' ')[0]}: the pixels of a fresh page`));
       } finally {
