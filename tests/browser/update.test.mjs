@@ -1,7 +1,9 @@
 // The texts that follow every slider input (the results table with its MathML, the warnings,
 // the crossovers) are changed in place rather than rebuilt (dom::html_follows). Whatever path an
 // update takes (numbers only, a formula whose shape changed, rows added or removed), the page
-// after a drag must show exactly what a fresh page opened on the same address shows.
+// after a drag must show exactly what a fresh page opened on the same address shows. The same
+// holds for the charts' pixels: a step that moves only the query's point copies the curves'
+// layer back from a copy (draw::draw), which must show what a drawing in full shows.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -10,14 +12,34 @@ import { newAppPage, openApp, settle, useApp } from './harness.mjs';
 
 const app = useApp();
 
-/** The HTML of the parts that follow the report, and the address. */
+/** The HTML of the parts that follow the report, the charts' pixels, and the address. */
 function shown(page) {
   return page.evaluate(() => ({
     search: location.search,
     metrics: document.querySelector('table#metrics tbody')?.innerHTML ?? null,
     warnings: document.querySelector('ul#warnings')?.innerHTML ?? null,
     crossovers: document.querySelector('#crossovers-title')?.parentElement.querySelector('div')?.innerHTML ?? null,
+    // The other views' texts that follow every input (the explain panel's formulas too).
+    followed: ['.explain-body', '#sweep-optima', '.map-readout', '#coll-segments tbody', '.table-scroll'].map(
+      (sel) => [...document.querySelectorAll(sel)].map((e) => e.innerHTML),
+    ),
+    charts: [...document.querySelectorAll('.results canvas')].map((c) => `${c.id} ${c.width}×${c.height} ${c.toDataURL()}`),
   }));
+}
+
+/**
+ * The charts' pixels once every chart has been drawn in full: a page's own repaints while it
+ * opens (its canvases' sizes noticed) may already copy the curves' layer back, so the axes are
+ * switched to another scale and back, each switch a new curves' layer.
+ */
+async function drawnAfresh(page) {
+  const scales = await page.$$eval('select#scale option', (options) => options.map((o) => o.value));
+  const now = await page.inputValue('select#scale');
+  for (const scale of [scales.find((s) => s !== now), now]) {
+    await page.selectOption('select#scale', scale);
+    await settle(page);
+  }
+  return (await shown(page)).charts;
 }
 
 /**
@@ -68,6 +90,9 @@ const CASES = [
     query: '?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong',
     key: 'alpha',
   },
+  { query: '?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=intel-paragon;pattern=pingpong', key: 'size' },
+  { query: '?machine=intel-delta&pattern=global-combine&view=regimes', key: 'n' },
+  { query: '?machine=intel-paragon&pattern=broadcast&view=collectives', key: 'size' },
 ];
 
 describe('texts changed in place', () => {
@@ -83,10 +108,14 @@ describe('texts changed in place', () => {
         const fresh = await context.newPage();
         await openApp(fresh, app.server.url, after.search);
         const expected = await shown(fresh);
+        expected.charts = await drawnAfresh(fresh);
         assert.equal(expected.search, after.search, 'the fresh page keeps the address');
         assert.equal(after.metrics, expected.metrics, 'the results table');
         assert.equal(after.warnings, expected.warnings, 'the warnings');
         assert.equal(after.crossovers, expected.crossovers, 'the crossovers');
+        assert.deepEqual(after.followed, expected.followed, 'the texts of the other views');
+        assert.ok(after.charts.length > 0, 'the view has charts');
+        after.charts.forEach((c, i) => assert.ok(c === expected.charts[i], `chart ${c.split(' ')[0]}: the pixels of a fresh page`));
       } finally {
         await context.close();
       }

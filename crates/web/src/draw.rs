@@ -42,7 +42,10 @@ fn rgb(c: (u8, u8, u8)) -> RGBColor {
 
 /// Draws a plot, or a message where there is none, and writes the labels it placed on the
 /// canvas as `data-labels` (CSS pixels, for tests and tools). The canvas's pixel size follows
-/// the frame; it is only reset when it changes.
+/// the frame; it is only reset when it changes. A plot is drawn in two layers (see
+/// [`Layers`]): when only its top layer changed since this canvas was last drawn (a slider
+/// that moves the query's point along unchanged curves), the base is copied back from a
+/// snapshot instead of being drawn again.
 pub fn draw(
     canvas: &HtmlCanvasElement,
     frame: Frame,
@@ -59,23 +62,180 @@ pub fn draw(
     if canvas.height() != height {
         canvas.set_height(height);
     }
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| "the canvas has no 2-D context".to_string())?;
-    let placed = paint(
-        backend,
-        (width, height),
-        plot,
-        scale,
-        &Pen {
-            ratio: r,
-            font_scale: 1.0,
-            palette,
-        },
-        None,
-    )?;
+    let pen = Pen {
+        ratio: r,
+        font_scale: 1.0,
+        palette,
+    };
+    let placed = match plot {
+        Ok(plot) => layered(canvas, (width, height), plot, scale, &pen)?,
+        Err(_) => paint(
+            backend(canvas)?,
+            (width, height),
+            plot,
+            scale,
+            &pen,
+            None,
+            Layers::All,
+        )?,
+    };
     canvas
         .set_attribute("data-labels", &labels::to_json(&placed, r))
         .map_err(|e| format!("{e:?}"))
+}
+
+fn backend(canvas: &HtmlCanvasElement) -> Result<CanvasBackend, String> {
+    CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| "the canvas has no 2-D context".to_string())
+}
+
+/// The parts of a plot a paint draws. The base is everything under the query's point: the
+/// background, grid, frame, tick labels, curves and marks; the top is the point and the labels
+/// (placed where nothing else is, so they move with the point). A slider step along the
+/// curves changes only the top; plotters' drawing of the base (a `fillText` per tick label, a
+/// path per curve) is most of a chart's cost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Layers {
+    All,
+    Base,
+    Top,
+}
+
+/// What a canvas's base layer was drawn from: the plot without its point, and how.
+#[derive(Clone, Debug, PartialEq)]
+struct BaseKey {
+    plot: Plot,
+    scale: Scale,
+    palette: Palette,
+    size: (u32, u32),
+    ratio: f64,
+}
+
+/// What a canvas on the page shows under its top layer, and the copy of that base layer kept
+/// off the page.
+struct Base {
+    canvas: HtmlCanvasElement,
+    key: BaseKey,
+    /// A canvas off the page of the same pixel size, reused from one base to the next.
+    copy: Option<HtmlCanvasElement>,
+    /// Whether `copy` holds this base (it is taken on the second paint with the same base: a
+    /// slider that changes the curves on every step never pays for a copy).
+    current: bool,
+}
+
+thread_local! {
+    /// The bases of the canvases drawn, while the canvases are on the page.
+    static BASES: std::cell::RefCell<Vec<Base>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Draws `plot` on `canvas` (already `size` pixels): the base copied back when it is unchanged
+/// and copied, else drawn (and copied, if it is the second time in a row); then the top.
+/// Returns the labels placed.
+fn layered(
+    canvas: &HtmlCanvasElement,
+    size: (u32, u32),
+    plot: &Plot,
+    scale: Scale,
+    pen: &Pen,
+) -> Result<Vec<Placed>, String> {
+    let key = BaseKey {
+        plot: Plot {
+            point: None,
+            ..plot.clone()
+        },
+        scale,
+        palette: *pen.palette,
+        size,
+        ratio: pen.ratio,
+    };
+    let mut base = BASES.with(|b| {
+        let mut b = b.borrow_mut();
+        // Canvases gone from the page (another view opened) drop their copies.
+        b.retain(|e| e.canvas.is_connected());
+        let i = b.iter().position(|e| e.canvas == *canvas)?;
+        Some(b.swap_remove(i))
+    });
+    let same = base.as_ref().is_some_and(|e| e.key == key);
+    match &base {
+        Some(Base {
+            copy: Some(copy),
+            current: true,
+            ..
+        }) if same => context(canvas)?
+            .draw_image_with_html_canvas_element(copy, 0.0, 0.0)
+            .map_err(|e| format!("{e:?}"))?,
+        _ => {
+            paint(
+                backend(canvas)?,
+                size,
+                Ok(plot),
+                scale,
+                pen,
+                None,
+                Layers::Base,
+            )?;
+            let copy = base.as_mut().and_then(|e| e.copy.take());
+            let copy = if same {
+                Some(snapshot(canvas, size, copy)?)
+            } else {
+                copy
+            };
+            base = Some(Base {
+                canvas: canvas.clone(),
+                key,
+                copy,
+                current: same,
+            });
+        }
+    }
+    if let Some(e) = base {
+        BASES.with(|b| b.borrow_mut().push(e));
+    }
+    paint(
+        backend(canvas)?,
+        size,
+        Ok(plot),
+        scale,
+        pen,
+        None,
+        Layers::Top,
+    )
+}
+
+fn context(canvas: &HtmlCanvasElement) -> Result<web_sys::CanvasRenderingContext2d, String> {
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into().ok())
+        .ok_or_else(|| "the canvas has no 2-D context".to_string())
+}
+
+/// A copy of what `canvas` shows, on `copy` (a canvas off the page, made if there is none)
+/// at the same pixel size.
+fn snapshot(
+    canvas: &HtmlCanvasElement,
+    (width, height): (u32, u32),
+    copy: Option<HtmlCanvasElement>,
+) -> Result<HtmlCanvasElement, String> {
+    let copy = match copy {
+        Some(c) => c,
+        None => web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.create_element("canvas").ok())
+            .and_then(|e| e.dyn_into().ok())
+            .ok_or("no canvas for the chart's copy")?,
+    };
+    if copy.width() != width {
+        copy.set_width(width);
+    }
+    if copy.height() != height {
+        copy.set_height(height);
+    }
+    context(&copy)?
+        .draw_image_with_html_canvas_element(canvas, 0.0, 0.0)
+        .map_err(|e| format!("{e:?}"))?;
+    Ok(copy)
 }
 
 /// The chart with its heading on a canvas of its own, `frame.css` × `frame.ratio` pixels, as a
@@ -105,7 +265,7 @@ pub fn png(
         font_scale: 1.0,
         palette,
     };
-    paint(backend, size, plot, scale, &pen, Some(heading))?;
+    paint(backend, size, plot, scale, &pen, Some(heading), Layers::All)?;
     canvas.to_data_url().map_err(|e| format!("{e:?}"))
 }
 
@@ -134,13 +294,15 @@ pub fn svg(
             palette,
         },
         Some(heading),
+        Layers::All,
     )?;
     Ok(out)
 }
 
 /// Fills the background and draws the plot, or the message where there is none, on any
 /// plotters backend of `size` pixels, under its heading where there is one; returns the
-/// labels placed in the plot.
+/// labels placed in the plot. `layers` says which parts of a plot to draw (the background
+/// belongs to the base).
 fn paint<DB: DrawingBackend>(
     backend: DB,
     (width, height): (u32, u32),
@@ -148,10 +310,13 @@ fn paint<DB: DrawingBackend>(
     scale: Scale,
     pen: &Pen,
     heading: Option<&Heading>,
+    layers: Layers,
 ) -> Result<Vec<Placed>, String> {
     let page = backend.into_drawing_area();
-    page.fill(&rgb(pen.palette.background))
-        .map_err(|e| e.to_string())?;
+    if layers != Layers::Top {
+        page.fill(&rgb(pen.palette.background))
+            .map_err(|e| e.to_string())?;
+    }
     let root = match heading {
         Some(h) => headed(&page, h, pen).map_err(|e| e.to_string())?,
         None => page.clone(),
@@ -161,7 +326,7 @@ fn paint<DB: DrawingBackend>(
         None => (width, height),
     };
     let result = match plot {
-        Ok(plot) => render(&root, plot, scale, pen),
+        Ok(plot) => render(&root, plot, scale, pen, layers),
         Err(message) => root
             .draw(&Text::new(
                 message.to_string(),
@@ -243,12 +408,14 @@ impl Pen<'_> {
 
 /// Draws on linear coordinates: on a log axis every value is drawn at its log₁₀, which keeps
 /// one instance of the chart code instead of one per kind of axis. The labels inside the plot
-/// go where [`layout`] puts them; they are returned as placed.
+/// go where [`layout`] puts them; they are returned as placed (none when only the base is
+/// drawn).
 fn render<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     plot: &Plot,
     scale: Scale,
     pen: &Pen,
+    layers: Layers,
 ) -> Result<Vec<Placed>, DrawingAreaErrorKind<DB::ErrorType>> {
     let (tx, ty) = (|v| labels::tx(scale, v), |v| labels::ty(scale, v));
     let (width, height) = root.dim_in_pixel();
@@ -287,11 +454,23 @@ fn render<DB: DrawingBackend>(
         let (a, b) = chart.map_coordinate(&(px, py));
         (a - base.0, b - base.1)
     };
-    draw_frame(root, &chart, plot, (x, y), &at, pen, scale)?;
-    for series in &plot.series {
-        draw_series(&chart, series, (x, y), pen, scale)?;
+    if layers != Layers::Top {
+        draw_frame(root, &chart, plot, (x, y), &at, pen, scale)?;
+        for series in &plot.series {
+            draw_series(&chart, series, (x, y), pen, scale)?;
+        }
+        draw_marks(&chart, plot, y, pen, scale)?;
     }
-    draw_marks(&chart, plot, y, pen, scale)?;
+    if layers == Layers::Base {
+        return Ok(Vec::new());
+    }
+    if let Some((qx, qy, _)) = &plot.point {
+        chart.draw(&Circle::new(
+            (labels::tx(scale, *qx), labels::ty(scale, *qy)),
+            pen.width(4.5),
+            rgb(pen.palette.mark).filled(),
+        ))?;
+    }
     // The labels, each where nothing else is.
     let placed = layout(plot, &geo);
     for label in &placed {
@@ -406,8 +585,7 @@ fn draw_series<DB: DrawingBackend>(
     Ok(())
 }
 
-/// Marks on the abscissa (n½, the optimum, crossovers: a vertical line each) and the query's
-/// point.
+/// Marks on the abscissa (n½, the optimum, crossovers: a vertical line each).
 fn draw_marks<DB: DrawingBackend>(
     chart: &Plane<DB>,
     plot: &Plot,
@@ -425,13 +603,6 @@ fn draw_marks<DB: DrawingBackend>(
         chart.draw(&PathElement::new(
             vec![(tx(mark.x), y.lo), (tx(mark.x), y.hi)],
             rgb(colour).stroke_width(pen.width(1.5)),
-        ))?;
-    }
-    if let Some((qx, qy, _)) = &plot.point {
-        chart.draw(&Circle::new(
-            (tx(*qx), labels::ty(scale, *qy)),
-            pen.width(4.5),
-            rgb(p.mark).filled(),
         ))?;
     }
     Ok(())

@@ -279,6 +279,9 @@ fn WinnerMapPanel(
         })
         .unwrap_or_default()
     };
+    // The readout follows every input: changed in place (dom::html_follows).
+    let readout = NodeRef::<leptos::html::P>::new();
+    dom::html_follows(readout, reading);
     let ticks = move |vertical: bool| {
         map.with(|m| {
             m.as_ref()
@@ -315,7 +318,7 @@ fn WinnerMapPanel(
                 <div></div>
                 <div class="map-x-title" aria-hidden="true">"message size n →"</div>
             </div>
-            <p class="map-readout" id="coll-map-readout" aria-live="polite" inner_html=reading></p>
+            <p class="map-readout" id="coll-map-readout" aria-live="polite" node_ref=readout></p>
         </figure>
         <div class="map-key" id="coll-map-key" inner_html=key></div>
     }
@@ -498,6 +501,9 @@ fn Segments(
     state: State,
 ) -> impl IntoView {
     let rows = Memo::new(move |_| state.scenario.with(|s| segments(s).unwrap_or_default()));
+    // A slider step changes the numbers, not the rows: changed in place (dom::html_follows).
+    let body = NodeRef::<leptos::html::Tbody>::new();
+    dom::html_follows(body, move || rows.with(|r| segments_html(r)));
     let caption = move || {
         state.scenario.with(|s| {
             let (w, h) = commcalc_core::patterns::collective::mesh_of(p_of(s));
@@ -524,7 +530,7 @@ fn Segments(
                 <thead>
                     <tr><th scope="col">"algorithm"</th><th scope="col">"n"</th><th scope="col">"segments k"</th><th scope="col">"segment"</th><th scope="col">"time"</th><th scope="col">"closed form s*"</th></tr>
                 </thead>
-                <tbody inner_html=move || rows.with(|r| segments_html(r))></tbody>
+                <tbody node_ref=body></tbody>
             </table>
         </section>
     }

@@ -57,6 +57,18 @@ pub fn CompareView(
     // Changed in place as a slider moves the crossovers (dom::html_follows).
     let crossovers = NodeRef::<leptos::html::Div>::new();
     dom::html_follows(crossovers, move || comparison.with(crossover_table));
+    // Each scenario's numbers, changed in place too.
+    let table = NodeRef::<leptos::html::Div>::new();
+    dom::html_follows(table, move || {
+        let list = state.compared();
+        let fitted = state.page.with(|p| p.fitted.clone());
+        let label = |s: &Scenario| machine_label(fitted.as_deref(), s);
+        comparison.with(|c| {
+            c.as_ref()
+                .map(|c| scenario_table(&list, label, c))
+                .unwrap_or_default()
+        })
+    });
     view! {
         <section class="panel compare-list" aria-labelledby="compared-title">
             <h2 id="compared-title">"Compared scenarios"</h2>
@@ -65,7 +77,7 @@ pub fn CompareView(
                 {MAX_SCENARIOS}
                 " (each starts as a copy of the edited one)."
             </p>
-            <ol id="compared">{move || cards(state)}</ol>
+            <ol id="compared">{cards(state)}</ol>
             <button
                 type="button"
                 id="add-compared"
@@ -78,15 +90,7 @@ pub fn CompareView(
         <Charts state plots abscissa legend=LEGEND/>
         <ExportBar state plots stem subtitle abscissa csv json/>
         <section class="panel" aria-label="Each scenario">
-            <div
-                class="table-scroll"
-                inner_html=move || {
-                    let list = state.compared();
-                    let fitted = state.page.with(|p| p.fitted.clone());
-                    let label = |s: &Scenario| machine_label(fitted.as_deref(), s);
-                    comparison.with(|c| c.as_ref().map(|c| scenario_table(&list, label, c)).unwrap_or_default())
-                }
-            ></div>
+            <div class="table-scroll" node_ref=table></div>
         </section>
         <section class="panel" aria-labelledby="crossovers-title">
             <h2 id="crossovers-title">"Crossovers"</h2>
@@ -113,24 +117,42 @@ fn compared_csv(comparison: &Result<Comparison, Error>) -> String {
     }
 }
 
-/// One card per compared scenario: its colour and letter, what it is, and its buttons.
+/// One card per compared scenario: its colour and letter, what it is, and its buttons. The
+/// cards are built again only when what they are changes (a scenario added, removed, given
+/// another machine or pattern, or another one edited); a slider changes the edited card's
+/// query text alone, not its buttons and their listeners.
 fn cards(state: State) -> impl IntoView {
-    let list = state.compared();
-    let active = state.active.get();
-    let removable = list.len() > 1;
-    list.into_iter()
-        .enumerate()
-        .map(|(i, s)| card(state, i, &s, i == active, removable))
-        .collect_view()
+    let shape = Memo::new(move |_| {
+        let list = state.compared();
+        let fitted = state.page.with(|p| p.fitted.clone());
+        let what: Vec<String> = list
+            .iter()
+            .map(|s| {
+                let label = machine_label(fitted.as_deref(), s);
+                format!("{label} · {}", s.pattern.title)
+            })
+            .collect();
+        (what, state.active.get())
+    });
+    move || {
+        let (what, active) = shape.get();
+        let removable = what.len() > 1;
+        what.into_iter()
+            .enumerate()
+            .map(|(i, what)| card(state, i, what, i == active, removable))
+            .collect_view()
+    }
 }
 
-fn card(state: State, i: usize, s: &Scenario, edited: bool, removable: bool) -> impl IntoView {
+fn card(state: State, i: usize, what: String, edited: bool, removable: bool) -> impl IntoView {
     let name = letter(i).to_string();
-    let label = state
-        .page
-        .with_untracked(|p| machine_label(p.fitted.as_deref(), s));
-    let what = format!("{label} · {}", s.pattern.title);
-    let query = s.to_query();
+    let query = move || {
+        state
+            .compared()
+            .get(i)
+            .map(Scenario::to_query)
+            .unwrap_or_default()
+    };
     // The visible word starts the accessible name (WCAG 2.5.3, label in name).
     let action = if edited { "Editing" } else { "Edit" };
     view! {

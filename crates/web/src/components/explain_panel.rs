@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::derived::panel_formulas;
+use crate::dom;
 use crate::explain::panel;
 use crate::state::State;
 
@@ -22,10 +23,13 @@ pub fn ExplainPanel(
             .with(|r| r.as_ref().map(panel_formulas).unwrap_or_default());
         panel(c.pattern, c.model, &formulas)
     });
+    // A slider step changes a few numbers in the formulas: changed in place (dom::html_follows).
+    let node = NodeRef::<leptos::html::Div>::new();
+    dom::html_follows(node, move || body.get());
     view! {
         <details class="explain panel" id="explain">
             <summary>"What am I looking at?"</summary>
-            <div class="explain-body" inner_html=body></div>
+            <div class="explain-body" node_ref=node></div>
         </details>
     }
 }

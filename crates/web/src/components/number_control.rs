@@ -24,7 +24,11 @@ pub fn NumberControl(
         Kind::Number { slider } => slider,
         _ => None,
     };
-    let value = move || {
+    // The value, its readout and the field's text are memos: every control reads the whole
+    // scenario and report, so without them each input would format every control's number
+    // once per binding (readout, aria-valuetext, slider position, field), although a slider
+    // changes one of them.
+    let value = Memo::new(move |_| {
         state.scenario.with(|s| {
             state
                 .report
@@ -33,8 +37,10 @@ pub fn NumberControl(
                     _ => None,
                 })
         })
-    };
-    let shown = Signal::derive(move || value().map(|v| readout(v, unit)).unwrap_or_default());
+    });
+    let shown: Signal<String> =
+        Memo::new(move |_| value.get().map(|v| readout(v, unit)).unwrap_or_default()).into();
+    let field = Memo::new(move |_| field_text(state, key));
     let field_id = format!("in-{key}");
     let described = format!("about-{key} err-{key}");
     let range = slider.map(|sl| {
@@ -47,7 +53,7 @@ pub fn NumberControl(
                 aria-labelledby=format!("label-{key}")
                 aria-describedby=described.clone()
                 aria-valuetext=move || shown.get()
-                prop:value=move || value().map(|v| sl.position(v)).unwrap_or(0).to_string()
+                prop:value=move || value.get().map(|v| sl.position(v)).unwrap_or(0).to_string()
                 on:input=move |ev| {
                     if let Ok(pos) = event_target_value(&ev).parse::<u32>() {
                         state.edit(Edit::Set(key, &plain(sl.value(pos))));
@@ -73,7 +79,7 @@ pub fn NumberControl(
                         spellcheck="false"
                         placeholder="default"
                         aria-describedby=described.clone()
-                        prop:value=move || field_text(state, key)
+                        prop:value=field
                         on:change=move |ev| state.edit(Edit::Set(key, &event_target_value(&ev)))
                     />
                     <span class="unit">{unit}</span>

@@ -262,6 +262,9 @@ fn SweepSection(
         format!("<span class=\"line-swatch s1\"></span>Snake <span class=\"line-swatch s2\"></span>Fence · {sets} · dots: the optimal block S of each")
     };
     let optima = move || sweeps.with(|s| s.as_ref().map(|s| optima_html(s)).unwrap_or_default());
+    // The optima and the readouts below follow every input: changed in place (dom::html_follows).
+    let optima_list = NodeRef::<leptos::html::Ul>::new();
+    dom::html_follows(optima_list, optima);
     view! {
         <section class="panel" aria-labelledby="sweep-title">
             <div class="charts-head">
@@ -277,7 +280,7 @@ fn SweepSection(
             dark=state.dark
             />
             <p class="legend" inner_html=sweep_key></p>
-            <ul class="sweep-optima" id="sweep-optima" inner_html=optima></ul>
+            <ul class="sweep-optima" id="sweep-optima" node_ref=optima_list></ul>
         </section>
     }
 }
@@ -454,6 +457,8 @@ fn MapPanel(
         let at = at.get();
         map.with(|m| readout_html(letter, f.get(), m.as_ref().ok().map(|c| &c.map), at))
     };
+    let readout = NodeRef::<leptos::html::P>::new();
+    dom::html_follows(readout, reading);
     let ticks = move |vertical: bool| {
         ticks.with(|(x, y)| ticks_html(if vertical { y } else { x }, vertical))
     };
@@ -491,7 +496,7 @@ fn MapPanel(
                 class="map-readout"
                 id=format!("map-readout-{id}")
                 aria-live="polite"
-                inner_html=reading
+                node_ref=readout
             ></p>
         </figure>
     }

@@ -35,6 +35,10 @@ pub fn Share(
     let rows = RwSignal::new(Vec::<&'static str>::new());
     // What was copied last, for the status line.
     let copied = RwSignal::new(None::<&'static str>);
+    // Whether the dialog is open. Its link, snippet and options follow the scenario only
+    // then: closed, they would be rebuilt on every slider input (the options' checkboxes with
+    // their listeners, the whole address twice) for a dialog nobody sees.
+    let is_open = RwSignal::new(false);
     let link = move || state.full_link();
     let embed_src = move || embed_address(state, shown, rows);
     let title = move || {
@@ -43,7 +47,11 @@ pub fn Share(
             .with(|s| format!("commcalc: {} · {}", state.machine_name(s), s.pattern.title))
     };
     let code = move || snippet(&embed_src(), &title());
+    // What the fields show: the link and the snippet while open, nothing while closed.
+    let shown_link = move || is_open.get().then(link).unwrap_or_default();
+    let shown_code = move || is_open.get().then(code).unwrap_or_default();
     let open = move |_| {
+        is_open.set(true);
         if let Some(d) = dialog.get() {
             let _ = d.show_modal();
         }
@@ -57,18 +65,23 @@ pub fn Share(
         <button type="button" id="share" class="share" aria-haspopup="dialog" on:click=open>
             "Share / embed"
         </button>
-        <dialog id="share-dialog" node_ref=dialog aria-labelledby="share-title">
+        <dialog
+            id="share-dialog"
+            node_ref=dialog
+            aria-labelledby="share-title"
+            on:close=move |_| is_open.set(false)
+        >
             <h2 id="share-title">"Share this view"</h2>
             <label for="share-link">"Link (the whole state is in it)"</label>
             <div class="copy-row">
-                <input id="share-link" type="text" readonly prop:value=link on:focus=select_all/>
+                <input id="share-link" type="text" readonly prop:value=shown_link on:focus=select_all/>
                 <button type="button" id="copy-link" on:click=move |_| copy(&link(), "link", copied)>
                     "Copy"
                 </button>
             </div>
-            <EmbedOptions state shown rows/>
+            <EmbedOptions state shown rows is_open/>
             <label for="embed-snippet">"Embed in a course page (HTML)"</label>
-            <textarea id="embed-snippet" readonly rows="6" prop:value=code on:focus=select_all></textarea>
+            <textarea id="embed-snippet" readonly rows="6" prop:value=shown_code on:focus=select_all></textarea>
             <p class="copy-row">
                 <button type="button" id="copy-snippet" on:click=move |_| copy(&code(), "snippet", copied)>
                     "Copy the snippet"
@@ -112,20 +125,26 @@ fn EmbedOptions(
     shown: RwSignal<Vec<&'static str>>,
     /// The result rows ticked.
     rows: RwSignal<Vec<&'static str>>,
+    /// Whether the dialog is open: the boxes are there only then.
+    is_open: RwSignal<bool>,
 ) -> impl IntoView {
     let controls = move || {
-        let list = state.scenario.with(controls);
-        let items = list.into_iter().map(|c| (c.key, subscripts(&c.label)));
-        ticks("show", items.collect(), shown)
+        is_open.get().then(|| {
+            let list = state.scenario.with(controls);
+            let items = list.into_iter().map(|c| (c.key, subscripts(&c.label)));
+            ticks("show", items.collect(), shown)
+        })
     };
     let result_rows = move || {
-        let items = state.scenario.with(result_keys).into_iter().map(|k| {
-            (
-                k,
-                esc(commcalc_core::metrics::metric(k).map_or("", |m| m.label)),
-            )
-        });
-        ticks("rows", items.collect(), rows)
+        is_open.get().then(|| {
+            let items = state.scenario.with(result_keys).into_iter().map(|k| {
+                (
+                    k,
+                    esc(commcalc_core::metrics::metric(k).map_or("", |m| m.label)),
+                )
+            });
+            ticks("rows", items.collect(), rows)
+        })
     };
     view! {
         // The validation view has no scenario controls and no results table to keep.
