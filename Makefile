@@ -116,6 +116,9 @@ wasm-opt:
 
 tools: wasm-target trunk wasm-bindgen wasm-opt
 
+# Trunk builds the page's two modules with the size profile `web` and the Traffic view's worker
+# with `release` (index.html, data-cargo-profile-release; Cargo.toml says why).
+
 site: tools
 	trunk build --release
 

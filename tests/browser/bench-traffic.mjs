@@ -11,17 +11,22 @@
 //     (`dom::timed("commcalc:simulate")`, performance.measure entries) and the browser's task time
 //     per input (input-work.mjs), budget 5 ms for the run;
 // (b) WebAssembly against native: 003's workload read in all and per node, one replication,
-//     run warm by the Traffic view (the `size` slider moved back and forth, the runs at one
-//     position kept: the same query each time), against the release CLI's own timing of the
-//     same query (`commcalc traffic --json`, its `events_per_s`; the release profile is the one
-//     the site's wasm is built with) and, for the record, criterion's median of the same
-//     configuration at opt-level 3 (`paper/16x3000-total`, `events/paper-per-node` in
-//     crates/core/benches/traffic.rs, read from target/criterion: run them first); budget 2×;
+//     run warm by the Traffic view on the page's thread (the `size` slider moved back and forth,
+//     the runs at one position kept: the same query each time; the page's module is built for
+//     size, Cargo profile `web`), against the release CLI's own timing of the same query
+//     (`commcalc traffic`, its `events_per_s`; the release profile, opt-level 3 with LTO, is
+//     the one the Traffic view's worker is built with) and, for the record, criterion's median
+//     of the same configuration (`paper/16x3000-total`, `events/paper-per-node` in
+//     crates/core/benches/traffic.rs, `[profile.bench]`, read from target/criterion: run them
+//     first); budget 2×;
 // (c) Figs. 7 and 8 with 10 replications (22 sweep points × 10 replications, in the worker):
 //     click → the figures' results shown, budget 2 s for the issue's 20 × 10 sweep;
 // (d) 4096 nodes × 10⁶ messages run in the worker from the Traffic view, with its progress bar:
 //     while it runs, slider inputs each timed from dispatch to the app's `commcalc:painted` event,
-//     p95 budget 8 ms; and the run's wall time until its results are shown;
+//     p95 budget 8 ms; and the run's wall time until its results are shown; then the same query
+//     in the worker against native, as in (b): the worker's own timing of the run (shown in the
+//     view's status) against the release CLI's, alternated, best of BIG_RUNS each, and
+//     criterion's `events/4096x1e6-total`; budget 2×;
 // (e) the calculator's `pattern=traffic` (?machine=jpl-mark3&pattern=traffic and the iPSC): the
 //     browser's task time per slider input (input-work.mjs, as bench.mjs measures every view),
 //     budget p95 8 ms, and a frame-paced drag (inputs that queued behind earlier work).
@@ -45,6 +50,8 @@ const SAME_RUNS = [
 const RUNS = 10;
 const INPUTS = 30;
 const BIG = `${TRAFFIC}&dim=12&count=1000000&reps=1`;
+/** Runs of the 4096-node query in (d)'s comparison, natively and in Chromium (seconds each). */
+const BIG_RUNS = 3;
 const CALCULATOR = ['?machine=jpl-mark3&pattern=traffic', '?machine=intel-ipsc&pattern=traffic'];
 const BUDGET = { paperMs: 5, ratio: 2, sweepMs: 2000, inputP95Ms: 8 };
 const HEADING = '## Traffic simulator in the browser';
@@ -117,37 +124,53 @@ function alternateRuns(page, rounds) {
   }, rounds);
 }
 
-/** The release CLI (the profile the site's wasm is built with), built if needed. */
+/** The release CLI (the profile the Traffic view's worker is built with), built if needed. */
 function releaseCli() {
   execFileSync('cargo', ['build', '--release', '-q', '-p', 'commcalc'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   return path.join(process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, 'target'), 'release', 'commcalc');
 }
 
+/** The page's query as the CLI reads it (the address without `view`). */
+function cliQuery(page) {
+  const params = new URL(page.url()).searchParams;
+  params.delete('view');
+  return params.toString().replace(/%2C/gu, ',');
+}
+
+/**
+ * One run of the CLI in milliseconds, its own timing of the simulation: events over
+ * `events_per_s`, read from the raw column of its table (the text form runs the query alone;
+ * `--json` would add the calculator's curve, six more runs).
+ */
+function cliMs(bin, query) {
+  const out = execFileSync(bin, ['traffic', query], { encoding: 'utf8' });
+  const raw = (metric) => Number(new RegExp(`^${metric}\\s.*\\s(\\S+)$`, 'mu').exec(out)?.[1]);
+  return (1e3 * raw('events')) / raw('events_per_s');
+}
+
+/** Criterion's median of a benchmark in milliseconds, or NaN where it has not been run. */
+function criterionMs(name) {
+  const file = path.join(ROOT, 'target', 'criterion', ...name.split('/'), 'new', 'estimates.json');
+  return fs
+    .readFile(file, 'utf8')
+    .then((t) => JSON.parse(t).median.point_estimate / 1e6)
+    .catch(() => NaN);
+}
+
 /**
  * (b): each query's run in Chromium (warm, best of RUNS) and natively: the release CLI's
- * own timing of the same query (`events_per_s`, best of as many runs), and criterion's median.
+ * own timing of the same query (best of as many runs), and criterion's median.
  */
-async function sameRuns(page, url) {
-  const bin = releaseCli();
+async function sameRuns(page, url, bin) {
   const out = [];
   for (const { query, criterion } of SAME_RUNS) {
     await openApp(page, url, query);
     const browser = summary(await alternateRuns(page, RUNS));
     const events = await shownEvents(page);
-    const params = new URL(page.url()).searchParams;
-    params.delete('view');
-    const shown = params.toString().replace(/%2C/gu, ',');
+    const shown = cliQuery(page);
     let cli = Infinity;
-    for (let i = 0; i < RUNS; i++) {
-      const m = JSON.parse(execFileSync(bin, ['traffic', '--json', shown], { encoding: 'utf8' })).metrics;
-      cli = Math.min(cli, (1e3 * m.events) / m.events_per_s);
-    }
-    const file = path.join(ROOT, 'target', 'criterion', ...criterion.split('/'), 'new', 'estimates.json');
-    const native = await fs
-      .readFile(file, 'utf8')
-      .then((t) => JSON.parse(t).median.point_estimate / 1e6)
-      .catch(() => NaN);
-    out.push({ query: shown, criterion, events, browser, cli, native });
+    for (let i = 0; i < RUNS; i++) cli = Math.min(cli, cliMs(bin, shown));
+    out.push({ query: shown, criterion, events, browser, cli, native: await criterionMs(criterion) });
   }
   return out;
 }
@@ -216,6 +239,26 @@ async function bigRun(page, url, run) {
   );
 }
 
+/**
+ * (d), the comparison: the 4096-node query run by the Traffic view in its worker (the worker's
+ * own timing, from the view's status) and by the release CLI, alternated so that both see the
+ * machine's load alike, best of BIG_RUNS each, and criterion's median.
+ */
+async function bigSame(page, url, bin) {
+  let browser = Infinity;
+  let cli = Infinity;
+  let events = NaN;
+  for (let i = 0; i < BIG_RUNS; i++) {
+    await openApp(page, url, BIG);
+    cli = Math.min(cli, cliMs(bin, cliQuery(page)));
+    await page.click('#traffic-run');
+    events = await shownEvents(page);
+    const ran = /in ([\d.]+) s\./u.exec(await page.textContent('#traffic-status'));
+    browser = Math.min(browser, ran ? 1000 * Number(ran[1]) : NaN);
+  }
+  return { events, browser, cli, native: await criterionMs('events/4096x1e6-total') };
+}
+
 /** (e): the calculator's per-input task time on its first input and parameter sliders, and a drag. */
 async function calculator(page, url) {
   const out = [];
@@ -240,15 +283,17 @@ export async function benchTraffic(browser, url) {
   const loadBefore = os.loadavg()[0];
   try {
     const page = await timedPage(context);
+    const bin = releaseCli();
     const paper = await paperInputs(page, url);
-    const same = await sameRuns(page, url);
+    const same = await sameRuns(page, url, bin);
     const figs = await figures(page, url);
     const idle = await bigRun(page, url, false);
     const big = await bigRun(page, url, true);
+    const bigRatio = await bigSame(page, url, bin);
     const calc = await calculator(page, url);
     // The machine's load: (d) is wall clock, which other work on the machine stretches.
     const load = { before: loadBefore, after: os.loadavg()[0], cpus: os.cpus().length };
-    return { paper, same, figs, idle, big, calc, load };
+    return { paper, same, figs, idle, big, bigRatio, calc, load };
   } finally {
     await context.close();
   }
@@ -273,10 +318,11 @@ export function trafficLines(r) {
     `| 003's workload (16 nodes, 3000 messages, 1 replication) run on the page as the \`${r.paper.key}\` slider moves (${r.paper.run.n} runs) | run p50 ${ms(r.paper.run.p50)}, p95 ${ms(r.paper.run.p95)}; task per input p50 ${ms(r.paper.task.p50)}, p95 ${ms(r.paper.task.p95)} | run ≤ ${BUDGET.paperMs} ms | ${verdict(r.paper.run.p95 <= BUDGET.paperMs)} |`,
     ...r.same.map(
       (s) =>
-        `| \`${s.query}\` (${s.events} events), warm, best of ${s.browser.n} runs each | Chromium ${ms(s.browser.min)} (p50 ${ms(s.browser.p50)}; ${(s.events / s.browser.min / 1e3).toFixed(1)} M events/s), native CLI ${ms(s.cli)}: × ${(s.browser.min / s.cli).toFixed(2)}; criterion \`${s.criterion}\` (opt-level 3) ${ms(s.native)}: × ${(s.browser.min / s.native).toFixed(2)} | ≤ × ${BUDGET.ratio} | ${verdict(s.browser.min / s.cli <= BUDGET.ratio)} |`,
+        `| \`${s.query}\` (${s.events} events), warm, best of ${s.browser.n} runs each | Chromium ${ms(s.browser.min)} (p50 ${ms(s.browser.p50)}; ${(s.events / s.browser.min / 1e3).toFixed(1)} M events/s), native CLI ${ms(s.cli)}: × ${(s.browser.min / s.cli).toFixed(2)}; criterion \`${s.criterion}\` ${ms(s.native)}: × ${(s.browser.min / s.native).toFixed(2)} | ≤ × ${BUDGET.ratio} | ${verdict(s.browser.min / s.cli <= BUDGET.ratio)} |`,
     ),
     `| Figs. 7 and 8 with 10 replications (${r.figs.points} sweep points × 10, in the worker), click → results | ${ms(r.figs.ms)} | ≤ ${BUDGET.sweepMs} ms (20 × 10) | ${verdict(r.figs.ms <= BUDGET.sweepMs)} |`,
     `| 4096 nodes × 10⁶ messages in the worker, progress bar ${r.big.progressSeen ? 'shown' : '**not seen**'}: Run → results shown (the simulation itself, timed in the worker) | ${r.big.done ? `${ms(r.big.wallMs)} (${ms(r.big.runMs)})` : '**not finished in 120 s**'} | completes | ${verdict(r.big.done && r.big.progressSeen)} |`,
+    `| the same query (${r.bigRatio.events} events), in the worker against native, alternated, best of ${BIG_RUNS} runs each | Chromium ${ms(r.bigRatio.browser)} (${(r.bigRatio.events / r.bigRatio.browser / 1e3).toFixed(2)} M events/s), native CLI ${ms(r.bigRatio.cli)} (${(r.bigRatio.events / r.bigRatio.cli / 1e3).toFixed(2)} M events/s): × ${(r.bigRatio.browser / r.bigRatio.cli).toFixed(2)}; criterion \`events/4096x1e6-total\` ${ms(r.bigRatio.native)}: × ${(r.bigRatio.browser / r.bigRatio.native).toFixed(2)} | ≤ × ${BUDGET.ratio} | ${verdict(r.bigRatio.browser / r.bigRatio.cli <= BUDGET.ratio)} |`,
     `| during that run, \`${r.big.key}\` slider input → \`commcalc:painted\` (${big.n} inputs) | p50 ${ms(big.p50)}, p95 ${ms(big.p95)}, max ${ms(big.max)} (the same inputs with nothing running: p50 ${ms(idle.p50)}, p95 ${ms(idle.p95)}) | p95 ≤ ${BUDGET.inputP95Ms} ms | ${verdict(big.p95 <= BUDGET.inputP95Ms)} |`,
     ...r.calc.map(
       (c) =>
