@@ -575,7 +575,7 @@ fn Exports(
             </p>
             <div class="export" role="group" aria-label="Export a tuning file">
                 <span class="export-label">"Export"</span>
-                {buttons.to_vec()}
+                {Vec::from(buttons)}
             </div>
             <p id="coll-export-status" role="status">{move || status.get()}</p>
         </section>

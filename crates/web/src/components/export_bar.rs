@@ -136,7 +136,8 @@ pub fn export_buttons(run: impl Fn(&'static str) + Copy + Send + Sync + 'static)
                 </button>
             }
         })
-        .to_vec()
+        .into_iter()
+        .collect::<Vec<_>>()
 }
 
 /// A value as plain JS data (the JavaScript API's form), for `JSON.stringify`.
