@@ -75,7 +75,7 @@ pub fn draw(
     )?;
     canvas
         .set_attribute("data-labels", &labels::to_json(&placed, r))
-        .map_err(|e| format!("{e:?}"))
+        .map_err(|e| crate::dom::js_error(&e))
 }
 
 /// The chart with its heading on a canvas of its own, `frame.css` × `frame.ratio` pixels, as a
@@ -106,7 +106,7 @@ pub fn png(
         palette,
     };
     paint(backend, size, plot, scale, &pen, Some(heading))?;
-    canvas.to_data_url().map_err(|e| format!("{e:?}"))
+    canvas.to_data_url().map_err(|e| crate::dom::js_error(&e))
 }
 
 /// The same drawing as SVG (plotters' SVG backend) with its heading, at the frame's CSS size:

@@ -549,7 +549,7 @@ fn Exports(
             } else {
                 "text/plain"
             };
-            dom::download_text(&name, mime, &text).map_err(|e| format!("{e:?}"))?;
+            dom::download_text(&name, mime, &text).map_err(|e| dom::js_error(&e))?;
             Ok::<String, String>(format!("Saved {name} ({}).", si(text.len() as f64, "B")))
         });
         status.set(outcome.unwrap_or_else(|e| format!("Export failed: {e}")));
