@@ -126,13 +126,14 @@ tools: wasm-target rust-src trunk wasm-bindgen wasm-opt
 # component), and the standard library compiled from source with the app, with panics that
 # abort at once (no panic messages, nor the code that formats them) and whose own code is
 # chosen for size (`optimize_for_size`: a merge sort, no fast path in float parsing, smaller
-# integer formatting; the same results, a little slower). The second takes unstable
+# integer formatting; the same results, a little slower); and `{:?}` formatting compiled to
+# nothing (no text the page shows goes through it: see dom::js_error). These take unstable
 # cargo and rustc flags, which the stable toolchain accepts with RUSTC_BOOTSTRAP=1, as for
 # cargo-fuzz. They are the environment of Trunk's command only, and the rustc flags are for
 # the wasm32 target only: native builds, clippy and the tests never see them.
 WEB_ENV := RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort \
 	CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size \
-	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--cfg=erase_components -Zunstable-options -Cpanic=immediate-abort"
+	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--cfg=erase_components -Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none"
 
 site: tools
 	$(WEB_ENV) trunk build --release
