@@ -33,7 +33,7 @@ TOOLS := $(CURDIR)/.tools
 export PATH := $(TOOLS)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
 .PHONY: test serve site build bench fuzz check-cargo components wasm-target fmt clippy sizes unit wasm-check \
-	tools trunk wasm-bindgen wasm-opt chromium browser-deps browser-test bench-web screenshots \
+	tools rust-src trunk wasm-bindgen wasm-opt chromium browser-deps browser-test bench-web screenshots \
 	mpi-deps mpi-test
 
 # ---------------------------------------------------------------------------------------------
@@ -114,16 +114,35 @@ wasm-opt:
 	@if [ -x $(TOOLS)/node_modules/.bin/wasm-opt ]; then wasm-opt --version; \
 	else mkdir -p $(TOOLS) && npm install --prefix $(TOOLS) --no-audit --no-fund binaryen@$(BINARYEN_VERSION); fi
 
-tools: wasm-target trunk wasm-bindgen wasm-opt
+# The standard library's source, which the page's modules are built from (WEB_ENV below).
+rust-src: check-cargo
+	@if rustup component list --installed 2>/dev/null | grep -qx 'rust-src'; then echo "rust-src: installed"; \
+	else rustup component add rust-src; fi
+
+tools: wasm-target rust-src trunk wasm-bindgen wasm-opt
+
+# The page's wasm modules are built for size (docs/web-bytes.md, "Built for size"): Leptos'
+# type-erased components (the renderer's generic code copied per kind of view, not per
+# component), and the standard library compiled from source with the app, with panics that
+# abort at once (no panic messages, nor the code that formats them) and whose own code is
+# chosen for size (`optimize_for_size`: a merge sort, no fast path in float parsing, smaller
+# integer formatting; the same results, a little slower); and `{:?}` formatting compiled to
+# nothing (no text the page shows goes through it: see dom::js_error). These take unstable
+# cargo and rustc flags, which the stable toolchain accepts with RUSTC_BOOTSTRAP=1, as for
+# cargo-fuzz. They are the environment of Trunk's command only, and the rustc flags are for
+# the wasm32 target only: native builds, clippy and the tests never see them.
+WEB_ENV := RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort \
+	CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size \
+	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--cfg=erase_components -Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none"
 
 # Trunk builds the page's two modules with the size profile `web` and the Traffic view's worker
 # with `release` (index.html, data-cargo-profile-release; Cargo.toml says why).
 
 site: tools
-	trunk build --release
+	$(WEB_ENV) trunk build --release
 
 serve: tools
-	trunk serve --release
+	$(WEB_ENV) trunk serve --release
 
 # Debian's Chromium for the browser tests (see tests/browser/harness.mjs for its flags); needs root or sudo once.
 chromium:

@@ -100,6 +100,20 @@ pub enum Network {
     SharedMemory,
 }
 
+impl Network {
+    /// The kind of network in words, for messages (`Debug` is no name to show a person).
+    pub fn name(self) -> &'static str {
+        match self {
+            Network::Bus => "bus",
+            Network::FramedSwitch => "framed switch",
+            Network::Mesh => "mesh",
+            Network::Hypercube => "hypercube",
+            Network::Atm => "ATM",
+            Network::SharedMemory => "shared memory",
+        }
+    }
+}
+
 impl Machine {
     /// The parameter set for a model, if the papers give one.
     pub fn set(&self, model: Model) -> Option<&'static ParamSet> {

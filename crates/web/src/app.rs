@@ -63,7 +63,11 @@ thread_local! {
 /// course page that loads the module for its JavaScript API) gets no app.
 pub fn start(views: Views) {
     // A panic ends the page: say why in the console (a smaller hook than
-    // console_error_panic_hook, without the JS stack).
+    // console_error_panic_hook, without the JS stack). `make site` and `make serve` build
+    // with panics that abort at once (docs/web-bytes.md, "Built for size"): no hook runs, and
+    // the console shows the browser's "unreachable" error alone; a plain `trunk build` keeps
+    // the message.
+    #[cfg(not(panic = "immediate-abort"))]
     std::panic::set_hook(Box::new(|info| {
         web_sys::console::error_1(&format!("commcalc: {info}").into());
     }));

@@ -299,6 +299,18 @@ fn save(name: &str, href: &str) -> Result<(), JsValue> {
     Ok(())
 }
 
+/// A JavaScript exception as a person reads it, for the messages the page shows: an `Error` as
+/// its `toString()` ("TypeError: …"), a thrown string as it is. `{:?}` would wrap it in
+/// `JsValue(…)`, and prints nothing in a module built with `-Zfmt-debug=none`.
+pub fn js_error(e: &JsValue) -> String {
+    match e.dyn_ref::<js_sys::Error>() {
+        Some(error) => String::from(error.to_string()),
+        None => e
+            .as_string()
+            .unwrap_or_else(|| "an error the browser did not describe".to_owned()),
+    }
+}
+
 /// Saves text as a file of the given MIME type.
 pub fn download_text(name: &str, mime: &str, text: &str) -> Result<(), JsValue> {
     let parts = js_sys::Array::of1(&JsValue::from_str(text));

@@ -81,7 +81,7 @@ pub fn draw(
     };
     canvas
         .set_attribute("data-labels", &labels::to_json(&placed, r))
-        .map_err(|e| format!("{e:?}"))
+        .map_err(|e| crate::dom::js_error(&e))
 }
 
 fn backend(canvas: &HtmlCanvasElement) -> Result<CanvasBackend, String> {
@@ -163,7 +163,7 @@ fn layered(
             ..
         }) if same => context(canvas)?
             .draw_image_with_html_canvas_element(copy, 0.0, 0.0)
-            .map_err(|e| format!("{e:?}"))?,
+            .map_err(|e| crate::dom::js_error(&e))?,
         _ => {
             paint(
                 backend(canvas)?,
@@ -234,7 +234,7 @@ fn snapshot(
     }
     context(&copy)?
         .draw_image_with_html_canvas_element(canvas, 0.0, 0.0)
-        .map_err(|e| format!("{e:?}"))?;
+        .map_err(|e| crate::dom::js_error(&e))?;
     Ok(copy)
 }
 
@@ -266,7 +266,7 @@ pub fn png(
         palette,
     };
     paint(backend, size, plot, scale, &pen, Some(heading), Layers::All)?;
-    canvas.to_data_url().map_err(|e| format!("{e:?}"))
+    canvas.to_data_url().map_err(|e| crate::dom::js_error(&e))
 }
 
 /// The same drawing as SVG (plotters' SVG backend) with its heading, at the frame's CSS size:

@@ -50,10 +50,10 @@ pub fn paint_pixels(
         .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
         .ok_or("the canvas has no 2-D context")?;
     let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(pixels), cols, rows)
-        .map_err(|e| format!("ImageData: {e:?}"))?;
+        .map_err(|e| format!("ImageData: {}", crate::dom::js_error(&e)))?;
     context
         .put_image_data(&image, 0.0, 0.0)
-        .map_err(|e| format!("putImageData: {e:?}"))
+        .map_err(|e| format!("putImageData: {}", crate::dom::js_error(&e)))
 }
 
 /// Tells the page a map was painted, for the tests and the benchmark:

@@ -38,7 +38,8 @@ impl Job {
     /// Starts a worker for `request`; `on_reply` gets every reply after `Ready` (progress,
     /// then one result or error). Fails where the browser cannot start a worker.
     pub fn start(request: Request, on_reply: impl Fn(Reply) + 'static) -> Result<Job, String> {
-        let worker = Worker::new(LOADER).map_err(|e| format!("no Web Worker: {e:?}"))?;
+        let worker = Worker::new(LOADER)
+            .map_err(|e| format!("no Web Worker: {}", crate::dom::js_error(&e)))?;
         let message = serde_wasm_bindgen::to_value(&request).map_err(|e| e.to_string())?;
         let on_reply = std::rc::Rc::new(on_reply);
         let on_message = {
@@ -80,7 +81,7 @@ impl Job {
         let message = serde_wasm_bindgen::to_value(request).map_err(|e| e.to_string())?;
         self.worker
             .post_message(&message)
-            .map_err(|e| format!("{e:?}"))
+            .map_err(|e| crate::dom::js_error(&e))
     }
 }
 

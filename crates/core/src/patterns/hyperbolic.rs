@@ -73,7 +73,8 @@ fn network(ctx: &mut Ctx) -> Result<Network, Error> {
                 key: "machine".into(),
                 value: ctx.machine.id.into(),
                 reason: format!(
-                    "000 builds hyperbolic graphs for a bus, a framed switch or a mesh, not a {other:?} network"
+                    "000 builds hyperbolic graphs for a bus, a framed switch or a mesh, not a {} network",
+                    other.name()
                 ),
             })
         }

@@ -157,7 +157,8 @@ pub fn Charts(
                             </figure>
                         }
                     })
-                    .to_vec()}
+                    .into_iter()
+                    .collect::<Vec<_>>()}
             </div>
             <p class="legend" inner_html=legend></p>
         </div>

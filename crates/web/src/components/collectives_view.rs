@@ -554,7 +554,7 @@ fn Exports(
             } else {
                 "text/plain"
             };
-            dom::download_text(&name, mime, &text).map_err(|e| format!("{e:?}"))?;
+            dom::download_text(&name, mime, &text).map_err(|e| dom::js_error(&e))?;
             Ok::<String, String>(format!("Saved {name} ({}).", si(text.len() as f64, "B")))
         });
         status.set(outcome.unwrap_or_else(|e| format!("Export failed: {e}")));
@@ -580,7 +580,7 @@ fn Exports(
             </p>
             <div class="export" role="group" aria-label="Export a tuning file">
                 <span class="export-label">"Export"</span>
-                {buttons.to_vec()}
+                {Vec::from(buttons)}
             </div>
             <p id="coll-export-status" role="status">{move || status.get()}</p>
         </section>

@@ -57,7 +57,7 @@ pub fn ExportBar(
                     &JsValue::NULL,
                     &JsValue::from(2),
                 )
-                .map_err(|e| format!("{e:?}"))?;
+                .map_err(|e| dom::js_error(&e))?;
                 text_file(&format!("{stem}.json"), "application/json", text.into())
             }),
             chart => chart_file(
@@ -136,17 +136,18 @@ pub fn export_buttons(run: impl Fn(&'static str) + Copy + Send + Sync + 'static)
                 </button>
             }
         })
-        .to_vec()
+        .into_iter()
+        .collect::<Vec<_>>()
 }
 
 /// A value as plain JS data (the JavaScript API's form), for `JSON.stringify`.
 pub fn plain<T: serde::Serialize>(value: &T) -> Result<JsValue, String> {
-    crate::api::to_js(value).map_err(|e| format!("{:?}", JsValue::from(e)))
+    crate::api::to_js(value).map_err(|e| dom::js_error(&JsValue::from(e)))
 }
 
 /// Saves text as a file.
 fn text_file(name: &str, mime: &str, text: String) -> Result<(), String> {
-    dom::download_text(name, mime, &text).map_err(|e| format!("{e:?}"))
+    dom::download_text(name, mime, &text).map_err(|e| dom::js_error(&e))
 }
 
 /// Saves one chart (`latency-png`, `latency-slide`, `bandwidth-svg`, …) as
@@ -182,12 +183,12 @@ fn chart_file(
                 .and_then(|d| d.get_element_by_id(id))
                 .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok())
                 .ok_or("the chart is not on the page")?;
-            dom::download_png(&format!("{stem}-{name}.png"), &canvas).map_err(|e| format!("{e:?}"))
+            dom::download_png(&format!("{stem}-{name}.png"), &canvas).map_err(|e| dom::js_error(&e))
         }
         "slide" => {
             let url = with_plot(&|plot| png(SLIDE, plot, scale, &colours, &heading))?;
             dom::download_url(&format!("{stem}-{name}-slide.png"), &url)
-                .map_err(|e| format!("{e:?}"))
+                .map_err(|e| dom::js_error(&e))
         }
         _ => {
             let frame = Frame {

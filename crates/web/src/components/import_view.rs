@@ -150,7 +150,8 @@ impl Import {
         if let Err(e) =
             dom::download_text(&file_name(&item), "application/json", &export_json(&item))
         {
-            self.messages.set(vec![format!("not exported: {e:?}")]);
+            self.messages
+                .set(vec![format!("not exported: {}", dom::js_error(&e))]);
         }
     }
 

@@ -20,7 +20,8 @@ pub fn ScaleToggle(
                 </option>
             }
         })
-        .to_vec();
+        .into_iter()
+        .collect::<Vec<_>>();
     view! {
         <span class="scale">
             <label for="scale">"Axes"</label>

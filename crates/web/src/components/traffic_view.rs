@@ -423,7 +423,7 @@ fn export(state: State, runs: Runs, charts: &Charts, what: &str) -> Result<Strin
     );
     let save = |name: String, mime: &str, text: &str| {
         dom::download_text(&name, mime, text)
-            .map_err(|e| format!("{e:?}"))
+            .map_err(|e| dom::js_error(&e))
             .map(|()| name)
     };
     let done = || runs.result.get_untracked().ok_or("no run yet");
@@ -444,7 +444,7 @@ fn export(state: State, runs: Runs, charts: &Charts, what: &str) -> Result<Strin
                 &wasm_bindgen::JsValue::NULL,
                 &wasm_bindgen::JsValue::from(2),
             )
-            .map_err(|e| format!("{e:?}"))?;
+            .map_err(|e| dom::js_error(&e))?;
             save(
                 format!("{stem}.json"),
                 "application/json",
@@ -504,7 +504,7 @@ fn chart_export(what: &str, charts: &Charts, stem: &str) -> Result<String, Strin
             .ok_or("the chart is not shown")?;
         let file = format!("{stem}-{name}.png");
         return dom::download_png(&file, &canvas)
-            .map_err(|e| format!("{e:?}"))
+            .map_err(|e| dom::js_error(&e))
             .map(|()| file);
     }
     let heading = crate::draw::Heading {
@@ -528,7 +528,7 @@ fn chart_export(what: &str, charts: &Charts, stem: &str) -> Result<String, Strin
     })?;
     let file = format!("{stem}-{name}.svg");
     dom::download_text(&file, "image/svg+xml", &text)
-        .map_err(|e| format!("{e:?}"))
+        .map_err(|e| dom::js_error(&e))
         .map(|()| file)
 }
 
