@@ -2,10 +2,10 @@
 // time `commcalc traffic --json` prints for the same query (the same printed number, so the
 // same bits), the address carries every control and reopening it gives the same numbers, a bad
 // value is refused with its key named and the state kept, a long run goes to the worker with a
-// progress bar and Cancel stops it, a run in the worker has the CLI's per-link results, the
-// figures and the utilisation histogram are drawn, every export downloads its file (the CSVs'
-// completion times are the CLI's), the embedded view has no app chrome, and no console error
-// is raised.
+// progress bar and Cancel stops it, one long replication moves the bar before its results
+// arrive, a run in the worker has the CLI's per-link results, the figures and the utilisation
+// histogram are drawn, every export downloads its file (the CSVs' completion times are the
+// CLI's), the embedded view has no app chrome, and no console error is raised.
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
@@ -164,6 +164,31 @@ describe('traffic view', () => {
       await page.waitForTimeout(1500);
       assert.equal(await page.locator('#traffic-results tr[data-metric]').count(), 0, 'no result arrives after Cancel');
       assert.match(await page.textContent('#traffic-status'), /Cancelled/u);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a single long replication moves the progress bar before its results arrive', async () => {
+    // The core reports the fraction of the replication's messages delivered after every
+    // batch of events (crates/core/src/traffic/sim.rs), so the bar does not wait for the
+    // replication's end. Every value the bar takes is recorded as it is set.
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, '?machine=intel-ipsc&pattern=traffic&dim=10&count=200000&reps=1&view=traffic');
+      assert.match(await page.textContent('#traffic-status'), /Press Run/u, 'a long run waits for Run');
+      await page.evaluate(() => {
+        const bar = document.querySelector('#traffic-progress');
+        window.shownProgress = [];
+        new MutationObserver(() => window.shownProgress.push([bar.value, bar.max, document.querySelectorAll('#traffic-results tr[data-metric]').length]))
+          .observe(bar, { attributes: true, attributeFilter: ['value', 'max'] });
+      });
+      await page.click('#traffic-run');
+      await page.waitForFunction(() => /in the background in/u.test(document.querySelector('#traffic-status').textContent), null, { timeout: 120_000 });
+      const shown = await page.evaluate(() => window.shownProgress);
+      assert.ok(shown.some(([value, max, results]) => max === 1 && value > 0 && value < 1 && results === 0), JSON.stringify(shown));
+      assert.ok(await page.locator('#traffic-results tr[data-metric]').count() > 0, 'the results arrive');
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

@@ -442,8 +442,10 @@ pub struct Request {
 pub enum Reply {
     /// Started, waiting for a request.
     Ready,
+    /// Replications done of `total`, the one under way counted by the fraction of its
+    /// messages delivered.
     Progress {
-        done: u32,
+        done: f64,
         total: u32,
     },
     Run {
@@ -515,19 +517,27 @@ impl Reply {
     }
 }
 
-/// The series of one figure, each a core sweep of the figure's base.
+/// The series of one figure, each a core sweep of the figure's base; `progress(done)` gets the
+/// replications done since `*before`, which grows by each sweep's replications.
 fn curves(
     base: &Scenario,
     specs: &[SweepSpec],
-    progress: &mut dyn FnMut(u32, u32),
+    before: &mut f64,
+    progress: &mut dyn FnMut(f64),
 ) -> Result<Vec<Curve>, String> {
     let mut out = Vec::new();
     for spec in specs {
         let series = series_base(base, spec)?;
+        let start = *before;
+        let mut swept = 0;
         let rows = spec
             .sweep
-            .run(&series, progress)
+            .run(&series, &mut |done, total| {
+                swept = total;
+                progress(start + done);
+            })
             .map_err(|e| e.to_string())?;
+        *before = start + f64::from(swept);
         out.push(Curve {
             name: spec.name.to_string(),
             key: spec.sweep.key.clone(),
@@ -548,22 +558,19 @@ fn curves(
 
 /// Figs. 7 and 8 for the scenario's cube, count, lengths, routing, seed and replications;
 /// `progress(done, total)` counts replications over both figures.
-pub fn figures(s: &Scenario, progress: &mut dyn FnMut(u32, u32)) -> Result<Figures, String> {
+pub fn figures(s: &Scenario, progress: &mut dyn FnMut(f64, u32)) -> Result<Figures, String> {
     let base = figure_base(s);
     let dim = base.inputs.traffic.dim.unwrap_or(4);
     let reps = base.inputs.traffic.reps.unwrap_or(5);
     let (f7, f8) = (fig7(dim), fig8());
     let values: usize = f7.iter().chain(&f8).map(|x| x.sweep.values().len()).sum();
     let total = values as u32 * reps;
-    let mut done = 0;
-    let mut tick = |_: u32, _: u32| {
-        done += 1;
-        progress(done, total);
-    };
+    let mut before = 0.0;
+    let mut tick = |done: f64| progress(done, total);
     Ok(Figures {
         query: s.to_query(),
-        fig7: curves(&base, &f7, &mut tick)?,
-        fig8: curves(&base, &f8, &mut tick)?,
+        fig7: curves(&base, &f7, &mut before, &mut tick)?,
+        fig8: curves(&base, &f8, &mut before, &mut tick)?,
     })
 }
 
@@ -575,7 +582,7 @@ pub fn figures_estimate(s: &Scenario) -> Result<f64, String> {
 }
 
 /// Runs a request in the worker: a run, or the figures.
-pub fn answer(request: &Request, progress: &mut dyn FnMut(u32, u32)) -> Reply {
+pub fn answer(request: &Request, progress: &mut dyn FnMut(f64, u32)) -> Reply {
     if request.evaluate {
         return simulated(&request.query);
     }
@@ -613,7 +620,7 @@ fn simulated(query: &str) -> Reply {
 
 /// Runs a request's run, wherever it is: the page's thread calls only this, never the
 /// figures, so that their sweeps stay out of the page's module (docs/web-bytes.md).
-pub fn answer_run(request: &Request, progress: &mut dyn FnMut(u32, u32)) -> Reply {
+pub fn answer_run(request: &Request, progress: &mut dyn FnMut(f64, u32)) -> Reply {
     let outcome = Scenario::from_query(&request.query)
         .map_err(|e| e.to_string())
         .and_then(|s| {
@@ -719,7 +726,7 @@ mod tests {
         );
         let (config, _) = config_of(&scenario(q)).unwrap();
         let want = commcalc_core::traffic::simulate(&config).unwrap();
-        assert_eq!(steps, [(1, 3), (2, 3), (3, 3)]);
+        assert_eq!(steps, [(1.0, 3), (2.0, 3), (3.0, 3)]);
         match reply {
             Reply::Run { summary, .. } => assert_eq!(*summary, want),
             other => panic!("{other:?}"),
@@ -758,9 +765,9 @@ mod tests {
     #[test]
     fn the_figures_sweep_every_series() {
         let s = scenario("machine=intel-ipsc&pattern=traffic&count=160&reps=2&hit=0.5");
-        let mut last = (0, 0);
+        let mut last = (0.0, 0);
         let f = figures(&s, &mut |d, t| last = (d, t)).unwrap();
-        assert_eq!(last.0, last.1);
+        assert_eq!(last, (44.0, 44), "22 values of 2 replications");
         assert_eq!(f.fig7.len(), 3);
         assert_eq!(f.fig7[0].points.len(), 4, "radius 1 to 4");
         assert_eq!(f.fig8.len(), 3);

@@ -104,18 +104,21 @@ pub fn remember(runs: Vec<(Config, Summary)>) {
     });
 }
 
-/// `simulate`, calling `progress(done, reps)` after each replication (the web's worker posts
-/// it to the page's progress bar). The replications run one by one in order, so the results
-/// are `simulate`'s, bit for bit.
+/// `simulate`, calling `progress(done, reps)` with the replications done so far, the one
+/// under way counted by the fraction of its messages delivered (`sim::run`), and after each
+/// replication with a whole number (the web's worker posts it to the page's progress bar).
+/// The replications run one by one in order, so the results are `simulate`'s, bit for bit.
 pub fn simulate_with(
     config: &Config,
-    progress: &mut dyn FnMut(u32, u32),
+    progress: &mut dyn FnMut(f64, u32),
 ) -> Result<Summary, Error> {
     config.validate()?;
-    let runs: Vec<Run> = (0..config.reps)
+    let reps = config.reps;
+    let runs: Vec<Run> = (0..reps)
         .map(|r| {
-            let run = sim::run(config, r);
-            progress(r + 1, config.reps);
+            let before = f64::from(r);
+            let run = sim::run(config, r, &mut |part| progress(before + part, reps));
+            progress(f64::from(r + 1), reps);
             run
         })
         .collect();
@@ -167,5 +170,27 @@ mod tests {
         };
         remember(vec![(config.clone(), doctored.clone())]);
         assert_eq!(simulate(&config), Ok(doctored));
+    }
+
+    /// A run of more than one batch of events reports its progress from inside a
+    /// replication: fractions that only grow, within the replication under way, ending at
+    /// the whole number; and the results are `simulate`'s, bit for bit.
+    #[test]
+    fn progress_moves_within_a_replication() {
+        let scenario = crate::Scenario::from_query(
+            "machine=intel-ipsc&pattern=traffic&dim=6&count=20000&reps=2",
+        )
+        .expect("a valid query");
+        let (config, _) = crate::patterns::traffic::config_of(&scenario).expect("a traffic run");
+        let mut shown = Vec::new();
+        let summary = simulate_with(&config, &mut |done, reps| shown.push((done, reps)))
+            .expect("a valid configuration");
+        assert!(shown.iter().any(|&(d, _)| d > 0.0 && d < 1.0), "{shown:?}");
+        assert!(shown.iter().any(|&(d, _)| d > 1.0 && d < 2.0), "{shown:?}");
+        assert!(shown.windows(2).all(|w| w[0].0 <= w[1].0), "{shown:?}");
+        assert!(shown.iter().all(|&(_, reps)| reps == 2));
+        assert_eq!(shown.last(), Some(&(2.0, 2)));
+        assert_eq!(sim::run(&config, 0, &mut |_| ()), summary.first);
+        assert_eq!(summary.first.delivered, 20000);
     }
 }

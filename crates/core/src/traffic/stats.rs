@@ -162,6 +162,11 @@ impl Recorder {
         self.completion = self.completion.max(t);
     }
 
+    /// Messages delivered so far (once each).
+    pub fn delivered_so_far(&self) -> u64 {
+        self.latencies.len() as u64
+    }
+
     pub fn finish(mut self) -> Run {
         let open: Vec<u64> = self.runs.iter().map(|r| r.1).collect();
         for length in open {

@@ -57,12 +57,13 @@ impl Sweep {
             .collect()
     }
 
-    /// Simulates every value in order, calling `progress(done, total)` after each
-    /// replication of each value; an error names the value it stopped at.
+    /// Simulates every value in order, calling `progress(done, total)` with the replications
+    /// done over the whole sweep (`simulate_with`'s, each value's counted after the values
+    /// before it); an error names the value it stopped at.
     pub fn run(
         &self,
         base: &Scenario,
-        progress: &mut dyn FnMut(u32, u32),
+        progress: &mut dyn FnMut(f64, u32),
     ) -> Result<Vec<(String, Summary)>, Error> {
         let at = |value: &str, e: String| Error::Unsupported {
             key: self.key.clone(),
@@ -72,10 +73,17 @@ impl Sweep {
         let list = self
             .scenarios(base)
             .map_err(|(v, e)| at(&v, e.to_string()))?;
+        let configs = list
+            .iter()
+            .map(|(value, scenario)| config_of(scenario).map_err(|e| at(value, e.to_string())))
+            .collect::<Result<Vec<_>, _>>()?;
+        let total = configs.iter().map(|(c, _)| c.reps).sum();
+        let mut before = 0.0;
         let mut out = Vec::with_capacity(list.len());
-        for (value, scenario) in list {
-            let (config, _) = config_of(&scenario).map_err(|e| at(&value, e.to_string()))?;
-            out.push((value, simulate_with(&config, progress)?));
+        for ((value, _), (config, _)) in list.into_iter().zip(configs) {
+            let summary = simulate_with(&config, &mut |done, _| progress(before + done, total))?;
+            before += f64::from(config.reps);
+            out.push((value, summary));
         }
         Ok(out)
     }
@@ -108,11 +116,18 @@ mod tests {
             "machine=intel-ipsc&pattern=traffic&count=200&reps=2&spatial=sphere",
         )
         .unwrap();
-        let mut calls = 0;
+        let mut shown = Vec::new();
         let rows = s("radius", 1.0, 2.0, 2)
-            .run(&base, &mut |_, _| calls += 1)
+            .run(&base, &mut |done, total| shown.push((done, total)))
             .unwrap();
-        assert_eq!(calls, 4, "two values of two replications");
+        let ends: Vec<f64> = shown
+            .iter()
+            .map(|s| s.0)
+            .filter(|d| d.fract() == 0.0)
+            .collect();
+        assert_eq!(ends, [1.0, 2.0, 3.0, 4.0], "two values of two replications");
+        assert!(shown.iter().all(|&(_, total)| total == 4));
+        assert!(shown.windows(2).all(|w| w[0].0 <= w[1].0), "{shown:?}");
         let own = Scenario::from_query(
             "machine=intel-ipsc&pattern=traffic&count=200&reps=2&spatial=sphere&radius=2",
         )

@@ -1,8 +1,9 @@
 //! The Traffic view's Web Worker (index.html: `data-type="worker"`, so Trunk builds it with
 //! wasm-bindgen's no-modules target and a loader, `traffic-worker_loader.js`). It posts
 //! `Ready`, then answers each request (`commcalc_web::traffic::Request`) with `Progress` as
-//! replications finish (at most every [`PROGRESS_MS`]) and the run's or figures' results at
-//! the end. The page cancels a run by terminating the worker.
+//! it runs (the core reports it after every batch of events, so that a single long
+//! replication moves the bar too; posted at most every [`PROGRESS_MS`]) and the run's or
+//! figures' results at the end. The page cancels a run by terminating the worker.
 
 /// The least time between two progress messages: each one is a task on the page's thread
 /// (a message to decode, the progress bar to update and repaint), and Figs. 7 and 8 finish

@@ -47,7 +47,7 @@ struct Runs {
     result: RwSignal<Option<Done>>,
     figures: RwSignal<Option<Arc<Figures>>>,
     /// (replications done, of) while the worker runs.
-    progress: RwSignal<Option<(u32, u32)>>,
+    progress: RwSignal<Option<(f64, u32)>>,
     status: RwSignal<String>,
     job: StoredValue<Option<Job>, LocalStorage>,
 }
@@ -169,7 +169,7 @@ fn take_reply(runs: Runs, reply: Reply, how: &str) {
 /// Starts a request in the worker; without one, runs it here if it is small enough.
 fn start(runs: Runs, request: Request, events: f64) {
     runs.job.set_value(None);
-    runs.progress.set(Some((0, 0)));
+    runs.progress.set(Some((0.0, 0)));
     let started = Job::start(request.clone(), move |reply| match reply {
         Reply::Progress { done, total } => runs.progress.set(Some((done, total))),
         other => {
@@ -270,7 +270,7 @@ fn RunBar(state: State, runs: Runs) -> impl IntoView {
         runs.progress.set(None);
         runs.status.set("Cancelled: the worker was stopped. The results shown are those of the last finished run.".into());
     };
-    let value = move || runs.progress.get().map(|(d, _)| d).unwrap_or(0).to_string();
+    let value = move || runs.progress.get().map_or(0.0, |(d, _)| d).to_string();
     let max = move || {
         runs.progress
             .get()
