@@ -44,6 +44,8 @@ describe('sizes', () => {
             const el = document.querySelector('[data-control="size"] input[type=range]');
             el.value = String(v);
             el.dispatchEvent(new Event('input', { bubbles: true }));
+            // A click on the track: released at once, so the address follows now.
+            el.dispatchEvent(new Event('change', { bubbles: true }));
           }, step),
         );
         const size = new URLSearchParams(await page.evaluate(() => location.search)).get('size');

@@ -35,7 +35,7 @@ function control(page, key) {
 
 /**
  * Moves a slider the way a drag does: a run of `input` events on the way to `fraction` of its
- * range, each a value the slider accepts.
+ * range, each a value the slider accepts, then the `change` of its release.
  */
 function drag(page, key, fraction, steps = 8) {
   return page.evaluate(
@@ -49,6 +49,8 @@ function drag(page, key, fraction, steps = 8) {
         el.value = String(from + ((to - from) * i) / steps);
         el.dispatchEvent(new Event('input', { bubbles: true }));
       }
+      // Released: `change`, as a slider sends when let go.
+      el.dispatchEvent(new Event('change', { bubbles: true }));
       return { from, to: Number(el.value) };
     },
     { key, fraction, steps },

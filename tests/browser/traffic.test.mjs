@@ -88,6 +88,7 @@ describe('traffic view', () => {
         const el = document.querySelector('[data-control="size"] input[type=range]');
         el.value = String(Math.round(Number(el.min) + 0.7 * (Number(el.max) - Number(el.min))));
         el.dispatchEvent(new Event('input', { bubbles: true }));
+        el.dispatchEvent(new Event('change', { bubbles: true }));
       });
       await page.waitForFunction(
         (v) => document.querySelector('table#metrics tr[data-metric="completion_us"] td.value')?.dataset.value !== v,

@@ -60,6 +60,8 @@ async function drag(page, key, steps) {
         let i = 0;
         const step = () => {
           if (i === steps) {
+            // Released: the slider's `change` puts the last value in the address.
+            el.dispatchEvent(new Event('change', { bubbles: true }));
             resolve();
             return;
           }
@@ -75,8 +77,6 @@ async function drag(page, key, steps) {
     { key, steps },
   );
   await settle(page);
-  // The address follows once edits pause.
-  await page.waitForTimeout(200);
 }
 
 const CASES = [

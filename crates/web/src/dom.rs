@@ -84,13 +84,14 @@ pub fn ready() {
     }
 }
 
-/// The address bar follows the scenario once edits pause for this long. `history.replaceState`
-/// takes 1–8 ms in Chromium, as long as the rest of a slider step, and browsers throttle or
-/// refuse fast updates (Chromium past 200 per 10 s, Safari past 100 per 30 s); a drag sends an
-/// input every frame (16.7 ms), so during a drag the address waits until the drag stops or
-/// pauses, and the frames of the drag are left to what the person is looking at. A single edit
-/// shows in the address this long after it.
-const URL_QUIET_MS: u64 = 50;
+/// The address bar follows a slider being moved once its inputs pause for this long.
+/// `history.replaceState` takes 0.2–8 ms in Chromium, as long as the rest of a slider step, and
+/// browsers throttle or refuse fast updates (Chromium past 200 per 10 s, Safari past 100 per
+/// 30 s). A drag sends an input every frame (16.7 ms), but a person dragging slowly pauses
+/// 50–200 ms between inputs; at 300 ms none of those steps pays for the address, which still
+/// follows within a blink of the last one. Releasing the slider (its `change`), every other
+/// edit, and leaving the page ([`flush_url_on_leave`]) write it at once.
+const URL_QUIET_MS: u64 = 300;
 
 /// A channel whose first port calls `painted` on each message, with its handler.
 type PaintChannel = (web_sys::MessageChannel, Closure<dyn Fn()>);
@@ -104,6 +105,8 @@ struct UrlState {
 
 thread_local! {
     static URL: RefCell<UrlState> = RefCell::new(UrlState::default());
+    /// Set while a slider's input is applied ([`sliding`]).
+    static SLIDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// Set once the full module has taken the page over (`lazy`): this module's page-long
     /// listeners then leave the page to it.
     static RETIRED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -130,16 +133,30 @@ fn retired() -> bool {
 }
 
 /// Puts the canonical query in the address bar, replacing the history entry (no new entry,
-/// no scroll), once edits pause (see [`URL_QUIET_MS`]).
+/// no scroll): at once, or once a slider's inputs pause (see [`URL_QUIET_MS`]).
 pub fn replace_query(query: String) {
+    let wait = SLIDING.with(|s| s.get());
     URL.with(|u| {
         let mut u = u.borrow_mut();
         u.pending = Some(query);
         if let Some(timer) = u.timer.take() {
             timer.clear();
         }
-        u.timer = set_timeout_with_handle(flush_url, Duration::from_millis(URL_QUIET_MS)).ok();
+        if wait {
+            u.timer = set_timeout_with_handle(flush_url, Duration::from_millis(URL_QUIET_MS)).ok();
+        }
     });
+    if !wait {
+        flush_url();
+    }
+}
+
+/// Runs `f`, the edit of a slider's `input`: the address it writes waits for the slider to
+/// pause or be released, so that the steps of a drag do not pay for it.
+pub fn sliding(f: impl FnOnce()) {
+    SLIDING.with(|s| s.set(true));
+    f();
+    SLIDING.with(|s| s.set(false));
 }
 
 /// Puts the canonical query in the address bar as a new history entry (a view opened), after
@@ -179,9 +196,28 @@ pub fn on_history(f: impl Fn(String) + 'static) {
     let _ = w.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
     // The listener lives as long as the page.
     on_pop.forget();
+    flush_url_on_leave(&w);
 }
 
-fn flush_url() {
+/// Writes a waiting address before the page is hidden or unloaded (a reload, a link followed,
+/// the tab closed or switched), when a timer would no longer run: the history entry, and what
+/// a reload or a restored tab opens, then hold the last edit. The page's one such listener.
+fn flush_url_on_leave(w: &web_sys::Window) {
+    let on_leave = Closure::<dyn Fn()>::new(flush_url);
+    let _ = w.add_event_listener_with_callback("pagehide", on_leave.as_ref().unchecked_ref());
+    if let Some(d) = w.document() {
+        let _ = d.add_event_listener_with_callback(
+            "visibilitychange",
+            on_leave.as_ref().unchecked_ref(),
+        );
+    }
+    // The listener lives as long as the page.
+    on_leave.forget();
+}
+
+/// Writes the address at once if an edit is waiting for [`URL_QUIET_MS`]: the slider was
+/// released, or the page is going away.
+pub fn flush_url() {
     URL.with(|u| {
         let mut u = u.borrow_mut();
         u.timer = None;

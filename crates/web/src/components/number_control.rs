@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::components::controls::{about, head, messages, readout};
 use crate::controls::{current, Control, Current, Kind};
+use crate::dom;
 use crate::edit::Edit;
 use crate::slider::{plain, STEPS};
 use crate::state::State;
@@ -56,9 +57,11 @@ pub fn NumberControl(
                 prop:value=move || value.get().map(|v| sl.position(v)).unwrap_or(0).to_string()
                 on:input=move |ev| {
                     if let Ok(pos) = event_target_value(&ev).parse::<u32>() {
-                        state.edit(Edit::Set(key, &plain(sl.value(pos))));
+                        dom::sliding(|| state.edit(Edit::Set(key, &plain(sl.value(pos)))));
                     }
                 }
+                // Released: the address takes the value now rather than after the pause.
+                on:change=move |_| dom::flush_url()
             />
         }
     });
