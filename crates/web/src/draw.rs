@@ -156,6 +156,7 @@ fn layered(
         Some(b.swap_remove(i))
     });
     let same = base.as_ref().is_some_and(|e| e.key == key);
+    let layer = |layers| paint(backend(canvas)?, size, Ok(plot), scale, pen, None, layers);
     match &base {
         Some(Base {
             copy: Some(copy),
@@ -165,15 +166,7 @@ fn layered(
             .draw_image_with_html_canvas_element(copy, 0.0, 0.0)
             .map_err(|e| crate::dom::js_error(&e))?,
         _ => {
-            paint(
-                backend(canvas)?,
-                size,
-                Ok(plot),
-                scale,
-                pen,
-                None,
-                Layers::Base,
-            )?;
+            layer(Layers::Base)?;
             let copy = base.as_mut().and_then(|e| e.copy.take());
             let copy = if same {
                 Some(snapshot(canvas, size, copy)?)
@@ -191,15 +184,7 @@ fn layered(
     if let Some(e) = base {
         BASES.with(|b| b.borrow_mut().push(e));
     }
-    paint(
-        backend(canvas)?,
-        size,
-        Ok(plot),
-        scale,
-        pen,
-        None,
-        Layers::Top,
-    )
+    layer(Layers::Top)
 }
 
 fn context(canvas: &HtmlCanvasElement) -> Result<web_sys::CanvasRenderingContext2d, String> {
