@@ -22,7 +22,8 @@
 // (c) Figs. 7 and 8 with 10 replications (22 sweep points × 10 replications, in the worker):
 //     click → the figures' results shown, budget 2 s for the issue's 20 × 10 sweep;
 // (d) 4096 nodes × 10⁶ messages run in the worker from the Traffic view, with its progress bar:
-//     while it runs, slider inputs each timed from dispatch to the app's `commcalc:painted` event,
+//     while it runs, slider inputs each dispatched at the start of a frame and timed until the app's
+//     `commcalc:painted` event and that frame's style, layout and paint are done,
 //     p95 budget 8 ms; and the run's wall time until its results are shown; then the same query
 //     in the worker against native, as in (b): the worker's own timing of the run (shown in the
 //     view's status) against the release CLI's, alternated, best of BIG_RUNS each, and
@@ -199,7 +200,8 @@ async function figures(page, url) {
 
 /**
  * (d): the large run in the worker; meanwhile a slider input every 100 ms, each timed from
- * dispatch to the app's next `commcalc:painted`, until the results arrive. With `run` false, the
+ * dispatch until the app's next `commcalc:painted` and the frame's rendering are both done,
+ * until the results arrive. With `run` false, the
  * same 30 inputs on the same page with nothing running, for comparison.
  */
 async function bigRun(page, url, run) {
@@ -224,12 +226,24 @@ async function bigRun(page, url, run) {
             resolve({ key, inputs, progressSeen, wallMs: performance.now() - t0, runMs: ran ? 1000 * Number(ran[1]) : NaN, done: Boolean(results()) });
             return;
           }
-          const start = performance.now();
-          document.addEventListener('commcalc:painted', () => inputs.push(performance.now() - start), { once: true });
-          const min = Number(el.min || 0);
-          const max = Number(el.max || 100);
-          el.value = String(Math.round(min + (max - min) * (0.3 + 0.1 * (i++ % 3))));
-          el.dispatchEvent(new Event('input', { bubbles: true }));
+          // The input is dispatched at the start of a frame, as the browser delivers a drag's;
+          // it is over once the app says it has painted and a message posted in the same frame
+          // has run, which is after that frame's style, layout and paint.
+          requestAnimationFrame(() => {
+            const start = performance.now();
+            let waiting = 2;
+            const done = () => {
+              if (--waiting === 0) inputs.push(performance.now() - start);
+            };
+            document.addEventListener('commcalc:painted', done, { once: true });
+            const min = Number(el.min || 0);
+            const max = Number(el.max || 100);
+            el.value = String(Math.round(min + (max - min) * (0.3 + 0.1 * (i++ % 3))));
+            el.dispatchEvent(new Event('input', { bubbles: true }));
+            const rendered = new MessageChannel();
+            rendered.port1.onmessage = done;
+            rendered.port2.postMessage(null);
+          });
           setTimeout(tick, 100);
         };
         if (run) document.getElementById('traffic-run').click();
@@ -323,7 +337,7 @@ export function trafficLines(r) {
     `| Figs. 7 and 8 with 10 replications (${r.figs.points} sweep points × 10, in the worker), click → results | ${ms(r.figs.ms)} | ≤ ${BUDGET.sweepMs} ms (20 × 10) | ${verdict(r.figs.ms <= BUDGET.sweepMs)} |`,
     `| 4096 nodes × 10⁶ messages in the worker, progress bar ${r.big.progressSeen ? 'shown' : '**not seen**'}: Run → results shown (the simulation itself, timed in the worker) | ${r.big.done ? `${ms(r.big.wallMs)} (${ms(r.big.runMs)})` : '**not finished in 120 s**'} | completes | ${verdict(r.big.done && r.big.progressSeen)} |`,
     `| the same query (${r.bigRatio.events} events), in the worker against native, alternated, best of ${BIG_RUNS} runs each | Chromium ${ms(r.bigRatio.browser)} (${(r.bigRatio.events / r.bigRatio.browser / 1e3).toFixed(2)} M events/s), native CLI ${ms(r.bigRatio.cli)} (${(r.bigRatio.events / r.bigRatio.cli / 1e3).toFixed(2)} M events/s): × ${(r.bigRatio.browser / r.bigRatio.cli).toFixed(2)}; criterion \`events/4096x1e6-total\` ${ms(r.bigRatio.native)}: × ${(r.bigRatio.browser / r.bigRatio.native).toFixed(2)} | ≤ × ${BUDGET.ratio} | ${verdict(r.bigRatio.browser / r.bigRatio.cli <= BUDGET.ratio)} |`,
-    `| during that run, \`${r.big.key}\` slider input → \`commcalc:painted\` (${big.n} inputs) | p50 ${ms(big.p50)}, p95 ${ms(big.p95)}, max ${ms(big.max)} (the same inputs with nothing running: p50 ${ms(idle.p50)}, p95 ${ms(idle.p95)}) | p95 ≤ ${BUDGET.inputP95Ms} ms | ${verdict(big.p95 <= BUDGET.inputP95Ms)} |`,
+    `| during that run, \`${r.big.key}\` slider input → repainted (\`commcalc:painted\` and the frame's style, layout and paint; ${big.n} inputs) | p50 ${ms(big.p50)}, p95 ${ms(big.p95)}, max ${ms(big.max)} (the same inputs with nothing running: p50 ${ms(idle.p50)}, p95 ${ms(idle.p95)}) | p95 ≤ ${BUDGET.inputP95Ms} ms | ${verdict(big.p95 <= BUDGET.inputP95Ms)} |`,
     ...r.calc.map(
       (c) =>
         `| calculator \`${c.query}\`: task time per slider input (${c.task.n} inputs; simulations in the worker) | p50 ${ms(c.task.p50)}, p95 ${ms(c.task.p95)}; drag: ${c.queued} of ${c.dragInputs} inputs queued | p95 ≤ ${BUDGET.inputP95Ms} ms, none queued | ${verdict(c.task.p95 <= BUDGET.inputP95Ms && c.queued === 0)} |`,
