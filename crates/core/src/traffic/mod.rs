@@ -104,27 +104,115 @@ pub fn remember(runs: Vec<(Config, Summary)>) {
     });
 }
 
-/// `simulate`, calling `progress(done, reps)` with the replications done so far, the one
-/// under way counted by the fraction of its messages delivered (`sim::run`), and after each
-/// replication with a whole number (the web's worker posts it to the page's progress bar).
-/// The replications run one by one in order, so the results are `simulate`'s, bit for bit.
+/// `simulate`, calling `progress(done, reps)` after every batch of events with the
+/// replications done so far, the one under way counted by the fraction of its messages
+/// delivered, and after each replication with a whole number (the web's worker posts it to
+/// the page's progress bar). The results are `simulate`'s, bit for bit.
 pub fn simulate_with(
     config: &Config,
     progress: &mut dyn FnMut(f64, u32),
 ) -> Result<Summary, Error> {
-    config.validate()?;
-    let reps = config.reps;
-    let runs: Vec<Run> = (0..reps)
-        .map(|r| {
-            let before = f64::from(r);
-            let run = sim::run(config, r, &mut |part| progress(before + part, reps));
-            progress(f64::from(r + 1), reps);
-            run
+    Simulation::new(vec![config.clone()])?
+        .finish(progress)
+        .pop()
+        .ok_or_else(|| Error::invalid("reps", config.reps, "at least 1"))
+}
+
+/// The simulations of a list of configurations (one run, or a sweep's values), every
+/// replication of each in order, advanced one batch of events at a time by `step`: a caller
+/// may stop between any two batches (to report progress, or, in the browser's worker, to
+/// step aside while the page handles an input) without changing the results, which are
+/// `simulate`'s for each configuration, bit for bit.
+pub struct Simulation {
+    /// Validated, in order.
+    configs: Vec<Config>,
+    /// The replication under way, of `configs[summaries.len()]`; `None` once all are done.
+    under_way: Option<sim::Replication>,
+    /// The finished replications of the configuration under way.
+    runs: Vec<Run>,
+    summaries: Vec<Summary>,
+    /// Replications finished over all configurations, and their number in all.
+    finished: u32,
+    total: u32,
+}
+
+impl Simulation {
+    /// Validates every configuration (the first error stops it) and starts the first
+    /// replication of the first.
+    pub fn new(configs: Vec<Config>) -> Result<Simulation, Error> {
+        for c in &configs {
+            c.validate()?;
+        }
+        let total = configs.iter().map(|c| c.reps).sum();
+        let under_way = configs.first().map(|c| sim::Replication::new(c, 0));
+        Ok(Simulation {
+            configs,
+            under_way,
+            runs: Vec::new(),
+            summaries: Vec::new(),
+            finished: 0,
+            total,
         })
-        .collect();
+    }
+
+    /// Handles one batch of events of the replication under way, and starts the next one
+    /// when it ends; false once every replication of every configuration is done.
+    pub fn step(&mut self) -> bool {
+        let Some(replication) = self.under_way.as_mut() else {
+            return false;
+        };
+        if replication.step() {
+            return true;
+        }
+        let run = self.under_way.take().map(sim::Replication::finish);
+        self.runs.extend(run);
+        self.finished += 1;
+        let config = &self.configs[self.summaries.len()];
+        if self.runs.len() as u32 == config.reps {
+            self.summaries
+                .extend(summarise(config, std::mem::take(&mut self.runs)));
+        }
+        self.under_way = self
+            .configs
+            .get(self.summaries.len())
+            .map(|c| sim::Replication::new(c, self.runs.len() as u32));
+        self.under_way.is_some()
+    }
+
+    /// (replications done, in all): the one under way counted by the fraction of its
+    /// messages delivered.
+    pub fn progress(&self) -> (f64, u32) {
+        let part = self.under_way.as_ref().map_or(0.0, sim::Replication::delivered);
+        (f64::from(self.finished) + part, self.total)
+    }
+
+    /// Each configuration's summary, in order (those finished, if `step` has not said all
+    /// are done).
+    pub fn summaries(self) -> Vec<Summary> {
+        self.summaries
+    }
+
+    /// Steps to the end, calling `progress(done, total)` after every step, and gives the
+    /// summaries.
+    pub fn finish(mut self, progress: &mut dyn FnMut(f64, u32)) -> Vec<Summary> {
+        loop {
+            let more = self.step();
+            let (done, total) = self.progress();
+            progress(done, total);
+            if !more {
+                return self.summaries;
+            }
+        }
+    }
+}
+
+/// A configuration's summary from its replications: each scalar a mean with its 95 %
+/// confidence interval, the first in detail (none without one: `Config::validate` asks for
+/// at least one).
+fn summarise(config: &Config, runs: Vec<Run>) -> Option<Summary> {
     let est = |f: fn(&Run) -> f64| Estimate::of(&runs.iter().map(f).collect::<Vec<_>>());
     let total = |f: fn(&Run) -> u64| runs.iter().map(f).sum();
-    Ok(Summary {
+    Some(Summary {
         reps: config.reps,
         completion_us: est(|r| r.completion_us),
         latency_mean_us: est(|r| r.latency_mean_us),
@@ -138,10 +226,7 @@ pub fn simulate_with(
         delivered: total(|r| r.delivered),
         duplicates: total(|r| r.duplicates),
         events: total(|r| r.events),
-        first: runs
-            .into_iter()
-            .next()
-            .ok_or_else(|| Error::invalid("reps", 0, "at least 1"))?,
+        first: runs.into_iter().next()?,
     })
 }
 
@@ -190,7 +275,40 @@ mod tests {
         assert!(shown.windows(2).all(|w| w[0].0 <= w[1].0), "{shown:?}");
         assert!(shown.iter().all(|&(_, reps)| reps == 2));
         assert_eq!(shown.last(), Some(&(2.0, 2)));
-        assert_eq!(sim::run(&config, 0, &mut |_| ()), summary.first);
         assert_eq!(summary.first.delivered, 20000);
+    }
+
+    /// Two simulations stepped in turn, a batch each, give the summaries of each
+    /// configuration simulated alone: where a caller stops between batches, and what else
+    /// runs meanwhile, changes nothing; and a list of configurations gives each one's own
+    /// summary, its replications counted in the progress.
+    #[test]
+    fn simulations_stepped_in_turn_give_each_configurations_own_results() {
+        let config = |q: &str| {
+            let scenario = crate::Scenario::from_query(&format!(
+                "machine=intel-ipsc&pattern=traffic&count=3000&{q}"
+            ))
+            .expect("a valid query");
+            crate::patterns::traffic::config_of(&scenario)
+                .expect("a traffic run")
+                .0
+        };
+        let (a, b, c) = (
+            config("reps=2&spatial=sphere&radius=2"),
+            config("reps=1&stack=1&hit=0.9&gap=50"),
+            config("reps=3&dim=6&routing=cut-through"),
+        );
+        let mut one = Simulation::new(vec![a.clone(), b.clone()]).unwrap();
+        let mut two = Simulation::new(vec![c.clone()]).unwrap();
+        let mut seen = Vec::new();
+        while one.step() | two.step() {
+            seen.push(one.progress());
+        }
+        assert_eq!(one.progress(), (3.0, 3));
+        assert!(seen.windows(2).all(|w| w[0].0 <= w[1].0), "{seen:?}");
+        let alone = |c: &Config| simulate_with(c, &mut |_, _| ()).unwrap();
+        assert_eq!(one.summaries(), [alone(&a), alone(&b)]);
+        assert_eq!(two.summaries(), [alone(&c)]);
+        assert_eq!(Simulation::new(vec![]).map(|mut s| s.step()), Ok(false));
     }
 }

@@ -114,8 +114,8 @@ struct Node {
     sent: u64,
 }
 
-struct Sim<'a> {
-    config: &'a Config,
+struct Sim {
+    config: Config,
     cube: Cube,
     destinations: Destinations,
     cumulative: Vec<f64>,
@@ -140,18 +140,48 @@ pub fn replication_seed(seed: u64, rep: u32) -> u64 {
     SplitMix64::new(seed ^ u64::from(rep).wrapping_mul(0xd1b5_4a32_d192_ed03)).next_u64()
 }
 
-/// Runs one replication of a validated configuration, calling `progress` with the fraction
-/// of its messages delivered after each batch of events (a long run's only sign of life: a
-/// 4096-node run of 10⁶ messages takes minutes in a browser). Once per `BATCH` events, the
-/// call costs nothing measurable, and it only reads the run, so the results do not change.
-pub fn run(config: &Config, rep: u32, progress: &mut dyn FnMut(f64)) -> Run {
-    let mut sim = Sim::new(config, replication_seed(config.seed, rep));
-    sim.simulate(progress);
-    sim.stats.finish()
+/// One replication of a validated configuration under way, advanced a batch of events at a
+/// time (`step`), so that its caller may stop between any two batches: to report the
+/// fraction delivered (a 4096-node run of 10⁶ messages takes seconds, and that is its only
+/// sign of life), or to let the browser's worker step aside while the page handles an input.
+/// Where the batches stop does not change the run: the results are the same, bit for bit.
+pub struct Replication {
+    sim: Sim,
+    /// The messages the run delivers in all (at least 1, as a divisor).
+    messages: f64,
 }
 
-impl<'a> Sim<'a> {
-    fn new(config: &'a Config, seed: u64) -> Self {
+impl Replication {
+    pub fn new(config: &Config, rep: u32) -> Self {
+        let mut sim = Sim::new(config.clone(), replication_seed(config.seed, rep));
+        for n in 0..sim.cube.nodes() {
+            if sim.nodes[n as usize].left > 0 {
+                let gap = sim.gap(n);
+                sim.events.schedule(gap, Kind::Generate(n));
+            }
+        }
+        let messages = sim.messages.max(1) as f64;
+        Replication { sim, messages }
+    }
+
+    /// Handles the next batch of events; false once the run is over.
+    pub fn step(&mut self) -> bool {
+        self.sim.batch()
+    }
+
+    /// The fraction of the run's messages delivered so far.
+    pub fn delivered(&self) -> f64 {
+        self.sim.stats.delivered_so_far() as f64 / self.messages
+    }
+
+    /// The run's statistics (once `step` has said it is over).
+    pub fn finish(self) -> Run {
+        self.sim.stats.finish()
+    }
+}
+
+impl Sim {
+    fn new(config: Config, seed: u64) -> Self {
         let cube = config.cube;
         let mut seeds = SplitMix64::new(seed);
         let counts = config.messages_per_node();
@@ -175,9 +205,9 @@ impl<'a> Sim<'a> {
             .collect();
         let total: u64 = counts.iter().sum();
         Sim {
+            destinations: Destinations::new(cube, config.spatial),
             config,
             cube,
-            destinations: Destinations::new(cube, config.spatial),
             cumulative,
             nodes,
             links: vec![Link::default(); cube.links() as usize],
@@ -187,19 +217,6 @@ impl<'a> Sim<'a> {
             messages: total,
             events: Queue::default(),
             stats: Recorder::new(cube, total),
-        }
-    }
-
-    fn simulate(&mut self, progress: &mut dyn FnMut(f64)) {
-        for n in 0..self.cube.nodes() {
-            if self.nodes[n as usize].left > 0 {
-                let gap = self.gap(n);
-                self.events.schedule(gap, Kind::Generate(n));
-            }
-        }
-        let messages = self.messages.max(1) as f64;
-        while self.batch() {
-            progress(self.stats.delivered_so_far() as f64 / messages);
         }
     }
 
@@ -270,7 +287,7 @@ impl<'a> Sim<'a> {
     }
 
     fn generate(&mut self, n: u32, t: f64) {
-        let config = self.config;
+        let config = &self.config;
         let node = &mut self.nodes[n as usize];
         if config.flush > 0 && node.sent > 0 && node.sent % u64::from(config.flush) == 0 {
             node.stack.flush();

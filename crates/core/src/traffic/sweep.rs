@@ -8,7 +8,7 @@ use crate::inputs::Key;
 use crate::patterns::traffic::config_of;
 use crate::scenario::Scenario;
 
-use super::{simulate_with, Summary};
+use super::{Config, Simulation, Summary};
 
 /// `KEY=FROM:TO:STEPS`: `steps` values evenly from `from` to `to` of one key.
 #[derive(Clone, Debug, PartialEq)]
@@ -57,6 +57,27 @@ impl Sweep {
             .collect()
     }
 
+    /// The configuration of each value, in order; an error names the value it stopped at.
+    pub fn configs(&self, base: &Scenario) -> Result<Vec<(String, Config)>, Error> {
+        let list = self
+            .scenarios(base)
+            .map_err(|(v, e)| self.at(&v, e.to_string()))?;
+        list.into_iter()
+            .map(|(value, scenario)| match config_of(&scenario) {
+                Ok((config, _)) => Ok((value, config)),
+                Err(e) => Err(self.at(&value, e.to_string())),
+            })
+            .collect()
+    }
+
+    fn at(&self, value: &str, reason: String) -> Error {
+        Error::Unsupported {
+            key: self.key.clone(),
+            value: value.to_string(),
+            reason,
+        }
+    }
+
     /// Simulates every value in order, calling `progress(done, total)` with the replications
     /// done over the whole sweep (`simulate_with`'s, each value's counted after the values
     /// before it); an error names the value it stopped at.
@@ -65,27 +86,10 @@ impl Sweep {
         base: &Scenario,
         progress: &mut dyn FnMut(f64, u32),
     ) -> Result<Vec<(String, Summary)>, Error> {
-        let at = |value: &str, e: String| Error::Unsupported {
-            key: self.key.clone(),
-            value: value.to_string(),
-            reason: e,
-        };
-        let list = self
-            .scenarios(base)
-            .map_err(|(v, e)| at(&v, e.to_string()))?;
-        let configs = list
-            .iter()
-            .map(|(value, scenario)| config_of(scenario).map_err(|e| at(value, e.to_string())))
-            .collect::<Result<Vec<_>, _>>()?;
-        let total = configs.iter().map(|(c, _)| c.reps).sum();
-        let mut before = 0.0;
-        let mut out = Vec::with_capacity(list.len());
-        for ((value, _), (config, _)) in list.into_iter().zip(configs) {
-            let summary = simulate_with(&config, &mut |done, _| progress(before + done, total))?;
-            before += f64::from(config.reps);
-            out.push((value, summary));
-        }
-        Ok(out)
+        let (values, configs): (Vec<String>, Vec<Config>) =
+            self.configs(base)?.into_iter().unzip();
+        let summaries = Simulation::new(configs)?.finish(progress);
+        Ok(values.into_iter().zip(summaries).collect())
     }
 }
 
