@@ -196,15 +196,32 @@ describe('traffic view', () => {
     }
   });
 
-  it('a run in the worker gives the CLI\'s results, every link\'s utilisation and peak queue included', async () => {
+  it('a run in the worker gives the CLI\'s results, every link\'s utilisation and peak queue included, whatever inputs come meanwhile', async () => {
     // The worker hands each run's per-link results over as typed arrays beside the rest of
     // its reply (crates/web/src/worker.rs, `to_message`): they must come back whole and in order.
+    // Each key press and pointer press while it runs tells the worker to rest (`ToWorker::Hold`),
+    // which stops the simulation between two batches of events: the results must not change.
     const query = 'machine=intel-ipsc&pattern=traffic&dim=9&count=50000&reps=1';
     const { context, page, problems } = await newAppPage(app.browser, { acceptDownloads: true });
     try {
       await openApp(page, app.server.url, `?${query}&view=traffic`);
       assert.match(await page.textContent('#traffic-status'), /Press Run/u, 'too long to run on the page');
       await page.click('#traffic-run');
+      const pressed = await page.evaluate(() => new Promise((resolve) => {
+        let presses = 0;
+        const press = () => {
+          if (/in the background in/u.test(document.querySelector('#traffic-status').textContent)) {
+            resolve(presses);
+            return;
+          }
+          document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift', bubbles: true }));
+          document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+          presses += 1;
+          setTimeout(press, 7);
+        };
+        press();
+      }));
+      assert.ok(pressed > 3, `presses during the run: ${pressed}`);
       await page.waitForFunction(() => /in the background in/u.test(document.querySelector('#traffic-status').textContent), null, { timeout: 60_000 });
       const shown = JSON.parse((await download(page, 'json')).bytes.toString('utf8')).traffic.first;
       const want = JSON.parse(cli(['traffic', '--json', query])).traffic.first;

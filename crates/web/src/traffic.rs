@@ -14,7 +14,7 @@ use commcalc_core::patterns::traffic::{config_of, estimated_events, metrics};
 use commcalc_core::patterns::{Key, Value};
 use commcalc_core::traffic::query::{SpatialModel, TrafficKey};
 use commcalc_core::traffic::sweep::Sweep;
-use commcalc_core::traffic::{recording, Config, Lengths, Per, Routing, Summary};
+use commcalc_core::traffic::{recording, Config, Lengths, Per, Routing, Simulation, Summary};
 use commcalc_core::units::metric as display;
 use commcalc_core::Scenario;
 
@@ -435,6 +435,15 @@ pub struct Request {
     pub evaluate: bool,
 }
 
+/// What the page posts to the worker: a request, or `Hold`: the page is handling an input,
+/// and the worker rests a moment so that the page's frame has the processor to itself (on
+/// a machine of two cores, the worker and the page's rendering otherwise share one).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum ToWorker {
+    Do(Request),
+    Hold,
+}
+
 /// What the worker answers. Externally tagged (serde's default): an internally tagged enum
 /// (`#[serde(tag = …)]`) buffers each reply through serde's `Content` and so compiles every
 /// field's deserializer twice into the page (docs/web-bytes.md).
@@ -517,61 +526,204 @@ impl Reply {
     }
 }
 
-/// The series of one figure, each a core sweep of the figure's base; `progress(done)` gets the
-/// replications done since `*before`, which grows by each sweep's replications.
-fn curves(
+/// One series of a figure: its name, the swept key and its values, whose configurations
+/// follow one another in the figures' simulation.
+struct Series {
+    name: String,
+    key: String,
+    values: Vec<String>,
+}
+
+/// The series of one figure, each a core sweep of the figure's base, with their
+/// configurations appended to `configs`.
+fn plan(
     base: &Scenario,
     specs: &[SweepSpec],
-    before: &mut f64,
-    progress: &mut dyn FnMut(f64),
-) -> Result<Vec<Curve>, String> {
-    let mut out = Vec::new();
-    for spec in specs {
-        let series = series_base(base, spec)?;
-        let start = *before;
-        let mut swept = 0;
-        let rows = spec
-            .sweep
-            .run(&series, &mut |done, total| {
-                swept = total;
-                progress(start + done);
+    configs: &mut Vec<Config>,
+) -> Result<Vec<Series>, String> {
+    specs
+        .iter()
+        .map(|spec| {
+            let series = series_base(base, spec)?;
+            let swept = spec.sweep.configs(&series).map_err(|e| e.to_string())?;
+            let (values, more): (Vec<String>, Vec<Config>) = swept.into_iter().unzip();
+            configs.extend(more);
+            Ok(Series {
+                name: spec.name.to_string(),
+                key: spec.sweep.key.clone(),
+                values,
             })
-            .map_err(|e| e.to_string())?;
-        *before = start + f64::from(swept);
-        out.push(Curve {
-            name: spec.name.to_string(),
-            key: spec.sweep.key.clone(),
-            points: rows
+        })
+        .collect()
+}
+
+/// A figure's curves from its series and their summaries, taken in order.
+fn curves(series: Vec<Series>, summaries: &mut impl Iterator<Item = Summary>) -> Vec<Curve> {
+    series
+        .into_iter()
+        .map(|s| Curve {
+            points: s
+                .values
                 .iter()
-                .map(|(v, s)| {
+                .zip(summaries.by_ref())
+                .map(|(v, summary)| {
                     (
                         v.parse().unwrap_or(0.0),
-                        s.completion_us.mean,
-                        s.completion_us.ci95,
+                        summary.completion_us.mean,
+                        summary.completion_us.ci95,
                     )
                 })
                 .collect(),
-        });
-    }
-    Ok(out)
+            name: s.name,
+            key: s.key,
+        })
+        .collect()
 }
 
-/// Figs. 7 and 8 for the scenario's cube, count, lengths, routing, seed and replications;
-/// `progress(done, total)` counts replications over both figures.
-pub fn figures(s: &Scenario, progress: &mut dyn FnMut(f64, u32)) -> Result<Figures, String> {
-    let base = figure_base(s);
-    let dim = base.inputs.traffic.dim.unwrap_or(4);
-    let reps = base.inputs.traffic.reps.unwrap_or(5);
-    let (f7, f8) = (fig7(dim), fig8());
-    let values: usize = f7.iter().chain(&f8).map(|x| x.sweep.values().len()).sum();
-    let total = values as u32 * reps;
-    let mut before = 0.0;
-    let mut tick = |done: f64| progress(done, total);
-    Ok(Figures {
-        query: s.to_query(),
-        fig7: curves(&base, &f7, &mut before, &mut tick)?,
-        fig8: curves(&base, &f8, &mut before, &mut tick)?,
-    })
+/// A request under way: its simulations, stepped a batch of events at a time (the worker
+/// steps aside between batches while the page handles an input), and what their summaries
+/// become. A request that simulates nothing of its own (an error, the calculator's
+/// evaluation) has its reply already.
+pub struct Work {
+    simulation: Option<Simulation>,
+    then: Then,
+}
+
+enum Then {
+    Reply(Reply),
+    Run {
+        query: String,
+    },
+    Figures {
+        query: String,
+        fig7: Vec<Series>,
+        fig8: Vec<Series>,
+    },
+}
+
+impl Work {
+    /// The work of any request: the worker's entry.
+    pub fn of(request: &Request) -> Work {
+        if request.evaluate {
+            return Work::answered(simulated(&request.query));
+        }
+        if !request.figures {
+            return Work::run(request);
+        }
+        match Scenario::from_query(&request.query) {
+            Ok(s) => Work::figures(&s),
+            Err(e) => Work::answered(Reply::Error {
+                message: e.to_string(),
+            }),
+        }
+    }
+
+    fn answered(reply: Reply) -> Work {
+        Work {
+            simulation: None,
+            then: Then::Reply(reply),
+        }
+    }
+
+    /// A run of a request's query. The page's thread calls only this, never the figures, so
+    /// that their sweeps stay out of the page's module (docs/web-bytes.md).
+    pub fn run(request: &Request) -> Work {
+        let started = Scenario::from_query(&request.query)
+            .map_err(|e| e.to_string())
+            .and_then(|s| {
+                if request.figures {
+                    return Err(
+                        "Figs. 7 and 8 run only in a Web Worker, which this browser could not start"
+                            .into(),
+                    );
+                }
+                let (config, _) = config_of(&s).map_err(|e| e.to_string())?;
+                let simulation = Simulation::new(vec![config]).map_err(|e| e.to_string())?;
+                Ok((s.to_query(), simulation))
+            });
+        match started {
+            Ok((query, simulation)) => Work {
+                simulation: Some(simulation),
+                then: Then::Run { query },
+            },
+            Err(message) => Work::answered(Reply::Error { message }),
+        }
+    }
+
+    /// Figs. 7 and 8 for the scenario's cube, count, lengths, routing, seed and
+    /// replications: every value of every series, one simulation.
+    fn figures(s: &Scenario) -> Work {
+        let base = figure_base(s);
+        let dim = base.inputs.traffic.dim.unwrap_or(4);
+        let mut configs = Vec::new();
+        let planned = plan(&base, &fig7(dim), &mut configs).and_then(|fig7| {
+            let fig8 = plan(&base, &fig8(), &mut configs)?;
+            let simulation = Simulation::new(configs).map_err(|e| e.to_string())?;
+            Ok((fig7, fig8, simulation))
+        });
+        match planned {
+            Ok((fig7, fig8, simulation)) => Work {
+                simulation: Some(simulation),
+                then: Then::Figures {
+                    query: s.to_query(),
+                    fig7,
+                    fig8,
+                },
+            },
+            Err(message) => Work::answered(Reply::Error { message }),
+        }
+    }
+
+    /// Handles the next batch of events; false once the work is done.
+    pub fn step(&mut self) -> bool {
+        self.simulation.as_mut().is_some_and(Simulation::step)
+    }
+
+    /// (replications done, in all), the one under way by the fraction of its messages
+    /// delivered.
+    pub fn progress(&self) -> (f64, u32) {
+        self.simulation
+            .as_ref()
+            .map_or((0.0, 0), Simulation::progress)
+    }
+
+    /// The reply, once `step` has said the work is done.
+    pub fn reply(self) -> Reply {
+        let summaries = self.simulation.map(Simulation::summaries);
+        self.then.reply(summaries.unwrap_or_default())
+    }
+
+    /// Steps to the end, calling `progress(done, total)` after every step, and replies.
+    pub fn finish(self, progress: &mut dyn FnMut(f64, u32)) -> Reply {
+        let summaries = self.simulation.map(|s| s.finish(progress));
+        self.then.reply(summaries.unwrap_or_default())
+    }
+}
+
+impl Then {
+    fn reply(self, summaries: Vec<Summary>) -> Reply {
+        let mut summaries = summaries.into_iter();
+        match self {
+            Then::Reply(reply) => reply,
+            Then::Run { query } => match summaries.next() {
+                Some(summary) => Reply::Run {
+                    query,
+                    summary: Box::new(summary),
+                    ms: 0.0,
+                },
+                None => Reply::Error {
+                    message: "the run ended without results".into(),
+                },
+            },
+            Then::Figures { query, fig7, fig8 } => Reply::Figures {
+                figures: Figures {
+                    query,
+                    fig7: curves(fig7, &mut summaries),
+                    fig8: curves(fig8, &mut summaries),
+                },
+            },
+        }
+    }
 }
 
 /// The estimated events of both figures (every run at the base's estimate).
@@ -579,23 +731,6 @@ pub fn figures_estimate(s: &Scenario) -> Result<f64, String> {
     let one = estimate(&figure_base(s))?;
     let dim = s.inputs.traffic.dim.unwrap_or(4) as usize;
     Ok(one * (dim + 5 + 1 + 12) as f64)
-}
-
-/// Runs a request in the worker: a run, or the figures.
-pub fn answer(request: &Request, progress: &mut dyn FnMut(f64, u32)) -> Reply {
-    if request.evaluate {
-        return simulated(&request.query);
-    }
-    if !request.figures {
-        return answer_run(request, progress);
-    }
-    Scenario::from_query(&request.query)
-        .map_err(|e| e.to_string())
-        .and_then(|s| figures(&s, progress))
-        .map_or_else(
-            |message| Reply::Error { message },
-            |figures| Reply::Figures { figures },
-        )
 }
 
 /// The simulations of an evaluation of `query`, recorded as they run.
@@ -616,30 +751,6 @@ fn simulated(query: &str) -> Reply {
             message: e.to_string(),
         },
     }
-}
-
-/// Runs a request's run, wherever it is: the page's thread calls only this, never the
-/// figures, so that their sweeps stay out of the page's module (docs/web-bytes.md).
-pub fn answer_run(request: &Request, progress: &mut dyn FnMut(f64, u32)) -> Reply {
-    let outcome = Scenario::from_query(&request.query)
-        .map_err(|e| e.to_string())
-        .and_then(|s| {
-            if request.figures {
-                return Err(
-                    "Figs. 7 and 8 run only in a Web Worker, which this browser could not start"
-                        .into(),
-                );
-            }
-            let (config, _) = config_of(&s).map_err(|e| e.to_string())?;
-            commcalc_core::traffic::simulate_with(&config, progress)
-                .map(|summary| Reply::Run {
-                    query: s.to_query(),
-                    summary: Box::new(summary),
-                    ms: 0.0,
-                })
-                .map_err(|e| e.to_string())
-        });
-    outcome.unwrap_or_else(|message| Reply::Error { message })
 }
 
 #[cfg(test)]
@@ -711,19 +822,17 @@ mod tests {
         assert!(with_traffic(&scenario("machine=intel-ipsc&pattern=traffic")).is_none());
     }
 
-    /// A run through `answer` (the worker's path) is the core's `simulate`, bit for bit.
+    /// A run through `Work` (the worker's path) is the core's `simulate`, bit for bit.
     #[test]
     fn the_worker_path_runs_the_core() {
         let q = "machine=intel-ipsc&pattern=traffic&count=300&reps=3";
         let mut steps = Vec::new();
-        let reply = answer(
-            &Request {
-                figures: false,
-                query: q.into(),
-                evaluate: false,
-            },
-            &mut |d, t| steps.push((d, t)),
-        );
+        let reply = Work::of(&Request {
+            figures: false,
+            query: q.into(),
+            evaluate: false,
+        })
+        .finish(&mut |d, t| steps.push((d, t)));
         let (config, _) = config_of(&scenario(q)).unwrap();
         let want = commcalc_core::traffic::simulate(&config).unwrap();
         assert_eq!(steps, [(1.0, 3), (2.0, 3), (3.0, 3)]);
@@ -745,7 +854,7 @@ mod tests {
                 query: q.into(),
                 evaluate,
             };
-            answer(&request, &mut |_, _| ())
+            Work::of(&request).finish(&mut |_, _| ())
         };
         for reply in [
             run("machine=intel-ipsc&pattern=traffic&count=300", false),
@@ -766,7 +875,15 @@ mod tests {
     fn the_figures_sweep_every_series() {
         let s = scenario("machine=intel-ipsc&pattern=traffic&count=160&reps=2&hit=0.5");
         let mut last = (0.0, 0);
-        let f = figures(&s, &mut |d, t| last = (d, t)).unwrap();
+        let request = Request {
+            figures: true,
+            query: s.to_query(),
+            evaluate: false,
+        };
+        let f = match Work::of(&request).finish(&mut |d, t| last = (d, t)) {
+            Reply::Figures { figures } => figures,
+            other => panic!("{other:?}"),
+        };
         assert_eq!(last, (44.0, 44), "22 values of 2 replications");
         assert_eq!(f.fig7.len(), 3);
         assert_eq!(f.fig7[0].points.len(), 4, "radius 1 to 4");

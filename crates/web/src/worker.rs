@@ -1,7 +1,8 @@
 //! The page's side of the Traffic view's worker (`src/bin/traffic_worker.rs`): a [`Job`]
-//! starts the worker (its wasm loads then, not with the page), sends one request once the
-//! worker says it is ready, and reports progress and the reply; dropping or cancelling the
-//! job terminates the worker, so a cancelled run stops at once.
+//! starts the worker (its wasm loads then, not with the page), sends it requests once it says
+//! it is ready, and reports progress and replies; dropping or cancelling the job terminates
+//! the worker, so a cancelled run stops at once. While a worker is up, every input the person
+//! gives the page tells it to rest for the input's frame (`ToWorker::Hold`).
 //!
 //! The calculator's `pattern=traffic` uses it too ([`report`]): its report needs seven
 //! simulations (the query's and the curve's six lengths, `commcalc_core::patterns::traffic`),
@@ -12,6 +13,7 @@
 //! run is under way replaces the waiting one, so nothing queues behind a dragged slider.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use commcalc_core::traffic::remember;
 use commcalc_core::{Error, Report, Scenario};
@@ -22,34 +24,45 @@ use web_sys::{MessageEvent, Worker};
 
 use crate::edit::{cached_evaluate, evaluate_in};
 use crate::page::View;
-use crate::traffic::{Reply, Request};
+use crate::traffic::{Reply, Request, ToWorker};
 
 /// The worker's loader, as Trunk names it (workers keep their binary's name, unhashed).
 pub const LOADER: &str = "./traffic-worker_loader.js";
 
-/// A request in the worker; the worker ends with the job.
+/// A worker and what it answers; the worker ends with the job.
 pub struct Job {
     worker: Worker,
+    /// Requests posted before the worker said it was ready (its handler is not set until its
+    /// module has loaded, and a message before that would be lost); `None` once ready.
+    pending: Rc<RefCell<Option<Vec<JsValue>>>>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
 }
 
+thread_local! {
+    /// Every worker up: each is told `Hold` when the person gives the page an input.
+    static LIVE: RefCell<Vec<Worker>> = const { RefCell::new(Vec::new()) };
+}
+
 impl Job {
-    /// Starts a worker for `request`; `on_reply` gets every reply after `Ready` (progress,
-    /// then one result or error). Fails where the browser cannot start a worker.
-    pub fn start(request: Request, on_reply: impl Fn(Reply) + 'static) -> Result<Job, String> {
+    /// Starts a worker; `on_reply` gets every reply after `Ready` (progress, then one result
+    /// or error per request). Fails where the browser cannot start a worker.
+    pub fn start(on_reply: impl Fn(Reply) + 'static) -> Result<Job, String> {
         let worker = Worker::new(LOADER)
             .map_err(|e| format!("no Web Worker: {}", crate::dom::js_error(&e)))?;
-        let message = serde_wasm_bindgen::to_value(&request).map_err(|e| e.to_string())?;
-        let on_reply = std::rc::Rc::new(on_reply);
+        let pending = Rc::new(RefCell::new(Some(Vec::<JsValue>::new())));
+        let on_reply = Rc::new(on_reply);
         let on_message = {
             let worker = worker.clone();
+            let pending = pending.clone();
             let on_reply = on_reply.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
                 let _timed = crate::dom::timed("commcalc:reply");
                 match from_message(&ev.data()) {
                     Ok(Reply::Ready) => {
-                        let _ = worker.post_message(&message);
+                        for message in pending.borrow_mut().take().unwrap_or_default() {
+                            let _ = worker.post_message(&message);
+                        }
                     }
                     Ok(reply) => on_reply(reply),
                     Err(e) => on_reply(Reply::Error {
@@ -67,18 +80,24 @@ impl Job {
             });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        hold_on_input();
+        LIVE.with(|l| l.borrow_mut().push(worker.clone()));
         Ok(Job {
             worker,
+            pending,
             _on_message: on_message,
             _on_error: on_error,
         })
     }
-}
 
-impl Job {
-    /// Sends the worker another request (once it has answered the first).
+    /// Sends the worker a request: at once if it is ready, else when it is.
     pub fn post(&self, request: &Request) -> Result<(), String> {
-        let message = serde_wasm_bindgen::to_value(request).map_err(|e| e.to_string())?;
+        let message = serde_wasm_bindgen::to_value(&ToWorker::Do(request.clone()))
+            .map_err(|e| e.to_string())?;
+        if let Some(waiting) = self.pending.borrow_mut().as_mut() {
+            waiting.push(message);
+            return Ok(());
+        }
         self.worker
             .post_message(&message)
             .map_err(|e| crate::dom::js_error(&e))
@@ -90,7 +109,43 @@ impl Drop for Job {
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);
         self.worker.terminate();
+        LIVE.with(|l| l.borrow_mut().retain(|w| w != &self.worker));
     }
+}
+
+/// Once per page: an input, a press or a key tells every worker up to rest while the page
+/// renders the input's frame (`ToWorker::Hold`; the worker's module says why).
+fn hold_on_input() {
+    thread_local! {
+        static LISTENING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if LISTENING.with(|l| l.replace(true)) {
+        return;
+    }
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Ok(hold) = serde_wasm_bindgen::to_value(&ToWorker::Hold) else {
+        return;
+    };
+    let tell = Closure::<dyn Fn()>::new(move || {
+        LIVE.with(|l| {
+            for worker in l.borrow().iter() {
+                let _ = worker.post_message(&hold);
+            }
+        })
+    });
+    let options = web_sys::AddEventListenerOptions::new();
+    options.set_capture(true);
+    options.set_passive(true);
+    for event in ["input", "pointerdown", "keydown"] {
+        let _ = document.add_event_listener_with_callback_and_add_event_listener_options(
+            event,
+            tell.as_ref().unchecked_ref(),
+            &options,
+        );
+    }
+    tell.forget();
 }
 
 /// A reply as the worker posts it, and the buffers to transfer with it: `{ reply, links }`,
@@ -211,7 +266,8 @@ fn ask(query: &str) -> Result<(), String> {
                 bg.job.post(&request(query))
             }
             None => {
-                let job = Job::start(request(query), arrived)?;
+                let job = Job::start(arrived)?;
+                job.post(&request(query))?;
                 *b = Some(Background {
                     job,
                     running: Some(query.to_string()),

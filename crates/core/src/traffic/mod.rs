@@ -182,7 +182,10 @@ impl Simulation {
     /// (replications done, in all): the one under way counted by the fraction of its
     /// messages delivered.
     pub fn progress(&self) -> (f64, u32) {
-        let part = self.under_way.as_ref().map_or(0.0, sim::Replication::delivered);
+        let part = self
+            .under_way
+            .as_ref()
+            .map_or(0.0, sim::Replication::delivered);
         (f64::from(self.finished) + part, self.total)
     }
 

@@ -86,8 +86,7 @@ impl Sweep {
         base: &Scenario,
         progress: &mut dyn FnMut(f64, u32),
     ) -> Result<Vec<(String, Summary)>, Error> {
-        let (values, configs): (Vec<String>, Vec<Config>) =
-            self.configs(base)?.into_iter().unzip();
+        let (values, configs): (Vec<String>, Vec<Config>) = self.configs(base)?.into_iter().unzip();
         let summaries = Simulation::new(configs)?.finish(progress);
         Ok(values.into_iter().zip(summaries).collect())
     }

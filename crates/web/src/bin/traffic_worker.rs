@@ -1,9 +1,30 @@
 //! The Traffic view's Web Worker (index.html: `data-type="worker"`, so Trunk builds it with
 //! wasm-bindgen's no-modules target and a loader, `traffic-worker_loader.js`). It posts
-//! `Ready`, then answers each request (`commcalc_web::traffic::Request`) with `Progress` as
-//! it runs (the core reports it after every batch of events, so that a single long
-//! replication moves the bar too; posted at most every [`PROGRESS_MS`]) and the run's or
-//! figures' results at the end. The page cancels a run by terminating the worker.
+//! `Ready`, then works on each request (`commcalc_web::traffic::Work`) in slices of at most
+//! [`SLICE_MS`], going back to its event loop between two: there it reads what the page
+//! posts, a request (queued behind the one under way) or `Hold`, after which it rests
+//! [`HOLD_MS`] before its next slice. It posts `Progress` as it goes (at most every
+//! [`PROGRESS_MS`]) and the reply at the end. The page cancels a run by terminating the
+//! worker.
+//!
+//! Why rest: on a machine of two cores the worker holds one, and a frame of the page needs
+//! more than the other (its own thread, the compositor's, raster, the GPU process); a slider
+//! input during a 4096-node run took twice its idle time at the 95th percentile. The page
+//! posts `Hold` on every input while a worker is up (`commcalc_web::worker`), and the
+//! simulation, which may stop between any two batches of events without changing its
+//! results, waits until the input's frame is rendered.
+
+/// The longest slice of work between two looks at the page's messages: how late a `Hold`
+/// may be read (an input's frame takes 3–7 ms on the page's thread), against the cost of
+/// going back to the event loop (a few microseconds per slice).
+#[cfg(target_arch = "wasm32")]
+const SLICE_MS: f64 = 2.0;
+
+/// How long the worker rests after a `Hold`: an input's whole frame (its script, style,
+/// layout, paint and commit) within the budget of 8 ms, and a margin; a drag at 60 frames per
+/// second still leaves the worker a few milliseconds of every frame.
+#[cfg(target_arch = "wasm32")]
+const HOLD_MS: f64 = 10.0;
 
 /// The least time between two progress messages: each one is a task on the page's thread
 /// (a message to decode, the progress bar to update and repaint), and Figs. 7 and 8 finish
@@ -12,55 +33,181 @@
 const PROGRESS_MS: f64 = 100.0;
 
 #[cfg(target_arch = "wasm32")]
-fn main() {
-    use commcalc_web::traffic::{answer, Reply, Request};
+mod slices {
+    use std::cell::RefCell;
+    use std::collections::VecDeque;
+
+    use commcalc_web::traffic::{Reply, Request, ToWorker, Work};
     use commcalc_web::worker::to_message;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
-    use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+    use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, MessagePort};
 
-    let Ok(scope) = js_sys::global().dyn_into::<DedicatedWorkerGlobalScope>() else {
-        return;
-    };
-    let post = {
-        let scope = scope.clone();
-        move |reply: Reply| {
-            if let Ok((message, transfer)) = to_message(reply) {
-                let _ = scope.post_message_with_transfer(&message, &transfer);
-            }
+    use super::{HOLD_MS, PROGRESS_MS, SLICE_MS};
+
+    /// A request being worked on: its work, when it started and when progress was last
+    /// posted.
+    struct UnderWay {
+        work: Work,
+        started: f64,
+        shown: f64,
+    }
+
+    struct Worker {
+        scope: DedicatedWorkerGlobalScope,
+        /// Posting to it brings the worker back at once, after the messages already queued
+        /// (a zero timeout would be clamped to 4 ms after a few in a row).
+        next: MessagePort,
+        /// Brings the worker back after a rest.
+        rested: Closure<dyn FnMut()>,
+        queue: VecDeque<Request>,
+        under_way: Option<UnderWay>,
+        /// No slice before this time (`performance.now()`, ms).
+        hold_until: f64,
+        /// A return is already scheduled, through `next` or a timeout.
+        scheduled: bool,
+    }
+
+    thread_local! {
+        static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
+    }
+
+    fn now(scope: &DedicatedWorkerGlobalScope) -> f64 {
+        scope.performance().map_or(0.0, |p| p.now())
+    }
+
+    fn post(scope: &DedicatedWorkerGlobalScope, reply: Reply) {
+        if let Ok((message, transfer)) = to_message(reply) {
+            let _ = scope.post_message_with_transfer(&message, &transfer);
         }
-    };
-    let on_message = {
-        let post = post.clone();
-        Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-            let reply = match serde_wasm_bindgen::from_value::<Request>(ev.data()) {
-                Ok(request) => {
-                    let t0 = js_sys::Date::now();
-                    let mut shown = f64::NEG_INFINITY;
-                    let mut reply = answer(&request, &mut |done, total| {
-                        let now = js_sys::Date::now();
-                        if now - shown >= PROGRESS_MS {
-                            shown = now;
-                            post(Reply::Progress { done, total });
-                        }
-                    });
-                    // A run's own time, shown with its results (the page's wait also holds
-                    // the worker's start and the transfer of the results).
-                    if let Reply::Run { ms, .. } = &mut reply {
-                        *ms = js_sys::Date::now() - t0;
-                    }
-                    reply
-                }
-                Err(e) => Reply::Error {
-                    message: format!("the worker could not read the request: {e}"),
+    }
+
+    impl Worker {
+        /// Schedules the next slice if there is work and none is scheduled: now, or when
+        /// the rest is over.
+        fn schedule(&mut self) {
+            if self.scheduled || (self.under_way.is_none() && self.queue.is_empty()) {
+                return;
+            }
+            self.scheduled = true;
+            let wait = self.hold_until - now(&self.scope);
+            let sent = if wait > 0.0 {
+                self.scope
+                    .set_timeout_with_callback_and_timeout_and_arguments_0(
+                        self.rested.as_ref().unchecked_ref(),
+                        wait.ceil() as i32,
+                    )
+                    .map(|_| ())
+            } else {
+                self.next.post_message(&JsValue::NULL)
+            };
+            self.scheduled = sent.is_ok();
+        }
+
+        /// Works for at most `SLICE_MS` (unless resting), then schedules what is left.
+        fn slice(&mut self) {
+            self.scheduled = false;
+            let start = now(&self.scope);
+            if start >= self.hold_until {
+                self.work(start);
+            }
+            self.schedule();
+        }
+
+        fn work(&mut self, start: f64) {
+            let mut under_way = match self.under_way.take() {
+                Some(u) => u,
+                None => match self.queue.pop_front() {
+                    Some(request) => UnderWay {
+                        work: Work::of(&request),
+                        started: start,
+                        shown: f64::NEG_INFINITY,
+                    },
+                    None => return,
                 },
             };
-            post(reply);
-        })
-    };
-    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    post(Reply::Ready);
+            let mut more = true;
+            let mut t = start;
+            while more && t - start < SLICE_MS {
+                more = under_way.work.step();
+                t = now(&self.scope);
+            }
+            if more {
+                if t - under_way.shown >= PROGRESS_MS {
+                    under_way.shown = t;
+                    let (done, total) = under_way.work.progress();
+                    post(&self.scope, Reply::Progress { done, total });
+                }
+                self.under_way = Some(under_way);
+                return;
+            }
+            let mut reply = under_way.work.reply();
+            // A run's own time, shown with its results (the page's wait also holds the
+            // worker's start and the transfer of the results).
+            if let Reply::Run { ms, .. } = &mut reply {
+                *ms = t - under_way.started;
+            }
+            post(&self.scope, reply);
+        }
+
+        fn read(&mut self, data: JsValue) {
+            match serde_wasm_bindgen::from_value::<ToWorker>(data) {
+                Ok(ToWorker::Do(request)) => self.queue.push_back(request),
+                Ok(ToWorker::Hold) => self.hold_until = now(&self.scope) + HOLD_MS,
+                Err(e) => post(
+                    &self.scope,
+                    Reply::Error {
+                        message: format!("the worker could not read the request: {e}"),
+                    },
+                ),
+            }
+            self.schedule();
+        }
+    }
+
+    fn with_worker(f: impl FnOnce(&mut Worker)) {
+        WORKER.with(|w| {
+            if let Some(w) = w.borrow_mut().as_mut() {
+                f(w);
+            }
+        });
+    }
+
+    /// Sets the worker up and says it is ready.
+    pub fn start() -> Result<(), JsValue> {
+        let scope = js_sys::global().dyn_into::<DedicatedWorkerGlobalScope>()?;
+        let channel = web_sys::MessageChannel::new()?;
+        let on_next = Closure::<dyn FnMut()>::new(|| with_worker(Worker::slice));
+        channel
+            .port1()
+            .set_onmessage(Some(on_next.as_ref().unchecked_ref()));
+        on_next.forget();
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|ev: MessageEvent| {
+            with_worker(|w| w.read(ev.data()))
+        });
+        scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        on_message.forget();
+        WORKER.with(|w| {
+            *w.borrow_mut() = Some(Worker {
+                scope: scope.clone(),
+                next: channel.port2(),
+                rested: Closure::new(|| with_worker(Worker::slice)),
+                queue: VecDeque::new(),
+                under_way: None,
+                hold_until: f64::NEG_INFINITY,
+                scheduled: false,
+            })
+        });
+        post(&scope, Reply::Ready);
+        Ok(())
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    if let Err(e) = slices::start() {
+        web_sys::console::error_1(&e);
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]

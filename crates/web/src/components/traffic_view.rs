@@ -10,6 +10,7 @@
 //! - Exports: the results as CSV and JSON, the cube as SVG, each chart as PNG and SVG.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use leptos::prelude::*;
 
@@ -25,7 +26,7 @@ use crate::html::esc;
 use crate::page::View;
 use crate::state::State;
 use crate::traffic::{
-    answer_run, csv, estimate, figures_csv, figures_estimate, rows, Figures, Reply, Request,
+    csv, estimate, figures_csv, figures_estimate, rows, Figures, Reply, Request, Work,
     AUTO_RUN_EVENTS, MAIN_THREAD_EVENTS,
 };
 use crate::traffic_draw::{
@@ -133,7 +134,7 @@ fn run_here(runs: Runs, request: Request) {
     let t0 = now();
     let reply = {
         let _timed = dom::timed("commcalc:simulate");
-        answer_run(&request, &mut |_, _| ())
+        Work::run(&request).finish(&mut |_, _| ())
     };
     let ms = now() - t0;
     take_reply(runs, reply, &format!("on the page in {ms:.0} ms"));
@@ -166,25 +167,42 @@ fn take_reply(runs: Runs, reply: Reply, how: &str) {
     }
 }
 
-/// Starts a request in the worker; without one, runs it here if it is small enough.
-fn start(runs: Runs, request: Request, events: f64) {
-    runs.job.set_value(None);
-    runs.progress.set(Some((0.0, 0)));
-    let started = Job::start(request.clone(), move |reply| match reply {
+/// Starts the view's worker unless one is up: it is started ahead, while the scenario on
+/// screen needs Run (`auto_run`), so that Run starts at once, and it stays up between runs.
+/// A worker that failed is let go after its error is shown (not from inside its own
+/// message handler, which is running then), so that the next Run starts a new one.
+fn worker(runs: Runs) -> Result<(), String> {
+    if runs.job.with_value(Option::is_some) {
+        return Ok(());
+    }
+    let job = Job::start(move |reply| match reply {
         Reply::Progress { done, total } => runs.progress.set(Some((done, total))),
         other => {
+            if matches!(other, Reply::Error { .. }) {
+                set_timeout(move || runs.job.set_value(None), Duration::ZERO);
+            }
             runs.progress.set(None);
             take_reply(runs, other, "in the background");
         }
+    })?;
+    runs.job.set_value(Some(job));
+    Ok(())
+}
+
+/// Starts a request in the worker; without one, runs it here if it is small enough.
+fn start(runs: Runs, request: Request, events: f64) {
+    runs.progress.set(Some((0.0, 0)));
+    let started = worker(runs).and_then(|()| {
+        runs.job.with_value(|job| match job {
+            Some(job) => job.post(&request),
+            None => Err("no Web Worker".into()),
+        })
     });
     match started {
-        Ok(job) => {
-            runs.status.set(format!(
-                "Running in the background: about {} events.",
-                si(events, "")
-            ));
-            runs.job.set_value(Some(job));
-        }
+        Ok(()) => runs.status.set(format!(
+            "Running in the background: about {} events.",
+            si(events, "")
+        )),
         Err(e) if events <= MAIN_THREAD_EVENTS => {
             runs.progress.set(None);
             web_sys::console::warn_1(&e.into());
@@ -213,7 +231,6 @@ fn run(state: State, runs: Runs, figures: bool) {
     match events {
         Err(e) => runs.status.set(format!("Not run: {e}")),
         Ok(e) if !figures && e <= AUTO_RUN_EVENTS => {
-            runs.job.set_value(None);
             runs.progress.set(None);
             run_here(runs, request);
         }
@@ -231,15 +248,28 @@ fn auto_run(state: State, runs: Runs) {
         match estimate(&s) {
             Ok(e) if e <= AUTO_RUN_EVENTS => {
                 if runs.progress.get_untracked().is_none() {
-                    run_here(runs, Request { figures: false, query: s.to_query(), evaluate: false });
+                    run_here(
+                        runs,
+                        Request {
+                            figures: false,
+                            query: s.to_query(),
+                            evaluate: false,
+                        },
+                    );
                 }
             }
-            Ok(e) => runs.status.set(format!(
-                "About {} events: more than the {} that re-run as you edit. Press Run: it runs in the background, with a progress bar and Cancel.",
-                si(e, ""),
-                si(AUTO_RUN_EVENTS, "")
-            )),
-            Err(_) => runs.status.set("Not run: see the problems beside the controls.".into()),
+            Ok(e) => {
+                runs.status.set(format!(
+                    "About {} events: more than the {} that re-run as you edit. Press Run: it runs in the background, with a progress bar and Cancel.",
+                    si(e, ""),
+                    si(AUTO_RUN_EVENTS, "")
+                ));
+                // Ready before Run is pressed (where no worker starts, Run says why).
+                let _ = worker(runs);
+            }
+            Err(_) => runs
+                .status
+                .set("Not run: see the problems beside the controls.".into()),
         }
         dom::painted_after_effects();
     });
