@@ -30,15 +30,20 @@ pub fn Figure(
         let Some(c) = canvas.get() else {
             return false;
         };
-        if observing != Some(true) {
+        let first = observing != Some(true);
+        if first {
             dom::observe_size(&c, size);
         }
+        // The observer reports the size from then on; the first drawing reads it itself.
+        // A canvas the observer says nothing of is hidden (no box, no size): nothing to draw
+        // until it is shown, when the observer reports its size and this runs again.
         let css = match size.get() {
             (w, h) if w > 0.0 => (w, h),
-            _ => {
+            _ if first => {
                 let rect = c.get_bounding_client_rect();
                 (rect.width(), rect.height())
             }
+            _ => return true,
         };
         let frame = Frame {
             css,

@@ -345,6 +345,9 @@ fn Results(state: State, runs: Runs) -> impl IntoView {
                 .unwrap_or_else(|| "No run yet.".into())
         })
     };
+    // A run on every input changes the numbers, not the rows: changed in place.
+    let tbody = NodeRef::<leptos::html::Tbody>::new();
+    dom::html_follows(tbody, body);
     view! {
         <section class="panel" aria-labelledby="traffic-results-title">
             <h2 id="traffic-results-title">"Results"</h2>
@@ -352,7 +355,7 @@ fn Results(state: State, runs: Runs) -> impl IntoView {
             <p class="regimes-problem" id="traffic-stale" hidden=move || !stale()>"The controls have changed since this run: press Run for the new query."</p>
             <table class="metrics" id="traffic-results">
                 <thead><tr><th scope="col">"metric"</th><th scope="col">"value (mean over the replications)"</th></tr></thead>
-                <tbody inner_html=body></tbody>
+                <tbody node_ref=tbody></tbody>
             </table>
         </section>
     }
@@ -384,11 +387,18 @@ fn CubePanel(state: State, runs: Runs, utilisation: PlotMemo) -> impl IntoView {
                 .is_some_and(|d| dim_of(&d.summary) > MAX_DRAWN_DIM)
         })
     };
+    // The links' shades and the summary's numbers change with every run: in place.
+    let (cube, said) = (
+        NodeRef::<leptos::html::Div>::new(),
+        NodeRef::<leptos::html::P>::new(),
+    );
+    dom::html_follows(cube, drawing);
+    dom::html_follows(said, summary);
     view! {
         <section class="panel" aria-labelledby="traffic-cube-heading">
             <h2 id="traffic-cube-heading">"The cube's links (first replication)"</h2>
-            <div class="traffic-cube" inner_html=drawing></div>
-            <p class="about" id="traffic-cube-summary" inner_html=summary></p>
+            <div class="traffic-cube" node_ref=cube></div>
+            <p class="about" id="traffic-cube-summary" node_ref=said></p>
             <div hidden=move || !big()>
                 <Chart state id="traffic-util" caption="Links by utilisation (busy time over completion time)" plot=utilisation label="Histogram of the links' utilisation"/>
             </div>
