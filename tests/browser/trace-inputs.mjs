@@ -9,7 +9,9 @@
 //   node tests/browser/trace-inputs.mjs '?machine=fddi-now&pattern=broadcast' [slider key] [inputs]
 //
 // TRACE_CSS='<rules>' adds a style sheet to the page first, to try a change before making it;
-// TRACE_OUT=<file.json> keeps the trace, for Chromium's DevTools (Performance, Load profile).
+// TRACE_INIT='<script>' runs a script in the page before the app does (to try a change of an API
+// the app calls, e.g. the canvases' context options); TRACE_OUT=<file.json> keeps the trace, for
+// Chromium's DevTools (Performance, Load profile).
 import fs from 'node:fs/promises';
 
 import { launchBrowser, openApp, serveDist } from './harness.mjs';
@@ -110,6 +112,7 @@ async function main() {
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
+    if (process.env.TRACE_INIT) await page.addInitScript(process.env.TRACE_INIT);
     await openApp(page, server.url, query);
     if (process.env.TRACE_CSS) await page.addStyleTag({ content: process.env.TRACE_CSS });
     const keys = await sliderKeys(page);
