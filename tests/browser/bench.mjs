@@ -323,6 +323,12 @@ async function measureWork(browser, url, views) {
       `${query}: task p50 ${ms(view.task.p50)} p95 ${ms(view.task.p95)} (layout p50 ${ms(view.layout.p50)}, style p50 ${ms(view.style.p50)}); ` +
         `script p50 ${ms(view.script.p50)} [${PHASES.map((ph) => `${ph} ${ms(view.phases[ph])}`).join(', ')}]; floor ${ms(view.floor.p50)}; drag: ${drag.queued} queued (latest ${ms(Math.max(...drag.late))}), ${drag.intervals.filter((d) => d > 25).length} long frames`,
     );
+    // Each slider alone: the view's figures above pool them, and one slider can cost far more
+    // than the other (the Regimes view's α recomputes both maps, its N only the sweep).
+    for (const { key, rounds } of bySlider) {
+      const [task, script] = ['task', 'script'].map((m) => summary(rounds.map((r) => r[m])));
+      console.log(`  ${key}: task p50 ${ms(task.p50)} p95 ${ms(task.p95)}; script p50 ${ms(script.p50)}`);
+    }
   }
   await context.close();
   return out;
