@@ -10,6 +10,7 @@
 
 use std::fmt::Write as _;
 
+use commcalc_core::decimal::parse_f64;
 use commcalc_core::patterns::traffic::{config_of, estimated_events, metrics};
 use commcalc_core::patterns::{Key, Value};
 use commcalc_core::traffic::query::{SpatialModel, TrafficKey};
@@ -545,7 +546,7 @@ fn curves(
                 .iter()
                 .map(|(v, s)| {
                     (
-                        v.parse().unwrap_or(0.0),
+                        parse_f64(v).unwrap_or(0.0),
                         s.completion_us.mean,
                         s.completion_us.ci95,
                     )
