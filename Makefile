@@ -29,11 +29,12 @@ BENCH_CMD := $(CARGO) bench -p commcalc-core --bench curves --bench regimes --be
 TRUNK_VERSION := 0.21
 WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/version = "\(.*\)"/\1/p}' Cargo.lock)
 BINARYEN_VERSION := 132.0.0
+TERSER_VERSION := 5.51.2
 TOOLS := $(CURDIR)/.tools
 export PATH := $(TOOLS)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
 .PHONY: test serve site build bench fuzz check-cargo components wasm-target fmt clippy sizes unit wasm-check \
-	tools rust-src trunk wasm-bindgen wasm-opt chromium browser-deps browser-test bench-web screenshots \
+	tools rust-src trunk wasm-bindgen wasm-opt terser chromium browser-deps browser-test bench-web screenshots \
 	mpi-deps mpi-test
 
 # ---------------------------------------------------------------------------------------------
@@ -114,12 +115,18 @@ wasm-opt:
 	@if [ -x $(TOOLS)/node_modules/.bin/wasm-opt ]; then wasm-opt --version; \
 	else mkdir -p $(TOOLS) && npm install --prefix $(TOOLS) --no-audit --no-fund binaryen@$(BINARYEN_VERSION); fi
 
+# terser minifies the page's JavaScript in Trunk's post-build hook (scripts/post-build.mjs):
+# Trunk's own minifier cannot parse wasm-bindgen's glue.
+terser:
+	@if [ -f $(TOOLS)/node_modules/terser/package.json ]; then echo "terser: installed"; \
+	else mkdir -p $(TOOLS) && npm install --prefix $(TOOLS) --no-audit --no-fund terser@$(TERSER_VERSION); fi
+
 # The standard library's source, which the page's modules are built from (WEB_ENV below).
 rust-src: check-cargo
 	@if rustup component list --installed 2>/dev/null | grep -qx 'rust-src'; then echo "rust-src: installed"; \
 	else rustup component add rust-src; fi
 
-tools: wasm-target rust-src trunk wasm-bindgen wasm-opt
+tools: wasm-target rust-src trunk wasm-bindgen wasm-opt terser
 
 # The page's wasm modules are built for size (docs/web-bytes.md, "Built for size"): Leptos'
 # type-erased components (the renderer's generic code copied per kind of view, not per

@@ -56,10 +56,11 @@ async function waitControlled(page) {
   return page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
 }
 
-/** The build id and file list that scripts/post-build.mjs wrote into sw.js. */
+/** The build id and file list that scripts/post-build.mjs wrote into sw.js (minified: the two
+ * constants are declared together, `const BUILD="…",FILES=[…]`). */
 function workerConstants(source) {
-  const build = source.match(/^const BUILD = "([0-9a-f]+)";$/m);
-  const files = source.match(/^const FILES = (\[.*\]);$/m);
+  const build = source.match(/\bBUILD\s*=\s*"([0-9a-f]+)"/);
+  const files = source.match(/\bFILES\s*=\s*(\[[^\]]*\])/);
   assert.ok(build && files, 'sw.js has its build id and file list filled in (make site)');
   return { build: build[1], files: JSON.parse(files[1]) };
 }

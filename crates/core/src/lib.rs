@@ -8,6 +8,7 @@ pub mod catalog;
 pub mod collectives;
 pub mod compare;
 pub mod context;
+pub mod decimal;
 pub mod derivation;
 pub mod error;
 pub mod inputs;

@@ -31,7 +31,7 @@ pub fn parse_size(text: &str) -> Option<f64> {
 }
 
 /// Parses a plain finite, non-negative decimal number. Rejects `inf`, `NaN`, signs on zero and
-/// hex, which `f64::from_str` would partly accept.
+/// hex, which `f64::from_str` (and `decimal::parse_f64`) would partly accept.
 pub fn parse_number(text: &str) -> Option<f64> {
     let t = text.trim();
     let ok = !t.is_empty()
@@ -40,7 +40,11 @@ pub fn parse_number(text: &str) -> Option<f64> {
         && t.chars()
             .next()
             .is_some_and(|c| c.is_ascii_digit() || c == '.');
-    let v: f64 = if ok { t.parse().ok()? } else { return None };
+    let v = if ok {
+        crate::decimal::parse_f64(t)?
+    } else {
+        return None;
+    };
     (v.is_finite() && v >= 0.0).then_some(v)
 }
 

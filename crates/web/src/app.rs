@@ -36,6 +36,9 @@ pub struct Views {
     set_title: fn(&str) -> Option<String>,
     /// The explain panel of the scenario panel.
     explain: fn(State) -> AnyView,
+    /// The style sheets of the views only this module has, added to the page when it mounts:
+    /// a first visit to the calculator does not download them (docs/web-bytes.md).
+    styles: &'static [&'static str],
 }
 
 /// The first module's (`src/main.rs`): the calculator, and for any other view a loading
@@ -44,6 +47,7 @@ pub const CALCULATOR: Views = Views {
     results: calculator_results,
     set_title: |_| None,
     explain: lazy::explain_panel,
+    styles: &[],
 };
 
 /// Every view: the full module's (`src/bin/full.rs`).
@@ -51,6 +55,10 @@ pub const ALL: Views = Views {
     results: all_results,
     set_title: crate::validation_plot::set_title,
     explain: |state| view! { <ExplainPanel state/> }.into_any(),
+    styles: &[
+        include_str!("../../../web/validate.css"),
+        include_str!("../../../web/regimes.css"),
+    ],
 };
 
 thread_local! {
@@ -93,6 +101,7 @@ pub fn start(views: Views) {
         .get_element_by_id("app")
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     let Some(root) = root else { return };
+    dom::add_styles(&document, views.styles);
     let (note, problems, focus, press) = match handed {
         Some(h) => (h.note, h.problems, h.focus, h.press),
         None => (None, problems, String::new(), None),

@@ -3,6 +3,7 @@
 //! slider, source and current value. Components only draw these.
 
 use commcalc_core::catalog::{Machine, MACHINES};
+use commcalc_core::decimal::parse_f64;
 use commcalc_core::models::atm::Link;
 use commcalc_core::models::nbl::FSet;
 use commcalc_core::patterns::{Key, PatternDef, Value, PATTERNS};
@@ -364,7 +365,7 @@ pub fn current(scenario: &Scenario, report: Option<&Report>, key: &str) -> Curre
         "stack" => Current::Number(Some(crate::traffic::depth(scenario) as f64)),
         k if crate::traffic::is_traffic_key(k) => Current::Number(
             crate::traffic::current_text(scenario, used(key).as_ref(), key)
-                .and_then(|t| t.parse().ok()),
+                .and_then(|t| parse_f64(&t)),
         ),
         "from" => Current::Number(Some(curve_range(scenario).0)),
         "to" => Current::Number(Some(curve_range(scenario).1)),

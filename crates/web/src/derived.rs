@@ -78,11 +78,19 @@ fn domain(var: &str, text: &str) -> M {
         }
         match c {
             ' ' => {}
-            c if c.is_alphabetic() => items.push(sym(&c.to_string())),
+            c if is_letter(c) => items.push(sym(&c.to_string())),
             c => items.push(op(&c.to_string())),
         }
     }
     row(items)
+}
+
+/// A letter of a domain, set as an identifier: the core writes domains with Latin and Greek
+/// letters and the number sets (ℕ, ℤ, ℚ, ℝ). Named here rather than asked of
+/// `char::is_alphabetic`, which brings the standard library's Unicode tables into the page's
+/// first module (docs/web-bytes.md).
+fn is_letter(c: char) -> bool {
+    c.is_ascii_alphabetic() || ('α'..='ω').contains(&c) || matches!(c, 'ℕ' | 'ℤ' | 'ℚ' | 'ℝ')
 }
 
 /// An expression as MathML, in symbols or with its values.
@@ -282,6 +290,16 @@ mod tests {
     use super::*;
     use commcalc_core::patterns::offered;
     use commcalc_core::{evaluate, Scenario};
+
+    /// `is_letter` says what `char::is_alphabetic` says of the domains' characters, the
+    /// letters it names and the operators beside them.
+    #[test]
+    fn domain_letters_are_the_alphabetic_ones() {
+        let text = "∈ ℕ, ⌈N/S⌉ ≥ 3 ℤℚℝ αβγλω ≤<>=+−·×()[]{}|∞∑√⌊⌋½ azAZ09";
+        for c in text.chars() {
+            assert_eq!(is_letter(c), c.is_alphabetic(), "{c}");
+        }
+    }
 
     fn scenarios() -> Vec<Scenario> {
         let mut out = Vec::new();

@@ -292,6 +292,20 @@ pub fn page_address() -> String {
         .unwrap_or_default()
 }
 
+/// Adds each style sheet to the page's head as a `<style>` element, after the page's own
+/// sheets (the views' sheets style only their own elements, so the order does not matter).
+pub fn add_styles(document: &web_sys::Document, sheets: &[&str]) {
+    let Ok(Some(head)) = document.query_selector("head") else {
+        return;
+    };
+    for sheet in sheets {
+        if let Ok(style) = document.create_element("style") {
+            style.set_text_content(Some(sheet));
+            let _ = head.append_child(&style);
+        }
+    }
+}
+
 /// An embedded page: marks the body (the stylesheet hides the header) and tells the parent page
 /// the document's height whenever it changes, as `{type: "commcalc:height", height}`, so that
 /// the parent can size the iframe to fit.

@@ -383,8 +383,11 @@ impl Pen<'_> {
         (css * self.ratio).round().max(1.0) as u32
     }
 
+    /// The family as `FontFamily::SansSerif`, not as the text "sans-serif": plotters reads a
+    /// family named by text through `str::to_lowercase`, which brings the standard library's
+    /// Unicode case tables (11 kB) into the page's first module (docs/web-bytes.md).
     fn font(&self, size: f64, color: (u8, u8, u8), h: HPos, v: VPos) -> TextStyle<'static> {
-        ("sans-serif", size * self.ratio * self.font_scale)
+        (FontFamily::SansSerif, size * self.ratio * self.font_scale)
             .into_font()
             .color(&rgb(color))
             .pos(Pos::new(h, v))

@@ -10,6 +10,7 @@
 
 use std::fmt::Write as _;
 
+use commcalc_core::decimal::parse_f64;
 use commcalc_core::patterns::traffic::{config_of, estimated_events, metrics};
 use commcalc_core::patterns::{Key, Value};
 use commcalc_core::traffic::query::{SpatialModel, TrafficKey};
@@ -568,7 +569,7 @@ fn curves(series: Vec<Series>, summaries: &mut impl Iterator<Item = Summary>) ->
                 .zip(summaries.by_ref())
                 .map(|(v, summary)| {
                     (
-                        v.parse().unwrap_or(0.0),
+                        parse_f64(v).unwrap_or(0.0),
                         summary.completion_us.mean,
                         summary.completion_us.ci95,
                     )
