@@ -206,8 +206,8 @@ describe('traffic view', () => {
     try {
       await openApp(page, app.server.url, `?${query}&view=traffic`);
       assert.match(await page.textContent('#traffic-status'), /Press Run/u, 'too long to run on the page');
-      await page.click('#traffic-run');
       const pressed = await page.evaluate(() => new Promise((resolve) => {
+        document.getElementById('traffic-run').click();
         let presses = 0;
         const press = () => {
           if (/in the background in/u.test(document.querySelector('#traffic-status').textContent)) {

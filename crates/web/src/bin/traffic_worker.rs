@@ -3,7 +3,7 @@
 //! `Ready`, then works on each request (`commcalc_web::traffic::Work`) in slices of at most
 //! [`SLICE_MS`], going back to its event loop between two: there it reads what the page
 //! posts, a request (queued behind the one under way) or `Hold`, after which it rests
-//! [`HOLD_MS`] before its next slice. It posts `Progress` as it goes (at most every
+//! [`HOLD_MS`] before its next slice (holds read while it rests do not lengthen the rest). It posts `Progress` as it goes (at most every
 //! [`PROGRESS_MS`]) and the reply at the end. The page cancels a run by terminating the
 //! worker.
 //!
@@ -153,7 +153,14 @@ mod slices {
         fn read(&mut self, data: JsValue) {
             match serde_wasm_bindgen::from_value::<ToWorker>(data) {
                 Ok(ToWorker::Do(request)) => self.queue.push_back(request),
-                Ok(ToWorker::Hold) => self.hold_until = now(&self.scope) + HOLD_MS,
+                // A hold read while resting does not lengthen the rest: after each rest the
+                // worker works a slice, so inputs faster than the rest cannot stall it.
+                Ok(ToWorker::Hold) => {
+                    let t = now(&self.scope);
+                    if t >= self.hold_until {
+                        self.hold_until = t + HOLD_MS;
+                    }
+                }
                 Err(e) => post(
                     &self.scope,
                     Reply::Error {
