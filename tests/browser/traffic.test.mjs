@@ -196,6 +196,34 @@ describe('traffic view', () => {
     }
   });
 
+  it('a control changed during a run leaves the status line to the run, and its results are then marked stale', async () => {
+    // Run is disabled while a run is under way, so the status must not tell the person to
+    // press it (it did: every edit during a run replaced "Running in the background" with
+    // "Press Run"); the results, when they come, are the run's and say the controls changed.
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, '?machine=intel-ipsc&pattern=traffic&dim=10&count=200000&reps=1&view=traffic');
+      const during = await page.evaluate(() => new Promise((resolve) => {
+        document.getElementById('traffic-run').click();
+        const slider = document.querySelector('[data-control="size"] input[type=range]');
+        slider.value = String(Number(slider.min) + (Number(slider.max) - Number(slider.min)) / 3);
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+        setTimeout(() => resolve({
+          status: document.querySelector('#traffic-status').textContent,
+          running: document.getElementById('traffic-run').disabled,
+        }), 0);
+      }));
+      assert.ok(during.running, 'the run is under way when the control changes');
+      assert.match(during.status, /^Running in the background/u);
+      await page.waitForFunction(() => /in the background in/u.test(document.querySelector('#traffic-status').textContent), null, { timeout: 120_000 });
+      assert.equal(await page.locator('#traffic-stale').isVisible(), true, 'the results are those of the run, not of the controls');
+      assert.match(await page.textContent('#traffic-of'), /count=200000/u);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a run in the worker gives the CLI\'s results, every link\'s utilisation and peak queue included, whatever inputs come meanwhile', async () => {
     // The worker hands each run's per-link results over as typed arrays beside the rest of
     // its reply (crates/web/src/worker.rs, `to_message`): they must come back whole and in order.

@@ -238,16 +238,20 @@ fn run(state: State, runs: Runs, figures: bool) {
     }
 }
 
-/// Re-runs a short scenario whenever it changes; says what a long one needs.
+/// Re-runs a short scenario whenever it changes; says what a long one needs. While a run is
+/// under way the status line stays that run's (Run is disabled until it ends, so "press Run"
+/// would mislead), and nothing re-runs; once it ends, the results say whether the controls have
+/// changed since (`#traffic-stale`).
 fn auto_run(state: State, runs: Runs) {
     Effect::new(move |_| {
         let s = state.scenario.get();
         if state.page.with_untracked(|p| p.view) != View::Traffic {
             return;
         }
+        let idle = runs.progress.get_untracked().is_none();
         match estimate(&s) {
             Ok(e) if e <= AUTO_RUN_EVENTS => {
-                if runs.progress.get_untracked().is_none() {
+                if idle {
                     run_here(
                         runs,
                         Request {
@@ -259,17 +263,20 @@ fn auto_run(state: State, runs: Runs) {
                 }
             }
             Ok(e) => {
-                runs.status.set(format!(
-                    "About {} events: more than the {} that re-run as you edit. Press Run: it runs in the background, with a progress bar and Cancel.",
-                    si(e, ""),
-                    si(AUTO_RUN_EVENTS, "")
-                ));
+                if idle {
+                    runs.status.set(format!(
+                        "About {} events: more than the {} that re-run as you edit. Press Run: it runs in the background, with a progress bar and Cancel.",
+                        si(e, ""),
+                        si(AUTO_RUN_EVENTS, "")
+                    ));
+                }
                 // Ready before Run is pressed (where no worker starts, Run says why).
                 let _ = worker(runs);
             }
-            Err(_) => runs
+            Err(_) if idle => runs
                 .status
                 .set("Not run: see the problems beside the controls.".into()),
+            Err(_) => {}
         }
         dom::painted_after_effects();
     });
