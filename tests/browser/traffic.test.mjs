@@ -57,6 +57,26 @@ async function checkImages(page, chart, stem) {
 
 const STEM = 'commcalc-traffic-intel-ipsc';
 
+/**
+ * Records what the page posts to its workers, by kind (`Do` for a request, `Hold`), in
+ * `window.posted`; installed before the page's scripts run.
+ */
+function recordPosts(page) {
+  return page.addInitScript(() => {
+    window.posted = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function record(message, ...rest) {
+      window.posted.push(typeof message === 'string' ? message : Object.keys(message ?? {})[0]);
+      return post.call(this, message, ...rest);
+    };
+  });
+}
+
+/** How many messages of a kind the page has posted to its workers. */
+function postedCount(page, kind) {
+  return page.evaluate((k) => window.posted.filter((p) => p === k).length, kind);
+}
+
 describe('traffic view', () => {
   it('the tab opens the view on a traffic scenario and a run matches the CLI bit for bit', async () => {
     const { context, page, problems } = await newAppPage(app.browser);
@@ -99,6 +119,35 @@ describe('traffic view', () => {
       assert.match(query, /size=/u);
       assert.equal(page.workers().length, 1, 'the runs went to a worker');
       assert.equal(await value(), String(evalQuery(query).metrics.completion_us), 'the worker\'s runs, evaluated on the page');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('inputs tell the worker to rest only while it works: the calculator\'s requests start at once', async () => {
+    // A worker told to rest waits 10 ms before its next slice; on the calculator's traffic
+    // pattern the request an input asks for came right after that input's Hold, so every
+    // result waited for a rest meant for a long run. An idle worker is not told.
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await recordPosts(page);
+      await openApp(page, app.server.url, `?${QUERY}`);
+      for (const at of [0.7, 0.5, 0.9]) {
+        const before = (await metricMap(page)).completion_us?.value;
+        await page.evaluate((f) => {
+          const el = document.querySelector('[data-control="size"] input[type=range]');
+          el.value = String(Math.round(Number(el.min) + f * (Number(el.max) - Number(el.min))));
+          el.dispatchEvent(new Event('input', { bubbles: true }));
+        }, at);
+        await page.waitForFunction(
+          (v) => document.querySelector('table#metrics tr[data-metric="completion_us"] td.value')?.dataset.value !== v,
+          before,
+          { timeout: 10_000 },
+        );
+      }
+      assert.equal(await postedCount(page, 'Do'), 3, 'one request per input');
+      assert.equal(await postedCount(page, 'Hold'), 0, 'no input came while the worker worked');
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();
@@ -232,6 +281,7 @@ describe('traffic view', () => {
     const query = 'machine=intel-ipsc&pattern=traffic&dim=9&count=50000&reps=1';
     const { context, page, problems } = await newAppPage(app.browser, { acceptDownloads: true });
     try {
+      await recordPosts(page);
       await openApp(page, app.server.url, `?${query}&view=traffic`);
       assert.match(await page.textContent('#traffic-status'), /Press Run/u, 'too long to run on the page');
       const pressed = await page.evaluate(() => new Promise((resolve) => {
@@ -250,6 +300,7 @@ describe('traffic view', () => {
         press();
       }));
       assert.ok(pressed > 3, `presses during the run: ${pressed}`);
+      assert.ok(await postedCount(page, 'Hold') > 3, 'the busy worker was told to rest');
       await page.waitForFunction(() => /in the background in/u.test(document.querySelector('#traffic-status').textContent), null, { timeout: 60_000 });
       const shown = JSON.parse((await download(page, 'json')).bytes.toString('utf8')).traffic.first;
       const want = JSON.parse(cli(['traffic', '--json', query])).traffic.first;

@@ -1,8 +1,10 @@
 //! The page's side of the Traffic view's worker (`src/bin/traffic_worker.rs`): a [`Job`]
 //! starts the worker (its wasm loads then, not with the page), sends it requests once it says
 //! it is ready, and reports progress and replies; dropping or cancelling the job terminates
-//! the worker, so a cancelled run stops at once. While a worker is up, every input the person
-//! gives the page tells it to rest for the input's frame (`ToWorker::Hold`).
+//! the worker, so a cancelled run stops at once. While a worker works on a request, every input
+//! the person gives the page tells it to rest for the input's frame (`ToWorker::Hold`); an idle
+//! worker is not told (a message per input for nothing, and on the calculator's traffic pattern
+//! the input's own request would have waited for the rest).
 //!
 //! The calculator's `pattern=traffic` uses it too ([`report`]): its report needs seven
 //! simulations (the query's and the curve's six lengths, `commcalc_core::patterns::traffic`),
@@ -12,7 +14,7 @@
 //! `traffic::remember`). At most one request runs and one waits, the latest: an input while a
 //! run is under way replaces the waiting one, so nothing queues behind a dragged slider.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use commcalc_core::traffic::remember;
@@ -35,13 +37,16 @@ pub struct Job {
     /// Requests posted before the worker said it was ready (its handler is not set until its
     /// module has loaded, and a message before that would be lost); `None` once ready.
     pending: Rc<RefCell<Option<Vec<JsValue>>>>,
+    /// Requests posted and not yet answered.
+    busy: Rc<Cell<u32>>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
 }
 
 thread_local! {
-    /// Every worker up: each is told `Hold` when the person gives the page an input.
-    static LIVE: RefCell<Vec<Worker>> = const { RefCell::new(Vec::new()) };
+    /// Every worker up, with its requests not yet answered: each busy one is told `Hold` when
+    /// the person gives the page an input.
+    static LIVE: RefCell<Vec<(Worker, Rc<Cell<u32>>)>> = const { RefCell::new(Vec::new()) };
 }
 
 impl Job {
@@ -51,10 +56,12 @@ impl Job {
         let worker = Worker::new(LOADER)
             .map_err(|e| format!("no Web Worker: {}", crate::dom::js_error(&e)))?;
         let pending = Rc::new(RefCell::new(Some(Vec::<JsValue>::new())));
+        let busy = Rc::new(Cell::new(0u32));
         let on_reply = Rc::new(on_reply);
         let on_message = {
             let worker = worker.clone();
             let pending = pending.clone();
+            let busy = busy.clone();
             let on_reply = on_reply.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
                 let _timed = crate::dom::timed("commcalc:reply");
@@ -64,27 +71,39 @@ impl Job {
                             let _ = worker.post_message(&message);
                         }
                     }
-                    Ok(reply) => on_reply(reply),
-                    Err(e) => on_reply(Reply::Error {
-                        message: format!("unreadable reply from the worker: {e}"),
-                    }),
+                    Ok(reply @ Reply::Progress { .. }) => on_reply(reply),
+                    // Every other reply answers a request (its result or its error).
+                    Ok(reply) => {
+                        busy.set(busy.get().saturating_sub(1));
+                        on_reply(reply)
+                    }
+                    Err(e) => {
+                        busy.set(busy.get().saturating_sub(1));
+                        on_reply(Reply::Error {
+                            message: format!("unreadable reply from the worker: {e}"),
+                        })
+                    }
                 }
             })
         };
-        let on_error =
+        let on_error = {
+            let busy = busy.clone();
             Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
                 ev.prevent_default();
+                busy.set(0);
                 on_reply(Reply::Error {
                     message: format!("the worker failed: {}", ev.message()),
                 })
-            });
+            })
+        };
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         hold_on_input();
-        LIVE.with(|l| l.borrow_mut().push(worker.clone()));
+        LIVE.with(|l| l.borrow_mut().push((worker.clone(), busy.clone())));
         Ok(Job {
             worker,
             pending,
+            busy,
             _on_message: on_message,
             _on_error: on_error,
         })
@@ -96,11 +115,13 @@ impl Job {
             .map_err(|e| e.to_string())?;
         if let Some(waiting) = self.pending.borrow_mut().as_mut() {
             waiting.push(message);
-            return Ok(());
+        } else {
+            self.worker
+                .post_message(&message)
+                .map_err(|e| crate::dom::js_error(&e))?;
         }
-        self.worker
-            .post_message(&message)
-            .map_err(|e| crate::dom::js_error(&e))
+        self.busy.set(self.busy.get() + 1);
+        Ok(())
     }
 }
 
@@ -109,11 +130,11 @@ impl Drop for Job {
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);
         self.worker.terminate();
-        LIVE.with(|l| l.borrow_mut().retain(|w| w != &self.worker));
+        LIVE.with(|l| l.borrow_mut().retain(|(w, _)| w != &self.worker));
     }
 }
 
-/// Once per page: an input, a press or a key tells every worker up to rest while the page
+/// Once per page: an input, a press or a key tells every busy worker to rest while the page
 /// renders the input's frame (`ToWorker::Hold`; the worker's module says why).
 fn hold_on_input() {
     thread_local! {
@@ -130,8 +151,10 @@ fn hold_on_input() {
     };
     let tell = Closure::<dyn Fn()>::new(move || {
         LIVE.with(|l| {
-            for worker in l.borrow().iter() {
-                let _ = worker.post_message(&hold);
+            for (worker, busy) in l.borrow().iter() {
+                if busy.get() > 0 {
+                    let _ = worker.post_message(&hold);
+                }
             }
         })
     });

@@ -162,10 +162,13 @@ mod slices {
             match serde_wasm_bindgen::from_value::<ToWorker>(data) {
                 Ok(ToWorker::Do(request)) => self.queue.push_back(request),
                 // A hold read while resting does not lengthen the rest: after each rest the
-                // worker works a slice, so inputs faster than the rest cannot stall it.
+                // worker works a slice, so inputs faster than the rest cannot stall it. An idle
+                // worker does not rest: the request that comes after the input (the
+                // calculator's, asked by that very input) starts at once.
                 Ok(ToWorker::Hold) => {
                     let t = now(&self.scope);
-                    if t >= self.hold_until {
+                    let busy = self.under_way.is_some() || !self.queue.is_empty();
+                    if busy && t >= self.hold_until {
                         self.hold_until = t + HOLD_MS;
                     }
                 }
