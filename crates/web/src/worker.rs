@@ -4,7 +4,9 @@
 //! the worker, so a cancelled run stops at once. While a worker works on a request, every input
 //! the person gives the page tells it to rest for the input's frame (`ToWorker::Hold`); an idle
 //! worker is not told (a message per input for nothing, and on the calculator's traffic pattern
-//! the input's own request would have waited for the rest).
+//! the input's own request would have waited for the rest). The page's side of the same rule:
+//! a reply that arrives within [`HOLD_MS`] of an input is handled once that time is over
+//! ([`Inbox`]).
 //!
 //! The calculator's `pattern=traffic` uses it too ([`report`]): its report needs seven
 //! simulations (the query's and the curve's six lengths, `commcalc_core::patterns::traffic`),
@@ -15,11 +17,13 @@
 //! run is under way replaces the waiting one, so nothing queues behind a dragged slider.
 
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
+use std::collections::VecDeque;
+use std::rc::{Rc, Weak};
+use std::time::Duration;
 
 use commcalc_core::traffic::remember;
 use commcalc_core::{Error, Report, Scenario};
-use leptos::prelude::{ArcTrigger, Notify, Track};
+use leptos::prelude::{set_timeout, ArcTrigger, Notify, Track};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
@@ -31,6 +35,13 @@ use crate::traffic::{Reply, Request, ToWorker};
 /// The worker's loader, as Trunk names it (workers keep their binary's name, unhashed).
 pub const LOADER: &str = "./traffic-worker_loader.js";
 
+/// How long after an input the page's frame has the processors: the worker rests this long
+/// after a `Hold` before its next slice, and the page handles no reply before it is over. An
+/// input's whole frame (its script, style, layout, paint and commit) within the budget of 8 ms,
+/// and a margin; a drag at 60 frames per second still leaves the worker a few milliseconds of
+/// every frame.
+pub const HOLD_MS: f64 = 10.0;
+
 /// A worker and what it answers; the worker ends with the job.
 pub struct Job {
     worker: Worker,
@@ -39,6 +50,9 @@ pub struct Job {
     pending: Rc<RefCell<Option<Vec<JsValue>>>>,
     /// Requests posted and not yet answered.
     busy: Rc<Cell<u32>>,
+    /// Replies waiting for an input's frame; dropped with the job, so that a cancelled job's
+    /// replies are never handled.
+    _inbox: Rc<RefCell<Inbox>>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
 }
@@ -47,6 +61,64 @@ thread_local! {
     /// Every worker up, with its requests not yet answered: each busy one is told `Hold` when
     /// the person gives the page an input.
     static LIVE: RefCell<Vec<(Worker, Rc<Cell<u32>>)>> = const { RefCell::new(Vec::new()) };
+    /// When the person last gave the page an input (`performance.now()`, ms).
+    static LAST_INPUT: Cell<f64> = const { Cell::new(f64::NEG_INFINITY) };
+}
+
+/// A job's replies, handled in the order they came, none within [`HOLD_MS`] of the person's
+/// last input: a run's results (their table, cube and charts: 3–4 ms of script, then their
+/// frame) handled in the frame of an input made that input's repaint wait for them (traced: the
+/// slowest input during a 4096-node run came as its results did). A reply waits at most once,
+/// until `HOLD_MS` after the input last before it came, so that inputs in a row cannot hold the
+/// replies back.
+struct Inbox {
+    replies: VecDeque<Reply>,
+    /// A timeout will hand the waiting replies over.
+    waiting: bool,
+    on_reply: Rc<dyn Fn(Reply)>,
+}
+
+impl Inbox {
+    fn take(inbox: &Rc<RefCell<Inbox>>, reply: Reply) {
+        let wait = {
+            let mut b = inbox.borrow_mut();
+            b.replies.push_back(reply);
+            if b.waiting {
+                return;
+            }
+            LAST_INPUT.with(Cell::get) + HOLD_MS - crate::draw_map::now()
+        };
+        if wait > 0.0 {
+            inbox.borrow_mut().waiting = true;
+            let later: Weak<RefCell<Inbox>> = Rc::downgrade(inbox);
+            set_timeout(
+                move || {
+                    if let Some(inbox) = later.upgrade() {
+                        inbox.borrow_mut().waiting = false;
+                        Inbox::hand_over(&inbox);
+                    }
+                },
+                Duration::from_secs_f64(wait / 1000.0),
+            );
+        } else {
+            Inbox::hand_over(inbox);
+        }
+    }
+
+    /// Hands every waiting reply over, the inbox not borrowed meanwhile (a reply may start a
+    /// request, or end the job).
+    fn hand_over(inbox: &Rc<RefCell<Inbox>>) {
+        loop {
+            let (reply, on_reply) = {
+                let mut b = inbox.borrow_mut();
+                match b.replies.pop_front() {
+                    Some(r) => (r, b.on_reply.clone()),
+                    None => return,
+                }
+            };
+            on_reply(reply);
+        }
+    }
 }
 
 impl Job {
@@ -57,12 +129,16 @@ impl Job {
             .map_err(|e| format!("no Web Worker: {}", crate::dom::js_error(&e)))?;
         let pending = Rc::new(RefCell::new(Some(Vec::<JsValue>::new())));
         let busy = Rc::new(Cell::new(0u32));
-        let on_reply = Rc::new(on_reply);
+        let inbox = Rc::new(RefCell::new(Inbox {
+            replies: VecDeque::new(),
+            waiting: false,
+            on_reply: Rc::new(on_reply),
+        }));
         let on_message = {
             let worker = worker.clone();
             let pending = pending.clone();
             let busy = busy.clone();
-            let on_reply = on_reply.clone();
+            let inbox = inbox.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
                 let _timed = crate::dom::timed("commcalc:reply");
                 match from_message(&ev.data()) {
@@ -71,29 +147,36 @@ impl Job {
                             let _ = worker.post_message(&message);
                         }
                     }
-                    Ok(reply @ Reply::Progress { .. }) => on_reply(reply),
+                    Ok(reply @ Reply::Progress { .. }) => Inbox::take(&inbox, reply),
                     // Every other reply answers a request (its result or its error).
                     Ok(reply) => {
                         busy.set(busy.get().saturating_sub(1));
-                        on_reply(reply)
+                        Inbox::take(&inbox, reply)
                     }
                     Err(e) => {
                         busy.set(busy.get().saturating_sub(1));
-                        on_reply(Reply::Error {
-                            message: format!("unreadable reply from the worker: {e}"),
-                        })
+                        Inbox::take(
+                            &inbox,
+                            Reply::Error {
+                                message: format!("unreadable reply from the worker: {e}"),
+                            },
+                        )
                     }
                 }
             })
         };
         let on_error = {
             let busy = busy.clone();
+            let inbox = inbox.clone();
             Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
                 ev.prevent_default();
                 busy.set(0);
-                on_reply(Reply::Error {
-                    message: format!("the worker failed: {}", ev.message()),
-                })
+                Inbox::take(
+                    &inbox,
+                    Reply::Error {
+                        message: format!("the worker failed: {}", ev.message()),
+                    },
+                )
             })
         };
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -104,6 +187,7 @@ impl Job {
             worker,
             pending,
             busy,
+            _inbox: inbox,
             _on_message: on_message,
             _on_error: on_error,
         })
@@ -135,7 +219,8 @@ impl Drop for Job {
 }
 
 /// Once per page: an input, a press or a key tells every busy worker to rest while the page
-/// renders the input's frame (`ToWorker::Hold`; the worker's module says why).
+/// renders the input's frame (`ToWorker::Hold`; the worker's module says why), and is the
+/// time replies wait for (`Inbox`).
 fn hold_on_input() {
     thread_local! {
         static LISTENING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -150,6 +235,7 @@ fn hold_on_input() {
         return;
     };
     let tell = Closure::<dyn Fn()>::new(move || {
+        LAST_INPUT.with(|t| t.set(crate::draw_map::now()));
         LIVE.with(|l| {
             for (worker, busy) in l.borrow().iter() {
                 if busy.get() > 0 {

@@ -3,7 +3,7 @@
 //! `Ready`, then works on each request (`commcalc_web::traffic::Work`) in slices of at most
 //! [`SLICE_MS`], going back to its event loop between two: there it reads what the page
 //! posts, a request (queued behind the one under way) or `Hold`, after which it rests
-//! [`HOLD_MS`] before its next slice (holds read while it rests do not lengthen the rest). It posts `Progress` as it goes (at most every
+//! `commcalc_web::worker::HOLD_MS` before its next slice (holds read while it rests do not lengthen the rest). It posts `Progress` as it goes (at most every
 //! [`PROGRESS_MS`]) and the reply at the end. The page cancels a run by terminating the
 //! worker.
 //!
@@ -19,12 +19,6 @@
 /// going back to the event loop (a few microseconds per slice).
 #[cfg(target_arch = "wasm32")]
 const SLICE_MS: f64 = 2.0;
-
-/// How long the worker rests after a `Hold`: an input's whole frame (its script, style,
-/// layout, paint and commit) within the budget of 8 ms, and a margin; a drag at 60 frames per
-/// second still leaves the worker a few milliseconds of every frame.
-#[cfg(target_arch = "wasm32")]
-const HOLD_MS: f64 = 10.0;
 
 /// The least time between two progress messages: each one is a task on the page's thread
 /// (a message to decode, the progress bar to update and repaint), and Figs. 7 and 8 finish
@@ -46,12 +40,12 @@ mod slices {
     use std::collections::VecDeque;
 
     use commcalc_web::traffic::{Reply, Request, ToWorker, Work};
-    use commcalc_web::worker::to_message;
+    use commcalc_web::worker::{to_message, HOLD_MS};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, MessagePort};
 
-    use super::{HOLD_MS, PROGRESS_MS, SLICE_MS};
+    use super::{PROGRESS_MS, SLICE_MS};
 
     /// A request being worked on: its work, when it started and when progress was last
     /// posted.
