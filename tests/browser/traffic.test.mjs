@@ -278,6 +278,8 @@ describe('traffic view', () => {
     // its reply (crates/web/src/worker.rs, `to_message`): they must come back whole and in order.
     // Each key press and pointer press while it runs tells the worker to rest (`ToWorker::Hold`),
     // which stops the simulation between two batches of events: the results must not change.
+    // The page holds a reply that comes within 10 ms of an input (`worker::Inbox`), once: with
+    // a press every 7 ms, a hold renewed by each press would keep the results back for ever.
     // 150 000 messages (4.8 MB) and the 9-cube's links (0.15 MB) are more data than the
     // simulator's look-ahead threshold (4 MiB, `sim.rs`), so in wasm32 it looks ahead too:
     // a hint that must not change the results either.
