@@ -10,9 +10,11 @@
 //! They run in one worker that stays up; the page keeps the last results on screen and shows
 //! the new ones when their runs come back, evaluating the scenario then at no cost (the core's
 //! `traffic::remember`). At most one request runs and one waits, the latest: an input while a
-//! run is under way replaces the waiting one, so nothing queues behind a dragged slider.
+//! run is under way replaces the waiting one, so nothing queues behind a dragged slider. The
+//! first report comes from the worker too: the calculator's module does not link the simulator
+//! (docs/web-bytes.md, "Stop 20").
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use commcalc_core::traffic::remember;
@@ -211,36 +213,65 @@ thread_local! {
     static SHOWN: RefCell<Option<Report>> = const { RefCell::new(None) };
     /// Notified when simulations arrive: the report memo, which tracks it, evaluates again.
     static ARRIVED: ArcTrigger = ArcTrigger::new();
+    /// The calculator's first traffic report is being simulated (`pending`).
+    static PENDING: Cell<bool> = const { Cell::new(false) };
 }
 
 /// The report a view shows of a scenario: `evaluate_in`'s, except for a traffic scenario in
 /// the calculator, whose simulations run in the worker (see the module's comment). Until they
 /// are back it is the last traffic report shown (the scenario checked first: a bad value is
-/// refused at once). The page's first traffic report, and every one where no worker starts,
-/// is evaluated here, so that a page opened on a traffic scenario shows its results at once.
+/// refused at once), or before the first one the scenario's inputs with no results, and the
+/// page is not yet ready ([`pending`]). Where no worker starts, the full module simulates
+/// here; the calculator's module, which does not link the simulator, says why it cannot.
 pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
     let unrun = evaluate_in(view, scenario);
     if view != View::Calculator || scenario.pattern.id != "traffic" {
         return unrun;
     }
-    unrun?;
+    let unrun = unrun?;
     ARRIVED.with(|a| a.track());
     let query = scenario.to_query();
     let ready = READY.with(|r| r.borrow().as_deref() == Some(query.as_str()));
     let shown = SHOWN.with(|s| s.borrow().clone());
-    match shown {
-        Some(last) if last.query == query => Ok(last),
-        // The last report unchanged: the memo sees an equal value and nothing repaints until
-        // the new results are in (one repaint per input, not two).
-        Some(last) if !ready && ask(&query).is_ok() => Ok(last),
-        _ => {
-            let full = cached_evaluate(scenario);
-            if let Ok(r) = &full {
-                SHOWN.with(|s| *s.borrow_mut() = Some(r.clone()));
+    if let Some(last) = shown.as_ref().filter(|last| last.query == query) {
+        return Ok(last.clone());
+    }
+    let mut failed = None;
+    if !ready {
+        match ask(&query) {
+            // The last report unchanged: the memo sees an equal value and nothing repaints
+            // until the new results are in (one repaint per input, not two).
+            Ok(()) => {
+                PENDING.with(|p| p.set(shown.is_none()));
+                return Ok(shown.unwrap_or(unrun));
             }
-            full
+            Err(e) => failed = Some(e),
         }
     }
+    PENDING.with(|p| p.set(false));
+    let full = cached_evaluate(scenario).map_err(|e| match e {
+        Error::Unsupported { key, value, .. } if key == "pattern" && value == "traffic" => {
+            Error::Unsupported {
+                key,
+                value,
+                reason: format!(
+                    "the calculator simulates in a Web Worker, which did not run it ({})",
+                    failed.as_deref().unwrap_or("it failed")
+                ),
+            }
+        }
+        e => e,
+    });
+    if let Ok(r) = &full {
+        SHOWN.with(|s| *s.borrow_mut() = Some(r.clone()));
+    }
+    full
+}
+
+/// Whether the calculator waits for its first traffic report from the worker: the page is not
+/// ready until it is in (`dom::painted`), and the charts say it is coming.
+pub fn pending() -> bool {
+    PENDING.with(Cell::get)
 }
 
 fn request(query: &str) -> Request {

@@ -16,7 +16,7 @@ use crate::report::{range_for, Report};
 use crate::scenario::Scenario;
 use crate::traffic::lengths::ln;
 use crate::traffic::query::TrafficKey;
-use crate::traffic::{simulate, Config, Spatial, Summary};
+use crate::traffic::{Config, Simulator, Spatial, Summary};
 use crate::values::Value;
 
 /// The curve's default range: 64 B to 64 kB around 003's mean of 512 bytes.
@@ -46,9 +46,9 @@ pub const METRICS: [&str; 14] = [
 
 pub fn traffic(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let config = config(ctx)?;
-    let summary = simulate(&config)?;
+    let summary = (ctx.simulator)(&config)?;
     let (from, to) = range_for(ctx.inputs, RANGE);
-    let curve = Curve::simulate(&config, from, to, summary.completion_us.mean)?;
+    let curve = Curve::simulate(ctx.simulator, &config, from, to, summary.completion_us.mean)?;
     let metrics = metrics(&summary);
     let mut derivations = derivations(&metrics);
     derivations.push((
@@ -308,7 +308,13 @@ struct Curve {
 impl Curve {
     /// Simulations over [from, to], with the query's own result `at_query` (the mean over its
     /// replications at its mean length) as one more node, so that the curve passes through it.
-    fn simulate(config: &Config, from: f64, to: f64, at_query: f64) -> Result<Curve, Error> {
+    fn simulate(
+        simulate: Simulator,
+        config: &Config,
+        from: f64,
+        to: f64,
+        at_query: f64,
+    ) -> Result<Curve, Error> {
         let mut sizes = Vec::new();
         let mut x = from;
         while x < to {
@@ -383,6 +389,8 @@ mod tests {
     use super::*;
 
     /// The unrun report names the inputs a run uses; a bad key is refused as `evaluate` does.
+    use crate::traffic::simulate;
+
     #[test]
     fn the_unrun_report_has_the_inputs_and_no_run() {
         let s = Scenario::from_query("machine=intel-ipsc&pattern=traffic&spatial=sphere").unwrap();

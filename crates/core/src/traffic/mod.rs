@@ -62,15 +62,31 @@ thread_local! {
     static RECORD: RefCell<Option<Vec<(Config, Summary)>>> = const { RefCell::new(None) };
 }
 
+/// Where an evaluation of `pattern=traffic` takes its simulations from (the evaluation
+/// context's `simulator`): [`simulate`] runs them, [`remembered`] only gives those handed over.
+/// A fn pointer chosen at run time, so that a program that never names `simulate` (the web
+/// calculator's module, whose runs its Web Worker makes) does not link the simulator.
+pub type Simulator = fn(&Config) -> Result<Summary, Error>;
+
+/// The summary `remember` was handed for a configuration, or an error naming why there is
+/// none: the simulator that runs nothing.
+pub fn remembered(config: &Config) -> Result<Summary, Error> {
+    MEMO.with(|m| {
+        let m = m.borrow();
+        m.iter().find(|(c, _)| c == config).map(|(_, s)| s.clone())
+    })
+    .ok_or_else(|| Error::Unsupported {
+        key: "pattern".into(),
+        value: "traffic".into(),
+        reason: "no run of this configuration was handed over, and this program runs none".into(),
+    })
+}
+
 /// Simulates every replication of a configuration (validated first), or gives the summary
 /// `remember` was handed for it: a run is a pure function of its configuration, so that
 /// summary is the one the run would give, bit for bit.
 pub fn simulate(config: &Config) -> Result<Summary, Error> {
-    let known = MEMO.with(|m| {
-        let m = m.borrow();
-        m.iter().find(|(c, _)| c == config).map(|(_, s)| s.clone())
-    });
-    if let Some(summary) = known {
+    if let Ok(summary) = remembered(config) {
         return Ok(summary);
     }
     let summary = simulate_with(config, &mut |_, _| ())?;
