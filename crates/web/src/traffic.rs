@@ -11,11 +11,13 @@
 use std::fmt::Write as _;
 
 use commcalc_core::decimal::parse_f64;
-use commcalc_core::patterns::traffic::{config_of, estimated_events, metrics};
+use commcalc_core::patterns::traffic::{config_of, estimated_events, metrics, simulations};
 use commcalc_core::patterns::{Key, Value};
 use commcalc_core::traffic::query::{SpatialModel, TrafficKey};
 use commcalc_core::traffic::sweep::Sweep;
-use commcalc_core::traffic::{recording, Config, Lengths, Per, Routing, Simulation, Summary};
+use commcalc_core::traffic::{
+    simulate, Config, Estimate, Lengths, Per, Routing, Simulation, Summary,
+};
 use commcalc_core::units::metric as display;
 use commcalc_core::Scenario;
 
@@ -447,7 +449,9 @@ pub enum ToWorker {
 
 /// What the worker answers. Externally tagged (serde's default): an internally tagged enum
 /// (`#[serde(tag = …)]`) buffers each reply through serde's `Content` and so compiles every
-/// field's deserializer twice into the page (docs/web-bytes.md).
+/// field's deserializer twice into the page (docs/web-bytes.md). The summaries are not in the
+/// serde value: they travel apart as numbers ([`flatten`], `worker::to_message`), so that the
+/// page's module has no deserializer of them.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Reply {
     /// Started, waiting for a request.
@@ -460,6 +464,7 @@ pub enum Reply {
     },
     Run {
         query: String,
+        #[serde(skip)]
         summary: Box<Summary>,
         /// The run's wall-clock milliseconds where it was timed (the worker), else 0.
         #[serde(default)]
@@ -468,63 +473,174 @@ pub enum Reply {
     Figures {
         figures: Figures,
     },
-    /// The simulations an evaluation of `query` ran, each with its configuration
-    /// (`commcalc_core::traffic::recording`), for the page to `remember`.
+    /// The summaries of an evaluation of `query`'s simulations, in the order of
+    /// `commcalc_core::patterns::traffic::simulations`, which the page pairs them with to
+    /// `remember` them.
     Simulated {
         query: String,
-        runs: Vec<(Config, Summary)>,
+        #[serde(skip)]
+        runs: Vec<Summary>,
     },
     Error {
         message: String,
     },
 }
 
-/// One run's per-link results, utilisation and peak queue: the bulk of a reply from a large
-/// cube (24,576 links on a 12-cube), which the worker hands over apart from the rest as typed
-/// arrays (`worker::to_message`): read one by one from a JavaScript value, they cost the page's
-/// thread about 15 ms at the end of a 4096-node run.
-pub type Links = (Vec<f64>, Vec<u32>);
-
 impl Reply {
-    /// The summaries the reply carries, in order: a run's, or each simulation's.
-    fn summaries(&mut self) -> Vec<&mut Summary> {
+    /// Takes the reply's summaries out, in order (a run's, or an evaluation's), leaving none.
+    pub fn take_summaries(&mut self) -> Vec<Summary> {
         match self {
-            Reply::Run { summary, .. } => vec![&mut **summary],
-            Reply::Simulated { runs, .. } => runs.iter_mut().map(|(_, s)| s).collect(),
+            Reply::Run { summary, .. } => vec![std::mem::take(&mut **summary)],
+            Reply::Simulated { runs, .. } => std::mem::take(runs),
             _ => Vec::new(),
         }
     }
 
-    /// Takes every summary's per-link results out, in order, leaving them empty.
-    pub fn take_links(&mut self) -> Vec<Links> {
-        self.summaries()
-            .into_iter()
-            .map(|s| {
-                (
-                    std::mem::take(&mut s.first.link_utilisation),
-                    std::mem::take(&mut s.first.link_peak_queue),
-                )
-            })
-            .collect()
-    }
-
-    /// Puts back what [`Reply::take_links`] took, or says why it cannot (a reply whose
-    /// summaries and links do not pair up).
-    pub fn put_links(&mut self, links: Vec<Links>) -> Result<(), String> {
-        let mut summaries = self.summaries();
-        if summaries.len() != links.len() {
-            return Err(format!(
-                "{} summaries but {} sets of links",
-                summaries.len(),
-                links.len()
-            ));
-        }
-        for (s, (utilisation, queue)) in summaries.iter_mut().zip(links) {
-            s.first.link_utilisation = utilisation;
-            s.first.link_peak_queue = queue;
+    /// Puts back what [`Reply::take_summaries`] took, or says why it cannot (a run's reply
+    /// takes exactly one summary, a reply without summaries none).
+    pub fn put_summaries(&mut self, mut summaries: Vec<Summary>) -> Result<(), String> {
+        match self {
+            Reply::Run { summary, .. } if summaries.len() == 1 => {
+                **summary = summaries.remove(0);
+            }
+            Reply::Simulated { runs, .. } => *runs = summaries,
+            Reply::Run { .. } => return Err(format!("{} summaries for one run", summaries.len())),
+            _ if !summaries.is_empty() => {
+                return Err(format!("{} summaries for a reply of none", summaries.len()))
+            }
+            _ => {}
         }
         Ok(())
     }
+}
+
+/// A summary as it crosses to the page: every number in one array (the lists after their
+/// lengths; counts are below 2⁵³, so exact as f64, and an absent interval is NaN) and the
+/// per-link results, the bulk of a large cube's (24,576 links on a 12-cube), as their own
+/// arrays, which the worker hands over rather than copies (`worker::to_message`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Flat {
+    pub numbers: Vec<f64>,
+    pub utilisation: Vec<f64>,
+    pub queue: Vec<u32>,
+}
+
+/// A summary's estimates, in the order [`flatten`] writes them.
+fn estimates(s: &mut Summary) -> [&mut Estimate; 8] {
+    [
+        &mut s.completion_us,
+        &mut s.latency_mean_us,
+        &mut s.latency_p50_us,
+        &mut s.latency_p99_us,
+        &mut s.hops_mean,
+        &mut s.link_util_max,
+        &mut s.queue_max,
+        &mut s.run_length_mean,
+    ]
+}
+
+/// A summary's counts and its first run's scalars, in the order [`flatten`] writes them
+/// (after the estimates), each as an f64 place to read or write.
+fn scalars(s: &mut Summary) -> [Scalar<'_>; 22] {
+    use Scalar::{Count, Number, Small};
+    let r = &mut s.first;
+    [
+        Small(&mut s.reps),
+        Count(&mut s.generated),
+        Count(&mut s.delivered),
+        Count(&mut s.duplicates),
+        Count(&mut s.events),
+        Number(&mut r.completion_us),
+        Number(&mut r.latency_mean_us),
+        Number(&mut r.latency_p50_us),
+        Number(&mut r.latency_p99_us),
+        Number(&mut r.hops_mean),
+        Number(&mut r.link_util_max),
+        Small(&mut r.queue_max),
+        Count(&mut r.generated),
+        Count(&mut r.delivered),
+        Count(&mut r.duplicates),
+        Number(&mut r.run_length_mean),
+        Count(&mut r.events),
+        Number(&mut r.in_network_mean),
+        Number(&mut r.latency_sum_over_time),
+        Number(&mut r.waiting_mean),
+        Number(&mut r.wait_sum_over_time),
+        Count(&mut r.clock_regressions),
+    ]
+}
+
+/// One scalar field of a summary, by its type.
+enum Scalar<'a> {
+    Number(&'a mut f64),
+    Small(&'a mut u32),
+    Count(&'a mut u64),
+}
+
+impl Scalar<'_> {
+    fn get(&self) -> f64 {
+        match self {
+            Scalar::Number(v) => **v,
+            Scalar::Small(v) => f64::from(**v),
+            Scalar::Count(v) => **v as f64,
+        }
+    }
+
+    fn set(&mut self, x: f64) {
+        match self {
+            Scalar::Number(v) => **v = x,
+            Scalar::Small(v) => **v = x as u32,
+            Scalar::Count(v) => **v = x as u64,
+        }
+    }
+}
+
+/// A summary as [`Flat`] numbers and arrays.
+pub fn flatten(mut s: Summary) -> Flat {
+    let mut numbers = Vec::new();
+    for e in estimates(&mut s) {
+        numbers.extend([e.mean, e.ci95.unwrap_or(f64::NAN)]);
+    }
+    numbers.extend(scalars(&mut s).iter().map(Scalar::get));
+    let r = &mut s.first;
+    numbers.push(r.latency_histogram.bin_width);
+    for list in [&r.run_lengths, &r.latency_histogram.counts] {
+        numbers.push(list.len() as f64);
+        numbers.extend(list.iter().map(|&n| n as f64));
+    }
+    Flat {
+        numbers,
+        utilisation: std::mem::take(&mut r.link_utilisation),
+        queue: std::mem::take(&mut r.link_peak_queue),
+    }
+}
+
+/// The summary [`flatten`] gave these numbers and arrays for, or why they are not one.
+pub fn unflatten(flat: Flat) -> Result<Summary, String> {
+    let mut numbers = flat.numbers.into_iter();
+    let mut next = || numbers.next().ok_or("a summary's numbers end early");
+    let mut s = Summary::default();
+    for e in estimates(&mut s) {
+        e.mean = next()?;
+        e.ci95 = Some(next()?).filter(|c| !c.is_nan());
+    }
+    for mut field in scalars(&mut s) {
+        field.set(next()?);
+    }
+    let r = &mut s.first;
+    r.latency_histogram.bin_width = next()?;
+    for list in [&mut r.run_lengths, &mut r.latency_histogram.counts] {
+        let n = next()? as usize;
+        *list = (0..n)
+            .map(|_| next().map(|x| x as u64))
+            .collect::<Result<_, _>>()?;
+    }
+    if numbers.next().is_some() {
+        return Err("a summary's numbers go on past its end".into());
+    }
+    r.link_utilisation = flat.utilisation;
+    r.link_peak_queue = flat.queue;
+    Ok(s)
 }
 
 /// One series of a figure: its name, the swept key and its values, whose configurations
@@ -734,24 +850,19 @@ pub fn figures_estimate(s: &Scenario) -> Result<f64, String> {
     Ok(one * (dim + 5 + 1 + 12) as f64)
 }
 
-/// The simulations of an evaluation of `query`, recorded as they run.
+/// The simulations of an evaluation of `query` (`simulations`), in order.
 fn simulated(query: &str) -> Reply {
-    let outcome = Scenario::from_query(query).map(|s| {
-        let (report, runs) = recording(|| commcalc_core::evaluate(&s));
-        report.map(|_| Reply::Simulated {
-            query: s.to_query(),
-            runs,
-        })
-    });
-    match outcome {
-        Ok(Ok(reply)) => reply,
-        Ok(Err(e)) => Reply::Error {
-            message: e.to_string(),
-        },
-        Err(e) => Reply::Error {
-            message: e.to_string(),
-        },
-    }
+    let outcome = Scenario::from_query(query)
+        .map_err(|e| e.to_string())
+        .and_then(|s| {
+            let configs = simulations(&s).map_err(|e| e.to_string())?;
+            let runs = configs.iter().map(simulate).collect::<Result<_, _>>();
+            Ok(Reply::Simulated {
+                query: s.to_query(),
+                runs: runs.map_err(|e| e.to_string())?,
+            })
+        });
+    outcome.unwrap_or_else(|message| Reply::Error { message })
 }
 
 #[cfg(test)]
@@ -845,10 +956,10 @@ mod tests {
         assert!(csv.contains(&format!("completion_us,{}", want.completion_us.mean)));
     }
 
-    /// The links taken out of a reply and put back give the reply again, for a run and for
-    /// the calculator's simulations; links that do not pair up are refused.
+    /// The summaries taken out of a reply, flattened, read back and put back give the reply
+    /// again, for a run and for the calculator's simulations; what does not pair up is refused.
     #[test]
-    fn links_travel_apart_and_come_back() {
+    fn summaries_travel_flat_and_come_back() {
         let run = |q: &str, evaluate| {
             let request = Request {
                 figures: false,
@@ -858,16 +969,23 @@ mod tests {
             Work::of(&request).finish(&mut |_, _| ())
         };
         for reply in [
-            run("machine=intel-ipsc&pattern=traffic&count=300", false),
+            run("machine=intel-ipsc&pattern=traffic&count=300&reps=2", false),
             run("machine=intel-ipsc&pattern=traffic&count=300", true),
         ] {
             let mut apart = reply.clone();
-            let links = apart.take_links();
-            assert!(!links.is_empty() && links.iter().all(|(u, q)| u.len() == 32 && q.len() == 32));
+            let flat: Vec<Flat> = apart.take_summaries().into_iter().map(flatten).collect();
+            assert!(!flat.is_empty() && flat.iter().all(|f| f.utilisation.len() == 32));
             assert_ne!(apart, reply);
-            let mut short = apart.clone();
-            assert!(short.put_links(links[1..].to_vec()).is_err());
-            apart.put_links(links).unwrap();
+            let mut cut = flat[0].clone();
+            cut.numbers.pop();
+            assert!(unflatten(cut).is_err());
+            let back: Vec<Summary> = flat
+                .into_iter()
+                .map(unflatten)
+                .collect::<Result<_, _>>()
+                .unwrap();
+            assert!(Reply::Ready.put_summaries(back.clone()).is_err());
+            apart.put_summaries(back).unwrap();
             assert_eq!(apart, reply);
         }
     }

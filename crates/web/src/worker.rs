@@ -17,7 +17,8 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use commcalc_core::traffic::remember;
+use commcalc_core::patterns::traffic::simulations;
+use commcalc_core::traffic::{remember, Summary};
 use commcalc_core::{Error, Report, Scenario};
 use leptos::prelude::{ArcTrigger, Notify, Track};
 use wasm_bindgen::prelude::*;
@@ -26,7 +27,7 @@ use web_sys::{MessageEvent, Worker};
 
 use crate::edit::{cached_evaluate, evaluate_in};
 use crate::page::View;
-use crate::traffic::{Reply, Request, ToWorker};
+use crate::traffic::{flatten, unflatten, Flat, Reply, Request, ToWorker};
 
 /// The worker's loader, as Trunk names it (workers keep their binary's name, unhashed).
 pub const LOADER: &str = "./traffic-worker_loader.js";
@@ -150,28 +151,29 @@ fn hold_on_input() {
     tell.forget();
 }
 
-/// A reply as the worker posts it, and the buffers to transfer with it: `{ reply, links }`,
-/// the reply without its runs' per-link results (a `serde_wasm_bindgen` value, 64-bit integers
-/// as BigInts: a configuration's seed may exceed 2⁵³) and those results as typed arrays, two
-/// per run (see `traffic::Links`), handed over rather than copied.
+/// A reply as the worker posts it, and the buffers to transfer with it: `{ reply, summaries }`,
+/// the reply without its summaries (a `serde_wasm_bindgen` value) and each summary as three
+/// typed arrays (`traffic::Flat`: its numbers, and its per-link utilisation and peak queues),
+/// handed over rather than copied.
 pub fn to_message(mut reply: Reply) -> Result<(JsValue, js_sys::Array), String> {
-    let links = reply.take_links();
-    let bigints =
-        serde_wasm_bindgen::Serializer::new().serialize_large_number_types_as_bigints(true);
-    let value = serde::Serialize::serialize(&reply, &bigints).map_err(|e| e.to_string())?;
+    let summaries = reply.take_summaries();
+    let value = serde_wasm_bindgen::to_value(&reply).map_err(|e| e.to_string())?;
     let arrays = js_sys::Array::new();
     let transfer = js_sys::Array::new();
-    for (utilisation, queue) in &links {
-        let u = js_sys::Float64Array::from(&utilisation[..]);
-        let q = js_sys::Uint32Array::from(&queue[..]);
-        transfer.push(&u.buffer());
+    for flat in summaries.into_iter().map(flatten) {
+        let numbers = js_sys::Float64Array::from(&flat.numbers[..]);
+        let u = js_sys::Float64Array::from(&flat.utilisation[..]);
+        let q = js_sys::Uint32Array::from(&flat.queue[..]);
+        for array in [&numbers, &u] {
+            transfer.push(&array.buffer());
+            arrays.push(array);
+        }
         transfer.push(&q.buffer());
-        arrays.push(&u);
         arrays.push(&q);
     }
     let message = js_sys::Object::new();
     js_sys::Reflect::set(&message, &"reply".into(), &value).map_err(|e| format!("{e:?}"))?;
-    js_sys::Reflect::set(&message, &"links".into(), &arrays).map_err(|e| format!("{e:?}"))?;
+    js_sys::Reflect::set(&message, &"summaries".into(), &arrays).map_err(|e| format!("{e:?}"))?;
     Ok((message.into(), transfer))
 }
 
@@ -180,21 +182,30 @@ fn from_message(data: &JsValue) -> Result<Reply, String> {
     let field = |name: &str| js_sys::Reflect::get(data, &name.into()).map_err(|e| format!("{e:?}"));
     let mut reply: Reply =
         serde_wasm_bindgen::from_value(field("reply")?).map_err(|e| e.to_string())?;
-    let arrays: js_sys::Array = field("links")?.dyn_into().map_err(|_| "no links array")?;
-    let links = (0..arrays.length() / 2)
+    let arrays: js_sys::Array = field("summaries")?
+        .dyn_into()
+        .map_err(|_| "no summaries array")?;
+    let f64s = |i: u32| {
+        arrays
+            .get(i)
+            .dyn_into::<js_sys::Float64Array>()
+            .map(|a| a.to_vec())
+            .map_err(|_| "not a Float64Array")
+    };
+    let summaries = (0..arrays.length() / 3)
         .map(|i| {
-            let u: js_sys::Float64Array = arrays
-                .get(2 * i)
-                .dyn_into()
-                .map_err(|_| "not a Float64Array")?;
-            let q: js_sys::Uint32Array = arrays
-                .get(2 * i + 1)
+            let queue: js_sys::Uint32Array = arrays
+                .get(3 * i + 2)
                 .dyn_into()
                 .map_err(|_| "not a Uint32Array")?;
-            Ok((u.to_vec(), q.to_vec()))
+            unflatten(Flat {
+                numbers: f64s(3 * i)?,
+                utilisation: f64s(3 * i + 1)?,
+                queue: queue.to_vec(),
+            })
         })
-        .collect::<Result<Vec<_>, &str>>()?;
-    reply.put_links(links)?;
+        .collect::<Result<Vec<_>, String>>()?;
+    reply.put_summaries(summaries)?;
     Ok(reply)
 }
 
@@ -337,11 +348,24 @@ fn arrived(reply: Reply) {
     });
     let query = match simulated {
         Some((query, runs)) => {
-            remember(runs);
+            pair(&query, runs);
             Some(query)
         }
         None => done,
     };
     READY.with(|r| *r.borrow_mut() = query);
     ARRIVED.with(|a| a.notify());
+}
+
+/// Hands the worker's simulations of `query` to the core (`remember`), each with the
+/// configuration the page derives for it (`simulations`, the order the worker ran them in); a
+/// mismatch is said on the console, and the page's evaluation then says what it lacks.
+fn pair(query: &str, runs: Vec<Summary>) {
+    let configs = Scenario::from_query(query).and_then(|s| Ok(simulations(&s)?));
+    match configs {
+        Ok(configs) if configs.len() == runs.len() => {
+            remember(configs.into_iter().zip(runs).collect())
+        }
+        _ => web_sys::console::error_1(&format!("the worker's runs do not fit {query}").into()),
+    }
 }
