@@ -15,9 +15,7 @@ use commcalc_core::patterns::traffic::{config_of, estimated_events, metrics, sim
 use commcalc_core::patterns::{Key, Value};
 use commcalc_core::traffic::query::{SpatialModel, TrafficKey};
 use commcalc_core::traffic::sweep::Sweep;
-use commcalc_core::traffic::{
-    simulate, Config, Estimate, Lengths, Per, Routing, Simulation, Summary,
-};
+use commcalc_core::traffic::{simulate, Config, Lengths, Per, Routing, Simulation, Summary};
 use commcalc_core::units::metric as display;
 use commcalc_core::Scenario;
 
@@ -413,7 +411,7 @@ pub fn series_base(base: &Scenario, spec: &SweepSpec) -> Result<Scenario, String
 
 /// One series of a figure: its name and, per value of the swept key, the mean completion
 /// time and its 95 % half-width.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Curve {
     pub name: String,
     pub key: String,
@@ -421,7 +419,7 @@ pub struct Curve {
 }
 
 /// Figs. 7 and 8 of a scenario: Fig. 7's sphere, decreasing and uniform series, Fig. 8's three.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Figures {
     pub query: String,
     pub fig7: Vec<Curve>,
@@ -430,29 +428,26 @@ pub struct Figures {
 
 /// What the page asks the worker: one run of the query, or its figures, or (`evaluate`, the
 /// calculator's traffic pattern) the simulations of the query's whole evaluation.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Request {
     pub figures: bool,
     pub query: String,
-    #[serde(default)]
     pub evaluate: bool,
 }
 
 /// What the page posts to the worker: a request, or `Hold`: the page is handling an input,
 /// and the worker rests a moment so that the page's frame has the processor to itself (on
 /// a machine of two cores, the worker and the page's rendering otherwise share one).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ToWorker {
     Do(Request),
     Hold,
 }
 
-/// What the worker answers. Externally tagged (serde's default): an internally tagged enum
-/// (`#[serde(tag = …)]`) buffers each reply through serde's `Content` and so compiles every
-/// field's deserializer twice into the page (docs/web-bytes.md). The summaries are not in the
-/// serde value: they travel apart as numbers ([`flatten`], `worker::to_message`), so that the
-/// page's module has no deserializer of them.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+/// What the worker answers. It crosses to the page as a `message::Packet` of strings and
+/// typed arrays, read by hand: serde's deserializers of these types cost the page's module
+/// about 25 kB (docs/web-bytes.md, "Stop 20").
+#[derive(Clone, Debug, PartialEq)]
 pub enum Reply {
     /// Started, waiting for a request.
     Ready,
@@ -464,10 +459,8 @@ pub enum Reply {
     },
     Run {
         query: String,
-        #[serde(skip)]
         summary: Box<Summary>,
         /// The run's wall-clock milliseconds where it was timed (the worker), else 0.
-        #[serde(default)]
         ms: f64,
     },
     Figures {
@@ -478,169 +471,11 @@ pub enum Reply {
     /// `remember` them.
     Simulated {
         query: String,
-        #[serde(skip)]
         runs: Vec<Summary>,
     },
     Error {
         message: String,
     },
-}
-
-impl Reply {
-    /// Takes the reply's summaries out, in order (a run's, or an evaluation's), leaving none.
-    pub fn take_summaries(&mut self) -> Vec<Summary> {
-        match self {
-            Reply::Run { summary, .. } => vec![std::mem::take(&mut **summary)],
-            Reply::Simulated { runs, .. } => std::mem::take(runs),
-            _ => Vec::new(),
-        }
-    }
-
-    /// Puts back what [`Reply::take_summaries`] took, or says why it cannot (a run's reply
-    /// takes exactly one summary, a reply without summaries none).
-    pub fn put_summaries(&mut self, mut summaries: Vec<Summary>) -> Result<(), String> {
-        match self {
-            Reply::Run { summary, .. } if summaries.len() == 1 => {
-                **summary = summaries.remove(0);
-            }
-            Reply::Simulated { runs, .. } => *runs = summaries,
-            Reply::Run { .. } => return Err(format!("{} summaries for one run", summaries.len())),
-            _ if !summaries.is_empty() => {
-                return Err(format!("{} summaries for a reply of none", summaries.len()))
-            }
-            _ => {}
-        }
-        Ok(())
-    }
-}
-
-/// A summary as it crosses to the page: every number in one array (the lists after their
-/// lengths; counts are below 2⁵³, so exact as f64, and an absent interval is NaN) and the
-/// per-link results, the bulk of a large cube's (24,576 links on a 12-cube), as their own
-/// arrays, which the worker hands over rather than copies (`worker::to_message`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Flat {
-    pub numbers: Vec<f64>,
-    pub utilisation: Vec<f64>,
-    pub queue: Vec<u32>,
-}
-
-/// A summary's estimates, in the order [`flatten`] writes them.
-fn estimates(s: &mut Summary) -> [&mut Estimate; 8] {
-    [
-        &mut s.completion_us,
-        &mut s.latency_mean_us,
-        &mut s.latency_p50_us,
-        &mut s.latency_p99_us,
-        &mut s.hops_mean,
-        &mut s.link_util_max,
-        &mut s.queue_max,
-        &mut s.run_length_mean,
-    ]
-}
-
-/// A summary's counts and its first run's scalars, in the order [`flatten`] writes them
-/// (after the estimates), each as an f64 place to read or write.
-fn scalars(s: &mut Summary) -> [Scalar<'_>; 22] {
-    use Scalar::{Count, Number, Small};
-    let r = &mut s.first;
-    [
-        Small(&mut s.reps),
-        Count(&mut s.generated),
-        Count(&mut s.delivered),
-        Count(&mut s.duplicates),
-        Count(&mut s.events),
-        Number(&mut r.completion_us),
-        Number(&mut r.latency_mean_us),
-        Number(&mut r.latency_p50_us),
-        Number(&mut r.latency_p99_us),
-        Number(&mut r.hops_mean),
-        Number(&mut r.link_util_max),
-        Small(&mut r.queue_max),
-        Count(&mut r.generated),
-        Count(&mut r.delivered),
-        Count(&mut r.duplicates),
-        Number(&mut r.run_length_mean),
-        Count(&mut r.events),
-        Number(&mut r.in_network_mean),
-        Number(&mut r.latency_sum_over_time),
-        Number(&mut r.waiting_mean),
-        Number(&mut r.wait_sum_over_time),
-        Count(&mut r.clock_regressions),
-    ]
-}
-
-/// One scalar field of a summary, by its type.
-enum Scalar<'a> {
-    Number(&'a mut f64),
-    Small(&'a mut u32),
-    Count(&'a mut u64),
-}
-
-impl Scalar<'_> {
-    fn get(&self) -> f64 {
-        match self {
-            Scalar::Number(v) => **v,
-            Scalar::Small(v) => f64::from(**v),
-            Scalar::Count(v) => **v as f64,
-        }
-    }
-
-    fn set(&mut self, x: f64) {
-        match self {
-            Scalar::Number(v) => **v = x,
-            Scalar::Small(v) => **v = x as u32,
-            Scalar::Count(v) => **v = x as u64,
-        }
-    }
-}
-
-/// A summary as [`Flat`] numbers and arrays.
-pub fn flatten(mut s: Summary) -> Flat {
-    let mut numbers = Vec::new();
-    for e in estimates(&mut s) {
-        numbers.extend([e.mean, e.ci95.unwrap_or(f64::NAN)]);
-    }
-    numbers.extend(scalars(&mut s).iter().map(Scalar::get));
-    let r = &mut s.first;
-    numbers.push(r.latency_histogram.bin_width);
-    for list in [&r.run_lengths, &r.latency_histogram.counts] {
-        numbers.push(list.len() as f64);
-        numbers.extend(list.iter().map(|&n| n as f64));
-    }
-    Flat {
-        numbers,
-        utilisation: std::mem::take(&mut r.link_utilisation),
-        queue: std::mem::take(&mut r.link_peak_queue),
-    }
-}
-
-/// The summary [`flatten`] gave these numbers and arrays for, or why they are not one.
-pub fn unflatten(flat: Flat) -> Result<Summary, String> {
-    let mut numbers = flat.numbers.into_iter();
-    let mut next = || numbers.next().ok_or("a summary's numbers end early");
-    let mut s = Summary::default();
-    for e in estimates(&mut s) {
-        e.mean = next()?;
-        e.ci95 = Some(next()?).filter(|c| !c.is_nan());
-    }
-    for mut field in scalars(&mut s) {
-        field.set(next()?);
-    }
-    let r = &mut s.first;
-    r.latency_histogram.bin_width = next()?;
-    for list in [&mut r.run_lengths, &mut r.latency_histogram.counts] {
-        let n = next()? as usize;
-        *list = (0..n)
-            .map(|_| next().map(|x| x as u64))
-            .collect::<Result<_, _>>()?;
-    }
-    if numbers.next().is_some() {
-        return Err("a summary's numbers go on past its end".into());
-    }
-    r.link_utilisation = flat.utilisation;
-    r.link_peak_queue = flat.queue;
-    Ok(s)
 }
 
 /// One series of a figure: its name, the swept key and its values, whose configurations
@@ -954,40 +789,6 @@ mod tests {
         }
         let csv = csv(q, &want);
         assert!(csv.contains(&format!("completion_us,{}", want.completion_us.mean)));
-    }
-
-    /// The summaries taken out of a reply, flattened, read back and put back give the reply
-    /// again, for a run and for the calculator's simulations; what does not pair up is refused.
-    #[test]
-    fn summaries_travel_flat_and_come_back() {
-        let run = |q: &str, evaluate| {
-            let request = Request {
-                figures: false,
-                query: q.into(),
-                evaluate,
-            };
-            Work::of(&request).finish(&mut |_, _| ())
-        };
-        for reply in [
-            run("machine=intel-ipsc&pattern=traffic&count=300&reps=2", false),
-            run("machine=intel-ipsc&pattern=traffic&count=300", true),
-        ] {
-            let mut apart = reply.clone();
-            let flat: Vec<Flat> = apart.take_summaries().into_iter().map(flatten).collect();
-            assert!(!flat.is_empty() && flat.iter().all(|f| f.utilisation.len() == 32));
-            assert_ne!(apart, reply);
-            let mut cut = flat[0].clone();
-            cut.numbers.pop();
-            assert!(unflatten(cut).is_err());
-            let back: Vec<Summary> = flat
-                .into_iter()
-                .map(unflatten)
-                .collect::<Result<_, _>>()
-                .unwrap();
-            assert!(Reply::Ready.put_summaries(back.clone()).is_err());
-            apart.put_summaries(back).unwrap();
-            assert_eq!(apart, reply);
-        }
     }
 
     #[test]

@@ -26,8 +26,9 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
 use crate::edit::{cached_evaluate, evaluate_in};
+use crate::message::{pack_request, unpack, Packet};
 use crate::page::View;
-use crate::traffic::{flatten, unflatten, Flat, Reply, Request, ToWorker};
+use crate::traffic::{Reply, Request, ToWorker};
 
 /// The worker's loader, as Trunk names it (workers keep their binary's name, unhashed).
 pub const LOADER: &str = "./traffic-worker_loader.js";
@@ -61,7 +62,7 @@ impl Job {
             let on_reply = on_reply.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
                 let _timed = crate::dom::timed("commcalc:reply");
-                match from_message(&ev.data()) {
+                match from_js(&ev.data()).and_then(unpack) {
                     Ok(Reply::Ready) => {
                         for message in pending.borrow_mut().take().unwrap_or_default() {
                             let _ = worker.post_message(&message);
@@ -95,8 +96,7 @@ impl Job {
 
     /// Sends the worker a request: at once if it is ready, else when it is.
     pub fn post(&self, request: &Request) -> Result<(), String> {
-        let message = serde_wasm_bindgen::to_value(&ToWorker::Do(request.clone()))
-            .map_err(|e| e.to_string())?;
+        let (message, _) = to_js(pack_request(&ToWorker::Do(request.clone())));
         if let Some(waiting) = self.pending.borrow_mut().as_mut() {
             waiting.push(message);
             return Ok(());
@@ -128,9 +128,7 @@ fn hold_on_input() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
-    let Ok(hold) = serde_wasm_bindgen::to_value(&ToWorker::Hold) else {
-        return;
-    };
+    let (hold, _) = to_js(pack_request(&ToWorker::Hold));
     let tell = Closure::<dyn Fn()>::new(move || {
         LIVE.with(|l| {
             for worker in l.borrow().iter() {
@@ -151,62 +149,68 @@ fn hold_on_input() {
     tell.forget();
 }
 
-/// A reply as the worker posts it, and the buffers to transfer with it: `{ reply, summaries }`,
-/// the reply without its summaries (a `serde_wasm_bindgen` value) and each summary as three
-/// typed arrays (`traffic::Flat`: its numbers, and its per-link utilisation and peak queues),
-/// handed over rather than copied.
-pub fn to_message(mut reply: Reply) -> Result<(JsValue, js_sys::Array), String> {
-    let summaries = reply.take_summaries();
-    let value = serde_wasm_bindgen::to_value(&reply).map_err(|e| e.to_string())?;
-    let arrays = js_sys::Array::new();
+/// A packet as a JavaScript object, `{ kind, texts, f64s, u32s }` (strings, `Float64Array`s
+/// and `Uint32Array`s), and the buffers to transfer with it: the per-link results of a large
+/// cube, handed over rather than copied.
+pub fn to_js(p: Packet) -> (JsValue, js_sys::Array) {
+    let texts: js_sys::Array = p.texts.iter().map(|t| JsValue::from_str(t)).collect();
     let transfer = js_sys::Array::new();
-    for flat in summaries.into_iter().map(flatten) {
-        let numbers = js_sys::Float64Array::from(&flat.numbers[..]);
-        let u = js_sys::Float64Array::from(&flat.utilisation[..]);
-        let q = js_sys::Uint32Array::from(&flat.queue[..]);
-        for array in [&numbers, &u] {
-            transfer.push(&array.buffer());
-            arrays.push(array);
-        }
-        transfer.push(&q.buffer());
-        arrays.push(&q);
+    let f64s = js_sys::Array::new();
+    for numbers in &p.f64s {
+        let array = js_sys::Float64Array::from(&numbers[..]);
+        transfer.push(&array.buffer());
+        f64s.push(&array);
+    }
+    let u32s = js_sys::Array::new();
+    for numbers in &p.u32s {
+        let array = js_sys::Uint32Array::from(&numbers[..]);
+        transfer.push(&array.buffer());
+        u32s.push(&array);
     }
     let message = js_sys::Object::new();
-    js_sys::Reflect::set(&message, &"reply".into(), &value).map_err(|e| format!("{e:?}"))?;
-    js_sys::Reflect::set(&message, &"summaries".into(), &arrays).map_err(|e| format!("{e:?}"))?;
-    Ok((message.into(), transfer))
+    let parts: [(&str, JsValue); 4] = [
+        ("kind", p.kind.into()),
+        ("texts", texts.into()),
+        ("f64s", f64s.into()),
+        ("u32s", u32s.into()),
+    ];
+    for (name, value) in parts {
+        let _ = js_sys::Reflect::set(&message, &name.into(), &value);
+    }
+    (message.into(), transfer)
 }
 
-/// The reply in a message of [`to_message`]'s shape.
-fn from_message(data: &JsValue) -> Result<Reply, String> {
-    let field = |name: &str| js_sys::Reflect::get(data, &name.into()).map_err(|e| format!("{e:?}"));
-    let mut reply: Reply =
-        serde_wasm_bindgen::from_value(field("reply")?).map_err(|e| e.to_string())?;
-    let arrays: js_sys::Array = field("summaries")?
-        .dyn_into()
-        .map_err(|_| "no summaries array")?;
-    let f64s = |i: u32| {
-        arrays
-            .get(i)
-            .dyn_into::<js_sys::Float64Array>()
-            .map(|a| a.to_vec())
-            .map_err(|_| "not a Float64Array")
+/// The packet in an object of [`to_js`]'s shape, or why it is not one.
+pub fn from_js(data: &JsValue) -> Result<Packet, String> {
+    let field = |name: &str| {
+        js_sys::Reflect::get(data, &name.into())
+            .ok()
+            .and_then(|v| v.dyn_into::<js_sys::Array>().ok())
+            .ok_or_else(|| format!("a message without {name}"))
     };
-    let summaries = (0..arrays.length() / 3)
-        .map(|i| {
-            let queue: js_sys::Uint32Array = arrays
-                .get(3 * i + 2)
-                .dyn_into()
-                .map_err(|_| "not a Uint32Array")?;
-            unflatten(Flat {
-                numbers: f64s(3 * i)?,
-                utilisation: f64s(3 * i + 1)?,
-                queue: queue.to_vec(),
-            })
-        })
-        .collect::<Result<Vec<_>, String>>()?;
-    reply.put_summaries(summaries)?;
-    Ok(reply)
+    let kind = js_sys::Reflect::get(data, &"kind".into())
+        .ok()
+        .and_then(|k| k.as_string())
+        .ok_or("a message without its kind")?;
+    let texts = field("texts")?
+        .into_iter()
+        .map(|t| t.as_string().unwrap_or_default());
+    let f64s = field("f64s")?.into_iter().map(|a| {
+        a.dyn_into::<js_sys::Float64Array>()
+            .map(|a| a.to_vec())
+            .map_err(|_| "not a Float64Array".to_string())
+    });
+    let u32s = field("u32s")?.into_iter().map(|a| {
+        a.dyn_into::<js_sys::Uint32Array>()
+            .map(|a| a.to_vec())
+            .map_err(|_| "not a Uint32Array".to_string())
+    });
+    Ok(Packet {
+        kind,
+        texts: texts.collect(),
+        f64s: f64s.collect::<Result<_, _>>()?,
+        u32s: u32s.collect::<Result<_, _>>()?,
+    })
 }
 
 /// The calculator's worker: the query being simulated and the latest one asked for since.
