@@ -239,6 +239,7 @@ thread_local! {
 /// page is not yet ready ([`pending`]). Where no worker starts, the full module simulates
 /// here; the calculator's module, which does not link the simulator, says why it cannot.
 pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
+    PENDING.with(|p| p.set(false));
     let unrun = evaluate_in(view, scenario);
     if view != View::Calculator || scenario.pattern.id != "traffic" {
         return unrun;
@@ -263,7 +264,6 @@ pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
             Err(e) => failed = Some(e),
         }
     }
-    PENDING.with(|p| p.set(false));
     let full = cached_evaluate(scenario).map_err(|e| match e {
         Error::Unsupported { key, value, .. } if key == "pattern" && value == "traffic" => {
             Error::Unsupported {
