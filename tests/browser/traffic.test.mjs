@@ -5,13 +5,15 @@
 // progress bar and Cancel stops it, one long replication moves the bar before its results
 // arrive, a run in the worker has the CLI's per-link results, the figures and the utilisation
 // histogram are drawn, every export downloads its file (the CSVs' completion times are the
-// CLI's), the embedded view has no app chrome, and no console error is raised.
+// CLI's), the embedded view has no app chrome, the calculator waits for its first traffic
+// report from the worker (a pattern picked meanwhile is shown at once), and no console error
+// is raised.
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import { describe, it } from 'node:test';
 
-import { appFailures, canvasInfo, cli, evalQuery, metricMap, MIN_DRAWN_FRACTION, newAppPage, openApp, useApp } from './harness.mjs';
+import { appFailures, canvasInfo, cli, evalQuery, metricMap, MIN_DRAWN_FRACTION, newAppPage, openApp, useApp, waitReady } from './harness.mjs';
 
 const QUERY = 'machine=intel-ipsc&pattern=traffic';
 const app = useApp();
@@ -99,6 +101,27 @@ describe('traffic view', () => {
       assert.match(query, /size=/u);
       assert.equal(page.workers().length, 1, 'the runs went to a worker');
       assert.equal(await value(), String(evalQuery(query).metrics.completion_us), 'the worker\'s runs, evaluated on the page');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the calculator waits for its first traffic report, and a pattern picked meanwhile is shown at once', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      // Seven simulations of a 10-cube's 400,000 messages: seconds in the worker, so the
+      // page is still waiting for them when the pattern changes.
+      await page.goto(`${app.server.url}?machine=intel-ipsc&pattern=traffic&dim=10&count=400000`, { waitUntil: 'load' });
+      await page.waitForSelector('#pattern');
+      assert.equal(await page.evaluate(() => document.body.dataset.ready ?? null), null, 'not ready before the runs are in');
+      await page.selectOption('#pattern', 'pingpong');
+      await waitReady(page);
+      const query = new URL(page.url()).search.slice(1);
+      assert.match(query, /pattern=pingpong/u);
+      const shown = await metricMap(page);
+      assert.equal(shown.time_us?.value, String(evalQuery(query).metrics.time_us), 'the new pattern\'s report');
+      assert.equal(shown.completion_us, undefined);
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();
