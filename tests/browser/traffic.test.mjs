@@ -5,13 +5,15 @@
 // progress bar and Cancel stops it, one long replication moves the bar before its results
 // arrive, a run in the worker has the CLI's per-link results, the figures and the utilisation
 // histogram are drawn, every export downloads its file (the CSVs' completion times are the
-// CLI's), the embedded view has no app chrome, and no console error is raised.
+// CLI's), the embedded view has no app chrome, the calculator waits for its first traffic
+// report from the worker (a pattern picked meanwhile is shown at once), and no console error
+// is raised.
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import { describe, it } from 'node:test';
 
-import { appFailures, canvasInfo, cli, evalQuery, metricMap, MIN_DRAWN_FRACTION, newAppPage, openApp, useApp } from './harness.mjs';
+import { appFailures, canvasInfo, cli, evalQuery, metricMap, MIN_DRAWN_FRACTION, newAppPage, openApp, useApp, waitReady } from './harness.mjs';
 
 const QUERY = 'machine=intel-ipsc&pattern=traffic';
 const app = useApp();
@@ -58,15 +60,16 @@ async function checkImages(page, chart, stem) {
 const STEM = 'commcalc-traffic-intel-ipsc';
 
 /**
- * Records what the page posts to its workers, by kind (`Do` for a request, `Hold`), in
- * `window.posted`; installed before the page's scripts run.
+ * Records what the page posts to its workers, by kind (`do` for a request, `hold`: the
+ * `kind` of crates/web/src/message.rs's packets), in `window.posted`; installed before the
+ * page's scripts run.
  */
 function recordPosts(page) {
   return page.addInitScript(() => {
     window.posted = [];
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function record(message, ...rest) {
-      window.posted.push(typeof message === 'string' ? message : Object.keys(message ?? {})[0]);
+      window.posted.push(message?.kind);
       return post.call(this, message, ...rest);
     };
   });
@@ -133,6 +136,7 @@ describe('traffic view', () => {
     try {
       await recordPosts(page);
       await openApp(page, app.server.url, `?${QUERY}`);
+      const opened = await postedCount(page, 'do');
       for (const at of [0.7, 0.5, 0.9]) {
         const before = (await metricMap(page)).completion_us?.value;
         await page.evaluate((f) => {
@@ -146,8 +150,29 @@ describe('traffic view', () => {
           { timeout: 10_000 },
         );
       }
-      assert.equal(await postedCount(page, 'Do'), 3, 'one request per input');
-      assert.equal(await postedCount(page, 'Hold'), 0, 'no input came while the worker worked');
+      assert.equal(await postedCount(page, 'do') - opened, 3, 'one request per input');
+      assert.equal(await postedCount(page, 'hold'), 0, 'no input came while the worker worked');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the calculator waits for its first traffic report, and a pattern picked meanwhile is shown at once', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      // Seven simulations of a 10-cube's 400,000 messages: seconds in the worker, so the
+      // page is still waiting for them when the pattern changes.
+      await page.goto(`${app.server.url}?machine=intel-ipsc&pattern=traffic&dim=10&count=400000`, { waitUntil: 'load' });
+      await page.waitForSelector('#pattern');
+      assert.equal(await page.evaluate(() => document.body.dataset.ready ?? null), null, 'not ready before the runs are in');
+      await page.selectOption('#pattern', 'pingpong');
+      await waitReady(page);
+      const query = new URL(page.url()).search.slice(1);
+      assert.match(query, /pattern=pingpong/u);
+      const shown = await metricMap(page);
+      assert.equal(shown.time_us?.value, String(evalQuery(query).metrics.time_us), 'the new pattern\'s report');
+      assert.equal(shown.completion_us, undefined);
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();
@@ -305,7 +330,7 @@ describe('traffic view', () => {
         press();
       }));
       assert.ok(pressed > 3, `presses during the run: ${pressed}`);
-      assert.ok(await postedCount(page, 'Hold') > 3, 'the busy worker was told to rest');
+      assert.ok(await postedCount(page, 'hold') > 3, 'the busy worker was told to rest');
       await page.waitForFunction(() => /in the background in/u.test(document.querySelector('#traffic-status').textContent), null, { timeout: 60_000 });
       const shown = JSON.parse((await download(page, 'json')).bytes.toString('utf8')).traffic.first;
       const want = JSON.parse(cli(['traffic', '--json', query])).traffic.first;

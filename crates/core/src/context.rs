@@ -10,6 +10,7 @@ use crate::inputs::{Inputs, Key};
 use crate::models::atm::Link;
 use crate::models::nbl::FSet;
 use crate::models::Model;
+use crate::traffic::{remembered, Simulator};
 use crate::values::Value;
 
 /// What a pattern's `evaluate` returns: the cost as a function of the abscissa (bytes), the
@@ -159,6 +160,10 @@ pub struct Ctx<'a> {
     pub used_inputs: Vec<(&'static str, Value)>,
     /// The parameters the pattern read, overrides and table rows included.
     pub used_params: Vec<(&'static str, f64)>,
+    /// Where `pattern=traffic` takes its simulations from: `crate::traffic::remembered` unless
+    /// the evaluation names another (`report::evaluate_by`), so that only a program that asks
+    /// for the simulator links it.
+    pub simulator: Simulator,
 }
 
 impl<'a> Ctx<'a> {
@@ -179,6 +184,7 @@ impl<'a> Ctx<'a> {
             warnings: Vec::new(),
             used_inputs: Vec::new(),
             used_params: Vec::new(),
+            simulator: remembered,
         }
     }
 

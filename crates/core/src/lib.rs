@@ -30,7 +30,7 @@ pub mod values;
 pub use error::{Error, Errors};
 pub use inputs::Inputs;
 pub use models::Model;
-pub use report::{evaluate, evaluate_with, Point, Report};
+pub use report::{evaluate, evaluate_by, evaluate_with, Point, Report};
 pub use scenario::Scenario;
 
 /// Parses and evaluates a query in one step, as the CLI and the JavaScript API do.

@@ -10,6 +10,7 @@ use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::inputs::Inputs;
 use crate::scenario::Scenario;
+use crate::traffic::{simulate, Simulator};
 use crate::values::Value;
 
 /// Points on a curve unless the caller asks for another number.
@@ -83,8 +84,19 @@ pub fn evaluate(scenario: &Scenario) -> Result<Report, Error> {
 /// Evaluates a scenario with `points` log-spaced curve points over the pattern's range (or the
 /// query's `from`/`to`).
 pub fn evaluate_with(scenario: &Scenario, points: usize) -> Result<Report, Error> {
+    evaluate_by(scenario, points, simulate)
+}
+
+/// `evaluate_with`, `pattern=traffic` taking its simulations from `simulator`: the web page
+/// passes `traffic::remembered` in the calculator's module, whose runs its Web Worker makes, so
+/// that the module leaves the simulator out (docs/web-bytes.md, "Stop 20").
+pub fn evaluate_by(
+    scenario: &Scenario,
+    points: usize,
+    simulator: Simulator,
+) -> Result<Report, Error> {
     let (from, to) = curve_range(scenario);
-    prepare(scenario)?.report(scenario, points, from, to)
+    prepare_by(scenario, simulator)?.report(scenario, points, from, to)
 }
 
 /// Evaluates a scenario with its curve over `[from, to]` instead of its own range. The metrics,
@@ -116,7 +128,12 @@ pub(crate) struct Prepared {
 }
 
 pub(crate) fn prepare(scenario: &Scenario) -> Result<Prepared, Error> {
+    prepare_by(scenario, simulate)
+}
+
+fn prepare_by(scenario: &Scenario, simulator: Simulator) -> Result<Prepared, Error> {
     let mut ctx = Ctx::of(scenario)?;
+    ctx.simulator = simulator;
     let evaluate =
         scenario
             .pattern

@@ -7,6 +7,7 @@ use leptos::mount::mount_to;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use commcalc_core::traffic::{self, Simulator};
 use commcalc_core::Scenario;
 
 use crate::chart::{plot, Which};
@@ -39,6 +40,10 @@ pub struct Views {
     /// The style sheets of the views only this module has, added to the page when it mounts:
     /// a first visit to the calculator does not download them (docs/web-bytes.md).
     styles: &'static [&'static str],
+    /// Where evaluations take `pattern=traffic`'s simulations from (`edit::use_simulator`):
+    /// the calculator's runs come from the worker in both modules (`worker::report`), so only
+    /// the full module, whose other views simulate on the page, links the simulator.
+    simulator: Simulator,
 }
 
 /// The first module's (`src/main.rs`): the calculator, and for any other view a loading
@@ -48,6 +53,7 @@ pub const CALCULATOR: Views = Views {
     set_title: |_| None,
     explain: lazy::explain_panel,
     styles: &[],
+    simulator: traffic::remembered,
 };
 
 /// Every view: the full module's (`src/bin/full.rs`).
@@ -59,6 +65,7 @@ pub const ALL: Views = Views {
         include_str!("../../../web/validate.css"),
         include_str!("../../../web/regimes.css"),
     ],
+    simulator: traffic::simulate,
 };
 
 thread_local! {
@@ -82,6 +89,7 @@ pub fn start(views: Views) {
     // Taking the page over from the calculator's module: its app leaves first, bringing the
     // address up to date, and hands over what the address does not hold.
     let handed = lazy::received();
+    crate::edit::use_simulator(views.simulator);
     dom::init_paints();
     let search = web_sys::window()
         .and_then(|w| w.location().search().ok())
@@ -279,6 +287,7 @@ fn Calculator(
         let scale = state.scale.get();
         let pattern = state.choice.with(|c| c.pattern);
         state.report.with(|r| match r {
+            Ok(_) if crate::worker::pending() => Err("Simulating…".to_string()),
             Ok(r) => Ok([Which::Latency, Which::Bandwidth].map(|w| plot(r, pattern, w, scale))),
             Err(_) => Err("No curve: see the problems listed.".to_string()),
         })

@@ -22,8 +22,9 @@ pub fn init_paints() {
     }
 }
 
-/// Both charts have been repainted: counts it, marks the page ready after the first one and
-/// tells listeners with a `commcalc:painted` event on the document.
+/// Both charts have been repainted: counts it, marks the page ready after the first one with
+/// results (not while the calculator's first traffic report is simulated) and tells listeners
+/// with a `commcalc:painted` event on the document.
 pub fn painted() {
     let Some(w) = web_sys::window() else { return };
     let n = js_sys::Reflect::get(&w, &PAINTS.into())
@@ -31,7 +32,9 @@ pub fn painted() {
         .and_then(|v| v.as_f64())
         .unwrap_or(0.0);
     let _ = js_sys::Reflect::set(&w, &PAINTS.into(), &JsValue::from(n + 1.0));
-    ready();
+    if !crate::worker::pending() {
+        ready();
+    }
     if let Some(f) = AFTER_PAINT.with(|a| a.borrow_mut().take()) {
         f();
     }

@@ -2,11 +2,13 @@
 //! `without`, `switched`), so a slider, a typed number and a pasted URL pass the same checks.
 //! An edit the core rejects leaves the scenario unchanged and says why, next to the control.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::thread::LocalKey;
 
 use commcalc_core::patterns::traffic::unrun_report;
-use commcalc_core::{evaluate, Error, Report, Scenario};
+use commcalc_core::report::CURVE_POINTS;
+use commcalc_core::traffic::{remembered, Simulator};
+use commcalc_core::{evaluate_by, Error, Report, Scenario};
 
 use crate::page::View;
 
@@ -98,7 +100,7 @@ pub fn after_edit(
     out
 }
 
-/// The last results of one computation on scenarios, newest last (see [`remembered`]).
+/// The last results of one computation on scenarios, newest last (see [`cached`]).
 type Remembered = RefCell<Vec<(Scenario, Result<Report, Error>)>>;
 
 /// How many scenarios each cache keeps: an edit checks the scenario it starts from (the one the
@@ -116,6 +118,16 @@ thread_local! {
     /// of them on a 12-cube): three checks of the same two scenarios per slider input would
     /// otherwise cost a millisecond of the input on the largest cubes.
     static CHECKED: Remembered = const { RefCell::new(Vec::new()) };
+    /// Where [`cached_evaluate`] takes a traffic scenario's simulations from: the module's
+    /// choice ([`use_simulator`]); until then only those the worker handed over.
+    static SIMULATOR: Cell<Simulator> = const { Cell::new(remembered) };
+}
+
+/// Sets where this module's evaluations take their simulations from: the full module runs
+/// them (its other views simulate on the page), the calculator's only takes the worker's
+/// (`worker::report`), so that its module does not link the simulator (docs/web-bytes.md).
+pub fn use_simulator(simulator: Simulator) {
+    SIMULATOR.with(|s| s.set(simulator));
 }
 
 /// The report of a scenario that an edit is checked against: the Traffic view runs its
@@ -125,20 +137,22 @@ thread_local! {
 /// parameters and warnings), never simulated on an edit; elsewhere `cached_evaluate`.
 pub fn evaluate_in(view: View, scenario: &Scenario) -> Result<Report, Error> {
     if matches!(view, View::Traffic | View::Calculator) && scenario.pattern.id == "traffic" {
-        remembered(&CHECKED, scenario, unrun_report)
+        cached(&CHECKED, scenario, unrun_report)
     } else {
         cached_evaluate(scenario)
     }
 }
 
-/// `evaluate`, remembering the last results.
+/// `evaluate` (with the module's simulator, [`use_simulator`]), remembering the last results.
 pub fn cached_evaluate(scenario: &Scenario) -> Result<Report, Error> {
-    remembered(&EVALUATED, scenario, evaluate)
+    cached(&EVALUATED, scenario, |s| {
+        evaluate_by(s, CURVE_POINTS, SIMULATOR.with(Cell::get))
+    })
 }
 
 /// `compute(scenario)`, or its result kept in `cache` from an earlier call on an equal
 /// scenario (both are pure functions of the scenario); the cache keeps the last [`KEPT`].
-fn remembered(
+fn cached(
     cache: &'static LocalKey<Remembered>,
     scenario: &Scenario,
     compute: fn(&Scenario) -> Result<Report, Error>,
@@ -171,10 +185,17 @@ mod tests {
 
     /// In the calculator and the Traffic view an edit of a traffic scenario is checked without
     /// a simulation (no metrics), and a bad value is still refused with its key; the compare
-    /// view evaluates it in full.
+    /// view evaluates it in full, with the full module's simulator; without it, only the
+    /// worker's runs, which are not in.
     #[test]
     fn a_traffic_edit_is_checked_without_a_run() {
+        let unrun = scenario("machine=intel-ipsc&pattern=traffic&count=400");
+        assert!(
+            evaluate_in(View::Compare, &unrun).is_err(),
+            "no simulator, no runs"
+        );
         let s = scenario("machine=intel-ipsc&pattern=traffic");
+        use_simulator(commcalc_core::traffic::simulate);
         for view in [View::Calculator, View::Traffic] {
             let r = evaluate_in(view, &s).unwrap();
             assert!(r.metrics.is_empty(), "{view:?}");

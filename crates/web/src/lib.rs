@@ -17,6 +17,7 @@ pub mod import;
 pub mod labels;
 pub mod library_defaults;
 pub mod math;
+pub mod message;
 pub mod page;
 pub mod presets;
 pub mod regime_charts;

@@ -11,11 +11,11 @@
 use std::fmt::Write as _;
 
 use commcalc_core::decimal::parse_f64;
-use commcalc_core::patterns::traffic::{config_of, estimated_events, metrics};
+use commcalc_core::patterns::traffic::{config_of, estimated_events, metrics, simulations};
 use commcalc_core::patterns::{Key, Value};
 use commcalc_core::traffic::query::{SpatialModel, TrafficKey};
 use commcalc_core::traffic::sweep::Sweep;
-use commcalc_core::traffic::{recording, Config, Lengths, Per, Routing, Simulation, Summary};
+use commcalc_core::traffic::{simulate, Config, Lengths, Per, Routing, Simulation, Summary};
 use commcalc_core::units::metric as display;
 use commcalc_core::Scenario;
 
@@ -411,7 +411,7 @@ pub fn series_base(base: &Scenario, spec: &SweepSpec) -> Result<Scenario, String
 
 /// One series of a figure: its name and, per value of the swept key, the mean completion
 /// time and its 95 % half-width.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Curve {
     pub name: String,
     pub key: String,
@@ -419,7 +419,7 @@ pub struct Curve {
 }
 
 /// Figs. 7 and 8 of a scenario: Fig. 7's sphere, decreasing and uniform series, Fig. 8's three.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Figures {
     pub query: String,
     pub fig7: Vec<Curve>,
@@ -428,27 +428,26 @@ pub struct Figures {
 
 /// What the page asks the worker: one run of the query, or its figures, or (`evaluate`, the
 /// calculator's traffic pattern) the simulations of the query's whole evaluation.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Request {
     pub figures: bool,
     pub query: String,
-    #[serde(default)]
     pub evaluate: bool,
 }
 
 /// What the page posts to the worker: a request, or `Hold`: the page is handling an input,
 /// and the worker rests a moment so that the page's frame has the processor to itself (on
 /// a machine of two cores, the worker and the page's rendering otherwise share one).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ToWorker {
     Do(Request),
     Hold,
 }
 
-/// What the worker answers. Externally tagged (serde's default): an internally tagged enum
-/// (`#[serde(tag = …)]`) buffers each reply through serde's `Content` and so compiles every
-/// field's deserializer twice into the page (docs/web-bytes.md).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+/// What the worker answers. It crosses to the page as a `message::Packet` of strings and
+/// typed arrays, read by hand: serde's deserializers of these types cost the page's module
+/// about 25 kB (docs/web-bytes.md, "Stop 20").
+#[derive(Clone, Debug, PartialEq)]
 pub enum Reply {
     /// Started, waiting for a request.
     Ready,
@@ -462,69 +461,21 @@ pub enum Reply {
         query: String,
         summary: Box<Summary>,
         /// The run's wall-clock milliseconds where it was timed (the worker), else 0.
-        #[serde(default)]
         ms: f64,
     },
     Figures {
         figures: Figures,
     },
-    /// The simulations an evaluation of `query` ran, each with its configuration
-    /// (`commcalc_core::traffic::recording`), for the page to `remember`.
+    /// The summaries of an evaluation of `query`'s simulations, in the order of
+    /// `commcalc_core::patterns::traffic::simulations`, which the page pairs them with to
+    /// `remember` them.
     Simulated {
         query: String,
-        runs: Vec<(Config, Summary)>,
+        runs: Vec<Summary>,
     },
     Error {
         message: String,
     },
-}
-
-/// One run's per-link results, utilisation and peak queue: the bulk of a reply from a large
-/// cube (24,576 links on a 12-cube), which the worker hands over apart from the rest as typed
-/// arrays (`worker::to_message`): read one by one from a JavaScript value, they cost the page's
-/// thread about 15 ms at the end of a 4096-node run.
-pub type Links = (Vec<f64>, Vec<u32>);
-
-impl Reply {
-    /// The summaries the reply carries, in order: a run's, or each simulation's.
-    fn summaries(&mut self) -> Vec<&mut Summary> {
-        match self {
-            Reply::Run { summary, .. } => vec![&mut **summary],
-            Reply::Simulated { runs, .. } => runs.iter_mut().map(|(_, s)| s).collect(),
-            _ => Vec::new(),
-        }
-    }
-
-    /// Takes every summary's per-link results out, in order, leaving them empty.
-    pub fn take_links(&mut self) -> Vec<Links> {
-        self.summaries()
-            .into_iter()
-            .map(|s| {
-                (
-                    std::mem::take(&mut s.first.link_utilisation),
-                    std::mem::take(&mut s.first.link_peak_queue),
-                )
-            })
-            .collect()
-    }
-
-    /// Puts back what [`Reply::take_links`] took, or says why it cannot (a reply whose
-    /// summaries and links do not pair up).
-    pub fn put_links(&mut self, links: Vec<Links>) -> Result<(), String> {
-        let mut summaries = self.summaries();
-        if summaries.len() != links.len() {
-            return Err(format!(
-                "{} summaries but {} sets of links",
-                summaries.len(),
-                links.len()
-            ));
-        }
-        for (s, (utilisation, queue)) in summaries.iter_mut().zip(links) {
-            s.first.link_utilisation = utilisation;
-            s.first.link_peak_queue = queue;
-        }
-        Ok(())
-    }
 }
 
 /// One series of a figure: its name, the swept key and its values, whose configurations
@@ -734,24 +685,19 @@ pub fn figures_estimate(s: &Scenario) -> Result<f64, String> {
     Ok(one * (dim + 5 + 1 + 12) as f64)
 }
 
-/// The simulations of an evaluation of `query`, recorded as they run.
+/// The simulations of an evaluation of `query` (`simulations`), in order.
 fn simulated(query: &str) -> Reply {
-    let outcome = Scenario::from_query(query).map(|s| {
-        let (report, runs) = recording(|| commcalc_core::evaluate(&s));
-        report.map(|_| Reply::Simulated {
-            query: s.to_query(),
-            runs,
-        })
-    });
-    match outcome {
-        Ok(Ok(reply)) => reply,
-        Ok(Err(e)) => Reply::Error {
-            message: e.to_string(),
-        },
-        Err(e) => Reply::Error {
-            message: e.to_string(),
-        },
-    }
+    let outcome = Scenario::from_query(query)
+        .map_err(|e| e.to_string())
+        .and_then(|s| {
+            let configs = simulations(&s).map_err(|e| e.to_string())?;
+            let runs = configs.iter().map(simulate).collect::<Result<_, _>>();
+            Ok(Reply::Simulated {
+                query: s.to_query(),
+                runs: runs.map_err(|e| e.to_string())?,
+            })
+        });
+    outcome.unwrap_or_else(|message| Reply::Error { message })
 }
 
 #[cfg(test)]
@@ -843,33 +789,6 @@ mod tests {
         }
         let csv = csv(q, &want);
         assert!(csv.contains(&format!("completion_us,{}", want.completion_us.mean)));
-    }
-
-    /// The links taken out of a reply and put back give the reply again, for a run and for
-    /// the calculator's simulations; links that do not pair up are refused.
-    #[test]
-    fn links_travel_apart_and_come_back() {
-        let run = |q: &str, evaluate| {
-            let request = Request {
-                figures: false,
-                query: q.into(),
-                evaluate,
-            };
-            Work::of(&request).finish(&mut |_, _| ())
-        };
-        for reply in [
-            run("machine=intel-ipsc&pattern=traffic&count=300", false),
-            run("machine=intel-ipsc&pattern=traffic&count=300", true),
-        ] {
-            let mut apart = reply.clone();
-            let links = apart.take_links();
-            assert!(!links.is_empty() && links.iter().all(|(u, q)| u.len() == 32 && q.len() == 32));
-            assert_ne!(apart, reply);
-            let mut short = apart.clone();
-            assert!(short.put_links(links[1..].to_vec()).is_err());
-            apart.put_links(links).unwrap();
-            assert_eq!(apart, reply);
-        }
     }
 
     #[test]

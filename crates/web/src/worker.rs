@@ -14,14 +14,17 @@
 //! They run in one worker that stays up; the page keeps the last results on screen and shows
 //! the new ones when their runs come back, evaluating the scenario then at no cost (the core's
 //! `traffic::remember`). At most one request runs and one waits, the latest: an input while a
-//! run is under way replaces the waiting one, so nothing queues behind a dragged slider.
+//! run is under way replaces the waiting one, so nothing queues behind a dragged slider. The
+//! first report comes from the worker too: the calculator's module does not link the simulator
+//! (docs/web-bytes.md, "Stop 20").
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 use std::time::Duration;
 
-use commcalc_core::traffic::remember;
+use commcalc_core::patterns::traffic::simulations;
+use commcalc_core::traffic::{remember, Summary};
 use commcalc_core::{Error, Report, Scenario};
 use leptos::prelude::{set_timeout, ArcTrigger, Notify, Track};
 use wasm_bindgen::prelude::*;
@@ -29,6 +32,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
 use crate::edit::{cached_evaluate, evaluate_in};
+use crate::message::{pack_request, unpack, Packet};
 use crate::page::View;
 use crate::traffic::{Reply, Request, ToWorker};
 
@@ -141,7 +145,7 @@ impl Job {
             let inbox = inbox.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
                 let _timed = crate::dom::timed("commcalc:reply");
-                match from_message(&ev.data()) {
+                match from_js(&ev.data()).and_then(unpack) {
                     Ok(Reply::Ready) => {
                         for message in pending.borrow_mut().take().unwrap_or_default() {
                             let _ = worker.post_message(&message);
@@ -195,8 +199,7 @@ impl Job {
 
     /// Sends the worker a request: at once if it is ready, else when it is.
     pub fn post(&self, request: &Request) -> Result<(), String> {
-        let message = serde_wasm_bindgen::to_value(&ToWorker::Do(request.clone()))
-            .map_err(|e| e.to_string())?;
+        let (message, _) = to_js(pack_request(&ToWorker::Do(request.clone())));
         if let Some(waiting) = self.pending.borrow_mut().as_mut() {
             waiting.push(message);
         } else {
@@ -231,9 +234,7 @@ fn hold_on_input() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
-    let Ok(hold) = serde_wasm_bindgen::to_value(&ToWorker::Hold) else {
-        return;
-    };
+    let (hold, _) = to_js(pack_request(&ToWorker::Hold));
     let tell = Closure::<dyn Fn()>::new(move || {
         LAST_INPUT.with(|t| t.set(crate::draw_map::now()));
         LIVE.with(|l| {
@@ -257,52 +258,68 @@ fn hold_on_input() {
     tell.forget();
 }
 
-/// A reply as the worker posts it, and the buffers to transfer with it: `{ reply, links }`,
-/// the reply without its runs' per-link results (a `serde_wasm_bindgen` value, 64-bit integers
-/// as BigInts: a configuration's seed may exceed 2⁵³) and those results as typed arrays, two
-/// per run (see `traffic::Links`), handed over rather than copied.
-pub fn to_message(mut reply: Reply) -> Result<(JsValue, js_sys::Array), String> {
-    let links = reply.take_links();
-    let bigints =
-        serde_wasm_bindgen::Serializer::new().serialize_large_number_types_as_bigints(true);
-    let value = serde::Serialize::serialize(&reply, &bigints).map_err(|e| e.to_string())?;
-    let arrays = js_sys::Array::new();
+/// A packet as a JavaScript object, `{ kind, texts, f64s, u32s }` (strings, `Float64Array`s
+/// and `Uint32Array`s), and the buffers to transfer with it: the per-link results of a large
+/// cube, handed over rather than copied.
+pub fn to_js(p: Packet) -> (JsValue, js_sys::Array) {
+    let texts: js_sys::Array = p.texts.iter().map(|t| JsValue::from_str(t)).collect();
     let transfer = js_sys::Array::new();
-    for (utilisation, queue) in &links {
-        let u = js_sys::Float64Array::from(&utilisation[..]);
-        let q = js_sys::Uint32Array::from(&queue[..]);
-        transfer.push(&u.buffer());
-        transfer.push(&q.buffer());
-        arrays.push(&u);
-        arrays.push(&q);
+    let f64s = js_sys::Array::new();
+    for numbers in &p.f64s {
+        let array = js_sys::Float64Array::from(&numbers[..]);
+        transfer.push(&array.buffer());
+        f64s.push(&array);
+    }
+    let u32s = js_sys::Array::new();
+    for numbers in &p.u32s {
+        let array = js_sys::Uint32Array::from(&numbers[..]);
+        transfer.push(&array.buffer());
+        u32s.push(&array);
     }
     let message = js_sys::Object::new();
-    js_sys::Reflect::set(&message, &"reply".into(), &value).map_err(|e| format!("{e:?}"))?;
-    js_sys::Reflect::set(&message, &"links".into(), &arrays).map_err(|e| format!("{e:?}"))?;
-    Ok((message.into(), transfer))
+    let parts: [(&str, JsValue); 4] = [
+        ("kind", p.kind.into()),
+        ("texts", texts.into()),
+        ("f64s", f64s.into()),
+        ("u32s", u32s.into()),
+    ];
+    for (name, value) in parts {
+        let _ = js_sys::Reflect::set(&message, &name.into(), &value);
+    }
+    (message.into(), transfer)
 }
 
-/// The reply in a message of [`to_message`]'s shape.
-fn from_message(data: &JsValue) -> Result<Reply, String> {
-    let field = |name: &str| js_sys::Reflect::get(data, &name.into()).map_err(|e| format!("{e:?}"));
-    let mut reply: Reply =
-        serde_wasm_bindgen::from_value(field("reply")?).map_err(|e| e.to_string())?;
-    let arrays: js_sys::Array = field("links")?.dyn_into().map_err(|_| "no links array")?;
-    let links = (0..arrays.length() / 2)
-        .map(|i| {
-            let u: js_sys::Float64Array = arrays
-                .get(2 * i)
-                .dyn_into()
-                .map_err(|_| "not a Float64Array")?;
-            let q: js_sys::Uint32Array = arrays
-                .get(2 * i + 1)
-                .dyn_into()
-                .map_err(|_| "not a Uint32Array")?;
-            Ok((u.to_vec(), q.to_vec()))
-        })
-        .collect::<Result<Vec<_>, &str>>()?;
-    reply.put_links(links)?;
-    Ok(reply)
+/// The packet in an object of [`to_js`]'s shape, or why it is not one.
+pub fn from_js(data: &JsValue) -> Result<Packet, String> {
+    let field = |name: &str| {
+        js_sys::Reflect::get(data, &name.into())
+            .ok()
+            .and_then(|v| v.dyn_into::<js_sys::Array>().ok())
+            .ok_or_else(|| format!("a message without {name}"))
+    };
+    let kind = js_sys::Reflect::get(data, &"kind".into())
+        .ok()
+        .and_then(|k| k.as_string())
+        .ok_or("a message without its kind")?;
+    let texts = field("texts")?
+        .into_iter()
+        .map(|t| t.as_string().unwrap_or_default());
+    let f64s = field("f64s")?.into_iter().map(|a| {
+        a.dyn_into::<js_sys::Float64Array>()
+            .map(|a| a.to_vec())
+            .map_err(|_| "not a Float64Array".to_string())
+    });
+    let u32s = field("u32s")?.into_iter().map(|a| {
+        a.dyn_into::<js_sys::Uint32Array>()
+            .map(|a| a.to_vec())
+            .map_err(|_| "not a Uint32Array".to_string())
+    });
+    Ok(Packet {
+        kind,
+        texts: texts.collect(),
+        f64s: f64s.collect::<Result<_, _>>()?,
+        u32s: u32s.collect::<Result<_, _>>()?,
+    })
 }
 
 /// The calculator's worker: the query being simulated and the latest one asked for since.
@@ -320,36 +337,65 @@ thread_local! {
     static SHOWN: RefCell<Option<Report>> = const { RefCell::new(None) };
     /// Notified when simulations arrive: the report memo, which tracks it, evaluates again.
     static ARRIVED: ArcTrigger = ArcTrigger::new();
+    /// The calculator's first traffic report is being simulated (`pending`).
+    static PENDING: Cell<bool> = const { Cell::new(false) };
 }
 
 /// The report a view shows of a scenario: `evaluate_in`'s, except for a traffic scenario in
 /// the calculator, whose simulations run in the worker (see the module's comment). Until they
 /// are back it is the last traffic report shown (the scenario checked first: a bad value is
-/// refused at once). The page's first traffic report, and every one where no worker starts,
-/// is evaluated here, so that a page opened on a traffic scenario shows its results at once.
+/// refused at once), or before the first one the scenario's inputs with no results, and the
+/// page is not yet ready ([`pending`]). Where no worker starts, the full module simulates
+/// here; the calculator's module, which does not link the simulator, says why it cannot.
 pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
+    PENDING.with(|p| p.set(false));
     let unrun = evaluate_in(view, scenario);
     if view != View::Calculator || scenario.pattern.id != "traffic" {
         return unrun;
     }
-    unrun?;
+    let unrun = unrun?;
     ARRIVED.with(|a| a.track());
     let query = scenario.to_query();
     let ready = READY.with(|r| r.borrow().as_deref() == Some(query.as_str()));
     let shown = SHOWN.with(|s| s.borrow().clone());
-    match shown {
-        Some(last) if last.query == query => Ok(last),
-        // The last report unchanged: the memo sees an equal value and nothing repaints until
-        // the new results are in (one repaint per input, not two).
-        Some(last) if !ready && ask(&query).is_ok() => Ok(last),
-        _ => {
-            let full = cached_evaluate(scenario);
-            if let Ok(r) = &full {
-                SHOWN.with(|s| *s.borrow_mut() = Some(r.clone()));
+    if let Some(last) = shown.as_ref().filter(|last| last.query == query) {
+        return Ok(last.clone());
+    }
+    let mut failed = None;
+    if !ready {
+        match ask(&query) {
+            // The last report unchanged: the memo sees an equal value and nothing repaints
+            // until the new results are in (one repaint per input, not two).
+            Ok(()) => {
+                PENDING.with(|p| p.set(shown.is_none()));
+                return Ok(shown.unwrap_or(unrun));
             }
-            full
+            Err(e) => failed = Some(e),
         }
     }
+    let full = cached_evaluate(scenario).map_err(|e| match e {
+        Error::Unsupported { key, value, .. } if key == "pattern" && value == "traffic" => {
+            Error::Unsupported {
+                key,
+                value,
+                reason: format!(
+                    "the calculator simulates in a Web Worker, which did not run it ({})",
+                    failed.as_deref().unwrap_or("it failed")
+                ),
+            }
+        }
+        e => e,
+    });
+    if let Ok(r) = &full {
+        SHOWN.with(|s| *s.borrow_mut() = Some(r.clone()));
+    }
+    full
+}
+
+/// Whether the calculator waits for its first traffic report from the worker: the page is not
+/// ready until it is in (`dom::painted`), and the charts say it is coming.
+pub fn pending() -> bool {
+    PENDING.with(Cell::get)
 }
 
 fn request(query: &str) -> Request {
@@ -415,11 +461,24 @@ fn arrived(reply: Reply) {
     });
     let query = match simulated {
         Some((query, runs)) => {
-            remember(runs);
+            pair(&query, runs);
             Some(query)
         }
         None => done,
     };
     READY.with(|r| *r.borrow_mut() = query);
     ARRIVED.with(|a| a.notify());
+}
+
+/// Hands the worker's simulations of `query` to the core (`remember`), each with the
+/// configuration the page derives for it (`simulations`, the order the worker ran them in); a
+/// mismatch is said on the console, and the page's evaluation then says what it lacks.
+fn pair(query: &str, runs: Vec<Summary>) {
+    let configs = Scenario::from_query(query).and_then(|s| Ok(simulations(&s)?));
+    match configs {
+        Ok(configs) if configs.len() == runs.len() => {
+            remember(configs.into_iter().zip(runs).collect())
+        }
+        _ => web_sys::console::error_1(&format!("the worker's runs do not fit {query}").into()),
+    }
 }

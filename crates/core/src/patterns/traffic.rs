@@ -16,7 +16,7 @@ use crate::report::{range_for, Report};
 use crate::scenario::Scenario;
 use crate::traffic::lengths::ln;
 use crate::traffic::query::TrafficKey;
-use crate::traffic::{simulate, Config, Spatial, Summary};
+use crate::traffic::{Config, Spatial, Summary};
 use crate::values::Value;
 
 /// The curve's default range: 64 B to 64 kB around 003's mean of 512 bytes.
@@ -46,10 +46,10 @@ pub const METRICS: [&str; 14] = [
 
 pub fn traffic(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let config = config(ctx)?;
-    let summary = simulate(&config)?;
-    let (from, to) = range_for(ctx.inputs, RANGE);
-    let curve = Curve::simulate(&config, from, to, summary.completion_us.mean)?;
-    let metrics = metrics(&summary);
+    let runs = runs(ctx, &config);
+    let summaries: Vec<Summary> = runs.iter().map(ctx.simulator).collect::<Result<_, _>>()?;
+    let curve = Curve::of(&runs, &summaries);
+    let metrics = summaries.first().map(metrics).unwrap_or_default();
     let mut derivations = derivations(&metrics);
     derivations.push((
         "time_us",
@@ -67,6 +67,39 @@ pub fn traffic(ctx: &mut Ctx) -> Result<Evaluation, Error> {
         metrics,
         derivations,
     })
+}
+
+/// The configurations an evaluation of `config` simulates, in order: the query's, then one
+/// replication at each of the curve's mean lengths, spaced by [`CURVE_STEP`] over its range
+/// (the query's own length left out: the curve takes the query's mean there).
+fn runs(ctx: &Ctx, config: &Config) -> Vec<Config> {
+    let (from, to) = range_for(ctx.inputs, RANGE);
+    let mut sizes = Vec::new();
+    let mut x = from;
+    while x < to {
+        sizes.push(x);
+        x *= CURVE_STEP;
+    }
+    sizes.push(to);
+    let curve = sizes
+        .into_iter()
+        .filter(|s| *s != config.mean_bytes)
+        .map(|size| Config {
+            mean_bytes: size,
+            reps: 1,
+            ..config.clone()
+        });
+    std::iter::once(config.clone()).chain(curve).collect()
+}
+
+/// The configurations an evaluation of a traffic scenario simulates, in the order it does:
+/// the web's worker simulates them for the calculator, whose page pairs them with the results
+/// it receives (`crate::traffic::remember`) and so needs no configuration sent back.
+pub fn simulations(scenario: &Scenario) -> Result<Vec<Config>, Error> {
+    config_of(scenario)?;
+    let mut ctx = Ctx::of(scenario)?;
+    let config = config(&mut ctx)?;
+    Ok(runs(&ctx, &config))
 }
 
 /// The simulator's configuration for a scenario of the `traffic` pattern, and its warnings.
@@ -306,32 +339,21 @@ struct Curve {
 }
 
 impl Curve {
-    /// Simulations over [from, to], with the query's own result `at_query` (the mean over its
-    /// replications at its mean length) as one more node, so that the curve passes through it.
-    fn simulate(config: &Config, from: f64, to: f64, at_query: f64) -> Result<Curve, Error> {
-        let mut sizes = Vec::new();
-        let mut x = from;
-        while x < to {
-            sizes.push(x);
-            x *= CURVE_STEP;
-        }
-        sizes.push(to);
-        let mut points = Vec::with_capacity(sizes.len() + 1);
-        for size in sizes.into_iter().filter(|s| *s != config.mean_bytes) {
-            let one = Config {
-                mean_bytes: size,
-                reps: 1,
-                ..config.clone()
-            };
-            points.push((size, simulate(&one)?.completion_us.mean));
-        }
-        points.push((config.mean_bytes, at_query));
+    /// From an evaluation's simulations ([`runs`] and their summaries): the first, the query's
+    /// own (the mean over its replications at its mean length), is one node with the others,
+    /// so that the curve passes through it.
+    fn of(runs: &[Config], summaries: &[Summary]) -> Curve {
+        let mut points: Vec<(f64, f64)> = runs
+            .iter()
+            .zip(summaries)
+            .map(|(c, s)| (c.mean_bytes, s.completion_us.mean))
+            .collect();
         points.sort_by(|a, b| a.0.total_cmp(&b.0));
         let (sizes, times): (Vec<f64>, Vec<f64>) = points.into_iter().unzip();
         let times = isotonic(&times);
-        Ok(Curve {
+        Curve {
             nodes: sizes.iter().map(|&s| ln(s)).zip(times).collect(),
-        })
+        }
     }
 
     /// Linear in ln(size) between nodes; flat below the first, the last slope beyond the last.
@@ -383,6 +405,8 @@ mod tests {
     use super::*;
 
     /// The unrun report names the inputs a run uses; a bad key is refused as `evaluate` does.
+    use crate::traffic::simulate;
+
     #[test]
     fn the_unrun_report_has_the_inputs_and_no_run() {
         let s = Scenario::from_query("machine=intel-ipsc&pattern=traffic&spatial=sphere").unwrap();

@@ -15,7 +15,7 @@ pub const MAX_STACK: usize = 64;
 pub const MAX_REPS: u32 = 1000;
 
 /// How messages cross intermediate nodes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Routing {
     /// Each hop receives the whole message before sending it on, paying t_l + N·t_c per hop
     /// (the iPSC's software routing).
@@ -36,7 +36,7 @@ impl Routing {
 }
 
 /// Whether `count` is the number of messages of the whole machine or of each node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Per {
     /// The whole cube sends `count` messages, shared as evenly as possible among the nodes.
     Total,
@@ -56,7 +56,7 @@ impl Per {
 }
 
 /// Everything a simulation needs.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Config {
     pub cube: Cube,
     pub spatial: Spatial,

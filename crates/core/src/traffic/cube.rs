@@ -9,7 +9,7 @@
 /// The largest dimension accepted: 4096 nodes, the most any query allows.
 pub const MAX_DIM: u32 = 12;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Cube {
     pub dim: u32,
 }

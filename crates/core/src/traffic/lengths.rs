@@ -12,7 +12,7 @@
 use super::rng::Rng;
 
 /// How message lengths are distributed around their mean.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Lengths {
     /// Every message has the mean length.
     Fixed,

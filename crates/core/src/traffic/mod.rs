@@ -20,7 +20,7 @@ pub mod sweep;
 
 use std::cell::RefCell;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::Error;
 pub use config::{Config, Per, Routing, MAX_MESSAGES, MAX_REPS, MAX_STACK};
@@ -32,7 +32,7 @@ pub use stats::{Estimate, Run};
 /// The results of a simulation with its replications: each scalar a mean over the
 /// replications with its 95 % confidence interval, and the first replication in detail
 /// (per-link utilisation, histograms).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Summary {
     pub reps: u32,
     pub completion_us: Estimate,
@@ -51,49 +51,48 @@ pub struct Summary {
     pub first: Run,
 }
 
-/// How many simulations `remember` keeps: a calculator evaluation runs seven (the query and
+/// How many simulations `remember` keeps: an evaluation runs seven by default (the query and
 /// the curve's six lengths).
 const REMEMBERED: usize = 16;
 
 thread_local! {
     /// Simulations handed over by `remember`, each with its configuration.
     static MEMO: RefCell<Vec<(Config, Summary)>> = const { RefCell::new(Vec::new()) };
-    /// While `recording` runs: the simulations it ran, in order.
-    static RECORD: RefCell<Option<Vec<(Config, Summary)>>> = const { RefCell::new(None) };
+}
+
+/// Where an evaluation of `pattern=traffic` takes its simulations from (the evaluation
+/// context's `simulator`): [`simulate`] runs them, [`remembered`] only gives those handed over.
+/// A fn pointer chosen at run time, so that a program that never names `simulate` (the web
+/// calculator's module, whose runs its Web Worker makes) does not link the simulator.
+pub type Simulator = fn(&Config) -> Result<Summary, Error>;
+
+/// The summary `remember` was handed for a configuration, or an error naming why there is
+/// none: the simulator that runs nothing.
+pub fn remembered(config: &Config) -> Result<Summary, Error> {
+    MEMO.with(|m| {
+        let m = m.borrow();
+        m.iter().find(|(c, _)| c == config).map(|(_, s)| s.clone())
+    })
+    .ok_or_else(|| Error::Unsupported {
+        key: "pattern".into(),
+        value: "traffic".into(),
+        reason: "no run of this configuration was handed over, and this program runs none".into(),
+    })
 }
 
 /// Simulates every replication of a configuration (validated first), or gives the summary
 /// `remember` was handed for it: a run is a pure function of its configuration, so that
 /// summary is the one the run would give, bit for bit.
 pub fn simulate(config: &Config) -> Result<Summary, Error> {
-    let known = MEMO.with(|m| {
-        let m = m.borrow();
-        m.iter().find(|(c, _)| c == config).map(|(_, s)| s.clone())
-    });
-    if let Some(summary) = known {
+    if let Ok(summary) = remembered(config) {
         return Ok(summary);
     }
-    let summary = simulate_with(config, &mut |_, _| ())?;
-    RECORD.with(|r| {
-        if let Some(runs) = r.borrow_mut().as_mut() {
-            runs.push((config.clone(), summary.clone()));
-        }
-    });
-    Ok(summary)
+    simulate_with(config, &mut |_, _| ())
 }
 
-/// Runs `f` and gives, beside its result, every simulation `simulate` ran meanwhile: what a
-/// Web Worker sends the page so that the page evaluates the same scenario without running
-/// them (`remember`).
-pub fn recording<R>(f: impl FnOnce() -> R) -> (R, Vec<(Config, Summary)>) {
-    RECORD.with(|r| *r.borrow_mut() = Some(Vec::new()));
-    let out = f();
-    let runs = RECORD.with(|r| r.borrow_mut().take()).unwrap_or_default();
-    (out, runs)
-}
-
-/// Hands simulations run elsewhere (`recording`) to `simulate`, which gives them instead of
-/// running them again; the oldest are forgotten beyond `REMEMBERED`.
+/// Hands simulations run elsewhere (a Web Worker's, of an evaluation's configurations:
+/// `patterns::traffic::simulations`) to `simulate` and `remembered`, which give them instead
+/// of running them again; the oldest are forgotten beyond `REMEMBERED`.
 pub fn remember(runs: Vec<(Config, Summary)>) {
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
@@ -237,20 +236,29 @@ fn summarise(config: &Config, runs: Vec<Run>) -> Option<Summary> {
 mod tests {
     use super::*;
 
-    /// `recording` collects what an evaluation simulated; once remembered, `simulate` gives
-    /// those summaries (a doctored one proves it does not run again), and the evaluation's
-    /// report is the same.
+    /// An evaluation's simulations, run apart and remembered, give the evaluation's report
+    /// with the simulator that runs nothing; `simulate` gives a remembered summary (a doctored
+    /// one proves it does not run again).
     #[test]
     fn remembered_runs_are_given_back_without_running() {
         let scenario = crate::Scenario::from_query("machine=intel-ipsc&pattern=traffic&count=400")
             .expect("a valid query");
-        let (report, runs) = recording(|| crate::evaluate(&scenario));
-        assert_eq!(runs.len(), 7, "the query and the curve's six lengths");
+        let points = crate::report::CURVE_POINTS;
+        assert!(crate::evaluate_by(&scenario, points, remembered).is_err());
+        let configs = crate::patterns::traffic::simulations(&scenario).expect("a traffic run");
+        assert_eq!(configs.len(), 7, "the query and the curve's six lengths");
+        let runs: Vec<(Config, Summary)> = configs
+            .into_iter()
+            .map(|c| {
+                let s = simulate_with(&c, &mut |_, _| ()).expect("a valid configuration");
+                (c, s)
+            })
+            .collect();
         let (config, summary) = runs[0].clone();
         remember(runs);
         assert_eq!(
-            recording(|| crate::evaluate(&scenario)),
-            (report, Vec::new())
+            crate::evaluate_by(&scenario, points, remembered),
+            crate::evaluate(&scenario)
         );
         let doctored = Summary {
             events: 1,

@@ -7,7 +7,7 @@ use super::cube::Cube;
 use super::rng::Rng;
 
 /// 003's three spatial locality models.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub enum Spatial {
     /// "Any network node can be chosen as the destination with equal probability" (the
     /// sender excluded: it does not send to itself).

@@ -39,8 +39,9 @@ mod slices {
     use std::cell::RefCell;
     use std::collections::VecDeque;
 
+    use commcalc_web::message::{pack, unpack_request};
     use commcalc_web::traffic::{Reply, Request, ToWorker, Work};
-    use commcalc_web::worker::{to_message, HOLD_MS};
+    use commcalc_web::worker::{from_js, to_js, HOLD_MS};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, MessagePort};
@@ -79,9 +80,8 @@ mod slices {
     }
 
     fn post(scope: &DedicatedWorkerGlobalScope, reply: Reply) {
-        if let Ok((message, transfer)) = to_message(reply) {
-            let _ = scope.post_message_with_transfer(&message, &transfer);
-        }
+        let (message, transfer) = to_js(pack(reply));
+        let _ = scope.post_message_with_transfer(&message, &transfer);
     }
 
     impl Worker {
@@ -153,7 +153,7 @@ mod slices {
         }
 
         fn read(&mut self, data: JsValue) {
-            match serde_wasm_bindgen::from_value::<ToWorker>(data) {
+            match from_js(&data).and_then(unpack_request) {
                 Ok(ToWorker::Do(request)) => self.queue.push_back(request),
                 // A hold read while resting does not lengthen the rest: after each rest the
                 // worker works a slice, so inputs faster than the rest cannot stall it. An idle
