@@ -270,11 +270,11 @@ impl Sim {
             _ => None,
         });
         if let Some(l) = after {
-            prefetch(l);
+            prefetch(&l.serving.born);
         }
         if let Some(l) = next {
             if let Some(m) = l.waiting.front() {
-                prefetch(m);
+                prefetch(&m.born);
             }
             let m = &l.serving;
             let (far, dst) = (
@@ -283,7 +283,7 @@ impl Sim {
             );
             if l.is_busy() && far != u32::from(dst) {
                 let (_, onward) = self.cube.next_hop(far, u32::from(dst));
-                prefetch(&self.links[onward as usize]);
+                prefetch(&self.links[onward as usize].serving.born);
             }
         }
     }
@@ -409,24 +409,24 @@ impl Sim {
     }
 }
 
-/// A hint to the processor to load the cache line holding `p`: x86-64's PREFETCHT0; elsewhere
-/// (wasm32 has no prefetch instruction) an ordinary read of its first byte whose value is
-/// unused, which an out-of-order processor starts as early as it would a prefetch, though,
-/// unlike one, it holds up the instructions after it once the processor's window is full.
+/// A hint to the processor to load the cache line holding `p` (a field of the link's or the
+/// message's line): x86-64's PREFETCHT0; elsewhere (wasm32 has no prefetch instruction) an
+/// ordinary read whose value is unused, which an out-of-order processor starts as early as it
+/// would a prefetch, though, unlike one, it holds up the instructions after it once the
+/// processor's window is full.
 #[inline(always)]
-fn prefetch<T>(p: &T) {
+fn prefetch(p: &f64) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: PREFETCHT0 only hints at the cache and never faults, whatever the address; SSE,
     // which provides it, is part of every x86-64 processor.
     unsafe {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>((p as *const T).cast());
+        _mm_prefetch::<_MM_HINT_T0>((p as *const f64).cast());
     }
     #[cfg(not(target_arch = "x86_64"))]
-    // SAFETY: `p` is a reference to a `Link` or a `Message` (the only callers), both of which
-    // begin with an `f64`, so its first byte is initialised and readable; a volatile read is
-    // kept by the compiler although its value is unused.
+    // SAFETY: `p` comes from a reference, so it is aligned and points to an initialised
+    // `f64`; a volatile read is kept by the compiler although its value is unused.
     unsafe {
-        std::ptr::read_volatile((p as *const T).cast::<u8>());
+        std::ptr::read_volatile(p);
     }
 }
