@@ -40,10 +40,10 @@ pub struct Views {
     /// The style sheets of the views only this module has, added to the page when it mounts:
     /// a first visit to the calculator does not download them (docs/web-bytes.md).
     styles: &'static [&'static str],
-    /// Where evaluations take `pattern=traffic`'s simulations from (`edit::use_simulator`):
-    /// the calculator's runs come from the worker in both modules (`worker::report`), so only
-    /// the full module, whose other views simulate on the page, links the simulator.
-    simulator: Simulator,
+    /// The simulator evaluations take `pattern=traffic`'s runs from (`edit::use_simulator`):
+    /// only the full module, whose other views simulate on the page, links it; the calculator's
+    /// module has none and takes its worker's runs (`worker::report`).
+    simulator: Option<Simulator>,
 }
 
 /// The first module's (`src/main.rs`): the calculator, and for any other view a loading
@@ -53,7 +53,7 @@ pub const CALCULATOR: Views = Views {
     set_title: |_| None,
     explain: lazy::explain_panel,
     styles: &[],
-    simulator: traffic::remembered,
+    simulator: None,
 };
 
 /// Every view: the full module's (`src/bin/full.rs`).
@@ -65,7 +65,7 @@ pub const ALL: Views = Views {
         include_str!("../../../web/validate.css"),
         include_str!("../../../web/regimes.css"),
     ],
-    simulator: traffic::simulate,
+    simulator: Some(traffic::simulate),
 };
 
 thread_local! {

@@ -119,15 +119,21 @@ thread_local! {
     /// otherwise cost a millisecond of the input on the largest cubes.
     static CHECKED: Remembered = const { RefCell::new(Vec::new()) };
     /// Where [`cached_evaluate`] takes a traffic scenario's simulations from: the module's
-    /// choice ([`use_simulator`]); until then only those the worker handed over.
-    static SIMULATOR: Cell<Simulator> = const { Cell::new(remembered) };
+    /// simulator ([`use_simulator`]); without one, only those the worker handed over.
+    static SIMULATOR: Cell<Option<Simulator>> = const { Cell::new(None) };
 }
 
 /// Sets where this module's evaluations take their simulations from: the full module runs
-/// them (its other views simulate on the page), the calculator's only takes the worker's
-/// (`worker::report`), so that its module does not link the simulator (docs/web-bytes.md).
-pub fn use_simulator(simulator: Simulator) {
+/// them (its other views simulate on the page), the calculator's has no simulator and takes
+/// only the worker's (`worker::report`), so that its module does not link it
+/// (docs/web-bytes.md).
+pub fn use_simulator(simulator: Option<Simulator>) {
     SIMULATOR.with(|s| s.set(simulator));
+}
+
+/// Whether this module simulates on the page (see [`use_simulator`]).
+pub fn simulates_here() -> bool {
+    SIMULATOR.with(Cell::get).is_some()
 }
 
 /// The report of a scenario that an edit is checked against: the Traffic view runs its
@@ -146,7 +152,11 @@ pub fn evaluate_in(view: View, scenario: &Scenario) -> Result<Report, Error> {
 /// `evaluate` (with the module's simulator, [`use_simulator`]), remembering the last results.
 pub fn cached_evaluate(scenario: &Scenario) -> Result<Report, Error> {
     cached(&EVALUATED, scenario, |s| {
-        evaluate_by(s, CURVE_POINTS, SIMULATOR.with(Cell::get))
+        evaluate_by(
+            s,
+            CURVE_POINTS,
+            SIMULATOR.with(Cell::get).unwrap_or(remembered),
+        )
     })
 }
 
@@ -195,7 +205,7 @@ mod tests {
             "no simulator, no runs"
         );
         let s = scenario("machine=intel-ipsc&pattern=traffic");
-        use_simulator(commcalc_core::traffic::simulate);
+        use_simulator(Some(commcalc_core::traffic::simulate));
         for view in [View::Calculator, View::Traffic] {
             let r = evaluate_in(view, &s).unwrap();
             assert!(r.metrics.is_empty(), "{view:?}");

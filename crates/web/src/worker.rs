@@ -345,8 +345,9 @@ thread_local! {
 /// the calculator, whose simulations run in the worker (see the module's comment). Until they
 /// are back it is the last traffic report shown (the scenario checked first: a bad value is
 /// refused at once), or before the first one the scenario's inputs with no results, and the
-/// page is not yet ready ([`pending`]). Where no worker starts, the full module simulates
-/// here; the calculator's module, which does not link the simulator, says why it cannot.
+/// page is not yet ready ([`pending`]). The full module simulates its first one here, and every
+/// one where no worker starts; the calculator's module, which does not link the simulator, says
+/// why it cannot.
 pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
     PENDING.with(|p| p.set(false));
     let unrun = evaluate_in(view, scenario);
@@ -362,7 +363,11 @@ pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
         return Ok(last.clone());
     }
     let mut failed = None;
-    if !ready {
+    // A module that simulates shows its first traffic report at once: the full module taking
+    // over from the calculator's (for the explain panel, say) keeps no report of its own, and
+    // its table would otherwise be empty until its own worker answered.
+    let first_here = shown.is_none() && crate::edit::simulates_here();
+    if !ready && !first_here {
         match ask(&query) {
             // The last report unchanged: the memo sees an equal value and nothing repaints
             // until the new results are in (one repaint per input, not two).
