@@ -2,7 +2,6 @@
 //! and draws; none computes a model.
 
 mod charts;
-mod choice_control;
 mod collectives_view;
 mod compare_view;
 mod controls;
@@ -12,10 +11,8 @@ mod export_bar;
 mod figure;
 mod import_view;
 mod machine_picker;
-mod mesh_control;
 mod metrics_table;
 mod model_picker;
-mod number_control;
 mod pattern_picker;
 mod presets;
 mod regimes_view;
@@ -27,7 +24,6 @@ mod validate_view;
 mod warnings;
 
 pub use charts::{Charts, Plots};
-pub use choice_control::ChoiceControl;
 pub use collectives_view::CollectivesView;
 pub use compare_view::CompareView;
 pub use controls::Controls;
@@ -37,10 +33,8 @@ pub use export_bar::{export_buttons, plain, ExportBar};
 pub use figure::Figure;
 pub use import_view::ImportView;
 pub use machine_picker::MachinePicker;
-pub use mesh_control::MeshControl;
 pub use metrics_table::MetricsTable;
 pub use model_picker::ModelPicker;
-pub use number_control::NumberControl;
 pub use pattern_picker::PatternPicker;
 pub use presets::Presets;
 pub use regimes_view::RegimesView;
