@@ -12,7 +12,7 @@ use crate::controls::{controls, current, Control, Current, Kind};
 use crate::dom;
 use crate::edit::Edit;
 use crate::html::{controls_html, ControlsPanel};
-use crate::markup::Used;
+use crate::markup::{self, Used};
 use crate::slider::plain;
 use crate::state::State;
 
@@ -63,14 +63,11 @@ pub fn Controls(
     // controls (another pattern's) are built anew, as fields that start from their values.
     let node = NodeRef::<Div>::new();
     dom::html_follows_shaped(node, specs, html);
-    let on = move |ev: &web_sys::Event| {
-        if let Some(used) = Used::new(ev) {
-            used_control(state, specs, &used);
-        }
-    };
-    view! { <div class="controls" node_ref=node on:click=move |ev| on(&ev) on:input=move |ev| on(&ev) on:change=move |ev| on(&ev)></div> }
+    markup::listen(node, &["click", "input", "change"], move |used| {
+        used_control(state, specs, used)
+    });
+    view! { <div class="controls" node_ref=node></div> }
 }
-
 /// What a control does when used: a slider edits live on `input` and writes the address when
 /// released, a field or select edits on `change`, the reset button on `click`.
 fn used_control(state: State, specs: Memo<Vec<Control>>, used: &Used) {
