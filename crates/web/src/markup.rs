@@ -105,6 +105,16 @@ impl Used {
         self.property("value").as_string().unwrap_or_default()
     }
 
+    /// Whether the checkbox used is ticked.
+    pub fn checked(&self) -> bool {
+        self.property("checked").is_truthy()
+    }
+
+    /// The element used.
+    pub fn element(&self) -> &Element {
+        &self.target
+    }
+
     fn property(&self, name: &str) -> JsValue {
         js_sys::Reflect::get(&self.target, &name.into()).unwrap_or(JsValue::UNDEFINED)
     }
