@@ -390,6 +390,53 @@ fn messages_html(out: &mut String, key: &str, panel: &ControlsPanel) {
 mod tests {
     use super::*;
 
+    /// The controls panel of `query` with `problems`, as the page writes it.
+    fn panel_of(query: &str, problems: &[Problem]) -> String {
+        let s = Scenario::from_query(query).unwrap();
+        let report = commcalc_core::report::evaluate(&s);
+        let specs = crate::controls::controls(&s);
+        controls_html(&ControlsPanel {
+            specs: &specs,
+            scenario: &s,
+            report: report.as_ref(),
+            problems,
+            set_label: "Intel Paragon parameters: NX",
+        })
+    }
+
+    #[test]
+    fn controls_name_their_parts_for_labels_and_descriptions() {
+        let html = panel_of("machine=intel-paragon&pattern=pingpong&size=12700", &[]);
+        // The slider is labelled by the label, the field by `for`, both described by the source.
+        for part in [
+            "<label id=\"label-size\" for=\"in-size\">Size</label>",
+            "aria-labelledby=\"label-size\" aria-describedby=\"about-size err-size\"",
+            "id=\"in-size\" autocomplete=\"off\" spellcheck=\"false\" placeholder=\"default\" aria-describedby=\"about-size err-size\" value=\"12700\"",
+            "<p class=\"about\" id=\"about-size\" role=\"tooltip\">",
+            "class=\"reset is-set\"",
+            "<legend>Intel Paragon parameters: NX</legend>",
+        ] {
+            assert!(html.contains(part), "{part} not in {html}");
+        }
+        // Unset keys' reset buttons are not marked, and no fieldset is hidden.
+        assert!(html.contains("data-control=\"from\""));
+        assert!(!html.contains("<fieldset hidden>"), "{html}");
+    }
+
+    #[test]
+    fn a_controls_problem_shows_under_it_escaped() {
+        let problem = Problem {
+            key: "size".into(),
+            message: "size: \"12.7x\" is <not> a number".into(),
+        };
+        let html = panel_of("machine=intel-paragon&pattern=pingpong", &[problem]);
+        assert!(
+            html.contains("<p class=\"error\" id=\"err-size\" role=\"alert\">size: &quot;12.7x&quot; is &lt;not&gt; a number</p>"),
+            "{html}"
+        );
+        assert_eq!(html.matches("class=\"error\"").count(), 1);
+    }
+
     #[test]
     fn options_mark_the_selected_and_the_disabled() {
         let mut a = Opt::new("a", "A & B", true);
