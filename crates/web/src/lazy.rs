@@ -19,6 +19,8 @@ use crate::app::{self, ExportArgs};
 use crate::components::export_buttons;
 use crate::dom;
 use crate::edit::Problem;
+use crate::html::esc;
+use crate::markup;
 use crate::page::View;
 use crate::state::State;
 
@@ -130,27 +132,26 @@ pub fn export_bar(args: ExportArgs) -> AnyView {
 /// without); the full module opens its own once it has drawn.
 pub fn explain_panel(state: State) -> AnyView {
     let failed = RwSignal::new(None::<String>);
-    let toggled = move |ev: leptos::ev::Event| {
-        if event_target::<web_sys::Element>(&ev).has_attribute("open") {
+    // Written as HTML (`markup`): the notice follows a failed load in place.
+    let node = NodeRef::<leptos::html::Details>::new();
+    dom::html_follows(node, move || {
+        let notice = match failed.get() {
+            None => "Loading the explanations…".to_string(),
+            Some(e) => format!(
+                "The explanations could not be loaded ({}). Check the connection, then open this again.",
+                esc(&e)
+            ),
+        };
+        format!("<summary>What am I looking at?</summary><p class=\"explain-body\" role=\"status\">{notice}</p>")
+    });
+    markup::listen(node, &["toggle"], move |used| {
+        if used.element().has_attribute("open") {
             PRESS.with(|p| *p.borrow_mut() = Some("#explain > summary".to_string()));
             failed.set(None);
             load(state, failed);
         }
-    };
-    view! {
-        <details class="explain panel" id="explain" on:toggle=toggled>
-            <summary>"What am I looking at?"</summary>
-            <p class="explain-body" role="status">
-                {move || match failed.get() {
-                    None => "Loading the explanations…".to_string(),
-                    Some(e) => format!(
-                        "The explanations could not be loaded ({e}). Check the connection, then open this again."
-                    ),
-                }}
-            </p>
-        </details>
-    }
-    .into_any()
+    });
+    view! { <details class="explain panel" id="explain" node_ref=node></details> }.into_any()
 }
 
 /// The calculator's app leaves the page: the address is brought up to date, the app is
