@@ -16,7 +16,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::app::{self, ExportArgs};
-use crate::components::export_buttons;
+use crate::components::export_panel;
 use crate::dom;
 use crate::edit::Problem;
 use crate::html::esc;
@@ -110,20 +110,22 @@ pub fn export_bar(args: ExportArgs) -> AnyView {
         asked.set(true);
         load(args.state, failed);
     };
-    view! {
-        <div class="export" role="group" aria-label="Export">
-            <span class="export-label">"Export"</span>
-            {export_buttons(run)}
-            <span class="error" role="alert">
-                {move || failed.get().map(|e| format!(
-                    "Export failed: the exports could not be loaded ({e}). Check the connection, then try again."
-                ))}
-            </span>
-            <span role="status">
-                {move || (asked.get() && failed.with(Option::is_none)).then_some("Loading the exports…")}
-            </span>
-        </div>
-    }
+    export_panel(run, move || {
+        let error = failed
+            .get()
+            .map(|e| {
+                format!(
+                    "Export failed: the exports could not be loaded ({}). Check the connection, then try again.",
+                    esc(&e)
+                )
+            })
+            .unwrap_or_default();
+        let loading = (asked.get() && failed.with(Option::is_none)).then_some("Loading the exports…");
+        format!(
+            "<span class=\"error\" role=\"alert\">{error}</span><span role=\"status\">{}</span>",
+            loading.unwrap_or_default()
+        )
+    })
     .into_any()
 }
 

@@ -30,7 +30,7 @@ pub use compare_view::CompareView;
 pub use controls::Controls;
 pub use errors::ErrorList;
 pub use explain_panel::ExplainPanel;
-pub use export_bar::{export_buttons, plain, ExportBar};
+pub use export_bar::{export_panel, plain, ExportBar};
 pub use figure::Figure;
 pub use import_view::ImportView;
 pub use metrics_table::MetricsTable;
