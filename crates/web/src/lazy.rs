@@ -10,6 +10,7 @@
 //! both modules, so that everything works offline after one visit.
 
 use std::cell::{Cell, RefCell};
+use std::time::Duration;
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -242,15 +243,20 @@ pub fn press_after_paint(selector: String) {
     if !selector.chars().all(plain) {
         return;
     }
-    dom::after_paint(move || {
-        let button = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.query_selector(&selector).ok().flatten())
-            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-        if let Some(button) = button {
-            // The focus stays on the control, as where the person used it.
-            let _ = button.focus();
-            button.click();
-        }
-    });
+    // Pressed in a task of its own: the panels written as HTML (`markup`) fill in and listen in
+    // the effects that follow the first paint.
+    dom::after_paint(move || set_timeout(move || press(&selector), Duration::ZERO));
+}
+
+/// Presses the control `selector` finds, if any.
+fn press(selector: &str) {
+    let button = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(selector).ok().flatten())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(button) = button {
+        // The focus stays on the control, as where the person used it.
+        let _ = button.focus();
+        button.click();
+    }
 }
