@@ -1,6 +1,6 @@
 //! Markup built as text for the parts of the page that are lists of static items (select
-//! options, the metrics table, messages): one `inner_html` per change instead of a reactive
-//! view per item, which keeps the shipped wasm small.
+//! options, the metrics table, messages) and for the controls panel: one update of the HTML per
+//! change instead of a reactive view per item, which keeps the shipped wasm small.
 
 use std::fmt::Write;
 

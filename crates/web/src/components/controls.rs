@@ -1,5 +1,5 @@
 //! The controls panel: one control per input the pattern takes and per parameter of the
-//! machine's set, generated from the core's declarations. Written as HTML (`html::controls`)
+//! machine's set, generated from the core's declarations. Written as HTML (`html::controls_html`)
 //! that follows the scenario in place, its events taken by the panel (`markup`): a number
 //! control is a slider (log-scaled where the range spans decades) and a field with its unit,
 //! a list the field alone, a choice a select, the mesh two fields; each has its reset button,
@@ -59,8 +59,8 @@ pub fn Controls(
             })
         })
     };
-    // A slider step changes a readout, a position and a field: changed in place. Other
-    // controls (another pattern's) are built anew, as fields that start from their values.
+    // A slider step changes a readout, a position and a field: changed in place. With other
+    // controls (another pattern's) every field shows its value again, typed in or not.
     let node = NodeRef::<Div>::new();
     dom::html_follows_shaped(node, specs, html);
     markup::listen(node, &["click", "input", "change"], move |used| {
@@ -68,6 +68,7 @@ pub fn Controls(
     });
     view! { <div class="controls" node_ref=node></div> }
 }
+
 /// What a control does when used: a slider edits live on `input` and writes the address when
 /// released, a field or select edits on `change`, the reset button on `click`.
 fn used_control(state: State, specs: Memo<Vec<Control>>, used: &Used) {

@@ -28,7 +28,7 @@ pub fn snippet(src: &str, title: &str) -> String {
     )
 }
 
-/// `button#share` and the dialog it opens, written as HTML (`markup`).
+/// `button#share` and the dialog it opens, whose content is written as HTML (`markup`).
 #[component]
 pub fn Share(
     /// The app state: the page and scenario shared.
