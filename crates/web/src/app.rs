@@ -14,8 +14,8 @@ use crate::chart::{plot, Which};
 use crate::components::plain;
 use crate::components::{
     Charts, CollectivesView, CompareView, Controls, ErrorList, ExplainPanel, ExportBar, ImportView,
-    MachinePicker, MetricsTable, ModelPicker, PatternPicker, Presets, RegimesView, Share, Tabs,
-    TrafficView, ValidateView, WarningList,
+    MetricsTable, Pickers, Presets, RegimesView, Share, Tabs, TrafficView, ValidateView,
+    WarningList,
 };
 use crate::dom;
 use crate::edit::{url_problems, Problem};
@@ -205,11 +205,7 @@ fn App(
         _ => Some(
             view! {
                 <section class="side" aria-label="Scenario">
-                    <div class="pickers">
-                        <MachinePicker state/>
-                        <PatternPicker state/>
-                        <ModelPicker state/>
-                    </div>
+                    <Pickers state/>
                     {(views.explain)(state)}
                     <ErrorList state/>
                     <Controls state/>

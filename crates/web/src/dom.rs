@@ -447,13 +447,35 @@ function decode(s) {
   decoder.innerHTML = s;
   return decoder.value;
 }
+// A field's value and a box's or an option's state are properties besides attributes, and
+// once the field has been used the attribute no longer shows: the property follows it when the
+// attribute changes, and every field's does while the content is written afresh (a field typed
+// in then shows its value again).
+let forced = false;
+function live(node, name, value) {
+  const tag = node.localName;
+  if (name === 'value' && (tag === 'input' || tag === 'textarea')) {
+    if (node.value !== (value ?? '')) node.value = value ?? '';
+  } else if (name === 'checked' && tag === 'input') node.checked = value !== null;
+  else if (name === 'selected' && tag === 'option') node.selected = value !== null;
+}
 function attributes(old, fresh) {
   for (const a of fresh.attributes) {
-    if (old.getAttributeNS(a.namespaceURI, a.localName) !== a.value) old.setAttributeNS(a.namespaceURI, a.name, a.value);
+    const changed = old.getAttributeNS(a.namespaceURI, a.localName) !== a.value;
+    if (changed) old.setAttributeNS(a.namespaceURI, a.name, a.value);
+    if (changed || forced) live(old, a.name, a.value);
   }
   for (const a of [...old.attributes]) {
-    if (!fresh.hasAttributeNS(a.namespaceURI, a.localName)) old.removeAttributeNS(a.namespaceURI, a.localName);
+    if (!fresh.hasAttributeNS(a.namespaceURI, a.localName)) {
+      old.removeAttributeNS(a.namespaceURI, a.localName);
+      live(old, a.name, null);
+    }
   }
+}
+// Nodes of another kind are replaced rather than changed (a field of another type too).
+function other(o, n) {
+  return o.nodeType !== n.nodeType || o.nodeName !== n.nodeName || o.namespaceURI !== n.namespaceURI ||
+    (o.localName === 'input' && o.type !== n.type);
 }
 function children(old, fresh) {
   const was = [...old.childNodes];
@@ -461,7 +483,7 @@ function children(old, fresh) {
   now.forEach((n, i) => {
     const o = was[i];
     if (!o) old.appendChild(n);
-    else if (o.nodeType !== n.nodeType || o.nodeName !== n.nodeName || o.namespaceURI !== n.namespaceURI) old.replaceChild(n, o);
+    else if (other(o, n)) old.replaceChild(n, o);
     else if (o.nodeType === 1) {
       attributes(o, n);
       children(o, n);
@@ -523,8 +545,18 @@ function quick(found, was, parts) {
     if (node.nodeType === 3) node.data = decode(p);
     else {
       const want = new Map([...p.slice(1, -1).matchAll(ATTR)].slice(1).map((m) => [m[1], decode(m[2] ?? '')]));
-      for (const a of [...node.attributes]) if (!want.has(a.name)) node.removeAttribute(a.name);
-      for (const [k, v] of want) if (node.getAttribute(k) !== v) node.setAttribute(k, v);
+      for (const a of [...node.attributes]) {
+        if (!want.has(a.name)) {
+          node.removeAttribute(a.name);
+          live(node, a.name, null);
+        }
+      }
+      for (const [k, v] of want) {
+        if (node.getAttribute(k) !== v) {
+          node.setAttribute(k, v);
+          live(node, k, v);
+        }
+      }
     }
   }
   return true;
@@ -563,7 +595,7 @@ function update(node, was, parts) {
   const fresh = t.content.firstChild;
   let shown = node;
   if (!fresh || t.content.childNodes.length !== 1) return null;
-  if (fresh.nodeType !== node.nodeType || fresh.nodeName !== node.nodeName || fresh.namespaceURI !== node.namespaceURI) {
+  if (other(node, fresh)) {
     node.replaceWith(fresh);
     shown = fresh;
   } else if (node.nodeType === 1) {
@@ -573,7 +605,16 @@ function update(node, was, parts) {
   shown.__morph = index(shown, parts);
   return shown;
 }
-export function morph(el, html) {
+export function morph(el, html, afresh) {
+  if (afresh) el.__morphUnits = null;
+  forced = afresh;
+  try {
+    write(el, html);
+  } finally {
+    forced = false;
+  }
+}
+function write(el, html) {
   const now = units(html.split(TAG));
   const was = el.__morphUnits;
   const shown = [...el.childNodes];
@@ -597,8 +638,9 @@ export function morph(el, html) {
 }
 "#)]
 extern "C" {
-    /// Makes `el`'s content equal to `html`, changing only the nodes that differ.
-    fn morph(el: &Element, html: &str);
+    /// Makes `el`'s content equal to `html`, changing only the nodes that differ; `afresh`,
+    /// every field shows the value `html` gives it, typed in or not.
+    fn morph(el: &Element, html: &str, afresh: bool);
 }
 
 /// Keeps `node`'s content at the HTML `html` gives, following the signals it reads, and
@@ -612,20 +654,52 @@ where
     follow(
         Box::new(move || node.get().map(JsCast::unchecked_into)),
         Box::new(html),
+        Box::new(|| 0),
+    );
+}
+
+/// [`html_follows`] for content with fields: a field that was typed in keeps its text while
+/// the rest changes (a value the core refused stays there to be corrected), until `shape`
+/// changes (another pattern's controls), when every field shows its value again.
+pub fn html_follows_shaped<E, S>(
+    node: NodeRef<E>,
+    shape: Memo<S>,
+    html: impl Fn() -> String + 'static,
+) where
+    E: leptos::html::ElementType,
+    E::Output: JsCast + Clone + 'static,
+    S: PartialEq + Send + Sync + 'static,
+{
+    let generation = Memo::new(move |n: Option<&u64>| {
+        shape.track();
+        n.map_or(0, |n| n + 1)
+    });
+    follow(
+        Box::new(move || node.get().map(JsCast::unchecked_into)),
+        Box::new(html),
+        Box::new(move || generation.get()),
     );
 }
 
 /// [`html_follows`] for any element: one copy of the effect in the module, not one per caller.
-fn follow(node: Box<dyn Fn() -> Option<Element>>, html: Box<dyn Fn() -> String>) {
-    // The effect's value is what the node shows: nothing until the node is on the page.
-    Effect::new(move |shown: Option<Option<String>>| {
+fn follow(
+    node: Box<dyn Fn() -> Option<Element>>,
+    html: Box<dyn Fn() -> String>,
+    shape: Box<dyn Fn() -> u64>,
+) {
+    // The effect's value is what the node shows, and of which shape: nothing until the node is
+    // on the page.
+    Effect::new(move |shown: Option<Option<(u64, String)>>| {
         let now = html();
+        let generation = shape();
         let el = node()?;
-        if shown.flatten().as_deref() != Some(now.as_str()) {
+        let shown = shown.flatten();
+        let afresh = shown.as_ref().is_some_and(|(g, _)| *g != generation);
+        if afresh || shown.as_ref().map(|(_, h)| h.as_str()) != Some(now.as_str()) {
             let _timed = timed("commcalc:morph");
-            morph(&el, &now);
+            morph(&el, &now, afresh);
         }
-        Some(now)
+        Some((generation, now))
     });
 }
 

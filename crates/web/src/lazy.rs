@@ -10,15 +10,18 @@
 //! both modules, so that everything works offline after one visit.
 
 use std::cell::{Cell, RefCell};
+use std::time::Duration;
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::app::{self, ExportArgs};
-use crate::components::export_buttons;
+use crate::components::export_panel;
 use crate::dom;
 use crate::edit::Problem;
+use crate::html::esc;
+use crate::markup;
 use crate::page::View;
 use crate::state::State;
 
@@ -108,20 +111,22 @@ pub fn export_bar(args: ExportArgs) -> AnyView {
         asked.set(true);
         load(args.state, failed);
     };
-    view! {
-        <div class="export" role="group" aria-label="Export">
-            <span class="export-label">"Export"</span>
-            {export_buttons(run)}
-            <span class="error" role="alert">
-                {move || failed.get().map(|e| format!(
-                    "Export failed: the exports could not be loaded ({e}). Check the connection, then try again."
-                ))}
-            </span>
-            <span role="status">
-                {move || (asked.get() && failed.with(Option::is_none)).then_some("Loading the exports…")}
-            </span>
-        </div>
-    }
+    export_panel(run, move || {
+        let error = failed
+            .get()
+            .map(|e| {
+                format!(
+                    "Export failed: the exports could not be loaded ({}). Check the connection, then try again.",
+                    esc(&e)
+                )
+            })
+            .unwrap_or_default();
+        let loading = (asked.get() && failed.with(Option::is_none)).then_some("Loading the exports…");
+        format!(
+            "<span class=\"error\" role=\"alert\">{error}</span><span role=\"status\">{}</span>",
+            loading.unwrap_or_default()
+        )
+    })
     .into_any()
 }
 
@@ -130,27 +135,26 @@ pub fn export_bar(args: ExportArgs) -> AnyView {
 /// without); the full module opens its own once it has drawn.
 pub fn explain_panel(state: State) -> AnyView {
     let failed = RwSignal::new(None::<String>);
-    let toggled = move |ev: leptos::ev::Event| {
-        if event_target::<web_sys::Element>(&ev).has_attribute("open") {
+    // Written as HTML (`markup`): the notice follows a failed load in place.
+    let node = NodeRef::<leptos::html::Details>::new();
+    dom::html_follows(node, move || {
+        let notice = match failed.get() {
+            None => "Loading the explanations…".to_string(),
+            Some(e) => format!(
+                "The explanations could not be loaded ({}). Check the connection, then open this again.",
+                esc(&e)
+            ),
+        };
+        format!("<summary>What am I looking at?</summary><p class=\"explain-body\" role=\"status\">{notice}</p>")
+    });
+    markup::listen(node, &["toggle"], move |used| {
+        if used.element().has_attribute("open") {
             PRESS.with(|p| *p.borrow_mut() = Some("#explain > summary".to_string()));
             failed.set(None);
             load(state, failed);
         }
-    };
-    view! {
-        <details class="explain panel" id="explain" on:toggle=toggled>
-            <summary>"What am I looking at?"</summary>
-            <p class="explain-body" role="status">
-                {move || match failed.get() {
-                    None => "Loading the explanations…".to_string(),
-                    Some(e) => format!(
-                        "The explanations could not be loaded ({e}). Check the connection, then open this again."
-                    ),
-                }}
-            </p>
-        </details>
-    }
-    .into_any()
+    });
+    view! { <details class="explain panel" id="explain" node_ref=node></details> }.into_any()
 }
 
 /// The calculator's app leaves the page: the address is brought up to date, the app is
@@ -239,15 +243,20 @@ pub fn press_after_paint(selector: String) {
     if !selector.chars().all(plain) {
         return;
     }
-    dom::after_paint(move || {
-        let button = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.query_selector(&selector).ok().flatten())
-            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-        if let Some(button) = button {
-            // The focus stays on the control, as where the person used it.
-            let _ = button.focus();
-            button.click();
-        }
-    });
+    // Pressed in a task of its own: the panels written as HTML (`markup`) fill in and listen in
+    // the effects that follow the first paint.
+    dom::after_paint(move || set_timeout(move || press(&selector), Duration::ZERO));
+}
+
+/// Presses the control `selector` finds, if any.
+fn press(selector: &str) {
+    let button = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(selector).ok().flatten())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(button) = button {
+        // The focus stays on the control, as where the person used it.
+        let _ = button.focus();
+        button.click();
+    }
 }

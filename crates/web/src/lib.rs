@@ -43,6 +43,8 @@ mod draw_map;
 #[cfg(target_arch = "wasm32")]
 mod lazy;
 #[cfg(target_arch = "wasm32")]
+mod markup;
+#[cfg(target_arch = "wasm32")]
 mod state;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;

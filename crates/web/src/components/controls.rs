@@ -1,19 +1,22 @@
 //! The controls panel: one control per input the pattern takes and per parameter of the
-//! machine's set, generated from the core's declarations. Also the pieces every control
-//! shares: the reset button, the source text and the core's messages.
+//! machine's set, generated from the core's declarations. Written as HTML (`html::controls_html`)
+//! that follows the scenario in place, its events taken by the panel (`markup`): a number
+//! control is a slider (log-scaled where the range spans decades) and a field with its unit,
+//! a list the field alone, a choice a select, the mesh two fields; each has its reset button,
+//! source text and the core's messages about its key.
 
+use leptos::html::Div;
 use leptos::prelude::*;
 
-use commcalc_core::units::si;
-
-use crate::components::{ChoiceControl, MeshControl, NumberControl};
-use crate::controls::{controls, is_set, is_used, Control, Kind};
+use crate::controls::{controls, current, Control, Current, Kind};
+use crate::dom;
 use crate::edit::Edit;
-use crate::html::{esc, subscripts};
+use crate::html::{controls_html, ControlsPanel};
+use crate::markup::{self, Used};
 use crate::slider::plain;
 use crate::state::State;
 
-/// The inputs, then the parameters, each group in a fieldset.
+/// `div.controls`: the inputs, then the parameters, each group in a fieldset.
 #[component]
 pub fn Controls(
     /// The app state: the controls follow the scenario's machine, pattern and model.
@@ -33,127 +36,86 @@ pub fn Controls(
             None => all,
         }
     });
-    let set_label = move || {
-        state.scenario.with(|s| {
+    let html = move || {
+        let set_label = state.scenario.with(|s| {
             s.machine
                 .set(s.model)
                 .map(|set| format!("{} parameters: {}", state.machine_name(s), set.label))
                 .unwrap_or_default()
+        });
+        specs.with(|specs| {
+            state.scenario.with(|s| {
+                state.report.with(|r| {
+                    state.problems.with(|problems| {
+                        controls_html(&ControlsPanel {
+                            specs,
+                            scenario: s,
+                            report: r.as_ref(),
+                            problems,
+                            set_label: &set_label,
+                        })
+                    })
+                })
+            })
         })
     };
-    let group = move |parameters: bool| {
-        specs
-            .get()
-            .into_iter()
-            .filter(|c| c.is_parameter == parameters)
-            .map(|c| control_view(c, state))
-            .collect_view()
+    // A slider step changes a readout, a position and a field: changed in place. With other
+    // controls (another pattern's) every field shows its value again, typed in or not.
+    let node = NodeRef::<Div>::new();
+    dom::html_follows_shaped(node, specs, html);
+    markup::listen(node, &["click", "input", "change"], move |used| {
+        used_control(state, specs, used)
+    });
+    view! { <div class="controls" node_ref=node></div> }
+}
+
+/// What a control does when used: a slider edits live on `input` and writes the address when
+/// released, a field or select edits on `change`, the reset button on `click`.
+fn used_control(state: State, specs: Memo<Vec<Control>>, used: &Used) {
+    let Some(key) = used.within("data-control") else {
+        return;
     };
-    let has =
-        move |parameters: bool| specs.with(|s| s.iter().any(|c| c.is_parameter == parameters));
-    view! {
-        <div class="controls">
-            <fieldset hidden=move || !has(false)>
-                <legend>"Inputs"</legend>
-                {move || group(false)}
-            </fieldset>
-            <fieldset hidden=move || !has(true)>
-                <legend>{set_label}</legend>
-                {move || group(true)}
-            </fieldset>
-        </div>
-    }
-}
-
-fn control_view(control: Control, state: State) -> AnyView {
-    match control.kind {
-        Kind::Number { .. } | Kind::List => view! { <NumberControl control state/> }.into_any(),
-        Kind::Choice(_) => view! { <ChoiceControl control state/> }.into_any(),
-        Kind::Mesh => view! { <MeshControl control state/> }.into_any(),
-    }
-}
-
-/// A value as the control's readout shows it: SI prefixes for bytes and times.
-pub(super) fn readout(v: f64, unit: &str) -> String {
-    match unit {
-        "B" | "µs" | "µs/B" => si(v, unit),
-        "" => String::new(),
-        other => format!("{} {other}", plain(v)),
-    }
-}
-
-/// The head of a control: its label, an optional readout, a note when the pattern does not
-/// use it here, and the reset button.
-pub(super) fn head(
-    control: &Control,
-    state: State,
-    label_for: String,
-    readout: Option<Signal<String>>,
-) -> impl IntoView {
+    let Some(control) = specs.with_untracked(|s| s.iter().find(|c| c.key == key).cloned()) else {
+        return;
+    };
     let key = control.key;
-    let unused = move || {
+    match (used.kind(), &control.kind) {
+        ("click", _) if used.is("button[data-reset]") => state.edit(Edit::Reset(key)),
+        ("input", Kind::Number { slider: Some(sl) }) if used.is("input[type=range]") => {
+            if let Ok(pos) = used.value().parse::<u32>() {
+                dom::sliding(|| state.edit(Edit::Set(key, &plain(sl.value(pos)))));
+            }
+        }
+        // Released: the address takes the value now rather than after the pause.
+        ("change", _) if used.is("input[type=range]") => dom::flush_url(),
+        // Another spatial model drops the old one's keys (radius, phi, decay).
+        ("change", Kind::Choice(_)) if key == "spatial" => {
+            state.edit(Edit::Switch(key, &used.value()))
+        }
+        ("change", Kind::Mesh) => edit_mesh(state, key, used),
+        ("change", _) => state.edit(Edit::Set(key, &used.value())),
+        _ => {}
+    }
+}
+
+/// A typed side of the mesh with the other side as shown; the core checks the pair.
+fn edit_mesh(state: State, key: &'static str, used: &Used) {
+    let shown = state.scenario.with_untracked(|s| {
         state
             .report
-            .with(|r| r.as_ref().map(|r| !is_used(r, key)).unwrap_or(false))
+            .with_untracked(|r| match current(s, r.as_ref().ok(), key) {
+                Current::Mesh(m) => m,
+                _ => None,
+            })
+    });
+    let (w, h) = shown
+        .map(|(w, h)| (w.to_string(), h.to_string()))
+        .unwrap_or_default();
+    let typed = used.value();
+    let mesh = if used.within("data-part").as_deref() == Some("w") {
+        format!("{typed}x{h}")
+    } else {
+        format!("{w}x{typed}")
     };
-    let set = move || state.scenario.with(|s| is_set(s, key));
-    let reset_label = format!("Reset {} to {}", control.label, control.reset_to);
-    view! {
-        <div class="head">
-            <label id=format!("label-{key}") for=label_for inner_html=subscripts(&control.label)></label>
-            {readout.map(|r| view! { <output class="readout">{move || r.get()}</output> })}
-            <span class="unused" hidden=move || !unused()>"not used here"</span>
-            <button
-                type="button"
-                class="reset"
-                class:is-set=set
-                data-reset=""
-                aria-label=reset_label.clone()
-                title=reset_label
-                on:click=move |_| state.edit(Edit::Reset(key))
-            >
-                "↺"
-            </button>
-        </div>
-    }
-}
-
-/// The source and note, shown on hover and focus and read as the controls' description.
-pub(super) fn about(control: &Control) -> impl IntoView {
-    view! {
-        <p class="about" id=format!("about-{}", control.key) role="tooltip">
-            <strong>{control.name.clone()}</strong>
-            " "
-            {control.source.clone()}
-        </p>
-    }
-}
-
-/// The core's messages about this control's key: a rejected edit, a bad URL value, or why
-/// the scenario does not evaluate; a `.error` paragraph only when there is one.
-pub(super) fn messages(state: State, key: &'static str) -> impl IntoView {
-    let html = move || {
-        let mut list: Vec<String> = state.problems.with(|ps| {
-            ps.iter()
-                .filter(|p| p.key == key)
-                .map(|p| esc(&p.message))
-                .collect()
-        });
-        state.report.with(|r| {
-            if let Err(e) = r {
-                if e.key() == Some(key) {
-                    list.push(esc(&e.to_string()));
-                }
-            }
-        });
-        if list.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "<p class=\"error\" id=\"err-{key}\" role=\"alert\">{}</p>",
-                list.join(" ")
-            )
-        }
-    };
-    view! { <div class="messages-slot" inner_html=html></div> }
+    state.edit(Edit::Set(key, &mesh));
 }

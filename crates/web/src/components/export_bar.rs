@@ -3,6 +3,8 @@
 //! the axes' titles; the curve data as CSV and the report as JSON, as `commcalc … --json`
 //! prints it.
 
+use std::fmt::Write;
+
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -10,6 +12,8 @@ use crate::chart::{palette, Scale};
 use crate::components::charts::Plots;
 use crate::dom;
 use crate::draw::{png, svg, Frame, Heading};
+use crate::html::esc;
+use crate::markup;
 use crate::state::State;
 
 /// The charts' canvases, in the order of `Plots`, their names in file names and what their
@@ -75,13 +79,12 @@ pub fn ExportBar(
                 .unwrap_or_default(),
         );
     };
-    view! {
-        <div class="export" role="group" aria-label="Export">
-            <span class="export-label">"Export"</span>
-            {export_buttons(run)}
-            <span class="error" role="alert">{move || failed.get()}</span>
-        </div>
-    }
+    export_panel(run, move || {
+        format!(
+            "<span class=\"error\" role=\"alert\">{}</span>",
+            esc(&failed.get())
+        )
+    })
 }
 
 /// The export buttons: what each exports (`data-export`), its label and its title.
@@ -124,20 +127,34 @@ const BUTTONS: [(&str, &str, &str); 8] = [
     ),
 ];
 
-/// `button[data-export=…]` for every export, each calling `run` with what it exports: the
-/// export bar's, and the calculator module's stand-in (`lazy::export_bar`), which are the same
-/// buttons.
-pub fn export_buttons(run: impl Fn(&'static str) + Copy + Send + Sync + 'static) -> impl IntoView {
-    BUTTONS
-        .map(|(what, label, title)| {
-            view! {
-                <button type="button" data-export=what title=title on:click=move |_| run(what)>
-                    {label}
-                </button>
-            }
-        })
-        .into_iter()
-        .collect::<Vec<_>>()
+/// `div.export`: the label, `button[data-export=…]` for every export, each calling `run` with
+/// what it exports, and the notices `notices` writes (HTML). Written as HTML (`markup`), the
+/// notices following their signals in place: the export bar's, and the calculator module's
+/// stand-in's (`lazy::export_bar`), which are the same buttons.
+pub fn export_panel(
+    run: impl Fn(&'static str) + 'static,
+    notices: impl Fn() -> String + 'static,
+) -> impl IntoView {
+    let node = NodeRef::<leptos::html::Div>::new();
+    dom::html_follows(node, move || {
+        let mut out = "<span class=\"export-label\">Export</span>".to_string();
+        for (what, label, title) in BUTTONS {
+            let _ = write!(
+                out,
+                "<button type=\"button\" data-export=\"{what}\" title=\"{}\">{}</button>",
+                esc(title),
+                esc(label)
+            );
+        }
+        out + &notices()
+    });
+    markup::listen(node, &["click"], move |used| {
+        let asked = used.within("data-export");
+        if let Some((what, ..)) = BUTTONS.iter().find(|b| asked.as_deref() == Some(b.0)) {
+            run(what);
+        }
+    });
+    view! { <div class="export" role="group" aria-label="Export" node_ref=node></div> }
 }
 
 /// A value as plain JS data (the JavaScript API's form), for `JSON.stringify`.

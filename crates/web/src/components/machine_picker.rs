@@ -1,14 +1,14 @@
 //! The machine picker: the catalog grouped by paper, then the fitted machines kept in this
 //! browser (and the one the address names), with the chosen machine's description and source
 //! beside it. A fitted machine is the `custom` machine with its fitted parameters, named by the
-//! page's `fitted` key.
+//! page's `fitted` key. Written as HTML, in the pickers' panel (`Pickers`).
 
 use leptos::prelude::*;
 
 use super::import_view::kept_machines;
 use crate::controls::{machine_groups, paper_label};
 use crate::edit::Edit;
-use crate::html::{options, Opt};
+use crate::html::{esc, options, Opt};
 use crate::import::{chosen_scenario, picker_entries, Saved, PICKER_PREFIX};
 use crate::state::State;
 
@@ -41,37 +41,44 @@ fn choose(state: State, value: &str, list: &[Saved]) {
     state.edit(Edit::Switch("machine", value));
 }
 
-/// `<select id="machine">`, one `<optgroup>` per paper and one for the fitted machines.
-#[component]
-pub fn MachinePicker(
-    /// The app state: the picker shows the scenario's machine and switches it.
+/// The machine picker's state: the fitted machines kept in this browser, and the ones listed.
+#[derive(Clone, Copy)]
+pub struct Machines {
     state: State,
-) -> impl IntoView {
-    let kept = kept_machines(state.page.with_untracked(|p| p.embed)).0;
-    let machine = move || state.choice.get().machine;
-    let named = Memo::new(move |_| state.page.with(|p| p.fitted.clone()));
-    let fitted = Memo::new(move |_| entries(state, &kept, named.get()));
-    let list = move || {
-        let current = machine().id;
+    fitted: Memo<Vec<Saved>>,
+}
+
+impl Machines {
+    /// Reads the kept fitted machines once, as the page opens.
+    pub fn new(state: State) -> Machines {
+        let kept = kept_machines(state.page.with_untracked(|p| p.embed)).0;
+        let named = Memo::new(move |_| state.page.with(|p| p.fitted.clone()));
+        let fitted = Memo::new(move |_| entries(state, &kept, named.get()));
+        Machines { state, fitted }
+    }
+
+    /// `div.picker` with `<select id="machine">`, one `<optgroup>` per paper and one for the
+    /// fitted machines, and the chosen machine's description and source.
+    pub fn html(&self) -> String {
+        let state = self.state;
+        let machine = state.choice.get().machine;
         let named = state
             .page
             .with(|p| p.fitted.clone())
-            .filter(|_| current == "custom");
-        let groups = machine_groups();
-        let fitted = fitted.get();
+            .filter(|_| machine.id == "custom");
+        let fitted = self.fitted.get();
         let values: Vec<String> = (0..fitted.len())
             .map(|i| format!("{PICKER_PREFIX}{i}"))
             .collect();
-        let mut all: Vec<(Option<&str>, Vec<Opt>)> = groups
-            .iter()
-            .map(|(label, machines)| {
-                let opts = machines
-                    .iter()
-                    .map(|m| Opt::new(m.id, m.name, m.id == current && named.is_none()))
-                    .collect();
-                (Some(label.as_str()), opts)
-            })
-            .collect();
+        let mut all: Vec<(Option<&str>, Vec<Opt>)> = Vec::new();
+        let groups = machine_groups();
+        for (label, machines) in &groups {
+            let opts = machines
+                .iter()
+                .map(|m| Opt::new(m.id, m.name, m.id == machine.id && named.is_none()))
+                .collect();
+            all.push((Some(label.as_str()), opts));
+        }
         let opts = fitted
             .iter()
             .zip(&values)
@@ -80,31 +87,24 @@ pub fn MachinePicker(
         if !opts.is_empty() {
             all.push((Some("Fitted to your measurements"), opts));
         }
-        options(all)
-    };
-    let cite = move || {
-        let m = machine();
-        if named.with(Option::is_some) && m.id == "custom" {
+        let cite = if named.is_some() {
             "fitted to your measurements; the parameters are in the address".to_string()
-        } else if m.paper.is_empty() {
+        } else if machine.paper.is_empty() {
             "parameters of your own".to_string()
         } else {
-            format!("source: paper {}", paper_label(m.paper))
-        }
-    };
-    view! {
-        <div class="picker">
-            <label for="machine">"Machine"</label>
-            <select
-                id="machine"
-                aria-describedby="machine-about"
-                inner_html=list
-                on:change=move |ev| fitted.with_untracked(|f| choose(state, &event_target_value(&ev), f))
-            ></select>
-            <p id="machine-about" class="about">
-                {move || machine().description}
-                <span class="cite">{cite}</span>
-            </p>
-        </div>
+            format!("source: paper {}", paper_label(machine.paper))
+        };
+        format!(
+            "<div class=\"picker\"><label for=\"machine\">Machine</label><select id=\"machine\" aria-describedby=\"machine-about\">{}</select>\
+             <p id=\"machine-about\" class=\"about\">{}<span class=\"cite\">{}</span></p></div>",
+            options(all),
+            esc(machine.description),
+            esc(&cite)
+        )
+    }
+
+    /// The machine chosen in the picker.
+    pub fn chosen(&self, value: &str) {
+        self.fitted.with_untracked(|f| choose(self.state, value, f));
     }
 }

@@ -2,7 +2,6 @@
 //! and draws; none computes a model.
 
 mod charts;
-mod choice_control;
 mod collectives_view;
 mod compare_view;
 mod controls;
@@ -12,11 +11,10 @@ mod export_bar;
 mod figure;
 mod import_view;
 mod machine_picker;
-mod mesh_control;
 mod metrics_table;
 mod model_picker;
-mod number_control;
 mod pattern_picker;
+mod pickers;
 mod presets;
 mod regimes_view;
 mod scale_toggle;
@@ -27,21 +25,16 @@ mod validate_view;
 mod warnings;
 
 pub use charts::{Charts, Plots};
-pub use choice_control::ChoiceControl;
 pub use collectives_view::CollectivesView;
 pub use compare_view::CompareView;
 pub use controls::Controls;
 pub use errors::ErrorList;
 pub use explain_panel::ExplainPanel;
-pub use export_bar::{export_buttons, plain, ExportBar};
+pub use export_bar::{export_panel, plain, ExportBar};
 pub use figure::Figure;
 pub use import_view::ImportView;
-pub use machine_picker::MachinePicker;
-pub use mesh_control::MeshControl;
 pub use metrics_table::MetricsTable;
-pub use model_picker::ModelPicker;
-pub use number_control::NumberControl;
-pub use pattern_picker::PatternPicker;
+pub use pickers::Pickers;
 pub use presets::Presets;
 pub use regimes_view::RegimesView;
 pub use scale_toggle::ScaleToggle;

@@ -1,41 +1,36 @@
 //! The charts' axes: log–log, log–linear or linear. Kept in the address (`axes=`), so a reload
-//! or a shared link shows the same axes.
+//! or a shared link shows the same axes. Written as HTML (`markup`).
 
+use leptos::html::Span;
 use leptos::prelude::*;
 
 use crate::chart::Scale;
+use crate::dom;
+use crate::html::{options, Opt};
+use crate::markup;
 use crate::state::State;
 
-/// `<select id="scale">` with one option per [`Scale`].
+/// `span.scale` with `<select id="scale">`, one option per [`Scale`].
 #[component]
 pub fn ScaleToggle(
     /// The app state: its chart axes.
     state: State,
 ) -> impl IntoView {
-    let options = Scale::ALL
-        .map(|s| {
-            view! {
-                <option value=s.id() selected=move || state.scale.get() == s>
-                    {s.title()}
-                </option>
-            }
-        })
-        .into_iter()
-        .collect::<Vec<_>>();
-    view! {
-        <span class="scale">
-            <label for="scale">"Axes"</label>
-            <select
-                id="scale"
-                prop:value=move || state.scale.get().id()
-                on:change=move |ev| {
-                    if let Some(s) = Scale::from_id(&event_target_value(&ev)) {
-                        state.set_axes(s);
-                    }
-                }
-            >
-                {options}
-            </select>
-        </span>
-    }
+    let node = NodeRef::<Span>::new();
+    dom::html_follows(node, move || {
+        let now = state.scale.get();
+        let list = Scale::ALL
+            .map(|s| Opt::new(s.id(), s.title(), s == now))
+            .to_vec();
+        format!(
+            "<label for=\"scale\">Axes</label><select id=\"scale\">{}</select>",
+            options([(None, list)])
+        )
+    });
+    markup::listen(node, &["change"], move |used| {
+        if let Some(s) = Scale::from_id(&used.value()) {
+            state.set_axes(s);
+        }
+    });
+    view! { <span class="scale" node_ref=node></span> }
 }

@@ -2,11 +2,15 @@
 //! page with the controls and result rows the author chooses, sized by the height the
 //! embedded page reports.
 
+use std::fmt::Write;
+
 use leptos::html::Dialog;
 use leptos::prelude::*;
 
 use crate::controls::controls;
+use crate::dom;
 use crate::html::{esc, subscripts};
+use crate::markup::{self, Used};
 use crate::page::{result_keys, View};
 use crate::state::State;
 
@@ -24,90 +28,108 @@ pub fn snippet(src: &str, title: &str) -> String {
     )
 }
 
-/// `button#share` and the dialog it opens.
+/// `button#share` and the dialog it opens, whose content is written as HTML (`markup`).
 #[component]
 pub fn Share(
     /// The app state: the page and scenario shared.
     state: State,
 ) -> impl IntoView {
     let dialog = NodeRef::<Dialog>::new();
-    let shown = RwSignal::new(Vec::<&'static str>::new());
-    let rows = RwSignal::new(Vec::<&'static str>::new());
+    // The controls and result rows ticked, in the order they were ticked.
+    let kept = [
+        RwSignal::new(Vec::<String>::new()),
+        RwSignal::new(Vec::new()),
+    ];
     // What was copied last, for the status line.
     let copied = RwSignal::new(None::<&'static str>);
     // Whether the dialog is open. Its link, snippet and options follow the scenario only
-    // then: closed, they would be rebuilt on every slider input (the options' checkboxes with
-    // their listeners, the whole address twice) for a dialog nobody sees.
+    // then: closed, they would be rebuilt on every slider input (the options' checkboxes, the
+    // whole address twice) for a dialog nobody sees.
     let is_open = RwSignal::new(false);
+    // The validation view has no scenario controls and no results table to keep.
+    let options = Memo::new(move |_| state.page.with(|p| p.view != View::Validate));
     let link = move || state.full_link();
-    let embed_src = move || embed_address(state, shown, rows);
-    let title = move || {
-        state
+    let code = move || {
+        let title = state
             .scenario
-            .with(|s| format!("commcalc: {} · {}", state.machine_name(s), s.pattern.title))
+            .with(|s| format!("commcalc: {} · {}", state.machine_name(s), s.pattern.title));
+        snippet(&embed_address(state, kept), &title)
     };
-    let code = move || snippet(&embed_src(), &title());
-    // What the fields show: the link and the snippet while open, nothing while closed.
-    let shown_link = move || is_open.get().then(link).unwrap_or_default();
-    let shown_code = move || is_open.get().then(code).unwrap_or_default();
+    dom::html_follows(dialog, move || {
+        let open = is_open.get().then(|| (link(), code()));
+        let ticks = (is_open.get() && options.get()).then(|| embed_options(state, kept));
+        dialog_html(open, options.get().then_some(ticks), copied.get())
+    });
+    markup::listen(
+        dialog,
+        &["click", "change", "focus", "close"],
+        move |used| match used.kind() {
+            "close" => is_open.set(false),
+            "focus" => select_all(used.element()),
+            "change" => tick(used, kept),
+            "click" if used.is("#copy-link") => copy(&link(), "link", copied),
+            "click" if used.is("#copy-snippet") => copy(&code(), "snippet", copied),
+            "click" if used.is("#share-close") => {
+                if let Some(d) = dialog.get() {
+                    d.close();
+                }
+            }
+            _ => {}
+        },
+    );
     let open = move |_| {
         is_open.set(true);
         if let Some(d) = dialog.get() {
             let _ = d.show_modal();
         }
     };
-    let close = move |_| {
-        if let Some(d) = dialog.get() {
-            d.close();
-        }
-    };
     view! {
         <button type="button" id="share" class="share" aria-haspopup="dialog" on:click=open>
             "Share / embed"
         </button>
-        <dialog
-            id="share-dialog"
-            node_ref=dialog
-            aria-labelledby="share-title"
-            on:close=move |_| is_open.set(false)
-        >
-            <h2 id="share-title">"Share this view"</h2>
-            <label for="share-link">"Link (the whole state is in it)"</label>
-            <div class="copy-row">
-                <input id="share-link" type="text" readonly prop:value=shown_link on:focus=select_all/>
-                <button type="button" id="copy-link" on:click=move |_| copy(&link(), "link", copied)>
-                    "Copy"
-                </button>
-            </div>
-            <EmbedOptions state shown rows is_open/>
-            <label for="embed-snippet">"Embed in a course page (HTML)"</label>
-            <textarea id="embed-snippet" readonly rows="6" prop:value=shown_code on:focus=select_all></textarea>
-            <p class="copy-row">
-                <button type="button" id="copy-snippet" on:click=move |_| copy(&code(), "snippet", copied)>
-                    "Copy the snippet"
-                </button>
-                <span id="copy-status" role="status">
-                    {move || copied.get().map(|what| format!("The {what} is copied."))}
-                </span>
-            </p>
-            <p class="about">
-                "The embedded page shows this view's charts and results and the controls ticked above, and tells the course page its height. It keeps nothing in storage."
-            </p>
-            <button type="button" id="share-close" on:click=close>"Close"</button>
-        </dialog>
+        <dialog id="share-dialog" node_ref=dialog aria-labelledby="share-title"></dialog>
     }
+}
+
+/// The dialog's content: the link and the snippet while open (`open`), the embed options
+/// unless the view has none (`options`: the boxes while open), and what was copied.
+fn dialog_html(
+    open: Option<(String, String)>,
+    options: Option<Option<[String; 2]>>,
+    copied: Option<&str>,
+) -> String {
+    let (link, code) = open.unwrap_or_default();
+    let mut out = format!(
+        "<h2 id=\"share-title\">Share this view</h2><label for=\"share-link\">Link (the whole state is in it)</label>\
+         <div class=\"copy-row\"><input id=\"share-link\" type=\"text\" readonly value=\"{}\"><button type=\"button\" id=\"copy-link\">Copy</button></div>",
+        esc(&link)
+    );
+    if let Some(ticks) = options {
+        let [controls, rows] = ticks.unwrap_or_default();
+        let _ = write!(
+            out,
+            "<fieldset class=\"show-options\"><legend>Controls to keep in the embedded view</legend>{controls}</fieldset>\
+             <fieldset class=\"show-options\"><legend>Result rows to keep (all if none is ticked)</legend>{rows}</fieldset>"
+        );
+    }
+    let status = copied
+        .map(|what| format!("The {what} is copied."))
+        .unwrap_or_default();
+    let _ = write!(
+        out,
+        "<label for=\"embed-snippet\">Embed in a course page (HTML)</label><textarea id=\"embed-snippet\" readonly rows=\"6\">{}</textarea>\
+         <p class=\"copy-row\"><button type=\"button\" id=\"copy-snippet\">Copy the snippet</button><span id=\"copy-status\" role=\"status\">{status}</span></p>\
+         <p class=\"about\">The embedded page shows this view's charts and results and the controls ticked above, and tells the course page its height. It keeps nothing in storage.</p>\
+         <button type=\"button\" id=\"share-close\">Close</button>",
+        esc(&code)
+    );
+    out
 }
 
 /// The address of the embedded view: the page's with `embed=1` and the controls and result
 /// rows ticked.
-fn embed_address(
-    state: State,
-    shown: RwSignal<Vec<&'static str>>,
-    rows: RwSignal<Vec<&'static str>>,
-) -> String {
-    let keys =
-        |list: RwSignal<Vec<&'static str>>| list.get().iter().map(|k| k.to_string()).collect();
-    let (keep, kept_rows) = (keys(shown), keys(rows));
+fn embed_address(state: State, [shown, rows]: [RwSignal<Vec<String>>; 2]) -> String {
+    let (keep, kept_rows) = (shown.get(), rows.get());
     let query = state.query_with(|p| {
         p.embed = true;
         p.show = keep;
@@ -116,83 +138,50 @@ fn embed_address(
     format!("{}?{query}", crate::dom::page_address())
 }
 
-/// The controls and result rows to keep in the embedded view, ticked into `shown` and `rows`.
-#[component]
-fn EmbedOptions(
-    /// The app state: the scenario's controls and results.
-    state: State,
-    /// The controls ticked.
-    shown: RwSignal<Vec<&'static str>>,
-    /// The result rows ticked.
-    rows: RwSignal<Vec<&'static str>>,
-    /// Whether the dialog is open: the boxes are there only then.
-    is_open: RwSignal<bool>,
-) -> impl IntoView {
-    let controls = move || {
-        is_open.get().then(|| {
-            let list = state.scenario.with(controls);
-            let items = list.into_iter().map(|c| (c.key, subscripts(&c.label)));
-            ticks("show", items.collect(), shown)
-        })
-    };
-    let result_rows = move || {
-        is_open.get().then(|| {
-            let items = state.scenario.with(result_keys).into_iter().map(|k| {
-                (
-                    k,
-                    esc(commcalc_core::metrics::metric(k).map_or("", |m| m.label)),
-                )
-            });
-            ticks("rows", items.collect(), rows)
-        })
-    };
-    view! {
-        // The validation view has no scenario controls and no results table to keep.
-        <Show when=move || state.page.with(|p| p.view != View::Validate)>
-            <fieldset class="show-options">
-                <legend>"Controls to keep in the embedded view"</legend>
-                {controls}
-            </fieldset>
-            <fieldset class="show-options">
-                <legend>"Result rows to keep (all if none is ticked)"</legend>
-                {result_rows}
-            </fieldset>
-        </Show>
-    }
+/// The boxes of the controls and of the result rows to keep in the embedded view.
+fn embed_options(state: State, [shown, rows]: [RwSignal<Vec<String>>; 2]) -> [String; 2] {
+    let controls = state.scenario.with(controls);
+    let items = controls.iter().map(|c| (c.key, subscripts(&c.label)));
+    let results = state.scenario.with(result_keys).into_iter().map(|k| {
+        let label = commcalc_core::metrics::metric(k).map_or("", |m| m.label);
+        (k, esc(label))
+    });
+    [
+        ticks("show", items.collect(), shown),
+        ticks("rows", results.collect(), rows),
+    ]
 }
 
-/// A checkbox per item (key, label as HTML), ticked where `chosen` holds its key, which the
-/// boxes keep in the order they were ticked.
-fn ticks(
-    name: &'static str,
-    items: Vec<(&'static str, String)>,
-    chosen: RwSignal<Vec<&'static str>>,
-) -> impl IntoView {
-    items
-        .into_iter()
-        .map(|(key, label)| {
-            view! {
-                <label class="show-option">
-                    <input
-                        type="checkbox"
-                        name=name
-                        value=key
-                        prop:checked=move || chosen.with(|s| s.contains(&key))
-                        on:change=move |ev| {
-                            let on = event_target_checked(&ev);
-                            chosen.update(|s| {
-                                s.retain(|k| *k != key);
-                                if on {
-                                    s.push(key);
-                                }
-                            });
-                        }
-                    />
-                    <span inner_html=label></span>
-                </label>
-            }
-        })
-        .collect_view()
+/// A checkbox per item (key, label as HTML), ticked where `chosen` holds its key.
+fn ticks(name: &str, items: Vec<(&str, String)>, chosen: RwSignal<Vec<String>>) -> String {
+    chosen.with(|chosen| {
+        items
+            .into_iter()
+            .map(|(key, label)| {
+                let on = if chosen.iter().any(|k| k == key) { " checked" } else { "" };
+                format!(
+                    "<label class=\"show-option\"><input type=\"checkbox\" name=\"{name}\" value=\"{key}\"{on}><span>{label}</span></label>"
+                )
+            })
+            .collect()
+    })
+}
+
+/// A box ticked or unticked: its key joins the end of its list, or leaves it.
+fn tick(used: &Used, [shown, rows]: [RwSignal<Vec<String>>; 2]) {
+    let chosen = match used.within("name").as_deref() {
+        Some("show") => shown,
+        Some("rows") => rows,
+        _ => return,
+    };
+    let key = used.value();
+    let on = used.checked();
+    chosen.update(|s| {
+        s.retain(|k| *k != key);
+        if on {
+            s.push(key);
+        }
+    });
 }
 
 /// Puts `text` on the clipboard (`navigator.clipboard.writeText`, looked up at run time so
@@ -217,13 +206,11 @@ fn copy(text: &str, what: &'static str, status: RwSignal<Option<&'static str>>) 
 }
 
 /// Selects a read-only field's text on focus, ready to copy.
-fn select_all(ev: leptos::ev::FocusEvent) {
+fn select_all(target: &web_sys::Element) {
     use wasm_bindgen::JsCast;
-    if let Some(t) = ev.target() {
-        if let Ok(input) = t.clone().dyn_into::<web_sys::HtmlInputElement>() {
-            input.select();
-        } else if let Ok(area) = t.dyn_into::<web_sys::HtmlTextAreaElement>() {
-            area.select();
-        }
+    if let Some(input) = target.dyn_ref::<web_sys::HtmlInputElement>() {
+        input.select();
+    } else if let Some(area) = target.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+        area.select();
     }
 }
