@@ -139,8 +139,8 @@ struct Sim {
 /// The size of a run's data (its links' lines and its messages) above which the look-ahead
 /// pays where it has no prefetch instruction to use (see `prefetch`): 4 MiB, beyond the
 /// private caches of the processors this was measured on. Below it the data stays in the
-/// caches and the look-ahead is only work: in Chromium it made 003's 16-node runs about a
-/// fifth slower, and a 4096-node run a quarter slower while the machine's memory was quiet
+/// caches and the look-ahead is only work: in Chromium it made 003's 16-node runs a fifth to a
+/// third slower, and a 4096-node run a quarter slower while the machine's memory was quiet
 /// but 10–18 % faster (12 rounds of 12) while it was loaded (docs/traffic.md).
 const LOOK_AHEAD_BYTES: u64 = 4 << 20;
 
