@@ -295,6 +295,15 @@ pub fn page_address() -> String {
         .unwrap_or_default()
 }
 
+/// `performance.now()`, in ms (0 where there is no clock): the page's clock, for the
+/// benchmark's timings and the worker's holds.
+pub fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
+
 /// Adds each style sheet to the page's head as a `<style>` element, after the page's own
 /// sheets (the views' sheets style only their own elements, so the order does not matter).
 pub fn add_styles(document: &web_sys::Document, sheets: &[&str]) {

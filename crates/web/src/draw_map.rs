@@ -11,14 +11,6 @@ use web_sys::{CanvasRenderingContext2d, Event, HtmlCanvasElement, ImageData};
 use crate::chart::Palette;
 use crate::regime_map::rgba;
 
-/// `performance.now()`, in ms (0 where there is no clock).
-pub fn now() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now())
-        .unwrap_or(0.0)
-}
-
 /// Paints the map: the canvas takes one pixel per cell, the largest mesh on the top row.
 pub fn paint(canvas: &HtmlCanvasElement, map: &RegimeMap, palette: &Palette) -> Result<(), String> {
     let (cols, rows) = (map.lengths.len(), map.meshes.len());

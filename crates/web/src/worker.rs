@@ -90,7 +90,7 @@ impl Inbox {
             if b.waiting {
                 return;
             }
-            LAST_INPUT.with(Cell::get) + HOLD_MS - crate::draw_map::now()
+            LAST_INPUT.with(Cell::get) + HOLD_MS - crate::dom::now()
         };
         if wait > 0.0 {
             inbox.borrow_mut().waiting = true;
@@ -236,7 +236,7 @@ fn hold_on_input() {
     };
     let (hold, _) = to_js(pack_request(&ToWorker::Hold));
     let tell = Closure::<dyn Fn()>::new(move || {
-        LAST_INPUT.with(|t| t.set(crate::draw_map::now()));
+        LAST_INPUT.with(|t| t.set(crate::dom::now()));
         LIVE.with(|l| {
             for (worker, busy) in l.borrow().iter() {
                 if busy.get() > 0 {

@@ -115,12 +115,12 @@ fn map_memo(state: State) -> Memo<MapResult> {
     });
     Memo::new(move |_| {
         key.with(|k| {
-            let t0 = draw_map::now();
+            let t0 = dom::now();
             map_of(k, MAP_SIZES, MAP_PS)
                 .map(|map| {
                     Arc::new(Computed {
                         map,
-                        compute_ms: draw_map::now() - t0,
+                        compute_ms: dom::now() - t0,
                     })
                 })
                 .map_err(|e| format!("No winner map: {e}"))
@@ -333,14 +333,14 @@ fn paint_map(state: State, canvas: NodeRef<Canvas>, map: Memo<MapResult>, dark: 
         let c = canvas.get()?;
         if let Some(computed) = &current {
             let fresh = last.flatten().is_none_or(|l| !Arc::ptr_eq(&l, computed));
-            let t0 = draw_map::now();
+            let t0 = dom::now();
             let m = &computed.map;
             let table = state.scenario.with_untracked(|s| slots(s, m));
             match draw_map::paint_pixels(&c, m.sizes.len(), m.ps.len(), &rgba(m, &table, &palette))
             {
                 Ok(()) => {
                     let compute = if fresh { computed.compute_ms } else { 0.0 };
-                    draw_map::painted("coll", compute, draw_map::now() - t0);
+                    draw_map::painted("coll", compute, dom::now() - t0);
                 }
                 Err(e) => web_sys::console::warn_1(&format!("winner map: {e}").into()),
             }

@@ -151,7 +151,7 @@ fn map_of(state: State, model: Memo<MapModel>, f: Memo<FSet>) -> Memo<MapResult>
         model.with(|m| match m {
             Err(e) => Err(e.clone()),
             Ok((options, _)) => {
-                let t0 = draw_map::now();
+                let t0 = dom::now();
                 // The model memo tracks the scenario; the map needs it as it is now.
                 state
                     .scenario
@@ -159,7 +159,7 @@ fn map_of(state: State, model: Memo<MapModel>, f: Memo<FSet>) -> Memo<MapResult>
                     .map(|map| {
                         Arc::new(Computed {
                             map,
-                            compute_ms: draw_map::now() - t0,
+                            compute_ms: dom::now() - t0,
                         })
                     })
                     .map_err(|e| e.to_string())
@@ -678,11 +678,11 @@ impl MapArea {
             let c = canvas.get()?;
             if let Some(computed) = &current {
                 let fresh = last.flatten().is_none_or(|l| !Arc::ptr_eq(&l, computed));
-                let t0 = draw_map::now();
+                let t0 = dom::now();
                 match draw_map::paint(&c, &computed.map, &palette(dark)) {
                     Ok(()) => {
                         let compute = if fresh { computed.compute_ms } else { 0.0 };
-                        draw_map::painted(id, compute, draw_map::now() - t0);
+                        draw_map::painted(id, compute, dom::now() - t0);
                     }
                     Err(e) => web_sys::console::warn_1(&format!("map {id}: {e}").into()),
                 }

@@ -21,7 +21,7 @@ use commcalc_core::Scenario;
 use crate::chart::{Plot, Scale};
 use crate::components::{plain, Figure};
 use crate::dom;
-use crate::draw_map::now;
+use crate::dom::now;
 use crate::html::esc;
 use crate::page::View;
 use crate::state::State;
