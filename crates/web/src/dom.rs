@@ -119,6 +119,12 @@ thread_local! {
     static AFTER_PAINT: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
 }
 
+/// Runs `f` in a task of its own once the next frame has been rendered: a large change shown
+/// a part per frame, so that no one frame (and no person's input in it) pays for all of it.
+pub fn after_next_frame(f: impl FnOnce() + 'static) {
+    request_animation_frame(move || set_timeout(f, Duration::ZERO));
+}
+
 /// Runs `f` once, after the next paint of both charts.
 pub fn after_paint(f: impl FnOnce() + 'static) {
     AFTER_PAINT.with(|a| *a.borrow_mut() = Some(Box::new(f)));

@@ -90,7 +90,7 @@ impl Inbox {
             if b.waiting {
                 return;
             }
-            LAST_INPUT.with(Cell::get) + HOLD_MS - crate::dom::now()
+            wait_for_quiet()
         };
         if wait > 0.0 {
             inbox.borrow_mut().waiting = true;
@@ -218,6 +218,21 @@ impl Drop for Job {
         self.worker.set_onerror(None);
         self.worker.terminate();
         LIVE.with(|l| l.borrow_mut().retain(|(w, _)| w != &self.worker));
+    }
+}
+
+/// How long until `HOLD_MS` have passed since the person's last input (none if they have).
+fn wait_for_quiet() -> f64 {
+    (LAST_INPUT.with(Cell::get) + HOLD_MS - crate::dom::now()).max(0.0)
+}
+
+/// Runs `f` once `HOLD_MS` have passed since the person's last input (at once if they have):
+/// work that can wait, such as the next part of a worker's results, then does not delay the
+/// frame after an input. It waits once, as the replies do.
+pub fn when_quiet(f: impl FnOnce() + 'static) {
+    match wait_for_quiet() {
+        wait if wait > 0.0 => set_timeout(f, Duration::from_secs_f64(wait / 1000.0)),
+        _ => f(),
     }
 }
 

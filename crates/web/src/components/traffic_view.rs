@@ -51,6 +51,9 @@ struct Runs {
     progress: RwSignal<Option<(f64, u32)>>,
     status: RwSignal<String>,
     job: StoredValue<Option<Job>, LocalStorage>,
+    /// The run each histogram shows (latencies, run lengths, the links): a run on the page sets
+    /// them with `result`; a run from the worker, one per frame after it (`show_in_steps`).
+    charted: [RwSignal<Option<Done>>; 3],
 }
 
 type PlotMemo = Memo<Result<Plot, String>>;
@@ -68,11 +71,12 @@ pub fn TrafficView(
         progress: RwSignal::new(None),
         status: RwSignal::new(String::new()),
         job: StoredValue::new_local(None),
+        charted: std::array::from_fn(|_| RwSignal::new(None)),
     };
     auto_run(state, runs);
-    let first = move |f: fn(&commcalc_core::traffic::Run) -> Plot| {
+    let first = move |chart: usize, f: fn(&commcalc_core::traffic::Run) -> Plot| {
         Memo::new(move |_| {
-            runs.result.with(|r| {
+            runs.charted[chart].with(|r| {
                 r.as_ref()
                     .map(|d| f(&d.summary.first))
                     .ok_or_else(|| "No run yet.".to_string())
@@ -88,9 +92,9 @@ pub fn TrafficView(
         })
     };
     let charts: Charts = [
-        ("traffic-latency", "latency", first(latency_plot)),
-        ("traffic-runs", "runs", first(run_length_plot)),
-        ("traffic-util", "utilisation", first(utilisation_plot)),
+        ("traffic-latency", "latency", first(0, latency_plot)),
+        ("traffic-runs", "runs", first(1, run_length_plot)),
+        ("traffic-util", "utilisation", first(2, utilisation_plot)),
         (
             "traffic-fig7-radius",
             "fig7-radius",
@@ -137,11 +141,15 @@ fn run_here(runs: Runs, request: Request) {
         Work::run(&request).finish(&mut |_, _| ())
     };
     let ms = now() - t0;
-    take_reply(runs, reply, &format!("on the page in {ms:.0} ms"));
+    take_reply(runs, reply, &format!("on the page in {ms:.0} ms"), false);
 }
 
-/// Shows a reply: a run's results, the figures or the error.
-fn take_reply(runs: Runs, reply: Reply, how: &str) {
+/// Shows a reply: a run's results, the figures or the error. A run's histograms follow at once,
+/// or with `in_steps` one per frame after the table: a worker's run may come as a person drags a
+/// slider, and the frame that showed a 4096-node run's table, three redrawn histograms and the
+/// links' histogram shown for the first time cost an input in it 8–27 ms (docs/traffic.md). A
+/// run on the page comes from an input, whose own frame shows it whole.
+fn take_reply(runs: Runs, reply: Reply, how: &str, in_steps: bool) {
     match reply {
         Reply::Run { query, summary, ms } => {
             let took = if ms > 0.0 {
@@ -153,10 +161,16 @@ fn take_reply(runs: Runs, reply: Reply, how: &str) {
                 "Ran {} replications ({} events) {how}{took}.",
                 summary.reps, summary.events
             ));
-            runs.result.set(Some(Done {
+            let done = Done {
                 query,
                 summary: Arc::new(*summary),
-            }));
+            };
+            runs.result.set(Some(done.clone()));
+            if in_steps {
+                show_in_steps(runs, done, 0);
+            } else {
+                runs.charted.iter().for_each(|c| c.set(Some(done.clone())));
+            }
         }
         Reply::Figures { figures } => {
             runs.status.set(format!("Ran Figs. 7 and 8 {how}."));
@@ -165,6 +179,25 @@ fn take_reply(runs: Runs, reply: Reply, how: &str) {
         Reply::Error { message } => runs.status.set(format!("The run failed: {message}")),
         Reply::Ready | Reply::Progress { .. } | Reply::Simulated { .. } => {}
     }
+}
+
+/// Shows `done` in the histograms from `chart` on, one per frame and none within
+/// `worker::HOLD_MS` of an input, while it is still the run shown (a later run, on the page or
+/// from the worker, takes over the rest).
+fn show_in_steps(runs: Runs, done: Done, chart: usize) {
+    dom::after_next_frame(move || {
+        crate::worker::when_quiet(move || {
+            let current = runs.result.with_untracked(|r| {
+                r.as_ref()
+                    .is_some_and(|r| Arc::ptr_eq(&r.summary, &done.summary))
+            });
+            let Some(signal) = runs.charted.get(chart).filter(|_| current) else {
+                return;
+            };
+            signal.set(Some(done.clone()));
+            show_in_steps(runs, done, chart + 1);
+        })
+    });
 }
 
 /// Starts the view's worker unless one is up: it is started ahead, while the scenario on
@@ -182,7 +215,7 @@ fn worker(runs: Runs) -> Result<(), String> {
                 set_timeout(move || runs.job.set_value(None), Duration::ZERO);
             }
             runs.progress.set(None);
-            take_reply(runs, other, "in the background");
+            take_reply(runs, other, "in the background", true);
         }
     })?;
     runs.job.set_value(Some(job));
@@ -389,7 +422,7 @@ fn CubePanel(state: State, runs: Runs, utilisation: PlotMemo) -> impl IntoView {
         })
     };
     let big = move || {
-        runs.result.with(|r| {
+        runs.charted[2].with(|r| {
             r.as_ref()
                 .is_some_and(|d| dim_of(&d.summary) > MAX_DRAWN_DIM)
         })
