@@ -1199,6 +1199,74 @@ impl Combiner {
     pub fn regime(&self, n: u64) -> Regime {
         Regime::rank(self.optima(n).map(|o| o.map(|o| o.time)))
     }
+
+    /// The fastest algorithm for `n` elements and its margin up to `cap` (in [0, 1]): what
+    /// [`Combiner::regime`] gives, the margin taken as `cap` wherever it is `cap` or more.
+    /// A regime map's colour shows no more (its shade is full from some margin on), and this
+    /// costs less: the algorithms are searched in order of a cheap lower bound of their time
+    /// (as [`Combiner::best_time_below`]), each pruned at the best time so far divided by
+    /// 1 − cap, since an algorithm that slow can neither win nor bring the margin under the
+    /// cap. A time under that ceiling is the exact optimum, so the fastest and any margin under
+    /// the cap are exactly those of [`Combiner::regime`].
+    pub fn lead(&self, n: u64, cap: f64) -> Lead {
+        let cap = if cap.is_nan() {
+            0.0
+        } else {
+            cap.clamp(0.0, 1.0)
+        };
+        // Slower than best / (1 − cap): the margin over best is at least cap. The relative
+        // slack keeps rounding from pruning a time whose margin is just under the cap.
+        let slower = if cap < 1.0 {
+            (1.0 + 1e-12) / (1.0 - cap)
+        } else {
+            f64::INFINITY
+        };
+        let nf = n.min(MAX_ELEMENTS) as f64;
+        let root_n = nf.sqrt();
+        let mut order: [(f64, usize); 3] = [0, 1, 2].map(|i| match &self.plans[i] {
+            Ok(plan) => (plan.floor(nf, root_n), i),
+            Err(_) => (f64::INFINITY, i),
+        });
+        order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+        let (mut times, mut best, mut applicable) = ([None; 3], f64::INFINITY, 0);
+        for (floor, i) in order {
+            let Ok(plan) = &self.plans[i] else { continue };
+            applicable += 1;
+            // No time is pruned while the best is 0 (a margin over 0 is not defined).
+            let ceiling = if best > 0.0 {
+                best * slower
+            } else {
+                f64::INFINITY
+            };
+            // The floor rules a search out before it is set up.
+            if floor > ceiling {
+                continue;
+            }
+            let t = plan.time_below(n, ceiling);
+            if t < ceiling {
+                times[i] = Some(t);
+                best = best.min(t);
+            }
+        }
+        let Regime {
+            fastest, margin, ..
+        } = Regime::rank(times);
+        let pruned = applicable > times.iter().flatten().count();
+        let margin = if pruned && times.iter().flatten().count() == 1 {
+            cap
+        } else {
+            margin.min(cap)
+        };
+        Lead { fastest, margin }
+    }
+}
+
+/// The fastest algorithm of a cell and its margin up to a cap ([`Combiner::lead`]).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Lead {
+    pub fastest: Algorithm,
+    /// 1 − t_fastest / t_runner-up as in [`Regime`], or the cap where that is the cap or more.
+    pub margin: f64,
 }
 
 impl Regime {
