@@ -9,6 +9,9 @@
 //! - [`regime_map`]: a grid of vector lengths N (columns, log-spaced) × near-square meshes
 //!   (rows, by node count), each cell holding the three algorithms' times at their exact
 //!   optimal blocks ([`Plan::optimum`]), the fastest, and its margin over the runner-up;
+//! - [`lead_map`]: the same grid as the web page draws it, each cell's fastest algorithm and its
+//!   margin up to a cap (the colour is full from there on), which prunes the searches of the
+//!   algorithms too slow to matter; any one cell is computed in full on demand;
 //! - [`block_sweep`]: T(S) over block sizes S for Snake and Fence at one N and mesh, with the
 //!   exact optimum of each.
 //!
