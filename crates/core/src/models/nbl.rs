@@ -1223,42 +1223,75 @@ impl Combiner {
         };
         let nf = n.min(MAX_ELEMENTS) as f64;
         let root_n = nf.sqrt();
-        let mut order: [(f64, usize); 3] = [0, 1, 2].map(|i| match &self.plans[i] {
-            Ok(plan) => (plan.floor(nf, root_n), i),
-            Err(_) => (f64::INFINITY, i),
+        let floors = self.plans.each_ref().map(|p| match p {
+            Ok(plan) => plan.floor(nf, root_n),
+            Err(_) => f64::INFINITY,
         });
-        order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
-        let (mut times, mut best, mut applicable) = ([None; 3], f64::INFINITY, 0);
-        for (floor, i) in order {
+        // The fastest so far (index in Algorithm::ALL, time) and the second least time, ranked
+        // as Regime::rank ranks (of equal times the earlier algorithm).
+        let (mut first, mut second): (Option<(usize, f64)>, f64) = (None, f64::INFINITY);
+        let (mut applicable, mut exact) = (0, 0);
+        for i in order_of(floors) {
             let Ok(plan) = &self.plans[i] else { continue };
             applicable += 1;
             // No time is pruned while the best is 0 (a margin over 0 is not defined).
-            let ceiling = if best > 0.0 {
-                best * slower
-            } else {
-                f64::INFINITY
+            let ceiling = match first {
+                Some((_, best)) if best > 0.0 => best * slower,
+                _ => f64::INFINITY,
             };
             // The floor rules a search out before it is set up.
-            if floor > ceiling {
+            if floors[i] > ceiling {
                 continue;
             }
             let t = plan.time_below(n, ceiling);
-            if t < ceiling {
-                times[i] = Some(t);
-                best = best.min(t);
+            if t >= ceiling {
+                continue;
+            }
+            exact += 1;
+            match first {
+                Some((j, best)) if t > best || (t == best && i > j) => second = second.min(t),
+                _ => {
+                    second = first.map_or(second, |(_, best)| second.min(best));
+                    first = Some((i, t));
+                }
             }
         }
-        let Regime {
-            fastest, margin, ..
-        } = Regime::rank(times);
-        let pruned = applicable > times.iter().flatten().count();
-        let margin = if pruned && times.iter().flatten().count() == 1 {
-            cap
+        let (fastest, best) = first.map_or((0, 0.0), |f| f);
+        let margin = if exact < 2 {
+            // One time known: the others were pruned (a margin of the cap or more) or do not
+            // apply (no margin, as Regime::rank has it).
+            if exact == 1 && applicable > 1 {
+                cap
+            } else {
+                0.0
+            }
+        } else if second > 0.0 {
+            (1.0 - best / second).min(cap)
         } else {
-            margin.min(cap)
+            0.0
         };
-        Lead { fastest, margin }
+        Lead {
+            fastest: Algorithm::ALL[fastest],
+            margin,
+        }
     }
+}
+
+/// The indices 0, 1, 2 in increasing order of `floors` (of equal floors the lower index first):
+/// the order in which [`Combiner::lead`] searches, the likely fastest first.
+fn order_of(floors: [f64; 3]) -> [usize; 3] {
+    let below = |a: usize, b: usize| floors[a].total_cmp(&floors[b]).is_le();
+    let (mut x, mut y, mut z) = (0, 1, 2);
+    if !below(x, y) {
+        (x, y) = (y, x);
+    }
+    if !below(y, z) {
+        (y, z) = (z, y);
+        if !below(x, y) {
+            (x, y) = (y, x);
+        }
+    }
+    [x, y, z]
 }
 
 /// The fastest algorithm of a cell and its margin up to a cap ([`Combiner::lead`]).
