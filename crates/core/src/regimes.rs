@@ -9,6 +9,9 @@
 //! - [`regime_map`]: a grid of vector lengths N (columns, log-spaced) × near-square meshes
 //!   (rows, by node count), each cell holding the three algorithms' times at their exact
 //!   optimal blocks ([`Plan::optimum`]), the fastest, and its margin over the runner-up;
+//! - [`lead_map`]: the same grid as the web page draws it, each cell's fastest algorithm and its
+//!   margin up to a cap (the colour is full from there on), which prunes the searches of the
+//!   algorithms too slow to matter; any one cell is computed in full on demand;
 //! - [`block_sweep`]: T(S) over block sizes S for Snake and Fence at one N and mesh, with the
 //!   exact optimum of each.
 //!
@@ -30,8 +33,8 @@ use crate::catalog::{Machine, MACHINES};
 use crate::context::Ctx;
 use crate::error::Error;
 use crate::models::nbl::{
-    Algorithm, Combiner, FSet, Mesh, Nbl, Optimum, Plan, Regime, DEFAULT_LENGTH, DEFAULT_MESH,
-    MAX_ELEMENTS,
+    Algorithm, Combiner, FSet, Lead, Mesh, Nbl, Optimum, Plan, Regime, DEFAULT_LENGTH,
+    DEFAULT_MESH, MAX_ELEMENTS,
 };
 use crate::models::Model;
 use crate::scenario::Scenario;
@@ -280,11 +283,58 @@ impl RegimeMap {
     /// The fraction of cells the algorithm wins, in [0, 1]: how 004 §4.1's "almost everywhere"
     /// and "a large regime" read on a map.
     pub fn share(&self, algorithm: Algorithm) -> f64 {
-        if self.cells.is_empty() {
-            return 0.0;
+        share(self.cells.iter().map(|c| c.fastest), algorithm)
+    }
+}
+
+/// The fraction of `winners` that are `algorithm`, in [0, 1] (0 for none).
+fn share(winners: impl ExactSizeIterator<Item = Algorithm>, algorithm: Algorithm) -> f64 {
+    let all = winners.len();
+    if all == 0 {
+        return 0.0;
+    }
+    winners.filter(|&a| a == algorithm).count() as f64 / all as f64
+}
+
+/// 004 Fig. 5 as a page draws it: each cell's fastest algorithm and its margin up to a cap
+/// ([`Combiner::lead`]), which costs about a quarter to a third less than the full
+/// [`RegimeMap`] (the searches of algorithms too slow to matter are cut short); the full cell
+/// of any one cell is computed when asked for ([`LeadMap::cell`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeadMap {
+    pub f: FSet,
+    /// N per column, as [`RegimeMap::lengths`].
+    pub lengths: Vec<u64>,
+    /// The mesh of each row, as [`RegimeMap::meshes`].
+    pub meshes: Vec<Mesh>,
+    /// The margin cap: a cell's margin is exact below it and the cap where it is the cap or more.
+    pub cap: f64,
+    /// Row-major, as [`RegimeMap::cells`].
+    pub leads: Vec<Lead>,
+    /// The model the map was computed for (f = `f`), from which [`LeadMap::cell`] computes.
+    nbl: Nbl,
+}
+
+impl LeadMap {
+    /// The fastest algorithm and capped margin of mesh `row` and length `col`, if in range.
+    pub fn lead(&self, row: usize, col: usize) -> Option<&Lead> {
+        if row < self.meshes.len() && col < self.lengths.len() {
+            self.leads.get(row * self.lengths.len() + col)
+        } else {
+            None
         }
-        let won = self.cells.iter().filter(|c| c.fastest == algorithm).count();
-        won as f64 / self.cells.len() as f64
+    }
+
+    /// The full cell of mesh `row` and length `col` (the three times and blocks, the exact
+    /// margin), computed now: the [`RegimeMap`] cell of the same options, bit for bit.
+    pub fn cell(&self, row: usize, col: usize) -> Option<Cell> {
+        let (mesh, n) = (*self.meshes.get(row)?, *self.lengths.get(col)?);
+        Some(Cell::of(&Combiner::new(&self.nbl, mesh), n))
+    }
+
+    /// The fraction of cells the algorithm wins ([`RegimeMap::share`]).
+    pub fn share(&self, algorithm: Algorithm) -> f64 {
+        share(self.leads.iter().map(|c| c.fastest), algorithm)
     }
 }
 
@@ -296,6 +346,52 @@ impl RegimeMap {
 /// parameter overrides apply when its model is `nbl` ([`nbl_of`]). Fails, naming the problem,
 /// on options out of range ([`MapOptions::validate`]) or a machine without NBL parameters.
 pub fn regime_map(scenario: &Scenario, f: FSet, options: MapOptions) -> Result<RegimeMap, Error> {
+    let grid = map_grid(scenario, f, options, Cell::of)?;
+    Ok(RegimeMap {
+        f,
+        lengths: grid.lengths,
+        meshes: grid.meshes,
+        cells: grid.cells,
+    })
+}
+
+/// [`regime_map`] as [`LeadMap`]: each cell's fastest algorithm and its margin up to `cap`
+/// (in [0, 1]; the regime map's colour is full from the web page's 30% on). Accepts and
+/// rejects what [`regime_map`] does.
+pub fn lead_map(
+    scenario: &Scenario,
+    f: FSet,
+    options: MapOptions,
+    cap: f64,
+) -> Result<LeadMap, Error> {
+    let grid = map_grid(scenario, f, options, |c: &Combiner, n| c.lead(n, cap))?;
+    Ok(LeadMap {
+        f,
+        lengths: grid.lengths,
+        meshes: grid.meshes,
+        cap,
+        leads: grid.cells,
+        nbl: grid.nbl,
+    })
+}
+
+/// A map's axes, its model and one value per cell, row-major.
+struct Grid<T> {
+    nbl: Nbl,
+    lengths: Vec<u64>,
+    meshes: Vec<Mesh>,
+    cells: Vec<T>,
+}
+
+/// The one walk over a map's cells that [`regime_map`] and [`lead_map`] share: the options
+/// checked, the model of the scenario's machine under `f`, and `cell` of each mesh's combiner
+/// and each length.
+fn map_grid<T>(
+    scenario: &Scenario,
+    f: FSet,
+    options: MapOptions,
+    cell: impl Fn(&Combiner, u64) -> T,
+) -> Result<Grid<T>, Error> {
     options.validate()?;
     let mut nbl = nbl_of(scenario)?;
     nbl.f = f;
@@ -305,10 +401,10 @@ pub fn regime_map(scenario: &Scenario, f: FSet, options: MapOptions) -> Result<R
     for &mesh in &meshes {
         // One combiner per row: the timelines are summed once per mesh, not per cell.
         let combiner = Combiner::new(&nbl, mesh);
-        cells.extend(lengths.iter().map(|&n| Cell::of(&combiner, n)));
+        cells.extend(lengths.iter().map(|&n| cell(&combiner, n)));
     }
-    Ok(RegimeMap {
-        f,
+    Ok(Grid {
+        nbl,
         lengths,
         meshes,
         cells,
@@ -535,6 +631,46 @@ mod tests {
         assert_eq!(few, (10..=20).collect::<Vec<_>>());
         let one = map_lengths(&MapOptions { lengths: 1, ..opts });
         assert_eq!(one, vec![1]);
+    }
+
+    #[test]
+    fn a_lead_map_is_the_regime_map_with_its_margins_capped() {
+        // Every f set at the DELTA's α and at two others, a cap at the web page's 30%, none
+        // and a cap of 0, on a map of the default range.
+        let options = MapOptions {
+            lengths: 48,
+            meshes: 24,
+            ..MapOptions::default()
+        };
+        for alpha in [54.0, 300.0, 900.0] {
+            let q = format!("machine=intel-delta&pattern=global-combine&model=nbl&alpha={alpha}");
+            let s = Scenario::from_query(&q).unwrap();
+            for f in FSet::ALL {
+                let full = regime_map(&s, f, options).unwrap();
+                for cap in [0.3, 1.0, 0.0] {
+                    let leads = lead_map(&s, f, options, cap).unwrap();
+                    assert_eq!(
+                        (&leads.lengths, &leads.meshes),
+                        (&full.lengths, &full.meshes)
+                    );
+                    for (i, (cell, lead)) in full.cells.iter().zip(&leads.leads).enumerate() {
+                        let at = (i / full.lengths.len(), i % full.lengths.len());
+                        assert_eq!(lead.fastest, cell.fastest, "{alpha} {f:?} {cap} {at:?}");
+                        assert_eq!(
+                            lead.margin,
+                            cell.margin.min(cap),
+                            "{alpha} {f:?} {cap} {at:?}"
+                        );
+                        if i % 97 == 0 {
+                            assert_eq!(leads.cell(at.0, at.1).as_ref(), Some(cell));
+                        }
+                    }
+                    assert_eq!(leads.share(Algorithm::Snake), full.share(Algorithm::Snake));
+                }
+            }
+        }
+        let paragon = Scenario::from_query("machine=intel-paragon&pattern=pingpong").unwrap();
+        assert!(lead_map(&paragon, FSet::Nominal, options, 0.3).is_err());
     }
 
     #[test]

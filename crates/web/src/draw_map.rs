@@ -4,7 +4,7 @@
 //! cell, and the budget for computing and drawing a map is 20 ms (README, "Performance
 //! budgets"). Reports each paint's timing for the benchmark.
 
-use commcalc_core::regimes::RegimeMap;
+use commcalc_core::regimes::LeadMap;
 use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, Event, HtmlCanvasElement, ImageData};
 
@@ -12,7 +12,7 @@ use crate::chart::Palette;
 use crate::regime_map::rgba;
 
 /// Paints the map: the canvas takes one pixel per cell, the largest mesh on the top row.
-pub fn paint(canvas: &HtmlCanvasElement, map: &RegimeMap, palette: &Palette) -> Result<(), String> {
+pub fn paint(canvas: &HtmlCanvasElement, map: &LeadMap, palette: &Palette) -> Result<(), String> {
     let (cols, rows) = (map.lengths.len(), map.meshes.len());
     paint_pixels(canvas, cols, rows, &rgba(map, palette))
 }

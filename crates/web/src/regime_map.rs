@@ -3,14 +3,14 @@
 //!
 //! 004 §4.1 shows "the fastest algorithm (Tree, Fence, or Snake) as a function of vector length
 //! and mesh size" under two sets of model assumptions. A map here is the core's
-//! [`RegimeMap`]: columns are vector lengths N (log-spaced), rows are meshes by node count,
+//! [`LeadMap`]: columns are vector lengths N (log-spaced), rows are meshes by node count,
 //! row 0 the smallest, drawn at the bottom as on a chart. A cell's hue names the fastest
 //! algorithm (Okabe and Ito's colour-blind-safe set, the charts' own series colours) and its
 //! strength the margin over the runner-up, so that the boundaries between regimes, where the
 //! margin falls to zero, fade. The readout says the same in words, for every cell.
 
-use commcalc_core::models::nbl::{Algorithm, FSet, Mesh};
-use commcalc_core::regimes::{Cell, RegimeMap};
+use commcalc_core::models::nbl::{Algorithm, FSet, Lead, Mesh};
+use commcalc_core::regimes::LeadMap;
 use commcalc_core::units::si;
 
 use crate::chart::Palette;
@@ -68,21 +68,23 @@ pub fn mix(background: (u8, u8, u8), colour: (u8, u8, u8), t: f64) -> (u8, u8, u
     )
 }
 
-/// A cell's colour: its winner's hue at the strength of its margin, on the background.
-pub fn cell_colour(cell: &Cell, palette: &Palette) -> (u8, u8, u8) {
-    let hue = palette.series[colour_of(cell.fastest) % palette.series.len()];
-    mix(palette.background, hue, strength(cell.margin))
+/// A cell's colour: its winner's hue at the strength of its margin, on the background. The
+/// margin need not be known beyond [`FULL_MARGIN`], where the colour is full: the maps are
+/// computed with their margins capped there ([`commcalc_core::regimes::lead_map`]).
+pub fn cell_colour(lead: &Lead, palette: &Palette) -> (u8, u8, u8) {
+    let hue = palette.series[colour_of(lead.fastest) % palette.series.len()];
+    mix(palette.background, hue, strength(lead.margin))
 }
 
 /// The map as RGBA pixels, one per cell, top row first: the largest mesh at the top and the
 /// shortest vector at the left, the layout of 004 Fig. 5. `ImageData` takes this as it is.
-pub fn rgba(map: &RegimeMap, palette: &Palette) -> Vec<u8> {
+pub fn rgba(map: &LeadMap, palette: &Palette) -> Vec<u8> {
     let (rows, cols) = (map.meshes.len(), map.lengths.len());
     let mut out = Vec::with_capacity(rows * cols * 4);
     for row in (0..rows).rev() {
         for col in 0..cols {
             let (r, g, b) = map
-                .cell(row, col)
+                .lead(row, col)
                 .map_or(palette.background, |c| cell_colour(c, palette));
             out.extend_from_slice(&[r, g, b, 255]);
         }
@@ -264,8 +266,9 @@ pub fn percent(margin: f64) -> String {
 
 /// What hovering or focusing a cell says: its N and mesh, the three times at their optimal
 /// blocks, and the winner with its margin, e.g. "N = 10 000, mesh 16×16: Tree 1.23 ms, Snake
-/// 980 µs (S = 1 234), Fence 1.1 ms (S = 456) — Snake fastest by 12%". `None` outside the map.
-pub fn readout(map: &RegimeMap, row: usize, col: usize) -> Option<String> {
+/// 980 µs (S = 1 234), Fence 1.1 ms (S = 456) — Snake fastest by 12%": the map's full cell
+/// there, computed for the readout ([`LeadMap::cell`]). `None` outside the map.
+pub fn readout(map: &LeadMap, row: usize, col: usize) -> Option<String> {
     let cell = map.cell(row, col)?;
     let n = *map.lengths.get(col)?;
     let mesh = *map.meshes.get(row)?;
@@ -296,7 +299,7 @@ pub fn readout(map: &RegimeMap, row: usize, col: usize) -> Option<String> {
 
 /// The share of the map each algorithm wins, in words: "Tree fastest in 41% of the cells,
 /// Snake in 12%, Fence in 47%" (004 §4.1's "almost everywhere" and "a large regime").
-pub fn shares(map: &RegimeMap) -> String {
+pub fn shares(map: &LeadMap) -> String {
     let parts: Vec<String> = Algorithm::ALL
         .iter()
         .enumerate()
@@ -370,7 +373,7 @@ pub fn mark_style(centre: Option<(f64, f64)>) -> String {
 pub fn readout_html(
     letter: &str,
     f: FSet,
-    map: Option<&RegimeMap>,
+    map: Option<&LeadMap>,
     at: Option<(usize, usize)>,
 ) -> String {
     let head = format!("<span class=\"map-sr\">Map {letter}, {}: </span>", f.id());
@@ -429,17 +432,17 @@ pub fn key_html(palette: &Palette) -> String {
 mod tests {
     use super::*;
     use crate::chart::palette;
-    use commcalc_core::regimes::{regime_map, MapOptions};
+    use commcalc_core::regimes::{lead_map, MapOptions};
     use commcalc_core::Scenario;
 
-    fn delta_map(f: FSet, lengths: usize, meshes: usize) -> RegimeMap {
+    fn delta_map(f: FSet, lengths: usize, meshes: usize) -> LeadMap {
         let s = Scenario::from_query("machine=intel-delta&pattern=global-combine").unwrap();
         let options = MapOptions {
             lengths,
             meshes,
             ..MapOptions::for_machine(s.machine)
         };
-        regime_map(&s, f, options).unwrap()
+        lead_map(&s, f, options, FULL_MARGIN).unwrap()
     }
 
     #[test]
@@ -463,14 +466,14 @@ mod tests {
         assert_eq!(px.len(), 16 * 8 * 4);
         // The top-left pixel is the largest mesh's shortest vector: Tree, by a wide margin.
         let top_left = (px[0], px[1], px[2]);
-        let cell = map.cell(7, 0).unwrap();
-        assert_eq!(cell.fastest, Algorithm::Tree);
-        assert_eq!(top_left, cell_colour(cell, &p));
+        let lead = map.lead(7, 0).unwrap();
+        assert_eq!(lead.fastest, Algorithm::Tree);
+        assert_eq!(top_left, cell_colour(lead, &p));
         // The bottom-right pixel is the smallest mesh's longest vector.
         let last = px.len() - 16 * 4 + 15 * 4;
         assert_eq!(
             (px[last], px[last + 1], px[last + 2]),
-            cell_colour(map.cell(0, 15).unwrap(), &p)
+            cell_colour(map.lead(0, 15).unwrap(), &p)
         );
         assert!(px.chunks(4).all(|c| c[3] == 255));
     }

@@ -8,7 +8,8 @@ use serde::Serialize;
 
 use super::Collective;
 use crate::error::Error;
-use crate::patterns::collective::{menu, with_ctx, Cost};
+use crate::models::nbl::Plan;
+use crate::patterns::collective::{combining, combining_plan, cost_below, menu, with_ctx, Cost};
 use crate::query::{MAX_BYTES, P_RANGE};
 use crate::scenario::Scenario;
 
@@ -128,8 +129,13 @@ pub fn winner_map(
                     algos.push(id);
                 }
             }
+            let combiner = combining(ctx, p, &row)?;
+            let plans: Vec<Option<&Plan>> = row
+                .iter()
+                .map(|(id, _)| combining_plan(combiner.as_ref(), id))
+                .collect();
             for &n in sizes {
-                cells.push(cell(&row, n, &algos));
+                cells.push(cell(&row, &plans, n, &algos));
             }
         }
         Ok(WinnerMap {
@@ -144,11 +150,18 @@ pub fn winner_map(
 }
 
 /// The fastest of a row's algorithms at n and its margin; ties go to the earlier algorithm,
-/// as `algo=best` breaks them.
-fn cell(row: &[(&'static str, Cost)], n: f64, algos: &[&'static str]) -> Cell {
+/// as `algo=best` breaks them. Only the least two times count, so each algorithm is costed
+/// below the second least so far ([`cost_below`]: 004's searches, given their `plans`, stop
+/// at that bound): a time at or above it changes neither, as a full cost would not.
+fn cell(
+    row: &[(&'static str, Cost)],
+    plans: &[Option<&Plan>],
+    n: f64,
+    algos: &[&'static str],
+) -> Cell {
     let (mut best, mut second) = ((0, f64::INFINITY), f64::INFINITY);
-    for (i, (_, cost)) in row.iter().enumerate() {
-        let t = cost(n);
+    for (i, ((_, cost), plan)) in row.iter().zip(plans).enumerate() {
+        let t = cost_below(cost, *plan, n, second);
         if t < best.1 {
             second = best.1;
             best = (i, t);
@@ -161,5 +174,57 @@ fn cell(row: &[(&'static str, Cost)], n: f64, algos: &[&'static str]) -> Cell {
         winner: algos.iter().position(|a| *a == id).unwrap_or(0),
         time_us: best.1,
         margin: second / best.1 - 1.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The winner and margin of every cell as the full costs give them, ranked as `cell` ranks.
+    fn by_full_costs(row: &[(&'static str, Cost)], n: f64) -> (&'static str, f64, f64) {
+        let (mut best, mut second) = ((0, f64::INFINITY), f64::INFINITY);
+        for (i, (_, cost)) in row.iter().enumerate() {
+            let t = cost(n);
+            if t < best.1 {
+                second = best.1;
+                best = (i, t);
+            } else if t < second {
+                second = t;
+            }
+        }
+        (row[best.0].0, best.1, second / best.1 - 1.0)
+    }
+
+    #[test]
+    fn bounded_searches_leave_every_cell_as_the_full_costs_give_it() {
+        let sizes: Vec<f64> = (0..40).map(|i| 10f64.powf(f64::from(i) * 0.25)).collect();
+        let ps = [2, 3, 4, 7, 16, 24, 64, 100, 512];
+        for q in [
+            "machine=intel-delta&pattern=allreduce",
+            "machine=intel-delta&pattern=allreduce&alpha=400",
+            "machine=intel-delta&pattern=allreduce&alpha=5&c2=2",
+            "machine=intel-paragon&pattern=allreduce",
+        ] {
+            let s = Scenario::from_query(q).unwrap();
+            let map = winner_map(&s, &sizes, &ps, |_| true).unwrap();
+            with_ctx(&s, |ctx| {
+                for (r, &p) in ps.iter().enumerate() {
+                    let row = menu(ctx, Collective::Allreduce, p)?;
+                    for (c, &n) in sizes.iter().enumerate() {
+                        let (id, time, margin) = by_full_costs(&row, n);
+                        let cell = map.cell(r, c).unwrap();
+                        assert_eq!(map.winner(r, c), Some(id), "{q} p={p} n={n}");
+                        assert_eq!(
+                            (cell.time_us, cell.margin),
+                            (time, margin),
+                            "{q} p={p} n={n}"
+                        );
+                    }
+                }
+                Ok(())
+            })
+            .unwrap();
+        }
     }
 }

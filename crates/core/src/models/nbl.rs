@@ -1199,6 +1199,107 @@ impl Combiner {
     pub fn regime(&self, n: u64) -> Regime {
         Regime::rank(self.optima(n).map(|o| o.map(|o| o.time)))
     }
+
+    /// The fastest algorithm for `n` elements and its margin up to `cap` (in [0, 1]): what
+    /// [`Combiner::regime`] gives, the margin taken as `cap` wherever it is `cap` or more.
+    /// A regime map's colour shows no more (its shade is full from some margin on), and this
+    /// costs less: the algorithms are searched in order of a cheap lower bound of their time
+    /// (as [`Combiner::best_time_below`]), each pruned at the best time so far divided by
+    /// 1 − cap, since an algorithm that slow can neither win nor bring the margin under the
+    /// cap. A time under that ceiling is the exact optimum, so the fastest and any margin under
+    /// the cap are exactly those of [`Combiner::regime`].
+    pub fn lead(&self, n: u64, cap: f64) -> Lead {
+        let cap = if cap.is_nan() {
+            0.0
+        } else {
+            cap.clamp(0.0, 1.0)
+        };
+        // Slower than best / (1 − cap): the margin over best is at least cap. The relative
+        // slack keeps rounding from pruning a time whose margin is just under the cap.
+        let slower = if cap < 1.0 {
+            (1.0 + 1e-12) / (1.0 - cap)
+        } else {
+            f64::INFINITY
+        };
+        let nf = n.min(MAX_ELEMENTS) as f64;
+        let root_n = nf.sqrt();
+        let floors = self.plans.each_ref().map(|p| match p {
+            Ok(plan) => plan.floor(nf, root_n),
+            Err(_) => f64::INFINITY,
+        });
+        // The fastest so far (index in Algorithm::ALL, time) and the second least time, ranked
+        // as Regime::rank ranks (of equal times the earlier algorithm).
+        let (mut first, mut second): (Option<(usize, f64)>, f64) = (None, f64::INFINITY);
+        let (mut applicable, mut exact) = (0, 0);
+        for i in order_of(floors) {
+            let Ok(plan) = &self.plans[i] else { continue };
+            applicable += 1;
+            // No time is pruned while the best is 0 (a margin over 0 is not defined).
+            let ceiling = match first {
+                Some((_, best)) if best > 0.0 => best * slower,
+                _ => f64::INFINITY,
+            };
+            // The floor rules a search out before it is set up.
+            if floors[i] > ceiling {
+                continue;
+            }
+            let t = plan.time_below(n, ceiling);
+            if t >= ceiling {
+                continue;
+            }
+            exact += 1;
+            match first {
+                Some((j, best)) if t > best || (t == best && i > j) => second = second.min(t),
+                _ => {
+                    second = first.map_or(second, |(_, best)| second.min(best));
+                    first = Some((i, t));
+                }
+            }
+        }
+        let (fastest, best) = first.map_or((0, 0.0), |f| f);
+        let margin = if exact < 2 {
+            // One time known: the others were pruned (a margin of the cap or more) or do not
+            // apply (no margin, as Regime::rank has it).
+            if exact == 1 && applicable > 1 {
+                cap
+            } else {
+                0.0
+            }
+        } else if second > 0.0 {
+            (1.0 - best / second).min(cap)
+        } else {
+            0.0
+        };
+        Lead {
+            fastest: Algorithm::ALL[fastest],
+            margin,
+        }
+    }
+}
+
+/// The indices 0, 1, 2 in increasing order of `floors` (of equal floors the lower index first):
+/// the order in which [`Combiner::lead`] searches, the likely fastest first.
+fn order_of(floors: [f64; 3]) -> [usize; 3] {
+    let below = |a: usize, b: usize| floors[a].total_cmp(&floors[b]).is_le();
+    let (mut x, mut y, mut z) = (0, 1, 2);
+    if !below(x, y) {
+        (x, y) = (y, x);
+    }
+    if !below(y, z) {
+        (y, z) = (z, y);
+        if !below(x, y) {
+            (x, y) = (y, x);
+        }
+    }
+    [x, y, z]
+}
+
+/// The fastest algorithm of a cell and its margin up to a cap ([`Combiner::lead`]).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Lead {
+    pub fastest: Algorithm,
+    /// 1 − t_fastest / t_runner-up as in [`Regime`], or the cap where that is the cap or more.
+    pub margin: f64,
 }
 
 impl Regime {

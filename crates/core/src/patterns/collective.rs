@@ -17,7 +17,7 @@ use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::inputs::{Inputs, Key};
-use crate::models::nbl::{Combiner, Mesh};
+use crate::models::nbl::{Algorithm, Combiner, Mesh, Plan};
 use crate::models::Model;
 use crate::scenario::Scenario;
 use crate::units::{ELEMENT_BYTES, WORD_BYTES};
@@ -839,6 +839,47 @@ fn time_derivation(
 /// 004's algorithms, costed at their exact optimal blocks.
 const COMBINING: [&str; 3] = ["tree", "snake", "fence"];
 
+/// 004's combiner on the near-square mesh of p nodes, as the menu's Tree, Snake and Fence are
+/// costed (`combine`: the scenario's NBL model, ⌈n/8⌉ doubles), where `menu` holds any of them:
+/// their searches can then be bounded by a ceiling ([`cost_below`], `best_curve`).
+pub fn combining(
+    ctx: &mut Ctx,
+    p: u32,
+    menu: &[(&'static str, Cost)],
+) -> Result<Option<Combiner>, Error> {
+    if !menu.iter().any(|(id, _)| COMBINING.contains(id)) {
+        return Ok(None);
+    }
+    let (width, height) = mesh_of(p);
+    let edit = |i: &mut Inputs| {
+        i.mesh = Some((width, height));
+        i.n = None;
+    };
+    let build = |sub: &mut Ctx| Ok(Combiner::new(&nbl::model(sub)?, Mesh { width, height }));
+    Ok(Some(with_child(ctx, edit, build)?.0))
+}
+
+/// The plan of menu entry `id` in its [`combining`] combiner where it is one of 004's
+/// algorithms: what [`cost_below`] searches instead of calling the entry's cost.
+pub fn combining_plan<'a>(combiner: Option<&'a Combiner>, id: &str) -> Option<&'a Plan> {
+    let algorithm = Algorithm::from_id(id).filter(|_| COMBINING.contains(&id))?;
+    combiner?.plan(algorithm).ok()
+}
+
+/// A menu entry's cost at n bytes where that is below `ceiling`, else `ceiling`: the value of
+/// `cost(n).min(ceiling)`, but one of 004's algorithms (given its [`combining_plan`]) is
+/// searched with the ceiling as a bound, which cuts short the search of an algorithm too slow
+/// to matter (the collectives' winner map).
+pub fn cost_below(cost: &Cost, plan: Option<&Plan>, n: f64, ceiling: f64) -> f64 {
+    match plan {
+        Some(plan) => {
+            let elements = (n / ELEMENT_BYTES).ceil().max(1.0) as u64;
+            plan.time_below(elements, ceiling)
+        }
+        None => cost(n).min(ceiling),
+    }
+}
+
 /// The `best` curve: the least time of the menu at each n, with the two costly searches
 /// pruned, which leaves every value as it was. Where the menu holds 004's Tree, Snake and
 /// Fence, they are costed together by 004's combiner on the near-square mesh of p nodes (as
@@ -852,22 +893,11 @@ fn best_curve(
     m: &Abg,
     menu: Vec<(&'static str, Cost)>,
 ) -> Result<Cost, Error> {
-    let combined = menu.iter().any(|(id, _)| COMBINING.contains(id));
+    let combiner = combining(ctx, p, &menu)?;
     let (chain, rest): (Vec<_>, Vec<_>) = menu
         .into_iter()
         .filter(|(id, _)| !COMBINING.contains(id))
         .partition(|(id, _)| *id == "pipelined-chain");
-    let combiner: Option<Combiner> = if combined {
-        let (width, height) = mesh_of(p);
-        let edit = |i: &mut Inputs| {
-            i.mesh = Some((width, height));
-            i.n = None;
-        };
-        let build = |sub: &mut Ctx| Ok(Combiner::new(&nbl::model(sub)?, Mesh { width, height }));
-        Some(with_child(ctx, edit, build)?.0)
-    } else {
-        None
-    };
     let floor = Chain::new(m, p);
     let chain: Option<Cost> = chain.into_iter().next().map(|(_, c)| c);
     Ok(Box::new(move |n| {

@@ -20,8 +20,8 @@ use leptos::prelude::*;
 
 use commcalc_core::compare::{compare, Comparison};
 use commcalc_core::models::nbl::{FSet, Nbl};
-use commcalc_core::regimes::{block_sweep, mesh_of, n_of, regime_map, MapOptions};
-use commcalc_core::regimes::{RegimeMap, Sweep};
+use commcalc_core::regimes::{block_sweep, lead_map, mesh_of, n_of, MapOptions};
+use commcalc_core::regimes::{LeadMap, Sweep};
 use commcalc_core::Scenario;
 
 use crate::chart::{compare_plot, palette, Plot, Which};
@@ -36,7 +36,7 @@ use crate::regime_charts::{
 };
 use crate::regime_map::{
     cell_at, cell_centre, f_label, grouped, key_html, length_ticks, mark_style, mesh_label,
-    mesh_ticks, nearest_length, nearest_mesh, readout_html, shares, step, ticks_html,
+    mesh_ticks, nearest_length, nearest_mesh, readout_html, shares, step, ticks_html, FULL_MARGIN,
 };
 use crate::state::State;
 
@@ -44,7 +44,7 @@ use crate::state::State;
 /// benchmark).
 #[derive(Debug, PartialEq)]
 struct Computed {
-    map: RegimeMap,
+    map: LeadMap,
     compute_ms: f64,
 }
 
@@ -144,7 +144,9 @@ fn map_model(state: State) -> Memo<MapModel> {
     })
 }
 
-/// The regime map under the f(L) set `f`, timed.
+/// The regime map under the f(L) set `f`, timed: each cell's fastest algorithm and its margin
+/// up to [`FULL_MARGIN`], beyond which the colour is the same (the full cells are computed
+/// for the readout only).
 fn map_of(state: State, model: Memo<MapModel>, f: Memo<FSet>) -> Memo<MapResult> {
     Memo::new(move |_| {
         let f = f.get();
@@ -155,7 +157,7 @@ fn map_of(state: State, model: Memo<MapModel>, f: Memo<FSet>) -> Memo<MapResult>
                 // The model memo tracks the scenario; the map needs it as it is now.
                 state
                     .scenario
-                    .with_untracked(|s| regime_map(s, f, *options))
+                    .with_untracked(|s| lead_map(s, f, *options, FULL_MARGIN))
                     .map(|map| {
                         Arc::new(Computed {
                             map,
