@@ -4,12 +4,12 @@
 
 use std::cell::RefCell;
 
-use leptos::html::Canvas;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::chart::{palette, Plot, Scale};
 use crate::components::ScaleToggle;
-use crate::dom;
+use crate::dom::{self, Node};
 use crate::draw::{draw, Frame};
 use crate::state::State;
 
@@ -22,8 +22,8 @@ pub type Plots = Result<[Plot; 2], String>;
 struct Painter {
     state: State,
     plots: Memo<Plots>,
-    latency: NodeRef<Canvas>,
-    bandwidth: NodeRef<Canvas>,
+    latency: Node,
+    bandwidth: Node,
     /// The canvases' CSS sizes, kept by resize observers.
     sizes: [RwSignal<(f64, f64)>; 2],
     dark: ReadSignal<bool>,
@@ -66,7 +66,7 @@ impl Painter {
             };
             let frame = Frame { css, ratio };
             let plot = shown.0.as_ref().map(|p| &p[i]).map_err(String::as_str);
-            if let Err(e) = draw(canvas, frame, plot, scale, &colours) {
+            if let Err(e) = draw(canvas.unchecked_ref(), frame, plot, scale, &colours) {
                 web_sys::console::warn_1(&format!("chart: {e}").into());
             }
         }
@@ -104,8 +104,8 @@ pub fn Charts(
     let painter = Painter {
         state,
         plots,
-        latency: NodeRef::new(),
-        bandwidth: NodeRef::new(),
+        latency: Node::new(),
+        bandwidth: Node::new(),
         sizes: [RwSignal::new((0.0, 0.0)), RwSignal::new((0.0, 0.0))],
         dark: state.dark,
     };

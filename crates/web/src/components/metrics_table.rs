@@ -1,11 +1,10 @@
 //! The metrics table: each metric with its value (SI units) and the formula it comes from,
 //! as MathML with the numbers filled in.
 
-use leptos::html::Tbody;
 use leptos::prelude::*;
 
 use crate::derived::rows;
-use crate::dom;
+use crate::dom::{self, Node};
 use crate::html::metric_rows;
 use crate::state::State;
 
@@ -35,7 +34,7 @@ pub fn MetricsTable(
         })
     };
     // A slider step changes the numbers, not the rows: changed in place (dom::html_follows).
-    let tbody = NodeRef::<Tbody>::new();
+    let tbody = Node::new();
     dom::html_follows(tbody, body);
     view! {
         <table id="metrics">

@@ -10,6 +10,9 @@
 //! it suggests (drags a slider, switches a set), with a link back to the tour's start.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::dom::Node;
 
 use crate::presets::{find, list_html, story_html, Preset};
 use crate::state::State;
@@ -52,7 +55,7 @@ pub fn Presets(
         })
     };
     // On a phone the list scrolls sideways: the tour on screen is scrolled into the middle.
-    let ul = NodeRef::<leptos::html::Ul>::new();
+    let ul = Node::new();
     Effect::new(move |_| {
         if tour.get().is_some() {
             request_animation_frame(move || centre_current(ul));
@@ -69,9 +72,11 @@ pub fn Presets(
 
 /// Scrolls the tour list sideways so that the current tour's link sits in its middle (a no-op
 /// where the list wraps and does not scroll).
-fn centre_current(ul: NodeRef<leptos::html::Ul>) {
-    use wasm_bindgen::JsCast;
-    let Some(list) = ul.get_untracked() else {
+fn centre_current(ul: Node) {
+    let Some(list) = ul
+        .get_untracked()
+        .map(JsCast::unchecked_into::<web_sys::HtmlElement>)
+    else {
         return;
     };
     let current = list

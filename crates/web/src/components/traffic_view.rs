@@ -20,8 +20,7 @@ use commcalc_core::Scenario;
 
 use crate::chart::{Plot, Scale};
 use crate::components::{plain, Figure};
-use crate::dom;
-use crate::dom::now;
+use crate::dom::{self, now, Node};
 use crate::html::esc;
 use crate::page::View;
 use crate::state::State;
@@ -353,7 +352,7 @@ fn Results(state: State, runs: Runs) -> impl IntoView {
         })
     };
     // A run on every input changes the numbers, not the rows: changed in place.
-    let tbody = NodeRef::<leptos::html::Tbody>::new();
+    let tbody = Node::new();
     dom::html_follows(tbody, body);
     view! {
         <section class="panel" aria-labelledby="traffic-results-title">
@@ -395,10 +394,7 @@ fn CubePanel(state: State, runs: Runs, utilisation: PlotMemo) -> impl IntoView {
         })
     };
     // The links' shades and the summary's numbers change with every run: in place.
-    let (cube, said) = (
-        NodeRef::<leptos::html::Div>::new(),
-        NodeRef::<leptos::html::P>::new(),
-    );
+    let (cube, said) = (Node::new(), Node::new());
     dom::html_follows(cube, drawing);
     dom::html_follows(said, summary);
     view! {
