@@ -139,28 +139,31 @@ pub fn Charts(
                 <ScaleToggle state/>
             </div>
             <div class="charts">
-                {[
-                    ("latency-chart", latency, "Latency T", "Latency", 0),
-                    ("bandwidth-chart", bandwidth, "Bandwidth x/T", "Bandwidth", 1),
-                ]
-                    .map(|(id, node, caption, what, i)| {
-                        let label = move || chart_label(plots, i, what);
-                        view! {
-                            <figure>
-                                <figcaption>{caption} " against " {abscissa}</figcaption>
-                                <canvas
-                                    id=id
-                                    node_ref=node
-                                    role="img"
-                                    aria-label=label
-                                ></canvas>
-                            </figure>
-                        }
-                    })
-                    .into_iter()
-                    .collect::<Vec<_>>()}
+                {figure("latency-chart", latency, "Latency T", "Latency", 0, plots, abscissa)}
+                {figure("bandwidth-chart", bandwidth, "Bandwidth x/T", "Bandwidth", 1, plots, abscissa)}
             </div>
             <p class="legend" inner_html=legend></p>
         </div>
+    }
+}
+
+/// Chart `i`'s figure: its caption and canvas. Both charts are the same view type, written
+/// out twice rather than collected into a `Vec` of views, whose renderer code (build, rebuild,
+/// mount per list) the module would carry for this one list (docs/web-bytes.md, "Stop 21").
+fn figure(
+    id: &'static str,
+    node: Node,
+    caption: &'static str,
+    what: &'static str,
+    i: usize,
+    plots: Memo<Plots>,
+    abscissa: Signal<&'static str>,
+) -> impl IntoView {
+    let label = move || chart_label(plots, i, what);
+    view! {
+        <figure>
+            <figcaption>{caption} " against " {abscissa}</figcaption>
+            <canvas id=id node_ref=node role="img" aria-label=label></canvas>
+        </figure>
     }
 }

@@ -577,7 +577,7 @@ fn Exports(
             </p>
             <div class="export" role="group" aria-label="Export a tuning file">
                 <span class="export-label">"Export"</span>
-                {Vec::from(buttons)}
+                {buttons}
             </div>
             <p id="coll-export-status" role="status">{move || status.get()}</p>
         </section>

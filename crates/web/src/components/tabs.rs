@@ -33,5 +33,5 @@ pub fn Tabs(
             </button>
         }
     });
-    view! { <nav class="tabs" aria-label="Views">{Vec::from(tabs)}</nav> }
+    view! { <nav class="tabs" aria-label="Views">{tabs}</nav> }
 }
