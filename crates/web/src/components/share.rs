@@ -78,14 +78,16 @@ pub fn Share(
             _ => {}
         },
     );
-    let open = move |_| {
+    // The button's click taken like the dialog's (`markup`): no event handler of its own.
+    let button = Node::new();
+    markup::listen(button, &["click"], move |_| {
         is_open.set(true);
         if let Some(d) = dialog.get() {
             let _ = d.unchecked_into::<HtmlDialogElement>().show_modal();
         }
-    };
+    });
     view! {
-        <button type="button" id="share" class="share" aria-haspopup="dialog" on:click=open>
+        <button type="button" id="share" class="share" aria-haspopup="dialog" node_ref=button>
             "Share / embed"
         </button>
         <dialog id="share-dialog" node_ref=dialog aria-labelledby="share-title"></dialog>
