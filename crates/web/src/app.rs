@@ -289,28 +289,21 @@ fn Calculator(
         })
     });
     let abscissa = Signal::derive(move || state.scenario.with(|s| s.pattern.abscissa));
-    let stem = Signal::derive(move || state.scenario.with(|s| file_stem(std::slice::from_ref(s))));
-    let subtitle = Signal::derive(move || {
-        let fitted = state.page.with(|p| p.fitted.clone());
-        state
-            .scenario
-            .with(|s| export::subtitle(s, fitted.as_deref()))
-    });
     view! {
         <Charts state plots abscissa legend=LEGEND/>
-        {export_bar(ExportArgs { state, plots, stem, subtitle, abscissa })}
+        {export_bar(ExportArgs { state, plots, abscissa })}
         <WarningList state/>
         <MetricsTable state/>
     }
 }
 
-/// What the calculator's export bar exports from.
+/// What the calculator's export bar exports from. The files' names and the charts' subtitle
+/// are derived by the full module's bar itself: the stand-in in the calculator's module needs
+/// neither.
 #[derive(Clone, Copy)]
 pub struct ExportArgs {
     pub state: State,
     pub plots: Memo<crate::components::Plots>,
-    pub stem: Signal<String>,
-    pub subtitle: Signal<String>,
     pub abscissa: Signal<&'static str>,
 }
 
@@ -319,10 +312,15 @@ fn export_bar(args: ExportArgs) -> AnyView {
     let ExportArgs {
         state,
         plots,
-        stem,
-        subtitle,
         abscissa,
     } = args;
+    let stem = Signal::derive(move || state.scenario.with(|s| file_stem(std::slice::from_ref(s))));
+    let subtitle = Signal::derive(move || {
+        let fitted = state.page.with(|p| p.fitted.clone());
+        state
+            .scenario
+            .with(|s| export::subtitle(s, fitted.as_deref()))
+    });
     let csv = Callback::new(move |()| {
         state.report.with_untracked(|r| {
             r.as_ref()
