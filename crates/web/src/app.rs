@@ -249,7 +249,7 @@ fn follow_title(state: State, set_title: fn(&str) -> Option<String>) {
         });
         state.scenario.with(|s| page::title(&page, s, set_title))
     });
-    Effect::new(move |_| {
+    dom::effect(move || {
         if let Some(d) = web_sys::window().and_then(|w| w.document()) {
             d.set_title(&title.get());
         }

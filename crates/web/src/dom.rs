@@ -334,7 +334,7 @@ pub fn embedded() {
     };
     let height = RwSignal::new((0.0, 0.0));
     observe_size(&root, height);
-    Effect::new(move |_| {
+    effect(move || {
         let (_, h) = height.get();
         let Some(w) = web_sys::window() else { return };
         let Ok(Some(parent)) = w.parent() else { return };
@@ -689,6 +689,14 @@ impl<E: leptos::html::ElementType> NodeRefContainer<E> for Node {
     fn load(self, el: &Element) {
         self.0.set(Some(el.clone()));
     }
+}
+
+/// Runs `f` now and again whenever a signal it reads changes, for effects that keep no value:
+/// one copy of the effect's code in the module for every caller, where `Effect::new` is
+/// compiled once per closure (docs/web-bytes.md, "Stop 21").
+pub fn effect(f: impl Fn() + 'static) {
+    let f: Box<dyn Fn()> = Box::new(f);
+    Effect::new(move |_| f());
 }
 
 /// Keeps `node`'s content at the HTML `html` gives, following the signals it reads, and

@@ -66,7 +66,7 @@ pub fn CollectivesView(
             .with(|s| curves_plot(s, scale).map_err(|e| format!("No chart: {e}")))
     });
     // The page has repainted once the chart and the map are drawn (`commcalcPaints`).
-    Effect::new(move |_| {
+    dom::effect(move || {
         state.scenario.track();
         state.repaint.track();
         map.track();

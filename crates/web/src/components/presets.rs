@@ -59,7 +59,7 @@ pub fn Presets(
     // On a phone the list scrolls sideways: the tour on screen is scrolled into the middle.
     let ul = Node::new();
     dom::html_follows(ul, list);
-    Effect::new(move |_| {
+    dom::effect(move || {
         if tour.get().is_some() {
             request_animation_frame(move || centre_current(ul));
         }

@@ -101,7 +101,7 @@ pub fn RegimesView(
     // The page has repainted once everything an edit changes has been drawn: the effects that
     // draw run before `painted_after_effects` says so. Tests and benchmarks wait for this
     // (`commcalcPaints`).
-    Effect::new(move |_| {
+    dom::effect(move || {
         state.scenario.track();
         state.repaint.track();
         model.track();

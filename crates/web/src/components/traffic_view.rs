@@ -242,7 +242,7 @@ fn run(state: State, runs: Runs, figures: bool) {
 /// would mislead), and nothing re-runs; once it ends, the results say whether the controls have
 /// changed since (`#traffic-stale`).
 fn auto_run(state: State, runs: Runs) {
-    Effect::new(move |_| {
+    dom::effect(move || {
         let s = state.scenario.get();
         if state.page.with_untracked(|p| p.view) != View::Traffic {
             return;
