@@ -720,7 +720,8 @@ where
     follow(node, Box::new(html), Box::new(move || generation.get()));
 }
 
-/// [`html_follows`] for any element: one copy of the effect in the module, not one per caller.
+/// [`html_follows`] with its HTML and shape boxed: one copy of the effect in the module, not
+/// one per caller.
 fn follow(node: Node, html: Box<dyn Fn() -> String>, shape: Box<dyn Fn() -> u64>) {
     // The effect's value is what the node shows, and of which shape: nothing until the node is
     // on the page.

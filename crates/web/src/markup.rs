@@ -26,7 +26,7 @@ pub fn listen(node: Node, events: &'static [&'static str], on: impl Fn(&Used) + 
 /// A panel's listener, called from JavaScript.
 type Listener = Closure<dyn Fn(Event)>;
 
-/// [`listen`] for any element.
+/// [`listen`] with its handler boxed: one copy of the code for every caller.
 fn attach(node: Node, events: &'static [&'static str], on: Box<dyn Fn(&Used)>) {
     let on = std::rc::Rc::new(on);
     // The effect's value is the listener, kept until the view is disposed; none until the node
