@@ -160,9 +160,12 @@ fn figure(
     abscissa: Signal<&'static str>,
 ) -> impl IntoView {
     let label = move || chart_label(plots, i, what);
+    // The caption as one `String`, the kind of text the page's other closures give: a
+    // `Signal<&str>` would bring the renderer's code for that kind of text for this alone.
+    let text = move || format!("{caption} against {}", abscissa.get());
     view! {
         <figure>
-            <figcaption>{caption} " against " {abscissa}</figcaption>
+            <figcaption>{text}</figcaption>
             <canvas id=id node_ref=node role="img" aria-label=label></canvas>
         </figure>
     }
