@@ -17,7 +17,7 @@ use crate::components::{
     MetricsTable, Pickers, Presets, RegimesView, Share, Tabs, TrafficView, ValidateView,
     WarningList,
 };
-use crate::dom;
+use crate::dom::{self, Node};
 use crate::edit::{url_problems, Problem};
 use crate::export::{self, curves_csv, file_stem};
 use crate::lazy;
@@ -226,12 +226,20 @@ fn App(
         }
     });
     let open_full = embed.then(|| open_full_link(state));
+    // The layout is wide where there is no side panel (or, embedded, no controls kept). Set on
+    // the element by an effect (`dom::effect`) rather than a `class:` closure, the calculator's
+    // only one, which would bring the renderer's code for it.
+    let layout = Node::new();
+    dom::effect(move || {
+        let wide = matches!(view.get(), View::Validate | View::Import)
+            || (embed && state.page.with(|p| p.show.is_empty()));
+        if let Some(main) = layout.get() {
+            let _ = main.class_list().toggle_with_force("wide", wide);
+        }
+    });
     view! {
         {full}
-        <main
-            class="layout"
-            class:wide=move || matches!(view.get(), View::Validate | View::Import) || (embed && state.page.with(|p| p.show.is_empty()))
-        >
+        <main class="layout" node_ref=layout>
             {side}
             <section class="results" aria-label="Results">{results}</section>
         </main>
