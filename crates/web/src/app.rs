@@ -17,7 +17,7 @@ use crate::components::{
     MetricsTable, Pickers, Presets, RegimesView, Share, Tabs, TrafficView, ValidateView,
     WarningList,
 };
-use crate::dom;
+use crate::dom::{self, Node};
 use crate::edit::{url_problems, Problem};
 use crate::export::{self, curves_csv, file_stem};
 use crate::lazy;
@@ -226,12 +226,20 @@ fn App(
         }
     });
     let open_full = embed.then(|| open_full_link(state));
+    // The layout is wide where there is no side panel (or, embedded, no controls kept). Set on
+    // the element by an effect (`dom::effect`) rather than a `class:` closure, the calculator's
+    // only one, which would bring the renderer's code for it.
+    let layout = Node::new();
+    dom::effect(move || {
+        let wide = matches!(view.get(), View::Validate | View::Import)
+            || (embed && state.page.with(|p| p.show.is_empty()));
+        if let Some(main) = layout.get() {
+            let _ = main.class_list().toggle_with_force("wide", wide);
+        }
+    });
     view! {
         {full}
-        <main
-            class="layout"
-            class:wide=move || matches!(view.get(), View::Validate | View::Import) || (embed && state.page.with(|p| p.show.is_empty()))
-        >
+        <main class="layout" node_ref=layout>
             {side}
             <section class="results" aria-label="Results">{results}</section>
         </main>
@@ -249,7 +257,7 @@ fn follow_title(state: State, set_title: fn(&str) -> Option<String>) {
         });
         state.scenario.with(|s| page::title(&page, s, set_title))
     });
-    Effect::new(move |_| {
+    dom::effect(move || {
         if let Some(d) = web_sys::window().and_then(|w| w.document()) {
             d.set_title(&title.get());
         }
@@ -289,28 +297,21 @@ fn Calculator(
         })
     });
     let abscissa = Signal::derive(move || state.scenario.with(|s| s.pattern.abscissa));
-    let stem = Signal::derive(move || state.scenario.with(|s| file_stem(std::slice::from_ref(s))));
-    let subtitle = Signal::derive(move || {
-        let fitted = state.page.with(|p| p.fitted.clone());
-        state
-            .scenario
-            .with(|s| export::subtitle(s, fitted.as_deref()))
-    });
     view! {
         <Charts state plots abscissa legend=LEGEND/>
-        {export_bar(ExportArgs { state, plots, stem, subtitle, abscissa })}
+        {export_bar(ExportArgs { state, plots, abscissa })}
         <WarningList state/>
         <MetricsTable state/>
     }
 }
 
-/// What the calculator's export bar exports from.
+/// What the calculator's export bar exports from. The files' names and the charts' subtitle
+/// are derived by the full module's bar itself: the stand-in in the calculator's module needs
+/// neither.
 #[derive(Clone, Copy)]
 pub struct ExportArgs {
     pub state: State,
     pub plots: Memo<crate::components::Plots>,
-    pub stem: Signal<String>,
-    pub subtitle: Signal<String>,
     pub abscissa: Signal<&'static str>,
 }
 
@@ -319,10 +320,15 @@ fn export_bar(args: ExportArgs) -> AnyView {
     let ExportArgs {
         state,
         plots,
-        stem,
-        subtitle,
         abscissa,
     } = args;
+    let stem = Signal::derive(move || state.scenario.with(|s| file_stem(std::slice::from_ref(s))));
+    let subtitle = Signal::derive(move || {
+        let fitted = state.page.with(|p| p.fitted.clone());
+        state
+            .scenario
+            .with(|s| export::subtitle(s, fitted.as_deref()))
+    });
     let csv = Callback::new(move |()| {
         state.report.with_untracked(|r| {
             r.as_ref()

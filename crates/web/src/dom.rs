@@ -5,6 +5,7 @@ use std::cell::RefCell;
 use std::time::Duration;
 
 use leptos::prelude::*;
+use leptos::tachys::html::node_ref::NodeRefContainer;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, ResizeObserver, ResizeObserverEntry};
@@ -339,7 +340,7 @@ pub fn embedded() {
     };
     let height = RwSignal::new((0.0, 0.0));
     observe_size(&root, height);
-    Effect::new(move |_| {
+    effect(move || {
         let (_, h) = height.get();
         let Some(w) = web_sys::window() else { return };
         let Ok(Some(parent)) = w.parent() else { return };
@@ -658,56 +659,82 @@ extern "C" {
     fn morph(el: &Element, html: &str, afresh: bool);
 }
 
+/// An element of a `view!`, filled in when the view puts it on the page (`node_ref=node`):
+/// one type for every kind of element. Leptos' `NodeRef<E>` is a type per kind (`Div`,
+/// `Canvas`, `Dialog`, …), and the code that fills and reads it, and every helper that takes
+/// one, was compiled once per kind (docs/web-bytes.md, "Stop 21"). A caller that needs the
+/// element's own interface (a canvas, a dialog) casts what [`Node::get`] gives.
+#[derive(Clone, Copy)]
+pub struct Node(RwSignal<Option<Element>, LocalStorage>);
+
+impl Node {
+    /// A node not on the page yet.
+    pub fn new() -> Node {
+        Node(RwSignal::new_local(None))
+    }
+
+    /// The element once it is on the page, read as a signal: an effect that reads it runs
+    /// again when the element comes.
+    pub fn get(self) -> Option<Element> {
+        self.0.get()
+    }
+
+    /// The element once it is on the page, outside any effect's tracking.
+    pub fn get_untracked(self) -> Option<Element> {
+        self.0.get_untracked()
+    }
+}
+
+impl Default for Node {
+    fn default() -> Node {
+        Node::new()
+    }
+}
+
+impl<E: leptos::html::ElementType> NodeRefContainer<E> for Node {
+    fn load(self, el: &Element) {
+        self.0.set(Some(el.clone()));
+    }
+}
+
+/// Runs `f` now and again whenever a signal it reads changes, for effects that keep no value:
+/// one copy of the effect's code in the module for every caller, where `Effect::new` is
+/// compiled once per closure (docs/web-bytes.md, "Stop 21").
+pub fn effect(f: impl Fn() + 'static) {
+    let f: Box<dyn Fn()> = Box::new(f);
+    Effect::new(move |_| f());
+}
+
 /// Keeps `node`'s content at the HTML `html` gives, following the signals it reads, and
 /// changes only what differs on the page (see `morph`): where a view's text follows every
 /// slider input, in place of the `inner_html` attribute.
-pub fn html_follows<E>(node: NodeRef<E>, html: impl Fn() -> String + 'static)
-where
-    E: leptos::html::ElementType,
-    E::Output: JsCast + Clone + 'static,
-{
-    follow(
-        Box::new(move || node.get().map(JsCast::unchecked_into)),
-        Box::new(html),
-        Box::new(|| 0),
-    );
+pub fn html_follows(node: Node, html: impl Fn() -> String + 'static) {
+    follow(node, Box::new(html), Box::new(|| 0));
 }
 
 /// [`html_follows`] for content with fields: a field that was typed in keeps its text while
 /// the rest changes (a value the core refused stays there to be corrected), until `shape`
 /// changes (another pattern's controls), when every field shows its value again.
-pub fn html_follows_shaped<E, S>(
-    node: NodeRef<E>,
-    shape: Memo<S>,
-    html: impl Fn() -> String + 'static,
-) where
-    E: leptos::html::ElementType,
-    E::Output: JsCast + Clone + 'static,
+pub fn html_follows_shaped<S>(node: Node, shape: Memo<S>, html: impl Fn() -> String + 'static)
+where
     S: PartialEq + Send + Sync + 'static,
 {
     let generation = Memo::new(move |n: Option<&u64>| {
         shape.track();
         n.map_or(0, |n| n + 1)
     });
-    follow(
-        Box::new(move || node.get().map(JsCast::unchecked_into)),
-        Box::new(html),
-        Box::new(move || generation.get()),
-    );
+    follow(node, Box::new(html), Box::new(move || generation.get()));
 }
 
-/// [`html_follows`] for any element: one copy of the effect in the module, not one per caller.
-fn follow(
-    node: Box<dyn Fn() -> Option<Element>>,
-    html: Box<dyn Fn() -> String>,
-    shape: Box<dyn Fn() -> u64>,
-) {
+/// [`html_follows`] with its HTML and shape boxed: one copy of the effect in the module, not
+/// one per caller.
+fn follow(node: Node, html: Box<dyn Fn() -> String>, shape: Box<dyn Fn() -> u64>) {
     // The effect's value is what the node shows, and of which shape: nothing until the node is
     // on the page.
     Effect::new(move |shown: Option<Option<(u64, String)>>| {
         let now = html();
         let generation = shape();
-        let el = node()?;
+        let el = node.get()?;
         let shown = shown.flatten();
         let afresh = shown.as_ref().is_some_and(|(g, _)| *g != generation);
         if afresh || shown.as_ref().map(|(_, h)| h.as_str()) != Some(now.as_str()) {

@@ -18,7 +18,7 @@ use wasm_bindgen::JsCast;
 
 use crate::app::{self, ExportArgs};
 use crate::components::export_panel;
-use crate::dom;
+use crate::dom::{self, Node};
 use crate::edit::Problem;
 use crate::html::esc;
 use crate::markup;
@@ -136,7 +136,7 @@ pub fn export_bar(args: ExportArgs) -> AnyView {
 pub fn explain_panel(state: State) -> AnyView {
     let failed = RwSignal::new(None::<String>);
     // Written as HTML (`markup`): the notice follows a failed load in place.
-    let node = NodeRef::<leptos::html::Details>::new();
+    let node = Node::new();
     dom::html_follows(node, move || {
         let notice = match failed.get() {
             None => "Loading the explanations…".to_string(),

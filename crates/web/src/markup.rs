@@ -13,31 +13,21 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Element, Event};
 
+use crate::dom::Node;
+
 /// Passes the `events` that reach `node` from its content to `on`, once the node is on the
 /// page. They are taken as they go down to the element used (the capture phase), so that the
 /// events that do not bubble (`focus`, a dialog's `close`) reach the panel as the others do.
 /// One copy of the code for every panel: the listener lives as long as the view that made it.
-pub fn listen<E>(node: NodeRef<E>, events: &'static [&'static str], on: impl Fn(&Used) + 'static)
-where
-    E: leptos::html::ElementType,
-    E::Output: JsCast + Clone + 'static,
-{
-    attach(
-        Box::new(move || node.get().map(JsCast::unchecked_into)),
-        events,
-        Box::new(on),
-    );
+pub fn listen(node: Node, events: &'static [&'static str], on: impl Fn(&Used) + 'static) {
+    attach(node, events, Box::new(on));
 }
 
 /// A panel's listener, called from JavaScript.
 type Listener = Closure<dyn Fn(Event)>;
 
-/// [`listen`] for any element.
-fn attach(
-    node: Box<dyn Fn() -> Option<Element>>,
-    events: &'static [&'static str],
-    on: Box<dyn Fn(&Used)>,
-) {
+/// [`listen`] with its handler boxed: one copy of the code for every caller.
+fn attach(node: Node, events: &'static [&'static str], on: Box<dyn Fn(&Used)>) {
     let on = std::rc::Rc::new(on);
     // The effect's value is the listener, kept until the view is disposed; none until the node
     // is on the page.
@@ -45,7 +35,7 @@ fn attach(
         if let Some(Some(listener)) = listener {
             return Some(listener);
         }
-        let el = node()?;
+        let el = node.get()?;
         let on = on.clone();
         let listener = Listener::new(move |ev: Event| {
             if let Some(used) = Used::new(&ev) {

@@ -119,13 +119,16 @@ pub fn list_html(current: Option<&str>) -> String {
     out
 }
 
-/// A tour's story: its title, the text and its source.
-pub fn story_html(p: &Preset) -> String {
+/// A tour's story: its title, the text and its source, then a link back to the tour's start,
+/// shown once the reader has moved `away` from its address, and the button that closes it.
+pub fn story_html(p: &Preset, away: bool) -> String {
     format!(
-        "<h3>{}</h3><p>{}</p><p class=\"cite\">Source: {}</p>",
+        "<div><h3>{}</h3><p>{}</p><p class=\"cite\">Source: {}</p></div><p class=\"tour-actions\"><a class=\"restart\" href=\"?{}\"{}>Restart this tour</a><button type=\"button\" class=\"close\">Close</button></p>",
         esc(p.title),
         esc(p.story),
-        esc(p.source)
+        esc(p.source),
+        esc(p.query),
+        if away { "" } else { " hidden" }
     )
 }
 
@@ -235,7 +238,12 @@ mod tests {
         assert!(list.contains("href=\"?view=compare&amp;c=machine=intel-ipsc;pattern=pingpong"));
         assert_eq!(list.matches("aria-current").count(), 1);
         for p in PRESETS {
-            assert_balanced(&story_html(p));
+            let (on, away) = (story_html(p, false), story_html(p, true));
+            assert_balanced(&on);
+            assert_balanced(&away);
+            // The link back shows only away from the tour's address.
+            assert!(on.contains(" hidden>Restart this tour"));
+            assert!(!away.contains(" hidden"));
         }
     }
 

@@ -14,8 +14,9 @@
 
 use std::sync::Arc;
 
-use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlCanvasElement;
 
 use commcalc_core::collectives::export::Format;
 use commcalc_core::collectives::file::{export_file, DEFAULT_PS, DEFAULT_SIZES};
@@ -30,7 +31,7 @@ use crate::collectives::{
     rgba, segments, segments_html, size_ticks, slots, times_at, MAP_PS, MAP_SIZES,
 };
 use crate::components::{Figure, ScaleToggle};
-use crate::dom;
+use crate::dom::{self, Node};
 use crate::draw_map;
 use crate::edit::Edit;
 use crate::html::{options, Opt};
@@ -65,7 +66,7 @@ pub fn CollectivesView(
             .with(|s| curves_plot(s, scale).map_err(|e| format!("No chart: {e}")))
     });
     // The page has repainted once the chart and the map are drawn (`commcalcPaints`).
-    Effect::new(move |_| {
+    dom::effect(move || {
         state.scenario.track();
         state.repaint.track();
         map.track();
@@ -280,7 +281,7 @@ fn WinnerMapPanel(
         .unwrap_or_default()
     };
     // The readout follows every input: changed in place (dom::html_follows).
-    let readout = NodeRef::<leptos::html::P>::new();
+    let readout = Node::new();
     dom::html_follows(readout, reading);
     let ticks = move |vertical: bool| {
         map.with(|m| {
@@ -326,11 +327,11 @@ fn WinnerMapPanel(
 
 /// Paints the map whenever it or the theme changes, and reports the timing to the benchmark's
 /// hook (the computation counted only the first time a map is painted).
-fn paint_map(state: State, canvas: NodeRef<Canvas>, map: Memo<MapResult>, dark: ReadSignal<bool>) {
+fn paint_map(state: State, canvas: Node, map: Memo<MapResult>, dark: ReadSignal<bool>) {
     Effect::new(move |last: Option<Option<Arc<Computed>>>| {
         let palette = palette(dark.get());
         let current = map.get().ok();
-        let c = canvas.get()?;
+        let c: HtmlCanvasElement = canvas.get()?.unchecked_into();
         if let Some(computed) = &current {
             let fresh = last.flatten().is_none_or(|l| !Arc::ptr_eq(&l, computed));
             let t0 = dom::now();
@@ -363,11 +364,7 @@ fn take(state: State, map: Memo<MapResult>, cursor: RwSignal<At>, (row, col): (u
 }
 
 /// The cell under the pointer, if it is over the map.
-fn cell_under(
-    area: NodeRef<Div>,
-    dims: Memo<Option<(usize, usize)>>,
-    ev: &leptos::ev::MouseEvent,
-) -> At {
+fn cell_under(area: Node, dims: Memo<Option<(usize, usize)>>, ev: &leptos::ev::MouseEvent) -> At {
     let r = area.get_untracked()?.get_bounding_client_rect();
     let (rows, cols) = dims.get_untracked()?;
     let (x, y) = (f64::from(ev.client_x()), f64::from(ev.client_y()));
@@ -400,8 +397,8 @@ fn MapArea(
     /// The cell read out: the cursor's, else the scenario's.
     at: Memo<At>,
 ) -> impl IntoView {
-    let canvas = NodeRef::<Canvas>::new();
-    let area = NodeRef::<Div>::new();
+    let canvas = Node::new();
+    let area = Node::new();
     paint_map(state, canvas, map, dark);
     let dims = Memo::new(move |_| {
         map.with(|m| m.as_ref().ok().map(|c| (c.map.ps.len(), c.map.sizes.len())))
@@ -502,7 +499,7 @@ fn Segments(
 ) -> impl IntoView {
     let rows = Memo::new(move |_| state.scenario.with(|s| segments(s).unwrap_or_default()));
     // A slider step changes the numbers, not the rows: changed in place (dom::html_follows).
-    let body = NodeRef::<leptos::html::Tbody>::new();
+    let body = Node::new();
     dom::html_follows(body, move || rows.with(|r| segments_html(r)));
     let caption = move || {
         state.scenario.with(|s| {
@@ -580,7 +577,7 @@ fn Exports(
             </p>
             <div class="export" role="group" aria-label="Export a tuning file">
                 <span class="export-label">"Export"</span>
-                {Vec::from(buttons)}
+                {buttons}
             </div>
             <p id="coll-export-status" role="status">{move || status.get()}</p>
         </section>

@@ -9,7 +9,7 @@ use commcalc_core::{Error, Scenario};
 
 use crate::chart::{compare_plot, letter, Which};
 use crate::components::{plain, Charts, ExportBar, WarningList};
-use crate::dom;
+use crate::dom::{self, Node};
 use crate::export::{compared_subtitle, curves_csv, file_stem};
 use crate::html::{esc, scenario_table};
 use crate::page::machine_label;
@@ -55,10 +55,10 @@ pub fn CompareView(
         })
     });
     // Changed in place as a slider moves the crossovers (dom::html_follows).
-    let crossovers = NodeRef::<leptos::html::Div>::new();
+    let crossovers = Node::new();
     dom::html_follows(crossovers, move || comparison.with(crossover_table));
     // Each scenario's numbers, changed in place too.
-    let table = NodeRef::<leptos::html::Div>::new();
+    let table = Node::new();
     dom::html_follows(table, move || {
         let list = state.compared();
         let fitted = state.page.with(|p| p.fitted.clone());

@@ -5,11 +5,10 @@
 //! a list the field alone, a choice a select, the mesh two fields; each has its reset button,
 //! source text and the core's messages about its key.
 
-use leptos::html::Div;
 use leptos::prelude::*;
 
 use crate::controls::{controls, current, Control, Current, Kind};
-use crate::dom;
+use crate::dom::{self, Node};
 use crate::edit::Edit;
 use crate::html::{controls_html, ControlsPanel};
 use crate::markup::{self, Used};
@@ -61,7 +60,7 @@ pub fn Controls(
     };
     // A slider step changes a readout, a position and a field: changed in place. With other
     // controls (another pattern's) every field shows its value again, typed in or not.
-    let node = NodeRef::<Div>::new();
+    let node = Node::new();
     dom::html_follows_shaped(node, specs, html);
     markup::listen(node, &["click", "input", "change"], move |used| {
         used_control(state, specs, used)

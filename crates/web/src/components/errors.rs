@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::dom::{self, Node};
 use crate::html::items;
 use crate::state::State;
 
@@ -25,13 +26,16 @@ pub fn ErrorList(
         });
         items(list.iter().map(|(k, m)| (Some(k.as_str()), m.as_str())))
     };
+    // Written in place like the warnings (dom::html_follows): one copy of the code for both.
+    let ul = Node::new();
+    dom::html_follows(ul, list);
     view! {
         <ul
+            node_ref=ul
             id="errors"
             class="messages errors"
             aria-live="polite"
             aria-label="Problems"
-            inner_html=list
         ></ul>
     }
 }

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::derived::panel_formulas;
-use crate::dom;
+use crate::dom::{self, Node};
 use crate::explain::panel;
 use crate::state::State;
 
@@ -24,7 +24,7 @@ pub fn ExplainPanel(
         panel(c.pattern, c.model, &formulas)
     });
     // A slider step changes a few numbers in the formulas: changed in place (dom::html_follows).
-    let node = NodeRef::<leptos::html::Div>::new();
+    let node = Node::new();
     dom::html_follows(node, move || body.get());
     view! {
         <details class="explain panel" id="explain">

@@ -10,7 +10,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::chart::{palette, Scale};
 use crate::components::charts::Plots;
-use crate::dom;
+use crate::dom::{self, Node};
 use crate::draw::{png, svg, Frame, Heading};
 use crate::html::esc;
 use crate::markup;
@@ -135,7 +135,7 @@ pub fn export_panel(
     run: impl Fn(&'static str) + 'static,
     notices: impl Fn() -> String + 'static,
 ) -> impl IntoView {
-    let node = NodeRef::<leptos::html::Div>::new();
+    let node = Node::new();
     dom::html_follows(node, move || {
         let mut out = "<span class=\"export-label\">Export</span>".to_string();
         for (what, label, title) in BUTTONS {

@@ -1,11 +1,12 @@
 //! One chart drawn from a plot memo: the views' other charts (validation, block-size sweep,
 //! bulk transfer), repainted in an effect whenever the plot, the theme or the size changes.
 
-use leptos::html::Canvas;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlCanvasElement;
 
 use crate::chart::{palette, Plot, Scale};
-use crate::dom;
+use crate::dom::{self, Node};
 use crate::draw::{draw, Frame};
 
 /// `<figure><figcaption/><canvas id=…/></figure>`.
@@ -24,10 +25,13 @@ pub fn Figure(
     /// Dark colours (the page's one `State::dark`).
     dark: ReadSignal<bool>,
 ) -> impl IntoView {
-    let canvas = NodeRef::<Canvas>::new();
+    let canvas = Node::new();
     let size = RwSignal::new((0.0, 0.0));
     Effect::new(move |observing: Option<bool>| {
-        let Some(c) = canvas.get() else {
+        let Some(c) = canvas
+            .get()
+            .map(JsCast::unchecked_into::<HtmlCanvasElement>)
+        else {
             return false;
         };
         let first = observing != Some(true);

@@ -1,13 +1,12 @@
 //! The scenario's pickers: machine, pattern and parameter set, one panel written as HTML
 //! (`markup`) that follows the machine, pattern and model in place.
 
-use leptos::html::Div;
 use leptos::prelude::*;
 
 use super::machine_picker::Machines;
 use super::model_picker::model_html;
 use super::pattern_picker::pattern_html;
-use crate::dom;
+use crate::dom::{self, Node};
 use crate::edit::Edit;
 use crate::markup;
 use crate::state::State;
@@ -19,7 +18,7 @@ pub fn Pickers(
     state: State,
 ) -> impl IntoView {
     let machines = Machines::new(state);
-    let node = NodeRef::<Div>::new();
+    let node = Node::new();
     dom::html_follows(node, move || {
         [machines.html(), pattern_html(state), model_html(state)].concat()
     });

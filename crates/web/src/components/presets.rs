@@ -10,6 +10,10 @@
 //! it suggests (drags a slider, switches a set), with a link back to the tour's start.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::dom::{self, Node};
+use crate::markup;
 
 use crate::presets::{find, list_html, story_html, Preset};
 use crate::state::State;
@@ -29,10 +33,18 @@ pub fn Presets(
     });
     let closed = RwSignal::new(false);
     let list = move || list_html(tour.get().map(|p| p.id));
+    // The story is HTML (`markup`): its link back follows the address in place, and the close
+    // button's click reaches the aside.
     let story = move || {
         let p = tour.get().filter(|_| !closed.get())?;
-        let href = format!("?{}", p.query);
         let away = move || address.with(|a| a != p.query);
+        let node = Node::new();
+        dom::html_follows(node, move || story_html(p, away()));
+        markup::listen(node, &["click"], move |used| {
+            if used.is("button.close") {
+                closed.set(true);
+            }
+        });
         Some(view! {
             <aside
                 id="preset-story"
@@ -40,20 +52,14 @@ pub fn Presets(
                 aria-label="The tour's story"
                 data-preset=p.id
                 data-edited=move || away().then_some("true")
-            >
-                <div inner_html=story_html(p)></div>
-                <p class="tour-actions">
-                    <a class="restart" href=href hidden=move || !away()>"Restart this tour"</a>
-                    <button type="button" class="close" on:click=move |_| closed.set(true)>
-                        "Close"
-                    </button>
-                </p>
-            </aside>
+                node_ref=node
+            ></aside>
         })
     };
     // On a phone the list scrolls sideways: the tour on screen is scrolled into the middle.
-    let ul = NodeRef::<leptos::html::Ul>::new();
-    Effect::new(move |_| {
+    let ul = Node::new();
+    dom::html_follows(ul, list);
+    dom::effect(move || {
         if tour.get().is_some() {
             request_animation_frame(move || centre_current(ul));
         }
@@ -61,7 +67,7 @@ pub fn Presets(
     view! {
         <nav id="presets" class="presets" aria-labelledby="presets-title">
             <h2 id="presets-title">"Guided tours"</h2>
-            <ul class="preset-list" node_ref=ul inner_html=list></ul>
+            <ul class="preset-list" node_ref=ul></ul>
         </nav>
         {story}
     }
@@ -69,9 +75,11 @@ pub fn Presets(
 
 /// Scrolls the tour list sideways so that the current tour's link sits in its middle (a no-op
 /// where the list wraps and does not scroll).
-fn centre_current(ul: NodeRef<leptos::html::Ul>) {
-    use wasm_bindgen::JsCast;
-    let Some(list) = ul.get_untracked() else {
+fn centre_current(ul: Node) {
+    let Some(list) = ul
+        .get_untracked()
+        .map(JsCast::unchecked_into::<web_sys::HtmlElement>)
+    else {
         return;
     };
     let current = list

@@ -15,8 +15,9 @@
 
 use std::sync::Arc;
 
-use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlCanvasElement;
 
 use commcalc_core::compare::{compare, Comparison};
 use commcalc_core::models::nbl::{FSet, Nbl};
@@ -26,7 +27,7 @@ use commcalc_core::Scenario;
 
 use crate::chart::{compare_plot, palette, Plot, Which};
 use crate::components::{Figure, ScaleToggle};
-use crate::dom;
+use crate::dom::{self, Node};
 use crate::draw_map;
 use crate::edit::Edit;
 use crate::html::{options, Opt};
@@ -100,7 +101,7 @@ pub fn RegimesView(
     // The page has repainted once everything an edit changes has been drawn: the effects that
     // draw run before `painted_after_effects` says so. Tests and benchmarks wait for this
     // (`commcalcPaints`).
-    Effect::new(move |_| {
+    dom::effect(move || {
         state.scenario.track();
         state.repaint.track();
         model.track();
@@ -265,7 +266,7 @@ fn SweepSection(
     };
     let optima = move || sweeps.with(|s| s.as_ref().map(|s| optima_html(s)).unwrap_or_default());
     // The optima and the readouts below follow every input: changed in place (dom::html_follows).
-    let optima_list = NodeRef::<leptos::html::Ul>::new();
+    let optima_list = Node::new();
     dom::html_follows(optima_list, optima);
     view! {
         <section class="panel" aria-labelledby="sweep-title">
@@ -459,7 +460,7 @@ fn MapPanel(
         let at = at.get();
         map.with(|m| readout_html(letter, f.get(), m.as_ref().ok().map(|c| &c.map), at))
     };
-    let readout = NodeRef::<leptos::html::P>::new();
+    let readout = Node::new();
     dom::html_follows(readout, reading);
     let ticks = move |vertical: bool| {
         ticks.with(|(x, y)| ticks_html(if vertical { y } else { x }, vertical))
@@ -606,8 +607,8 @@ impl MapArea {
         } = self;
         let id = SIDES[side % 2];
         let letter = letter_of(side);
-        let canvas = NodeRef::<Canvas>::new();
-        let area = NodeRef::<Div>::new();
+        let canvas = Node::new();
+        let area = Node::new();
         self.paint(canvas);
         let locate = move |x: f64, y: f64| cell_under(area, dims, x, y);
         let point_to = move |cell: Option<(usize, usize)>| {
@@ -672,12 +673,12 @@ impl MapArea {
 
     /// Paints the map when it or the theme changes; the timing goes to the benchmark's hook,
     /// with the computation counted only the first time a map is painted.
-    fn paint(self, canvas: NodeRef<Canvas>) {
+    fn paint(self, canvas: Node) {
         let (map, dark, id) = (self.map, self.dark, SIDES[self.side % 2]);
         Effect::new(move |last: Option<Option<Arc<Computed>>>| {
             let dark = dark.get();
             let current = map.get().ok();
-            let c = canvas.get()?;
+            let c: HtmlCanvasElement = canvas.get()?.unchecked_into();
             if let Some(computed) = &current {
                 let fresh = last.flatten().is_none_or(|l| !Arc::ptr_eq(&l, computed));
                 let t0 = dom::now();
@@ -732,7 +733,7 @@ impl MapArea {
 
 /// The cell of a map under a point of the page, if any.
 fn cell_under(
-    area: NodeRef<Div>,
+    area: Node,
     dims: Memo<Option<(usize, usize)>>,
     x: f64,
     y: f64,

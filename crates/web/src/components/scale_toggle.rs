@@ -1,11 +1,10 @@
 //! The charts' axes: log–log, log–linear or linear. Kept in the address (`axes=`), so a reload
 //! or a shared link shows the same axes. Written as HTML (`markup`).
 
-use leptos::html::Span;
 use leptos::prelude::*;
 
 use crate::chart::Scale;
-use crate::dom;
+use crate::dom::{self, Node};
 use crate::html::{options, Opt};
 use crate::markup;
 use crate::state::State;
@@ -16,7 +15,7 @@ pub fn ScaleToggle(
     /// The app state: its chart axes.
     state: State,
 ) -> impl IntoView {
-    let node = NodeRef::<Span>::new();
+    let node = Node::new();
     dom::html_follows(node, move || {
         let now = state.scale.get();
         let list = Scale::ALL

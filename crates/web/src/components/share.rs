@@ -4,11 +4,12 @@
 
 use std::fmt::Write;
 
-use leptos::html::Dialog;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlDialogElement;
 
 use crate::controls::controls;
-use crate::dom;
+use crate::dom::{self, Node};
 use crate::html::{esc, subscripts};
 use crate::markup::{self, Used};
 use crate::page::{result_keys, View};
@@ -34,7 +35,7 @@ pub fn Share(
     /// The app state: the page and scenario shared.
     state: State,
 ) -> impl IntoView {
-    let dialog = NodeRef::<Dialog>::new();
+    let dialog = Node::new();
     // The controls and result rows ticked, in the order they were ticked.
     let kept = [
         RwSignal::new(Vec::<String>::new()),
@@ -71,20 +72,22 @@ pub fn Share(
             "click" if used.is("#copy-snippet") => copy(&code(), "snippet", copied),
             "click" if used.is("#share-close") => {
                 if let Some(d) = dialog.get() {
-                    d.close();
+                    d.unchecked_into::<HtmlDialogElement>().close();
                 }
             }
             _ => {}
         },
     );
-    let open = move |_| {
+    // The button's click taken like the dialog's (`markup`): no event handler of its own.
+    let button = Node::new();
+    markup::listen(button, &["click"], move |_| {
         is_open.set(true);
         if let Some(d) = dialog.get() {
-            let _ = d.show_modal();
+            let _ = d.unchecked_into::<HtmlDialogElement>().show_modal();
         }
-    };
+    });
     view! {
-        <button type="button" id="share" class="share" aria-haspopup="dialog" on:click=open>
+        <button type="button" id="share" class="share" aria-haspopup="dialog" node_ref=button>
             "Share / embed"
         </button>
         <dialog id="share-dialog" node_ref=dialog aria-labelledby="share-title"></dialog>

@@ -2,6 +2,8 @@
 
 use leptos::prelude::*;
 
+use crate::dom::Node;
+use crate::markup;
 use crate::page::View;
 use crate::state::State;
 
@@ -13,25 +15,36 @@ pub fn Tabs(
 ) -> impl IntoView {
     let open = Memo::new(move |_| state.page.with(|p| p.view));
     let tabs = View::ALL.map(|v| {
-        let id = format!(
-            "tab-{}",
-            if v.id().is_empty() {
-                "calculator"
-            } else {
-                v.id()
-            }
-        );
         view! {
             <button
                 type="button"
                 class="tab"
-                id=id
+                id=tab_id(v)
                 aria-current=move || (open.get() == v).then_some("page")
-                on:click=move |_| state.open(v)
             >
                 {v.title()}
             </button>
         }
     });
-    view! { <nav class="tabs" aria-label="Views">{Vec::from(tabs)}</nav> }
+    // A click on a tab reaches the row (`markup`): no event handler per button.
+    let nav = Node::new();
+    markup::listen(nav, &["click"], move |used| {
+        let chosen = used
+            .within("id")
+            .and_then(|id| View::ALL.into_iter().find(|&v| tab_id(v) == id));
+        if let Some(v) = chosen {
+            state.open(v);
+        }
+    });
+    view! { <nav class="tabs" aria-label="Views" node_ref=nav>{tabs}</nav> }
+}
+
+/// The tab's id: `tab-` and the view's `view=` value (`calculator` for the calculator's none).
+fn tab_id(v: View) -> String {
+    let id = if v.id().is_empty() {
+        "calculator"
+    } else {
+        v.id()
+    };
+    format!("tab-{id}")
 }

@@ -20,8 +20,7 @@ use commcalc_core::Scenario;
 
 use crate::chart::{Plot, Scale};
 use crate::components::{plain, Figure};
-use crate::dom;
-use crate::dom::now;
+use crate::dom::{self, now, Node};
 use crate::html::esc;
 use crate::page::View;
 use crate::state::State;
@@ -276,7 +275,7 @@ fn run(state: State, runs: Runs, figures: bool) {
 /// would mislead), and nothing re-runs; once it ends, the results say whether the controls have
 /// changed since (`#traffic-stale`).
 fn auto_run(state: State, runs: Runs) {
-    Effect::new(move |_| {
+    dom::effect(move || {
         let s = state.scenario.get();
         if state.page.with_untracked(|p| p.view) != View::Traffic {
             return;
@@ -386,7 +385,7 @@ fn Results(state: State, runs: Runs) -> impl IntoView {
         })
     };
     // A run on every input changes the numbers, not the rows: changed in place.
-    let tbody = NodeRef::<leptos::html::Tbody>::new();
+    let tbody = Node::new();
     dom::html_follows(tbody, body);
     view! {
         <section class="panel" aria-labelledby="traffic-results-title">
@@ -428,10 +427,7 @@ fn CubePanel(state: State, runs: Runs, utilisation: PlotMemo) -> impl IntoView {
         })
     };
     // The links' shades and the summary's numbers change with every run: in place.
-    let (cube, said) = (
-        NodeRef::<leptos::html::Div>::new(),
-        NodeRef::<leptos::html::P>::new(),
-    );
+    let (cube, said) = (Node::new(), Node::new());
     dom::html_follows(cube, drawing);
     dom::html_follows(said, summary);
     view! {

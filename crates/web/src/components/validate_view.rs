@@ -107,7 +107,7 @@ fn Chart(state: State, chosen: Memo<Result<Shown, String>>) -> impl IntoView {
     };
     // The page counts a repaint once the figure's effect has drawn the new plot (the tests
     // and the first-load signal wait for it).
-    Effect::new(move |_| {
+    dom::effect(move || {
         drawn.track();
         request_animation_frame(dom::painted);
     });

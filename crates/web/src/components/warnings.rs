@@ -1,9 +1,8 @@
 //! The report's warnings: where a result leaves what the papers measured.
 
-use leptos::html::Ul;
 use leptos::prelude::*;
 
-use crate::dom;
+use crate::dom::{self, Node};
 use crate::html::items;
 use crate::state::State;
 
@@ -20,7 +19,7 @@ pub fn WarningList(
         })
     };
     // Changed in place when a slider step changes a number in a warning (dom::html_follows).
-    let ul = NodeRef::<Ul>::new();
+    let ul = Node::new();
     dom::html_follows(ul, list);
     view! {
         <ul
