@@ -19,7 +19,7 @@ pub fn MetricsTable(
         .page
         .with_untracked(|p| if p.embed { p.rows.clone() } else { Vec::new() });
     let body = move || {
-        let rows = state.report.with(|r| match r {
+        state.report.with(|r| match r {
             Ok(report) => {
                 let _timed = dom::timed("commcalc:results-html");
                 state.scenario.with_untracked(|s| {
@@ -31,15 +31,16 @@ pub fn MetricsTable(
                 })
             }
             Err(_) => String::new(),
-        });
-        format!("{HEAD}<tbody>{rows}</tbody>")
+        })
     };
-    // The whole table is HTML (`markup`): a slider step changes the numbers, not the rows, and
-    // only they change on the page (dom::html_follows).
-    let table = Node::new();
-    dom::html_follows(table, body);
-    view! { <table id="metrics" node_ref=table></table> }
+    // A slider step changes the numbers, not the rows: changed in place (dom::html_follows).
+    let tbody = Node::new();
+    dom::html_follows(tbody, body);
+    view! {
+        <table id="metrics">
+            <caption>"Results"</caption>
+            <thead inner_html="<tr><th scope=\"col\">Quantity</th><th scope=\"col\">Value</th><th scope=\"col\">From</th></tr>"></thead>
+            <tbody node_ref=tbody></tbody>
+        </table>
+    }
 }
-
-/// The table's caption and column heads, above its rows.
-const HEAD: &str = "<caption>Results</caption><thead><tr><th scope=\"col\">Quantity</th><th scope=\"col\">Value</th><th scope=\"col\">From</th></tr></thead>";
