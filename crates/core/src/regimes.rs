@@ -273,11 +273,8 @@ pub struct RegimeMap {
 impl RegimeMap {
     /// The cell of mesh `row` and length `col`, if both are in range.
     pub fn cell(&self, row: usize, col: usize) -> Option<&Cell> {
-        if row < self.meshes.len() && col < self.lengths.len() {
-            self.cells.get(row * self.lengths.len() + col)
-        } else {
-            None
-        }
+        self.cells
+            .get(grid_index(self.meshes.len(), self.lengths.len(), row, col)?)
     }
 
     /// The fraction of cells the algorithm wins, in [0, 1]: how 004 §4.1's "almost everywhere"
@@ -285,6 +282,12 @@ impl RegimeMap {
     pub fn share(&self, algorithm: Algorithm) -> f64 {
         share(self.cells.iter().map(|c| c.fastest), algorithm)
     }
+}
+
+/// The place of mesh `row` and length `col` in a row-major grid of `rows` × `cols` cells, if
+/// both are in range (one index would otherwise wrap into the next row).
+fn grid_index(rows: usize, cols: usize, row: usize, col: usize) -> Option<usize> {
+    (row < rows && col < cols).then(|| row * cols + col)
 }
 
 /// The fraction of `winners` that are `algorithm`, in [0, 1] (0 for none).
@@ -318,11 +321,8 @@ pub struct LeadMap {
 impl LeadMap {
     /// The fastest algorithm and capped margin of mesh `row` and length `col`, if in range.
     pub fn lead(&self, row: usize, col: usize) -> Option<&Lead> {
-        if row < self.meshes.len() && col < self.lengths.len() {
-            self.leads.get(row * self.lengths.len() + col)
-        } else {
-            None
-        }
+        self.leads
+            .get(grid_index(self.meshes.len(), self.lengths.len(), row, col)?)
     }
 
     /// The full cell of mesh `row` and length `col` (the three times and blocks, the exact
