@@ -1,13 +1,13 @@
 // The page's two modules (crates/web/src/lazy.rs): a first visit to the calculator runs the
 // calculator's module only, an address of another view the full module only (Trunk.toml's
-// loader); the full module (every view) loads when another view first opens,
-// shows a loading notice meanwhile, and takes the page over with everything the person had:
+// loader); the full module (every view, and the calculator's traffic pattern) loads when
+// another view or that pattern first opens, shows a loading notice meanwhile, and takes the page over with everything the person had:
 // the scenario, the focused tab, Back and Forward. A failed load says so and can be retried.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { afterRepaint, appFailures, newAppPage, openApp, useApp } from './harness.mjs';
+import { afterRepaint, appFailures, evalQuery, metricMap, newAppPage, openApp, useApp } from './harness.mjs';
 
 const app = useApp();
 
@@ -107,6 +107,44 @@ describe('the calculator module and the full module', () => {
       assert.deepEqual(failures(problems), [], 'no console or page error');
     } finally {
       await context.close();
+    }
+  });
+
+  it('hands the traffic pattern over to the full module, picked in the calculator or opened from an address', async () => {
+    const { context, page, problems, requested } = await recordingPage();
+    try {
+      await openApp(page, app.server.url, '?machine=intel-ipsc&pattern=pingpong');
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route('**/commcalc-full_bg.wasm', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.selectOption('#pattern', 'traffic');
+      const notice = page.getByRole('status').filter({ hasText: 'Loading “Synthetic traffic”…' });
+      await notice.waitFor({ timeout: 10_000 });
+      assert.equal(await page.inputValue('#pattern'), 'traffic', 'the picker shows the choice meanwhile');
+      release();
+      const row = 'table#metrics tr[data-metric="completion_us"] td.value';
+      await page.waitForSelector(row, { timeout: 30_000 });
+      assert.equal(await notice.count(), 0, 'the notice goes');
+      assert.equal(requested.filter((u) => FULL.test(u)).length, 2, 'the full module: its script and wasm, once');
+      const query = new URL(page.url()).search.slice(1);
+      assert.match(query, /pattern=traffic/u);
+      assert.equal((await metricMap(page)).completion_us?.value, String(evalQuery(query).metrics.completion_us), "the CLI's numbers");
+      assert.deepEqual(failures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+    const cold = await recordingPage();
+    try {
+      await openApp(cold.page, app.server.url, '?machine=intel-ipsc&pattern=traffic');
+      assert.deepEqual(cold.requested.filter((u) => /\/commcalc-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(u)), [], 'no calculator module');
+      assert.equal(cold.requested.filter((u) => FULL.test(u)).length, 2, 'the full module: its script and wasm');
+      assert.ok((await metricMap(cold.page)).completion_us, 'the traffic report');
+      assert.deepEqual(failures(cold.problems), [], 'no console or page error');
+    } finally {
+      await cold.context.close();
     }
   });
 

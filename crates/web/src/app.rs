@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use commcalc_core::traffic::{self, Simulator};
-use commcalc_core::Scenario;
+use commcalc_core::{Error, Report, Scenario};
 
 use crate::chart::{plot, Which};
 use crate::components::plain;
@@ -44,6 +44,12 @@ pub struct Views {
     /// only the full module, whose other views simulate on the page, links it; the calculator's
     /// module has none and takes its worker's runs (`worker::report`).
     simulator: Option<Simulator>,
+    /// How the scenario a view shows is evaluated (`State::report`): in the full module by
+    /// `worker::report`, which has the calculator's traffic scenarios simulated in a worker; in
+    /// the calculator's module by `edit::evaluate_in`, which only checks them, since it hands
+    /// a traffic scenario over to the full module ([`calculator_results`]) and so links neither
+    /// the worker's client nor its messages (docs/web-bytes.md, "Stop 22").
+    report: fn(View, &Scenario) -> Result<Report, Error>,
 }
 
 /// The first module's (`src/main.rs`): the calculator, and for any other view a loading
@@ -54,6 +60,7 @@ pub const CALCULATOR: Views = Views {
     explain: lazy::explain_panel,
     styles: &[],
     simulator: None,
+    report: crate::edit::evaluate_in,
 };
 
 /// Every view: the full module's (`src/bin/full.rs`).
@@ -66,6 +73,7 @@ pub const ALL: Views = Views {
         include_str!("../../../web/regimes.css"),
     ],
     simulator: Some(traffic::simulate),
+    report: crate::worker::report,
 };
 
 thread_local! {
@@ -158,11 +166,19 @@ fn all_results(view: View, state: State) -> AnyView {
     }
 }
 
+/// The calculator's module's results: the calculator, but for a traffic scenario (003's
+/// synthetic traffic, simulated event by event) and the other views, which come with the full
+/// module (`lazy`).
 fn calculator_results(view: View, state: State) -> AnyView {
-    match view {
-        View::Calculator => view! { <Calculator state export_bar=lazy::export_bar/> }.into_any(),
-        other => lazy::hand_over(other, state),
+    if view != View::Calculator {
+        return lazy::hand_over(view.title(), state);
     }
+    let traffic = Memo::new(move |_| state.choice.with(|c| c.pattern.id == "traffic"));
+    (move || match traffic.get() {
+        true => lazy::hand_over(state.choice.with_untracked(|c| c.pattern.title), state),
+        false => view! { <Calculator state export_bar=lazy::export_bar/> }.into_any(),
+    })
+    .into_any()
 }
 
 /// The whole page: the tabs, the scenario panel where the view edits a scenario, and the view.
@@ -183,7 +199,7 @@ fn App(
     if embed {
         dom::embedded();
     }
-    let state = State::new(initial, page, problems);
+    let state = State::new(initial, page, problems, views.report);
     if note.is_some() {
         state.note.set(note);
     }

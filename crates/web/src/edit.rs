@@ -124,16 +124,11 @@ thread_local! {
 }
 
 /// Sets where this module's evaluations take their simulations from: the full module runs
-/// them (its other views simulate on the page), the calculator's has no simulator and takes
-/// only the worker's (`worker::report`), so that its module does not link it
-/// (docs/web-bytes.md).
+/// them, or takes its worker's (`worker::report`); the calculator's module has no simulator,
+/// so that it does not link one, and needs none: it hands a traffic scenario over to the full
+/// module (docs/web-bytes.md).
 pub fn use_simulator(simulator: Option<Simulator>) {
     SIMULATOR.with(|s| s.set(simulator));
-}
-
-/// Whether this module simulates on the page (see [`use_simulator`]).
-pub fn simulates_here() -> bool {
-    SIMULATOR.with(Cell::get).is_some()
 }
 
 /// The report of a scenario that an edit is checked against: the Traffic view runs its

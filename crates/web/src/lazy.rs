@@ -22,7 +22,6 @@ use crate::dom::{self, Node};
 use crate::edit::Problem;
 use crate::html::esc;
 use crate::markup;
-use crate::page::View;
 use crate::state::State;
 
 // Fetches the full module's script and wasm side by side and compiles the wasm while the
@@ -80,12 +79,12 @@ fn load(state: State, failed: RwSignal<Option<String>>) {
     load_full(leave, failed);
 }
 
-/// In the calculator's module, the results area of a view it does not carry: a loading notice
-/// (which a slow connection shows for a while) while the full module loads and takes over.
-pub fn hand_over(view: View, state: State) -> AnyView {
+/// In the calculator's module, the results area of what it does not carry (another view, the
+/// traffic pattern): a loading notice, titled `title`, which a slow connection shows for a
+/// while, while the full module loads and takes over.
+pub fn hand_over(title: &'static str, state: State) -> AnyView {
     let failed = RwSignal::new(None::<String>);
     load(state, failed);
-    let title = view.title();
     view! {
         <p class="loading" role="status">
             {move || match failed.get() {

@@ -84,8 +84,14 @@ impl State {
         });
     }
 
-    /// The state of a page opened on `initial`; the address bar gets its canonical query.
-    pub fn new(initial: Scenario, page: Page, problems: Vec<Problem>) -> State {
+    /// The state of a page opened on `initial`, whose report `evaluate` gives (the module's
+    /// `app::Views::report`); the address bar gets its canonical query.
+    pub fn new(
+        initial: Scenario,
+        page: Page,
+        problems: Vec<Problem>,
+        evaluate: fn(View, &Scenario) -> Result<Report, Error>,
+    ) -> State {
         let (initial, page) = opened(initial, page);
         let scenario = RwSignal::new(initial);
         let active = RwSignal::new(page.edited);
@@ -96,7 +102,7 @@ impl State {
             active,
             report: Memo::new(move |_| {
                 let view = page.with(|p| p.view);
-                scenario.with(|s| crate::worker::report(view, s))
+                scenario.with(|s| evaluate(view, s))
             }),
             choice: Memo::new(move |_| {
                 scenario.with(|s| Choice {

@@ -15,8 +15,9 @@
 //! the new ones when their runs come back, evaluating the scenario then at no cost (the core's
 //! `traffic::remember`). At most one request runs and one waits, the latest: an input while a
 //! run is under way replaces the waiting one, so nothing queues behind a dragged slider. The
-//! first report comes from the worker too: the calculator's module does not link the simulator
-//! (docs/web-bytes.md, "Stop 20").
+//! first report comes from the worker too, so that a long one never holds the page up. All of
+//! this is the full module's: the calculator's module hands a traffic scenario over to it
+//! (docs/web-bytes.md, "Stop 22").
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -356,13 +357,12 @@ thread_local! {
     static PENDING: Cell<bool> = const { Cell::new(false) };
 }
 
-/// The report a view shows of a scenario: `evaluate_in`'s, except for a traffic scenario in
-/// the calculator, whose simulations run in the worker (see the module's comment). Until they
-/// are back it is the last traffic report shown (the scenario checked first: a bad value is
-/// refused at once), or before the first one the scenario's inputs with no results, and the
-/// page is not yet ready ([`pending`]). The full module simulates its first one here, and every
-/// one where no worker starts; the calculator's module, which does not link the simulator, says
-/// why it cannot.
+/// The report a view shows of a scenario in the full module: `evaluate_in`'s, except for a
+/// traffic scenario in the calculator, whose simulations run in the worker (see the module's
+/// comment). Until they are back it is the last traffic report shown (the scenario checked
+/// first: a bad value is refused at once), or before the first one the scenario's inputs with
+/// no results, and the page is not yet ready ([`pending`]). The calculator's module evaluates
+/// with `evaluate_in` alone: it hands a traffic scenario over to the full module.
 pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
     PENDING.with(|p| p.set(false));
     let unrun = evaluate_in(view, scenario);
@@ -378,11 +378,7 @@ pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
         return Ok(last.clone());
     }
     let mut failed = None;
-    // A module that simulates shows its first traffic report at once: the full module taking
-    // over from the calculator's (for the explain panel, say) keeps no report of its own, and
-    // its table would otherwise be empty until its own worker answered.
-    let first_here = shown.is_none() && crate::edit::simulates_here();
-    if !ready && !first_here {
+    if !ready {
         match ask(&query) {
             // The last report unchanged: the memo sees an equal value and nothing repaints
             // until the new results are in (one repaint per input, not two).
