@@ -1,13 +1,14 @@
 // The page's two modules (crates/web/src/lazy.rs): a first visit to the calculator runs the
 // calculator's module only, an address of another view the full module only (Trunk.toml's
-// loader); the full module (every view, and the calculator's traffic pattern) loads when
-// another view or that pattern first opens, shows a loading notice meanwhile, and takes the page over with everything the person had:
+// loader); the full module (every view, and the calculator's scenarios that need the traffic
+// simulator or MPI's collective algorithms) loads when another view or such a scenario first
+// opens, shows a loading notice meanwhile, and takes the page over with everything the person had:
 // the scenario, the focused tab, Back and Forward. A failed load says so and can be retried.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { afterRepaint, appFailures, evalQuery, metricMap, newAppPage, openApp, useApp } from './harness.mjs';
+import { afterRepaint, appFailures, cli, evalQuery, metricMap, newAppPage, openApp, useApp } from './harness.mjs';
 
 const app = useApp();
 
@@ -110,41 +111,81 @@ describe('the calculator module and the full module', () => {
     }
   });
 
-  it('hands the traffic pattern over to the full module, picked in the calculator or opened from an address', async () => {
+  /**
+   * Picks `pattern` in the calculator's module (on `from`), sees the notice for `title` while
+   * the full module is held back, then the full module's report: the CLI's `metric`.
+   */
+  async function handedOver(from, pattern, title, metric) {
     const { context, page, problems, requested } = await recordingPage();
     try {
-      await openApp(page, app.server.url, '?machine=intel-ipsc&pattern=pingpong');
+      await openApp(page, app.server.url, from);
       let release;
       const held = new Promise((resolve) => (release = resolve));
       await page.route('**/commcalc-full_bg.wasm', async (route) => {
         await held;
         await route.continue();
       });
-      await page.selectOption('#pattern', 'traffic');
-      const notice = page.getByRole('status').filter({ hasText: 'Loading “Synthetic traffic”…' });
+      await page.selectOption('#pattern', pattern);
+      const notice = page.getByRole('status').filter({ hasText: `Loading “${title}”…` });
       await notice.waitFor({ timeout: 10_000 });
-      assert.equal(await page.inputValue('#pattern'), 'traffic', 'the picker shows the choice meanwhile');
+      assert.equal(await page.inputValue('#pattern'), pattern, 'the picker shows the choice meanwhile');
+      assert.equal(await page.locator('#errors li').count(), 0, 'no problem listed meanwhile');
       release();
-      const row = 'table#metrics tr[data-metric="completion_us"] td.value';
-      await page.waitForSelector(row, { timeout: 30_000 });
+      await page.waitForSelector(`table#metrics tr[data-metric="${metric}"] td.value`, { timeout: 30_000 });
       assert.equal(await notice.count(), 0, 'the notice goes');
       assert.equal(requested.filter((u) => FULL.test(u)).length, 2, 'the full module: its script and wasm, once');
       const query = new URL(page.url()).search.slice(1);
-      assert.match(query, /pattern=traffic/u);
-      assert.equal((await metricMap(page)).completion_us?.value, String(evalQuery(query).metrics.completion_us), "the CLI's numbers");
+      assert.match(query, new RegExp(`pattern=${pattern}`, 'u'));
+      assert.equal((await metricMap(page))[metric]?.value, String(evalQuery(query).metrics[metric]), "the CLI's numbers");
       assert.deepEqual(failures(problems), [], 'no console or page error');
     } finally {
       await context.close();
     }
-    const cold = await recordingPage();
+  }
+
+  it('hands the traffic pattern over to the full module when picked in the calculator', () =>
+    handedOver('?machine=intel-ipsc&pattern=pingpong', 'traffic', 'Synthetic traffic', 'completion_us'));
+
+  it("hands a collective costed by MPI's algorithms over to the full module, and keeps a paper's collective", async () => {
+    await handedOver('?machine=intel-paragon&pattern=pingpong', 'allreduce', 'Allreduce', 'time_us');
+    const { context, page, problems, requested } = await recordingPage();
     try {
-      await openApp(cold.page, app.server.url, '?machine=intel-ipsc&pattern=traffic');
-      assert.deepEqual(cold.requested.filter((u) => /\/commcalc-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(u)), [], 'no calculator module');
-      assert.equal(cold.requested.filter((u) => FULL.test(u)).length, 2, 'the full module: its script and wasm');
-      assert.ok((await metricMap(cold.page)).completion_us, 'the traffic report');
-      assert.deepEqual(failures(cold.problems), [], 'no console or page error');
+      await openApp(page, app.server.url, '?machine=intel-ipsc&pattern=pingpong');
+      await afterRepaint(page, "pick 003's broadcast", () => page.selectOption('#pattern', 'broadcast'));
+      const query = new URL(page.url()).search.slice(1);
+      assert.equal((await metricMap(page)).time_us?.value, String(evalQuery(query).metrics.time_us), "the CLI's numbers");
+      assert.deepEqual(requested.filter((u) => FULL.test(u)), [], "003's broadcast on the iPSC needs no full module");
+      assert.deepEqual(failures(problems), [], 'no console or page error');
     } finally {
-      await cold.context.close();
+      await context.close();
+    }
+  });
+
+  it("starts the full module straight away for an address of the traffic pattern or a collective's", async () => {
+    const { context, page, requested } = await recordingPage();
+    try {
+      // The module each address starts is what the loader fetches first; the wasm is refused,
+      // so that nothing is compiled.
+      await page.route('**/*.wasm', (route) => route.abort());
+      for (const { id, machines } of JSON.parse(cli(['patterns', '--json']))) {
+        const query = `machine=${machines[0]}&pattern=${id}`;
+        let collective = true;
+        try {
+          cli(['collectives', query], { stdio: 'pipe' });
+        } catch {
+          collective = false;
+        }
+        requested.length = 0;
+        await page.goto(`${app.server.url}?${query}`, { waitUntil: 'load' });
+        for (let waited = 0; !requested.some((u) => u.endsWith('.wasm')); waited += 20) {
+          assert.ok(waited < 10_000, `${query}: no module requested`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        const full = requested.some((u) => FULL.test(u));
+        assert.equal(full, id === 'traffic' || collective, `${query}: the full module ${full ? 'started' : 'not started'}`);
+      }
+    } finally {
+      await context.close();
     }
   });
 

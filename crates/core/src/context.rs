@@ -4,6 +4,7 @@
 //! report can name these types without importing the dispatcher.
 
 use crate::catalog::{interpolate_by_size, Machine, ParamSet};
+use crate::collectives::Collective;
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::inputs::{Inputs, Key};
@@ -160,10 +161,40 @@ pub struct Ctx<'a> {
     pub used_inputs: Vec<(&'static str, Value)>,
     /// The parameters the pattern read, overrides and table rows included.
     pub used_params: Vec<(&'static str, f64)>,
-    /// Where `pattern=traffic` takes its simulations from: `crate::traffic::remembered` unless
-    /// the evaluation names another (`report::evaluate_by`), so that only a program that asks
-    /// for the simulator links it.
+    /// The simulator and the collective algorithms this evaluation may use: none unless it
+    /// names them (`report::evaluate_by`), so that only a program that asks for them links them.
+    pub engines: Engines,
+}
+
+/// The costs an evaluation takes from the program that runs it, beyond the papers' closed
+/// forms: each a function the program names, so that a program that names neither links
+/// neither (the web page's calculator module, docs/web-bytes.md). `report::evaluate` uses both
+/// (`report::ENGINES`); a context starts with [`Engines::NONE`].
+#[derive(Clone, Copy)]
+pub struct Engines {
+    /// Where `pattern=traffic` takes its simulations from: `traffic::simulate`, or only the
+    /// runs handed over (`traffic::remembered`).
     pub simulator: Simulator,
+    /// The MPI collective algorithms' costs (`patterns::collective::evaluate`): the collective
+    /// patterns, and the queries of broadcast, barrier and all-to-all the papers do not cost.
+    pub collectives: fn(&mut Ctx, Collective) -> Result<Evaluation, Error>,
+}
+
+impl Engines {
+    /// The runs handed over only, and no collective algorithm.
+    pub const NONE: Engines = Engines {
+        simulator: remembered,
+        collectives: no_collectives,
+    };
+}
+
+/// The collectives of a program that costs none: says that another does.
+fn no_collectives(_: &mut Ctx, c: Collective) -> Result<Evaluation, Error> {
+    Err(Error::Elsewhere {
+        key: "pattern".into(),
+        value: c.id().into(),
+        needs: "the MPI collective algorithms",
+    })
 }
 
 impl<'a> Ctx<'a> {
@@ -184,7 +215,7 @@ impl<'a> Ctx<'a> {
             warnings: Vec::new(),
             used_inputs: Vec::new(),
             used_params: Vec::new(),
-            simulator: remembered,
+            engines: Engines::NONE,
         }
     }
 

@@ -29,6 +29,14 @@ pub enum Error {
     Syntax { fragment: String },
     /// A key given twice.
     Duplicate { key: String },
+    /// A scenario this program cannot cost and a larger one can: its evaluation `needs` a part
+    /// the program does not carry (`context::Engines`). The web page's calculator module hands
+    /// such a scenario over to its full module.
+    Elsewhere {
+        key: String,
+        value: String,
+        needs: &'static str,
+    },
     /// Pasted benchmark output that cannot be read or fitted: `line` (1-based) when one line
     /// is at fault, what is wrong, and what would have been accepted.
     Measurement {
@@ -45,6 +53,7 @@ impl Error {
             Error::UnknownKey { key, .. }
             | Error::InvalidValue { key, .. }
             | Error::Unsupported { key, .. }
+            | Error::Elsewhere { key, .. }
             | Error::Duplicate { key } => Some(key),
             Error::Syntax { .. } | Error::Measurement { .. } => None,
         }
@@ -81,6 +90,12 @@ impl fmt::Display for Error {
                 write!(f, "`{key}={value}` is not accepted: expected {expected}")
             }
             Error::Unsupported { key, value, reason } => write!(f, "`{key}={value}`: {reason}"),
+            Error::Elsewhere { key, value, needs } => {
+                write!(
+                    f,
+                    "`{key}={value}` needs {needs}, which this program does not carry"
+                )
+            }
             Error::Syntax { fragment } => {
                 write!(
                     f,

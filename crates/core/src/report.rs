@@ -5,13 +5,20 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::context::{Ctx, Evaluation};
+use crate::context::{Ctx, Engines, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::inputs::Inputs;
+use crate::patterns::collective;
 use crate::scenario::Scenario;
-use crate::traffic::{simulate, Simulator};
+use crate::traffic::simulate;
 use crate::values::Value;
+
+/// The engines `evaluate` uses: the traffic simulator and the MPI collective algorithms.
+pub const ENGINES: Engines = Engines {
+    simulator: simulate,
+    collectives: collective::evaluate,
+};
 
 /// Points on a curve unless the caller asks for another number.
 pub const CURVE_POINTS: usize = 512;
@@ -84,19 +91,16 @@ pub fn evaluate(scenario: &Scenario) -> Result<Report, Error> {
 /// Evaluates a scenario with `points` log-spaced curve points over the pattern's range (or the
 /// query's `from`/`to`).
 pub fn evaluate_with(scenario: &Scenario, points: usize) -> Result<Report, Error> {
-    evaluate_by(scenario, points, simulate)
+    evaluate_by(scenario, points, ENGINES)
 }
 
-/// `evaluate_with`, `pattern=traffic` taking its simulations from `simulator`: the web page
-/// passes `traffic::remembered` in the calculator's module, whose runs its Web Worker makes, so
-/// that the module leaves the simulator out (docs/web-bytes.md, "Stop 20").
-pub fn evaluate_by(
-    scenario: &Scenario,
-    points: usize,
-    simulator: Simulator,
-) -> Result<Report, Error> {
+/// `evaluate_with` with only the `engines` named: the web page's calculator module names
+/// none (`Engines::NONE`), so that it links neither the traffic simulator nor the collective
+/// algorithms, and hands a scenario that needs one (`Error::Elsewhere`) over to its full
+/// module (docs/web-bytes.md, "Stop 20" and "Stop 22").
+pub fn evaluate_by(scenario: &Scenario, points: usize, engines: Engines) -> Result<Report, Error> {
     let (from, to) = curve_range(scenario);
-    prepare_by(scenario, simulator)?.report(scenario, points, from, to)
+    prepare_by(scenario, engines)?.report(scenario, points, from, to)
 }
 
 /// Evaluates a scenario with its curve over `[from, to]` instead of its own range. The metrics,
@@ -128,12 +132,12 @@ pub(crate) struct Prepared {
 }
 
 pub(crate) fn prepare(scenario: &Scenario) -> Result<Prepared, Error> {
-    prepare_by(scenario, simulate)
+    prepare_by(scenario, ENGINES)
 }
 
-fn prepare_by(scenario: &Scenario, simulator: Simulator) -> Result<Prepared, Error> {
+fn prepare_by(scenario: &Scenario, engines: Engines) -> Result<Prepared, Error> {
     let mut ctx = Ctx::of(scenario)?;
-    ctx.simulator = simulator;
+    ctx.engines = engines;
     let evaluate =
         scenario
             .pattern

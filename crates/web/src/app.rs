@@ -7,7 +7,7 @@ use leptos::mount::mount_to;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use commcalc_core::traffic::{self, Simulator};
+use commcalc_core::context::Engines;
 use commcalc_core::{Error, Report, Scenario};
 
 use crate::chart::{plot, Which};
@@ -40,10 +40,10 @@ pub struct Views {
     /// The style sheets of the views only this module has, added to the page when it mounts:
     /// a first visit to the calculator does not download them (docs/web-bytes.md).
     styles: &'static [&'static str],
-    /// The simulator evaluations take `pattern=traffic`'s runs from (`edit::use_simulator`):
-    /// only the full module, whose other views simulate on the page, links it; the calculator's
-    /// module has none and takes its worker's runs (`worker::report`).
-    simulator: Option<Simulator>,
+    /// The engines its evaluations cost with (`edit::use_engines`): both in the full module,
+    /// neither in the calculator's, which hands a scenario that needs one over to the full
+    /// module ([`calculator_results`]).
+    engines: Engines,
     /// How the scenario a view shows is evaluated (`State::report`): in the full module by
     /// `worker::report`, which has the calculator's traffic scenarios simulated in a worker; in
     /// the calculator's module by `edit::evaluate_in`, which only checks them, since it hands
@@ -59,7 +59,7 @@ pub const CALCULATOR: Views = Views {
     set_title: |_| None,
     explain: lazy::explain_panel,
     styles: &[],
-    simulator: None,
+    engines: Engines::NONE,
     report: crate::edit::evaluate_in,
 };
 
@@ -72,7 +72,7 @@ pub const ALL: Views = Views {
         include_str!("../../../web/validate.css"),
         include_str!("../../../web/regimes.css"),
     ],
-    simulator: Some(traffic::simulate),
+    engines: commcalc_core::report::ENGINES,
     report: crate::worker::report,
 };
 
@@ -97,7 +97,7 @@ pub fn start(views: Views) {
     // Taking the page over from the calculator's module: its app leaves first, bringing the
     // address up to date, and hands over what the address does not hold.
     let handed = lazy::received();
-    crate::edit::use_simulator(views.simulator);
+    crate::edit::use_engines(views.engines);
     dom::init_paints();
     let search = web_sys::window()
         .and_then(|w| w.location().search().ok())
@@ -166,15 +166,21 @@ fn all_results(view: View, state: State) -> AnyView {
     }
 }
 
-/// The calculator's module's results: the calculator, but for a traffic scenario (003's
-/// synthetic traffic, simulated event by event) and the other views, which come with the full
-/// module (`lazy`).
+/// The calculator's module's results: the calculator, but for the other views and the
+/// scenarios it cannot cost, which come with the full module (`lazy`): the traffic pattern
+/// (003's synthetic traffic, simulated event by event) and those that need the MPI collective
+/// algorithms (`Error::Elsewhere`).
 fn calculator_results(view: View, state: State) -> AnyView {
     if view != View::Calculator {
         return lazy::hand_over(view.title(), state);
     }
-    let traffic = Memo::new(move |_| state.choice.with(|c| c.pattern.id == "traffic"));
-    (move || match traffic.get() {
+    let away = Memo::new(move |_| {
+        state.choice.with(|c| c.pattern.id == "traffic")
+            || state
+                .report
+                .with(|r| matches!(r, Err(Error::Elsewhere { .. })))
+    });
+    (move || match away.get() {
         true => lazy::hand_over(state.choice.with_untracked(|c| c.pattern.title), state),
         false => view! { <Calculator state export_bar=lazy::export_bar/> }.into_any(),
     })

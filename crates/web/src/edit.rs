@@ -5,9 +5,9 @@
 use std::cell::{Cell, RefCell};
 use std::thread::LocalKey;
 
+use commcalc_core::context::Engines;
 use commcalc_core::patterns::traffic::unrun_report;
 use commcalc_core::report::CURVE_POINTS;
-use commcalc_core::traffic::{remembered, Simulator};
 use commcalc_core::{evaluate_by, Error, Report, Scenario};
 
 use crate::page::View;
@@ -80,10 +80,14 @@ pub fn apply_in(view: View, current: &Scenario, edit: Edit) -> Result<Scenario, 
             .map(|e| Problem::from_error(Some(key), e))
             .collect::<Vec<_>>()
     })?;
-    if let (Ok(_), Err(e)) = (evaluate_in(view, current), evaluate_in(view, &next)) {
-        return Err(vec![Problem::from_error(Some(key), &e)]);
+    match (evaluate_in(view, current), evaluate_in(view, &next)) {
+        // A scenario only the full module can cost is not refused: the calculator's module
+        // hands it over (`app::calculator_results`), and the full module checks it.
+        (Ok(_), Err(e)) if !matches!(e, Error::Elsewhere { .. }) => {
+            Err(vec![Problem::from_error(Some(key), &e)])
+        }
+        _ => Ok(next),
     }
-    Ok(next)
 }
 
 /// The problems after an edit of `key`: those about it go (it was edited), and a rejection's
@@ -118,17 +122,16 @@ thread_local! {
     /// of them on a 12-cube): three checks of the same two scenarios per slider input would
     /// otherwise cost a millisecond of the input on the largest cubes.
     static CHECKED: Remembered = const { RefCell::new(Vec::new()) };
-    /// Where [`cached_evaluate`] takes a traffic scenario's simulations from: the module's
-    /// simulator ([`use_simulator`]); without one, only those the worker handed over.
-    static SIMULATOR: Cell<Option<Simulator>> = const { Cell::new(None) };
+    /// The engines [`cached_evaluate`] costs with: the module's ([`use_engines`]).
+    static ENGINES: Cell<Engines> = const { Cell::new(Engines::NONE) };
 }
 
-/// Sets where this module's evaluations take their simulations from: the full module runs
-/// them, or takes its worker's (`worker::report`); the calculator's module has no simulator,
-/// so that it does not link one, and needs none: it hands a traffic scenario over to the full
-/// module (docs/web-bytes.md).
-pub fn use_simulator(simulator: Option<Simulator>) {
-    SIMULATOR.with(|s| s.set(simulator));
+/// Sets the engines this module's evaluations cost with: the full module has both (it
+/// simulates, or takes its worker's runs: `worker::report`); the calculator's module has
+/// neither, so that it links neither, and hands a scenario that needs one over to the full
+/// module (docs/web-bytes.md, "Stop 22").
+pub fn use_engines(engines: Engines) {
+    ENGINES.with(|e| e.set(engines));
 }
 
 /// The report of a scenario that an edit is checked against: the Traffic view runs its
@@ -144,14 +147,10 @@ pub fn evaluate_in(view: View, scenario: &Scenario) -> Result<Report, Error> {
     }
 }
 
-/// `evaluate` (with the module's simulator, [`use_simulator`]), remembering the last results.
+/// `evaluate` (with the module's engines, [`use_engines`]), remembering the last results.
 pub fn cached_evaluate(scenario: &Scenario) -> Result<Report, Error> {
     cached(&EVALUATED, scenario, |s| {
-        evaluate_by(
-            s,
-            CURVE_POINTS,
-            SIMULATOR.with(Cell::get).unwrap_or(remembered),
-        )
+        evaluate_by(s, CURVE_POINTS, ENGINES.with(Cell::get))
     })
 }
 
@@ -200,7 +199,7 @@ mod tests {
             "no simulator, no runs"
         );
         let s = scenario("machine=intel-ipsc&pattern=traffic");
-        use_simulator(Some(commcalc_core::traffic::simulate));
+        use_engines(commcalc_core::report::ENGINES);
         for view in [View::Calculator, View::Traffic] {
             let r = evaluate_in(view, &s).unwrap();
             assert!(r.metrics.is_empty(), "{view:?}");

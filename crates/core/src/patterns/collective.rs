@@ -496,6 +496,7 @@ fn with_child<R>(
     };
     edit(&mut inputs);
     let mut sub = Ctx::new(ctx.machine, ctx.model, ctx.set, &inputs, ctx.overrides);
+    sub.engines = ctx.engines;
     let out = f(&mut sub)?;
     Ok((out, sub.warnings))
 }
@@ -1026,7 +1027,7 @@ impl Legacy {
         if self.applies(ctx) {
             paper(ctx)
         } else {
-            evaluate(ctx, self.collective)
+            (ctx.engines.collectives)(ctx, self.collective)
         }
     }
 }

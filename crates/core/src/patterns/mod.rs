@@ -145,13 +145,13 @@ macro_rules! collective_pattern {
             source: $source,
             machines: &ALL_MACHINES,
             models: &[
-                (Model::Hockney, |c| collective::evaluate(c, $collective)),
-                (Model::Hyperbolic, |c| collective::evaluate(c, $collective)),
-                (Model::Packetized, |c| collective::evaluate(c, $collective)),
-                (Model::AtmPipeline, |c| collective::evaluate(c, $collective)),
-                (Model::Nbl, |c| collective::evaluate(c, $collective)),
-                (Model::Bsp, |c| collective::evaluate(c, $collective)),
-                (Model::Bpram, |c| collective::evaluate(c, $collective)),
+                (Model::Hockney, |c| mpi(c, $collective)),
+                (Model::Hyperbolic, |c| mpi(c, $collective)),
+                (Model::Packetized, |c| mpi(c, $collective)),
+                (Model::AtmPipeline, |c| mpi(c, $collective)),
+                (Model::Nbl, |c| mpi(c, $collective)),
+                (Model::Bsp, |c| mpi(c, $collective)),
+                (Model::Bpram, |c| mpi(c, $collective)),
             ],
             excluded: &[],
             inputs: &[Key::Size, Key::P, Key::Algo],
@@ -516,16 +516,22 @@ static LEGACY_BARRIER: collective::Legacy = collective::Legacy {
     algos: bsp::barrier_algos,
 };
 
+/// A collective costed by MPI's algorithms: by the program's engine (`context::Engines`), so
+/// that a program without it links none of them.
+fn mpi(ctx: &mut Ctx, collective: Collective) -> Result<Evaluation, Error> {
+    (ctx.engines.collectives)(ctx, collective)
+}
+
 fn all_to_all(ctx: &mut Ctx) -> Result<Evaluation, Error> {
-    collective::evaluate(ctx, Collective::AllToAll)
+    mpi(ctx, Collective::AllToAll)
 }
 
 fn broadcast(ctx: &mut Ctx) -> Result<Evaluation, Error> {
-    collective::evaluate(ctx, Collective::Broadcast)
+    mpi(ctx, Collective::Broadcast)
 }
 
 fn barrier(ctx: &mut Ctx) -> Result<Evaluation, Error> {
-    collective::evaluate(ctx, Collective::Barrier)
+    mpi(ctx, Collective::Barrier)
 }
 
 #[cfg(test)]
@@ -545,6 +551,30 @@ mod tests {
                 assert!(declared, "{q} reports undeclared metric {key}");
             }
         }
+    }
+
+    /// Without the engines (the web page's calculator module), every scenario of the catalog
+    /// is costed as with them, bit for bit, or refused as one another program costs: the
+    /// collective patterns always, broadcast, barrier and all-to-all where MPI's algorithms cost
+    /// them, nothing else; the traffic pattern needs its runs (handed over, or the simulator).
+    #[test]
+    fn without_the_engines_a_scenario_is_costed_the_same_or_sent_elsewhere() {
+        let mut elsewhere = std::collections::BTreeSet::new();
+        for o in offered().filter(|o| o.pattern.id != "traffic") {
+            let s = crate::Scenario::from_query(&o.query()).expect("an offered query");
+            match crate::evaluate_by(&s, 64, crate::context::Engines::NONE) {
+                Err(Error::Elsewhere { value, .. }) => {
+                    assert_eq!(value, o.pattern.id, "{}", o.query());
+                    elsewhere.insert(o.pattern.id);
+                }
+                other => assert_eq!(other, crate::evaluate_with(&s, 64), "{}", o.query()),
+            }
+        }
+        let collectives: std::collections::BTreeSet<_> =
+            Collective::ALL.iter().map(|c| c.id()).collect();
+        assert_eq!(elsewhere, collectives);
+        let paper = crate::Scenario::from_query("machine=intel-ipsc&pattern=broadcast").unwrap();
+        assert!(crate::evaluate_by(&paper, 64, crate::context::Engines::NONE).is_ok());
     }
 
     /// A machine listed for a pattern must have parameters for one of its models.

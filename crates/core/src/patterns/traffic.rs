@@ -47,7 +47,10 @@ pub const METRICS: [&str; 14] = [
 pub fn traffic(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let config = config(ctx)?;
     let runs = runs(ctx, &config);
-    let summaries: Vec<Summary> = runs.iter().map(ctx.simulator).collect::<Result<_, _>>()?;
+    let summaries: Vec<Summary> = runs
+        .iter()
+        .map(ctx.engines.simulator)
+        .collect::<Result<_, _>>()?;
     let curve = Curve::of(&runs, &summaries);
     let metrics = summaries.first().map(metrics).unwrap_or_default();
     let mut derivations = derivations(&metrics);

@@ -235,6 +235,7 @@ fn summarise(config: &Config, runs: Vec<Run>) -> Option<Summary> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::context::Engines;
 
     /// An evaluation's simulations, run apart and remembered, give the evaluation's report
     /// with the simulator that runs nothing; `simulate` gives a remembered summary (a doctored
@@ -244,7 +245,7 @@ mod tests {
         let scenario = crate::Scenario::from_query("machine=intel-ipsc&pattern=traffic&count=400")
             .expect("a valid query");
         let points = crate::report::CURVE_POINTS;
-        assert!(crate::evaluate_by(&scenario, points, remembered).is_err());
+        assert!(crate::evaluate_by(&scenario, points, Engines::NONE).is_err());
         let configs = crate::patterns::traffic::simulations(&scenario).expect("a traffic run");
         assert_eq!(configs.len(), 7, "the query and the curve's six lengths");
         let runs: Vec<(Config, Summary)> = configs
@@ -257,7 +258,7 @@ mod tests {
         let (config, summary) = runs[0].clone();
         remember(runs);
         assert_eq!(
-            crate::evaluate_by(&scenario, points, remembered),
+            crate::evaluate_by(&scenario, points, Engines::NONE),
             crate::evaluate(&scenario)
         );
         let doctored = Summary {

@@ -19,10 +19,10 @@ pub fn ErrorList(
                 .map(|p| (p.key.clone(), p.message.clone()))
                 .collect()
         });
-        state.report.with(|r| {
-            if let Err(e) = r {
-                list.push((e.key().unwrap_or("").to_string(), e.to_string()));
-            }
+        state.report.with(|r| match r {
+            // Not a problem: the full module, which costs it, is being loaded.
+            Err(commcalc_core::Error::Elsewhere { .. }) | Ok(_) => {}
+            Err(e) => list.push((e.key().unwrap_or("").to_string(), e.to_string())),
         });
         items(list.iter().map(|(k, m)| (Some(k.as_str()), m.as_str())))
     };
