@@ -11,7 +11,6 @@ use crate::inputs::{Inputs, Key};
 use crate::models::atm::Link;
 use crate::models::nbl::FSet;
 use crate::models::Model;
-use crate::traffic::{remembered, Simulator};
 use crate::values::Value;
 
 /// What a pattern's `evaluate` returns: the cost as a function of the abscissa (bytes), the
@@ -168,33 +167,33 @@ pub struct Ctx<'a> {
 
 /// The costs an evaluation takes from the program that runs it, beyond the papers' closed
 /// forms: each a function the program names, so that a program that names neither links
-/// neither (the web page's calculator module, docs/web-bytes.md). `report::evaluate` uses both
+/// either (the web page's calculator module, docs/web-bytes.md). `report::evaluate` uses both
 /// (`report::ENGINES`); a context starts with [`Engines::NONE`].
 #[derive(Clone, Copy)]
 pub struct Engines {
-    /// Where `pattern=traffic` takes its simulations from: `traffic::simulate`, or only the
-    /// runs handed over (`traffic::remembered`).
-    pub simulator: Simulator,
+    /// `pattern=traffic`'s evaluation, which simulates event by event
+    /// (`patterns::traffic::traffic`).
+    pub traffic: fn(&mut Ctx) -> Result<Evaluation, Error>,
     /// The MPI collective algorithms' costs (`patterns::collective::evaluate`): the collective
     /// patterns, and the queries of broadcast, barrier and all-to-all the papers do not cost.
     pub collectives: fn(&mut Ctx, Collective) -> Result<Evaluation, Error>,
 }
 
 impl Engines {
-    /// The runs handed over only, and no collective algorithm.
+    /// Neither: a scenario that needs one is [`Error::Elsewhere`].
     pub const NONE: Engines = Engines {
-        simulator: remembered,
-        collectives: no_collectives,
+        traffic: |_| Err(elsewhere("traffic", "the traffic simulator")),
+        collectives: |_, c| Err(elsewhere(c.id(), "the MPI collective algorithms")),
     };
 }
 
-/// The collectives of a program that costs none: says that another does.
-fn no_collectives(_: &mut Ctx, c: Collective) -> Result<Evaluation, Error> {
-    Err(Error::Elsewhere {
+/// A pattern this program does not cost, and what it `needs`.
+fn elsewhere(pattern: &str, needs: &'static str) -> Error {
+    Error::Elsewhere {
         key: "pattern".into(),
-        value: c.id().into(),
-        needs: "the MPI collective algorithms",
-    })
+        value: pattern.into(),
+        needs,
+    }
 }
 
 impl<'a> Ctx<'a> {

@@ -9,14 +9,13 @@ use crate::context::{Ctx, Engines, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::inputs::Inputs;
-use crate::patterns::collective;
+use crate::patterns::{collective, traffic};
 use crate::scenario::Scenario;
-use crate::traffic::simulate;
 use crate::values::Value;
 
 /// The engines `evaluate` uses: the traffic simulator and the MPI collective algorithms.
 pub const ENGINES: Engines = Engines {
-    simulator: simulate,
+    traffic: traffic::traffic,
     collectives: collective::evaluate,
 };
 

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use commcalc_core::context::Engines;
-use commcalc_core::{Error, Report, Scenario};
+use commcalc_core::{Error, Scenario};
 
 use crate::chart::{plot, Which};
 use crate::components::plain;
@@ -44,12 +44,13 @@ pub struct Views {
     /// neither in the calculator's, which hands a scenario that needs one over to the full
     /// module ([`calculator_results`]).
     engines: Engines,
-    /// How the scenario a view shows is evaluated (`State::report`): in the full module by
-    /// `worker::report`, which has the calculator's traffic scenarios simulated in a worker; in
-    /// the calculator's module by `edit::evaluate_in`, which only checks them, since it hands
-    /// a traffic scenario over to the full module ([`calculator_results`]) and so links neither
-    /// the worker's client nor its messages (docs/web-bytes.md, "Stop 22").
-    report: fn(View, &Scenario) -> Result<Report, Error>,
+    /// How the scenario a view shows is evaluated, and an edit checked (`State::report`): in
+    /// the full module by `worker::report`, which has the calculator's traffic scenarios
+    /// simulated in a worker; in the calculator's module by `edit::cached_evaluate` alone,
+    /// which gives [`Error::Elsewhere`] for a scenario that needs an engine, since it hands
+    /// those over to the full module ([`calculator_results`]) and so links neither the engines
+    /// nor the worker's client (docs/web-bytes.md, "Stop 22").
+    report: crate::edit::Evaluate,
 }
 
 /// The first module's (`src/main.rs`): the calculator, and for any other view a loading
@@ -60,7 +61,7 @@ pub const CALCULATOR: Views = Views {
     explain: lazy::explain_panel,
     styles: &[],
     engines: Engines::NONE,
-    report: crate::edit::evaluate_in,
+    report: |_, scenario| crate::edit::cached_evaluate(scenario),
 };
 
 /// Every view: the full module's (`src/bin/full.rs`).
@@ -167,18 +168,17 @@ fn all_results(view: View, state: State) -> AnyView {
 }
 
 /// The calculator's module's results: the calculator, but for the other views and the
-/// scenarios it cannot cost, which come with the full module (`lazy`): the traffic pattern
-/// (003's synthetic traffic, simulated event by event) and those that need the MPI collective
-/// algorithms (`Error::Elsewhere`).
+/// scenarios it cannot cost ([`Error::Elsewhere`]: the traffic pattern, simulated event by
+/// event, and those that need the MPI collective algorithms), which come with the full module
+/// (`lazy`).
 fn calculator_results(view: View, state: State) -> AnyView {
     if view != View::Calculator {
         return lazy::hand_over(view.title(), state);
     }
     let away = Memo::new(move |_| {
-        state.choice.with(|c| c.pattern.id == "traffic")
-            || state
-                .report
-                .with(|r| matches!(r, Err(Error::Elsewhere { .. })))
+        state
+            .report
+            .with(|r| matches!(r, Err(Error::Elsewhere { .. })))
     });
     (move || match away.get() {
         true => lazy::hand_over(state.choice.with_untracked(|c| c.pattern.title), state),

@@ -57,16 +57,26 @@ impl Edit<'_> {
     }
 }
 
+/// How a module evaluates the scenario of a view: the full module `worker::report` (which
+/// takes [`evaluate_in`]'s checks), the calculator's module [`cached_evaluate`]
+/// (`app::Views::report`).
+pub type Evaluate = fn(View, &Scenario) -> Result<Report, Error>;
+
 /// Applies an edit. A scenario that evaluates is not replaced by one that does not (the
 /// problem is shown and the state kept); a scenario that does not evaluate (from a URL) may
 /// be edited freely towards one that does.
 pub fn apply(current: &Scenario, edit: Edit) -> Result<Scenario, Vec<Problem>> {
-    apply_in(View::Calculator, current, edit)
+    apply_in(evaluate_in, View::Calculator, current, edit)
 }
 
-/// `apply` in a view: the Traffic view checks a traffic scenario without running it
-/// ([`evaluate_in`]).
-pub fn apply_in(view: View, current: &Scenario, edit: Edit) -> Result<Scenario, Vec<Problem>> {
+/// `apply` in a view, with the module's evaluation: the Traffic view checks a traffic
+/// scenario without running it ([`evaluate_in`]).
+pub fn apply_in(
+    evaluate: Evaluate,
+    view: View,
+    current: &Scenario,
+    edit: Edit,
+) -> Result<Scenario, Vec<Problem>> {
     let key = edit.key();
     let next = match edit {
         Edit::Set(k, v) => crate::traffic::set(current, k, v),
@@ -80,7 +90,7 @@ pub fn apply_in(view: View, current: &Scenario, edit: Edit) -> Result<Scenario, 
             .map(|e| Problem::from_error(Some(key), e))
             .collect::<Vec<_>>()
     })?;
-    match (evaluate_in(view, current), evaluate_in(view, &next)) {
+    match (evaluate(view, current), evaluate(view, &next)) {
         // A scenario only the full module can cost is not refused: the calculator's module
         // hands it over (`app::calculator_results`), and the full module checks it.
         (Ok(_), Err(e)) if !matches!(e, Error::Elsewhere { .. }) => {
@@ -129,7 +139,7 @@ thread_local! {
 /// Sets the engines this module's evaluations cost with: the full module has both (it
 /// simulates, or takes its worker's runs: `worker::report`); the calculator's module has
 /// neither, so that it links neither, and hands a scenario that needs one over to the full
-/// module (docs/web-bytes.md, "Stop 22").
+/// module (`Error::Elsewhere`; docs/web-bytes.md, "Stop 22").
 pub fn use_engines(engines: Engines) {
     ENGINES.with(|e| e.set(engines));
 }
@@ -204,7 +214,7 @@ mod tests {
             let r = evaluate_in(view, &s).unwrap();
             assert!(r.metrics.is_empty(), "{view:?}");
             assert!(
-                apply_in(view, &s, Edit::Set("phi", "2")).is_err(),
+                apply_in(evaluate_in, view, &s, Edit::Set("phi", "2")).is_err(),
                 "{view:?}"
             );
         }

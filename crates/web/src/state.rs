@@ -29,6 +29,8 @@ pub struct State {
     pub active: RwSignal<usize>,
     /// The core's evaluation of the scenario; everything on the page is drawn from it.
     pub report: Memo<Result<Report, Error>>,
+    /// How the module evaluates (`app::Views::report`): the report, and the check of an edit.
+    evaluate: edit::Evaluate,
     /// The machine, pattern and model: what the pickers show and the controls are built
     /// from, which a slider does not change.
     pub choice: Memo<Choice>,
@@ -90,7 +92,7 @@ impl State {
         initial: Scenario,
         page: Page,
         problems: Vec<Problem>,
-        evaluate: fn(View, &Scenario) -> Result<Report, Error>,
+        evaluate: edit::Evaluate,
     ) -> State {
         let (initial, page) = opened(initial, page);
         let scenario = RwSignal::new(initial);
@@ -104,6 +106,7 @@ impl State {
                 let view = page.with(|p| p.view);
                 scenario.with(|s| evaluate(view, s))
             }),
+            evaluate,
             choice: Memo::new(move |_| {
                 scenario.with(|s| Choice {
                     machine: s.machine,
@@ -316,7 +319,7 @@ impl State {
         }
         let current = self.scenario.get_untracked();
         let view = self.page.with_untracked(|p| p.view);
-        let outcome = edit::apply_in(view, &current, edit);
+        let outcome = edit::apply_in(self.evaluate, view, &current, edit);
         let problems = self
             .problems
             .with_untracked(|p| after_edit(p, edit.key(), &outcome));

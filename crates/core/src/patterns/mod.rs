@@ -399,7 +399,7 @@ pub static PATTERNS: &[PatternDef] = &[
         description: "every node sends messages with temporal (LRU stack) and spatial (uniform, sphere of locality, decreasing probability) locality; simulated event by event",
         source: "003 §Synthetic Communication Benchmarks, Fig. 7–9, eq. 1",
         machines: &["jpl-mark3", "intel-ipsc", "ametek-s14", "ametek-s14b", "custom"],
-        models: &[(Model::Hockney, traffic::traffic)],
+        models: &[(Model::Hockney, |c| (c.engines.traffic)(c))],
         excluded: &[],
         inputs: &[
             Key::Size,

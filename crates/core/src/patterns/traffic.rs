@@ -44,12 +44,14 @@ pub const METRICS: [&str; 14] = [
     "reps",
 ];
 
+/// The pattern's evaluation: the query's run and the curve's, each simulated (or taken from
+/// the runs handed over: `traffic::remember`).
 pub fn traffic(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let config = config(ctx)?;
     let runs = runs(ctx, &config);
     let summaries: Vec<Summary> = runs
         .iter()
-        .map(ctx.engines.simulator)
+        .map(crate::traffic::simulate)
         .collect::<Result<_, _>>()?;
     let curve = Curve::of(&runs, &summaries);
     let metrics = summaries.first().map(metrics).unwrap_or_default();

@@ -60,39 +60,23 @@ thread_local! {
     static MEMO: RefCell<Vec<(Config, Summary)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Where an evaluation of `pattern=traffic` takes its simulations from (the evaluation
-/// context's `simulator`): [`simulate`] runs them, [`remembered`] only gives those handed over.
-/// A fn pointer chosen at run time, so that a program that never names `simulate` (the web
-/// calculator's module, whose runs its Web Worker makes) does not link the simulator.
-pub type Simulator = fn(&Config) -> Result<Summary, Error>;
-
-/// The summary `remember` was handed for a configuration, or an error naming why there is
-/// none: the simulator that runs nothing.
-pub fn remembered(config: &Config) -> Result<Summary, Error> {
-    MEMO.with(|m| {
-        let m = m.borrow();
-        m.iter().find(|(c, _)| c == config).map(|(_, s)| s.clone())
-    })
-    .ok_or_else(|| Error::Unsupported {
-        key: "pattern".into(),
-        value: "traffic".into(),
-        reason: "no run of this configuration was handed over, and this program runs none".into(),
-    })
-}
-
 /// Simulates every replication of a configuration (validated first), or gives the summary
 /// `remember` was handed for it: a run is a pure function of its configuration, so that
 /// summary is the one the run would give, bit for bit.
 pub fn simulate(config: &Config) -> Result<Summary, Error> {
-    if let Ok(summary) = remembered(config) {
-        return Ok(summary);
+    let handed = MEMO.with(|m| {
+        let m = m.borrow();
+        m.iter().find(|(c, _)| c == config).map(|(_, s)| s.clone())
+    });
+    match handed {
+        Some(summary) => Ok(summary),
+        None => simulate_with(config, &mut |_, _| ()),
     }
-    simulate_with(config, &mut |_, _| ())
 }
 
 /// Hands simulations run elsewhere (a Web Worker's, of an evaluation's configurations:
-/// `patterns::traffic::simulations`) to `simulate` and `remembered`, which give them instead
-/// of running them again; the oldest are forgotten beyond `REMEMBERED`.
+/// `patterns::traffic::simulations`) to `simulate`, which gives them instead of running them
+/// again; the oldest are forgotten beyond `REMEMBERED`.
 pub fn remember(runs: Vec<(Config, Summary)>) {
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
@@ -238,14 +222,18 @@ mod tests {
     use crate::context::Engines;
 
     /// An evaluation's simulations, run apart and remembered, give the evaluation's report
-    /// with the simulator that runs nothing; `simulate` gives a remembered summary (a doctored
-    /// one proves it does not run again).
+    /// (a program without the simulator sends the scenario elsewhere); `simulate` gives a
+    /// remembered summary (a doctored one proves it does not run again).
     #[test]
     fn remembered_runs_are_given_back_without_running() {
         let scenario = crate::Scenario::from_query("machine=intel-ipsc&pattern=traffic&count=400")
             .expect("a valid query");
         let points = crate::report::CURVE_POINTS;
-        assert!(crate::evaluate_by(&scenario, points, Engines::NONE).is_err());
+        assert!(matches!(
+            crate::evaluate_by(&scenario, points, Engines::NONE),
+            Err(Error::Elsewhere { .. })
+        ));
+        let fresh = crate::evaluate(&scenario);
         let configs = crate::patterns::traffic::simulations(&scenario).expect("a traffic run");
         assert_eq!(configs.len(), 7, "the query and the curve's six lengths");
         let runs: Vec<(Config, Summary)> = configs
@@ -257,10 +245,7 @@ mod tests {
             .collect();
         let (config, summary) = runs[0].clone();
         remember(runs);
-        assert_eq!(
-            crate::evaluate_by(&scenario, points, Engines::NONE),
-            crate::evaluate(&scenario)
-        );
+        assert_eq!(crate::evaluate(&scenario), fresh);
         let doctored = Summary {
             events: 1,
             ..summary
