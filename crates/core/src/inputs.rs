@@ -38,6 +38,16 @@ pub struct Inputs {
     pub to: Option<f64>,
 }
 
+impl Inputs {
+    /// The curve's range for these inputs and a pattern's default range (at least a decade
+    /// long when only `from` is given).
+    pub fn range(&self, (lo, hi): (f64, f64)) -> (f64, f64) {
+        let from = self.from.unwrap_or(lo);
+        let to = self.to.unwrap_or(hi.max(from * 10.0));
+        (from, to.max(from))
+    }
+}
+
 /// An input key a pattern can take. `from` and `to` are always accepted. It serialises as its
 /// id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,7 +8,6 @@ use serde::Serialize;
 use crate::context::{Ctx, Engines, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
-use crate::inputs::Inputs;
 use crate::patterns::{collective, traffic};
 use crate::scenario::Scenario;
 use crate::values::Value;
@@ -239,14 +238,25 @@ impl Prepared {
 /// The curve's range in bytes: the query's `from`/`to`, or the pattern's default range (at
 /// least a decade long when only `from` is given).
 pub fn curve_range(scenario: &Scenario) -> (f64, f64) {
-    range_for(&scenario.inputs, scenario.pattern.range)
+    scenario.inputs.range(scenario.pattern.range)
 }
 
-/// The curve's range for these inputs and a pattern's default range.
-pub fn range_for(inputs: &Inputs, (lo, hi): (f64, f64)) -> (f64, f64) {
-    let from = inputs.from.unwrap_or(lo);
-    let to = inputs.to.unwrap_or(hi.max(from * 10.0));
-    (from, to.max(from))
+/// The report of a traffic scenario without its simulation: the inputs and parameters a run
+/// would use and its warnings, with no metrics and no curve. The web's Traffic view checks
+/// every edit with it and runs the simulation itself (off the page's thread when it is long),
+/// so that an edit never waits for a run.
+pub fn unrun_report(scenario: &Scenario) -> Result<Report, Error> {
+    let (ctx, config) = traffic::checked(scenario)?;
+    Ok(Report {
+        query: scenario.to_query(),
+        metrics: Default::default(),
+        curve: Vec::new(),
+        warnings: ctx.warnings,
+        at_bytes: config.mean_bytes,
+        inputs: ctx.used_inputs,
+        parameters: ctx.used_params,
+        derivations: Default::default(),
+    })
 }
 
 fn point(x: f64, t: f64) -> Point {

@@ -6,7 +6,7 @@ use std::cell::{Cell, RefCell};
 use std::thread::LocalKey;
 
 use commcalc_core::context::Engines;
-use commcalc_core::patterns::traffic::unrun_report;
+use commcalc_core::report::unrun_report;
 use commcalc_core::report::CURVE_POINTS;
 use commcalc_core::{evaluate_by, Error, Report, Scenario};
 

@@ -1,6 +1,8 @@
 //! The page's two modules. A first visit to the calculator downloads the calculator's module
-//! (`commcalc-web`); every other view, the export bar's exports and the explain panel's texts
-//! live in the full module (`commcalc-full`, `src/bin/full.rs`). index.html's loader
+//! (`commcalc-web`); every other view, the export bar's exports, the explain panel's texts and
+//! the scenarios that need the traffic simulator or MPI's collective algorithms
+//! (`commcalc_core::Error::Elsewhere`) live in the full module (`commcalc-full`,
+//! `src/bin/full.rs`). index.html's loader
 //! (Trunk.toml) starts the full module straight away for an address of another view; on the
 //! calculator, the calculator's module loads it here the first time another view opens or an
 //! export or the explain panel is used. The full module then takes the page over: the

@@ -12,7 +12,6 @@ use crate::context::{Ctx, Evaluation};
 use crate::derivation::Derivation;
 use crate::error::Error;
 use crate::inputs::Key;
-use crate::report::{range_for, Report};
 use crate::scenario::Scenario;
 use crate::traffic::lengths::ln;
 use crate::traffic::query::TrafficKey;
@@ -78,7 +77,7 @@ pub fn traffic(ctx: &mut Ctx) -> Result<Evaluation, Error> {
 /// replication at each of the curve's mean lengths, spaced by [`CURVE_STEP`] over its range
 /// (the query's own length left out: the curve takes the query's mean there).
 fn runs(ctx: &Ctx, config: &Config) -> Vec<Config> {
-    let (from, to) = range_for(ctx.inputs, RANGE);
+    let (from, to) = ctx.inputs.range(RANGE);
     let mut sizes = Vec::new();
     let mut x = from;
     while x < to {
@@ -121,24 +120,14 @@ pub fn config_of(scenario: &Scenario) -> Result<(Config, Vec<String>), Error> {
     Ok((config, ctx.warnings))
 }
 
-/// The report of a traffic scenario without its simulation: the inputs and parameters a run
-/// would use and its warnings, with no metrics and no curve. The web's Traffic view checks
-/// every edit with it and runs the simulation itself (off the page's thread when it is long),
-/// so that an edit never waits for a run.
-pub fn unrun_report(scenario: &Scenario) -> Result<Report, Error> {
+/// A traffic scenario read without its simulation: the context once the simulator's
+/// configuration is read from it (the inputs and parameters a run would use, and its
+/// warnings), and the configuration (`report::unrun_report`).
+pub fn checked(scenario: &Scenario) -> Result<(Ctx<'_>, Config), Error> {
     config_of(scenario)?;
     let mut ctx = Ctx::of(scenario)?;
     let config = config(&mut ctx)?;
-    Ok(Report {
-        query: scenario.to_query(),
-        metrics: Default::default(),
-        curve: Vec::new(),
-        warnings: ctx.warnings,
-        at_bytes: config.mean_bytes,
-        inputs: ctx.used_inputs,
-        parameters: ctx.used_params,
-        derivations: Default::default(),
-    })
+    Ok((ctx, config))
 }
 
 /// About how many events a run of `config` takes, all replications (an upper estimate: one
@@ -415,7 +404,7 @@ mod tests {
     #[test]
     fn the_unrun_report_has_the_inputs_and_no_run() {
         let s = Scenario::from_query("machine=intel-ipsc&pattern=traffic&spatial=sphere").unwrap();
-        let r = unrun_report(&s).unwrap();
+        let r = crate::report::unrun_report(&s).unwrap();
         assert!(r.metrics.is_empty() && r.curve.is_empty());
         for key in ["dim", "spatial", "radius", "phi", "count", "reps", "size"] {
             assert!(r.inputs.iter().any(|(k, _)| *k == key), "{key}");
