@@ -442,7 +442,7 @@ mod tests {
             meshes,
             ..MapOptions::for_machine(s.machine)
         };
-        lead_map(&s, f, options, FULL_MARGIN).unwrap()
+        lead_map(&s, f, options, FULL_MARGIN, 1).unwrap()
     }
 
     #[test]

@@ -45,6 +45,11 @@ pub struct State {
     /// Bumped by an edit that leaves the scenario as it was (a slider step that rounds to the
     /// same value, a rejected value), so that the charts still repaint and report it.
     pub repaint: RwSignal<u64>,
+    /// Whether a range slider is held: set by its `input` events, cleared by any control's
+    /// `change` (a slider released, a field or select committed). The views with maps draw
+    /// coarse maps while it is set and the exact ones once it is cleared, so that a drag's
+    /// steps each fit a frame (docs/web-benchmarks.md, "Stop 22").
+    pub held: RwSignal<bool>,
 }
 
 /// The scenario's machine, pattern and model.
@@ -109,6 +114,7 @@ impl State {
             note: RwSignal::new(None),
             scale: Memo::new(move |_| page.with(|p| p.axes)),
             repaint: RwSignal::new(0),
+            held: RwSignal::new(false),
             dark: dom::prefers_dark(),
         };
         state.write_url();

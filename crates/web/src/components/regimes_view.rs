@@ -41,13 +41,19 @@ use crate::regime_map::{
 };
 use crate::state::State;
 
-/// A map and how long the core took to compute it (reported with each paint for the
-/// benchmark).
+/// A map, the model it was computed for, and how long the core took to compute it (reported
+/// with each paint for the benchmark).
 #[derive(Debug, PartialEq)]
 struct Computed {
     map: LeadMap,
+    from: (MapOptions, Nbl),
     compute_ms: f64,
 }
+
+/// Every how many rows and columns the maps are computed while a slider is held
+/// (`State::held`): a sixteenth of the cells, each standing for its 4 × 4 block, so that a
+/// drag of α costs a frame's budget; the exact maps are drawn when the slider is released.
+const HELD_SAMPLE: usize = 4;
 
 type MapResult = Result<Arc<Computed>, String>;
 
@@ -147,21 +153,30 @@ fn map_model(state: State) -> Memo<MapModel> {
 
 /// The regime map under the f(L) set `f`, timed: each cell's fastest algorithm and its margin
 /// up to [`FULL_MARGIN`], beyond which the colour is the same (the full cells are computed
-/// for the readout only).
+/// for the readout only); coarse ([`HELD_SAMPLE`]) while a slider is held. A map at least as
+/// fine as asked for, of the same model, is kept: releasing the N slider, which leaves the
+/// model alone, recomputes nothing.
 fn map_of(state: State, model: Memo<MapModel>, f: Memo<FSet>) -> Memo<MapResult> {
-    Memo::new(move |_| {
+    Memo::new(move |prev: Option<&MapResult>| {
         let f = f.get();
+        let sample = if state.held.get() { HELD_SAMPLE } else { 1 };
         model.with(|m| match m {
             Err(e) => Err(e.clone()),
-            Ok((options, _)) => {
+            Ok(from) => {
+                if let Some(Ok(kept)) = prev {
+                    if kept.from == *from && kept.map.f == f && kept.map.sample <= sample {
+                        return Ok(Arc::clone(kept));
+                    }
+                }
                 let t0 = dom::now();
                 // The model memo tracks the scenario; the map needs it as it is now.
                 state
                     .scenario
-                    .with_untracked(|s| lead_map(s, f, *options, FULL_MARGIN))
+                    .with_untracked(|s| lead_map(s, f, from.0, FULL_MARGIN, sample))
                     .map(|map| {
                         Arc::new(Computed {
                             map,
+                            from: *from,
                             compute_ms: dom::now() - t0,
                         })
                     })
@@ -477,7 +492,12 @@ fn MapPanel(
         dark,
     };
     view! {
-        <figure class="regime-map" data-side=id>
+        // data-sample: 1 for the exact map, 4 for the coarse one of a held slider.
+        <figure
+            class="regime-map"
+            data-side=id
+            data-sample=move || map.with(|m| m.as_ref().map_or(1, |c| c.map.sample))
+        >
             <MapSelect state side f/>
             <figcaption class="about" id=format!("map-shares-{id}")>
                 {move || map.with(|m| match m {
