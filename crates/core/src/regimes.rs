@@ -32,6 +32,7 @@ use serde::Serialize;
 use crate::catalog::{Machine, MACHINES};
 use crate::context::Ctx;
 use crate::error::Error;
+use crate::grid;
 use crate::models::nbl::{
     Algorithm, Combiner, FSet, Lead, Mesh, Nbl, Optimum, Plan, Regime, DEFAULT_LENGTH,
     DEFAULT_MESH, MAX_ELEMENTS,
@@ -400,8 +401,7 @@ struct Grid<T> {
 
 /// The one walk over a map's cells that [`regime_map`] and [`lead_map`] share: the options
 /// checked, the model of the scenario's machine under `f`, and `cell` of each mesh's combiner
-/// and each length, at every `sample`-th row and column (≥ 1); the cells between are copies
-/// of the computed cell below and to the left of them.
+/// and each length, at every `sample`-th row and column (≥ 1; [`grid`]).
 fn map_grid<T: Copy>(
     scenario: &Scenario,
     f: FSet,
@@ -417,20 +417,14 @@ fn map_grid<T: Copy>(
     let cols = lengths.len();
     let mut cells: Vec<T> = Vec::with_capacity(cols * meshes.len());
     for (row, &mesh) in meshes.iter().enumerate() {
-        let from = row - row % sample;
-        if from != row {
-            cells.extend_from_within(from * cols..(from + 1) * cols);
+        if grid::copy_row(&mut cells, cols, row, sample) {
             continue;
         }
         // One combiner per row: the timelines are summed once per mesh, not per cell.
         let combiner = Combiner::new(&nbl, mesh);
-        for (col, &n) in lengths.iter().enumerate() {
-            let value = match col % sample {
-                0 => cell(&combiner, n),
-                back => cells[cells.len() - back],
-            };
-            cells.push(value);
-        }
+        grid::push_row(&mut cells, cols, sample, |col| {
+            cell(&combiner, lengths[col])
+        });
     }
     Ok(Grid {
         nbl,

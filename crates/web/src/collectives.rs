@@ -10,7 +10,7 @@
 
 use commcalc_core::collectives::chain::Chain;
 use commcalc_core::collectives::file::sizes as log_sizes;
-use commcalc_core::collectives::winner::{collective_of, winner_map, WinnerMap};
+use commcalc_core::collectives::winner::{collective_of, sampled_winner_map, WinnerMap};
 use commcalc_core::collectives::Collective;
 use commcalc_core::models::nbl::{Algorithm, Combiner, Mesh};
 use commcalc_core::patterns::collective::{abg, algos, menu, mesh_of, with_ctx, Cost};
@@ -55,9 +55,15 @@ pub fn map_ps(rows: usize) -> Vec<u32> {
     out
 }
 
-/// The scenario's winner map over the view's axes.
-pub fn map_of(scenario: &Scenario, sizes: usize, ps: usize) -> Result<WinnerMap, Error> {
-    winner_map(scenario, &map_sizes(sizes), &map_ps(ps), |_| true)
+/// The scenario's winner map over the view's axes, computed at every `sample`-th row and
+/// column (1: every cell; see `State::map_sample`).
+pub fn map_of(
+    scenario: &Scenario,
+    sizes: usize,
+    ps: usize,
+    sample: usize,
+) -> Result<WinnerMap, Error> {
+    sampled_winner_map(scenario, &map_sizes(sizes), &map_ps(ps), |_| true, sample)
 }
 
 /// The collectives view shows a collective: for a scenario whose pattern is not one, allreduce
@@ -517,6 +523,7 @@ pub fn export_name(scenario: &Scenario, format: &str) -> String {
 mod tests {
     use super::*;
     use crate::chart::palette;
+    use commcalc_core::collectives::winner::winner_map;
     use commcalc_core::run;
 
     fn scenario(q: &str) -> Scenario {
@@ -553,7 +560,7 @@ mod tests {
     #[test]
     fn every_map_cell_is_what_algo_best_reports() {
         let s = scenario("machine=intel-paragon&pattern=broadcast");
-        let map = map_of(&s, 12, 6).unwrap();
+        let map = map_of(&s, 12, 6, 1).unwrap();
         for (row, p) in map.ps.iter().enumerate() {
             for (col, n) in map.sizes.iter().enumerate() {
                 let r = run(&format!(
@@ -627,7 +634,7 @@ mod tests {
     #[test]
     fn the_readout_names_the_winner_and_each_library() {
         let s = scenario("machine=intel-paragon&pattern=broadcast");
-        let map = map_of(&s, 8, 4).unwrap();
+        let map = map_of(&s, 8, 4, 1).unwrap();
         let (p, n) = (map.ps[3], map.sizes[0]);
         let html = readout_html(&map, 3, 0, &times_at(&s, p, n)).unwrap();
         let winner = map.winner(3, 0).unwrap();
@@ -669,7 +676,7 @@ mod tests {
     #[test]
     fn colours_follow_the_winner_and_the_margin() {
         let s = scenario("machine=intel-paragon&pattern=allreduce");
-        let map = map_of(&s, 16, 4).unwrap();
+        let map = map_of(&s, 16, 4, 1).unwrap();
         let light = palette(false);
         let table = slots(&s, &map);
         let px = rgba(&map, &table, &light);
@@ -748,7 +755,7 @@ mod tests {
             .collect();
         let menu: Vec<&str> = costs(&s).unwrap().iter().map(|(id, _)| *id).collect();
         assert_eq!(dashed, menu.iter().map(|a| slot(&s, a)).collect::<Vec<_>>());
-        let map = map_of(&s, 8, 4).unwrap();
+        let map = map_of(&s, 8, 4, 1).unwrap();
         for (i, id) in map.algos.iter().enumerate() {
             assert_eq!(slots(&s, &map)[i], slot(&s, id));
         }

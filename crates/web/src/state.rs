@@ -52,6 +52,12 @@ pub struct State {
     pub held: RwSignal<bool>,
 }
 
+/// Every how many rows and columns the maps (the regime maps, the winner map) are computed
+/// while a slider is held (`State::held`): a sixteenth of the cells, each standing for its
+/// 4 × 4 block (`commcalc_core::grid`), so that a drag of α costs a frame's budget; the exact
+/// maps are drawn when the slider is released.
+pub const HELD_SAMPLE: usize = 4;
+
 /// The scenario's machine, pattern and model.
 #[derive(Clone, Copy, PartialEq)]
 pub struct Choice {
@@ -71,6 +77,16 @@ thread_local! {
 }
 
 impl State {
+    /// How finely the maps are computed now: every [`HELD_SAMPLE`]-th row and column while a
+    /// slider is held, every cell otherwise. Tracked, so that a release redraws them exactly.
+    pub fn map_sample(&self) -> usize {
+        if self.held.get() {
+            HELD_SAMPLE
+        } else {
+            1
+        }
+    }
+
     /// Sets what runs right after each edit, until the calling component is cleaned up (a
     /// view closed); a later setter replaces it.
     pub fn after_edit(&self, f: impl Fn() + 'static) {

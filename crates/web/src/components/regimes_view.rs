@@ -50,11 +50,6 @@ struct Computed {
     compute_ms: f64,
 }
 
-/// Every how many rows and columns the maps are computed while a slider is held
-/// (`State::held`): a sixteenth of the cells, each standing for its 4 × 4 block, so that a
-/// drag of α costs a frame's budget; the exact maps are drawn when the slider is released.
-const HELD_SAMPLE: usize = 4;
-
 type MapResult = Result<Arc<Computed>, String>;
 
 /// The maps' ids: `a` left, `b` right.
@@ -153,13 +148,13 @@ fn map_model(state: State) -> Memo<MapModel> {
 
 /// The regime map under the f(L) set `f`, timed: each cell's fastest algorithm and its margin
 /// up to [`FULL_MARGIN`], beyond which the colour is the same (the full cells are computed
-/// for the readout only); coarse ([`HELD_SAMPLE`]) while a slider is held. A map at least as
+/// for the readout only); coarse while a slider is held ([`State::map_sample`]). A map at least as
 /// fine as asked for, of the same model, is kept: releasing the N slider, which leaves the
 /// model alone, recomputes nothing.
 fn map_of(state: State, model: Memo<MapModel>, f: Memo<FSet>) -> Memo<MapResult> {
     Memo::new(move |prev: Option<&MapResult>| {
         let f = f.get();
-        let sample = if state.held.get() { HELD_SAMPLE } else { 1 };
+        let sample = state.map_sample();
         model.with(|m| match m {
             Err(e) => Err(e.clone()),
             Ok(from) => {
@@ -441,7 +436,8 @@ fn Notice(
 }
 
 /// One regime map: its f(L) select, the map with its axes, cursor and the scenario's mark, and
-/// the readout of the cursor's cell.
+/// the readout of the cursor's cell. The figure's `data-sample` says how the map shown was
+/// computed (1: every cell; 4: the coarse map of a held slider).
 #[component]
 fn MapPanel(
     /// The app state: clicking a cell sets its N and mesh.
@@ -492,7 +488,6 @@ fn MapPanel(
         dark,
     };
     view! {
-        // data-sample: 1 for the exact map, 4 for the coarse one of a held slider.
         <figure
             class="regime-map"
             data-side=id
