@@ -22,7 +22,7 @@ use commcalc_core::{Error, Scenario};
 use crate::chart::{axes, Mark, Palette, Plot, Scale, Series};
 use crate::html::esc;
 use crate::library_defaults::{agreement, choice, Library};
-use crate::regime_map::{mix, strength, Tick, FULL_MARGIN};
+use crate::regime_map::{mix, pixels, strength, Tick, FULL_MARGIN};
 
 /// The winner map's columns: message sizes log-spaced over [`SIZES`].
 pub const MAP_SIZES: usize = 128;
@@ -249,21 +249,19 @@ pub fn slots(scenario: &Scenario, map: &WinnerMap) -> Vec<usize> {
 /// The map as RGBA pixels, one per cell, the largest p on the top row: the winner's colour
 /// (`slots`: [`slots`]), paler the smaller its margin over the runner-up (as the regime maps).
 pub fn rgba(map: &WinnerMap, slots: &[usize], palette: &Palette) -> Vec<u8> {
-    let (rows, cols) = (map.ps.len(), map.sizes.len());
-    let mut out = Vec::with_capacity(rows * cols * 4);
-    for row in (0..rows).rev() {
-        for col in 0..cols {
-            let (r, g, b) = map.cell(row, col).map_or(palette.background, |c| {
-                mix(
-                    palette.background,
-                    colour(palette, slots.get(c.winner).copied().unwrap_or(0)),
-                    strength(c.margin),
-                )
-            });
-            out.extend_from_slice(&[r, g, b, 255]);
-        }
-    }
-    out
+    pixels(
+        map.ps.len(),
+        map.sizes.len(),
+        |row, col| map.cell(row, col).copied(),
+        |c| {
+            mix(
+                palette.background,
+                colour(palette, slots.get(c.winner).copied().unwrap_or(0)),
+                strength(c.margin),
+            )
+        },
+        palette.background,
+    )
 }
 
 /// Ticks of the size axis: every second decade in bytes, at the nearest column.

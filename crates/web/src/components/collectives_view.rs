@@ -185,11 +185,13 @@ fn ChartPanel(
             )
         })
     });
-    let legend = move || {
+    // A memo: the legend names the algorithms of p, which a size or α input keeps, and an
+    // equal text leaves the page's nodes alone.
+    let legend = Memo::new(move |_| {
         state
             .scenario
             .with(|s| chart_legend(s, &palette(dark.get())))
-    };
+    });
     view! {
         <section class="panel" aria-labelledby="coll-chart-title">
             <div class="charts-head">
