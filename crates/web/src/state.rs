@@ -46,7 +46,8 @@ pub struct State {
     /// same value, a rejected value), so that the charts still repaint and report it.
     pub repaint: RwSignal<u64>,
     /// Whether a range slider is held: set by its `input` events, cleared by any control's
-    /// `change` (a slider released, a field or select committed). The views with maps draw
+    /// `change` (a slider released, a field or select committed) or another control's `input`
+    /// (a field typed in). The views with maps draw
     /// coarse maps while it is set and the exact ones once it is cleared, so that a drag's
     /// steps each fit a frame (docs/web-benchmarks.md, "Stop 22").
     pub held: RwSignal<bool>,
