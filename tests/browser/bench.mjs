@@ -15,7 +15,8 @@
 //     gzip -9 of its wasm, JS and CSS (tests/browser/first-visit.mjs, which also runs alone);
 //     and, for information, gzip -9 of every .wasm, .js and .css in dist/.
 // (d) a 128×128 regime map computed and drawn (004 Fig. 5, the Regimes view): 40 inputs on the
-//     DELTA's α slider, each recomputing both maps; the page times each map itself
+//     DELTA's α slider, each released at once (`input`, then `change`: the exact maps, which a
+//     held slider leaves for its release), each recomputing both maps; the page times each map itself
 //     (`window.commcalcMapLast`: performance.now() around the core's computation and around the
 //     putImageData paint) and reports it with a `commcalc:map-painted` event. The first 5
 //     inputs warm the page up and are left out; p50, p95, max over the 2 × 35 maps.
@@ -31,7 +32,8 @@
 // (g) the browser's work per slider input (input-work.mjs), as a person dragging waits for it,
 //     on every view with a range slider: every machine × pattern of the catalog, a machine
 //     fitted in the Import view and opened in the calculator by its link, compare with four
-//     scenarios, regimes, collectives and traffic; and a frame-paced drag on each. The report
+//     scenarios, regimes, collectives and traffic; the slider's release (`change`), after which
+//     the views with maps draw their exact maps; and a frame-paced drag on each. The report
 //     names the worst view. `BENCH_VIEWS=<regular expression on the query>` runs it on the
 //     matching views only (and skips (f)), prints the figures and leaves docs/ alone, e.g.
 //       BENCH_VIEWS='fddi-now&pattern=broadcast$|fitted|view=traffic' node tests/browser/bench.mjs
@@ -66,7 +68,7 @@ const COMPARE_QUERY =
   '?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong' +
   '&c=machine=jpl-mark3;pattern=pingpong&c=machine=intel-paragon;pattern=pingpong';
 /** The per-input measure: inputs per slider (after a warm-up), idle rounds, drag frames. */
-const WORK = { viewport: { width: 1280, height: 900 }, warmup: 2, inputs: 20, floorRounds: 5, dragFrames: 30, budgetMs: 8, profileInputs: 40 };
+const WORK = { viewport: { width: 1280, height: 900 }, warmup: 2, inputs: 20, releases: 4, floorRounds: 5, dragFrames: 30, budgetMs: 8, profileInputs: 40 };
 /** The app's own phases of an input (dom::timed in crates/web/src/dom.rs). */
 const PHASES = ['edit', 'charts', 'results-html', 'morph'];
 /** The Import view's measure: fits per input after the warm-up ones, and the budget of one fit. */
@@ -131,7 +133,8 @@ async function sliderInputs(page, key, { idle = true } = {}) {
 }
 
 /**
- * `inputs` α slider inputs in the Regimes view, each waiting for both maps to be painted again:
+ * `inputs` α slider steps (`input`, then `change` at once: the exact maps, not a held
+ * slider's coarse ones) in the Regimes view, each waiting for both maps to be painted again:
  * per map, the page's own timing of the core's computation and of the paint; per input, the
  * time from dispatching `input` to the second `commcalc:map-painted` event.
  */
@@ -162,7 +165,10 @@ async function mapRepaints(page, inputs, { perInput = 2, canvas = 'map-a' } = {}
       document.addEventListener('commcalc:map-painted', on);
       const timer = setTimeout(() => done(null), 3000);
       const t0 = performance.now();
+      // A step released at once (a click on the track, an arrow key): the exact maps, which
+      // a held slider's inputs leave for its release.
       el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
       const t1 = await painted;
       clearTimeout(timer);
       document.removeEventListener('commcalc:map-painted', on);
@@ -310,7 +316,14 @@ async function measureWork(browser, url, views) {
     const bySlider = [];
     for (const key of sliders) {
       const rounds = await inputWork(page, cdp, key, WORK.warmup + WORK.inputs);
-      bySlider.push({ key, rounds: rounds.slice(WORK.warmup) });
+      // Releases: one more input (not counted), then the slider released. The views with maps
+      // draw coarse maps while a slider is held and the exact ones on release.
+      const releases = [];
+      for (let j = 0; j < WORK.releases; j++) {
+        await inputWork(page, cdp, key, 1);
+        releases.push(...(await inputWork(page, cdp, key, 1, { event: 'change' })));
+      }
+      bySlider.push({ key, rounds: rounds.slice(WORK.warmup), releases });
     }
     const drag = await frameDrag(page, cdp, sliders[0], WORK.dragFrames);
     await cdp.detach();
@@ -318,16 +331,21 @@ async function measureWork(browser, url, views) {
     const view = { query, bySlider, floor: summary(floor.map((r) => r.task)), drag };
     for (const m of ['task', 'script', 'layout', 'style']) view[m] = summary(all.map((r) => r[m]));
     view.phases = Object.fromEntries(PHASES.map((ph) => [ph, summary(all.map((r) => r.phases[ph] ?? 0)).p50]));
+    view.release = summary(bySlider.flatMap((s) => s.releases.map((r) => r.task)));
     out.push(view);
     console.log(
       `${query}: task p50 ${ms(view.task.p50)} p95 ${ms(view.task.p95)} (layout p50 ${ms(view.layout.p50)}, style p50 ${ms(view.style.p50)}); ` +
-        `script p50 ${ms(view.script.p50)} [${PHASES.map((ph) => `${ph} ${ms(view.phases[ph])}`).join(', ')}]; floor ${ms(view.floor.p50)}; drag: ${drag.queued} queued (latest ${ms(Math.max(...drag.late))}), ${drag.intervals.filter((d) => d > 25).length} long frames`,
+        `script p50 ${ms(view.script.p50)} [${PHASES.map((ph) => `${ph} ${ms(view.phases[ph])}`).join(', ')}]; floor ${ms(view.floor.p50)}; drag: ${drag.queued} queued (latest ${ms(Math.max(...drag.late))}), ${drag.intervals.filter((d) => d > 25).length} long frames; ` +
+        `release p50 ${ms(view.release.p50)} max ${ms(view.release.max)}`,
     );
     // Each slider alone: the view's figures above pool them, and one slider can cost far more
     // than the other (the Regimes view's α recomputes both maps, its N only the sweep).
-    for (const { key, rounds } of bySlider) {
+    for (const { key, rounds, releases } of bySlider) {
       const [task, script] = ['task', 'script'].map((m) => summary(rounds.map((r) => r[m])));
-      console.log(`  ${key}: task p50 ${ms(task.p50)} p95 ${ms(task.p95)}; script p50 ${ms(script.p50)}`);
+      const release = summary(releases.map((r) => r.task));
+      console.log(
+        `  ${key}: task p50 ${ms(task.p50)} p95 ${ms(task.p95)}; script p50 ${ms(script.p50)}; release p50 ${ms(release.p50)} max ${ms(release.max)}`,
+      );
     }
   }
   await context.close();
@@ -434,6 +452,7 @@ function workSummary(views) {
     within: views.filter((v) => v.task.p95 <= WORK.budgetMs).length,
     queued: views.reduce((n, v) => n + v.drag.queued, 0),
     dragInputs: views.reduce((n, v) => n + v.drag.frames, 0),
+    release: summary(views.flatMap((v) => v.bySlider.flatMap((s) => s.releases.map((r) => r.task)))),
   };
 }
 
@@ -450,7 +469,7 @@ function workLines(views, work) {
     const late = summary(d.late);
     return (
       `| \`${v.query}\` | ${v.bySlider.map((s) => s.key).join(', ')} | ${ms(v.task.p50)} | ${ms(v.task.p95)} | ${ms(v.script.p50)} | ${ms(v.layout.p50)} | ${ms(v.style.p50)} | ` +
-      `${ms(d.perInput.task)} | ${d.queued} | ${ms(late.max)} | ${d.intervals.filter((x) => x > 25).length} |`
+      `${ms(d.perInput.task)} | ${d.queued} | ${ms(late.max)} | ${d.intervals.filter((x) => x > 25).length} | ${ms(v.release.p50)} | ${ms(v.release.max)} |`
     );
   };
   return [
@@ -474,6 +493,11 @@ function workLines(views, work) {
     `(dispatched more than one frame period after they were due), ${longFrames} animation frames longer than 25 ms.`,
     `"Latest input" is the largest such wait in the view's drag.`,
     '',
+    `Releases (${WORK.releases} per slider, each after one more input): the task time of the slider's \`change\` event, two`,
+    'frames as for an input. The views with maps (Regimes, Collectives) draw coarse maps while a slider is',
+    'held, every 4th row and column, and the exact maps on release: that work is in the release column,',
+    `not the inputs'. Over all releases of all views: p50 ${ms(work.release.p50)}, max ${ms(work.release.max)}.`,
+    '',
     'Where the time of an input goes in the ten slowest views (medians per input): the app\'s own phases',
     '(`performance.measure` entries from `dom::timed`, wall clock inside the page): *edit* is the edit, the',
     'core\'s evaluation and the charts\' repaint (*charts* alone), *results HTML* builds the results table\'s',
@@ -494,8 +518,8 @@ function workLines(views, work) {
         return `| \`${v.query}\` | ${ms(v.task.p50)} | ${ms(v.script.p50)} | ${ms(p.edit)} | ${ms(p.charts)} | ${ms(p['results-html'])} | ${ms(p.morph)} | ${ms(other)} | ${ms(v.layout.p50)} | ${ms(v.style.p50)} | ${ms(rest)} |`;
       }),
     '',
-    '| view | sliders | task p50 | task p95 | script p50 | layout p50 | style p50 | drag: task per input | drag: queued | drag: latest input | drag: long frames |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| view | sliders | task p50 | task p95 | script p50 | layout p50 | style p50 | drag: task per input | drag: queued | drag: latest input | drag: long frames | release p50 | release max |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...[...views].sort((a, b) => b.task.p95 - a.task.p95).map(row),
     '',
   ];

@@ -18,8 +18,10 @@ import {
   evalQuery,
   MIN_DRAWN_FRACTION,
   newAppPage,
+  offBlockPixels,
   openApp,
   shownErrors,
+  slideMaps,
   useApp,
 } from './harness.mjs';
 
@@ -78,6 +80,29 @@ describe('collectives view', () => {
       assert.match(await page.textContent('#coll-map-key'), /MPICH 4: default is the fastest in \d+ of the \d+ cells/u);
       assert.match(await page.textContent('#coll-map-key'), /Open MPI 4\.1: default is the fastest in \d+ of the \d+ cells/u);
       assert.ok((await page.locator('#coll-segments tbody tr').count()) >= 4, 'the pipelined chain\'s optimal segments');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a held α slider draws a coarse winner map, and its release the exact map its address draws', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, '?machine=intel-delta&pattern=allreduce&view=collectives');
+      const sample = () => page.$eval('figure.coll-map', (f) => f.dataset.sample);
+      assert.equal(await sample(), '1');
+      assert.ok((await offBlockPixels(page, 'canvas#coll-map', 4)) > 0, 'the exact map has detail within 4 × 4 blocks');
+      await slideMaps(page, 'alpha', 0.2, 1);
+      await slideMaps(page, 'alpha', 0.6, 1);
+      assert.equal(await sample(), '4', 'held: the map is coarse');
+      assert.equal(await offBlockPixels(page, 'canvas#coll-map', 4), 0, 'held: the map in 4 × 4 blocks');
+      await slideMaps(page, 'alpha', null, 1);
+      assert.equal(await sample(), '1', 'released: the map is exact');
+      const released = await canvasInfo(page, 'canvas#coll-map');
+      await page.waitForFunction(() => /alpha=/u.test(location.search), null, { timeout: 3000 });
+      await openApp(page, app.server.url, await page.evaluate(() => location.search));
+      assert.equal((await canvasInfo(page, 'canvas#coll-map')).hash, released.hash, 'the released map is the pixels the address draws');
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

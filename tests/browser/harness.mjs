@@ -283,6 +283,51 @@ export function canvasInfo(page, selector) {
   }, selector);
 }
 
+/**
+ * A held slider and its release, as the views with maps see them: the range slider of control
+ * `key` moved to `frac` of its range with an `input` event (a step of a drag), or, with
+ * `frac` null, left where it is and released with a `change` event. Returns once `paints`
+ * more maps are painted (`window.commcalcMapPaints`).
+ */
+export async function slideMaps(page, key, frac, paints) {
+  const before = await page.evaluate(() => window.commcalcMapPaints ?? 0);
+  await page.evaluate(
+    ([key, frac]) => {
+      const el = document.querySelector(`[data-control="${key}"] input[type=range]`);
+      if (frac !== null) {
+        const [min, max] = [Number(el.min || 0), Number(el.max || 100)];
+        el.value = String(Math.round(min + (max - min) * frac));
+      }
+      el.dispatchEvent(new Event(frac === null ? 'change' : 'input', { bubbles: true }));
+    },
+    [key, frac],
+  );
+  await page.waitForFunction((n) => (window.commcalcMapPaints ?? 0) >= n, before + paints, { timeout: PAINT_TIMEOUT_MS });
+}
+
+/**
+ * How many pixels of a map's canvas differ from the pixel of their k × k block's corner cell,
+ * counting rows from the bottom (row 0, the map's first, is the canvas's last line) and
+ * columns from the left: 0 for a coarse map sampled every k-th row and column.
+ */
+export function offBlockPixels(page, selector, k) {
+  return page.evaluate(
+    ([sel, k]) => {
+      const c = document.querySelector(sel);
+      const px = new Uint32Array(c.getContext('2d').getImageData(0, 0, c.width, c.height).data.buffer);
+      const at = (row, col) => px[(c.height - 1 - row) * c.width + col];
+      let off = 0;
+      for (let row = 0; row < c.height; row++) {
+        for (let col = 0; col < c.width; col++) {
+          if (at(row, col) !== at(row - (row % k), col - (col % k))) off++;
+        }
+      }
+      return off;
+    },
+    [selector, k],
+  );
+}
+
 export const CHARTS = ['canvas#latency-chart', 'canvas#bandwidth-chart'];
 
 /** Both charts, as `{ latency, bandwidth }` canvasInfo records. */

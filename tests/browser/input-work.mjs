@@ -50,8 +50,12 @@ export function sliderKeys(page) {
  * calls). `phases` holds the app's own timing of its phases in the round (`dom::timed`:
  * `edit` the edit, the evaluation and the charts, `charts` the charts alone, `results-html`
  * the results table's HTML, `morph` bringing the page's nodes to new HTML), in wall-clock ms.
+ * With `event: 'change'` each round dispatches `change` instead, the slider left where the
+ * last input put it: the slider released, which is when the views with maps draw their exact
+ * maps in place of a held slider's coarse ones (the release's cost, which a drag's inputs do
+ * not pay).
  */
-export async function inputWork(page, cdp, key, inputs, { input = true } = {}) {
+export async function inputWork(page, cdp, key, inputs, { input = true, event = 'input' } = {}) {
   const found = await page.evaluate((key) => {
     const el = document.querySelector(`[data-control="${key}"] input[type=range]`);
     if (!el) return false;
@@ -69,11 +73,13 @@ export async function inputWork(page, cdp, key, inputs, { input = true } = {}) {
   let before = await readMetrics(cdp);
   for (let i = 0; i < inputs; i++) {
     const phases = await page.evaluate(
-      ({ i, input }) =>
+      ({ i, input, event }) =>
         new Promise((resolve) => {
           const el = window.__benchSlider;
           requestAnimationFrame(() => {
-            if (input) {
+            if (input && event === 'change') {
+              el.dispatchEvent(new Event('change', { bubbles: true }));
+            } else if (input) {
               // Distinct consecutive values over 10–90 % of the range, as a drag back and forth.
               const min = Number(el.min || 0);
               const max = Number(el.max || 100);
@@ -95,7 +101,7 @@ export async function inputWork(page, cdp, key, inputs, { input = true } = {}) {
             );
           });
         }),
-      { i, input },
+      { i, input, event },
     );
     const after = await readMetrics(cdp);
     const [task, script, layout, style] = after.map((v, j) => (v - before[j]) * 1000);

@@ -18,9 +18,11 @@ import {
   evalQuery,
   MIN_DRAWN_FRACTION,
   newAppPage,
+  offBlockPixels,
   openApp,
   relDiff,
   ROOT,
+  slideMaps,
   useApp,
   waitReady,
 } from './harness.mjs';
@@ -431,6 +433,40 @@ describe('regimes', () => {
       assert.match(search, new RegExp(`[?&]mesh=${mesh.width}x${mesh.height}&`));
       assert.match(search, new RegExp(`[?&]n=${map.lengths[col]}&`));
       assert.match(search, /alpha=150/);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a held α slider draws coarse maps, and its release the exact maps its address draws', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, { viewport: { width: 1280, height: 900 } });
+    try {
+      await openApp(page, app.server.url, REGIMES);
+      const samples = () => page.$$eval('figure.regime-map', (fs) => fs.map((f) => f.dataset.sample));
+      assert.deepEqual(await samples(), ['1', '1']);
+      const exactBefore = await canvasInfo(page, '#map-b');
+      assert.ok((await offBlockPixels(page, '#map-b', 4)) > 0, 'the exact map has detail within 4 × 4 blocks');
+      await slideMaps(page, 'alpha', 0.3, 2);
+      await slideMaps(page, 'alpha', 0.7, 2);
+      assert.deepEqual(await samples(), ['4', '4'], 'held: both maps coarse');
+      for (const side of ['a', 'b']) {
+        assert.equal(await offBlockPixels(page, `#map-${side}`, 4), 0, `held: map ${side} in 4 × 4 blocks`);
+        assert.ok((await canvasInfo(page, `#map-${side}`)).fraction > 0.5, `held: map ${side} drawn`);
+      }
+      await slideMaps(page, 'alpha', null, 2);
+      assert.deepEqual(await samples(), ['1', '1'], 'released: both maps exact');
+      const released = [await canvasInfo(page, '#map-a'), await canvasInfo(page, '#map-b')];
+      assert.notEqual(released[1].hash, exactBefore.hash, 'α moved the nominal map');
+      const search = await searchMatching(page, /alpha=/u);
+      assert.match(search, /alpha=/u, 'the release wrote α into the address');
+      await openApp(page, app.server.url, search);
+      const fresh = [await canvasInfo(page, '#map-a'), await canvasInfo(page, '#map-b')];
+      assert.deepEqual(
+        fresh.map((c) => c.hash),
+        released.map((c) => c.hash),
+        'the released maps are the pixels the address draws',
+      );
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

@@ -11,6 +11,7 @@ pub mod context;
 pub mod decimal;
 pub mod derivation;
 pub mod error;
+pub mod grid;
 pub mod inputs;
 pub mod listing;
 pub mod measurements;

@@ -32,6 +32,7 @@ use serde::Serialize;
 use crate::catalog::{Machine, MACHINES};
 use crate::context::Ctx;
 use crate::error::Error;
+use crate::grid;
 use crate::models::nbl::{
     Algorithm, Combiner, FSet, Lead, Mesh, Nbl, Optimum, Plan, Regime, DEFAULT_LENGTH,
     DEFAULT_MESH, MAX_ELEMENTS,
@@ -312,6 +313,11 @@ pub struct LeadMap {
     pub meshes: Vec<Mesh>,
     /// The margin cap: a cell's margin is exact below it and the cap where it is the cap or more.
     pub cap: f64,
+    /// Every how many rows and columns a cell was computed (1: every cell). With `sample` = k
+    /// the cell of each k × k block's bottom-left corner stands for the whole block: a coarse
+    /// map at 1/k² of the cost, which the page draws while a slider is held
+    /// ([`lead_map`]).
+    pub sample: usize,
     /// Row-major, as [`RegimeMap::cells`].
     pub leads: Vec<Lead>,
     /// The model the map was computed for (f = `f`), from which [`LeadMap::cell`] computes.
@@ -346,7 +352,7 @@ impl LeadMap {
 /// parameter overrides apply when its model is `nbl` ([`nbl_of`]). Fails, naming the problem,
 /// on options out of range ([`MapOptions::validate`]) or a machine without NBL parameters.
 pub fn regime_map(scenario: &Scenario, f: FSet, options: MapOptions) -> Result<RegimeMap, Error> {
-    let grid = map_grid(scenario, f, options, Cell::of)?;
+    let grid = map_grid(scenario, f, options, 1, Cell::of)?;
     Ok(RegimeMap {
         f,
         lengths: grid.lengths,
@@ -356,20 +362,30 @@ pub fn regime_map(scenario: &Scenario, f: FSet, options: MapOptions) -> Result<R
 }
 
 /// [`regime_map`] as [`LeadMap`]: each cell's fastest algorithm and its margin up to `cap`
-/// (in [0, 1]; the regime map's colour is full from the web page's 30% on). Accepts and
-/// rejects what [`regime_map`] does.
+/// (in [0, 1]; the regime map's colour is full from the web page's 30% on), computed at every
+/// `sample`-th row and column ([`LeadMap::sample`]; 1 or 0 for every cell, the exact map).
+/// Accepts and rejects what [`regime_map`] does.
+///
+/// The coarse map exists for the web page's slider drags: a drag of α recomputes both maps on
+/// every input, and the exact ones cost more than a frame's budget; a map sampled every 4th
+/// row and column costs a sixteenth, and the exact map follows when the slider is released.
 pub fn lead_map(
     scenario: &Scenario,
     f: FSet,
     options: MapOptions,
     cap: f64,
+    sample: usize,
 ) -> Result<LeadMap, Error> {
-    let grid = map_grid(scenario, f, options, |c: &Combiner, n| c.lead(n, cap))?;
+    let sample = sample.max(1);
+    let grid = map_grid(scenario, f, options, sample, |c: &Combiner, n| {
+        c.lead(n, cap)
+    })?;
     Ok(LeadMap {
         f,
         lengths: grid.lengths,
         meshes: grid.meshes,
         cap,
+        sample,
         leads: grid.cells,
         nbl: grid.nbl,
     })
@@ -385,11 +401,12 @@ struct Grid<T> {
 
 /// The one walk over a map's cells that [`regime_map`] and [`lead_map`] share: the options
 /// checked, the model of the scenario's machine under `f`, and `cell` of each mesh's combiner
-/// and each length.
-fn map_grid<T>(
+/// and each length, at every `sample`-th row and column (≥ 1; [`grid`]).
+fn map_grid<T: Copy>(
     scenario: &Scenario,
     f: FSet,
     options: MapOptions,
+    sample: usize,
     cell: impl Fn(&Combiner, u64) -> T,
 ) -> Result<Grid<T>, Error> {
     options.validate()?;
@@ -397,11 +414,17 @@ fn map_grid<T>(
     nbl.f = f;
     let lengths = map_lengths(&options);
     let meshes = map_meshes(&options);
-    let mut cells = Vec::with_capacity(lengths.len() * meshes.len());
-    for &mesh in &meshes {
+    let cols = lengths.len();
+    let mut cells: Vec<T> = Vec::with_capacity(cols * meshes.len());
+    for (row, &mesh) in meshes.iter().enumerate() {
+        if grid::copy_row(&mut cells, cols, row, sample) {
+            continue;
+        }
         // One combiner per row: the timelines are summed once per mesh, not per cell.
         let combiner = Combiner::new(&nbl, mesh);
-        cells.extend(lengths.iter().map(|&n| cell(&combiner, n)));
+        grid::push_row(&mut cells, cols, sample, |col| {
+            cell(&combiner, lengths[col])
+        });
     }
     Ok(Grid {
         nbl,
@@ -648,7 +671,7 @@ mod tests {
             for f in FSet::ALL {
                 let full = regime_map(&s, f, options).unwrap();
                 for cap in [0.3, 1.0, 0.0] {
-                    let leads = lead_map(&s, f, options, cap).unwrap();
+                    let leads = lead_map(&s, f, options, cap, 1).unwrap();
                     assert_eq!(
                         (&leads.lengths, &leads.meshes),
                         (&full.lengths, &full.meshes)
@@ -670,7 +693,41 @@ mod tests {
             }
         }
         let paragon = Scenario::from_query("machine=intel-paragon&pattern=pingpong").unwrap();
-        assert!(lead_map(&paragon, FSet::Nominal, options, 0.3).is_err());
+        assert!(lead_map(&paragon, FSet::Nominal, options, 0.3, 1).is_err());
+    }
+
+    /// A coarse map is the exact map's cell at the corner of each block, everywhere (blocks
+    /// cut short at the map's top and right edges included), and sample 0 or 1 is the exact
+    /// map itself.
+    #[test]
+    fn a_sampled_lead_map_repeats_the_exact_cell_of_each_block() {
+        let options = MapOptions {
+            lengths: 30,
+            meshes: 13,
+            ..MapOptions::default()
+        };
+        let s = Scenario::from_query("machine=intel-delta&pattern=global-combine").unwrap();
+        let exact = lead_map(&s, FSet::Nominal, options, 0.3, 1).unwrap();
+        assert_eq!(
+            lead_map(&s, FSet::Nominal, options, 0.3, 0),
+            Ok(exact.clone())
+        );
+        for k in [2, 4, 7] {
+            let coarse = lead_map(&s, FSet::Nominal, options, 0.3, k).unwrap();
+            assert_eq!(coarse.sample, k);
+            assert_eq!(coarse.leads.len(), exact.leads.len());
+            for row in 0..13 {
+                for col in 0..30 {
+                    let corner = exact.lead(row - row % k, col - col % k);
+                    assert_eq!(coarse.lead(row, col), corner, "{k} {row} {col}");
+                }
+            }
+            // The full cell under a readout is exact whatever the sampling.
+            assert_eq!(coarse.cell(5, 9), exact.cell(5, 9));
+        }
+        // The coarse map differs somewhere: it is not the exact map under another name.
+        let coarse = lead_map(&s, FSet::Nominal, options, 0.3, 4).unwrap();
+        assert_ne!(coarse.leads, exact.leads);
     }
 
     #[test]

@@ -10,7 +10,7 @@
 
 use commcalc_core::collectives::chain::Chain;
 use commcalc_core::collectives::file::sizes as log_sizes;
-use commcalc_core::collectives::winner::{collective_of, winner_map, WinnerMap};
+use commcalc_core::collectives::winner::{collective_of, sampled_winner_map, WinnerMap};
 use commcalc_core::collectives::Collective;
 use commcalc_core::models::nbl::{Algorithm, Combiner, Mesh};
 use commcalc_core::patterns::collective::{abg, algos, menu, mesh_of, with_ctx, Cost};
@@ -22,7 +22,7 @@ use commcalc_core::{Error, Scenario};
 use crate::chart::{axes, Mark, Palette, Plot, Scale, Series};
 use crate::html::esc;
 use crate::library_defaults::{agreement, choice, Library};
-use crate::regime_map::{mix, strength, Tick, FULL_MARGIN};
+use crate::regime_map::{mix, pixels, strength, Tick, FULL_MARGIN};
 
 /// The winner map's columns: message sizes log-spaced over [`SIZES`].
 pub const MAP_SIZES: usize = 128;
@@ -55,9 +55,15 @@ pub fn map_ps(rows: usize) -> Vec<u32> {
     out
 }
 
-/// The scenario's winner map over the view's axes.
-pub fn map_of(scenario: &Scenario, sizes: usize, ps: usize) -> Result<WinnerMap, Error> {
-    winner_map(scenario, &map_sizes(sizes), &map_ps(ps), |_| true)
+/// The scenario's winner map over the view's axes, computed at every `sample`-th row and
+/// column (1: every cell; see `State::map_sample`).
+pub fn map_of(
+    scenario: &Scenario,
+    sizes: usize,
+    ps: usize,
+    sample: usize,
+) -> Result<WinnerMap, Error> {
+    sampled_winner_map(scenario, &map_sizes(sizes), &map_ps(ps), |_| true, sample)
 }
 
 /// The collectives view shows a collective: for a scenario whose pattern is not one, allreduce
@@ -243,21 +249,19 @@ pub fn slots(scenario: &Scenario, map: &WinnerMap) -> Vec<usize> {
 /// The map as RGBA pixels, one per cell, the largest p on the top row: the winner's colour
 /// (`slots`: [`slots`]), paler the smaller its margin over the runner-up (as the regime maps).
 pub fn rgba(map: &WinnerMap, slots: &[usize], palette: &Palette) -> Vec<u8> {
-    let (rows, cols) = (map.ps.len(), map.sizes.len());
-    let mut out = Vec::with_capacity(rows * cols * 4);
-    for row in (0..rows).rev() {
-        for col in 0..cols {
-            let (r, g, b) = map.cell(row, col).map_or(palette.background, |c| {
-                mix(
-                    palette.background,
-                    colour(palette, slots.get(c.winner).copied().unwrap_or(0)),
-                    strength(c.margin),
-                )
-            });
-            out.extend_from_slice(&[r, g, b, 255]);
-        }
-    }
-    out
+    pixels(
+        map.ps.len(),
+        map.sizes.len(),
+        |row, col| map.cell(row, col).copied(),
+        |c| {
+            mix(
+                palette.background,
+                colour(palette, slots.get(c.winner).copied().unwrap_or(0)),
+                strength(c.margin),
+            )
+        },
+        palette.background,
+    )
 }
 
 /// Ticks of the size axis: every second decade in bytes, at the nearest column.
@@ -517,6 +521,7 @@ pub fn export_name(scenario: &Scenario, format: &str) -> String {
 mod tests {
     use super::*;
     use crate::chart::palette;
+    use commcalc_core::collectives::winner::winner_map;
     use commcalc_core::run;
 
     fn scenario(q: &str) -> Scenario {
@@ -553,7 +558,7 @@ mod tests {
     #[test]
     fn every_map_cell_is_what_algo_best_reports() {
         let s = scenario("machine=intel-paragon&pattern=broadcast");
-        let map = map_of(&s, 12, 6).unwrap();
+        let map = map_of(&s, 12, 6, 1).unwrap();
         for (row, p) in map.ps.iter().enumerate() {
             for (col, n) in map.sizes.iter().enumerate() {
                 let r = run(&format!(
@@ -627,7 +632,7 @@ mod tests {
     #[test]
     fn the_readout_names_the_winner_and_each_library() {
         let s = scenario("machine=intel-paragon&pattern=broadcast");
-        let map = map_of(&s, 8, 4).unwrap();
+        let map = map_of(&s, 8, 4, 1).unwrap();
         let (p, n) = (map.ps[3], map.sizes[0]);
         let html = readout_html(&map, 3, 0, &times_at(&s, p, n)).unwrap();
         let winner = map.winner(3, 0).unwrap();
@@ -669,7 +674,7 @@ mod tests {
     #[test]
     fn colours_follow_the_winner_and_the_margin() {
         let s = scenario("machine=intel-paragon&pattern=allreduce");
-        let map = map_of(&s, 16, 4).unwrap();
+        let map = map_of(&s, 16, 4, 1).unwrap();
         let light = palette(false);
         let table = slots(&s, &map);
         let px = rgba(&map, &table, &light);
@@ -748,7 +753,7 @@ mod tests {
             .collect();
         let menu: Vec<&str> = costs(&s).unwrap().iter().map(|(id, _)| *id).collect();
         assert_eq!(dashed, menu.iter().map(|a| slot(&s, a)).collect::<Vec<_>>());
-        let map = map_of(&s, 8, 4).unwrap();
+        let map = map_of(&s, 8, 4, 1).unwrap();
         for (i, id) in map.algos.iter().enumerate() {
             assert_eq!(slots(&s, &map)[i], slot(&s, id));
         }

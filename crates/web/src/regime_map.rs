@@ -80,12 +80,40 @@ pub fn cell_colour(lead: &Lead, palette: &Palette) -> (u8, u8, u8) {
 /// shortest vector at the left, the layout of 004 Fig. 5. `ImageData` takes this as it is.
 pub fn rgba(map: &LeadMap, palette: &Palette) -> Vec<u8> {
     let (rows, cols) = (map.meshes.len(), map.lengths.len());
+    pixels(
+        rows,
+        cols,
+        |row, col| map.lead(row, col).copied(),
+        |c| cell_colour(&c, palette),
+        palette.background,
+    )
+}
+
+/// A map's RGBA pixels, one per cell, top row first (row 0, the map's first, is the bottom
+/// line): each cell's `colour`, the background where there is none. Every map (the regime
+/// maps, the winner map) is turned into pixels here. A cell equal to the one before it in its
+/// row takes that colour again rather than mixing it anew: a coarse map (a held slider's)
+/// repeats each cell along its block, and capped margins repeat the full colour.
+pub fn pixels<C: Copy + PartialEq>(
+    rows: usize,
+    cols: usize,
+    cell: impl Fn(usize, usize) -> Option<C>,
+    colour: impl Fn(C) -> (u8, u8, u8),
+    background: (u8, u8, u8),
+) -> Vec<u8> {
     let mut out = Vec::with_capacity(rows * cols * 4);
     for row in (0..rows).rev() {
+        let mut last: Option<(C, (u8, u8, u8))> = None;
         for col in 0..cols {
-            let (r, g, b) = map
-                .lead(row, col)
-                .map_or(palette.background, |c| cell_colour(c, palette));
+            let (r, g, b) = match (cell(row, col), last) {
+                (None, _) => background,
+                (Some(c), Some((l, rgb))) if l == c => rgb,
+                (Some(c), _) => {
+                    let rgb = colour(c);
+                    last = Some((c, rgb));
+                    rgb
+                }
+            };
             out.extend_from_slice(&[r, g, b, 255]);
         }
     }
@@ -442,7 +470,7 @@ mod tests {
             meshes,
             ..MapOptions::for_machine(s.machine)
         };
-        lead_map(&s, f, options, FULL_MARGIN).unwrap()
+        lead_map(&s, f, options, FULL_MARGIN, 1).unwrap()
     }
 
     #[test]
@@ -476,6 +504,30 @@ mod tests {
             cell_colour(map.lead(0, 15).unwrap(), &p)
         );
         assert!(px.chunks(4).all(|c| c[3] == 255));
+    }
+
+    /// Reusing the colour of an equal neighbour changes no pixel: every pixel of an exact and
+    /// of a coarse map is its own cell's colour, mixed anew.
+    #[test]
+    fn every_pixel_is_its_own_cells_colour() {
+        let p = palette(true);
+        let s = Scenario::from_query("machine=intel-delta&pattern=global-combine").unwrap();
+        let options = MapOptions {
+            lengths: 40,
+            meshes: 24,
+            ..MapOptions::for_machine(s.machine)
+        };
+        for sample in [1, 4] {
+            let map = lead_map(&s, FSet::Nominal, options, FULL_MARGIN, sample).unwrap();
+            let px = rgba(&map, &p);
+            for (i, c) in px.chunks(4).enumerate() {
+                let (row, col) = (23 - i / 40, i % 40);
+                let (r, g, b) = cell_colour(map.lead(row, col).unwrap(), &p);
+                assert_eq!(c, [r, g, b, 255], "{sample} {row} {col}");
+            }
+        }
+        let none = pixels(2, 3, |_, _| None::<u8>, |_| (1, 2, 3), (9, 9, 9));
+        assert!(none.chunks(4).all(|c| c == [9, 9, 9, 255]));
     }
 
     #[test]

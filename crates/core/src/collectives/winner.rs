@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::Collective;
 use crate::error::Error;
+use crate::grid;
 use crate::models::nbl::Plan;
 use crate::patterns::collective::{combining, combining_plan, cost_below, menu, with_ctx, Cost};
 use crate::query::{MAX_BYTES, P_RANGE};
@@ -36,6 +37,10 @@ pub struct WinnerMap {
     pub algos: Vec<&'static str>,
     /// `ps.len()` rows of `sizes.len()` cells.
     pub cells: Vec<Cell>,
+    /// Every how many rows and columns a cell was computed: 1 for every cell, k for a coarse
+    /// map whose cells each stand for a k × k block ([`sampled_winner_map`], `crate::grid`).
+    #[serde(skip)]
+    pub sample: usize,
 }
 
 impl WinnerMap {
@@ -104,12 +109,31 @@ pub fn winner_map(
     ps: &[u32],
     keep: impl Fn(&str) -> bool,
 ) -> Result<WinnerMap, Error> {
+    sampled_winner_map(scenario, sizes, ps, keep, 1)
+}
+
+/// [`winner_map`] computed at every `sample`-th row and column only (1 or 0: every cell), each
+/// computed cell standing for its block (`crate::grid`): the coarse map the web page draws
+/// while a slider is held. Its `algos` are those of the rows it computed.
+pub fn sampled_winner_map(
+    scenario: &Scenario,
+    sizes: &[f64],
+    ps: &[u32],
+    keep: impl Fn(&str) -> bool,
+    sample: usize,
+) -> Result<WinnerMap, Error> {
+    let sample = sample.max(1);
     let collective = collective_of(scenario)?;
     check_axes(sizes, ps)?;
     with_ctx(scenario, |ctx| {
         let mut algos: Vec<&'static str> = Vec::new();
         let mut cells = Vec::with_capacity(sizes.len() * ps.len());
-        for &p in ps {
+        for (r, &p) in ps.iter().enumerate() {
+            // Before the menu: on the DELTA, building a row's menu (004's combiners) costs
+            // more than its cells.
+            if grid::copy_row(&mut cells, sizes.len(), r, sample) {
+                continue;
+            }
             let row: Vec<(&'static str, Cost)> = menu(ctx, collective, p)?
                 .into_iter()
                 .filter(|(id, _)| keep(id))
@@ -134,9 +158,9 @@ pub fn winner_map(
                 .iter()
                 .map(|(id, _)| combining_plan(combiner.as_ref(), id))
                 .collect();
-            for &n in sizes {
-                cells.push(cell(&row, &plans, n, &algos));
-            }
+            grid::push_row(&mut cells, sizes.len(), sample, |col| {
+                cell(&row, &plans, sizes[col], &algos)
+            });
         }
         Ok(WinnerMap {
             collective,
@@ -145,6 +169,7 @@ pub fn winner_map(
             ps: ps.to_vec(),
             algos,
             cells,
+            sample,
         })
     })
 }
@@ -180,6 +205,38 @@ fn cell(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A coarse winner map is the exact map's cell at the corner of each block: the same
+    /// winner, time and margin.
+    #[test]
+    fn a_sampled_map_repeats_the_exact_cell_of_each_block() {
+        let sizes: Vec<f64> = (0..23).map(|i| 10f64.powf(f64::from(i) * 0.3)).collect();
+        let ps: Vec<u32> = (2..19).collect();
+        for q in [
+            "machine=intel-delta&pattern=allreduce",
+            "machine=intel-paragon&pattern=broadcast",
+        ] {
+            let s = Scenario::from_query(q).unwrap();
+            let exact = winner_map(&s, &sizes, &ps, |_| true).unwrap();
+            assert_eq!(exact.sample, 1);
+            let coarse = sampled_winner_map(&s, &sizes, &ps, |_| true, 4).unwrap();
+            assert_eq!(coarse.sample, 4);
+            for row in 0..ps.len() {
+                for col in 0..sizes.len() {
+                    let corner = (row - row % 4, col - col % 4);
+                    let (c, e) = (coarse.cell(row, col), exact.cell(corner.0, corner.1));
+                    let times = |x: Option<&Cell>| x.map(|x| (x.time_us, x.margin));
+                    assert_eq!(times(c), times(e), "{q} {row} {col}");
+                    assert_eq!(
+                        coarse.winner(row, col),
+                        exact.winner(corner.0, corner.1),
+                        "{q} {row} {col}"
+                    );
+                }
+            }
+            assert_ne!(coarse.cells, exact.cells, "{q}");
+        }
+    }
 
     /// The winner and margin of every cell as the full costs give them, ranked as `cell` ranks.
     fn by_full_costs(row: &[(&'static str, Cost)], n: f64) -> (&'static str, f64, f64) {

@@ -39,10 +39,12 @@ use crate::library_defaults::{boundary_path, Library};
 use crate::regime_map::{cell_at, cell_centre, mark_style, step, ticks_html};
 use crate::state::State;
 
-/// A winner map and how long the core took to compute it (for the benchmark).
+/// A winner map, the scenario it was computed for (without p, the size and algo), and how
+/// long the core took to compute it (for the benchmark).
 #[derive(Debug, PartialEq)]
 struct Computed {
     map: WinnerMap,
+    from: Scenario,
     compute_ms: f64,
 }
 
@@ -103,7 +105,9 @@ pub fn CollectivesView(
 }
 
 /// The winner map of the scenario, recomputed when the machine, model, collective or a
-/// parameter changes, not p, the size or algo (those only move the marks).
+/// parameter changes, not p, the size or algo (those only move the marks); coarse while a
+/// slider is held ([`State::map_sample`]). A map at least as fine as asked for, of the same
+/// scenario, is kept: releasing the size slider recomputes nothing.
 fn map_memo(state: State) -> Memo<MapResult> {
     let key = Memo::new(move |_| {
         state.scenario.with(|s| {
@@ -114,13 +118,20 @@ fn map_memo(state: State) -> Memo<MapResult> {
             k
         })
     });
-    Memo::new(move |_| {
+    Memo::new(move |prev: Option<&MapResult>| {
+        let sample = state.map_sample();
         key.with(|k| {
+            if let Some(Ok(kept)) = prev {
+                if kept.from == *k && kept.map.sample <= sample {
+                    return Ok(Arc::clone(kept));
+                }
+            }
             let t0 = dom::now();
-            map_of(k, MAP_SIZES, MAP_PS)
+            map_of(k, MAP_SIZES, MAP_PS, sample)
                 .map(|map| {
                     Arc::new(Computed {
                         map,
+                        from: k.clone(),
                         compute_ms: dom::now() - t0,
                     })
                 })
@@ -174,11 +185,13 @@ fn ChartPanel(
             )
         })
     });
-    let legend = move || {
+    // A memo: the legend names the algorithms of p, which a size or α input keeps, and an
+    // equal text leaves the page's nodes alone.
+    let legend = Memo::new(move |_| {
         state
             .scenario
             .with(|s| chart_legend(s, &palette(dark.get())))
-    };
+    });
     view! {
         <section class="panel" aria-labelledby="coll-chart-title">
             <div class="charts-head">
@@ -247,7 +260,8 @@ fn CollectivePicker(
 type At = Option<(usize, usize)>;
 
 /// The winner map: its area, ticks, readout and key. The cursor (pointer or keys) and the
-/// scenario's own cell are shared by the area and the readout.
+/// scenario's own cell are shared by the area and the readout. The figure's `data-sample` says
+/// how the map shown was computed (1: every cell; 4: the coarse map of a held slider).
 #[component]
 fn WinnerMapPanel(
     /// The app state: the scenario's p and size place the mark.
@@ -283,21 +297,23 @@ fn WinnerMapPanel(
     // The readout follows every input: changed in place (dom::html_follows).
     let readout = Node::new();
     dom::html_follows(readout, reading);
-    let ticks = move |vertical: bool| {
+    // The axes and the key as memos: a map recomputed for another α (on every step of a drag)
+    // mostly keeps them, and an equal text leaves the page's nodes alone.
+    let ticks = Memo::new(move |_| {
         map.with(|m| {
             m.as_ref()
                 .map(|c| {
-                    let t = if vertical {
-                        p_ticks(&c.map.ps)
-                    } else {
-                        size_ticks(&c.map.sizes)
-                    };
-                    ticks_html(&t, vertical)
+                    (
+                        ticks_html(&p_ticks(&c.map.ps), true),
+                        ticks_html(&size_ticks(&c.map.sizes), false),
+                    )
                 })
                 .unwrap_or_default()
         })
-    };
-    let key = move || {
+    });
+    let ticks =
+        move |vertical: bool| ticks.with(|(y, x)| if vertical { y.clone() } else { x.clone() });
+    let key = Memo::new(move |_| {
         map.with(|m| {
             m.as_ref()
                 .map(|c| {
@@ -306,9 +322,12 @@ fn WinnerMapPanel(
                 })
                 .unwrap_or_default()
         })
-    };
+    });
     view! {
-        <figure class="regime-map coll-map">
+        <figure
+            class="regime-map coll-map"
+            data-sample=move || map.with(|m| m.as_ref().map_or(1, |c| c.map.sample))
+        >
             <div class="map-grid">
                 <div class="map-y-title" aria-hidden="true">"p ↑"</div>
                 <div></div>
@@ -471,10 +490,19 @@ fn Lines(
     /// Its rows and columns.
     dims: Memo<Option<(usize, usize)>>,
 ) -> impl IntoView {
-    let paths = Memo::new(move |_| {
+    // The thresholds depend on the collective and the axes only, which a map recomputed for
+    // another α (every step of a drag) keeps: the paths are traced again only when they change.
+    let axes = Memo::new(move |_| {
         map.with(|m| {
-            m.as_ref().ok().map(|c| {
-                Library::ALL.map(|l| boundary_path(l, c.map.collective, &c.map.sizes, &c.map.ps))
+            m.as_ref()
+                .ok()
+                .map(|c| (c.map.collective, c.map.sizes.clone(), c.map.ps.clone()))
+        })
+    });
+    let paths = Memo::new(move |_| {
+        axes.with(|a| {
+            a.as_ref().map(|(collective, sizes, ps)| {
+                Library::ALL.map(|l| boundary_path(l, *collective, sizes, ps))
             })
         })
     });

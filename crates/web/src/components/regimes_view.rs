@@ -41,11 +41,12 @@ use crate::regime_map::{
 };
 use crate::state::State;
 
-/// A map and how long the core took to compute it (reported with each paint for the
-/// benchmark).
+/// A map, the model it was computed for, and how long the core took to compute it (reported
+/// with each paint for the benchmark).
 #[derive(Debug, PartialEq)]
 struct Computed {
     map: LeadMap,
+    from: (MapOptions, Nbl),
     compute_ms: f64,
 }
 
@@ -147,21 +148,30 @@ fn map_model(state: State) -> Memo<MapModel> {
 
 /// The regime map under the f(L) set `f`, timed: each cell's fastest algorithm and its margin
 /// up to [`FULL_MARGIN`], beyond which the colour is the same (the full cells are computed
-/// for the readout only).
+/// for the readout only); coarse while a slider is held ([`State::map_sample`]). A map at least as
+/// fine as asked for, of the same model, is kept: releasing the N slider, which leaves the
+/// model alone, recomputes nothing.
 fn map_of(state: State, model: Memo<MapModel>, f: Memo<FSet>) -> Memo<MapResult> {
-    Memo::new(move |_| {
+    Memo::new(move |prev: Option<&MapResult>| {
         let f = f.get();
+        let sample = state.map_sample();
         model.with(|m| match m {
             Err(e) => Err(e.clone()),
-            Ok((options, _)) => {
+            Ok(from) => {
+                if let Some(Ok(kept)) = prev {
+                    if kept.from == *from && kept.map.f == f && kept.map.sample <= sample {
+                        return Ok(Arc::clone(kept));
+                    }
+                }
                 let t0 = dom::now();
                 // The model memo tracks the scenario; the map needs it as it is now.
                 state
                     .scenario
-                    .with_untracked(|s| lead_map(s, f, *options, FULL_MARGIN))
+                    .with_untracked(|s| lead_map(s, f, from.0, FULL_MARGIN, sample))
                     .map(|map| {
                         Arc::new(Computed {
                             map,
+                            from: *from,
                             compute_ms: dom::now() - t0,
                         })
                     })
@@ -426,7 +436,8 @@ fn Notice(
 }
 
 /// One regime map: its f(L) select, the map with its axes, cursor and the scenario's mark, and
-/// the readout of the cursor's cell.
+/// the readout of the cursor's cell. The figure's `data-sample` says how the map shown was
+/// computed (1: every cell; 4: the coarse map of a held slider).
 #[component]
 fn MapPanel(
     /// The app state: clicking a cell sets its N and mesh.
@@ -477,7 +488,11 @@ fn MapPanel(
         dark,
     };
     view! {
-        <figure class="regime-map" data-side=id>
+        <figure
+            class="regime-map"
+            data-side=id
+            data-sample=move || map.with(|m| m.as_ref().map_or(1, |c| c.map.sample))
+        >
             <MapSelect state side f/>
             <figcaption class="about" id=format!("map-shares-{id}")>
                 {move || map.with(|m| match m {
