@@ -176,9 +176,9 @@ pub fn sliding(f: impl FnOnce()) {
 /// released ([`flush_url`]) or when that content comes on screen, whichever is first. A drag
 /// sends an input per frame, and the results table of a broadcast is 16 rows of MathML whose
 /// numbers change on every one: brought up to date on every step (`morph`), laid out and
-/// painted, it was a fifth of the step's work for a part of the page nobody sees meanwhile at
-/// 1280 × 900 (docs/web-benchmarks.md, "Stop 22"). A slider moved by the keyboard sends its
-/// `change` with every step, so nothing waits then.
+/// painted, it was 2–3 ms of a step's 8–9 ms, for a part of the page that at 1280 × 900 is
+/// below the fold (docs/web-benchmarks.md, "Stop 22"). A slider moved by the keyboard sends
+/// its `change` with every step, so nothing waits then.
 fn slider_moving() -> bool {
     URL.with(|u| u.borrow().timer.is_some())
 }

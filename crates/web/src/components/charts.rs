@@ -61,7 +61,8 @@ impl Painter {
             Some((true, true)) => return,
             // A repaint request with nothing new to show (a value the core refused): the
             // canvases already show it, and drawing the same pixels again cost a refused
-            // slider step 0.5–1 ms (docs/web-benchmarks.md, "Stop 22"). Reported all the same.
+            // slider step about 1 ms of script (docs/web-benchmarks.md, "Stop 22"). Reported
+            // all the same.
             Some((true, false)) => {
                 SHOWN.with(|s| *s.borrow_mut() = Some(shown));
                 dom::painted();
