@@ -672,7 +672,7 @@ export function follow(el, html, afresh, moving) {
 export function release() {
   for (const el of [...held]) show(el);
 }
-export function morph(el, html, afresh) {
+function morph(el, html, afresh) {
   if (afresh) el.__morphUnits = null;
   forced = afresh;
   try {
