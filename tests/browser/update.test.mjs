@@ -3,7 +3,11 @@
 // update takes (numbers only, a formula whose shape changed, rows added or removed), the page
 // after a drag must show exactly what a fresh page opened on the same address shows. The same
 // holds for the charts' pixels: a step that moves only the query's point copies the curves'
-// layer back from a copy (draw::draw), which must show what a drawing in full shows.
+// layer back from a copy (draw::draw), which must show what a drawing in full shows. Followed
+// texts off screen keep what they show while a slider moves and take the last input's content
+// when it pauses, is released or they come on screen (dom::slider_moving): the drags below run
+// with the whole page on screen, so that every step goes through the update, and the held
+// content has tests of its own at the end.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -107,12 +111,16 @@ const CASES = [
 describe('texts changed in place', () => {
   for (const { query, key } of CASES) {
     test(`${query}: after a drag on ${key}, the page shows what a fresh page on its address shows`, async () => {
-      const { context, page } = await newAppPage(app.browser, { viewport: { width: 1280, height: 900 } });
+      const { context, page } = await newAppPage(app.browser, { viewport: { width: 1280, height: 4000 } });
       try {
         await openApp(page, app.server.url, query);
         const before = await shown(page);
         await drag(page, key, 40);
         const after = await shown(page);
+        assert.ok(
+          await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight),
+          'the whole page was on screen: every step updated the texts',
+        );
         assert.notEqual(after.search, before.search, 'the drag changed the scenario');
         const fresh = await context.newPage();
         await openApp(fresh, app.server.url, after.search);
@@ -126,6 +134,66 @@ describe('texts changed in place', () => {
         assert.deepEqual(after.elements, expected.elements, 'the elements, MathML where a fresh page has MathML');
         assert.ok(after.charts.length > 0, 'the view has charts');
         after.charts.forEach((c, i) => assert.ok(c === expected.charts[i], `chart ${c.split(' ')[0]}: the pixels of a fresh page`));
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+/**
+ * Six inputs on the size slider of a page whose results table is below the fold, each in an
+ * animation frame, with no `change`; then `then` (a script given the table and the slider) in
+ * the next frame. The table's HTML before, after the inputs and after `then`.
+ */
+function dragOffScreen(page, then) {
+  return page.evaluate(
+    (then) =>
+      new Promise((resolve) => {
+        const table = document.querySelector('table#metrics tbody');
+        const el = document.querySelector('[data-control="size"] input[type=range]');
+        const before = table.innerHTML;
+        let i = 0;
+        const step = () => {
+          if (i === 6) {
+            const held = table.innerHTML;
+            new Function('table', 'el', then)(table, el);
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve({ before, held, after: table.innerHTML })));
+            return;
+          }
+          el.value = String(Math.round(Number(el.max) * (0.2 + 0.1 * i++)));
+          el.dispatchEvent(new Event('input', { bubbles: true }));
+          requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      }),
+    then,
+  );
+}
+
+describe('texts off screen during a drag', () => {
+  const query = '?machine=fddi-now&pattern=broadcast';
+  const ways = [
+    ['the slider is released', "el.dispatchEvent(new Event('change', { bubbles: true }));"],
+    ['the table is scrolled into view', "table.closest('table').scrollIntoView();"],
+    ['the slider pauses', ''],
+  ];
+  for (const [way, then] of ways) {
+    test(`the results table keeps its content while a slider moves, and shows the last input's once ${way}`, async () => {
+      const { context, page } = await newAppPage(app.browser, { viewport: { width: 1280, height: 900 } });
+      try {
+        await openApp(page, app.server.url, query);
+        const start = await page.evaluate(() => location.search);
+        const { before, held, after } = await dragOffScreen(page, then);
+        assert.equal(held, before, 'the table below the fold kept its content during the drag');
+        if (way !== 'the slider pauses') assert.notEqual(after, before, `shown at once when ${way}`);
+        await page.waitForFunction((start) => location.search !== start, start);
+        await settle(page);
+        const fresh = await context.newPage();
+        await openApp(fresh, app.server.url, await page.evaluate(() => location.search));
+        const expected = (await shown(fresh)).metrics;
+        if (way !== 'the slider pauses') assert.equal(after, expected, `the last input's table, at once when ${way}`);
+        assert.equal((await shown(page)).metrics, expected, 'the last input\'s table');
       } finally {
         await context.close();
       }

@@ -169,6 +169,20 @@ pub fn sliding(f: impl FnOnce()) {
     SLIDING.with(|s| s.set(false));
 }
 
+/// Whether a slider's inputs are under way: its last one has not been followed by a pause of
+/// [`URL_QUIET_MS`], its release or another edit. Meanwhile the followed content that is off
+/// screen (`html_follows`: the results table below the charts, a warning scrolled away) keeps
+/// what it shows and takes only the last input's content, when the slider pauses or is
+/// released ([`flush_url`]) or when that content comes on screen, whichever is first. A drag
+/// sends an input per frame, and the results table of a broadcast is 16 rows of MathML whose
+/// numbers change on every one: brought up to date on every step (`morph`), laid out and
+/// painted, it was 2–3 ms of a step's 8–9 ms, for a part of the page that at 1280 × 900 is
+/// below the fold (docs/web-benchmarks.md, "Stop 22"). A slider moved by the keyboard sends
+/// its `change` with every step, so nothing waits then.
+fn slider_moving() -> bool {
+    URL.with(|u| u.borrow().timer.is_some())
+}
+
 /// Puts the canonical query in the address bar as a new history entry (a view opened), after
 /// any replacement still waiting, so that Back returns to the address before.
 pub fn push_query(query: String) {
@@ -226,8 +240,10 @@ fn flush_url_on_leave(w: &web_sys::Window) {
 }
 
 /// Writes the address at once if an edit is waiting for [`URL_QUIET_MS`]: the slider was
-/// released, or the page is going away.
+/// released, or the page is going away. The content held off screen while the slider moved
+/// (see [`slider_moving`]) is shown then too.
 pub fn flush_url() {
+    release_held();
     URL.with(|u| {
         let mut u = u.borrow_mut();
         u.timer = None;
@@ -621,7 +637,42 @@ function update(node, was, parts) {
   shown.__morph = index(shown, parts);
   return shown;
 }
-export function morph(el, html, afresh) {
+// A followed node off screen while a slider moves keeps its content until the slider pauses or
+// is released (`release`) or the node comes on screen, whichever is first (see `follow`).
+const held = new Set();
+let watcher = null;
+function show(el) {
+  const h = el.__held;
+  if (!h) return;
+  el.__held = null;
+  held.delete(el);
+  morph(el, h.html, h.afresh);
+}
+export function follow(el, html, afresh, moving) {
+  if (!el.__watched) {
+    el.__watched = true;
+    watcher ??= new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        e.target.__offScreen = !e.isIntersecting;
+        if (e.isIntersecting) show(e.target);
+      }
+    });
+    watcher.observe(el);
+  }
+  if (moving && el.__offScreen) {
+    el.__held = { html, afresh: afresh || (el.__held?.afresh ?? false) };
+    held.add(el);
+    return;
+  }
+  if (el.__held) afresh ||= el.__held.afresh;
+  el.__held = null;
+  held.delete(el);
+  morph(el, html, afresh);
+}
+export function release() {
+  for (const el of [...held]) show(el);
+}
+function morph(el, html, afresh) {
   if (afresh) el.__morphUnits = null;
   forced = afresh;
   try {
@@ -654,9 +705,15 @@ function write(el, html) {
 }
 "#)]
 extern "C" {
-    /// Makes `el`'s content equal to `html`, changing only the nodes that differ; `afresh`,
-    /// every field shows the value `html` gives it, typed in or not.
-    fn morph(el: &Element, html: &str, afresh: bool);
+    /// Makes `el`'s content equal to `html`, changing only the nodes that differ (`morph`);
+    /// `afresh`, every field shows the value `html` gives it, typed in or not. With `moving`
+    /// (a slider's inputs have not paused yet) and `el` off screen, the change waits for
+    /// [`release`] or for `el` to come on screen.
+    #[wasm_bindgen(js_name = follow)]
+    fn show_html(el: &Element, html: &str, afresh: bool, moving: bool);
+    /// Makes every node whose change waits show its last content.
+    #[wasm_bindgen(js_name = release)]
+    fn release_held();
 }
 
 /// An element of a `view!`, filled in when the view puts it on the page (`node_ref=node`):
@@ -739,7 +796,7 @@ fn follow(node: Node, html: Box<dyn Fn() -> String>, shape: Box<dyn Fn() -> u64>
         let afresh = shown.as_ref().is_some_and(|(g, _)| *g != generation);
         if afresh || shown.as_ref().map(|(_, h)| h.as_str()) != Some(now.as_str()) {
             let _timed = timed("commcalc:morph");
-            morph(&el, &now, afresh);
+            show_html(&el, &now, afresh, slider_moving());
         }
         Some((generation, now))
     });

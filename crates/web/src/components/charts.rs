@@ -29,9 +29,9 @@ struct Painter {
     dark: ReadSignal<bool>,
 }
 
-/// What the charts show: the plots, the scale, the theme, the sizes, the pixel ratio and the
-/// repaint requests.
-type Shown = (Plots, Scale, bool, [(f64, f64); 2], f64, u64);
+/// What the charts show (the plots, the scale, the theme, the sizes, the pixel ratio) and the
+/// repaint requests answered.
+type Shown = ((Plots, Scale, bool, [(f64, f64); 2], f64), u64);
 
 thread_local! {
     /// What the charts show now: a paint of the same again is skipped, so an edit painted at
@@ -51,9 +51,24 @@ impl Painter {
             return;
         };
         let ratio = dom::pixel_ratio();
-        let shown: Shown = (self.plots.get(), scale, dark, css, ratio, repaint);
-        if SHOWN.with(|s| s.borrow().as_ref() == Some(&shown)) {
-            return;
+        let shown: Shown = ((self.plots.get(), scale, dark, css, ratio), repaint);
+        let was = SHOWN.with(|s| {
+            s.borrow()
+                .as_ref()
+                .map(|(picture, n)| (picture == &shown.0, *n == repaint))
+        });
+        match was {
+            Some((true, true)) => return,
+            // A repaint request with nothing new to show (a value the core refused): the
+            // canvases already show it, and drawing the same pixels again cost a refused
+            // slider step about 1 ms of script (docs/web-benchmarks.md, "Stop 22"). Reported
+            // all the same.
+            Some((true, false)) => {
+                SHOWN.with(|s| *s.borrow_mut() = Some(shown));
+                dom::painted();
+                return;
+            }
+            _ => {}
         }
         let colours = palette(dark);
         for (i, (canvas, css)) in [&lat, &bw].into_iter().zip(css).enumerate() {
@@ -65,7 +80,7 @@ impl Painter {
                 (rect.width(), rect.height())
             };
             let frame = Frame { css, ratio };
-            let plot = shown.0.as_ref().map(|p| &p[i]).map_err(String::as_str);
+            let plot = shown.0 .0.as_ref().map(|p| &p[i]).map_err(String::as_str);
             if let Err(e) = draw(canvas.unchecked_ref(), frame, plot, scale, &colours) {
                 web_sys::console::warn_1(&format!("chart: {e}").into());
             }
