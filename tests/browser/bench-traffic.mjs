@@ -289,8 +289,20 @@ async function bigRun(page, url, during = 'inputs') {
           } else {
             progressSeen ||= !progress.hidden;
             if (results() || performance.now() - t0 > 120_000) {
-              const ran = /in ([\d.]+) s\./u.exec(document.getElementById('traffic-status').textContent);
-              resolve({ key, warm, idle, inputs, progressSeen, wallMs: performance.now() - t0, runMs: ran ? 1000 * Number(ran[1]) : NaN, done: Boolean(results()) });
+              const wallMs = performance.now() - t0;
+              // The run's own time, from the status line: off screen, it takes its new text
+              // once the slider pauses (the page's off-screen texts wait while a slider moves),
+              // so it is read when it has (no more inputs are sent meanwhile).
+              const status = document.getElementById('traffic-status');
+              const read = (waited) => {
+                const ran = /in ([\d.]+) s\./u.exec(status.textContent);
+                if (!ran && waited < 2000) {
+                  setTimeout(() => read(waited + 50), 50);
+                  return;
+                }
+                resolve({ key, warm, idle, inputs, progressSeen, wallMs, runMs: ran ? 1000 * Number(ran[1]) : NaN, done: Boolean(results()) });
+              };
+              read(0);
               return;
             }
             input(measured(), inputs);
