@@ -111,6 +111,8 @@ thread_local! {
     static URL: RefCell<UrlState> = RefCell::new(UrlState::default());
     /// Set while a slider's input is applied ([`sliding`]).
     static SLIDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Whether a range slider is held ([`slider_held`]).
+    static HELD: ArcRwSignal<bool> = ArcRwSignal::new(false);
     /// Set once the full module has taken the page over (`lazy`): this module's page-long
     /// listeners then leave the page to it.
     static RETIRED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -153,7 +155,7 @@ pub fn replace_query(query: String) {
             timer.clear();
         }
         if wait {
-            u.timer = set_timeout_with_handle(flush_url, Duration::from_millis(URL_QUIET_MS)).ok();
+            u.timer = set_timeout_with_handle(pause, Duration::from_millis(URL_QUIET_MS)).ok();
         }
     });
     if !wait {
@@ -162,11 +164,31 @@ pub fn replace_query(query: String) {
 }
 
 /// Runs `f`, the edit of a slider's `input`: the address it writes waits for the slider to
-/// pause or be released, so that the steps of a drag do not pay for it.
+/// pause or be released, so that the steps of a drag do not pay for it. The slider is held
+/// from then on ([`slider_held`]), before the edit, so that what the edit recomputes is what a
+/// held slider shows.
 pub fn sliding(f: impl FnOnce()) {
     SLIDING.with(|s| s.set(true));
+    hold(true);
     f();
     SLIDING.with(|s| s.set(false));
+}
+
+/// Whether a range slider is held: from its first `input` until it is released, another
+/// edit is made or the page is left ([`flush_url`]); a pause does not end it. Read in a memo or
+/// an effect, it runs again when the slider is let go: the views with maps draw coarse maps
+/// while it is set and the exact ones after (docs/web-benchmarks.md, "Stop 22"). The work
+/// that also waits for a pause is [`slider_moving`]'s.
+pub fn slider_held() -> bool {
+    HELD.with(|h| h.get())
+}
+
+fn hold(on: bool) {
+    HELD.with(|h| {
+        if h.get_untracked() != on {
+            h.set(on);
+        }
+    });
 }
 
 /// Whether a slider's inputs are under way: its last one has not been followed by a pause of
@@ -240,9 +262,17 @@ fn flush_url_on_leave(w: &web_sys::Window) {
 }
 
 /// Writes the address at once if an edit is waiting for [`URL_QUIET_MS`]: the slider was
-/// released, or the page is going away. The content held off screen while the slider moved
-/// (see [`slider_moving`]) is shown then too.
+/// released, another edit made, or the page is going away; the slider is no longer held
+/// ([`slider_held`]).
 pub fn flush_url() {
+    hold(false);
+    pause();
+}
+
+/// The slider has paused for [`URL_QUIET_MS`] (or is let go, [`flush_url`]): the address
+/// takes the waiting edit, and the content held off screen while the slider moved (see
+/// [`slider_moving`]) is shown.
+fn pause() {
     release_held();
     URL.with(|u| {
         let mut u = u.borrow_mut();

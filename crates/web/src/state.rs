@@ -47,16 +47,10 @@ pub struct State {
     /// Bumped by an edit that leaves the scenario as it was (a slider step that rounds to the
     /// same value, a rejected value), so that the charts still repaint and report it.
     pub repaint: RwSignal<u64>,
-    /// Whether a range slider is held: set by its `input` events, cleared by any control's
-    /// `change` (a slider released, a field or select committed) or another control's `input`
-    /// (a field typed in). The views with maps draw
-    /// coarse maps while it is set and the exact ones once it is cleared, so that a drag's
-    /// steps each fit a frame (docs/web-benchmarks.md, "Stop 22").
-    pub held: RwSignal<bool>,
 }
 
 /// Every how many rows and columns the maps (the regime maps, the winner map) are computed
-/// while a slider is held (`State::held`): a sixteenth of the cells, each standing for its
+/// while a slider is held (`dom::slider_held`): a sixteenth of the cells, each standing for its
 /// 4 × 4 block (`commcalc_core::grid`), so that a drag of α costs a frame's budget; the exact
 /// maps are drawn when the slider is released.
 pub const HELD_SAMPLE: usize = 4;
@@ -83,7 +77,7 @@ impl State {
     /// How finely the maps are computed now: every [`HELD_SAMPLE`]-th row and column while a
     /// slider is held, every cell otherwise. Tracked, so that a release redraws them exactly.
     pub fn map_sample(&self) -> usize {
-        if self.held.get() {
+        if dom::slider_held() {
             HELD_SAMPLE
         } else {
             1
@@ -140,7 +134,6 @@ impl State {
             note: RwSignal::new(None),
             scale: Memo::new(move |_| page.with(|p| p.axes)),
             repaint: RwSignal::new(0),
-            held: RwSignal::new(false),
             dark: dom::prefers_dark(),
         };
         state.write_url();

@@ -78,13 +78,6 @@ fn used_control(state: State, specs: Memo<Vec<Control>>, used: &Used) {
         return;
     };
     let key = control.key;
-    // Held from a slider's first input until any control's change or another control's input
-    // (`State::held`); set before the edit, so that the maps the edit recomputes are the
-    // coarse ones.
-    let held = used.kind() == "input" && used.is("input[type=range]");
-    if state.held.get_untracked() != held && matches!(used.kind(), "input" | "change") {
-        state.held.set(held);
-    }
     match (used.kind(), &control.kind) {
         ("click", _) if used.is("button[data-reset]") => state.edit(Edit::Reset(key)),
         ("input", Kind::Number { slider: Some(sl) }) if used.is("input[type=range]") => {
