@@ -162,11 +162,8 @@ describe('the calculator module and the full module', () => {
   });
 
   it("starts the full module straight away for an address of the traffic pattern or a collective's", async () => {
-    const { context, page, requested } = await recordingPage();
+    const { context } = await recordingPage();
     try {
-      // The module each address starts is what the loader fetches first; the wasm is refused,
-      // so that nothing is compiled.
-      await page.route('**/*.wasm', (route) => route.abort());
       for (const { id, machines } of JSON.parse(cli(['patterns', '--json']))) {
         const query = `machine=${machines[0]}&pattern=${id}`;
         let collective = true;
@@ -175,13 +172,16 @@ describe('the calculator module and the full module', () => {
         } catch {
           collective = false;
         }
-        requested.length = 0;
+        // The module an address starts is the first wasm a fresh page of it asks for; it is
+        // refused, so that nothing is compiled.
+        const page = await context.newPage();
+        await page.route('**/*.wasm', (route) => route.abort());
+        const first = new Promise((resolve) => page.on('request', (r) => r.url().endsWith('.wasm') && resolve(r.url())));
         await page.goto(`${app.server.url}?${query}`, { waitUntil: 'load' });
-        for (let waited = 0; !requested.some((u) => u.endsWith('.wasm')); waited += 20) {
-          assert.ok(waited < 10_000, `${query}: no module requested`);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        const full = requested.some((u) => FULL.test(u));
+        const wasm = await Promise.race([first, new Promise((resolve) => setTimeout(() => resolve(''), 10_000))]);
+        await page.close();
+        assert.ok(wasm, `${query}: no module requested`);
+        const full = FULL.test(wasm);
         assert.equal(full, id === 'traffic' || collective, `${query}: the full module ${full ? 'started' : 'not started'}`);
       }
     } finally {
