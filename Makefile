@@ -87,7 +87,7 @@ test: fmt clippy sizes unit wasm-check mpi-test browser-test
 # check uses to see which algorithm Open MPI runs; installed only when missing.
 MPI_COMMANDS := mpicc.openmpi mpirun.openmpi mpicc.mpich mpiexec.mpich gdb python3
 mpi-deps:
-	@if for c in $(MPI_COMMANDS); do command -v $$c >/dev/null || exit 1; done; then echo "Open MPI, MPICH, gdb: installed"; \
+	@if ( for c in $(MPI_COMMANDS); do command -v $$c >/dev/null || exit 1; done ); then echo "Open MPI, MPICH, gdb: installed"; \
 	else SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get -o DPkg::Lock::Timeout=900 update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get \
 	    -o DPkg::Lock::Timeout=900 install -y openmpi-bin libopenmpi-dev mpich libmpich-dev gdb python3; fi
