@@ -37,6 +37,8 @@ pub struct Views {
     set_title: fn(&str) -> Option<String>,
     /// The explain panel of the scenario panel.
     explain: fn(State) -> AnyView,
+    /// The share button and its dialog.
+    share: fn(State) -> AnyView,
     /// The style sheets of the views only this module has, added to the page when it mounts:
     /// a first visit to the calculator does not download them (docs/web-bytes.md).
     styles: &'static [&'static str],
@@ -59,6 +61,7 @@ pub const CALCULATOR: Views = Views {
     results: calculator_results,
     set_title: |_| None,
     explain: lazy::explain_panel,
+    share: lazy::share_button,
     styles: &[],
     engines: Engines::NONE,
     report: |_, scenario| crate::edit::cached_evaluate(scenario),
@@ -69,6 +72,7 @@ pub const ALL: Views = Views {
     results: all_results,
     set_title: crate::validation_plot::set_title,
     explain: |state| view! { <ExplainPanel state/> }.into_any(),
+    share: |state| view! { <Share state/> }.into_any(),
     styles: &[
         include_str!("../../../web/validate.css"),
         include_str!("../../../web/regimes.css"),
@@ -242,7 +246,7 @@ fn App(
         view! {
             <div class="bar">
                 <Tabs state/>
-                <Share state/>
+                {(views.share)(state)}
             </div>
             <Presets state/>
         }

@@ -1,11 +1,11 @@
 //! The page's two modules. A first visit to the calculator downloads the calculator's module
-//! (`commcalc-web`); every other view, the export bar's exports, the explain panel's texts and
-//! the scenarios that need the traffic simulator or MPI's collective algorithms
+//! (`commcalc-web`); every other view, the export bar's exports, the explain panel's texts, the
+//! share dialog and the scenarios that need the traffic simulator or MPI's collective algorithms
 //! (`commcalc_core::Error::Elsewhere`) live in the full module (`commcalc-full`,
 //! `src/bin/full.rs`). index.html's loader
 //! (Trunk.toml) starts the full module straight away for an address of another view; on the
 //! calculator, the calculator's module loads it here the first time another view opens or an
-//! export or the explain panel is used. The full module then takes the page over: the
+//! export, the explain panel or the share button is used. The full module then takes the page over: the
 //! calculator's app is unmounted and the full one mounts on the same address, which holds the
 //! whole state; what the address does not hold (the note and problems on screen, the focused
 //! element, the control the person used) is handed over beside it. The service worker precaches
@@ -128,6 +128,38 @@ pub fn export_bar(args: ExportArgs) -> AnyView {
             loading.unwrap_or_default()
         )
     })
+    .into_any()
+}
+
+/// In the calculator's module, the share button: the same `button#share`, which loads the full
+/// module (the dialog writes the link, the embed snippet and its options: code a first visit
+/// does without); the full module opens its dialog once it has drawn. A failed load is said
+/// beside the button.
+pub fn share_button(state: State) -> AnyView {
+    let failed = RwSignal::new(None::<String>);
+    let asked = RwSignal::new(false);
+    let button = Node::new();
+    markup::listen(button, &["click"], move |_| {
+        PRESS.with(|p| *p.borrow_mut() = Some("#share".to_string()));
+        failed.set(None);
+        asked.set(true);
+        load(state, failed);
+    });
+    let status = Node::new();
+    dom::html_follows(status, move || match failed.get() {
+        Some(e) => format!(
+            "Sharing could not be loaded ({}). Check the connection, then try again.",
+            esc(&e)
+        ),
+        None if asked.get() => "Loading…".to_string(),
+        None => String::new(),
+    });
+    view! {
+        <button type="button" id="share" class="share" aria-haspopup="dialog" node_ref=button>
+            "Share / embed"
+        </button>
+        <span class="share-status" role="status" node_ref=status></span>
+    }
     .into_any()
 }
 
