@@ -76,6 +76,8 @@ pub const ALL: Views = Views {
     styles: &[
         include_str!("../../../web/validate.css"),
         include_str!("../../../web/regimes.css"),
+        include_str!("../../../web/compare.css"),
+        include_str!("../../../web/share.css"),
     ],
     engines: commcalc_core::report::ENGINES,
     report: crate::worker::report,

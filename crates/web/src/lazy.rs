@@ -26,7 +26,7 @@ use crate::html::esc;
 use crate::markup;
 use crate::state::State;
 
-// Fetches the full module's script and wasm side by side and compiles the wasm while the
+// `load_full` fetches the full module's script and wasm side by side and compiles the wasm while the
 // calculator's app stays on screen; then starts the full module, whose `main` calls `leave`
 // (left on the window) to take the calculator's app down just before it mounts its own, in the
 // same task, so that the page never shows a blank frame. A failure before then is reported.
@@ -45,9 +45,39 @@ export function load_full(leave, failed) {
     (e) => failed(String((e && e.message) || e)),
   );
 }
+
+export function fetch_entry(name, key, found, failed) {
+  fetch(new URL(name, document.baseURI))
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
+    .then((json) => (typeof json[key] === 'string' ? found(json[key]) : failed(`no entry "${key}"`)))
+    .catch((e) => failed(String((e && e.message) || e)));
+}
 "#)]
 extern "C" {
     fn load_full(leave: JsValue, failed: JsValue);
+    #[wasm_bindgen(js_name = fetch_entry)]
+    fn fetch_entry_js(name: &str, key: &str, found: JsValue, failed: JsValue);
+}
+
+/// Fetches the JSON object `name` beside the page (data a first visit does without, which the
+/// service worker precaches like every file of the site) and hands `done` its text under
+/// `key`, or why it could not be had.
+pub fn fetch_entry(name: &str, key: &str, done: impl FnOnce(Result<String, String>) + 'static) {
+    // One of the two is called. Each takes one string, as `load`'s `failed` does: closures of
+    // one signature share wasm-bindgen's code for them.
+    let done = std::rc::Rc::new(std::cell::Cell::new(Some(done)));
+    let failed = done.clone();
+    let found = Closure::once_into_js(move |text: String| {
+        if let Some(done) = done.take() {
+            done(Ok(text));
+        }
+    });
+    let failed = Closure::once_into_js(move |why: String| {
+        if let Some(done) = failed.take() {
+            done(Err(why));
+        }
+    });
+    fetch_entry_js(name, key, found, failed);
 }
 
 /// The calculator's module's way out, which the full module calls as it starts.
