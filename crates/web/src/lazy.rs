@@ -184,11 +184,14 @@ pub fn share_button(state: State) -> AnyView {
         None if asked.get() => "Loading…".to_string(),
         None => String::new(),
     });
+    // One item of the bar, as the full module's button is (its closed dialog takes no place).
     view! {
-        <button type="button" id="share" class="share" aria-haspopup="dialog" node_ref=button>
-            "Share / embed"
-        </button>
-        <span class="share-status" role="status" node_ref=status></span>
+        <span class="share-wrap">
+            <button type="button" id="share" class="share" aria-haspopup="dialog" node_ref=button>
+                "Share / embed"
+            </button>
+            <span class="share-status" role="status" node_ref=status></span>
+        </span>
     }
     .into_any()
 }
