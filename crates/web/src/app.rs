@@ -140,13 +140,19 @@ pub fn start(views: Views) {
                 move || view! { <App initial page problems note views/> },
             );
             MOUNTED.with(|m| *m.borrow_mut() = Some(Box::new(app)));
-            // A tab chosen from the keyboard keeps the focus across the hand-over.
-            let focused = (!focus.is_empty())
-                .then(|| document.get_element_by_id(&focus))
-                .flatten()
-                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-            if let Some(e) = focused {
-                let _ = e.focus();
+            // A tab chosen from the keyboard keeps the focus across the hand-over: in the frame's
+            // callback, before the first paint and after the effects that write the panels'
+            // HTML (the tabs among them, `dom::html_follows`).
+            if !focus.is_empty() {
+                request_animation_frame(move || {
+                    let focused = web_sys::window()
+                        .and_then(|w| w.document())
+                        .and_then(|d| d.get_element_by_id(&focus))
+                        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+                    if let Some(e) = focused {
+                        let _ = e.focus();
+                    }
+                });
             }
             if let Some(selector) = press {
                 lazy::press_after_paint(selector);
