@@ -111,6 +111,14 @@ fn load(state: State, failed: RwSignal<Option<String>>) {
     load_full(leave, failed);
 }
 
+/// A stand-in was used: loads the full module, which presses the control `selector` finds once
+/// it has drawn, as the person pressed the stand-in; `failed` is cleared for this try.
+fn press_in_full(state: State, selector: String, failed: RwSignal<Option<String>>) {
+    PRESS.with(|p| *p.borrow_mut() = Some(selector));
+    failed.set(None);
+    load(state, failed);
+}
+
 /// In the calculator's module, the results area of what it does not carry (another view, the
 /// traffic pattern): a loading notice, titled `title`, which a slow connection shows for a
 /// while, while the full module loads and takes over.
@@ -137,10 +145,12 @@ pub fn export_bar(args: ExportArgs) -> AnyView {
     let failed = RwSignal::new(None::<String>);
     let asked = RwSignal::new(false);
     let run = move |what: &'static str| {
-        PRESS.with(|p| *p.borrow_mut() = Some(format!("button[data-export=\"{what}\"]")));
-        failed.set(None);
         asked.set(true);
-        load(args.state, failed);
+        press_in_full(
+            args.state,
+            format!("button[data-export=\"{what}\"]"),
+            failed,
+        );
     };
     export_panel(run, move || {
         let error = failed
@@ -170,10 +180,8 @@ pub fn share_button(state: State) -> AnyView {
     let asked = RwSignal::new(false);
     let button = Node::new();
     markup::listen(button, &["click"], move |_| {
-        PRESS.with(|p| *p.borrow_mut() = Some("#share".to_string()));
-        failed.set(None);
         asked.set(true);
-        load(state, failed);
+        press_in_full(state, "#share".to_string(), failed);
     });
     let status = Node::new();
     dom::html_follows(status, move || match failed.get() {
@@ -215,9 +223,7 @@ pub fn explain_panel(state: State) -> AnyView {
     });
     markup::listen(node, &["toggle"], move |used| {
         if used.element().has_attribute("open") {
-            PRESS.with(|p| *p.borrow_mut() = Some("#explain > summary".to_string()));
-            failed.set(None);
-            load(state, failed);
+            press_in_full(state, "#explain > summary".to_string(), failed);
         }
     });
     view! { <details class="explain panel" id="explain" node_ref=node></details> }.into_any()
