@@ -174,6 +174,9 @@ describe('explain', () => {
         const search = await page.evaluate(() => location.search);
         assert.equal(decodeURIComponent(search), decodeURIComponent(t.href), `${t.id}: the address stays canonical`);
         assert.equal(search, t.href, `${t.id}: the address is the tour's`);
+        // The stories are a file fetched the first time a tour is shown (tours.json).
+        await page.waitForSelector('#preset-story p.story:not(.loading)', { timeout: 10_000 });
+        assert.equal(await page.locator('#preset-story p.story.error').count(), 0, `${t.id}: the story loaded`);
         const s = await story(page);
         assert.ok(s, `${t.id}: a story`);
         assert.equal(s.id, t.id);

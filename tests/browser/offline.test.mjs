@@ -111,6 +111,11 @@ describe('offline', () => {
       // A scenario never visited, with the server gone: everything comes from the cache.
       await openApp(page, server.url, '?' + SCENARIO);
       await assertComputes(page, SCENARIO);
+      // A tour never opened online: its story (tours.json, fetched when a tour is shown) too.
+      await openApp(page, server.url, '?machine=atm-sparc20&pattern=pipelined-send&size=2000');
+      await page.waitForSelector('#preset-story p.story:not(.loading)', { timeout: 10_000 });
+      assert.equal(await page.locator('#preset-story p.story.error').count(), 0, 'the story comes from the cache');
+      assert.ok((await page.textContent('#preset-story p.story')).length > 200, 'the whole story');
       // Another view, never opened online: the full module comes from the cache as well.
       await page.click('#tab-compare');
       await page.waitForSelector('#add-compared', { timeout: 20_000 });

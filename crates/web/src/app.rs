@@ -37,6 +37,8 @@ pub struct Views {
     set_title: fn(&str) -> Option<String>,
     /// The explain panel of the scenario panel.
     explain: fn(State) -> AnyView,
+    /// The share button and its dialog.
+    share: fn(State) -> AnyView,
     /// The style sheets of the views only this module has, added to the page when it mounts:
     /// a first visit to the calculator does not download them (docs/web-bytes.md).
     styles: &'static [&'static str],
@@ -59,6 +61,7 @@ pub const CALCULATOR: Views = Views {
     results: calculator_results,
     set_title: |_| None,
     explain: lazy::explain_panel,
+    share: lazy::share_button,
     styles: &[],
     engines: Engines::NONE,
     report: |_, scenario| crate::edit::cached_evaluate(scenario),
@@ -69,9 +72,13 @@ pub const ALL: Views = Views {
     results: all_results,
     set_title: crate::validation_plot::set_title,
     explain: |state| view! { <ExplainPanel state/> }.into_any(),
+    share: |state| view! { <Share state/> }.into_any(),
     styles: &[
         include_str!("../../../web/validate.css"),
         include_str!("../../../web/regimes.css"),
+        include_str!("../../../web/compare.css"),
+        include_str!("../../../web/share.css"),
+        include_str!("../../../web/explain-panel.css"),
     ],
     engines: commcalc_core::report::ENGINES,
     report: crate::worker::report,
@@ -133,13 +140,19 @@ pub fn start(views: Views) {
                 move || view! { <App initial page problems note views/> },
             );
             MOUNTED.with(|m| *m.borrow_mut() = Some(Box::new(app)));
-            // A tab chosen from the keyboard keeps the focus across the hand-over.
-            let focused = (!focus.is_empty())
-                .then(|| document.get_element_by_id(&focus))
-                .flatten()
-                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-            if let Some(e) = focused {
-                let _ = e.focus();
+            // A tab chosen from the keyboard keeps the focus across the hand-over: in the frame's
+            // callback, before the first paint and after the effects that write the panels'
+            // HTML (the tabs among them, `dom::html_follows`).
+            if !focus.is_empty() {
+                request_animation_frame(move || {
+                    let focused = web_sys::window()
+                        .and_then(|w| w.document())
+                        .and_then(|d| d.get_element_by_id(&focus))
+                        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+                    if let Some(e) = focused {
+                        let _ = e.focus();
+                    }
+                });
             }
             if let Some(selector) = press {
                 lazy::press_after_paint(selector);
@@ -242,7 +255,7 @@ fn App(
         view! {
             <div class="bar">
                 <Tabs state/>
-                <Share state/>
+                {(views.share)(state)}
             </div>
             <Presets state/>
         }

@@ -1,11 +1,11 @@
 //! The page's two modules. A first visit to the calculator downloads the calculator's module
-//! (`commcalc-web`); every other view, the export bar's exports, the explain panel's texts and
-//! the scenarios that need the traffic simulator or MPI's collective algorithms
+//! (`commcalc-web`); every other view, the export bar's exports, the explain panel's texts, the
+//! share dialog and the scenarios that need the traffic simulator or MPI's collective algorithms
 //! (`commcalc_core::Error::Elsewhere`) live in the full module (`commcalc-full`,
 //! `src/bin/full.rs`). index.html's loader
 //! (Trunk.toml) starts the full module straight away for an address of another view; on the
 //! calculator, the calculator's module loads it here the first time another view opens or an
-//! export or the explain panel is used. The full module then takes the page over: the
+//! export, the explain panel or the share button is used. The full module then takes the page over: the
 //! calculator's app is unmounted and the full one mounts on the same address, which holds the
 //! whole state; what the address does not hold (the note and problems on screen, the focused
 //! element, the control the person used) is handed over beside it. The service worker precaches
@@ -26,7 +26,7 @@ use crate::html::esc;
 use crate::markup;
 use crate::state::State;
 
-// Fetches the full module's script and wasm side by side and compiles the wasm while the
+// `load_full` fetches the full module's script and wasm side by side and compiles the wasm while the
 // calculator's app stays on screen; then starts the full module, whose `main` calls `leave`
 // (left on the window) to take the calculator's app down just before it mounts its own, in the
 // same task, so that the page never shows a blank frame. A failure before then is reported.
@@ -45,9 +45,39 @@ export function load_full(leave, failed) {
     (e) => failed(String((e && e.message) || e)),
   );
 }
+
+export function fetch_entry(name, key, found, failed) {
+  fetch(new URL(name, document.baseURI))
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
+    .then((json) => (typeof json[key] === 'string' ? found(json[key]) : failed(`no entry "${key}"`)))
+    .catch((e) => failed(String((e && e.message) || e)));
+}
 "#)]
 extern "C" {
     fn load_full(leave: JsValue, failed: JsValue);
+    #[wasm_bindgen(js_name = fetch_entry)]
+    fn fetch_entry_js(name: &str, key: &str, found: JsValue, failed: JsValue);
+}
+
+/// Fetches the JSON object `name` beside the page (data a first visit does without, which the
+/// service worker precaches like every file of the site) and hands `done` its text under
+/// `key`, or why it could not be had.
+pub fn fetch_entry(name: &str, key: &str, done: impl FnOnce(Result<String, String>) + 'static) {
+    // One of the two is called. Each takes one string, as `load`'s `failed` does: closures of
+    // one signature share wasm-bindgen's code for them.
+    let done = std::rc::Rc::new(std::cell::Cell::new(Some(done)));
+    let failed = done.clone();
+    let found = Closure::once_into_js(move |text: String| {
+        if let Some(done) = done.take() {
+            done(Ok(text));
+        }
+    });
+    let failed = Closure::once_into_js(move |why: String| {
+        if let Some(done) = failed.take() {
+            done(Err(why));
+        }
+    });
+    fetch_entry_js(name, key, found, failed);
 }
 
 /// The calculator's module's way out, which the full module calls as it starts.
@@ -81,6 +111,14 @@ fn load(state: State, failed: RwSignal<Option<String>>) {
     load_full(leave, failed);
 }
 
+/// A stand-in was used: loads the full module, which presses the control `selector` finds once
+/// it has drawn, as the person pressed the stand-in; `failed` is cleared for this try.
+fn press_in_full(state: State, selector: String, failed: RwSignal<Option<String>>) {
+    PRESS.with(|p| *p.borrow_mut() = Some(selector));
+    failed.set(None);
+    load(state, failed);
+}
+
 /// In the calculator's module, the results area of what it does not carry (another view, the
 /// traffic pattern): a loading notice, titled `title`, which a slow connection shows for a
 /// while, while the full module loads and takes over.
@@ -107,10 +145,12 @@ pub fn export_bar(args: ExportArgs) -> AnyView {
     let failed = RwSignal::new(None::<String>);
     let asked = RwSignal::new(false);
     let run = move |what: &'static str| {
-        PRESS.with(|p| *p.borrow_mut() = Some(format!("button[data-export=\"{what}\"]")));
-        failed.set(None);
         asked.set(true);
-        load(args.state, failed);
+        press_in_full(
+            args.state,
+            format!("button[data-export=\"{what}\"]"),
+            failed,
+        );
     };
     export_panel(run, move || {
         let error = failed
@@ -128,6 +168,39 @@ pub fn export_bar(args: ExportArgs) -> AnyView {
             loading.unwrap_or_default()
         )
     })
+    .into_any()
+}
+
+/// In the calculator's module, the share button: the same `button#share`, which loads the full
+/// module (the dialog writes the link, the embed snippet and its options: code a first visit
+/// does without); the full module opens its dialog once it has drawn. A failed load is said
+/// beside the button.
+pub fn share_button(state: State) -> AnyView {
+    let failed = RwSignal::new(None::<String>);
+    let asked = RwSignal::new(false);
+    let button = Node::new();
+    markup::listen(button, &["click"], move |_| {
+        asked.set(true);
+        press_in_full(state, "#share".to_string(), failed);
+    });
+    let status = Node::new();
+    dom::html_follows(status, move || match failed.get() {
+        Some(e) => format!(
+            "Sharing could not be loaded ({}). Check the connection, then try again.",
+            esc(&e)
+        ),
+        None if asked.get() => "Loading…".to_string(),
+        None => String::new(),
+    });
+    // One item of the bar, as the full module's button is (its closed dialog takes no place).
+    view! {
+        <span class="share-wrap">
+            <button type="button" id="share" class="share" aria-haspopup="dialog" node_ref=button>
+                "Share / embed"
+            </button>
+            <span class="share-status" role="status" node_ref=status></span>
+        </span>
+    }
     .into_any()
 }
 
@@ -150,9 +223,7 @@ pub fn explain_panel(state: State) -> AnyView {
     });
     markup::listen(node, &["toggle"], move |used| {
         if used.element().has_attribute("open") {
-            PRESS.with(|p| *p.borrow_mut() = Some("#explain > summary".to_string()));
-            failed.set(None);
-            load(state, failed);
+            press_in_full(state, "#explain > summary".to_string(), failed);
         }
     });
     view! { <details class="explain panel" id="explain" node_ref=node></details> }.into_any()

@@ -71,6 +71,17 @@ impl View {
         }
     }
 
+    /// The id of the view's tab: `tab-` and its `view=` value (`calculator` for the
+    /// calculator's none).
+    pub fn tab_id(self) -> String {
+        let id = if self.id().is_empty() {
+            "calculator"
+        } else {
+            self.id()
+        };
+        format!("tab-{id}")
+    }
+
     /// The tab's name.
     pub fn title(self) -> &'static str {
         match self {

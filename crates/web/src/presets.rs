@@ -3,6 +3,9 @@
 //! `page::parse` reads from it), so a tour opens exactly as a shared link does, and the page
 //! knows it is on a tour when its own address is the tour's.
 //!
+//! The stories themselves are data, `web/tours.json` (a story's text by the tour's id), which
+//! the page fetches the first time it shows a tour: a first visit does without them
+//! (docs/web-bytes.md), and the service worker precaches the file with the rest of the site.
 //! The numbers in the stories are the core's; the tests below check each claim a story makes
 //! against an evaluation, so that a change in the models cannot leave a story telling
 //! something else than the page shows.
@@ -17,8 +20,6 @@ pub struct Preset {
     /// Its id, `a[data-preset]` on the page.
     pub id: &'static str,
     pub title: &'static str,
-    /// What to look at and what to try, in a few sentences.
-    pub story: &'static str,
     /// The page's canonical address query, without `?`.
     pub query: &'static str,
     /// Paper and places, as `explain` cites them.
@@ -30,63 +31,54 @@ pub static PRESETS: &[Preset] = &[
     Preset {
         id: "paragon-n-half",
         title: "Latency or bandwidth? n½ on the Paragon",
-        story: "The Paragon's NX ping-pong starts a message in 146 µs and then moves a byte in 11.5 ns: r∞ = 87 MB/s, and a message of n½ = α/β ≈ 12.7 kB gets half of it. The point sits at n½, where the bandwidth reads 43.5 MB/s. Drag the size slider into the shaded latency-bound region and the time hardly moves; past 100 kB it grows in step with the size. Switch the parameter set to MPI to see the same machine through the hyperbolic model.",
         query: "machine=intel-paragon&pattern=pingpong&size=12700",
         source: "001 §2, eq. 1",
     },
     Preset {
         id: "paragon-bulk",
         title: "Why bulk transfers win on the Paragon",
-        story: "A is a BSP h-relation of 4-byte words on 64 nodes, g·h + L with g = 8.55 µs per word and L = 17 ms; B sends the same bytes per processor as one BPRAM block, σ·m + ℓ with σ = 37.3 ns/B and ℓ = 1.3 ms. B is faster at every size, over 50 times for large data: a packet's cost is buffering, about 5.9 µs a message, not the network. Hence 001's conclusion that any reasonable model for the Paragon must incorporate the startup cost of a message transmission. Edit A and set p = 8: g falls to 6.5 µs, the gap stays.",
         query: "view=compare&c=machine=intel-paragon;pattern=h-relation;p=64&c=machine=intel-paragon;pattern=permutation;p=64",
         source: "001 §3, §5, Table 1, Table 2",
     },
     Preset {
         id: "delta-snake-fence",
         title: "How the node-bandwidth limit flips Snake and Fence",
-        story: "Left, the standard model, f(L) = 1; right, the nominal NBL model, f(L) = L. At the mark, a 16×16 DELTA summing 10⁵ elements, Fence wins under the standard model (312 ms against Snake's 504 ms), but Snake wins once a node's links share its bandwidth (1.07 s against 1.14 s). Fence keeps six links busy in mid-pipeline and Snake four, so the limit hurts Fence more; the block-size sweep shows the optimal blocks move too. Read the maps across: Tree keeps the short vectors under both, and setting the right map to fitted shows 004's fit to the DELTA.",
         query: "machine=intel-delta&pattern=global-combine&n=100000&view=regimes&fa=standard&fb=nominal&bp=8",
         source: "004 §4.1, §4.2, Fig. 4, Fig. 5",
     },
     Preset {
         id: "atm-chunk",
         title: "What the optimal ATM chunk size trades off",
-        story: "A SPARCstation sends x ≈ 114,600 B, the most its ATM link takes without congestion, as ⌈x/m⌉ pipelined messages. In 2 kB chunks that is 58 messages, each paying the interface's 200 µs: 16.8 ms. Drag message m up: the time falls to 6.88 ms at the optimum m* ≈ 22.9 kB (eq. 5's √(b₂x/a₁) ≈ 73√x says 24.7 kB), then rises as fewer, larger messages overlap less, to 9.5 ms as one message. Reset m to let every x on the curve take its own optimum.",
         query: "machine=atm-sparc20&pattern=pipelined-send&size=2000",
         source: "002 §3.6, eq. 5, eq. 8–9",
     },
     Preset {
         id: "hypercube-crossover",
         title: "Latency against bandwidth: iPSC and Ametek S/14",
-        story: "Two 80286 hypercubes: the Ametek S/14 starts a message in 550 µs, the Intel iPSC in 1.7 ms, but the iPSC moves a byte in 2.83 µs and the S/14 in 9.53 µs. Where t_l + N·t_c are equal, about 170 B (see Crossovers), the curves cross: below it the S/14 is faster, above it the iPSC, as 003 reports for messages of more than 150 bytes. Add a scenario and switch it to the JPL Mark-III, better on both counts.",
         query: "view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong",
         source: "003 eq. 1, Table 5",
     },
     Preset {
         id: "ethernet-contention",
         title: "Contention on a shared Ethernet",
-        story: "Eight SPARCstations each send a message to every other over one 10 Mb/s Ethernet. The bus carries all p(p − 1) = 56 messages, so the reduced block is a = 35 ms and b = 53.2 µs/B: each node gets 18.8 kB/s of a medium that carries about 1 MB/s. Drag p down to 2 and b falls to 2.1 µs/B, set by the workstations; from p = 3 on the bus sets it, growing as p². Switch the machine to the FDDI network for about ten times the bandwidth.",
         query: "machine=ethernet-now&pattern=all-to-all&p=8",
         source: "000 §3.1, eq. 4, eq. 6",
     },
     Preset {
         id: "paragon-broadcast-mpich",
         title: "Where MPICH's broadcast rule is wrong for the Paragon",
-        story: "On 16 Paragon nodes (NX: α = 146 µs, β = 11.5 ns/B) the binomial tree is the fastest broadcast up to 23.9 kB, scatter with a recursive-doubling allgather up to about 1.1 MB, and the pipelined chain beyond. MPICH's built-in rule gives up the binomial tree at 12,288 B: at the mark, 16 kB, it would run scatter-allgather in 1.51 ms where the binomial tree takes 1.32 ms. On the winner map the solid MPICH line runs left of the colour change at every power-of-two p, the band where the library's default disagrees with this machine. Press MPICH JSON to download the selection file that moves the threshold to the Paragon's own.",
         query: "machine=intel-paragon&pattern=broadcast&size=16000&p=16&view=collectives",
         source: "001 §2, eq. 1; 003 eq. 1",
     },
     Preset {
         id: "fitted-infiniband",
         title: "Your own cluster beside the Paragon: a fitted InfiniBand run",
-        story: "A is CSD3's InfiniBand cluster, fitted by Import measurements to its own osu_latency run (OSU 5.6.3, in tests/data/measurements): least squares in relative error gives a = 1.12 µs and b = 102 ps/B, r∞ = 9.84 GB/s. B is the Paragon's NX ping-pong, 146 µs and 11.5 ns/B. Start-up and byte are each over a hundred times cheaper (131 and 113 times), so n½ hardly moved, 11 kB against 12.7 kB, and the curves never cross. Paste the file into Import measurements to see its points, the residuals and the protocol breaks at 256 B and 16.4 kB that a single line smooths over.",
         query: "view=compare&c=machine=custom;pattern=pingpong;alpha=1.11502;beta=0.000101613&c=machine=intel-paragon;pattern=pingpong&fitted=my+machine+(fitted,+OSU+latency+5.6.3)",
         source: "001 §2, eq. 1; 003 eq. 1",
     },
     Preset {
         id: "traffic-fig8",
         title: "Why temporal locality hardly matters on the iPSC (003 Fig. 8)",
-        story: "Every node keeps a depth-1 LRU stack and sends its next message to its last destination with probability p = 0.6, on 003's 16-node iPSC with 3000 messages in all and 10 replications. The cube finishes in 787 ms against 726 ms with no stack (hit = 0), a rise of 8 %: the small variation 003 reports, because the nodes generate faster than the links carry and every link has a queue whatever the locality. Press Run Figs. 7 and 8: Fig. 8's three spatial models stay nearly flat up to p = 0.6 and rise only at 0.9 (977 ms for uniform), where runs of ten messages pile onto one link. The explain panel says why 3000 is read as messages in all.",
         query: "machine=intel-ipsc&pattern=traffic&hit=0.6&reps=10&view=traffic",
         source: "003 §Temporal Locality, Fig. 8",
     },
@@ -119,13 +111,35 @@ pub fn list_html(current: Option<&str>) -> String {
     out
 }
 
+/// The stories' file, beside the page (index.html copies `web/tours.json` into the site).
+pub const STORIES: &str = "tours.json";
+
+/// A story as far as the page has it: what to look at and what to try, in a few sentences.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Story<'a> {
+    /// The stories' file is on its way.
+    Loading,
+    Text(&'a str),
+    /// The file could not be fetched or has no story for the tour: why.
+    Failed(&'a str),
+}
+
 /// A tour's story: its title, the text and its source, then a link back to the tour's start,
 /// shown once the reader has moved `away` from its address, and the button that closes it.
-pub fn story_html(p: &Preset, away: bool) -> String {
+pub fn story_html(p: &Preset, story: Story, away: bool) -> String {
+    let text = match story {
+        Story::Text(text) => format!("<p class=\"story\">{}</p>", esc(text)),
+        Story::Loading => {
+            "<p class=\"story loading\" role=\"status\">Loading the tour's story…</p>".to_string()
+        }
+        Story::Failed(why) => format!(
+            "<p class=\"story error\" role=\"alert\">The tour's story could not be loaded ({}). Check the connection, then open the tour again.</p>",
+            esc(why)
+        ),
+    };
     format!(
-        "<div><h3>{}</h3><p>{}</p><p class=\"cite\">Source: {}</p></div><p class=\"tour-actions\"><a class=\"restart\" href=\"?{}\"{}>Restart this tour</a><button type=\"button\" class=\"close\">Close</button></p>",
+        "<div><h3>{}</h3>{text}<p class=\"cite\">Source: {}</p></div><p class=\"tour-actions\"><a class=\"restart\" href=\"?{}\"{}>Restart this tour</a><button type=\"button\" class=\"close\">Close</button></p>",
         esc(p.title),
-        esc(p.story),
         esc(p.source),
         esc(p.query),
         if away { "" } else { " hidden" }
@@ -173,6 +187,28 @@ mod tests {
         (got - want).abs() <= rel * want.abs()
     }
 
+    /// The stories' file as the page fetches it: each story by its tour's id, in the tours'
+    /// order (the file's own order does not matter: the page looks a story up by its id).
+    fn stories() -> Vec<(String, String)> {
+        let file = include_str!("../../../web/tours.json");
+        let json: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(file).expect("web/tours.json is a JSON object");
+        assert_eq!(json.len(), PRESETS.len(), "one story per tour, no other");
+        PRESETS
+            .iter()
+            .map(|p| {
+                let story = json.get(p.id).and_then(|s| s.as_str());
+                let story = story.unwrap_or_else(|| panic!("{}: no story in web/tours.json", p.id));
+                (p.id.to_string(), story.to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_tour_and_only_they_have_a_story_in_the_file() {
+        assert_eq!(stories().len(), PRESETS.len());
+    }
+
     #[test]
     fn there_are_four_to_seven_tours_with_unique_ids() {
         assert!((4..=9).contains(&PRESETS.len()));
@@ -180,20 +216,17 @@ mod tests {
             assert!(PRESETS[..i]
                 .iter()
                 .all(|q| q.id != p.id && q.query != p.query));
+        }
+        for (id, story) in stories() {
             // A sentence ends at a full stop before a capital ("eq. 5" does not end one).
-            let sentences = p
-                .story
+            let sentences = story
                 .split(". ")
                 .skip(1)
                 .filter(|next| next.starts_with(|c: char| c.is_uppercase()))
                 .count()
                 + 1;
-            assert!(
-                (3..=5).contains(&sentences),
-                "{}: {sentences} sentences",
-                p.id
-            );
-            assert!(p.story.ends_with('.'), "{}", p.id);
+            assert!((3..=5).contains(&sentences), "{id}: {sentences} sentences");
+            assert!(story.ends_with('.'), "{id}");
         }
     }
 
@@ -237,13 +270,22 @@ mod tests {
         assert_eq!(list.matches("<a data-preset=").count(), PRESETS.len());
         assert!(list.contains("href=\"?view=compare&amp;c=machine=intel-ipsc;pattern=pingpong"));
         assert_eq!(list.matches("aria-current").count(), 1);
-        for p in PRESETS {
-            let (on, away) = (story_html(p, false), story_html(p, true));
+        let all = stories();
+        for (p, (_, text)) in PRESETS.iter().zip(&all) {
+            let (on, away) = (
+                story_html(p, Story::Text(text), false),
+                story_html(p, Story::Text(text), true),
+            );
             assert_balanced(&on);
             assert_balanced(&away);
             // The link back shows only away from the tour's address.
             assert!(on.contains(" hidden>Restart this tour"));
             assert!(!away.contains(" hidden"));
+            for waiting in [Story::Loading, Story::Failed("HTTP 404 <x>")] {
+                let html = story_html(p, waiting, false);
+                assert_balanced(&html);
+                assert!(!html.contains("<x>"), "the reason is escaped");
+            }
         }
     }
 

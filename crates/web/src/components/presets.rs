@@ -13,9 +13,10 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::dom::{self, Node};
+use crate::lazy;
 use crate::markup;
 
-use crate::presets::{find, list_html, story_html, Preset};
+use crate::presets::{find, list_html, story_html, Preset, Story, STORIES};
 use crate::state::State;
 
 /// `nav#presets` with one `a[data-preset]` per tour, and `aside#preset-story` while on one.
@@ -38,8 +39,23 @@ pub fn Presets(
     let story = move || {
         let p = tour.get().filter(|_| !closed.get())?;
         let away = move || address.with(|a| a != p.query);
+        // The story's text is fetched each time a tour is shown (from the browser's cache or the
+        // service worker's after the first time).
+        let text = RwSignal::new(None::<Result<String, String>>);
+        lazy::fetch_entry(STORIES, p.id, move |got| {
+            text.try_set(Some(got));
+        });
         let node = Node::new();
-        dom::html_follows(node, move || story_html(p, away()));
+        dom::html_follows(node, move || {
+            text.with(|t| {
+                let story = match t {
+                    None => Story::Loading,
+                    Some(Ok(text)) => Story::Text(text),
+                    Some(Err(why)) => Story::Failed(why),
+                };
+                story_html(p, story, away())
+            })
+        });
         markup::listen(node, &["click"], move |used| {
             if used.is("button.close") {
                 closed.set(true);
