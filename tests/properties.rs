@@ -199,31 +199,26 @@ fn valid_pairs(
         .boxed()
 }
 
-/// Parameters whose difference is itself a fixed time: the SP2's a_p = (a_rt − a_c)/2 and the
-/// Paragon's a_p = a_pc − a_c (000 §3.3–3.4). Each range alone allows a_c above the total, which
-/// gives a negative node time; the generator keeps a_c ≤ the total.
-const DIFFERENCES: [(&str, &str, &str); 2] =
-    [("ibm-sp2", "a_rt", "a_c"), ("intel-paragon", "a_pc", "a_c")];
-
-/// Whether the overrides keep every derived fixed time non-negative.
+/// Whether the overrides keep every part of a measured sum within the sum: the SP2's
+/// a_p = (a_rt − a_c)/2 and the Paragon's a_p = a_pc − a_c (000 §3.3–3.4). Each range alone
+/// allows a_c above the total, which gives a negative node time; the generator keeps to the
+/// catalog's rule (`ParamSet::bounds`), the one the evaluation and the sliders follow.
 fn consistent(machine: &Machine, model: Model, pairs: &[(String, String)]) -> bool {
     let Some(set) = machine.set(model) else {
         return true;
     };
-    let value = |name: &str| -> Option<f64> {
-        pairs
-            .iter()
-            .find(|(k, _)| k == name)
-            .and_then(|(_, v)| v.parse().ok())
-            .or_else(|| set.param(name).map(|p| p.value))
-    };
-    DIFFERENCES
+    let overrides: Vec<(&'static str, f64)> = set
+        .params
         .iter()
-        .filter(|(m, total, _)| *m == machine.id && set.param(total).is_some())
-        .all(|(_, total, part)| match (value(total), value(part)) {
-            (Some(t), Some(p)) => p <= t,
-            _ => true,
+        .filter_map(|p| {
+            let (_, v) = pairs.iter().find(|(k, _)| k == p.name)?;
+            Some((p.name, v.parse().ok()?))
         })
+        .collect();
+    overrides.iter().all(|&(name, v)| {
+        set.bounds(name, &overrides)
+            .is_none_or(|(lo, hi)| (lo..=hi).contains(&v))
+    })
 }
 
 fn join(pairs: &[(String, String)]) -> String {

@@ -184,6 +184,32 @@ describe('typing values', () => {
       await context.close();
     }
   });
+
+  // The SP2's a_rt is measured as 2a_p + a_c: its slider starts at a_c (catalog::ParamSet::bounds)
+  // and so moves with it; a field typed in elsewhere keeps its text meanwhile, as it does while
+  // any slider moves (only other controls show every field's value again).
+  it('the SP2\'s a_rt slider starts at a_c as a_c moves, and a refused value typed elsewhere stays', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, '?machine=ibm-sp2&pattern=pingpong');
+      const bp = control(page, 'b_p');
+      await bp.number.fill('-1');
+      await bp.number.press('Enter');
+      await settle(page);
+      assert.ok(await bp.error.filter({ hasText: /\S/ }).count(), 'b_p=-1 is refused');
+      await afterRepaint(page, 'dragging a_c', () => drag(page, 'a_c', 0.8));
+      const ac = Number(new URLSearchParams((await pageState(page)).search).get('a_c'));
+      assert.ok(ac > 20, `a_c moved up, got ${ac}`);
+      assert.equal(await bp.number.inputValue(), '-1', 'the refused b_p stays in its field while a_c moves');
+      await afterRepaint(page, 'a_rt to its slider\'s lowest step', () => drag(page, 'a_rt', 0, 1));
+      const search = new URLSearchParams((await pageState(page)).search);
+      assert.equal(Number(search.get('a_rt')), ac, `a_rt's lowest step is a_c, got ${search}`);
+      assert.equal(await control(page, 'a_rt').error.filter({ hasText: /\S/ }).count(), 0, 'and is accepted');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('the URL is the state', () => {

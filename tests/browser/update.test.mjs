@@ -199,4 +199,65 @@ describe('texts off screen during a drag', () => {
       }
     });
   }
+
+  // A slider let go ends its pause at once (dom::flush_url); the pause's timer, still waiting,
+  // must not end the wait of the next drag: left to run, it showed the held table and wrote
+  // the address in the middle of a drag begun within 300 ms of the release.
+  test('a drag begun just after a release keeps the table and the address until it pauses', async () => {
+    const { context, page } = await newAppPage(app.browser, { viewport: { width: 1280, height: 900 } });
+    try {
+      await openApp(page, app.server.url, query);
+      const run = await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const table = document.querySelector('table#metrics tbody');
+            const el = document.querySelector('[data-control="size"] input[type=range]');
+            const slide = (frac) => {
+              el.value = String(Math.round(Number(el.max) * frac));
+              el.dispatchEvent(new Event('input', { bubbles: true }));
+            };
+            // One input, and the slider released in the next frame.
+            slide(0.2);
+            const start = performance.now();
+            let released;
+            requestAnimationFrame(() => {
+              el.dispatchEvent(new Event('change', { bubbles: true }));
+              setTimeout(() => {
+                released = { table: table.innerHTML, search: location.search };
+                step();
+              }, 0);
+            });
+            const changed = [];
+            let i = 0;
+            let last = start;
+            let longest = 0;
+            // Then a drag, an input every 20 ms, until well past the first input's 300 ms.
+            const step = () => {
+              const now = performance.now();
+              longest = Math.max(longest, now - last);
+              last = now;
+              for (const [what, now, then] of [
+                ['the table', table.innerHTML, released.table],
+                ['the address', location.search, released.search],
+              ]) {
+                if (now !== then && !changed.some((c) => c.startsWith(what))) changed.push(`${what} before input ${i}`);
+              }
+              if (now - start > 600) {
+                resolve({ changed, longest, inputs: i });
+                return;
+              }
+              slide(0.3 + 0.01 * (i++ % 40));
+              setTimeout(step, 20);
+            };
+          }),
+      );
+      assert.deepEqual(
+        run.changed,
+        [],
+        `nothing held is shown during the drag's ${run.inputs} inputs (longest gap between two: ${run.longest.toFixed(0)} ms; a pause of 300 ms would show it): ${run.changed.join(", ")}`,
+      );
+    } finally {
+      await context.close();
+    }
+  });
 });

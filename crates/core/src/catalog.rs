@@ -63,6 +63,10 @@ pub struct ParamSet {
     pub by_size: &'static [SizeRow],
     /// Source of `by_size`.
     pub by_size_source: &'static str,
+    /// Parameters measured only as part of a sum that is another parameter, as (part, whole):
+    /// the SP2's a_c of a_rt = 2a_p + a_c. A part larger than its whole would leave the rest of
+    /// the sum negative; [`ParamSet::bounds`] is the rule that keeps it within.
+    pub parts: &'static [(&'static str, &'static str)],
 }
 
 /// A machine: its parameter sets, each with its sources.
@@ -128,6 +132,37 @@ impl Machine {
 impl ParamSet {
     pub fn param(&self, name: &str) -> Option<&'static Param> {
         self.params.iter().find(|p| p.name == name)
+    }
+
+    /// The set with parts of sums declared (see [`ParamSet::parts`]).
+    const fn with_parts(self, parts: &'static [(&'static str, &'static str)]) -> ParamSet {
+        ParamSet { parts, ..self }
+    }
+
+    /// The values parameter `name` may take while the set's others have theirs (`overrides`,
+    /// else the catalog's): its range, narrowed to at most the whole it is a part of and at
+    /// least any part of it. One rule for the evaluation, which refuses a part above it, and for
+    /// the controls, whose sliders offer only values within it (a slider over the range alone
+    /// offered the SP2's a_rt below a_c, half its travel, and the evaluation refused them). It
+    /// is empty (lower end above the upper) where the others leave the parameter no value.
+    pub fn bounds(&self, name: &str, overrides: &[(&'static str, f64)]) -> Option<(f64, f64)> {
+        let (mut lo, mut hi) = self.param(name)?.range;
+        let value = |n: &str| {
+            overrides
+                .iter()
+                .find(|(o, _)| *o == n)
+                .map(|(_, v)| *v)
+                .or_else(|| self.param(n).map(|p| p.value))
+        };
+        for &(part, whole) in self.parts {
+            if part == name {
+                hi = value(whole).map_or(hi, |w| hi.min(w));
+            }
+            if whole == name {
+                lo = value(part).map_or(lo, |p| lo.max(p));
+            }
+        }
+        Some((lo, hi))
     }
 
     /// The symbol a formula writes a parameter with: the catalog's where it is one plain
@@ -197,6 +232,7 @@ const fn set(model: Model, label: &'static str, params: &'static [Param]) -> Par
         params,
         by_size: &[],
         by_size_source: "",
+        parts: &[],
     }
 }
 
@@ -913,7 +949,7 @@ pub static MACHINES: &[Machine] = &[
         description:
             "High-Performance Switch: 16 links per frame, 8 channels between frames; MPI and BSP",
         sets: &[
-            set(Model::Hyperbolic, "MPI", &SP2_HYPERBOLIC),
+            set(Model::Hyperbolic, "MPI", &SP2_HYPERBOLIC).with_parts(&[("a_c", "a_rt")]),
             set(Model::Bsp, "BSP (Hill, switch)", &SP2_BSP),
         ],
         measured_p: (2, 28),
@@ -936,13 +972,14 @@ pub static MACHINES: &[Machine] = &[
             "2-D mesh, 175 MB/s links, i860 XP nodes with a message processor; NX, MPI, BSP, BPRAM",
         sets: &[
             set(Model::Hockney, "NX", &PARAGON_NX),
-            set(Model::Hyperbolic, "MPI", &PARAGON_MPI),
+            set(Model::Hyperbolic, "MPI", &PARAGON_MPI).with_parts(&[("a_c", "a_pc")]),
             ParamSet {
                 model: Model::Bsp,
                 label: "BSP library over NX",
                 params: &PARAGON_BSP,
                 by_size: &PARAGON_BSP_ROWS,
                 by_size_source: "001 Table 1",
+                parts: &[],
             },
             ParamSet {
                 model: Model::Bpram,
@@ -950,6 +987,7 @@ pub static MACHINES: &[Machine] = &[
                 params: &PARAGON_BPRAM,
                 by_size: &PARAGON_BPRAM_ROWS,
                 by_size_source: "001 Table 2",
+                parts: &[],
             },
         ],
         measured_p: (2, 100),

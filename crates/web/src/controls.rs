@@ -84,6 +84,8 @@ pub fn controls(scenario: &Scenario) -> Vec<Control> {
             } else {
                 format!("{symbol} ({})", p.name)
             };
+            // The slider offers what the core accepts with the other parameters as they are.
+            let (lo, hi) = set.bounds(p.name, &scenario.overrides).unwrap_or(p.range);
             out.push(Control {
                 key: p.name,
                 label,
@@ -91,8 +93,8 @@ pub fn controls(scenario: &Scenario) -> Vec<Control> {
                 unit: p.unit,
                 kind: Kind::Number {
                     slider: Some(Slider::new(
-                        p.range.0,
-                        p.range.1,
+                        lo,
+                        hi,
                         has_value.then_some(p.value),
                         p.unit.is_empty(),
                     )),
@@ -548,6 +550,50 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A parameter measured as part of a sum and the sum (the SP2's a_c of a_rt, the Paragon's
+    /// a_c of a_pc): with either one anywhere its slider goes, every value the other's slider
+    /// offers is an edit the page takes, the evaluation included. A slider over the catalog's
+    /// range alone offered the SP2's a_rt below a_c, half its travel, which the evaluation
+    /// refused; both now read `ParamSet::bounds`.
+    #[test]
+    fn the_sliders_of_a_sum_and_its_part_offer_only_what_evaluates() {
+        use crate::edit::{apply, Edit};
+        use crate::slider::{plain, STEPS};
+        let value_at = |s: &Scenario, key: &str, pos: u32| {
+            controls(s)
+                .into_iter()
+                .find_map(|c| match c.kind {
+                    Kind::Number { slider: Some(sl) } if c.key == key => Some(plain(sl.value(pos))),
+                    _ => None,
+                })
+                .unwrap_or_else(|| panic!("no slider for {key}"))
+        };
+        let mut checked = 0;
+        for m in MACHINES {
+            for set in m.sets.iter().filter(|set| !set.parts.is_empty()) {
+                let q = format!("machine={}&pattern=pingpong&model={}", m.id, set.model.id());
+                let s = scenario(&q);
+                for &(part, whole) in set.parts {
+                    for (moved, other) in [(part, whole), (whole, part)] {
+                        for at in [0, STEPS / 2, STEPS] {
+                            let v = value_at(&s, moved, at);
+                            let moved_s = apply(&s, Edit::Set(moved, &v))
+                                .unwrap_or_else(|e| panic!("{q}&{moved}={v}: {e:?}"));
+                            for pos in (0..=STEPS).step_by(37).chain([STEPS]) {
+                                let w = value_at(&moved_s, other, pos);
+                                if let Err(e) = apply(&moved_s, Edit::Set(other, &w)) {
+                                    panic!("{q}&{moved}={v}: {other}={w} at step {pos}: {e:?}");
+                                }
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 0, "no set declares a part of a sum");
     }
 
     #[test]

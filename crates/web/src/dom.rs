@@ -271,12 +271,18 @@ pub fn flush_url() {
 
 /// The slider has paused for [`URL_QUIET_MS`] (or is let go, [`flush_url`]): the address
 /// takes the waiting edit, and the content held off screen while the slider moved (see
-/// [`slider_moving`]) is shown.
+/// [`slider_moving`]) is shown. A pause's timer still waiting (the slider let go before it
+/// ran) is cleared: left to run, it ended the wait of a drag begun within [`URL_QUIET_MS`] of
+/// the release, and every such early end left that drag's own timer to run in the same way,
+/// so that the held content was shown, and the address written, again and again in the
+/// middle of drags (docs/web-benchmarks.md, "Stop 23").
 fn pause() {
     release_held();
     URL.with(|u| {
         let mut u = u.borrow_mut();
-        u.timer = None;
+        if let Some(timer) = u.timer.take() {
+            timer.clear();
+        }
         let Some(query) = u.pending.take().filter(|q| *q != u.written) else {
             return;
         };

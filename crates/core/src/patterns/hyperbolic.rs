@@ -32,10 +32,11 @@ enum Network {
 fn network(ctx: &mut Ctx) -> Result<Network, Error> {
     Ok(match ctx.machine.network {
         CatalogNetwork::FramedSwitch => {
-            let a_c = part_of(ctx, "a_c", "a_rt")?;
+            // a_rt = 2a_p + a_c.
+            let (a_c, a_rt) = part_of_sum(ctx, "a_c")?;
             Network::Switch {
                 node: Block {
-                    a: (ctx.sym("a_rt")? - a_c.clone()) / Expr::num(2.0),
+                    a: (a_rt - a_c.clone()) / Expr::num(2.0),
                     b: ctx.sym("b_p")?,
                 },
                 channel: Block {
@@ -46,10 +47,11 @@ fn network(ctx: &mut Ctx) -> Result<Network, Error> {
             }
         }
         CatalogNetwork::Mesh => {
-            let a_c = part_of(ctx, "a_c", "a_pc")?;
+            // a_pc = a_p + a_c.
+            let (a_c, a_pc) = part_of_sum(ctx, "a_c")?;
             Network::Mesh {
                 node: Block {
-                    a: ctx.sym("a_pc")? - a_c.clone(),
+                    a: a_pc - a_c.clone(),
                     b: ctx.sym("b_p")?,
                 },
                 router: Block {
@@ -82,17 +84,27 @@ fn network(ctx: &mut Ctx) -> Result<Network, Error> {
 }
 
 /// A parameter that is one part of a measured sum (SP2: a_c of 2a_p + a_c; Paragon: a_c of
-/// a_p + a_c, 000 §3.3–3.4). It cannot exceed the sum, or the node's fixed time would be negative.
-fn part_of(ctx: &mut Ctx, part: &'static str, whole: &str) -> Result<Expr, Error> {
+/// a_p + a_c, 000 §3.3–3.4), and the sum, as the catalog pairs them (`ParamSet::parts`). The
+/// part may not exceed the sum, or the node's fixed time would be negative: the catalog's
+/// `ParamSet::bounds` says how far it may go, the rule the controls' sliders follow too.
+fn part_of_sum(ctx: &mut Ctx, part: &'static str) -> Result<(Expr, Expr), Error> {
+    let Some(&(_, whole)) = ctx.set.parts.iter().find(|(p, _)| *p == part) else {
+        return Err(Error::Unsupported {
+            key: part.into(),
+            value: String::new(),
+            reason: format!("{} declares no sum that {part} is part of", ctx.machine.id),
+        });
+    };
     let (p, w) = (ctx.param(part)?, ctx.param(whole)?);
-    if p > w {
+    let most = ctx.set.bounds(part, ctx.overrides).map_or(w, |(_, hi)| hi);
+    if p > most {
         return Err(Error::invalid(
             part,
             p,
             format!("at most {whole} = {w} µs, the measured sum it is part of"),
         ));
     }
-    Ok(ctx.bound(part, p))
+    Ok((ctx.bound(part, p), ctx.bound(whole, w)))
 }
 
 /// The switch seen by `messages` concurrent messages over `channels` channels: the channels in

@@ -59,9 +59,26 @@ pub fn Controls(
         })
     };
     // A slider step changes a readout, a position and a field: changed in place. With other
-    // controls (another pattern's) every field shows its value again, typed in or not.
+    // controls (another pattern's) every field shows its value again, typed in or not. The
+    // controls' shape leaves out their sliders' ranges, which follow other values (the curve's
+    // range; a sum and its part, `ParamSet::bounds`): moving the SP2's a_c moves a_rt's lower
+    // end, and wrote the whole panel afresh at every step.
+    let shape = Memo::new(move |_| {
+        specs.with(|specs| {
+            specs
+                .iter()
+                .map(|c| match c.kind {
+                    Kind::Number { .. } => Control {
+                        kind: Kind::Number { slider: None },
+                        ..c.clone()
+                    },
+                    _ => c.clone(),
+                })
+                .collect::<Vec<_>>()
+        })
+    });
     let node = Node::new();
-    dom::html_follows_shaped(node, specs, html);
+    dom::html_follows_shaped(node, shape, html);
     markup::listen(node, &["click", "input", "change"], move |used| {
         used_control(state, specs, used)
     });
