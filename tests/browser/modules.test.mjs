@@ -35,6 +35,21 @@ const failures = (problems, also = /^$/) =>
 
 const openTab = (page) => page.evaluate(() => document.querySelector('nav.tabs [aria-current="page"]')?.id);
 
+/**
+ * Whether a fresh page of `query` in `context` starts the full module: the module an address
+ * starts is the first wasm the page asks for, which is refused, so that nothing is compiled.
+ */
+async function startsFull(context, query) {
+  const page = await context.newPage();
+  await page.route('**/*.wasm', (route) => route.abort());
+  const first = new Promise((resolve) => page.on('request', (r) => r.url().endsWith('.wasm') && resolve(r.url())));
+  await page.goto(`${app.server.url}?${query}`, { waitUntil: 'load' });
+  const wasm = await Promise.race([first, new Promise((resolve) => setTimeout(() => resolve(''), 10_000))]);
+  await page.close();
+  assert.ok(wasm, `${query}: no module requested`);
+  return FULL.test(wasm);
+}
+
 describe('the calculator module and the full module', () => {
   it('opens the calculator without the full module, and another view with it, keeping the state', async () => {
     const { context, page, problems, requested } = await recordingPage();
@@ -172,17 +187,26 @@ describe('the calculator module and the full module', () => {
         } catch {
           collective = false;
         }
-        // The module an address starts is the first wasm a fresh page of it asks for; it is
-        // refused, so that nothing is compiled.
-        const page = await context.newPage();
-        await page.route('**/*.wasm', (route) => route.abort());
-        const first = new Promise((resolve) => page.on('request', (r) => r.url().endsWith('.wasm') && resolve(r.url())));
-        await page.goto(`${app.server.url}?${query}`, { waitUntil: 'load' });
-        const wasm = await Promise.race([first, new Promise((resolve) => setTimeout(() => resolve(''), 10_000))]);
-        await page.close();
-        assert.ok(wasm, `${query}: no module requested`);
-        const full = FULL.test(wasm);
+        const full = await startsFull(context, query);
         assert.equal(full, id === 'traffic' || collective, `${query}: the full module ${full ? 'started' : 'not started'}`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('starts the full module straight away for a browser that keeps fitted machines, or an address naming one', async () => {
+    const { context, page } = await recordingPage();
+    try {
+      const calculator = 'machine=intel-paragon&pattern=pingpong';
+      assert.equal(await startsFull(context, calculator), false, 'nothing kept: the calculator module');
+      assert.equal(await startsFull(context, `machine=custom&pattern=pingpong&alpha=1&beta=0.01&fitted=my+cluster`), true, 'fitted= in the address');
+      // The Import view's storage keys (crates/web/src/import.rs), the current one and the first.
+      for (const key of ['commcalc.fitted.v2', 'commcalc.fitted.v1']) {
+        await page.goto(app.server.url, { waitUntil: 'load' });
+        await page.evaluate((k) => { localStorage.clear(); localStorage.setItem(k, 'kept'); }, key);
+        assert.equal(await startsFull(context, calculator), true, `${key} kept: the full module lists them`);
+        assert.equal(await startsFull(context, `${calculator}&embed=1`), false, `${key} kept, embedded: an embed reads no storage`);
       }
     } finally {
       await context.close();

@@ -20,6 +20,7 @@ use crate::components::{
 use crate::dom::{self, Node};
 use crate::edit::{url_problems, Problem};
 use crate::export::{self, curves_csv, file_stem};
+use crate::import::Saved;
 use crate::lazy;
 use crate::page::{self, Page, View};
 use crate::state::State;
@@ -39,6 +40,10 @@ pub struct Views {
     explain: fn(State) -> AnyView,
     /// The share button and its dialog.
     share: fn(State) -> AnyView,
+    /// The fitted machines this browser keeps, for the machine picker (none when embedded): none
+    /// in the calculator's module, since the page's loader (Trunk.toml) starts the full module
+    /// for a browser that keeps some and for an address that names one.
+    kept: fn(bool) -> Vec<Saved>,
     /// The style sheets of the views only this module has, added to the page when it mounts:
     /// a first visit to the calculator does not download them (docs/web-bytes.md).
     styles: &'static [&'static str],
@@ -62,6 +67,7 @@ pub const CALCULATOR: Views = Views {
     set_title: |_| None,
     explain: lazy::explain_panel,
     share: lazy::share_button,
+    kept: |_| Vec::new(),
     styles: &[],
     engines: Engines::NONE,
     report: |_, scenario| crate::edit::cached_evaluate(scenario),
@@ -73,6 +79,7 @@ pub const ALL: Views = Views {
     set_title: crate::validation_plot::set_title,
     explain: |state| view! { <ExplainPanel state/> }.into_any(),
     share: |state| view! { <Share state/> }.into_any(),
+    kept: |embed| crate::components::kept_machines(embed).0,
     styles: &[
         include_str!("../../../web/validate.css"),
         include_str!("../../../web/regimes.css"),
@@ -240,7 +247,7 @@ fn App(
         _ => Some(
             view! {
                 <section class="side" aria-label="Scenario">
-                    <Pickers state/>
+                    <Pickers state kept=views.kept/>
                     {(views.explain)(state)}
                     <ErrorList state/>
                     <Controls state/>

@@ -1141,4 +1141,14 @@ mod tests {
         assert_eq!(again.len(), MAX_SAVED);
         assert_eq!(again.iter().filter(|s| s.name == "m15").count(), 1);
     }
+
+    /// The page's loader starts the full module for a browser that keeps fitted machines
+    /// (Trunk.toml): it must look under the keys the machines are kept under.
+    #[test]
+    fn the_page_loader_looks_under_the_storage_keys() {
+        let loader = include_str!("../../../Trunk.toml");
+        for key in [STORAGE_KEY, STORAGE_KEY_V1] {
+            assert!(loader.contains(&format!("'{key}'")), "Trunk.toml's loader: {key}");
+        }
+    }
 }

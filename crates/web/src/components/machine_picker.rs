@@ -5,7 +5,6 @@
 
 use leptos::prelude::*;
 
-use super::import_view::kept_machines;
 use crate::controls::{machine_groups, paper_label};
 use crate::edit::Edit;
 use crate::html::{esc, options, Opt};
@@ -49,9 +48,9 @@ pub struct Machines {
 }
 
 impl Machines {
-    /// Reads the kept fitted machines once, as the page opens.
-    pub fn new(state: State) -> Machines {
-        let kept = kept_machines(state.page.with_untracked(|p| p.embed)).0;
+    /// Reads the kept fitted machines once, as the page opens, with `kept` (`app::Views`).
+    pub fn new(state: State, kept: fn(bool) -> Vec<Saved>) -> Machines {
+        let kept = kept(state.page.with_untracked(|p| p.embed));
         let named = Memo::new(move |_| state.page.with(|p| p.fitted.clone()));
         let fitted = Memo::new(move |_| entries(state, &kept, named.get()));
         Machines { state, fitted }

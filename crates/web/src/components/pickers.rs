@@ -8,6 +8,7 @@ use super::model_picker::model_html;
 use super::pattern_picker::pattern_html;
 use crate::dom::{self, Node};
 use crate::edit::Edit;
+use crate::import::Saved;
 use crate::markup;
 use crate::state::State;
 
@@ -16,8 +17,10 @@ use crate::state::State;
 pub fn Pickers(
     /// The app state: the pickers show the scenario's machine, pattern and model and switch them.
     state: State,
+    /// Reads the fitted machines this browser keeps (`app::Views`).
+    kept: fn(bool) -> Vec<Saved>,
 ) -> impl IntoView {
-    let machines = Machines::new(state);
+    let machines = Machines::new(state, kept);
     let node = Node::new();
     dom::html_follows(node, move || {
         [machines.html(), pattern_html(state), model_html(state)].concat()
