@@ -1148,7 +1148,10 @@ mod tests {
     fn the_page_loader_looks_under_the_storage_keys() {
         let loader = include_str!("../../../Trunk.toml");
         for key in [STORAGE_KEY, STORAGE_KEY_V1] {
-            assert!(loader.contains(&format!("'{key}'")), "Trunk.toml's loader: {key}");
+            assert!(
+                loader.contains(&format!("'{key}'")),
+                "Trunk.toml's loader: {key}"
+            );
         }
     }
 }
