@@ -837,13 +837,37 @@ fn follow(node: Node, html: Box<dyn Fn() -> String>, shape: Box<dyn Fn() -> u64>
 /// `name`, so that the benchmark, and DevTools' timeline, show where the time of an input goes.
 /// Off by default, as the entries would pile up over a long session.
 pub fn timed(name: &'static str) -> Timed {
-    let performance = web_sys::window()
-        .filter(|w| js_sys::Reflect::get(w, &"commcalcTiming".into()).is_ok_and(|v| v.is_truthy()))
-        .and_then(|w| w.performance());
+    let performance = timing();
     if let Some(p) = &performance {
         let _ = p.mark(name);
     }
     Timed(performance.map(|p| (p, name)))
+}
+
+/// Records a phase that another clock timed (a run in the worker, which times itself) as
+/// [`timed`] would have: a `performance.measure` entry `name` of `ms`, ending now, when the
+/// page asks for timing.
+pub fn record(name: &'static str, ms: f64) {
+    let Some(performance) = timing() else {
+        return;
+    };
+    let options = js_sys::Object::new();
+    let end = performance.now();
+    let _ = js_sys::Reflect::set(&options, &"start".into(), &(end - ms).into());
+    let _ = js_sys::Reflect::set(&options, &"end".into(), &end.into());
+    let measure = js_sys::Reflect::get(&performance, &"measure".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let Some(measure) = measure {
+        let _ = measure.call2(&performance, &name.into(), &options);
+    }
+}
+
+/// The page's clock when the page asks for timing (`window.commcalcTiming = true`).
+fn timing() -> Option<web_sys::Performance> {
+    web_sys::window()
+        .filter(|w| js_sys::Reflect::get(w, &"commcalcTiming".into()).is_ok_and(|v| v.is_truthy()))
+        .and_then(|w| w.performance())
 }
 
 /// A phase being timed (see [`timed`]); measured when dropped.
