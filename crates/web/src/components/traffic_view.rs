@@ -2,10 +2,11 @@
 //!
 //! - The simulator's keys are the scenario panel's controls (the generic controls, declared
 //!   in `traffic::control`); every one is in the address.
-//! - A short run (`traffic::AUTO_RUN_EVENTS`) re-runs as a control moves, in the Web Worker
-//!   (the results on screen stay until the new ones come, as the calculator's traffic pattern
-//!   does: the view's first run, and every run where no worker starts, on the page's thread);
-//!   a longer one waits for Run and goes to the worker, with a progress bar and Cancel.
+//! - A short run (`traffic::AUTO_RUN_EVENTS`) re-runs as a control moves: on the page's
+//!   thread up to `traffic::PAGE_RUN_EVENTS`, else in the Web Worker (the results on screen
+//!   stay until the new ones come, as the calculator's traffic pattern does; the view's first
+//!   run, and every run where no worker starts, on the page's thread); a longer one waits for
+//!   Run and goes to the worker, with a progress bar and Cancel.
 //! - The results table, the cube with its links shaded by utilisation, the latency and
 //!   run-length histograms (003 Fig. 9), and Figs. 7 and 8 as sweeps (in the worker).
 //! - Exports: the results as CSV and JSON, the cube as SVG, each chart as PNG and SVG.
@@ -28,7 +29,7 @@ use crate::page::View;
 use crate::state::State;
 use crate::traffic::{
     csv, estimate, figures_csv, figures_estimate, rows, Figures, Reply, Request, Work,
-    AUTO_RUN_EVENTS, MAIN_THREAD_EVENTS,
+    AUTO_RUN_EVENTS, MAIN_THREAD_EVENTS, PAGE_RUN_EVENTS,
 };
 use crate::traffic_draw::{
     cube_summary, cube_svg, curves_html, latency_plot, run_length_plot, sweep_plot,
@@ -337,11 +338,7 @@ fn run(state: State, runs: Runs, figures: bool) {
     }
 }
 
-/// Re-runs a short scenario whenever it changes: the first run on the page, so that the view
-/// opens with its results, and the next ones in the worker (started here, ready for them), so
-/// that a slider's input does not wait for a simulation (3–5 ms of the page's thread for
-/// 003's workload, over half of an input's script: docs/web-benchmarks.md, "Stop 23"). Says
-/// what a long one needs. While a run is under way the status line stays that run's (Run is
+/// Re-runs a short scenario whenever it changes ([`live_run`]); says what a long one needs. While a run is under way the status line stays that run's (Run is
 /// disabled until it ends, so "press Run" would mislead), and nothing re-runs; once it ends,
 /// the results say whether the controls have changed since (`#traffic-stale`).
 fn auto_run(state: State, runs: Runs) {
@@ -354,7 +351,7 @@ fn auto_run(state: State, runs: Runs) {
         match estimate(&s) {
             Ok(e) if e <= AUTO_RUN_EVENTS => {
                 if idle {
-                    live_run(runs, s.to_query());
+                    live_run(runs, s.to_query(), e);
                 }
             }
             Ok(e) => {
@@ -377,21 +374,26 @@ fn auto_run(state: State, runs: Runs) {
     });
 }
 
-/// A short run of `query` as a control moves: in the worker once the view has results,
-/// else (the first run, or where no worker starts) on the page.
-fn live_run(runs: Runs, query: String) {
+/// A short run of `query`, of about `events`, as a control moves. Above
+/// [`PAGE_RUN_EVENTS`] it goes to the worker, so that a slider's input does not wait for the
+/// simulation (003's workload, five replications: 3–5 ms of the page's thread, over half of
+/// an input's script; docs/web-benchmarks.md, "Stop 23"), once the view has results: its
+/// first run is on the page, so that it opens with them, and starts the worker for the next.
+/// Shorter runs, and every run where no worker starts, are on the page.
+fn live_run(runs: Runs, query: String, events: f64) {
     let request = Request {
         figures: false,
         query: query.clone(),
         evaluate: false,
     };
-    if runs.result.with_untracked(Option::is_none) {
-        // Ready for the next run.
-        let _ = worker(runs);
-    } else {
-        match post(runs, request.clone(), true) {
-            Ok(()) => return runs.live.set(Some(query)),
-            Err(e) => web_sys::console::warn_1(&e.into()),
+    if events > PAGE_RUN_EVENTS {
+        if runs.result.with_untracked(Option::is_none) {
+            let _ = worker(runs);
+        } else {
+            match post(runs, request.clone(), true) {
+                Ok(()) => return runs.live.set(Some(query)),
+                Err(e) => web_sys::console::warn_1(&e.into()),
+            }
         }
     }
     run_here(runs, request);
