@@ -55,7 +55,9 @@ struct Runs {
     job: StoredValue<Option<Job>, LocalStorage>,
     /// The requests posted to the job and not yet answered, and the live re-run waiting.
     flight: StoredValue<Flight, LocalStorage>,
-    /// The query of the last live re-run asked for: the results are not stale while it runs.
+    /// The query of the last live re-run asked for, until a run on the page or a Run
+    /// overtakes it: the results are not stale while it runs, and a live re-run's results are
+    /// shown only meanwhile.
     live: RwSignal<Option<String>>,
     /// The run each histogram shows (latencies, run lengths, the links): a run on the page sets
     /// them with `result`; a run from the worker, one per frame after it (`show_in_steps`).
@@ -154,6 +156,7 @@ fn Chart(
 
 /// Runs a request on the page's thread (short runs, or every run without a worker).
 fn run_here(runs: Runs, request: Request) {
+    overtake(runs);
     let t0 = now();
     let reply = {
         let _timed = dom::timed("commcalc:simulate");
@@ -246,6 +249,10 @@ fn worker(runs: Runs) -> Result<(), String> {
                 if !live {
                     runs.progress.set(None);
                 }
+                if live && runs.live.with_untracked(Option::is_none) {
+                    // Overtaken by a run on the page or a Run: older than what they show.
+                    return;
+                }
                 // A live re-run's results come in one frame, as a run on the page does.
                 take_reply(runs, other, "in the background", !live);
                 dom::painted_after_effects();
@@ -292,11 +299,20 @@ fn answered(runs: Runs) {
 fn stop(runs: Runs) {
     runs.job.set_value(None);
     runs.flight.set_value(Flight::default());
+    overtake(runs);
+}
+
+/// A run on the page or a Run overtakes the live re-runs asked for before it: the one waiting
+/// is dropped, and the results of those under way will not be shown.
+fn overtake(runs: Runs) {
+    runs.flight.update_value(|f| f.waiting = None);
+    runs.live.set(None);
 }
 
 /// Starts a request in the worker; without one, runs it here if it is small enough.
 fn start(runs: Runs, request: Request, events: f64) {
     runs.progress.set(Some((0.0, 0)));
+    overtake(runs);
     let started = post(runs, request.clone(), false);
     match started {
         Ok(()) => runs.status.set(format!(
@@ -338,9 +354,10 @@ fn run(state: State, runs: Runs, figures: bool) {
     }
 }
 
-/// Re-runs a short scenario whenever it changes ([`live_run`]); says what a long one needs. While a run is under way the status line stays that run's (Run is
-/// disabled until it ends, so "press Run" would mislead), and nothing re-runs; once it ends,
-/// the results say whether the controls have changed since (`#traffic-stale`).
+/// Re-runs a short scenario whenever it changes ([`live_run`]); says what a long one needs.
+/// While a run is under way the status line stays that run's (Run is disabled until it ends,
+/// so "press Run" would mislead), and nothing re-runs; once it ends, the results say whether
+/// the controls have changed since (`#traffic-stale`).
 fn auto_run(state: State, runs: Runs) {
     dom::effect(move || {
         let s = state.scenario.get();
