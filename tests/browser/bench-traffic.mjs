@@ -7,13 +7,17 @@
 // it measures the same and rewrites only that section. What it measures:
 //
 // (a) 003's workload (16 nodes, 3000 messages in all, one replication) run by the Traffic view on
-//     the page's thread as a slider moves: the app's own timing of the run
-//     (`dom::timed("commcalc:simulate")`, performance.measure entries) and the browser's task time
-//     per input (input-work.mjs), budget 5 ms for the run;
+//     the page's thread as a slider moves (a run estimated at up to `traffic::PAGE_RUN_EVENTS`
+//     is): the app's own timing of the run (`dom::timed("commcalc:simulate")`,
+//     performance.measure entries) and the browser's task time per input (input-work.mjs),
+//     budget 5 ms for the run;
 // (b) WebAssembly against native: 003's workload read in all and per node, one replication,
-//     run warm by the Traffic view on the page's thread (the `size` slider moved back and forth,
-//     the runs at one position kept: the same query each time; the page's module is built for
-//     size, Cargo profile `web`), against the release CLI's own timing of the same query
+//     run warm by the Traffic view (the `size` slider moved back and forth, the runs at one
+//     position kept: the same query each time): the first on the page's thread (the page's
+//     module is built for size, Cargo profile `web`), the second, above
+//     `traffic::PAGE_RUN_EVENTS`, in the view's worker (the release profile), timed by the
+//     worker and recorded by the page as `commcalc:simulate` (`dom::record`); against the
+//     release CLI's own timing of the same query
 //     (`commcalc traffic`, its `events_per_s`; the release profile, opt-level 3 with LTO, is
 //     the one the Traffic view's worker is built with) and, for the record, criterion's median
 //     of the same configuration (`paper/16x3000-total`, `events/paper-per-node` in

@@ -6,8 +6,9 @@
 // arrive, a run in the worker has the CLI's per-link results, the figures and the utilisation
 // histogram are drawn, every export downloads its file (the CSVs' completion times are the
 // CLI's), the embedded view has no app chrome, the calculator waits for its first traffic
-// report from the worker (a pattern picked meanwhile is shown at once), and no console error
-// is raised.
+// report from the worker (a pattern picked meanwhile is shown at once), a slider's re-run goes
+// to the worker and its late results never replace a newer run's, and no console error is
+// raised.
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
@@ -264,6 +265,49 @@ describe('traffic view', () => {
       const shown = await page.evaluate(() => window.shownProgress);
       assert.ok(shown.some(([value, max, results]) => max === 1 && value > 0 && value < 1 && results === 0), JSON.stringify(shown));
       assert.ok(await page.locator('#traffic-results tr[data-metric]').count() > 0, 'the results arrive');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a slider re-runs in the worker, and a run on the page after it is not overwritten by its late results', async () => {
+    // The default five replications re-run in the worker as a control moves; one replication
+    // runs on the page at once. The worker's reply to the slider's input comes after that run:
+    // it must not replace the newer results.
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await recordPosts(page);
+      await openApp(page, app.server.url, `?${QUERY}&view=traffic`);
+      await completion(page);
+      const slide = (f) => {
+        const slider = document.querySelector('[data-control="size"] input[type=range]');
+        slider.value = String(Math.round(Number(slider.min) + f * (Number(slider.max) - Number(slider.min))));
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+        slider.dispatchEvent(new Event('change', { bubbles: true }));
+      };
+      // A first re-run, once the worker is up (its results show the new size).
+      await page.evaluate(`(${slide})(0.3)`);
+      await page.waitForFunction(() => document.querySelector('#traffic-of').textContent.includes(new URLSearchParams(location.search).get('size')));
+      const before = await postedCount(page, 'do');
+      // The slider's edit re-runs (its effects, in the task's microtasks), then reps=1 at once:
+      // the worker's reply is held at least 10 ms after the input, so it comes after both.
+      await page.evaluate(`(async () => {
+        (${slide})(0.7);
+        await new Promise((r) => setTimeout(r, 0));
+        const reps = document.querySelector('#in-reps');
+        reps.value = '1';
+        reps.dispatchEvent(new Event('change', { bubbles: true }));
+      })()`);
+      assert.equal(await postedCount(page, 'do') - before, 1, 'the slider\'s re-run went to the worker');
+      await page.waitForFunction(() => /reps=1/u.test(document.querySelector('#traffic-of').textContent));
+      // Long enough for the worker's reply (a 5-replication run of 3 ms, held 10 ms after the input).
+      await page.waitForTimeout(1000);
+      const query = new URL(page.url()).searchParams;
+      query.delete('view');
+      assert.match(await page.textContent('#traffic-of'), /reps=1/u, 'the results are still the page\'s run\'s');
+      assert.equal(await page.locator('#traffic-stale').isVisible(), false);
+      assert.equal(await completion(page), cliCompletion(decodeURIComponent(query.toString())));
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

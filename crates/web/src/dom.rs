@@ -194,15 +194,22 @@ fn hold(on: bool) {
 /// Whether a slider's inputs are under way: its last one has not been followed by a pause of
 /// [`URL_QUIET_MS`], its release or another edit. Meanwhile the followed content that is off
 /// screen (`html_follows`: the results table below the charts, a warning scrolled away) keeps
-/// what it shows and takes only the last input's content, when the slider pauses or is
-/// released ([`flush_url`]) or when that content comes on screen, whichever is first. A drag
-/// sends an input per frame, and the results table of a broadcast is 16 rows of MathML whose
-/// numbers change on every one: brought up to date on every step (`morph`), laid out and
+/// what it shows and takes only the last input's content, and a chart off screen
+/// ([`drawing_waits`]: the Traffic view's histograms) keeps its picture, until the slider
+/// pauses or is released ([`flush_url`]) or that content comes on screen, whichever is first.
+/// A drag sends an input per frame, and the results table of a broadcast is 16 rows of MathML
+/// whose numbers change on every one: brought up to date on every step (`morph`), laid out and
 /// painted, it was 2–3 ms of a step's 8–9 ms, for a part of the page that at 1280 × 900 is
 /// below the fold (docs/web-benchmarks.md, "Stop 22"). A slider moved by the keyboard sends
 /// its `change` with every step, so nothing waits then.
 fn slider_moving() -> bool {
     URL.with(|u| u.borrow().timer.is_some())
+}
+
+/// Whether a drawing of `el` waits while a slider moves, `el` being off screen (see
+/// [`slider_moving`]); `redraw` is called once it no longer waits, for the drawing to be made.
+pub fn drawing_waits(el: &Element, redraw: &Closure<dyn Fn()>) -> bool {
+    wait_off_screen(el, redraw.as_ref(), slider_moving())
 }
 
 /// Puts the canonical query in the address bar as a new history entry (a view opened), after
@@ -673,28 +680,38 @@ function update(node, was, parts) {
   shown.__morph = index(shown, parts);
   return shown;
 }
-// A followed node off screen while a slider moves keeps its content until the slider pauses or
-// is released (`release`) or the node comes on screen, whichever is first (see `follow`).
+// A followed node (or a chart) off screen while a slider moves keeps its content until the
+// slider pauses or is released (`release`) or the node comes on screen, whichever is first (see
+// `follow` and `wait`): then it takes the last HTML, or its drawing is redone.
 const held = new Set();
 let watcher = null;
+function watch(el) {
+  if (el.__watched) return;
+  el.__watched = true;
+  watcher ??= new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      e.target.__offScreen = !e.isIntersecting;
+      if (e.isIntersecting) show(e.target);
+    }
+  });
+  watcher.observe(el);
+}
 function show(el) {
   const h = el.__held;
   if (!h) return;
   el.__held = null;
   held.delete(el);
-  morph(el, h.html, h.afresh);
+  if (!h.redraw) morph(el, h.html, h.afresh);
+  else {
+    try {
+      h.redraw();
+    } catch {
+      // The chart has left the page since (its view closed): nothing to draw.
+    }
+  }
 }
 export function follow(el, html, afresh, moving) {
-  if (!el.__watched) {
-    el.__watched = true;
-    watcher ??= new IntersectionObserver((entries) => {
-      for (const e of entries) {
-        e.target.__offScreen = !e.isIntersecting;
-        if (e.isIntersecting) show(e.target);
-      }
-    });
-    watcher.observe(el);
-  }
+  watch(el);
   if (moving && el.__offScreen) {
     el.__held = { html, afresh: afresh || (el.__held?.afresh ?? false) };
     held.add(el);
@@ -704,6 +721,14 @@ export function follow(el, html, afresh, moving) {
   el.__held = null;
   held.delete(el);
   morph(el, html, afresh);
+}
+export function wait(el, redraw, moving) {
+  watch(el);
+  const waits = moving && el.__offScreen === true;
+  el.__held = waits ? { redraw } : null;
+  if (waits) held.add(el);
+  else held.delete(el);
+  return waits;
 }
 export function release() {
   for (const el of [...held]) show(el);
@@ -747,6 +772,10 @@ extern "C" {
     /// [`release`] or for `el` to come on screen.
     #[wasm_bindgen(js_name = follow)]
     fn show_html(el: &Element, html: &str, afresh: bool, moving: bool);
+    /// Whether `el`'s drawing waits, as `show_html`'s change does: with `moving` and `el` off
+    /// screen, `redraw` is called when it no longer waits.
+    #[wasm_bindgen(js_name = wait)]
+    fn wait_off_screen(el: &Element, redraw: &JsValue, moving: bool) -> bool;
     /// Makes every node whose change waits show its last content.
     #[wasm_bindgen(js_name = release)]
     fn release_held();
@@ -843,13 +872,37 @@ fn follow(node: Node, html: Box<dyn Fn() -> String>, shape: Box<dyn Fn() -> u64>
 /// `name`, so that the benchmark, and DevTools' timeline, show where the time of an input goes.
 /// Off by default, as the entries would pile up over a long session.
 pub fn timed(name: &'static str) -> Timed {
-    let performance = web_sys::window()
-        .filter(|w| js_sys::Reflect::get(w, &"commcalcTiming".into()).is_ok_and(|v| v.is_truthy()))
-        .and_then(|w| w.performance());
+    let performance = timing();
     if let Some(p) = &performance {
         let _ = p.mark(name);
     }
     Timed(performance.map(|p| (p, name)))
+}
+
+/// Records a phase that another clock timed (a run in the worker, which times itself) as
+/// [`timed`] would have: a `performance.measure` entry `name` of `ms`, ending now, when the
+/// page asks for timing.
+pub fn record(name: &'static str, ms: f64) {
+    let Some(performance) = timing() else {
+        return;
+    };
+    let options = js_sys::Object::new();
+    let end = performance.now();
+    let _ = js_sys::Reflect::set(&options, &"start".into(), &(end - ms).into());
+    let _ = js_sys::Reflect::set(&options, &"end".into(), &end.into());
+    let measure = js_sys::Reflect::get(&performance, &"measure".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let Some(measure) = measure {
+        let _ = measure.call2(&performance, &name.into(), &options);
+    }
+}
+
+/// The page's clock when the page asks for timing (`window.commcalcTiming = true`).
+fn timing() -> Option<web_sys::Performance> {
+    web_sys::window()
+        .filter(|w| js_sys::Reflect::get(w, &"commcalcTiming".into()).is_ok_and(|v| v.is_truthy()))
+        .and_then(|w| w.performance())
 }
 
 /// A phase being timed (see [`timed`]); measured when dropped.

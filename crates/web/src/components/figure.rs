@@ -1,7 +1,10 @@
 //! One chart drawn from a plot memo: the views' other charts (validation, block-size sweep,
-//! bulk transfer), repainted in an effect whenever the plot, the theme or the size changes.
+//! bulk transfer, the Traffic view's), repainted in an effect whenever the plot, the theme or
+//! the size changes; off screen while a slider moves, once it pauses or comes on screen
+//! (`dom::drawing_waits`).
 
 use leptos::prelude::*;
+use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
@@ -27,7 +30,12 @@ pub fn Figure(
 ) -> impl IntoView {
     let canvas = Node::new();
     let size = RwSignal::new((0.0, 0.0));
+    // Bumped when a drawing that waited off screen while a slider moved can be made.
+    let shown = RwSignal::new(0u32);
+    let redraw =
+        StoredValue::new_local(Closure::<dyn Fn()>::new(move || shown.update(|n| *n += 1)));
     Effect::new(move |observing: Option<bool>| {
+        shown.track();
         let Some(c) = canvas
             .get()
             .map(JsCast::unchecked_into::<HtmlCanvasElement>)
@@ -54,6 +62,10 @@ pub fn Figure(
             ratio: dom::pixel_ratio(),
         };
         let scale = scale.get();
+        plot.track();
+        if redraw.with_value(|r| dom::drawing_waits(&c, r)) {
+            return true;
+        }
         plot.with(|p| {
             let p = p.as_ref().map_err(String::as_str);
             if let Err(e) = draw(&c, frame, p, scale, &palette(dark.get())) {

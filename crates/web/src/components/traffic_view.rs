@@ -2,13 +2,16 @@
 //!
 //! - The simulator's keys are the scenario panel's controls (the generic controls, declared
 //!   in `traffic::control`); every one is in the address.
-//! - A run re-runs on the page's thread as a control moves while it is short
-//!   (`traffic::AUTO_RUN_EVENTS`); a longer one waits for Run and goes to the Web Worker, with
-//!   a progress bar and Cancel.
+//! - A short run (`traffic::AUTO_RUN_EVENTS`) re-runs as a control moves: on the page's
+//!   thread up to `traffic::PAGE_RUN_EVENTS`, else in the Web Worker (the results on screen
+//!   stay until the new ones come, as the calculator's traffic pattern does; the view's first
+//!   run, and every run where no worker starts, on the page's thread); a longer one waits for
+//!   Run and goes to the worker, with a progress bar and Cancel.
 //! - The results table, the cube with its links shaded by utilisation, the latency and
 //!   run-length histograms (003 Fig. 9), and Figs. 7 and 8 as sweeps (in the worker).
 //! - Exports: the results as CSV and JSON, the cube as SVG, each chart as PNG and SVG.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -26,7 +29,7 @@ use crate::page::View;
 use crate::state::State;
 use crate::traffic::{
     csv, estimate, figures_csv, figures_estimate, rows, Figures, Reply, Request, Work,
-    AUTO_RUN_EVENTS, MAIN_THREAD_EVENTS,
+    AUTO_RUN_EVENTS, MAIN_THREAD_EVENTS, PAGE_RUN_EVENTS,
 };
 use crate::traffic_draw::{
     cube_summary, cube_svg, curves_html, latency_plot, run_length_plot, sweep_plot,
@@ -50,12 +53,29 @@ struct Runs {
     progress: RwSignal<Option<(f64, u32)>>,
     status: RwSignal<String>,
     job: StoredValue<Option<Job>, LocalStorage>,
+    /// The requests posted to the job and not yet answered, and the live re-run waiting.
+    flight: StoredValue<Flight, LocalStorage>,
+    /// The query of the last live re-run asked for, until a run on the page or a Run
+    /// overtakes it: the results are not stale while it runs, and a live re-run's results are
+    /// shown only meanwhile.
+    live: RwSignal<Option<String>>,
     /// The run each histogram shows (latencies, run lengths, the links): a run on the page sets
     /// them with `result`; a run from the worker, one per frame after it (`show_in_steps`).
     charted: [RwSignal<Option<Done>>; 3],
 }
 
 type PlotMemo = Memo<Result<Plot, String>>;
+
+/// The job's requests in the order the worker answers them, each `true` for a live re-run (a
+/// control moved) and `false` for Run or the figures, and the latest live re-run asked for
+/// while one was under way. A live re-run waits for the requests under way and replaces any
+/// earlier one waiting, so that a dragged slider's runs never queue up (the calculator's rule,
+/// `worker::report`); its progress is not shown, as it is short.
+#[derive(Default)]
+struct Flight {
+    posted: VecDeque<bool>,
+    waiting: Option<Request>,
+}
 
 /// The view: what it is, the run bar, the results, the cube, the histograms, the figures and
 /// the exports.
@@ -70,6 +90,8 @@ pub fn TrafficView(
         progress: RwSignal::new(None),
         status: RwSignal::new(String::new()),
         job: StoredValue::new_local(None),
+        flight: StoredValue::new_local(Flight::default()),
+        live: RwSignal::new(None),
         charted: std::array::from_fn(|_| RwSignal::new(None)),
     };
     auto_run(state, runs);
@@ -134,6 +156,7 @@ fn Chart(
 
 /// Runs a request on the page's thread (short runs, or every run without a worker).
 fn run_here(runs: Runs, request: Request) {
+    overtake(runs);
     let t0 = now();
     let reply = {
         let _timed = dom::timed("commcalc:simulate");
@@ -147,14 +170,18 @@ fn run_here(runs: Runs, request: Request) {
 /// or with `in_steps` one per frame after the table: a worker's run may come as a person drags a
 /// slider, and the frame that showed a 4096-node run's table, three redrawn histograms and the
 /// links' histogram shown for the first time cost an input in it 8–27 ms (docs/traffic.md). A
-/// run on the page comes from an input, whose own frame shows it whole.
+/// short run (a live re-run, or one on the page) shows whole, in one frame.
 fn take_reply(runs: Runs, reply: Reply, how: &str, in_steps: bool) {
     match reply {
         Reply::Run { query, summary, ms } => {
-            let took = if ms > 0.0 {
-                format!(" in {:.2} s", ms / 1000.0)
-            } else {
-                String::new()
+            // A worker's run, timed by the worker: the page's own runs are timed in `run_here`.
+            if ms > 0.0 {
+                dom::record("commcalc:simulate", ms);
+            }
+            let took = match ms {
+                ms if ms >= 1000.0 => format!(" in {:.2} s", ms / 1000.0),
+                ms if ms > 0.0 => format!(" in {ms:.1} ms"),
+                _ => String::new(),
             };
             runs.status.set(format!(
                 "Ran {} replications ({} events) {how}{took}.",
@@ -207,29 +234,86 @@ fn worker(runs: Runs) -> Result<(), String> {
     if runs.job.with_value(Option::is_some) {
         return Ok(());
     }
-    let job = Job::start(move |reply| match reply {
-        Reply::Progress { done, total } => runs.progress.set(Some((done, total))),
-        other => {
-            if matches!(other, Reply::Error { .. }) {
-                set_timeout(move || runs.job.set_value(None), Duration::ZERO);
+    let job = Job::start(move |reply| {
+        let live = runs
+            .flight
+            .with_value(|f| f.posted.front().copied().unwrap_or(false));
+        match reply {
+            Reply::Progress { .. } if live => {}
+            Reply::Progress { done, total } => runs.progress.set(Some((done, total))),
+            other => {
+                if matches!(other, Reply::Error { .. }) {
+                    set_timeout(move || stop(runs), Duration::ZERO);
+                }
+                answered(runs);
+                if !live {
+                    runs.progress.set(None);
+                }
+                if live && runs.live.with_untracked(Option::is_none) {
+                    // Overtaken by a run on the page or a Run: older than what they show.
+                    return;
+                }
+                // A live re-run's results come in one frame, as a run on the page does.
+                take_reply(runs, other, "in the background", !live);
+                dom::painted_after_effects();
             }
-            runs.progress.set(None);
-            take_reply(runs, other, "in the background", true);
         }
     })?;
     runs.job.set_value(Some(job));
     Ok(())
 }
 
+/// Posts a request to the view's worker, started if it is not up; a live re-run waits while
+/// another request is under way ([`Flight`]).
+fn post(runs: Runs, request: Request, live: bool) -> Result<(), String> {
+    worker(runs)?;
+    let wait = live && runs.flight.with_value(|f| !f.posted.is_empty());
+    if wait {
+        runs.flight.update_value(|f| f.waiting = Some(request));
+        return Ok(());
+    }
+    runs.job.with_value(|job| match job {
+        Some(job) => job.post(&request),
+        None => Err("no Web Worker".into()),
+    })?;
+    runs.flight.update_value(|f| {
+        f.posted.push_back(live);
+        // A run asked for supersedes a live re-run still waiting.
+        f.waiting = None;
+    });
+    Ok(())
+}
+
+/// A request has been answered: the live re-run waiting, if any, goes to the worker.
+fn answered(runs: Runs) {
+    let next = runs.flight.try_update_value(|f| {
+        f.posted.pop_front();
+        f.posted.is_empty().then(|| f.waiting.take()).flatten()
+    });
+    if let Some(request) = next.flatten() {
+        let _ = post(runs, request, true);
+    }
+}
+
+/// Stops the worker: its requests are dropped with it, and the next one starts another.
+fn stop(runs: Runs) {
+    runs.job.set_value(None);
+    runs.flight.set_value(Flight::default());
+    overtake(runs);
+}
+
+/// A run on the page or a Run overtakes the live re-runs asked for before it: the one waiting
+/// is dropped, and the results of those under way will not be shown.
+fn overtake(runs: Runs) {
+    runs.flight.update_value(|f| f.waiting = None);
+    runs.live.set(None);
+}
+
 /// Starts a request in the worker; without one, runs it here if it is small enough.
 fn start(runs: Runs, request: Request, events: f64) {
     runs.progress.set(Some((0.0, 0)));
-    let started = worker(runs).and_then(|()| {
-        runs.job.with_value(|job| match job {
-            Some(job) => job.post(&request),
-            None => Err("no Web Worker".into()),
-        })
-    });
+    overtake(runs);
+    let started = post(runs, request.clone(), false);
     match started {
         Ok(()) => runs.status.set(format!(
             "Running in the background: about {} events.",
@@ -270,10 +354,10 @@ fn run(state: State, runs: Runs, figures: bool) {
     }
 }
 
-/// Re-runs a short scenario whenever it changes; says what a long one needs. While a run is
-/// under way the status line stays that run's (Run is disabled until it ends, so "press Run"
-/// would mislead), and nothing re-runs; once it ends, the results say whether the controls have
-/// changed since (`#traffic-stale`).
+/// Re-runs a short scenario whenever it changes ([`live_run`]); says what a long one needs.
+/// While a run is under way the status line stays that run's (Run is disabled until it ends,
+/// so "press Run" would mislead), and nothing re-runs; once it ends, the results say whether
+/// the controls have changed since (`#traffic-stale`).
 fn auto_run(state: State, runs: Runs) {
     dom::effect(move || {
         let s = state.scenario.get();
@@ -284,14 +368,7 @@ fn auto_run(state: State, runs: Runs) {
         match estimate(&s) {
             Ok(e) if e <= AUTO_RUN_EVENTS => {
                 if idle {
-                    run_here(
-                        runs,
-                        Request {
-                            figures: false,
-                            query: s.to_query(),
-                            evaluate: false,
-                        },
-                    );
+                    live_run(runs, s.to_query(), e);
                 }
             }
             Ok(e) => {
@@ -312,6 +389,31 @@ fn auto_run(state: State, runs: Runs) {
         }
         dom::painted_after_effects();
     });
+}
+
+/// A short run of `query`, of about `events`, as a control moves. Above
+/// [`PAGE_RUN_EVENTS`] it goes to the worker, so that a slider's input does not wait for the
+/// simulation (003's workload, five replications: 3–5 ms of the page's thread, over half of
+/// an input's script; docs/web-benchmarks.md, "Stop 23"), once the view has results: its
+/// first run is on the page, so that it opens with them, and starts the worker for the next.
+/// Shorter runs, and every run where no worker starts, are on the page.
+fn live_run(runs: Runs, query: String, events: f64) {
+    let request = Request {
+        figures: false,
+        query: query.clone(),
+        evaluate: false,
+    };
+    if events > PAGE_RUN_EVENTS {
+        if runs.result.with_untracked(Option::is_none) {
+            let _ = worker(runs);
+        } else {
+            match post(runs, request.clone(), true) {
+                Ok(()) => return runs.live.set(Some(query)),
+                Err(e) => web_sys::console::warn_1(&e.into()),
+            }
+        }
+    }
+    run_here(runs, request);
 }
 
 /// The heading, what the view is, the note and the machine.
@@ -335,7 +437,7 @@ fn Intro(state: State) -> impl IntoView {
 fn RunBar(state: State, runs: Runs) -> impl IntoView {
     let running = move || runs.progress.with(Option::is_some);
     let cancel = move |_| {
-        runs.job.set_value(None);
+        stop(runs);
         runs.progress.set(None);
         runs.status.set("Cancelled: the worker was stopped. The results shown are those of the last finished run.".into());
     };
@@ -372,10 +474,14 @@ fn Results(state: State, runs: Runs) -> impl IntoView {
         })
         .unwrap_or_default()
     };
+    // Not while the current query re-runs in the worker: its results are coming.
     let stale = move || {
         let current = state.scenario.with(Scenario::to_query);
-        runs.result
-            .with(|r| r.as_ref().is_some_and(|d| d.query != current))
+        let coming = runs.live.with(|q| q.as_deref() == Some(current.as_str()));
+        !coming
+            && runs
+                .result
+                .with(|r| r.as_ref().is_some_and(|d| d.query != current))
     };
     let of = move || {
         runs.result.with(|r| {
