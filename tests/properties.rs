@@ -193,16 +193,18 @@ fn valid_pairs(
             pairs.extend(o);
             pairs
         })
-        .prop_filter("a_c within the total fixed time", move |pairs| {
-            consistent(machine, model, pairs)
-        })
+        .prop_filter(
+            "a_c within the total fixed time; no zero rate divided by",
+            move |pairs| consistent(machine, model, pairs),
+        )
         .boxed()
 }
 
 /// Whether the overrides keep every part of a measured sum within the sum: the SP2's
 /// a_p = (a_rt − a_c)/2 and the Paragon's a_p = a_pc − a_c (000 §3.3–3.4). Each range alone
 /// allows a_c above the total, which gives a negative node time; the generator keeps to the
-/// catalog's rule (`ParamSet::bounds`), the one the evaluation and the sliders follow.
+/// catalog's rule (`ParamSet::bounds`), the one the evaluation and the sliders follow. So too
+/// for a rate the model divides by, which may not be 0 (`ParamSet::excludes_zero`).
 fn consistent(machine: &Machine, model: Model, pairs: &[(String, String)]) -> bool {
     let Some(set) = machine.set(model) else {
         return true;
@@ -218,6 +220,7 @@ fn consistent(machine: &Machine, model: Model, pairs: &[(String, String)]) -> bo
     overrides.iter().all(|&(name, v)| {
         set.bounds(name, &overrides)
             .is_none_or(|(lo, hi)| (lo..=hi).contains(&v))
+            && !(v == 0.0 && set.excludes_zero(name))
     })
 }
 
@@ -343,12 +346,11 @@ fn expected_rejection(pattern: &str, pairs: &[(String, String)], key: Option<&st
             pattern == "global-combine"
                 && value("mesh").is_some_and(|m| m.split('x').any(|side| side == "1"))
         }
-        Some("p") => {
-            pattern == "pairs"
-                && value("p")
-                    .and_then(|p| p.parse::<u32>().ok())
-                    .is_some_and(|p| p % 2 == 1)
-        }
+        // Disjoint pairs take an even p (`PatternDef::p_step`).
+        Some("p") => value("p")
+            .and_then(|p| p.parse::<u32>().ok())
+            .zip(commcalc_core::patterns::pattern(pattern))
+            .is_some_and(|(p, def)| p % def.p_step != 0),
         _ => false,
     }
 }

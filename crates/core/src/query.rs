@@ -560,5 +560,19 @@ fn parameter(
             ),
         ));
     }
+    if v == 0.0
+        && machine
+            .set(model)
+            .is_some_and(|s| s.excludes_zero(param.name))
+    {
+        return Err(Error::invalid(
+            key,
+            value,
+            format!(
+                "{} above 0 and up to {} {}: the model divides by it (r∞, n½)",
+                param.name, param.range.1, param.unit
+            ),
+        ));
+    }
     Ok((param.name, v))
 }
