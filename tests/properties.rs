@@ -343,12 +343,11 @@ fn expected_rejection(pattern: &str, pairs: &[(String, String)], key: Option<&st
             pattern == "global-combine"
                 && value("mesh").is_some_and(|m| m.split('x').any(|side| side == "1"))
         }
-        Some("p") => {
-            pattern == "pairs"
-                && value("p")
-                    .and_then(|p| p.parse::<u32>().ok())
-                    .is_some_and(|p| p % 2 == 1)
-        }
+        // Disjoint pairs take an even p (`PatternDef::p_step`).
+        Some("p") => value("p")
+            .and_then(|p| p.parse::<u32>().ok())
+            .zip(commcalc_core::patterns::pattern(pattern))
+            .is_some_and(|(p, def)| p % def.p_step != 0),
         _ => false,
     }
 }

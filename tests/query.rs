@@ -1,4 +1,4 @@
-//! The query language of the query language: canonical printing, parse∘print = identity, and every class
+//! The query language: canonical printing, parse∘print = identity, and every class
 //! of rejection naming the key, the value and what would have been accepted.
 
 use commcalc_core::catalog::MACHINES;
@@ -759,4 +759,21 @@ fn edits_keep_what_still_applies() {
         pp.to_query(),
         "machine=intel-paragon&pattern=permutation&p=16"
     );
+}
+
+/// A zero rate (β = 0: a network with no per-byte cost) is a question the query takes: the cost
+/// stays finite where nothing divides by the rate (a broadcast), and only a report that does
+/// (r∞ = 1/β, n½ = α/β) is refused, by the evaluation. The sliders alone leave the zero step out
+/// (`ParamSet::excludes_zero`), so that every step they offer is taken on every view.
+#[test]
+fn a_zero_rate_is_taken_where_the_costs_stay_finite() {
+    let broadcast = parse("machine=intel-paragon&pattern=broadcast&beta=0");
+    let time = commcalc_core::evaluate(&broadcast)
+        .expect("a broadcast without a per-byte cost")
+        .metric("time_us");
+    assert!(time.is_some_and(|t| t.is_finite() && t > 0.0), "{time:?}");
+    let pingpong = parse("machine=intel-paragon&pattern=pingpong&beta=0");
+    assert!(commcalc_core::evaluate(&pingpong).is_err(), "r∞ = 1/β");
+    let paragon = MACHINES.iter().find(|m| m.id == "intel-paragon").unwrap();
+    assert!(paragon.set(Model::Hockney).unwrap().excludes_zero("beta"));
 }

@@ -165,6 +165,26 @@ impl ParamSet {
         Some((lo, hi))
     }
 
+    /// Whether parameter `name` is a rate the model's costs divide by, though its range starts
+    /// at 0. Hockney's and NBL's linear α + β·n reports r∞ = 1/β and n½ = α/β, BPRAM's
+    /// permutation the same of σ, BSP's total exchange r∞ = 4/((p − 1)·g); at 0 they are no
+    /// finite value, which the report refuses. The controls read it: such a slider has no zero
+    /// step (a zero step offered a refused value on 31 views). A 0 typed or in an address is
+    /// still taken where the view's costs stay finite (a collective, the traffic pattern: a
+    /// network without a per-byte cost is a question worth asking), so the query's check does
+    /// not refuse it. The hyperbolic b's are not such rates: one of them at 0 leaves the others
+    /// (a fitted custom machine has b_c = 0), and BSP's 1-relation g is divided by nowhere.
+    pub fn excludes_zero(&self, name: &str) -> bool {
+        let rates: &[&str] = match self.model {
+            Model::Hockney => &["beta", "beta_x"],
+            Model::Nbl => &["beta"],
+            Model::Bpram => &["sigma"],
+            Model::Bsp => &["g", "g_total"],
+            _ => &[],
+        };
+        rates.contains(&name) && self.param(name).is_some_and(|p| p.range.0 == 0.0)
+    }
+
     /// The symbol a formula writes a parameter with: the catalog's where it is one plain
     /// symbol unique in its set, else a short one of its own (the SP2's `2a_p + a_c` is a_rt,
     /// the Paragon's g is written g whichever table it comes from).

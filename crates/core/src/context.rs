@@ -41,6 +41,10 @@ pub struct PatternDef {
     /// Machine and model pairs the papers give no graph for, with the reason shown to the user.
     pub excluded: &'static [(&'static str, Model, &'static str)],
     pub inputs: &'static [Key],
+    /// Processors come in multiples of it: 2 for disjoint pairs (p/2 of them), 1 elsewhere.
+    /// One rule for the evaluation, which refuses another p, and the p slider, which steps by
+    /// it (its odd steps were each refused).
+    pub p_step: u32,
     /// Algorithms a machine offers for this pattern, the first the default; empty if none.
     pub algos: fn(&Machine) -> &'static [&'static str],
     /// What the abscissa of the curve measures (it is always in bytes).

@@ -134,6 +134,17 @@ pub(crate) fn prepare(scenario: &Scenario) -> Result<Prepared, Error> {
 }
 
 fn prepare_by(scenario: &Scenario, engines: Engines) -> Result<Prepared, Error> {
+    let step = scenario.pattern.p_step.max(1);
+    if let Some(p) = scenario.inputs.p.filter(|p| p % step != 0) {
+        return Err(Error::invalid(
+            "p",
+            p,
+            format!(
+                "a multiple of {step} processors for {}",
+                scenario.pattern.title.to_lowercase()
+            ),
+        ));
+    }
     let mut ctx = Ctx::of(scenario)?;
     ctx.engines = engines;
     let evaluate =

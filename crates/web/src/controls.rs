@@ -86,18 +86,23 @@ pub fn controls(scenario: &Scenario) -> Vec<Control> {
             };
             // The slider offers what the core accepts with the other parameters as they are.
             let (lo, hi) = set.bounds(p.name, &scenario.overrides).unwrap_or(p.range);
+            let slider = Slider::new(
+                lo,
+                hi,
+                has_value.then_some(p.value),
+                p.unit.is_empty().then_some(1),
+            );
             out.push(Control {
                 key: p.name,
                 label,
                 name: format!("{symbol}: {}", p.note),
                 unit: p.unit,
                 kind: Kind::Number {
-                    slider: Some(Slider::new(
-                        lo,
-                        hi,
-                        has_value.then_some(p.value),
-                        p.unit.is_empty(),
-                    )),
+                    slider: Some(if set.excludes_zero(p.name) {
+                        slider.without_zero()
+                    } else {
+                        slider
+                    }),
                 },
                 source: format!("{}: {}.", p.source, p.note),
                 reset_to: if has_value {
@@ -159,11 +164,12 @@ fn number_input(
     scenario: &Scenario,
 ) -> Option<Described> {
     let (lo, hi) = curve_range(scenario);
-    // Every numeric input counts whole things, so its slider moves in whole steps and never
-    // offers a value the core rejects.
-    let number = |lo: f64, hi: f64| Kind::Number {
-        slider: Some(Slider::new(lo, hi, None, true)),
+    // Every numeric input counts whole things, so its slider moves in whole steps (p in the
+    // pattern's, `PatternDef::p_step`) and never offers a value the core rejects.
+    let counted = |lo: f64, hi: f64, grain: u32| Kind::Number {
+        slider: Some(Slider::new(lo, hi, None, Some(grain))),
     };
+    let number = |lo: f64, hi: f64| counted(lo, hi, 1);
     Some(match key {
         Key::Size => match pattern.id {
             "pipelined-send" => (
@@ -196,7 +202,7 @@ fn number_input(
             "Processors p",
             "Processors p".into(),
             "",
-            number(f64::from(P_RANGE.0), f64::from(P_RANGE.1)),
+            counted(f64::from(P_RANGE.0), f64::from(P_RANGE.1), pattern.p_step),
             p_help(machine),
         ),
         Key::N => (
@@ -528,12 +534,16 @@ mod tests {
         assert!(is_set(&s, "alpha"));
     }
 
-    /// Every value a slider offers is one the core accepts, for every control of every
-    /// machine × pattern × model: no fractional byte (a size slider once gave 12.2 B), nothing
-    /// out of range.
+    /// Every value a slider offers is an edit the page takes, the evaluation included, for
+    /// every control of every machine × pattern × model: no fractional byte (a size slider once
+    /// gave 12.2 B), nothing out of range, no zero rate (β = 0 gave "no finite value" on 31
+    /// views) and no odd p where the pattern pairs processors (the SP2's and the Paragon's
+    /// disjoint pairs).
     #[test]
     fn every_slider_value_is_accepted_by_the_core() {
+        use crate::edit::{apply, Edit};
         use crate::slider::{plain, STEPS};
+        let mut refused = Vec::new();
         for o in commcalc_core::patterns::offered() {
             let q = o.query();
             let s = scenario(&q);
@@ -541,15 +551,24 @@ mod tests {
                 let Kind::Number { slider: Some(sl) } = c.kind else {
                     continue;
                 };
-                for pos in (0..=STEPS).step_by(37).chain([STEPS]) {
+                // Every step near the ends (where zero and the smallest p sit), a dense sample
+                // between.
+                let steps = (0..=STEPS).filter(|pos| *pos < 8 || *pos > STEPS - 8 || pos % 13 == 0);
+                for pos in steps {
                     let v = plain(sl.value(pos));
                     // The edit a slider makes (the depth resizes the hit list).
-                    if let Err(e) = crate::traffic::set(&s, c.key, &v) {
-                        panic!("{q}: {}={v} at step {pos}: {e}", c.key);
+                    if let Err(e) = apply(&s, Edit::Set(c.key, &v)) {
+                        refused.push(format!("{q}: {}={v} at step {pos}: {e:?}", c.key));
                     }
                 }
             }
         }
+        assert!(
+            refused.is_empty(),
+            "{} refused:\n{}",
+            refused.len(),
+            refused.join("\n")
+        );
     }
 
     /// A parameter measured as part of a sum and the sum (the SP2's a_c of a_rt, the Paragon's

@@ -18,7 +18,8 @@ pub struct Slider {
     lo: f64,
     hi: f64,
     scale: Scale,
-    integer: bool,
+    /// The values' grain: 1 for whole numbers, 2 for an even p, `None` for any value.
+    grain: Option<u32>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,12 +36,13 @@ enum Scale {
 impl Slider {
     /// A slider over `lo..=hi`. It is log-scaled when the range spans two decades or more, or
     /// starts at 0 (a parameter a user may switch off) and spans more than one; `typical` (the
-    /// paper's value) keeps the zero-floor below it. `integer` rounds values to whole numbers.
-    pub fn new(lo: f64, hi: f64, typical: Option<f64>, integer: bool) -> Slider {
+    /// paper's value) keeps the zero-floor below it. A `grain` rounds values to its multiples
+    /// (1: whole numbers; 2: the even p of disjoint pairs).
+    pub fn new(lo: f64, hi: f64, typical: Option<f64>, grain: Option<u32>) -> Slider {
         let (lo, hi) = if lo <= hi { (lo, hi) } else { (hi, lo) };
         let scale = if lo > 0.0 && hi / lo >= 100.0 {
             Scale::Log
-        } else if lo == 0.0 && hi > 0.0 && !integer {
+        } else if lo == 0.0 && hi > 0.0 && grain.is_none() {
             let mut floor = hi * 10f64.powf(-ZERO_FLOOR_DECADES);
             if let Some(t) = typical.filter(|t| *t > 0.0 && *t < floor * 10.0) {
                 floor = t / 10.0;
@@ -53,7 +55,20 @@ impl Slider {
             lo,
             hi,
             scale,
-            integer,
+            grain,
+        }
+    }
+
+    /// The slider without its zero step, for a parameter that may not be 0
+    /// (`ParamSet::excludes_zero`): log from the zero-floor up, every step a positive value.
+    pub fn without_zero(self) -> Slider {
+        match self.scale {
+            Scale::LogWithZero { floor } => Slider {
+                lo: floor,
+                scale: Scale::Log,
+                ..self
+            },
+            _ => self,
         }
     }
 
@@ -85,14 +100,14 @@ impl Slider {
     }
 
     /// The value at a step: exact at the ends, otherwise rounded to the fewest significant
-    /// digits that map back to the same step (whole numbers for integer sliders).
+    /// digits that map back to the same step (multiples of the grain where it has one).
     pub fn value(&self, position: u32) -> f64 {
         let position = position.min(STEPS);
         let raw = self.raw(position);
-        if self.integer {
-            return raw
-                .round()
-                .clamp(self.lo.ceil(), self.hi.floor().max(self.lo.ceil()));
+        if let Some(grain) = self.grain {
+            let g = f64::from(grain.max(1));
+            let least = (self.lo / g).ceil() * g;
+            return ((raw / g).round() * g).clamp(least, ((self.hi / g).floor() * g).max(least));
         }
         if position == 0 || position == STEPS {
             return raw;
@@ -140,18 +155,18 @@ mod tests {
 
     #[test]
     fn log_where_the_range_spans_decades() {
-        assert!(Slider::new(1.0, 1e6, None, false).is_log());
-        assert!(Slider::new(0.0, 5000.0, Some(146.0), false).is_log());
-        assert!(!Slider::new(1.0, 64.0, None, true).is_log());
-        assert!(!Slider::new(5.0, 35.0, None, false).is_log());
+        assert!(Slider::new(1.0, 1e6, None, None).is_log());
+        assert!(Slider::new(0.0, 5000.0, Some(146.0), None).is_log());
+        assert!(!Slider::new(1.0, 64.0, None, Some(1)).is_log());
+        assert!(!Slider::new(5.0, 35.0, None, None).is_log());
     }
 
     #[test]
     fn ends_are_exact() {
-        let s = Slider::new(1.0, 1e6, None, false);
+        let s = Slider::new(1.0, 1e6, None, None);
         assert_eq!(s.value(0), 1.0);
         assert_eq!(s.value(STEPS), 1e6);
-        let z = Slider::new(0.0, 120.0, None, false);
+        let z = Slider::new(0.0, 120.0, None, None);
         assert_eq!(z.value(0), 0.0);
         assert_eq!(z.position(0.0), 0);
         assert_eq!(z.value(STEPS), 120.0);
@@ -162,11 +177,12 @@ mod tests {
     #[test]
     fn steps_round_trip_with_short_values() {
         for s in [
-            Slider::new(1.0, 1e6, None, false),
-            Slider::new(0.0, 5000.0, Some(146.0), false),
-            Slider::new(0.0, 1.0, Some(0.0115), false),
-            Slider::new(5.0, 35.0, None, false),
-            Slider::new(0.1, 1000.0, None, false),
+            Slider::new(1.0, 1e6, None, None),
+            Slider::new(0.0, 5000.0, Some(146.0), None),
+            Slider::new(0.0, 1.0, Some(0.0115), None),
+            Slider::new(5.0, 35.0, None, None),
+            Slider::new(0.1, 1000.0, None, None),
+            Slider::new(0.0, 1.0, Some(0.0115), None).without_zero(),
         ] {
             for pos in 0..=STEPS {
                 let v = s.value(pos);
@@ -178,27 +194,39 @@ mod tests {
 
     #[test]
     fn paper_values_sit_on_a_step_near_themselves() {
-        let s = Slider::new(0.0, 1.0, Some(0.0115), false);
+        let s = Slider::new(0.0, 1.0, Some(0.0115), None);
         let v = s.value(s.position(0.0115));
         assert!((v / 0.0115 - 1.0).abs() < 0.01, "{v}");
-        let s = Slider::new(0.0, 5000.0, Some(146.0), false);
+        let s = Slider::new(0.0, 5000.0, Some(146.0), None);
         let v = s.value(s.position(146.0));
         assert!((v / 146.0 - 1.0).abs() < 0.01, "{v}");
     }
 
-    /// Integer sliders give whole numbers inside the range and never go backwards.
+    /// Sliders with a grain give its multiples inside the range (whole numbers; the even p of
+    /// disjoint pairs, an odd end included) and never go backwards.
     #[test]
-    fn integer_sliders_are_monotone() {
-        let s = Slider::new(2.0, 4096.0, None, true);
-        let mut last = 0.0;
-        for pos in 0..=STEPS {
-            let v = s.value(pos);
-            assert_eq!(v.fract(), 0.0);
-            assert!((2.0..=4096.0).contains(&v));
-            assert!(v >= last);
-            last = v;
+    fn grained_sliders_are_monotone() {
+        for (grain, lo, hi) in [(1, 2.0, 4096.0), (2, 2.0, 4096.0), (2, 3.0, 101.0)] {
+            let s = Slider::new(lo, hi, None, Some(grain));
+            let mut last = 0.0;
+            for pos in 0..=STEPS {
+                let v = s.value(pos);
+                assert_eq!(v % f64::from(grain), 0.0, "{s:?} at {pos}: {v}");
+                assert!((lo..=hi).contains(&v), "{s:?} at {pos}: {v}");
+                assert!(v >= last);
+                last = v;
+            }
         }
-        assert_eq!(s.value(STEPS), 4096.0);
+        assert_eq!(Slider::new(2.0, 4096.0, None, Some(2)).value(STEPS), 4096.0);
+    }
+
+    /// A slider without its zero step offers only positive values, the range's top included.
+    #[test]
+    fn without_zero_every_step_is_positive() {
+        let s = Slider::new(0.0, 1.0, Some(0.0115), None).without_zero();
+        assert!(s.value(0) > 0.0 && s.value(0) < 0.0115);
+        assert_eq!(s.value(STEPS), 1.0);
+        assert_eq!(s.position(0.0), 0);
     }
 
     #[test]

@@ -72,7 +72,7 @@ type Described = (&'static str, String, &'static str, Kind, String);
 
 fn number(lo: f64, hi: f64, whole: bool) -> Kind {
     Kind::Number {
-        slider: Some(Slider::new(lo, hi, None, whole)),
+        slider: Some(Slider::new(lo, hi, None, whole.then_some(1))),
     }
 }
 

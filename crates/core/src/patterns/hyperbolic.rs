@@ -195,14 +195,8 @@ pub fn pairs_algos(machine: &Machine) -> &'static [&'static str] {
 /// sends to 2n−i+1 along one mesh row, so the middle two routers carry all n messages:
 /// a(n) = 2a_p + 2n·a_c, b(n) = max{b_p, n·b_c}.
 pub fn pairs(ctx: &mut Ctx) -> Result<Evaluation, Error> {
+    // An odd p is refused before (`PatternDef::p_step`).
     let p = ctx.p(14);
-    if p % 2 != 0 {
-        return Err(Error::invalid(
-            "p",
-            p,
-            "an even number of processors: p/2 disjoint pairs",
-        ));
-    }
     let n = f64::from(p / 2);
     let block = match network(ctx)? {
         Network::Switch {
