@@ -2,13 +2,13 @@
 //! (`commcalc-web`); every other view, the export bar's exports, the explain panel's texts, the
 //! share dialog and the scenarios that need the traffic simulator or MPI's collective algorithms
 //! (`commcalc_core::Error::Elsewhere`) live in the full module (`commcalc-full`,
-//! `src/bin/full.rs`). index.html's loader
-//! (Trunk.toml) starts the full module straight away for an address of another view; on the
-//! calculator, the calculator's module loads it here the first time another view opens or an
-//! export, the explain panel or the share button is used. The full module then takes the page over: the
-//! calculator's app is unmounted and the full one mounts on the same address, which holds the
-//! whole state; what the address does not hold (the note and problems on screen, the focused
-//! element, the control the person used) is handed over beside it. The service worker precaches
+//! `src/bin/full.rs`). index.html's loader (Trunk.toml) starts the full module straight away for
+//! an address of another view; on the calculator, the calculator's module loads it here the
+//! first time another view opens or an export, the explain panel or the share button is used.
+//! The full module then takes the page over: the calculator's app is unmounted and the full
+//! one mounts on the same address, which holds the whole state; what the address does not hold
+//! (the note and problems on screen, the focused element, the control the person used) is
+//! handed over beside it. The service worker precaches
 //! both modules, so that everything works offline after one visit.
 
 use std::cell::{Cell, RefCell};
@@ -26,10 +26,10 @@ use crate::html::esc;
 use crate::markup;
 use crate::state::State;
 
-// `load_full` fetches the full module's script and wasm side by side and compiles the wasm while the
-// calculator's app stays on screen; then starts the full module, whose `main` calls `leave`
-// (left on the window) to take the calculator's app down just before it mounts its own, in the
-// same task, so that the page never shows a blank frame. A failure before then is reported.
+// `load_full` fetches the full module's script and wasm side by side and compiles the wasm
+// while the calculator's app stays on screen; then starts the full module, whose `main` calls
+// `leave` (left on the window) to take the calculator's app down just before it mounts its own,
+// in the same task, so that the page never shows a blank frame. A failure before then is reported.
 // Trunk builds the full module without a hash in its name (index.html), so it is found here.
 #[wasm_bindgen(inline_js = r#"
 export function load_full(leave, failed) {
