@@ -194,9 +194,10 @@ fn hold(on: bool) {
 /// Whether a slider's inputs are under way: its last one has not been followed by a pause of
 /// [`URL_QUIET_MS`], its release or another edit. Meanwhile the followed content that is off
 /// screen (`html_follows`: the results table below the charts, a warning scrolled away) keeps
-/// what it shows and takes only the last input's content, and a chart off screen
-/// ([`drawing_waits`]: the Traffic view's histograms) keeps its picture, until the slider
-/// pauses or is released ([`flush_url`]) or that content comes on screen, whichever is first.
+/// what it shows, and a chart off screen ([`drawing_waits`]: Compare's bandwidth chart, the
+/// Traffic view's histograms) keeps its picture, until the slider pauses or is released
+/// ([`flush_url`]) or that content comes on screen, whichever is first: then it is made from
+/// the last input.
 /// A drag sends an input per frame, and the results table of a broadcast is 16 rows of MathML
 /// whose numbers change on every one: brought up to date on every step (`morph`), laid out and
 /// painted, it was 2–3 ms of a step's 8–9 ms, for a part of the page that at 1280 × 900 is
@@ -682,7 +683,7 @@ function update(node, was, parts) {
 }
 // A followed node (or a chart) off screen while a slider moves keeps its content until the
 // slider pauses or is released (`release`) or the node comes on screen, whichever is first (see
-// `follow` and `wait`): then it takes the last HTML, or its drawing is redone.
+// `wait`): then its content is made again and shown, or its drawing is redone.
 const held = new Set();
 let watcher = null;
 function watch(el) {
@@ -697,35 +698,20 @@ function watch(el) {
   watcher.observe(el);
 }
 function show(el) {
-  const h = el.__held;
-  if (!h) return;
+  const redraw = el.__held;
+  if (!redraw) return;
   el.__held = null;
   held.delete(el);
-  if (!h.redraw) morph(el, h.html, h.afresh);
-  else {
-    try {
-      h.redraw();
-    } catch {
-      // The chart has left the page since (its view closed): nothing to draw.
-    }
+  try {
+    redraw();
+  } catch {
+    // The node has left the page since (its view closed): nothing to show.
   }
-}
-export function follow(el, html, afresh, moving) {
-  watch(el);
-  if (moving && el.__offScreen) {
-    el.__held = { html, afresh: afresh || (el.__held?.afresh ?? false) };
-    held.add(el);
-    return;
-  }
-  if (el.__held) afresh ||= el.__held.afresh;
-  el.__held = null;
-  held.delete(el);
-  morph(el, html, afresh);
 }
 export function wait(el, redraw, moving) {
   watch(el);
   const waits = moving && el.__offScreen === true;
-  el.__held = waits ? { redraw } : null;
+  el.__held = waits ? redraw : null;
   if (waits) held.add(el);
   else held.delete(el);
   return waits;
@@ -733,7 +719,7 @@ export function wait(el, redraw, moving) {
 export function release() {
   for (const el of [...held]) show(el);
 }
-function morph(el, html, afresh) {
+export function morph(el, html, afresh) {
   if (afresh) el.__morphUnits = null;
   forced = afresh;
   try {
@@ -767,13 +753,12 @@ function write(el, html) {
 "#)]
 extern "C" {
     /// Makes `el`'s content equal to `html`, changing only the nodes that differ (`morph`);
-    /// `afresh`, every field shows the value `html` gives it, typed in or not. With `moving`
-    /// (a slider's inputs have not paused yet) and `el` off screen, the change waits for
-    /// [`release`] or for `el` to come on screen.
-    #[wasm_bindgen(js_name = follow)]
-    fn show_html(el: &Element, html: &str, afresh: bool, moving: bool);
-    /// Whether `el`'s drawing waits, as `show_html`'s change does: with `moving` and `el` off
-    /// screen, `redraw` is called when it no longer waits.
+    /// `afresh`, every field shows the value `html` gives it, typed in or not.
+    #[wasm_bindgen(js_name = morph)]
+    fn show_html(el: &Element, html: &str, afresh: bool);
+    /// Whether what `el` shows waits: with `moving` (a slider's inputs have not paused yet)
+    /// and `el` off screen, `redraw` is called when it no longer waits (on [`release`], or
+    /// when `el` comes on screen).
     #[wasm_bindgen(js_name = wait)]
     fn wait_off_screen(el: &Element, redraw: &JsValue, moving: bool) -> bool;
     /// Makes every node whose change waits show its last content.
@@ -849,19 +834,28 @@ where
 }
 
 /// [`html_follows`] with its HTML and shape boxed: one copy of the effect in the module, not
-/// one per caller.
+/// one per caller. Off screen while a slider moves, the node keeps what it shows and its HTML
+/// is not even made (the results table's MathML was 0.2–0.6 ms of a step, made to be held);
+/// it is made once the wait ends.
 fn follow(node: Node, html: Box<dyn Fn() -> String>, shape: Box<dyn Fn() -> u64>) {
+    let waited = RwSignal::new(0u32);
+    let redraw =
+        StoredValue::new_local(Closure::<dyn Fn()>::new(move || waited.update(|n| *n += 1)));
     // The effect's value is what the node shows, and of which shape: nothing until the node is
-    // on the page.
+    // on the page. While it waits, the effect reads nothing else: the end of the wait runs it.
     Effect::new(move |shown: Option<Option<(u64, String)>>| {
+        waited.track();
+        let shown = shown.flatten();
+        let el = node.get()?;
+        if redraw.with_value(|r| drawing_waits(&el, r)) {
+            return shown;
+        }
         let now = html();
         let generation = shape();
-        let el = node.get()?;
-        let shown = shown.flatten();
         let afresh = shown.as_ref().is_some_and(|(g, _)| *g != generation);
         if afresh || shown.as_ref().map(|(_, h)| h.as_str()) != Some(now.as_str()) {
             let _timed = timed("commcalc:morph");
-            show_html(&el, &now, afresh, slider_moving());
+            show_html(&el, &now, afresh);
         }
         Some((generation, now))
     });

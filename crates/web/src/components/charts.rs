@@ -5,6 +5,7 @@
 use std::cell::RefCell;
 
 use leptos::prelude::*;
+use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 
 use crate::chart::{palette, Plot, Scale};
@@ -27,20 +28,33 @@ struct Painter {
     /// The canvases' CSS sizes, kept by resize observers.
     sizes: [RwSignal<(f64, f64)>; 2],
     dark: ReadSignal<bool>,
+    /// Called when a chart that waited off screen while a slider moved can be drawn: it bumps
+    /// a signal the effect below reads, which paints again.
+    redraw: StoredValue<Closure<dyn Fn()>, LocalStorage>,
 }
 
-/// What the charts show (the plots, the scale, the theme, the sizes, the pixel ratio) and the
-/// repaint requests answered.
-type Shown = ((Plots, Scale, bool, [(f64, f64); 2], f64), u64);
+/// What one chart shows: its plot (or why there is none), the scale, the theme, its size and
+/// the pixel ratio.
+type Picture = (Result<Plot, String>, Scale, bool, (f64, f64), f64);
+
+/// What the charts show, and the last repaint request answered.
+#[derive(Default)]
+struct Shown {
+    pictures: [Option<Picture>; 2],
+    repaint: u64,
+}
 
 thread_local! {
-    /// What the charts show now: a paint of the same again is skipped, so an edit painted at
-    /// once is not painted a second time by the effect.
-    static SHOWN: RefCell<Option<Shown>> = const { RefCell::new(None) };
+    /// What the charts show now: a chart is drawn only when its picture changes, so an edit
+    /// painted at once is not painted a second time by the effect, and a chart that waited off
+    /// screen is drawn alone once it may be.
+    static SHOWN: RefCell<Shown> = RefCell::new(Shown::default());
 }
 
 impl Painter {
-    /// Draws both charts, unless they show this already, and reports the repaint.
+    /// Draws each chart whose picture changed, except one off screen while a slider moves
+    /// (`dom::drawing_waits`: on the Compare view the bandwidth chart is below the fold, and
+    /// drawing it was a third of a step's script), and reports the repaint.
     fn paint(&self) {
         let state = self.state;
         let scale = state.scale.get();
@@ -51,26 +65,9 @@ impl Painter {
             return;
         };
         let ratio = dom::pixel_ratio();
-        let shown: Shown = ((self.plots.get(), scale, dark, css, ratio), repaint);
-        let was = SHOWN.with(|s| {
-            s.borrow()
-                .as_ref()
-                .map(|(picture, n)| (picture == &shown.0, *n == repaint))
-        });
-        match was {
-            Some((true, true)) => return,
-            // A repaint request with nothing new to show (a value the core refused): the
-            // canvases already show it, and drawing the same pixels again cost a refused
-            // slider step about 1 ms of script (docs/web-benchmarks.md, "Stop 22"). Reported
-            // all the same.
-            Some((true, false)) => {
-                SHOWN.with(|s| *s.borrow_mut() = Some(shown));
-                dom::painted();
-                return;
-            }
-            _ => {}
-        }
+        let plots = self.plots.get();
         let colours = palette(dark);
+        let mut drawn = false;
         for (i, (canvas, css)) in [&lat, &bw].into_iter().zip(css).enumerate() {
             // Before the first resize notice, the layout says (once).
             let css = if css.0 > 0.0 {
@@ -79,14 +76,29 @@ impl Painter {
                 let rect = canvas.get_bounding_client_rect();
                 (rect.width(), rect.height())
             };
+            let plot = plots.as_ref().map(|p| p[i].clone()).map_err(String::clone);
+            let picture: Picture = (plot, scale, dark, css, ratio);
+            if SHOWN.with(|s| s.borrow().pictures[i].as_ref() == Some(&picture))
+                || self.redraw.with_value(|r| dom::drawing_waits(canvas, r))
+            {
+                continue;
+            }
             let frame = Frame { css, ratio };
-            let plot = shown.0 .0.as_ref().map(|p| &p[i]).map_err(String::as_str);
+            let plot = picture.0.as_ref().map_err(String::as_str);
             if let Err(e) = draw(canvas.unchecked_ref(), frame, plot, scale, &colours) {
                 web_sys::console::warn_1(&format!("chart: {e}").into());
             }
+            SHOWN.with(|s| s.borrow_mut().pictures[i] = Some(picture));
+            drawn = true;
         }
-        SHOWN.with(|s| *s.borrow_mut() = Some(shown));
-        dom::painted();
+        // A repaint request with nothing new to draw (a value the core refused) is reported
+        // all the same: the canvases already show it, and drawing the same pixels again cost
+        // a refused slider step about 1 ms of script (docs/web-benchmarks.md, "Stop 22").
+        let asked =
+            SHOWN.with(|s| std::mem::replace(&mut s.borrow_mut().repaint, repaint)) != repaint;
+        if drawn || asked {
+            dom::painted();
+        }
     }
 }
 
@@ -116,6 +128,7 @@ pub fn Charts(
     /// The key below the charts (HTML).
     legend: &'static str,
 ) -> impl IntoView {
+    let waited = RwSignal::new(0u32);
     let painter = Painter {
         state,
         plots,
@@ -123,10 +136,13 @@ pub fn Charts(
         bandwidth: Node::new(),
         sizes: [RwSignal::new((0.0, 0.0)), RwSignal::new((0.0, 0.0))],
         dark: state.dark,
+        redraw: StoredValue::new_local(Closure::<dyn Fn()>::new(move || {
+            waited.update(|n| *n += 1)
+        })),
     };
     let (latency, bandwidth) = (painter.latency, painter.bandwidth);
     // New canvases (a view opened again) show nothing yet.
-    SHOWN.with(|s| *s.borrow_mut() = None);
+    SHOWN.with(|s| *s.borrow_mut() = Shown::default());
     // An edit repaints the charts at once, before the texts and controls follow it.
     state.after_edit(move || {
         let _timed = dom::timed("commcalc:charts");
@@ -136,6 +152,7 @@ pub fn Charts(
     // effect returns whether the canvases' sizes are observed yet, so that the observers start
     // once, on the first run with the canvases in the page.
     Effect::new(move |observing: Option<bool>| {
+        waited.track();
         let (Some(lat), Some(bw)) = (latency.get(), bandwidth.get()) else {
             return false;
         };
