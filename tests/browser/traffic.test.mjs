@@ -7,8 +7,8 @@
 // histogram are drawn, every export downloads its file (the CSVs' completion times are the
 // CLI's), the embedded view has no app chrome, the calculator waits for its first traffic
 // report from the worker (a pattern picked meanwhile is shown at once), a slider's re-run goes
-// to the worker and its late results never replace a newer run's, and no console error is
-// raised.
+// to the worker (which posts no progress for it) and its late results never replace a newer
+// run's, and no console error is raised.
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
@@ -68,11 +68,25 @@ const STEM = 'commcalc-traffic-intel-ipsc';
 function recordPosts(page) {
   return page.addInitScript(() => {
     window.posted = [];
+    window.received = [];
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function record(message, ...rest) {
       window.posted.push(message?.kind);
       return post.call(this, message, ...rest);
     };
+    // And the kinds of the messages the page receives from its workers.
+    const handler = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
+    Object.defineProperty(Worker.prototype, 'onmessage', {
+      get() {
+        return handler.get.call(this);
+      },
+      set(f) {
+        handler.set.call(this, f && ((ev) => {
+          window.received.push(ev.data?.kind);
+          return f(ev);
+        }));
+      },
+    });
   });
 }
 
@@ -303,6 +317,10 @@ describe('traffic view', () => {
       await page.waitForFunction(() => /reps=1/u.test(document.querySelector('#traffic-of').textContent));
       // Long enough for the worker's reply (a 5-replication run of 3 ms, held 10 ms after the input).
       await page.waitForTimeout(1000);
+      assert.ok(await page.evaluate(() => window.received.includes('run')), 'the worker replied');
+      // A re-run is shorter than the worker's least time between two progress messages: it
+      // posts none (each was a task on the page's thread in every input, dropped there).
+      assert.deepEqual(await page.evaluate(() => window.received.filter((k) => k === 'progress')), []);
       const query = new URL(page.url()).searchParams;
       query.delete('view');
       assert.match(await page.textContent('#traffic-of'), /reps=1/u, 'the results are still the page\'s run\'s');
