@@ -7,7 +7,7 @@
 // texts off screen keep what they show while a slider moves and take the last input's content
 // when it pauses, is released or they come on screen (dom::slider_moving): the drags below run
 // with the whole page on screen, so that every step goes through the update, and the held
-// content has tests of its own at the end.
+// content (Compare's chart below the fold too) has tests of its own at the end.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -199,6 +199,59 @@ describe('texts off screen during a drag', () => {
       }
     });
   }
+
+  // Compare's bandwidth chart is below the fold at 1280 × 900: while a slider moves it keeps its
+  // picture (components::charts, dom::drawing_waits), the latency chart above following every
+  // input, and once the slider is released it shows what a fresh page shows.
+  test("Compare's chart below the fold keeps its picture while a slider moves, and shows the last input's once released", async () => {
+    const compare =
+      '?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong&c=machine=jpl-mark3;pattern=pingpong&c=machine=intel-paragon;pattern=pingpong';
+    const { context, page } = await newAppPage(app.browser, { viewport: { width: 1280, height: 900 } });
+    try {
+      await openApp(page, app.server.url, compare);
+      const run = await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const [latency, bandwidth] = ['latency-chart', 'bandwidth-chart'].map((id) => document.getElementById(id));
+            const below = bandwidth.getBoundingClientRect().top >= innerHeight;
+            const el = document.querySelector('[data-control="alpha"] input[type=range]');
+            const pictures = () => [latency.toDataURL(), bandwidth.toDataURL()];
+            const before = pictures();
+            let i = 0;
+            const step = () => {
+              if (i === 6) {
+                const held = pictures();
+                el.dispatchEvent(new Event('change', { bubbles: true }));
+                requestAnimationFrame(() => requestAnimationFrame(() => resolve({ below, before, held, after: pictures() })));
+                return;
+              }
+              el.value = String(Number(el.min) + (Number(el.max) - Number(el.min)) * (0.2 + 0.1 * i++));
+              el.dispatchEvent(new Event('input', { bubbles: true }));
+              requestAnimationFrame(step);
+            };
+            requestAnimationFrame(step);
+          }),
+      );
+      assert.ok(run.below, 'the bandwidth chart is below the fold');
+      assert.notEqual(run.held[0], run.before[0], 'the latency chart followed the drag');
+      assert.equal(run.held[1], run.before[1], 'the bandwidth chart kept its picture during the drag');
+      assert.notEqual(run.after[1], run.before[1], 'the bandwidth chart is drawn once the slider is released');
+      await settle(page);
+      const fresh = await context.newPage();
+      await fresh.setViewportSize({ width: 1280, height: 900 });
+      await openApp(fresh, app.server.url, await page.evaluate(() => location.search));
+      const expected = await drawnAfresh(fresh);
+      const charts = await page.evaluate(() =>
+        ['latency-chart', 'bandwidth-chart'].map((id) => {
+          const c = document.getElementById(id);
+          return `${c.id} ${c.width}×${c.height} ${c.toDataURL()}`;
+        }),
+      );
+      assert.ok(charts[1] === expected[1], "the bandwidth chart: the last input's, as a fresh page draws it");
+    } finally {
+      await context.close();
+    }
+  });
 
   // A slider let go ends its pause at once (dom::flush_url); the pause's timer, still waiting,
   // must not end the wait of the next drag: left to run, it showed the held table and wrote

@@ -838,16 +838,15 @@ where
 /// is not even made (the results table's MathML was 0.2–0.6 ms of a step, made to be held);
 /// it is made once the wait ends.
 fn follow(node: Node, html: Box<dyn Fn() -> String>, shape: Box<dyn Fn() -> u64>) {
-    let waited = RwSignal::new(0u32);
-    let redraw =
-        StoredValue::new_local(Closure::<dyn Fn()>::new(move || waited.update(|n| *n += 1)));
+    let waited = RwSignal::new(false);
+    let redraw = Closure::<dyn Fn()>::new(move || waited.set(!waited.get_untracked()));
     // The effect's value is what the node shows, and of which shape: nothing until the node is
     // on the page. While it waits, the effect reads nothing else: the end of the wait runs it.
     Effect::new(move |shown: Option<Option<(u64, String)>>| {
-        waited.track();
+        waited.get();
         let shown = shown.flatten();
         let el = node.get()?;
-        if redraw.with_value(|r| drawing_waits(&el, r)) {
+        if drawing_waits(&el, &redraw) {
             return shown;
         }
         let now = html();

@@ -28,20 +28,19 @@ struct Painter {
     /// The canvases' CSS sizes, kept by resize observers.
     sizes: [RwSignal<(f64, f64)>; 2],
     dark: ReadSignal<bool>,
-    /// Called when a chart that waited off screen while a slider moved can be drawn: it bumps
-    /// a signal the effect below reads, which paints again.
-    redraw: StoredValue<Closure<dyn Fn()>, LocalStorage>,
 }
 
 /// What one chart shows: its plot (or why there is none), the scale, the theme, its size and
 /// the pixel ratio.
 type Picture = (Result<Plot, String>, Scale, bool, (f64, f64), f64);
 
-/// What the charts show, and the last repaint request answered.
+/// What the charts show, the last repaint request answered, and what asks for a repaint when
+/// a chart that waited off screen while a slider moved can be drawn.
 #[derive(Default)]
 struct Shown {
     pictures: [Option<Picture>; 2],
     repaint: u64,
+    redraw: Option<Closure<dyn Fn()>>,
 }
 
 thread_local! {
@@ -79,7 +78,12 @@ impl Painter {
             let plot = plots.as_ref().map(|p| p[i].clone()).map_err(String::clone);
             let picture: Picture = (plot, scale, dark, css, ratio);
             if SHOWN.with(|s| s.borrow().pictures[i].as_ref() == Some(&picture))
-                || self.redraw.with_value(|r| dom::drawing_waits(canvas, r))
+                || SHOWN.with(|s| {
+                    let s = s.borrow();
+                    s.redraw
+                        .as_ref()
+                        .is_some_and(|r| dom::drawing_waits(canvas, r))
+                })
             {
                 continue;
             }
@@ -136,13 +140,15 @@ pub fn Charts(
         bandwidth: Node::new(),
         sizes: [RwSignal::new((0.0, 0.0)), RwSignal::new((0.0, 0.0))],
         dark: state.dark,
-        redraw: StoredValue::new_local(Closure::<dyn Fn()>::new(move || {
-            waited.update(|n| *n += 1)
-        })),
     };
     let (latency, bandwidth) = (painter.latency, painter.bandwidth);
     // New canvases (a view opened again) show nothing yet.
-    SHOWN.with(|s| *s.borrow_mut() = Shown::default());
+    SHOWN.with(|s| {
+        *s.borrow_mut() = Shown {
+            redraw: Some(Closure::new(move || state.repaint.update(|n| *n += 1))),
+            ..Shown::default()
+        }
+    });
     // An edit repaints the charts at once, before the texts and controls follow it.
     state.after_edit(move || {
         let _timed = dom::timed("commcalc:charts");
