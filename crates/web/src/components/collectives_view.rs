@@ -297,8 +297,8 @@ fn WinnerMapPanel(
     // The readout follows every input: changed in place (dom::html_follows).
     let readout = Node::new();
     dom::html_follows(readout, reading);
-    // The axes and the key as memos: a map recomputed for another α (on every step of a drag)
-    // mostly keeps them, and an equal text leaves the page's nodes alone.
+    // The axes as a memo: a map recomputed for another α (on every step of a drag) keeps them,
+    // and an equal text leaves the page's nodes alone.
     let ticks = Memo::new(move |_| {
         map.with(|m| {
             m.as_ref()
@@ -313,7 +313,10 @@ fn WinnerMapPanel(
     });
     let ticks =
         move |vertical: bool| ticks.with(|(y, x)| if vertical { y.clone() } else { x.clone() });
-    let key = Memo::new(move |_| {
+    // The key changes with the map's shares (on every step of a drag): changed in place, and
+    // below the fold at 1280 × 900 it waits while a slider moves (dom::html_follows).
+    let key = Node::new();
+    dom::html_follows(key, move || {
         map.with(|m| {
             m.as_ref()
                 .map(|c| {
@@ -340,7 +343,7 @@ fn WinnerMapPanel(
             </div>
             <p class="map-readout" id="coll-map-readout" aria-live="polite" node_ref=readout></p>
         </figure>
-        <div class="map-key" id="coll-map-key" inner_html=key></div>
+        <div class="map-key" id="coll-map-key" node_ref=key></div>
     }
 }
 
