@@ -313,19 +313,7 @@ fn WinnerMapPanel(
     });
     let ticks =
         move |vertical: bool| ticks.with(|(y, x)| if vertical { y.clone() } else { x.clone() });
-    // The key changes with the map's shares (on every step of a drag): changed in place, and
-    // below the fold at 1280 × 900 it waits while a slider moves (dom::html_follows).
-    let key = Node::new();
-    dom::html_follows(key, move || {
-        map.with(|m| {
-            m.as_ref()
-                .map(|c| {
-                    let table = state.scenario.with_untracked(|s| slots(s, &c.map));
-                    key_html(&c.map, &table, &palette(dark.get()))
-                })
-                .unwrap_or_default()
-        })
-    });
+    let key = map_key(state, map, dark);
     view! {
         <figure
             class="regime-map coll-map"
@@ -345,6 +333,24 @@ fn WinnerMapPanel(
         </figure>
         <div class="map-key" id="coll-map-key" node_ref=key></div>
     }
+}
+
+/// `#coll-map-key`'s content: it changes with the map's shares (on every step of a drag), so it
+/// is changed in place, and below the fold at 1280 × 900 it waits while a slider moves
+/// (dom::html_follows).
+fn map_key(state: State, map: Memo<MapResult>, dark: ReadSignal<bool>) -> Node {
+    let key = Node::new();
+    dom::html_follows(key, move || {
+        map.with(|m| {
+            m.as_ref()
+                .map(|c| {
+                    let table = state.scenario.with_untracked(|s| slots(s, &c.map));
+                    key_html(&c.map, &table, &palette(dark.get()))
+                })
+                .unwrap_or_default()
+        })
+    });
+    key
 }
 
 /// Paints the map whenever it or the theme changes, and reports the timing to the benchmark's
