@@ -53,9 +53,12 @@ export function sliderKeys(page) {
  * With `event: 'change'` each round dispatches `change` instead, the slider left where the
  * last input put it: the slider released, which is when the views with maps draw their exact
  * maps in place of a held slider's coarse ones (the release's cost, which a drag's inputs do
- * not pay).
+ * not pay). `first` is the index of the first round in the drag's sequence of values, so that
+ * rounds taken one call at a time (ab-inputs.mjs) move the slider as one call's rounds do: to
+ * a value of its own each time, not back and forth between two (which the page's cache of
+ * evaluations would answer).
  */
-export async function inputWork(page, cdp, key, inputs, { input = true, event = 'input' } = {}) {
+export async function inputWork(page, cdp, key, inputs, { input = true, event = 'input', first = 0 } = {}) {
   const found = await page.evaluate((key) => {
     const el = document.querySelector(`[data-control="${key}"] input[type=range]`);
     if (!el) return false;
@@ -73,7 +76,7 @@ export async function inputWork(page, cdp, key, inputs, { input = true, event = 
   let before = await readMetrics(cdp);
   for (let i = 0; i < inputs; i++) {
     const phases = await page.evaluate(
-      ({ i, input, event }) =>
+      ({ i, input, event, first }) =>
         new Promise((resolve) => {
           const el = window.__benchSlider;
           requestAnimationFrame(() => {
@@ -83,7 +86,7 @@ export async function inputWork(page, cdp, key, inputs, { input = true, event = 
               // Distinct consecutive values over 10–90 % of the range, as a drag back and forth.
               const min = Number(el.min || 0);
               const max = Number(el.max || 100);
-              const frac = 0.1 + (0.8 * ((i * 37) % 100)) / 100;
+              const frac = 0.1 + (0.8 * (((first + i) * 37) % 100)) / 100;
               el.value = String(Math.round(min + (max - min) * frac));
               if (el.value === window.__benchLast) el.value = String(Number(el.value) + 1);
               window.__benchLast = el.value;
@@ -101,7 +104,7 @@ export async function inputWork(page, cdp, key, inputs, { input = true, event = 
             );
           });
         }),
-      { i, input, event },
+      { i, input, event, first },
     );
     const after = await readMetrics(cdp);
     const [task, script, layout, style] = after.map((v, j) => (v - before[j]) * 1000);

@@ -839,7 +839,9 @@ where
 /// it is made once the wait ends.
 fn follow(node: Node, html: Box<dyn Fn() -> String>, shape: Box<dyn Fn() -> u64>) {
     let waited = RwSignal::new(false);
-    let redraw = Closure::<dyn Fn()>::new(move || waited.set(!waited.get_untracked()));
+    // `update` does nothing to a signal already disposed (the node's view closed while it
+    // waited), where reading it first would panic.
+    let redraw = Closure::<dyn Fn()>::new(move || waited.update(|w| *w = !*w));
     // The effect's value is what the node shows, and of which shape: nothing until the node is
     // on the page. While it waits, the effect reads nothing else: the end of the wait runs it.
     Effect::new(move |shown: Option<Option<(u64, String)>>| {
