@@ -207,8 +207,9 @@ fn slider_moving() -> bool {
     URL.with(|u| u.borrow().timer.is_some())
 }
 
-/// Whether a drawing of `el` waits while a slider moves, `el` being off screen (see
-/// [`slider_moving`]); `redraw` is called once it no longer waits, for the drawing to be made.
+/// Whether what `el` shows (a chart's drawing, a followed text) waits while a slider moves,
+/// `el` being off screen (see [`slider_moving`]); `redraw` is called once it no longer waits,
+/// for it to be made.
 pub fn drawing_waits(el: &Element, redraw: &Closure<dyn Fn()>) -> bool {
     wait_off_screen(el, redraw.as_ref(), slider_moving())
 }

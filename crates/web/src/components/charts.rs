@@ -132,7 +132,6 @@ pub fn Charts(
     /// The key below the charts (HTML).
     legend: &'static str,
 ) -> impl IntoView {
-    let waited = RwSignal::new(0u32);
     let painter = Painter {
         state,
         plots,
@@ -158,7 +157,6 @@ pub fn Charts(
     // effect returns whether the canvases' sizes are observed yet, so that the observers start
     // once, on the first run with the canvases in the page.
     Effect::new(move |observing: Option<bool>| {
-        waited.track();
         let (Some(lat), Some(bw)) = (latency.get(), bandwidth.get()) else {
             return false;
         };
