@@ -67,9 +67,10 @@ impl Rect {
 
     /// Whether a polyline (the curve, in canvas pixels) passes through the box. A segment
     /// wholly left or right of the box is passed over before it is clipped: a label's place
-    /// is tried against every segment of every curve (511 for 512 points), and a compared chart's four curves made
-    /// the clipping most of its labels' time (docs/web-benchmarks.md). Written to be false
-    /// for a NaN abscissa, so that such a segment is clipped as before.
+    /// is tried against every segment of every curve (511 for 512 points), and a compared
+    /// chart's four curves made the clipping most of its labels' time
+    /// (docs/web-benchmarks.md). Written to be false for a NaN abscissa, so that such a
+    /// segment is clipped as before.
     pub fn crossed_by_curve(&self, curve: &[(f64, f64)]) -> bool {
         let aside = |a: (f64, f64), b: (f64, f64)| {
             (a.0 < self.l && b.0 < self.l) || (a.0 > self.r && b.0 > self.r)
