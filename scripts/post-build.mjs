@@ -7,7 +7,8 @@
 // - sw.js, the service worker (web/sw.js) with the build id and the list of files to precache
 //   filled in (README, "Offline").
 //
-// It also minifies the JavaScript that Trunk's own minifier cannot parse (below). Node's
+// It also minifies the JavaScript that Trunk's own minifier cannot parse, and shortens the names
+// by which each wasm module and its glue meet (below). Node's
 // standard library and terser, which `make` installs into .tools like wasm-opt: the build never
 // downloads anything.
 
@@ -15,6 +16,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { shortenImports } from './wasm-imports.mjs';
 
 const staging = process.env.TRUNK_STAGING_DIR;
 const source = process.env.TRUNK_SOURCE_DIR;
@@ -96,6 +98,21 @@ const trafficWorker = /^traffic-worker/;
 if (!served) {
   for (const f of files(staging).filter((f) => f.endsWith('.js') && !trafficWorker.test(f))) {
     await minified(f, !classic.has(f));
+  }
+}
+
+// Each module and its glue meet under short names (scripts/wasm-imports.mjs): 5.6 kB gzip
+// less on a first visit. A development server's build keeps wasm-bindgen's names.
+if (!served) {
+  for (const wasm of files(staging).filter((f) => f.endsWith('_bg.wasm'))) {
+    const glue = wasm.replace(/_bg\.wasm$/, '.js');
+    try {
+      const out = shortenImports(fs.readFileSync(path.join(staging, wasm)), fs.readFileSync(path.join(staging, glue), 'utf8'));
+      fs.writeFileSync(path.join(staging, wasm), out.wasm);
+      fs.writeFileSync(path.join(staging, glue), out.glue);
+    } catch (e) {
+      fail(`could not shorten the imports of ${wasm} and ${glue}: ${e.message ?? e}`);
+    }
   }
 }
 
