@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { shortenImports } from './wasm-imports.mjs';
+import { shortenNames } from './wasm-names.mjs';
 
 const staging = process.env.TRUNK_STAGING_DIR;
 const source = process.env.TRUNK_SOURCE_DIR;
@@ -101,17 +101,17 @@ if (!served) {
   }
 }
 
-// Each module and its glue meet under short names (scripts/wasm-imports.mjs): 5.6 kB gzip
-// less on a first visit. A development server's build keeps wasm-bindgen's names.
+// Each module and its glue meet under short names (scripts/wasm-names.mjs): 5.6 kB gzip less
+// on a first visit. A development server's build keeps wasm-bindgen's names.
 if (!served) {
   for (const wasm of files(staging).filter((f) => f.endsWith('_bg.wasm'))) {
     const glue = wasm.replace(/_bg\.wasm$/, '.js');
     try {
-      const out = shortenImports(fs.readFileSync(path.join(staging, wasm)), fs.readFileSync(path.join(staging, glue), 'utf8'));
+      const out = shortenNames(fs.readFileSync(path.join(staging, wasm)), fs.readFileSync(path.join(staging, glue), 'utf8'));
       fs.writeFileSync(path.join(staging, wasm), out.wasm);
       fs.writeFileSync(path.join(staging, glue), out.glue);
     } catch (e) {
-      fail(`could not shorten the imports of ${wasm} and ${glue}: ${e.message ?? e}`);
+      fail(`could not shorten the names between ${wasm} and ${glue}: ${e.message ?? e}`);
     }
   }
 }

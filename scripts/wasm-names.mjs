@@ -9,6 +9,12 @@
 // module name too. A glue that does not hold a name exactly once as a key is not changed: the
 // build stops with the name, since a rename that missed one would fail only in the browser.
 //
+// The module's exports are named after Rust items as well, the closures' shims among them
+// (`wasm_bindgen_<hash>___convert__closures_____invoke___…`, up to 300 characters). An export
+// whose name the glue uses only as a property (`wasm.name`) gets a short name too; one the glue
+// uses otherwise (the JavaScript API's functions, which the glue exports under the same names)
+// keeps its own.
+//
 // The module's custom sections (the producers' names and versions, the target's features) go
 // too: the browser ignores them.
 
@@ -87,10 +93,9 @@ const escaped = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** Replaces `name`, which must occur in `glue` exactly once as a whole word or string. */
 function renameOnce(glue, name, replacement, what) {
-  const pattern = new RegExp(`(?<![\\w$])${escaped(name)}(?![\\w$])`, 'g');
-  const found = glue.match(pattern)?.length ?? 0;
+  const found = glue.match(word(name))?.length ?? 0;
   if (found !== 1) throw new Error(`${what} ${name} occurs ${found} times in the glue, not once`);
-  return glue.replace(pattern, replacement);
+  return glue.replace(word(name), () => replacement);
 }
 
 /** Appends `bytes` to `out` one by one (a spread of a large section would overflow the stack). */
@@ -102,20 +107,22 @@ function append(out, bytes) {
 const GLUE = /^\.\/[^/]+_bg\.js$/;
 
 /**
- * The module and glue with the glue's imports renamed. The snippets' imports keep their names,
- * which are the names the snippets export.
+ * The module and glue with the glue's imports and the exports it reads renamed. The snippets'
+ * imports keep their names, which are the names the snippets export.
  */
-export function shortenImports(wasm, glue) {
+export function shortenNames(wasm, glue) {
   const out = Array.from(wasm.subarray(0, 8));
   const imports = { module: undefined, renamed: new Map() };
+  const exports = new Map();
   let at = 8;
   while (at < wasm.length) {
     const id = wasm[at];
     const [size, start] = leb(wasm, at + 1);
     const end = start + size;
-    if (id === 2) {
-      const section = importSection(wasm.subarray(start, end), imports);
-      append(out, [2, ...encodeLeb(section.length)]);
+    if (id === 2 || id === 7) {
+      const body = wasm.subarray(start, end);
+      const section = id === 2 ? importSection(body, imports) : exportSection(body, glue, exports);
+      append(out, [id, ...encodeLeb(section.length)]);
       append(out, section);
     } else if (id !== 0) {
       append(out, wasm.subarray(at, end));
@@ -125,7 +132,33 @@ export function shortenImports(wasm, glue) {
   if (imports.module === undefined) throw new Error('the module imports nothing from a glue named ./<name>_bg.js');
   let newGlue = renameOnce(glue, JSON.stringify(imports.module), '"w"', 'the glue module');
   for (const [name, short] of imports.renamed) newGlue = renameOnce(newGlue, name, short, 'the import');
-  return { wasm: Uint8Array.from(out), glue: newGlue, renamed: imports.renamed.size };
+  for (const [name, short] of exports) newGlue = newGlue.replace(property(name), () => `.${short}`);
+  return { wasm: Uint8Array.from(out), glue: newGlue, renamed: imports.renamed.size + exports.size };
+}
+
+/** Every whole-word occurrence of `name`, and every one as a property (`.name`). */
+const word = (name) => new RegExp(`(?<![\\w$])${escaped(name)}(?![\\w$])`, 'g');
+const property = (name) => new RegExp(`\\.${escaped(name)}(?![\\w$])`, 'g');
+
+/**
+ * The export section's body with short names for the exports that `glue` uses as properties
+ * only, each recorded in `renamed`. The short names are `$` and a letter or two, which no
+ * export wasm-bindgen writes starts with.
+ */
+function exportSection(body, glue, renamed) {
+  const [count, first] = leb(body, 0);
+  const out = encodeLeb(count);
+  let at = first;
+  for (let i = 0; i < count; i++) {
+    const [field, afterField] = readName(body, at);
+    at = leb(body, afterField + 1)[1];
+    const uses = glue.match(word(field))?.length ?? 0;
+    const asProperty = uses > 0 && uses === (glue.match(property(field))?.length ?? 0);
+    if (asProperty && field.length > 3) renamed.set(field, `$${shortName(renamed.size)}`);
+    append(out, encodeName(renamed.get(field) ?? field));
+    append(out, body.subarray(afterField, at));
+  }
+  return out;
 }
 
 /** The import section's body with the glue's imports renamed, each recorded in `imports`. */
