@@ -3,6 +3,8 @@
 //! beside it. A fitted machine is the `custom` machine with its fitted parameters, named by the
 //! page's `fitted` key. Written as HTML, in the pickers' panel (`Pickers`).
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use crate::controls::{machine_groups, paper_label};
@@ -40,20 +42,25 @@ fn choose(state: State, value: &str, list: &[Saved]) {
     state.edit(Edit::Switch("machine", value));
 }
 
-/// The machine picker's state: the fitted machines kept in this browser, and the ones listed.
-#[derive(Clone, Copy)]
+/// The machine picker's state: the fitted machines kept in this browser.
+#[derive(Clone)]
 pub struct Machines {
     state: State,
-    fitted: Memo<Vec<Saved>>,
+    kept: Arc<[Saved]>,
 }
 
 impl Machines {
     /// Reads the kept fitted machines once, as the page opens, with `kept` (`app::Views`).
     pub fn new(state: State, kept: fn(bool) -> Vec<Saved>) -> Machines {
-        let kept = kept(state.page.with_untracked(|p| p.embed));
-        let named = Memo::new(move |_| state.page.with(|p| p.fitted.clone()));
-        let fitted = Memo::new(move |_| entries(state, &kept, named.get()));
-        Machines { state, fitted }
+        let kept = kept(state.page.with_untracked(|p| p.embed)).into();
+        Machines { state, kept }
+    }
+
+    /// The fitted machines listed. Not a memo: the list is short, and a memo's code for its
+    /// type would be in the calculator's module, whose list is always empty (`app::Views`).
+    fn fitted(&self) -> Vec<Saved> {
+        let named = self.state.page.with(|p| p.fitted.clone());
+        entries(self.state, &self.kept, named)
     }
 
     /// `div.picker` with `<select id="machine">`, one `<optgroup>` per paper and one for the
@@ -65,7 +72,7 @@ impl Machines {
             .page
             .with(|p| p.fitted.clone())
             .filter(|_| machine.id == "custom");
-        let fitted = self.fitted.get();
+        let fitted = self.fitted();
         let values: Vec<String> = (0..fitted.len())
             .map(|i| format!("{PICKER_PREFIX}{i}"))
             .collect();
@@ -104,6 +111,6 @@ impl Machines {
 
     /// The machine chosen in the picker.
     pub fn chosen(&self, value: &str) {
-        self.fitted.with_untracked(|f| choose(self.state, value, f));
+        choose(self.state, value, &untrack(|| self.fitted()));
     }
 }

@@ -22,8 +22,9 @@ pub fn Pickers(
 ) -> impl IntoView {
     let machines = Machines::new(state, kept);
     let node = Node::new();
+    let shown = machines.clone();
     dom::html_follows(node, move || {
-        [machines.html(), pattern_html(state), model_html(state)].concat()
+        [shown.html(), pattern_html(state), model_html(state)].concat()
     });
     markup::listen(node, &["change"], move |used| {
         match used.within("id").as_deref() {
