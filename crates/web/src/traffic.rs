@@ -435,6 +435,33 @@ pub struct Figures {
     pub fig8: Vec<Curve>,
 }
 
+/// How long after an input the page's frame has the processors: the worker rests this long
+/// after a `Hold` before its next slice, and the page handles no reply before it is over. An
+/// input's whole frame (its script, style, layout, paint and commit) within the budget of 8 ms,
+/// and a margin; a drag at 60 frames per second still leaves the worker a few milliseconds of
+/// every frame.
+pub const HOLD_MS: f64 = 10.0;
+
+/// How long from `now` until [`HOLD_MS`] have passed since the person's last input at
+/// `last_input` (none if they have); times in ms on one clock (`performance.now()`).
+pub fn quiet_in(last_input: f64, now: f64) -> f64 {
+    (last_input + HOLD_MS - now).max(0.0)
+}
+
+/// How long a worker's reply that comes at `now` waits before the page handles it, the latest
+/// request having been posted at `asked`. A reply to a request made since the last input does
+/// not wait: it is what that input asked for (a slider's live re-run, a run started by a
+/// press). Held, it had a frame of its own 10 ms later; handled as it comes, its results are on
+/// screen that much sooner, in the input's frame when they come before it is drawn. Any other
+/// reply waits until the input's frame has had [`HOLD_MS`] ([`quiet_in`]).
+pub fn reply_wait(asked: f64, last_input: f64, now: f64) -> f64 {
+    if asked >= last_input {
+        0.0
+    } else {
+        quiet_in(last_input, now)
+    }
+}
+
 /// What the page asks the worker: one run of the query, or its figures, or (`evaluate`, the
 /// calculator's traffic pattern) the simulations of the query's whole evaluation.
 #[derive(Clone, Debug, PartialEq)]
@@ -715,6 +742,18 @@ mod tests {
 
     fn scenario(q: &str) -> Scenario {
         Scenario::from_query(q).unwrap()
+    }
+
+    #[test]
+    fn a_reply_waits_for_the_input_frame_unless_it_answers_that_input() {
+        // The latest request posted at 100 ms, the person's last input at 99 ms: its own reply.
+        assert_eq!(reply_wait(100.0, 99.0, 101.5), 0.0);
+        assert_eq!(reply_wait(100.0, 100.0, 100.0), 0.0);
+        // An input at 105 ms came after the request: the reply waits until 115 ms.
+        assert_eq!(reply_wait(100.0, 105.0, 106.0), 9.0);
+        assert_eq!(reply_wait(100.0, 105.0, 120.0), 0.0);
+        // No input yet.
+        assert_eq!(reply_wait(100.0, f64::NEG_INFINITY, 101.0), 0.0);
     }
 
     #[test]

@@ -5,8 +5,8 @@
 //! the person gives the page tells it to rest for the input's frame (`ToWorker::Hold`); an idle
 //! worker is not told (a message per input for nothing, and on the calculator's traffic pattern
 //! the input's own request would have waited for the rest). The page's side of the same rule:
-//! a reply that arrives within [`HOLD_MS`] of an input is handled once that time is over
-//! ([`Inbox`]).
+//! a reply that arrives within [`HOLD_MS`] of an input is handled once that time is over,
+//! unless it answers a request made since that input ([`Inbox`]).
 //!
 //! The calculator's `pattern=traffic` uses it too ([`report`]): its report needs seven
 //! simulations (the query's and the curve's six lengths, `commcalc_core::patterns::traffic`),
@@ -35,17 +35,12 @@ use web_sys::{MessageEvent, Worker};
 use crate::edit::{cached_evaluate, evaluate_in};
 use crate::message::{pack_request, unpack, Packet};
 use crate::page::View;
-use crate::traffic::{Reply, Request, ToWorker};
+use crate::traffic::{reply_wait, Reply, Request, ToWorker};
 
 /// The worker's loader, as Trunk names it (workers keep their binary's name, unhashed).
 pub const LOADER: &str = "./traffic-worker_loader.js";
 
-/// How long after an input the page's frame has the processors: the worker rests this long
-/// after a `Hold` before its next slice, and the page handles no reply before it is over. An
-/// input's whole frame (its script, style, layout, paint and commit) within the budget of 8 ms,
-/// and a margin; a drag at 60 frames per second still leaves the worker a few milliseconds of
-/// every frame.
-pub const HOLD_MS: f64 = 10.0;
+pub use crate::traffic::HOLD_MS;
 
 /// A worker and what it answers; the worker ends with the job.
 pub struct Job {
@@ -57,7 +52,7 @@ pub struct Job {
     busy: Rc<Cell<u32>>,
     /// Replies waiting for an input's frame; dropped with the job, so that a cancelled job's
     /// replies are never handled.
-    _inbox: Rc<RefCell<Inbox>>,
+    inbox: Rc<RefCell<Inbox>>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
 }
@@ -76,10 +71,13 @@ thread_local! {
 /// slowest input during a 4096-node run came as its results did). A reply waits at most once,
 /// until `HOLD_MS` after the input last before it came, so that inputs in a row cannot hold the
 /// replies back.
+/// A reply to a request made since that input does not wait ([`reply_wait`]).
 struct Inbox {
     replies: VecDeque<Reply>,
     /// A timeout will hand the waiting replies over.
     waiting: bool,
+    /// When the latest request was posted (`performance.now()`, ms).
+    asked: f64,
     on_reply: Rc<dyn Fn(Reply)>,
 }
 
@@ -91,7 +89,7 @@ impl Inbox {
             if b.waiting {
                 return;
             }
-            wait_for_quiet()
+            reply_wait(b.asked, LAST_INPUT.with(Cell::get), crate::dom::now())
         };
         if wait > 0.0 {
             inbox.borrow_mut().waiting = true;
@@ -137,6 +135,7 @@ impl Job {
         let inbox = Rc::new(RefCell::new(Inbox {
             replies: VecDeque::new(),
             waiting: false,
+            asked: f64::NEG_INFINITY,
             on_reply: Rc::new(on_reply),
         }));
         let on_message = {
@@ -192,7 +191,7 @@ impl Job {
             worker,
             pending,
             busy,
-            _inbox: inbox,
+            inbox,
             _on_message: on_message,
             _on_error: on_error,
         })
@@ -209,6 +208,7 @@ impl Job {
                 .map_err(|e| crate::dom::js_error(&e))?;
         }
         self.busy.set(self.busy.get() + 1);
+        self.inbox.borrow_mut().asked = crate::dom::now();
         Ok(())
     }
 }
@@ -224,7 +224,7 @@ impl Drop for Job {
 
 /// How long until `HOLD_MS` have passed since the person's last input (none if they have).
 fn wait_for_quiet() -> f64 {
-    (LAST_INPUT.with(Cell::get) + HOLD_MS - crate::dom::now()).max(0.0)
+    crate::traffic::quiet_in(LAST_INPUT.with(Cell::get), crate::dom::now())
 }
 
 /// Runs `f` once `HOLD_MS` have passed since the person's last input (at once if they have):
