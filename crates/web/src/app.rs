@@ -85,6 +85,7 @@ pub const ALL: Views = Views {
         include_str!("../../../web/regimes.css"),
         include_str!("../../../web/compare.css"),
         include_str!("../../../web/share.css"),
+        include_str!("../../../web/import.css"),
         include_str!("../../../web/explain-panel.css"),
     ],
     engines: commcalc_core::report::ENGINES,
