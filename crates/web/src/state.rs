@@ -45,8 +45,9 @@ pub struct State {
     /// reads (a listener per chart would outlive the views that close).
     pub dark: ReadSignal<bool>,
     /// Bumped by an edit that leaves the scenario as it was (a slider step that rounds to the
-    /// same value, a rejected value), so that the charts still repaint and report it.
-    pub repaint: RwSignal<u64>,
+    /// same value, a rejected value), so that the charts still repaint and report it. A
+    /// `usize`, wrapping, as `active` is: a signal's code is compiled once per value type.
+    pub repaint: RwSignal<usize>,
 }
 
 /// Every how many rows and columns the maps (the regime maps, the winner map) are computed
@@ -350,7 +351,7 @@ impl State {
                 self.scenario.set(next);
                 self.write_url();
             }
-            _ => self.repaint.update(|n| *n += 1),
+            _ => self.repaint.update(|n| *n = n.wrapping_add(1)),
         }
         AFTER_EDIT.with(|a| {
             if let Some((_, f)) = a.borrow().as_ref() {

@@ -39,7 +39,7 @@ type Picture = (Result<Plot, String>, Scale, bool, (f64, f64), f64);
 #[derive(Default)]
 struct Shown {
     pictures: [Option<Picture>; 2],
-    repaint: u64,
+    repaint: usize,
     redraw: Option<Closure<dyn Fn()>>,
 }
 
@@ -144,7 +144,9 @@ pub fn Charts(
     // New canvases (a view opened again) show nothing yet.
     SHOWN.with(|s| {
         *s.borrow_mut() = Shown {
-            redraw: Some(Closure::new(move || state.repaint.update(|n| *n += 1))),
+            redraw: Some(Closure::new(move || {
+                state.repaint.update(|n| *n = n.wrapping_add(1))
+            })),
             ..Shown::default()
         }
     });
