@@ -827,9 +827,11 @@ pub fn html_follows_shaped<S>(node: Node, shape: Memo<S>, html: impl Fn() -> Str
 where
     S: PartialEq + Send + Sync + 'static,
 {
-    let generation = Memo::new(move |n: Option<&u64>| {
+    // A `usize`, wrapping: the module's other counters are, and a memo's code is compiled once
+    // per value type (docs/web-bytes.md, "Stop 25").
+    let generation = Memo::new(move |n: Option<&usize>| {
         shape.track();
-        n.map_or(0, |n| n + 1)
+        n.map_or(0, |n| n.wrapping_add(1))
     });
     follow(node, Box::new(html), Box::new(move || generation.get()));
 }
@@ -838,14 +840,14 @@ where
 /// one per caller. Off screen while a slider moves, the node keeps what it shows and its HTML
 /// is not even made (the results table's MathML was 0.2–0.6 ms of a step, made to be held);
 /// it is made once the wait ends.
-fn follow(node: Node, html: Box<dyn Fn() -> String>, shape: Box<dyn Fn() -> u64>) {
+fn follow(node: Node, html: Box<dyn Fn() -> String>, shape: Box<dyn Fn() -> usize>) {
     let waited = RwSignal::new(false);
     // `update` does nothing to a signal already disposed (the node's view closed while it
     // waited), where reading it first would panic.
     let redraw = Closure::<dyn Fn()>::new(move || waited.update(|w| *w = !*w));
     // The effect's value is what the node shows, and of which shape: nothing until the node is
     // on the page. While it waits, the effect reads nothing else: the end of the wait runs it.
-    Effect::new(move |shown: Option<Option<(u64, String)>>| {
+    Effect::new(move |shown: Option<Option<(usize, String)>>| {
         waited.get();
         let shown = shown.flatten();
         let el = node.get()?;
