@@ -331,7 +331,7 @@ fn Calculator(
     // and an input whose report is not in yet (`pattern=traffic`, simulated in the worker)
     // leaves them alone instead of rebuilding the same curves and axes from the last report.
     let plots = Memo::new(move |_| {
-        let scale = state.scale.get();
+        let scale = state.scale();
         let pattern = state.choice.with(|c| c.pattern);
         state.report.with(|r| match r {
             Ok(_) if crate::worker::pending() => Err("Simulating…".to_string()),

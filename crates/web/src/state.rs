@@ -39,8 +39,6 @@ pub struct State {
     /// What the page changed on its own, and why (the regimes view moved to a scenario that
     /// has maps); cleared by the next edit or view.
     pub note: RwSignal<Option<String>>,
-    /// The charts' axes (`page.axes`, so that the address keeps them).
-    pub scale: Memo<Scale>,
     /// Whether the system asks for dark colours: one listener for the page, which every chart
     /// reads (a listener per chart would outlive the views that close).
     pub dark: ReadSignal<bool>,
@@ -133,7 +131,6 @@ impl State {
             }),
             problems: RwSignal::new(problems),
             note: RwSignal::new(None),
-            scale: Memo::new(move |_| page.with(|p| p.axes)),
             repaint: RwSignal::new(0),
             dark: dom::prefers_dark(),
         };
@@ -268,6 +265,14 @@ impl State {
     /// Sets the charts' axes.
     pub fn set_axes(&self, axes: Scale) {
         self.update_page(|p| p.axes = axes);
+    }
+
+    /// The charts' axes: the page's, so that the address keeps them. Read from the page, not
+    /// kept in a memo of their own: the page changes only when a view, a set or the compared
+    /// scenarios do, never on a slider step, and a memo's code is compiled once per value type
+    /// (docs/web-bytes.md, "Stop 25").
+    pub fn scale(&self) -> Scale {
+        self.page.with(|p| p.axes)
     }
 
     /// Changes what the page shows besides the scenario.

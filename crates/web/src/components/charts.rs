@@ -56,7 +56,7 @@ impl Painter {
     /// drawing it was a third of a step's script), and reports the repaint.
     fn paint(&self) {
         let state = self.state;
-        let scale = state.scale.get();
+        let scale = state.scale();
         let dark = self.dark.get();
         let css = [self.sizes[0].get(), self.sizes[1].get()];
         let repaint = state.repaint.get();

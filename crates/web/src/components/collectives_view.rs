@@ -62,7 +62,7 @@ pub fn CollectivesView(
     let dark = state.dark;
     let map = map_memo(state);
     let chart = Memo::new(move |_| {
-        let scale = state.scale.get();
+        let scale = state.scale();
         state
             .scenario
             .with(|s| curves_plot(s, scale).map_err(|e| format!("No chart: {e}")))
@@ -174,7 +174,7 @@ fn ChartPanel(
     chart: Memo<Result<crate::chart::Plot, String>>,
 ) -> impl IntoView {
     let dark = state.dark;
-    let scale = Signal::derive(move || state.scale.get());
+    let scale = Signal::derive(move || state.scale());
     let caption = Signal::derive(move || {
         state.scenario.with(|s| {
             format!(

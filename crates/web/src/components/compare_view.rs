@@ -27,7 +27,7 @@ pub fn CompareView(
     let comparison: Memo<Result<Comparison, Error>> =
         Memo::new(move |_| compare(&state.compared()));
     let plots = Memo::new(move |_| {
-        let scale = state.scale.get();
+        let scale = state.scale();
         comparison.with(|c| match c {
             Ok(c) => Ok([Which::Latency, Which::Bandwidth].map(|w| compare_plot(c, w, scale))),
             Err(e) => Err(format!("No comparison: {e}")),

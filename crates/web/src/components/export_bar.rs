@@ -67,7 +67,7 @@ pub fn ExportBar(
             chart => chart_file(
                 chart,
                 plots,
-                state.scale.get_untracked(),
+                untrack(|| state.scale()),
                 (subtitle.get_untracked(), abscissa.get_untracked()),
                 &stem,
             ),

@@ -80,7 +80,7 @@ pub fn RegimesView(
     let cursor = RwSignal::new(None::<(usize, usize)>);
     let sweeps = sweeps_of(state, fs);
     let sweep_chart = Memo::new(move |_| {
-        let scale = state.scale.get();
+        let scale = state.scale();
         sweeps.with(|s| match s {
             Ok(s) => Ok(sweep_plot(s, scale)),
             Err(e) => Err(format!("No sweep: {e}")),
@@ -93,7 +93,7 @@ pub fn RegimesView(
         compare(&[parse(&a)?, parse(&b)?]).map_err(|e| e.to_string())
     });
     let bulk_chart = Memo::new(move |_| {
-        let scale = state.scale.get();
+        let scale = state.scale();
         bulk.with(|c| match c {
             Ok(c) => Ok(compare_plot(c, Which::Latency, scale)),
             Err(e) => Err(format!("No comparison: {e}")),
@@ -255,7 +255,7 @@ fn SweepSection(
     /// The chart, or why there is none.
     sweep_chart: Memo<Result<Plot, String>>,
 ) -> impl IntoView {
-    let scale = Signal::derive(move || state.scale.get());
+    let scale = Signal::derive(move || state.scale());
     let sweep_caption = Signal::derive(move || {
         state.scenario.with(|s| {
             format!(
@@ -310,7 +310,7 @@ fn BulkSection(
     /// Their chart, or why there is none.
     bulk_chart: Memo<Result<Plot, String>>,
 ) -> impl IntoView {
-    let scale = Signal::derive(move || state.scale.get());
+    let scale = Signal::derive(move || state.scale());
     let bulk_caption = Signal::derive(move || {
         format!(
             "Time against the bytes each processor sends, Paragon with {} processors (001 Tables 1 and 2)",

@@ -17,7 +17,7 @@ pub fn ScaleToggle(
 ) -> impl IntoView {
     let node = Node::new();
     dom::html_follows(node, move || {
-        let now = state.scale.get();
+        let now = state.scale();
         let list = Scale::ALL
             .map(|s| Opt::new(s.id(), s.title(), s == now))
             .to_vec();
