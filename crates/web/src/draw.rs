@@ -15,6 +15,7 @@ use web_sys::HtmlCanvasElement;
 
 use crate::chart::{Palette, Plot, Scale, Series};
 use crate::labels::{self, layout, Geometry, Ink, Placed, MARGINS, SMALL_FONT};
+use crate::polyline;
 use crate::ticks::Axis;
 
 /// Where and how big to draw.
@@ -542,14 +543,14 @@ fn draw_series<DB: DrawingBackend>(
         }
     } else if series.dashed {
         chart.draw(&DashedPathElement::new(
-            points.collect::<Vec<_>>(),
+            drawn(chart, points),
             pen.px(7.0),
             pen.px(4.0),
             colour.stroke_width(pen.width(2.0)),
         ))?;
     } else {
         chart.draw(&PathElement::new(
-            points.collect::<Vec<_>>(),
+            drawn(chart, points),
             colour.stroke_width(pen.width(2.0)),
         ))?;
     }
@@ -571,6 +572,26 @@ fn draw_series<DB: DrawingBackend>(
         }
     }
     Ok(())
+}
+
+/// The points of a curve (in drawing coordinates) that draw it on `chart` to within half a
+/// pixel of the line through all of them ([`polyline`]).
+fn drawn<DB: DrawingBackend>(
+    chart: &Plane<DB>,
+    points: impl Iterator<Item = (f64, f64)>,
+) -> Vec<(f64, f64)> {
+    let points: Vec<_> = points.collect();
+    let pixels: Vec<_> = points
+        .iter()
+        .map(|p| {
+            let (a, b) = chart.map_coordinate(p);
+            (f64::from(a), f64::from(b))
+        })
+        .collect();
+    polyline::vertices(&pixels, polyline::TOLERANCE)
+        .into_iter()
+        .map(|i| points[i])
+        .collect()
 }
 
 /// Marks on the abscissa (n½, the optimum, crossovers: a vertical line each).

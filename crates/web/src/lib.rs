@@ -19,6 +19,7 @@ pub mod library_defaults;
 pub mod math;
 pub mod message;
 pub mod page;
+pub mod polyline;
 pub mod presets;
 pub mod regime_charts;
 pub mod regime_map;
