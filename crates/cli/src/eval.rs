@@ -111,7 +111,7 @@ fn ordered<'r>(scenario: &Scenario, report: &'r Report) -> Vec<(&'r str, &'r Val
     keys.extend(scenario.pattern.metrics.iter().copied());
     let mut out: Vec<(&str, &Value)> = keys
         .iter()
-        .filter_map(|k| report.metrics.get_key_value(k).map(|(k, v)| (*k, v)))
+        .filter_map(|k| report.metrics.get_key_value(k))
         .collect();
     for (k, v) in &report.metrics {
         if !keys.contains(k) {

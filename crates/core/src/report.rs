@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
 
 use crate::context::{Ctx, Engines, Evaluation};
 use crate::derivation::{Derivation, Expr};
@@ -34,7 +35,7 @@ pub struct Point {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
     pub query: String,
-    pub metrics: BTreeMap<&'static str, Value>,
+    pub metrics: ByName<Value>,
     pub curve: Vec<Point>,
     pub warnings: Vec<String>,
     /// The query's point on the curve's abscissa, in bytes (the size, data, h·4 or n·8 that
@@ -51,7 +52,98 @@ pub struct Report {
     /// How each metric was computed, where its pattern builds derivations (docs/explain.md);
     /// not part of the report's JSON.
     #[serde(skip)]
-    pub derivations: BTreeMap<&'static str, Derivation>,
+    pub derivations: ByName<Derivation>,
+}
+
+/// A report's values by name (its metrics, its derivations), in the order of their names: the
+/// order in which the JSON and every table list them. A vector kept sorted rather than a
+/// `BTreeMap`: a report holds a dozen entries, for which a search of the vector is as quick as
+/// the tree's, and the tree's code (its nodes, their splitting and merging, once for each kind
+/// of value) was 6 kB of the web page's first module (docs/web-bytes.md, "Stop 26").
+#[derive(Clone, Debug, PartialEq)]
+pub struct ByName<V>(Vec<(&'static str, V)>);
+
+impl<V> ByName<V> {
+    fn find(&self, name: &str) -> Result<usize, usize> {
+        self.0.binary_search_by(|(k, _)| (*k).cmp(name))
+    }
+
+    /// The value named `name`.
+    pub fn get(&self, name: &str) -> Option<&V> {
+        self.get_key_value(name).map(|(_, v)| v)
+    }
+
+    /// The value named `name`, with its name as the report holds it.
+    pub fn get_key_value(&self, name: &str) -> Option<(&'static str, &V)> {
+        let i = self.find(name).ok()?;
+        let (k, v) = &self.0[i];
+        Some((k, v))
+    }
+
+    pub fn contains_key(&self, name: &str) -> bool {
+        self.find(name).is_ok()
+    }
+
+    /// Sets the value named `name`, in place of the one it had.
+    pub fn insert(&mut self, name: &'static str, value: V) {
+        match self.find(name) {
+            Ok(i) => self.0[i].1 = value,
+            Err(i) => self.0.insert(i, (name, value)),
+        }
+    }
+
+    /// The (name, value) pairs in the order of their names.
+    pub fn iter(&self) -> std::slice::Iter<'_, (&'static str, V)> {
+        self.0.iter()
+    }
+
+    pub fn keys(&self) -> impl Iterator<Item = &&'static str> {
+        self.0.iter().map(|(k, _)| k)
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl<V> Default for ByName<V> {
+    fn default() -> Self {
+        ByName(Vec::new())
+    }
+}
+
+/// Pairs with one name more than once keep the last value, as a map would.
+impl<V> FromIterator<(&'static str, V)> for ByName<V> {
+    fn from_iter<I: IntoIterator<Item = (&'static str, V)>>(pairs: I) -> Self {
+        let mut out = ByName::default();
+        for (k, v) in pairs {
+            out.insert(k, v);
+        }
+        out
+    }
+}
+
+impl<'a, V> IntoIterator for &'a ByName<V> {
+    type Item = &'a (&'static str, V);
+    type IntoIter = std::slice::Iter<'a, (&'static str, V)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+/// A JSON object, its keys in order.
+impl<V: Serialize> Serialize for ByName<V> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
 }
 
 /// What a report's pattern read, as `commcalc eval --json --explain` prints it beside the
@@ -214,8 +306,7 @@ impl Prepared {
             .map(|x| point(x, self.cost(x)))
             .collect();
         let at = point(self.evaluation.at, self.cost(self.evaluation.at));
-        let mut metrics: BTreeMap<&'static str, Value> =
-            self.evaluation.metrics.iter().cloned().collect();
+        let mut metrics: ByName<Value> = self.evaluation.metrics.iter().cloned().collect();
         metrics.insert("time_us", Value::Number(at.time_us));
         metrics.insert("bandwidth_MBps", Value::Number(at.bandwidth_mbps));
         if let Some(bad) = metrics.iter().find_map(|(k, v)| match v {
@@ -229,7 +320,7 @@ impl Prepared {
                     .into(),
             });
         }
-        let mut derivations: BTreeMap<&'static str, Derivation> =
+        let mut derivations: ByName<Derivation> =
             self.evaluation.derivations.iter().cloned().collect();
         if derivations.contains_key("time_us") {
             let r = Expr::sym("x", at.size_bytes, "B") / Expr::sym("T", at.time_us, "µs");
@@ -308,5 +399,34 @@ mod tests {
         assert_eq!(r.at_bytes, 400.0);
         let r = crate::run("machine=intel-delta&pattern=global-combine&n=1000").unwrap();
         assert_eq!(r.at_bytes, 8000.0);
+    }
+
+    /// A report's values stay in the order of their names whatever order they come in, a name
+    /// given again replaces its value, and the JSON lists them in that order.
+    #[test]
+    fn values_by_name_keep_the_order_of_their_names() {
+        let mut m: super::ByName<u32> = [
+            ("time_us", 1),
+            ("a_us", 2),
+            ("n_half_bytes", 3),
+            ("a_us", 4),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(
+            m.keys().copied().collect::<Vec<_>>(),
+            ["a_us", "n_half_bytes", "time_us"]
+        );
+        assert_eq!(m.get("a_us"), Some(&4));
+        m.insert("bandwidth_MBps", 5);
+        m.insert("time_us", 6);
+        assert_eq!(m.get_key_value("time_us"), Some(("time_us", &6)));
+        assert_eq!(m.get("r_inf_MBps"), None);
+        assert!(m.contains_key("bandwidth_MBps") && !m.contains_key("bandwidth"));
+        assert_eq!(m.len(), 4);
+        assert_eq!(
+            serde_json::to_string(&m).unwrap(),
+            r#"{"a_us":4,"bandwidth_MBps":5,"n_half_bytes":3,"time_us":6}"#
+        );
     }
 }
