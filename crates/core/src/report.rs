@@ -1,8 +1,6 @@
 //! Evaluation: a scenario becomes a report — the curve, the flat metrics map of docs/reports.md and the
 //! warnings.
 
-use std::collections::BTreeMap;
-
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
@@ -150,8 +148,8 @@ impl<V: Serialize> Serialize for ByName<V> {
 /// derivations: `{"inputs": {key: value}, "parameters": {name: value}}`.
 #[derive(Debug, Serialize)]
 pub struct Used<'a> {
-    pub inputs: BTreeMap<&'static str, &'a Value>,
-    pub parameters: BTreeMap<&'static str, f64>,
+    pub inputs: ByName<&'a Value>,
+    pub parameters: ByName<f64>,
 }
 
 impl Report {
