@@ -95,8 +95,9 @@ impl<V> ByName<V> {
         self.0.iter()
     }
 
+    /// The names, in order.
     pub fn keys(&self) -> impl Iterator<Item = &&'static str> {
-        self.0.iter().map(|(k, _)| k)
+        self.iter().map(|(k, _)| k)
     }
 
     pub fn len(&self) -> usize {
@@ -129,15 +130,15 @@ impl<'a, V> IntoIterator for &'a ByName<V> {
     type Item = &'a (&'static str, V);
     type IntoIter = std::slice::Iter<'a, (&'static str, V)>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
+        self.iter()
     }
 }
 
 /// A JSON object, its keys in order.
 impl<V: Serialize> Serialize for ByName<V> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (k, v) in &self.0 {
+        let mut map = serializer.serialize_map(Some(self.len()))?;
+        for (k, v) in self {
             map.serialize_entry(k, v)?;
         }
         map.end()
