@@ -17,6 +17,7 @@ use crate::components::{
     MetricsTable, Pickers, Presets, RegimesView, Share, Tabs, TrafficView, ValidateView,
     WarningList,
 };
+use crate::controls::TrafficControls;
 use crate::dom::{self, Node};
 use crate::edit::{url_problems, Problem};
 use crate::export::{self, curves_csv, file_stem};
@@ -58,6 +59,9 @@ pub struct Views {
     /// those over to the full module ([`calculator_results`]) and so links neither the engines
     /// nor the worker's client (docs/web-bytes.md, "Stop 22").
     report: crate::edit::Evaluate,
+    /// The simulator's controls (`controls::use_traffic`): the full module's; none in the
+    /// calculator's, which hands the traffic pattern over to the full module.
+    traffic: TrafficControls,
 }
 
 /// The first module's (`src/main.rs`): the calculator, and for any other view a loading
@@ -71,6 +75,7 @@ pub const CALCULATOR: Views = Views {
     styles: &[],
     engines: Engines::NONE,
     report: |_, scenario| crate::edit::cached_evaluate(scenario),
+    traffic: TrafficControls::NONE,
 };
 
 /// Every view: the full module's (`src/bin/full.rs`).
@@ -90,6 +95,7 @@ pub const ALL: Views = Views {
     ],
     engines: commcalc_core::report::ENGINES,
     report: crate::worker::report,
+    traffic: crate::traffic::CONTROLS,
 };
 
 thread_local! {
@@ -114,6 +120,7 @@ pub fn start(views: Views) {
     // address up to date, and hands over what the address does not hold.
     let handed = lazy::received();
     crate::edit::use_engines(views.engines);
+    crate::controls::use_traffic(views.traffic);
     dom::init_paints();
     let search = web_sys::window()
         .and_then(|w| w.location().search().ok())

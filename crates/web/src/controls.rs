@@ -3,12 +3,13 @@
 //! slider, source and current value. Components only draw these.
 
 use commcalc_core::catalog::{Machine, MACHINES};
-use commcalc_core::decimal::parse_f64;
 use commcalc_core::models::atm::Link;
 use commcalc_core::models::nbl::FSet;
 use commcalc_core::patterns::{Key, PatternDef, Value, PATTERNS};
 use commcalc_core::query::P_RANGE;
+use commcalc_core::traffic::query::TrafficKey;
 use commcalc_core::{Model, Report, Scenario};
+use std::cell::Cell;
 
 use crate::slider::{plain, Slider};
 
@@ -127,7 +128,43 @@ pub fn curve_range(scenario: &Scenario) -> (f64, f64) {
 }
 
 /// A control's label, accessible name, unit, kind and source.
-type Described = (&'static str, String, &'static str, Kind, String);
+pub type Described = (&'static str, String, &'static str, Kind, String);
+
+/// The simulator's controls (`pattern=traffic`): a module that shows them names them
+/// ([`use_traffic`]). The calculator's module hands the traffic pattern over to the full
+/// module (`app::calculator_results`), so it never shows them, and without them it links none
+/// of their texts (docs/web-bytes.md, "Stop 27").
+#[derive(Clone, Copy)]
+pub struct TrafficControls {
+    /// A simulator key's control, or `None` where the scenario does not use the key.
+    pub control: fn(TrafficKey, &Scenario) -> Option<Described>,
+    /// A simulator key's current value, given what the run used (`None` for other keys).
+    pub current: fn(&Scenario, Option<&Value>, &str) -> Option<Current>,
+    /// Whether the scenario sets a simulator key.
+    pub is_set: fn(&Scenario, &str) -> bool,
+}
+
+impl TrafficControls {
+    /// A module without them.
+    pub const NONE: TrafficControls = TrafficControls {
+        control: |_, _| None,
+        current: |_, _, _| None,
+        is_set: |_, _| false,
+    };
+}
+
+thread_local! {
+    static TRAFFIC: Cell<TrafficControls> = const { Cell::new(TrafficControls::NONE) };
+}
+
+/// Sets the simulator's controls this module shows: the full module's `traffic::CONTROLS`.
+pub fn use_traffic(controls: TrafficControls) {
+    TRAFFIC.with(|t| t.set(controls));
+}
+
+fn traffic() -> TrafficControls {
+    TRAFFIC.with(Cell::get)
+}
 
 fn input(
     key: Key,
@@ -140,7 +177,7 @@ fn input(
         Key::Mesh | Key::Algo | Key::F | Key::Link => {
             choice_input(key, machine, pattern, scenario)?
         }
-        Key::Traffic(t) => crate::traffic::control(t, scenario)?,
+        Key::Traffic(t) => (traffic().control)(t, scenario)?,
         _ => number_input(key, machine, pattern, scenario)?,
     };
     Some(Control {
@@ -364,17 +401,9 @@ pub fn current(scenario: &Scenario, report: Option<&Report>, key: &str) -> Curre
         "n" => Current::Number(i.n.or_else(|| used_number(key))),
         "h" => Current::Number(i.h.or_else(|| used_number(key))),
         "k" => Current::Number(i.k.map(f64::from).or_else(|| used_number(key))),
-        "spatial" | "per" | "len" | "routing" => Current::Text(crate::traffic::current_text(
-            scenario,
-            used(key).as_ref(),
-            key,
-        )),
-        "hit" => Current::Text(crate::traffic::current_text(scenario, None, key)),
-        "stack" => Current::Number(Some(crate::traffic::depth(scenario) as f64)),
-        k if crate::traffic::is_traffic_key(k) => Current::Number(
-            crate::traffic::current_text(scenario, used(key).as_ref(), key)
-                .and_then(|t| parse_f64(&t)),
-        ),
+        k if crate::traffic::is_traffic_key(k) => {
+            (traffic().current)(scenario, used(key).as_ref(), key).unwrap_or(Current::Number(None))
+        }
         "from" => Current::Number(Some(curve_range(scenario).0)),
         "to" => Current::Number(Some(curve_range(scenario).1)),
         "mesh" => Current::Mesh(
@@ -430,7 +459,7 @@ pub fn is_set(scenario: &Scenario, key: &str) -> bool {
         "link" => i.link.is_some(),
         "from" => i.from.is_some(),
         "to" => i.to.is_some(),
-        k if crate::traffic::is_traffic_key(k) => crate::traffic::is_set(scenario, k),
+        k if crate::traffic::is_traffic_key(k) => (traffic().is_set)(scenario, k),
         name => scenario.overrides.iter().any(|(n, _)| *n == name),
     }
 }

@@ -19,7 +19,7 @@ use commcalc_core::traffic::{simulate, Config, Lengths, Per, Routing, Simulation
 use commcalc_core::units::metric as display;
 use commcalc_core::Scenario;
 
-use crate::controls::Kind;
+use crate::controls::{Current, Described, Kind, TrafficControls};
 use crate::export::field;
 use crate::slider::Slider;
 
@@ -66,9 +66,6 @@ pub fn estimate(s: &Scenario) -> Result<f64, String> {
         .map(|(c, _)| estimated_events(&c))
         .map_err(|e| e.to_string())
 }
-
-/// A control's label, accessible name, unit, kind and source.
-type Described = (&'static str, String, &'static str, Kind, String);
 
 fn number(lo: f64, hi: f64, whole: bool) -> Kind {
     Kind::Number {
@@ -207,8 +204,30 @@ fn workload_control(key: TrafficKey) -> Option<Described> {
     })
 }
 
+/// The simulator's controls, for the modules that show the traffic pattern
+/// (`controls::use_traffic`).
+pub const CONTROLS: TrafficControls = TrafficControls {
+    control,
+    current,
+    is_set,
+};
+
+/// A simulator key's current value: `stack` is the `hit` list's depth, `hit` the list as
+/// typed, and the others as the query gives them or as the run used them.
+fn current(s: &Scenario, used: Option<&Value>, key: &str) -> Option<Current> {
+    Some(match key {
+        "spatial" | "per" | "len" | "routing" => Current::Text(current_text(s, used, key)),
+        "hit" => Current::Text(current_text(s, None, key)),
+        "stack" => Current::Number(Some(depth(s) as f64)),
+        k if is_traffic_key(k) => {
+            Current::Number(current_text(s, used, key).and_then(|t| parse_f64(&t)))
+        }
+        _ => return None,
+    })
+}
+
 /// A traffic key's current value as the query gives it, or as the run used it.
-pub fn current_text(s: &Scenario, used: Option<&Value>, key: &str) -> Option<String> {
+fn current_text(s: &Scenario, used: Option<&Value>, key: &str) -> Option<String> {
     let given = s
         .inputs
         .traffic
