@@ -344,10 +344,44 @@ struct Paper {
     machines: &'static [&'static str],
     model: Model,
     /// The cost at p processes, built by the paper's own pattern.
-    build: fn(&mut Ctx, u32, &'static str) -> Result<Built, Error>,
+    build: Build,
     /// What its cost is, in words (the paper's timeline or model at p), and where it is from.
     what: &'static str,
     source: &'static str,
+}
+
+/// Which of the papers' patterns builds a [`Paper`]'s cost: named here rather than pointed
+/// to, so that a program that reads the table only for its declarations (`needs_model`, as
+/// the web page's calculator module does for its algorithm picker) links none of the papers'
+/// costs of the collectives, which only the MPI collective engine ([`menu`]) builds
+/// (docs/web-bytes.md, "Stop 27").
+#[derive(Clone, Copy)]
+enum Build {
+    Combine,
+    NwayRing,
+    Multicast,
+    AtmTotalExchange,
+    BspTotalExchange,
+    SharedMedium,
+    AtmBarrier,
+    BspBarrier,
+}
+
+impl Build {
+    /// The cost at p processes of the algorithm `id`.
+    fn cost(self, ctx: &mut Ctx, p: u32, id: &'static str) -> Result<Built, Error> {
+        let build = match self {
+            Build::Combine => combine,
+            Build::NwayRing => nway_ring,
+            Build::Multicast => multicast,
+            Build::AtmTotalExchange => atm_total_exchange,
+            Build::BspTotalExchange => bsp_total_exchange,
+            Build::SharedMedium => shared_medium,
+            Build::AtmBarrier => atm_barrier,
+            Build::BspBarrier => bsp_barrier,
+        };
+        build(ctx, p, id)
+    }
 }
 
 const HYPERCUBES: [&str; 4] = ["jpl-mark3", "intel-ipsc", "ametek-s14", "ametek-s14b"];
@@ -365,7 +399,7 @@ static PAPERS: [Paper; 12] = [
         id: "tree",
         machines: &["intel-delta"],
         model: Model::Nbl,
-        build: combine,
+        build: Build::Combine,
         what: "Tree's timeline on the near-square mesh of p nodes, n/8 elements",
         source: "004 Appendix 7.1",
     },
@@ -374,7 +408,7 @@ static PAPERS: [Paper; 12] = [
         id: "snake",
         machines: &["intel-delta"],
         model: Model::Nbl,
-        build: combine,
+        build: Build::Combine,
         what: "Snake's timeline at its exact optimal block on the near-square mesh of p nodes",
         source: "004 Appendix 7.1",
     },
@@ -383,7 +417,7 @@ static PAPERS: [Paper; 12] = [
         id: "fence",
         machines: &["intel-delta"],
         model: Model::Nbl,
-        build: combine,
+        build: Build::Combine,
         what: "Fence's timeline at its exact optimal block on the near-square mesh of p nodes",
         source: "004 Appendix 7.1",
     },
@@ -392,7 +426,7 @@ static PAPERS: [Paper; 12] = [
         id: "nway-ring",
         machines: &HYPERCUBES,
         model: Model::Hockney,
-        build: nway_ring,
+        build: Build::NwayRing,
         what: "003's N-way ring broadcast of blocks of n/p bytes: 2(p − 1)(α + β·n/p) on simplex links",
         source: "003 §N-way Broadcast",
     },
@@ -401,7 +435,7 @@ static PAPERS: [Paper; 12] = [
         id: "multicast",
         machines: &["atm-sparc20"],
         model: Model::AtmPipeline,
-        build: multicast,
+        build: Build::Multicast,
         what: "one Latency_sndrcv whatever p is",
         source: "002 §3.10",
     },
@@ -410,7 +444,7 @@ static PAPERS: [Paper; 12] = [
         id: "separate",
         machines: &["atm-sparc20"],
         model: Model::AtmPipeline,
-        build: atm_total_exchange,
+        build: Build::AtmTotalExchange,
         what: "002's total exchange by separate addressing with n/p bytes per connection",
         source: "002 §3.9",
     },
@@ -419,7 +453,7 @@ static PAPERS: [Paper; 12] = [
         id: "multicast",
         machines: &["atm-sparc20"],
         model: Model::AtmPipeline,
-        build: atm_total_exchange,
+        build: Build::AtmTotalExchange,
         what: "002's total exchange by multicast with n/p bytes per connection",
         source: "002 §3.11",
     },
@@ -428,7 +462,7 @@ static PAPERS: [Paper; 12] = [
         id: "total-exchange",
         machines: &BSP_MACHINES,
         model: Model::Bsp,
-        build: bsp_total_exchange,
+        build: Build::BspTotalExchange,
         what: "the total exchange as one BSP superstep with n/p bytes per pair",
         source: "002 Table 8; 001 Table 1",
     },
@@ -437,7 +471,7 @@ static PAPERS: [Paper; 12] = [
         id: "total-exchange",
         machines: &SHARED_MEDIA,
         model: Model::Hyperbolic,
-        build: shared_medium,
+        build: Build::SharedMedium,
         what: "000 eq. 4's total exchange over the shared medium with n/p bytes per pair",
         source: "000 eq. 4",
     },
@@ -446,7 +480,7 @@ static PAPERS: [Paper; 12] = [
         id: "total-exchange",
         machines: &["atm-sparc20"],
         model: Model::AtmPipeline,
-        build: atm_barrier,
+        build: Build::AtmBarrier,
         what: "002 eq. 28 with a 100-byte message",
         source: "002 eq. 28",
     },
@@ -455,7 +489,7 @@ static PAPERS: [Paper; 12] = [
         id: "broadcast",
         machines: &["atm-sparc20"],
         model: Model::AtmPipeline,
-        build: atm_barrier,
+        build: Build::AtmBarrier,
         what: "002 eq. 29 with a 100-byte message",
         source: "002 eq. 29",
     },
@@ -464,7 +498,7 @@ static PAPERS: [Paper; 12] = [
         id: "measured",
         machines: &BSP_MACHINES,
         model: Model::Bsp,
-        build: bsp_barrier,
+        build: Build::BspBarrier,
         what: "the measured barrier cost",
         source: "002 Tables 9–10; 001 Table 1",
     },
@@ -616,7 +650,7 @@ pub fn menu(
         .iter()
         .filter(|x| x.collective == collective && x.model == model && x.machines.contains(&machine))
     {
-        match (paper.build)(ctx, p, paper.id) {
+        match paper.build.cost(ctx, p, paper.id) {
             Ok((cost, warnings)) => {
                 warnings.into_iter().for_each(|w| ctx.warn(w));
                 out.push((paper.id, cost));
