@@ -224,7 +224,7 @@ describe('the calculator module and the full module', () => {
       assert.ok(await page.isVisible('#machine'), 'the calculator module still runs the page');
 
       // Opened again (another view here), the load is tried again. The Paragon has no maps, so
-      // the calculator module moves to the DELTA and says so: the full module keeps the note.
+      // the full module, taking the page over, moves to the DELTA and says so.
       await page.unroute('**/commcalc-full_bg.wasm');
       await page.click('#tab-regimes');
       await page.waitForSelector('#regimes-note', { timeout: 20_000 });

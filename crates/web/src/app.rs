@@ -62,6 +62,9 @@ pub struct Views {
     /// The simulator's controls (`controls::use_traffic`): the full module's; none in the
     /// calculator's, which hands the traffic pattern over to the full module.
     traffic: TrafficControls,
+    /// Where a view opened from a tab moves the scenario (`state::moved`): none in the
+    /// calculator's module, which hands the other views over to the full module.
+    moved: crate::state::Moved,
 }
 
 /// The first module's (`src/main.rs`): the calculator, and for any other view a loading
@@ -76,6 +79,7 @@ pub const CALCULATOR: Views = Views {
     engines: Engines::NONE,
     report: |_, scenario| crate::edit::cached_evaluate(scenario),
     traffic: TrafficControls::NONE,
+    moved: |_, _, _| None,
 };
 
 /// Every view: the full module's (`src/bin/full.rs`).
@@ -96,6 +100,7 @@ pub const ALL: Views = Views {
     engines: commcalc_core::report::ENGINES,
     report: crate::worker::report,
     traffic: crate::traffic::CONTROLS,
+    moved: crate::state::moved,
 };
 
 thread_local! {
@@ -141,6 +146,7 @@ pub fn start(views: Views) {
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     let Some(root) = root else { return };
     dom::add_styles(&document, views.styles);
+    let handed_over = handed.is_some();
     let (note, problems, focus, press) = match handed {
         Some(h) => (h.note, h.problems, h.focus, h.press),
         None => (None, problems, String::new(), None),
@@ -150,6 +156,15 @@ pub fn start(views: Views) {
     root.set_inner_html("");
     match scenario.or_else(|| Scenario::from_query("").ok()) {
         Some(initial) => {
+            // A view opened from a tab of the calculator's module arrives with the scenario
+            // unmoved (that module has not the views' rules, `Views::moved`): it moves here.
+            let (initial, note) = match handed_over
+                .then(|| (views.moved)(page.view, &initial, page.fitted.as_deref()))
+                .flatten()
+            {
+                Some((next, why)) => (next, Some(why)),
+                None => (initial, note),
+            };
             let app = mount_to(
                 root,
                 move || view! { <App initial page problems note views/> },
@@ -233,7 +248,7 @@ fn App(
     if embed {
         dom::embedded();
     }
-    let state = State::new(initial, page, problems, views.report);
+    let state = State::new(initial, page, problems, (views.report, views.moved));
     if note.is_some() {
         state.note.set(note);
     }

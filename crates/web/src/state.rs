@@ -17,6 +17,24 @@ use crate::page::{self, Page, View};
 use crate::regime_charts::with_maps;
 use crate::traffic::with_traffic;
 
+/// Where opening `view` moves a scenario it cannot show, and why; `None` where it can.
+pub type Moved = fn(View, &Scenario, Option<&str>) -> Option<(Scenario, String)>;
+
+/// The views' moves: the regimes view needs a machine with NBL parameters, the collectives
+/// view a collective pattern, the traffic view the traffic pattern; each moves to the nearest
+/// scenario that has what it needs. (An address that names such a scenario keeps it, and the
+/// view says why it has nothing to show.) Only the full module has these views: the
+/// calculator's module hands a view over to it with the scenario unmoved (`app::start` moves
+/// it there), and so links none of their rules (docs/web-bytes.md, "Stop 27").
+pub fn moved(view: View, s: &Scenario, fitted: Option<&str>) -> Option<(Scenario, String)> {
+    match view {
+        View::Regimes => with_maps(s, fitted),
+        View::Collectives => with_collective(s, fitted),
+        View::Traffic => with_traffic(s),
+        _ => None,
+    }
+}
+
 /// Signals shared by every component; `Copy`, so components take it by value.
 #[derive(Clone, Copy)]
 pub struct State {
@@ -31,6 +49,8 @@ pub struct State {
     pub report: Memo<Result<Report, Error>>,
     /// How the module evaluates (`app::Views::report`): the report, and the check of an edit.
     evaluate: edit::Evaluate,
+    /// Where a view opened from a tab moves the scenario (`app::Views::moved`).
+    moved: Moved,
     /// The machine, pattern and model: what the pickers show and the controls are built
     /// from, which a slider does not change.
     pub choice: Memo<Choice>,
@@ -101,13 +121,14 @@ impl State {
         });
     }
 
-    /// The state of a page opened on `initial`, whose report `evaluate` gives (the module's
-    /// `app::Views::report`); the address bar gets its canonical query.
+    /// The state of a page opened on `initial`, whose report `evaluate` gives and whose views
+    /// move the scenario as `moved` says (the module's `app::Views::report` and
+    /// `app::Views::moved`); the address bar gets its canonical query.
     pub fn new(
         initial: Scenario,
         page: Page,
         problems: Vec<Problem>,
-        evaluate: edit::Evaluate,
+        (evaluate, moved): (edit::Evaluate, Moved),
     ) -> State {
         let (initial, page) = opened(initial, page);
         let scenario = RwSignal::new(initial);
@@ -122,6 +143,7 @@ impl State {
                 scenario.with(|s| evaluate(view, s))
             }),
             evaluate,
+            moved,
             choice: Memo::new(move |_| {
                 scenario.with(|s| Choice {
                     machine: s.machine,
@@ -139,19 +161,14 @@ impl State {
         state
     }
 
-    /// The regimes view needs a machine with NBL parameters, the collectives view a collective
-    /// pattern: opened from a tab on a scenario without them, the view moves to the nearest
-    /// scenario that has them, and says so. (An address that names such a scenario keeps it,
-    /// and the view says why it has nothing to show.)
+    /// Opened from a tab, a view that cannot show the scenario moves to the nearest scenario
+    /// it can, and says so ([`moved`], where the module has the view).
     fn ensure_maps(&self) {
-        let (view, fitted) = self.page.with_untracked(|p| (p.view, p.fitted.clone()));
-        let fitted = fitted.as_deref();
-        let moved = match view {
-            View::Regimes => self.scenario.with_untracked(|s| with_maps(s, fitted)),
-            View::Collectives => self.scenario.with_untracked(|s| with_collective(s, fitted)),
-            View::Traffic => self.scenario.with_untracked(with_traffic),
-            _ => None,
-        };
+        let view = self.page.with_untracked(|p| p.view);
+        let moved = self.page.with_untracked(|p| {
+            self.scenario
+                .with_untracked(|s| (self.moved)(view, s, p.fitted.as_deref()))
+        });
         if let Some((next, why)) = moved {
             if self
                 .scenario
