@@ -2,9 +2,11 @@
 //! first time another view opens, and it takes the page over (`lazy`); index.html builds it
 //! beside the first module without starting it. `commcalc.js` (scripts/post-build.mjs)
 //! re-exports it for course pages, so the first module does not carry the API.
+#![cfg_attr(target_arch = "wasm32", no_main)]
 
 #[cfg(target_arch = "wasm32")]
-fn main() {
+#[wasm_bindgen::prelude::wasm_bindgen(start)]
+fn start() {
     commcalc_web::start(commcalc_web::ALL);
 }
 

@@ -13,6 +13,7 @@
 //! posts `Hold` on every input while a worker is up (`commcalc_web::worker`), and the
 //! simulation, which may stop between any two batches of events without changing its
 //! results, waits until the input's frame is rendered.
+#![cfg_attr(target_arch = "wasm32", no_main)]
 
 /// The longest slice of work between two looks at the page's messages: how late a `Hold`
 /// may be read (an input's frame takes 3–7 ms on the page's thread), against the cost of
@@ -226,7 +227,8 @@ mod slices {
 }
 
 #[cfg(target_arch = "wasm32")]
-fn main() {
+#[wasm_bindgen::prelude::wasm_bindgen(start)]
+fn start() {
     if let Err(e) = slices::start() {
         web_sys::console::error_1(&e);
     }
