@@ -79,7 +79,7 @@ impl Scenario {
                 inputs.to = None;
             }
         }
-        drop_traffic_conflicts(&mut inputs.traffic, &mut errors);
+        traffic_keys::drop_conflicts(&mut inputs.traffic, &mut errors);
         overrides.sort_by(|a, b| a.0.cmp(b.0));
         (
             Some(Scenario {
@@ -119,7 +119,7 @@ impl Scenario {
         push("f", i.f.map(|f| f.id().to_string()));
         push("k", i.k.map(|k| k.to_string()));
         push("link", i.link.map(|l| l.id().to_string()));
-        for (key, value) in i.traffic.pairs() {
+        for (key, value) in traffic_keys::pairs(&i.traffic) {
             push(key, Some(value));
         }
         push("from", i.from.map(num));
@@ -305,19 +305,75 @@ fn model_of(
     }
 }
 
-/// The traffic keys' rules between keys: a conflicting key is reported and dropped (all of
-/// them if dropping that one changes nothing; the defaults always pass).
-fn drop_traffic_conflicts(traffic: &mut TrafficInputs, errors: &mut Vec<Error>) {
-    for _ in 0..=TrafficKey::ALL.len() {
-        let Err((key, e)) = traffic.check() else {
-            break;
-        };
-        errors.push(e);
-        let before = traffic.clone();
-        traffic.clear(key);
-        if *traffic == before {
-            *traffic = Default::default();
+/// The traffic pattern's keys (`TrafficInputs`): read, checked against each other and printed
+/// by every program built with the `traffic-keys` feature (the default). The web page's
+/// calculator module is built without it: it hands the traffic pattern over to the full module
+/// (which has the feature), and so leaves out the keys' parsing, their messages and the
+/// simulator's configuration checks (docs/web-bytes.md, "Stop 27").
+#[cfg(feature = "traffic-keys")]
+mod traffic_keys {
+    use super::*;
+
+    /// Parses one key's value, checking what the value alone can tell.
+    pub fn set(
+        traffic: &mut TrafficInputs,
+        key: TrafficKey,
+        value: &str,
+        _: &PatternDef,
+    ) -> Result<(), Error> {
+        traffic.set(key, value)
+    }
+
+    /// The keys' rules between each other: a conflicting key is reported and dropped (all of
+    /// them if dropping that one changes nothing; the defaults always pass).
+    pub fn drop_conflicts(traffic: &mut TrafficInputs, errors: &mut Vec<Error>) {
+        for _ in 0..=TrafficKey::ALL.len() {
+            let Err((key, e)) = traffic.check() else {
+                break;
+            };
+            errors.push(e);
+            let before = traffic.clone();
+            traffic.clear(key);
+            if *traffic == before {
+                *traffic = Default::default();
+            }
         }
+    }
+
+    /// The keys given, in canonical order and form.
+    pub fn pairs(traffic: &TrafficInputs) -> Vec<(&'static str, String)> {
+        traffic.pairs()
+    }
+}
+
+/// Without the `traffic-keys` feature no traffic key is read, so the scenario's are always
+/// the defaults. A traffic key of another pattern is reported as any key the pattern does not
+/// take (`apply`, without reading its value); one of the traffic pattern is this program's to
+/// hand over ([`Error::Elsewhere`]).
+#[cfg(not(feature = "traffic-keys"))]
+mod traffic_keys {
+    use super::*;
+
+    pub fn set(
+        _: &mut TrafficInputs,
+        key: TrafficKey,
+        value: &str,
+        pattern: &PatternDef,
+    ) -> Result<(), Error> {
+        match pattern.takes(Key::Traffic(key)) {
+            true => Err(Error::Elsewhere {
+                key: key.id().into(),
+                value: value.into(),
+                needs: "the traffic pattern's keys",
+            }),
+            false => Ok(()),
+        }
+    }
+
+    pub fn drop_conflicts(_: &mut TrafficInputs, _: &mut Vec<Error>) {}
+
+    pub fn pairs(_: &TrafficInputs) -> Vec<(&'static str, String)> {
+        Vec::new()
     }
 }
 
@@ -516,7 +572,7 @@ fn set_input(
             let found = Link::ALL.into_iter().find(|l| l.id() == value);
             inputs.link = Some(found.ok_or_else(|| Error::invalid(key, value, "paper or exact"))?);
         }
-        Key::Traffic(k) => inputs.traffic.set(k, value)?,
+        Key::Traffic(k) => traffic_keys::set(&mut inputs.traffic, k, value, pattern)?,
     }
     Ok(())
 }
@@ -561,4 +617,41 @@ fn parameter(
         ));
     }
     Ok((param.name, v))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A traffic key on a pattern that does not take it is refused by name, and the rest of
+    /// the query stands: with the traffic keys, or without them (the web page's calculator
+    /// module, which does not read the value).
+    #[test]
+    fn a_traffic_key_of_another_pattern_is_refused_by_name() {
+        let (scenario, errors) =
+            Scenario::from_query_lenient("machine=intel-ipsc&pattern=pingpong&dim=3&size=100");
+        let scenario = scenario.expect("a scenario without the refused key");
+        assert_eq!(scenario.inputs.size, Some(100.0));
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].key(), Some("dim"));
+        assert!(
+            errors[0].to_string().contains("does not take dim"),
+            "{}",
+            errors[0]
+        );
+    }
+
+    /// Without the traffic keys, a key of the traffic pattern is another program's to read:
+    /// the calculator module hands the pattern over to the full module.
+    #[cfg(not(feature = "traffic-keys"))]
+    #[test]
+    fn without_the_traffic_keys_the_traffic_pattern_s_keys_are_elsewhere() {
+        let (_, errors) = Scenario::from_query_lenient("machine=intel-ipsc&pattern=traffic&dim=3");
+        assert!(
+            matches!(&errors[..], [Error::Elsewhere { key, .. }] if key == "dim"),
+            "{errors:?}"
+        );
+        let s = Scenario::from_query("machine=intel-ipsc&pattern=traffic").unwrap();
+        assert_eq!(s.to_query(), "machine=intel-ipsc&pattern=traffic");
+    }
 }
