@@ -13,15 +13,14 @@ use commcalc_core::{Error, Scenario};
 use crate::chart::{plot, Which};
 use crate::components::plain;
 use crate::components::{
-    Charts, CollectivesView, CompareView, Controls, ErrorList, ExplainPanel, ExportBar, ImportView,
-    MetricsTable, Pickers, Presets, RegimesView, Share, Tabs, TrafficView, ValidateView,
-    WarningList,
+    Charts, CollectivesView, CompareView, Controls, ErrorList, ExplainPanel, ExportBar, Fitted,
+    ImportView, MetricsTable, Pickers, Presets, RegimesView, Share, Tabs, TrafficView,
+    ValidateView, WarningList,
 };
 use crate::controls::TrafficControls;
 use crate::dom::{self, Node};
 use crate::edit::{url_problems, Problem};
 use crate::export::{self, curves_csv, file_stem};
-use crate::import::Saved;
 use crate::lazy;
 use crate::page::{self, Page, View};
 use crate::state::State;
@@ -41,10 +40,10 @@ pub struct Views {
     explain: fn(State) -> AnyView,
     /// The share button and its dialog.
     share: fn(State) -> AnyView,
-    /// The fitted machines this browser keeps, for the machine picker (none when embedded): none
-    /// in the calculator's module, since the page's loader (Trunk.toml) starts the full module
-    /// for a browser that keeps some and for an address that names one.
-    kept: fn(bool) -> Vec<Saved>,
+    /// The fitted machines of the machine picker (`Fitted`): none in the calculator's module,
+    /// since the page's loader (Trunk.toml) starts the full module for a browser that keeps
+    /// some and for an address that names one.
+    fitted: Fitted,
     /// The style sheets of the views only this module has, added to the page when it mounts:
     /// a first visit to the calculator does not download them (docs/web-bytes.md).
     styles: &'static [&'static str],
@@ -74,7 +73,7 @@ pub const CALCULATOR: Views = Views {
     set_title: |_| None,
     explain: lazy::explain_panel,
     share: lazy::share_button,
-    kept: |_| Vec::new(),
+    fitted: Fitted::NONE,
     styles: &[],
     engines: Engines::NONE,
     report: |_, scenario| crate::edit::cached_evaluate(scenario),
@@ -88,7 +87,7 @@ pub const ALL: Views = Views {
     set_title: crate::validation_plot::set_title,
     explain: |state| view! { <ExplainPanel state/> }.into_any(),
     share: |state| view! { <Share state/> }.into_any(),
-    kept: |embed| crate::components::kept_machines(embed).0,
+    fitted: Fitted::KEPT,
     styles: &[
         include_str!("../../../web/validate.css"),
         include_str!("../../../web/regimes.css"),
@@ -270,7 +269,7 @@ fn App(
         _ => Some(
             view! {
                 <section class="side" aria-label="Scenario">
-                    <Pickers state kept=views.kept/>
+                    <Pickers state fitted=views.fitted/>
                     {(views.explain)(state)}
                     <ErrorList state/>
                     <Controls state/>

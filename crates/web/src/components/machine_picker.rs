@@ -23,23 +23,49 @@ fn entries(state: State, kept: &[Saved], named: Option<String>) -> Vec<Saved> {
     picker_entries(kept, named)
 }
 
-/// Opens the picker's choice: a fitted machine by its parameters and name, or a catalog one.
-fn choose(state: State, value: &str, list: &[Saved]) {
-    if let Some(i) = value.strip_prefix(PICKER_PREFIX) {
-        let Some(entry) = i.parse::<usize>().ok().and_then(|i| list.get(i)) else {
-            return;
-        };
-        match state.scenario.with_untracked(|s| chosen_scenario(entry, s)) {
-            Ok(next) => {
-                state.scenario.set(next);
-                state.update_page(|p| p.fitted = Some(entry.name.clone()));
-            }
-            Err(e) => state.note.set(Some(e)),
+/// Opens the fitted machine the picker's `value` names, by its parameters and name; false
+/// for a catalog machine's value.
+fn choose_fitted(state: State, value: &str, list: &[Saved]) -> bool {
+    let Some(i) = value.strip_prefix(PICKER_PREFIX) else {
+        return false;
+    };
+    let Some(entry) = i.parse::<usize>().ok().and_then(|i| list.get(i)) else {
+        return true;
+    };
+    match state.scenario.with_untracked(|s| chosen_scenario(entry, s)) {
+        Ok(next) => {
+            state.scenario.set(next);
+            state.update_page(|p| p.fitted = Some(entry.name.clone()));
         }
-        return;
+        Err(e) => state.note.set(Some(e)),
     }
-    // Leaving the fitted machine drops its name (`State::apply`).
-    state.edit(Edit::Switch("machine", value));
+    true
+}
+
+/// The picker's fitted machines: those kept in this browser (`kept`, read once as the page
+/// opens; none when embedded), the list shown, and opening one of them. The full module's
+/// ([`Fitted::KEPT`]); the calculator's module has none ([`Fitted::NONE`]), since the page's
+/// loader starts the full module for a browser that keeps fitted machines and for an address
+/// that names one (`app::Views`), and so links none of their code (docs/web-bytes.md, "Stop 27").
+#[derive(Clone, Copy)]
+pub struct Fitted {
+    kept: fn(bool) -> Vec<Saved>,
+    listed: fn(State, &[Saved]) -> Vec<Saved>,
+    chosen: fn(State, &str, &[Saved]) -> bool,
+}
+
+impl Fitted {
+    pub const NONE: Fitted = Fitted {
+        kept: |_| Vec::new(),
+        listed: |_, _| Vec::new(),
+        chosen: |_, _, _| false,
+    };
+
+    pub const KEPT: Fitted = Fitted {
+        kept: |embed| crate::components::kept_machines(embed).0,
+        listed: |state, kept| entries(state, kept, state.page.with(|p| p.fitted.clone())),
+        chosen: choose_fitted,
+    };
 }
 
 /// The machine picker's state: the fitted machines kept in this browser.
@@ -47,20 +73,24 @@ fn choose(state: State, value: &str, list: &[Saved]) {
 pub struct Machines {
     state: State,
     kept: Arc<[Saved]>,
+    fitted: Fitted,
 }
 
 impl Machines {
-    /// Reads the kept fitted machines once, as the page opens, with `kept` (`app::Views`).
-    pub fn new(state: State, kept: fn(bool) -> Vec<Saved>) -> Machines {
-        let kept = kept(state.page.with_untracked(|p| p.embed)).into();
-        Machines { state, kept }
+    /// Reads the kept fitted machines once, as the page opens (`app::Views`).
+    pub fn new(state: State, fitted: Fitted) -> Machines {
+        let kept = (fitted.kept)(state.page.with_untracked(|p| p.embed)).into();
+        Machines {
+            state,
+            kept,
+            fitted,
+        }
     }
 
     /// The fitted machines listed. Not a memo: the list is short, and a memo's code for its
     /// type would be in the calculator's module, whose list is always empty (`app::Views`).
     fn fitted(&self) -> Vec<Saved> {
-        let named = self.state.page.with(|p| p.fitted.clone());
-        entries(self.state, &self.kept, named)
+        (self.fitted.listed)(self.state, &self.kept)
     }
 
     /// `div.picker` with `<select id="machine">`, one `<optgroup>` per paper and one for the
@@ -109,8 +139,11 @@ impl Machines {
         )
     }
 
-    /// The machine chosen in the picker.
+    /// The machine chosen in the picker: a fitted one, or one of the catalog. Leaving the
+    /// fitted machine drops its name (`State::apply`).
     pub fn chosen(&self, value: &str) {
-        choose(self.state, value, &untrack(|| self.fitted()));
+        if !(self.fitted.chosen)(self.state, value, &untrack(|| self.fitted())) {
+            self.state.edit(Edit::Switch("machine", value));
+        }
     }
 }

@@ -33,6 +33,7 @@ pub use explain_panel::ExplainPanel;
 pub use export_bar::{export_panel, plain, ExportBar};
 pub use figure::Figure;
 pub use import_view::{kept_machines, ImportView};
+pub use machine_picker::Fitted;
 pub use metrics_table::MetricsTable;
 pub use pickers::Pickers;
 pub use presets::Presets;

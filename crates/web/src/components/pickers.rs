@@ -3,12 +3,11 @@
 
 use leptos::prelude::*;
 
-use super::machine_picker::Machines;
+use super::machine_picker::{Fitted, Machines};
 use super::model_picker::model_html;
 use super::pattern_picker::pattern_html;
 use crate::dom::{self, Node};
 use crate::edit::Edit;
-use crate::import::Saved;
 use crate::markup;
 use crate::state::State;
 
@@ -17,10 +16,10 @@ use crate::state::State;
 pub fn Pickers(
     /// The app state: the pickers show the scenario's machine, pattern and model and switch them.
     state: State,
-    /// Reads the fitted machines this browser keeps (`app::Views`).
-    kept: fn(bool) -> Vec<Saved>,
+    /// The fitted machines the machine picker lists (`app::Views`).
+    fitted: Fitted,
 ) -> impl IntoView {
-    let machines = Machines::new(state, kept);
+    let machines = Machines::new(state, fitted);
     let node = Node::new();
     let shown = machines.clone();
     dom::html_follows(node, move || {
