@@ -95,7 +95,32 @@ async function minified(file, module) {
 }
 const classic = new Set(['sw-register.js']);
 const trafficWorker = /^traffic-worker/;
+
+// wasm-streams' classes (IntoUnderlyingSource, IntoUnderlyingByteSource, IntoUnderlyingSink),
+// the bridge of Leptos' server functions to JavaScript streams: index.html has wasm-opt remove
+// their exports from the calculator's module, which never calls them, so their glue calls
+// nothing. Each class, the line that gives it `Symbol.dispose` and its FinalizationRegistry go
+// (0.3 kB gzip of a first visit, docs/web-bytes.md); the build fails if wasm-bindgen's glue no
+// longer reads as expected, rather than ship them unnoticed.
+const streams = [
+  /^export class IntoUnderlying\w+ \{\n[\s\S]*?\n\}\n/gm,
+  /^if \(Symbol\.dispose\) IntoUnderlying\w+\.prototype\[Symbol\.dispose\] = IntoUnderlying\w+\.prototype\.free;\n/gm,
+  /^const IntoUnderlying\w+Finalization = \(typeof FinalizationRegistry === 'undefined'\)\n.*\n.*\n/gm,
+];
+function withoutStreams(file) {
+  const full = path.join(staging, file);
+  let glue = fs.readFileSync(full, 'utf8');
+  for (const pattern of streams) {
+    const found = glue.match(pattern)?.length ?? 0;
+    if (found !== 3) fail(`${file}: expected 3 matches of ${pattern}, found ${found}`);
+    glue = glue.replace(pattern, '');
+  }
+  if (glue.includes('IntoUnderlying')) fail(`${file}: IntoUnderlying is still referenced`);
+  fs.writeFileSync(full, glue);
+}
+
 if (!served) {
+  for (const f of files(staging).filter((f) => /^commcalc-web-[0-9a-f]+\.js$/.test(f))) withoutStreams(f);
   for (const f of files(staging).filter((f) => f.endsWith('.js') && !trafficWorker.test(f))) {
     await minified(f, !classic.has(f));
   }
