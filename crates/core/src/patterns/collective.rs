@@ -343,44 +343,102 @@ struct Paper {
     id: &'static str,
     machines: &'static [&'static str],
     model: Model,
-    /// The cost at p processes, built by the paper's own pattern.
-    build: Build,
-    /// What its cost is, in words (the paper's timeline or model at p), and where it is from.
-    what: &'static str,
-    source: &'static str,
+    /// The algorithm: its cost and what that is.
+    algorithm: PaperAlgorithm,
 }
 
-/// Which of the papers' patterns builds a [`Paper`]'s cost: named here rather than pointed
-/// to, so that a program that reads the table only for its declarations (`needs_model`, as
-/// the web page's calculator module does for its algorithm picker) links none of the papers'
-/// costs of the collectives, which only the MPI collective engine ([`menu`]) builds
+/// One of the papers' algorithms of a collective: the paper's own pattern builds its cost, and
+/// it says in words what that cost is. Named here rather than pointed to from [`PAPERS`], so
+/// that a program that reads the table only for its declarations (`needs_model`, as the web
+/// page's calculator module does for its algorithm picker) links neither the costs nor their
+/// words, which only the MPI collective engine ([`menu`], [`time_derivation`]) uses
 /// (docs/web-bytes.md, "Stop 27").
 #[derive(Clone, Copy)]
-enum Build {
-    Combine,
+enum PaperAlgorithm {
+    Tree,
+    Snake,
+    Fence,
     NwayRing,
     Multicast,
-    AtmTotalExchange,
+    Separate,
+    MulticastExchange,
     BspTotalExchange,
     SharedMedium,
-    AtmBarrier,
-    BspBarrier,
+    TotalExchangeBarrier,
+    BroadcastBarrier,
+    MeasuredBarrier,
 }
 
-impl Build {
+impl PaperAlgorithm {
     /// The cost at p processes of the algorithm `id`.
     fn cost(self, ctx: &mut Ctx, p: u32, id: &'static str) -> Result<Built, Error> {
+        use PaperAlgorithm as A;
         let build = match self {
-            Build::Combine => combine,
-            Build::NwayRing => nway_ring,
-            Build::Multicast => multicast,
-            Build::AtmTotalExchange => atm_total_exchange,
-            Build::BspTotalExchange => bsp_total_exchange,
-            Build::SharedMedium => shared_medium,
-            Build::AtmBarrier => atm_barrier,
-            Build::BspBarrier => bsp_barrier,
+            A::Tree | A::Snake | A::Fence => combine,
+            A::NwayRing => nway_ring,
+            A::Multicast => multicast,
+            A::Separate | A::MulticastExchange => atm_total_exchange,
+            A::BspTotalExchange => bsp_total_exchange,
+            A::SharedMedium => shared_medium,
+            A::TotalExchangeBarrier | A::BroadcastBarrier => atm_barrier,
+            A::MeasuredBarrier => bsp_barrier,
         };
         build(ctx, p, id)
+    }
+
+    /// What its cost is, in words (the paper's timeline or model at p), and where it is from.
+    fn described(self) -> (&'static str, &'static str) {
+        use PaperAlgorithm as A;
+        match self {
+            A::Tree => (
+                "Tree's timeline on the near-square mesh of p nodes, n/8 elements",
+                "004 Appendix 7.1",
+            ),
+            A::Snake => (
+                "Snake's timeline at its exact optimal block on the near-square mesh of p nodes",
+                "004 Appendix 7.1",
+            ),
+            A::Fence => (
+                "Fence's timeline at its exact optimal block on the near-square mesh of p nodes",
+                "004 Appendix 7.1",
+            ),
+            A::NwayRing => (
+                "003's N-way ring broadcast of blocks of n/p bytes: 2(p − 1)(α + β·n/p) on simplex links",
+                "003 §N-way Broadcast",
+            ),
+            A::Multicast => (
+                "one Latency_sndrcv whatever p is",
+                "002 §3.10",
+            ),
+            A::Separate => (
+                "002's total exchange by separate addressing with n/p bytes per connection",
+                "002 §3.9",
+            ),
+            A::MulticastExchange => (
+                "002's total exchange by multicast with n/p bytes per connection",
+                "002 §3.11",
+            ),
+            A::BspTotalExchange => (
+                "the total exchange as one BSP superstep with n/p bytes per pair",
+                "002 Table 8; 001 Table 1",
+            ),
+            A::SharedMedium => (
+                "000 eq. 4's total exchange over the shared medium with n/p bytes per pair",
+                "000 eq. 4",
+            ),
+            A::TotalExchangeBarrier => (
+                "002 eq. 28 with a 100-byte message",
+                "002 eq. 28",
+            ),
+            A::BroadcastBarrier => (
+                "002 eq. 29 with a 100-byte message",
+                "002 eq. 29",
+            ),
+            A::MeasuredBarrier => (
+                "the measured barrier cost",
+                "002 Tables 9–10; 001 Table 1",
+            ),
+        }
     }
 }
 
@@ -399,108 +457,84 @@ static PAPERS: [Paper; 12] = [
         id: "tree",
         machines: &["intel-delta"],
         model: Model::Nbl,
-        build: Build::Combine,
-        what: "Tree's timeline on the near-square mesh of p nodes, n/8 elements",
-        source: "004 Appendix 7.1",
+        algorithm: PaperAlgorithm::Tree,
     },
     Paper {
         collective: Collective::Allreduce,
         id: "snake",
         machines: &["intel-delta"],
         model: Model::Nbl,
-        build: Build::Combine,
-        what: "Snake's timeline at its exact optimal block on the near-square mesh of p nodes",
-        source: "004 Appendix 7.1",
+        algorithm: PaperAlgorithm::Snake,
     },
     Paper {
         collective: Collective::Allreduce,
         id: "fence",
         machines: &["intel-delta"],
         model: Model::Nbl,
-        build: Build::Combine,
-        what: "Fence's timeline at its exact optimal block on the near-square mesh of p nodes",
-        source: "004 Appendix 7.1",
+        algorithm: PaperAlgorithm::Fence,
     },
     Paper {
         collective: Collective::Allgather,
         id: "nway-ring",
         machines: &HYPERCUBES,
         model: Model::Hockney,
-        build: Build::NwayRing,
-        what: "003's N-way ring broadcast of blocks of n/p bytes: 2(p − 1)(α + β·n/p) on simplex links",
-        source: "003 §N-way Broadcast",
+        algorithm: PaperAlgorithm::NwayRing,
     },
     Paper {
         collective: Collective::Broadcast,
         id: "multicast",
         machines: &["atm-sparc20"],
         model: Model::AtmPipeline,
-        build: Build::Multicast,
-        what: "one Latency_sndrcv whatever p is",
-        source: "002 §3.10",
+        algorithm: PaperAlgorithm::Multicast,
     },
     Paper {
         collective: Collective::AllToAll,
         id: "separate",
         machines: &["atm-sparc20"],
         model: Model::AtmPipeline,
-        build: Build::AtmTotalExchange,
-        what: "002's total exchange by separate addressing with n/p bytes per connection",
-        source: "002 §3.9",
+        algorithm: PaperAlgorithm::Separate,
     },
     Paper {
         collective: Collective::AllToAll,
         id: "multicast",
         machines: &["atm-sparc20"],
         model: Model::AtmPipeline,
-        build: Build::AtmTotalExchange,
-        what: "002's total exchange by multicast with n/p bytes per connection",
-        source: "002 §3.11",
+        algorithm: PaperAlgorithm::MulticastExchange,
     },
     Paper {
         collective: Collective::AllToAll,
         id: "total-exchange",
         machines: &BSP_MACHINES,
         model: Model::Bsp,
-        build: Build::BspTotalExchange,
-        what: "the total exchange as one BSP superstep with n/p bytes per pair",
-        source: "002 Table 8; 001 Table 1",
+        algorithm: PaperAlgorithm::BspTotalExchange,
     },
     Paper {
         collective: Collective::AllToAll,
         id: "total-exchange",
         machines: &SHARED_MEDIA,
         model: Model::Hyperbolic,
-        build: Build::SharedMedium,
-        what: "000 eq. 4's total exchange over the shared medium with n/p bytes per pair",
-        source: "000 eq. 4",
+        algorithm: PaperAlgorithm::SharedMedium,
     },
     Paper {
         collective: Collective::Barrier,
         id: "total-exchange",
         machines: &["atm-sparc20"],
         model: Model::AtmPipeline,
-        build: Build::AtmBarrier,
-        what: "002 eq. 28 with a 100-byte message",
-        source: "002 eq. 28",
+        algorithm: PaperAlgorithm::TotalExchangeBarrier,
     },
     Paper {
         collective: Collective::Barrier,
         id: "broadcast",
         machines: &["atm-sparc20"],
         model: Model::AtmPipeline,
-        build: Build::AtmBarrier,
-        what: "002 eq. 29 with a 100-byte message",
-        source: "002 eq. 29",
+        algorithm: PaperAlgorithm::BroadcastBarrier,
     },
     Paper {
         collective: Collective::Barrier,
         id: "measured",
         machines: &BSP_MACHINES,
         model: Model::Bsp,
-        build: Build::BspBarrier,
-        what: "the measured barrier cost",
-        source: "002 Tables 9–10; 001 Table 1",
+        algorithm: PaperAlgorithm::MeasuredBarrier,
     },
 ];
 
@@ -650,7 +684,7 @@ pub fn menu(
         .iter()
         .filter(|x| x.collective == collective && x.model == model && x.machines.contains(&machine))
     {
-        match paper.build.cost(ctx, p, paper.id) {
+        match paper.algorithm.cost(ctx, p, paper.id) {
             Ok((cost, warnings)) => {
                 warnings.into_iter().for_each(|w| ctx.warn(w));
                 out.push((paper.id, cost));
@@ -866,7 +900,10 @@ fn time_derivation(
             && x.machines.contains(&ctx.machine.id)
     });
     match paper {
-        Some(x) => Derivation::described("T", x.what, t, "µs", x.source),
+        Some(x) => {
+            let (what, source) = x.algorithm.described();
+            Derivation::described("T", what, t, "µs", source)
+        }
         None => Derivation::described("T", "the algorithm's time", t, "µs", "TRG §4"),
     }
 }
