@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { afterRepaint, appFailures, cli, evalQuery, metricMap, newAppPage, openApp, useApp } from './harness.mjs';
+import { afterRepaint, appFailures, cli, evalQuery, metricMap, newAppPage, openApp, shownErrors, useApp } from './harness.mjs';
 
 const app = useApp();
 
@@ -83,6 +83,31 @@ describe('the calculator module and the full module', () => {
       assert.ok(await page.isVisible('canvas#latency-chart'), 'the full module shows the calculator too');
       await page.goForward();
       await page.waitForFunction(() => document.querySelector('#tab-compare')?.getAttribute('aria-current') === 'page');
+      assert.deepEqual(failures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("refuses a traffic key on another pattern in the calculator's module, which does not read the traffic keys", async () => {
+    // The calculator's module is built without the traffic pattern's keys (index.html): a key
+    // of the simulator on another pattern is refused by name, as the CLI refuses it, and the
+    // rest of the address stands.
+    const { context, page, problems, requested } = await recordingPage();
+    try {
+      await openApp(page, app.server.url, '?machine=intel-ipsc&pattern=pingpong&size=2000&dim=3');
+      const errors = await shownErrors(page);
+      const dim = errors.find((e) => e.key === 'dim');
+      assert.ok(dim, `ul#errors > li[data-key="dim"], got ${JSON.stringify(errors)}`);
+      assert.match(dim.text, /does not take dim/);
+      assert.equal(await page.inputValue('[data-control="size"] input[data-part="number"]'), '2000', 'the size stands');
+      assert.ok(!(await page.evaluate(() => location.search.includes('dim='))), 'the refused key leaves the address');
+      assert.throws(
+        () => cli(['eval', 'machine=intel-ipsc&pattern=pingpong&size=2000&dim=3'], { stdio: 'pipe' }),
+        (e) => /does not take dim/.test(String(e.stderr)),
+        'the CLI refuses the key too',
+      );
+      assert.deepEqual(requested.filter((u) => FULL.test(u)), [], 'the calculator module alone');
       assert.deepEqual(failures(problems), [], 'no console or page error');
     } finally {
       await context.close();
