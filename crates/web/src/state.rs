@@ -163,7 +163,7 @@ impl State {
 
     /// Opened from a tab, a view that cannot show the scenario moves to the nearest scenario
     /// it can, and says so ([`moved`], where the module has the view).
-    fn ensure_maps(&self) {
+    fn move_for_view(&self) {
         let view = self.page.with_untracked(|p| p.view);
         let moved = self.page.with_untracked(|p| {
             self.scenario
@@ -275,7 +275,7 @@ impl State {
             }
         });
         self.note.set(None);
-        self.ensure_maps();
+        self.move_for_view();
         dom::push_query(self.query_untracked());
     }
 
