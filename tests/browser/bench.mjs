@@ -32,9 +32,11 @@
 // (g) the browser's work per slider input (input-work.mjs), as a person dragging waits for it,
 //     on every view with a range slider: every machine × pattern of the catalog, a machine
 //     fitted in the Import view and opened in the calculator by its link, compare with four
-//     scenarios, regimes, collectives and traffic; the slider's release (`change`), after which
-//     the views with maps draw their exact maps; and a frame-paced drag on each. The report
-//     names the worst view. `BENCH_VIEWS=<regular expression on the query>` runs it on the
+//     scenarios, regimes, collectives and traffic. The budget's measure is a drag (one input
+//     per animation frame, each input's work read from a trace); also taken: each input alone
+//     (rounds, with the app's phases), the slider's release (`change`), after which the views
+//     with maps draw their exact maps, and a drag paced by the wall clock, for inputs that
+//     queue. The report names the worst view. `BENCH_VIEWS=<regular expression on the query>` runs it on the
 //     matching views only (and skips (f)), prints the figures and leaves docs/ alone, e.g.
 //       BENCH_VIEWS='fddi-now&pattern=broadcast$|fitted|view=traffic' node tests/browser/bench.mjs
 //     To see where one view's time goes, event by event (paint rectangles, layout roots and
@@ -46,7 +48,7 @@ import path from 'node:path';
 
 import { bytesTable, distBytes, firstVisitBytes } from './first-visit.mjs';
 import { ROOT, catalogPairs, launchBrowser, openApp, serveDist } from './harness.mjs';
-import { frameDrag, importWork, inputWork, performanceSession, sliderKeys } from './input-work.mjs';
+import { dragWork, frameDrag, importWork, inputWork, performanceSession, sliderKeys } from './input-work.mjs';
 import { benchTraffic, trafficLines } from './bench-traffic.mjs';
 
 const BUDGET = { paintP95Ms: 8, loadMs: 1000, gzipBytes: 200 * 1000 };
@@ -67,8 +69,11 @@ const OUT = path.join(ROOT, 'docs', 'web-benchmarks.md');
 const COMPARE_QUERY =
   '?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong' +
   '&c=machine=jpl-mark3;pattern=pingpong&c=machine=intel-paragon;pattern=pingpong';
-/** The per-input measure: inputs per slider (after a warm-up), idle rounds, drag frames. */
-const WORK = { viewport: { width: 1280, height: 900 }, warmup: 2, inputs: 20, releases: 4, floorRounds: 5, dragFrames: 30, budgetMs: 8, profileInputs: 40 };
+/**
+ * The per-input measure: inputs per slider in a drag and as rounds (each after a warm-up),
+ * idle rounds, the paced drag's frames.
+ */
+const WORK = { viewport: { width: 1280, height: 900 }, warmup: 2, dragInputs: 30, inputs: 20, releases: 4, floorRounds: 5, dragFrames: 30, budgetMs: 8, profileInputs: 40 };
 /** The app's own phases of an input (dom::timed in crates/web/src/dom.rs). */
 const PHASES = ['edit', 'charts', 'results-html', 'morph'];
 /** The Import view's measure: fits per input after the warm-up ones, and the budget of one fit. */
@@ -298,9 +303,9 @@ function workViews(fitted) {
 
 /**
  * The per-input work of every view: on the first slider of the pattern's inputs and the first
- * of the machine's parameters, WORK.warmup + WORK.inputs frame-paced inputs each (the warm-up
- * ones left out), the floor of the measure (rounds without an input), and a frame-paced drag
- * on the first slider.
+ * of the machine's parameters, a drag of WORK.warmup + WORK.dragInputs inputs (the budget's
+ * measure) and WORK.warmup + WORK.inputs rounds (the warm-up ones left out of both), the floor
+ * of the rounds (rounds without an input), and a drag paced by the clock on the first slider.
  */
 async function measureWork(browser, url, views) {
   const context = await browser.newContext({ viewport: WORK.viewport });
@@ -323,28 +328,30 @@ async function measureWork(browser, url, views) {
         await inputWork(page, cdp, key, 1);
         releases.push(...(await inputWork(page, cdp, key, 1, { event: 'change' })));
       }
-      bySlider.push({ key, rounds: rounds.slice(WORK.warmup), releases });
+      const drag = await dragWork(page, cdp, key, WORK.warmup + WORK.dragInputs, { first: WORK.warmup + WORK.inputs });
+      bySlider.push({ key, rounds: rounds.slice(WORK.warmup), releases, drag: drag.task.slice(WORK.warmup), traced: drag.traced, metrics: drag.metrics });
     }
     const drag = await frameDrag(page, cdp, sliders[0], WORK.dragFrames);
     await cdp.detach();
     const all = bySlider.flatMap((s) => s.rounds);
-    const view = { query, bySlider, floor: summary(floor.map((r) => r.task)), drag };
+    const view = { query, bySlider, floor: summary(floor.map((r) => r.task)), drag, input: summary(bySlider.flatMap((s) => s.drag)) };
     for (const m of ['task', 'script', 'layout', 'style']) view[m] = summary(all.map((r) => r[m]));
     view.phases = Object.fromEntries(PHASES.map((ph) => [ph, summary(all.map((r) => r.phases[ph] ?? 0)).p50]));
     view.release = summary(bySlider.flatMap((s) => s.releases.map((r) => r.task)));
     out.push(view);
     console.log(
-      `${query}: task p50 ${ms(view.task.p50)} p95 ${ms(view.task.p95)} (layout p50 ${ms(view.layout.p50)}, style p50 ${ms(view.style.p50)}); ` +
+      `${query}: per input in a drag p50 ${ms(view.input.p50)} p95 ${ms(view.input.p95)}; alone: task p50 ${ms(view.task.p50)} p95 ${ms(view.task.p95)} (layout p50 ${ms(view.layout.p50)}, style p50 ${ms(view.style.p50)}); ` +
         `script p50 ${ms(view.script.p50)} [${PHASES.map((ph) => `${ph} ${ms(view.phases[ph])}`).join(', ')}]; floor ${ms(view.floor.p50)}; drag: ${drag.queued} queued (latest ${ms(Math.max(...drag.late))}), ${drag.intervals.filter((d) => d > 25).length} long frames; ` +
         `release p50 ${ms(view.release.p50)} max ${ms(view.release.max)}`,
     );
     // Each slider alone: the view's figures above pool them, and one slider can cost far more
     // than the other (the Regimes view's α recomputes both maps, its N only the sweep).
-    for (const { key, rounds, releases } of bySlider) {
+    for (const { key, rounds, releases, drag } of bySlider) {
       const [task, script] = ['task', 'script'].map((m) => summary(rounds.map((r) => r[m])));
       const release = summary(releases.map((r) => r.task));
+      const input = summary(drag);
       console.log(
-        `  ${key}: task p50 ${ms(task.p50)} p95 ${ms(task.p95)}; script p50 ${ms(script.p50)}; release p50 ${ms(release.p50)} max ${ms(release.max)}`,
+        `  ${key}: in a drag p50 ${ms(input.p50)} p95 ${ms(input.p95)}; alone: task p50 ${ms(task.p50)} p95 ${ms(task.p95)}; script p50 ${ms(script.p50)}; release p50 ${ms(release.p50)} max ${ms(release.max)}`,
       );
     }
   }
@@ -444,12 +451,19 @@ async function oneLoad(browser, url) {
   return t;
 }
 
-/** The per-input measure over all views: the worst view, the count within budget, the drags. */
+/**
+ * The per-input measure over all views: the worst view and the count within budget, in a drag
+ * (the budget's measure) and alone (`worstAlone`, `withinAlone`); the paced drags' queued inputs.
+ */
 function workSummary(views) {
-  const worst = views.reduce((a, b) => (b.task.p95 > a.task.p95 ? b : a));
+  const worstBy = (m) => views.reduce((a, b) => (b[m].p95 > a[m].p95 ? b : a));
   return {
-    worst,
-    within: views.filter((v) => v.task.p95 <= WORK.budgetMs).length,
+    worst: worstBy('input'),
+    within: views.filter((v) => v.input.p95 <= WORK.budgetMs).length,
+    worstAlone: worstBy('task'),
+    withinAlone: views.filter((v) => v.task.p95 <= WORK.budgetMs).length,
+    traced: views.reduce((t, v) => t + v.bySlider.reduce((u, s) => u + s.traced, 0), 0),
+    metrics: views.reduce((t, v) => t + v.bySlider.reduce((u, s) => u + s.metrics, 0), 0),
     queued: views.reduce((n, v) => n + v.drag.queued, 0),
     dragInputs: views.reduce((n, v) => n + v.drag.frames, 0),
     release: summary(views.flatMap((v) => v.bySlider.flatMap((s) => s.releases.map((r) => r.task)))),
@@ -459,46 +473,62 @@ function workSummary(views) {
 /** The per-input section of docs/web-benchmarks.md: the distribution, then every view. */
 function workLines(views, work) {
   const bins = [2, 4, 8, 16, 33, Infinity];
-  const count = (lo, hi) => views.filter((v) => v.task.p95 > lo && v.task.p95 <= hi).length;
+  const count = (m, lo, hi) => views.filter((v) => v[m].p95 > lo && v[m].p95 <= hi).length;
   const label = (lo, hi) => (hi === Infinity ? `> ${lo} ms` : `${lo}–${hi} ms`);
   const floor = summary(views.map((v) => v.floor.p50));
   const allTasks = summary(views.flatMap((v) => v.bySlider.flatMap((s) => s.rounds.map((r) => r.task))));
+  const allInputs = summary(views.flatMap((v) => v.bySlider.flatMap((s) => s.drag)));
   const longFrames = views.reduce((n, v) => n + v.drag.intervals.filter((d) => d > 25).length, 0);
   const row = (v) => {
     const d = v.drag;
     const late = summary(d.late);
     return (
-      `| \`${v.query}\` | ${v.bySlider.map((s) => s.key).join(', ')} | ${ms(v.task.p50)} | ${ms(v.task.p95)} | ${ms(v.script.p50)} | ${ms(v.layout.p50)} | ${ms(v.style.p50)} | ` +
+      `| \`${v.query}\` | ${v.bySlider.map((s) => s.key).join(', ')} | ${ms(v.input.p50)} | ${ms(v.input.p95)} | ${ms(v.task.p50)} | ${ms(v.task.p95)} | ${ms(v.script.p50)} | ${ms(v.layout.p50)} | ${ms(v.style.p50)} | ` +
       `${ms(d.perInput.task)} | ${d.queued} | ${ms(late.max)} | ${d.intervals.filter((x) => x > 25).length} | ${ms(v.release.p50)} | ${ms(v.release.max)} |`
     );
   };
   return [
     '## Per slider input, every view',
     '',
-    `Task time per input (the browser's main-thread work: script, style, layout, paint; Chrome DevTools`,
-    `protocol \`Performance.getMetrics\`, thread time), ${WORK.inputs} inputs per slider after ${WORK.warmup} warm-up ones, on the first`,
-    `slider of the pattern's inputs and the first of the machine's parameters, at ${WORK.viewport.width}×${WORK.viewport.height}.`,
-    `Over all ${allTasks.n} inputs of all views: p50 ${ms(allTasks.p50)}, p95 ${ms(allTasks.p95)}, max ${ms(allTasks.max)}.`,
-    `The floor of the measure (rounds with no input: two idle frames and the protocol's own calls) is p50 ${ms(floor.p50)}`,
-    `(max over views ${ms(floor.max)}); it is included in every figure, not subtracted.`,
+    `On the first slider of the pattern's inputs and the first of the machine's parameters, at ${WORK.viewport.width}×${WORK.viewport.height}.`,
+    '',
+    `**In a drag** (the budget's measure): ${WORK.dragInputs} inputs per slider after ${WORK.warmup} warm-up ones, one \`input\` event at`,
+    'the start of every animation frame, as Chromium delivers a pointer drag, the values jumping over 10–90 % of',
+    `the slider's range. An input's work is the browser's main-thread task time (thread time) from the task that`,
+    'dispatches it to the task that dispatches the next: its handler, the effects, style, layout, paint and commit',
+    `of its frame, and whatever else runs before the next input (a timer, a worker's reply); read from a Chromium`,
+    'trace of the drag (`RunTask` events, category `disabled-by-default-devtools.timeline`), in which nothing of the',
+    `measure's own runs. The trace accounts for ${ms(work.traced)} of the ${ms(work.metrics)} that \`Performance.getMetrics\``,
+    'counted over all drags (TaskDuration, which also counts the calls that start and end each drag).',
+    `Over all ${allInputs.n} inputs of all views: p50 ${ms(allInputs.p50)}, p95 ${ms(allInputs.p95)}, max ${ms(allInputs.max)}.`,
+    '',
+    `**Alone** (rounds): ${WORK.inputs} inputs per slider after ${WORK.warmup} warm-up ones, each in an animation frame and followed by`,
+    `two idle ones, the task time of each round read with \`Performance.getMetrics\` (TaskDuration, with ScriptDuration,`,
+    'LayoutDuration and RecalcStyleDuration). Such a round also counts what a drag never has: the two idle frames',
+    `and the protocol's own calls, the floor of the measure (rounds with no input), p50 ${ms(floor.p50)} (max over views ${ms(floor.max)}),`,
+    `included in every figure. Over all ${allTasks.n} rounds of all views: p50 ${ms(allTasks.p50)}, p95 ${ms(allTasks.p95)}, max ${ms(allTasks.max)};`,
+    `${work.withinAlone} of ${views.length} views within ${WORK.budgetMs} ms at p95, the worst \`${work.worstAlone.query}\` (p95 ${ms(work.worstAlone.task.p95)}).`,
     '',
     'Views by their p95 task time per input:',
     '',
-    '| p95 per input | views |',
-    '| --- | --- |',
-    ...bins.map((hi, i) => `| ${label(i === 0 ? 0 : bins[i - 1], hi)} | ${count(i === 0 ? -Infinity : bins[i - 1], hi)} |`),
+    '| p95 per input | views, in a drag | views, alone |',
+    '| --- | --- | --- |',
+    ...bins.map((hi, i) => {
+      const lo = i === 0 ? -Infinity : bins[i - 1];
+      return `| ${label(i === 0 ? 0 : bins[i - 1], hi)} | ${count('input', lo, hi)} | ${count('task', lo, hi)} |`;
+    }),
     '',
-    `Frame-paced drags (${WORK.dragFrames} inputs per view on its first slider, input i due i × 16.7 ms after the start,`,
+    `Drags paced by the clock (${WORK.dragFrames} inputs per view on its first slider, input i due i × 16.7 ms after the start,`,
     `dispatched by a timer when due or as soon as the main thread is free): ${work.queued} of ${work.dragInputs} inputs queued`,
     `(dispatched more than one frame period after they were due), ${longFrames} animation frames longer than 25 ms.`,
-    `"Latest input" is the largest such wait in the view's drag.`,
+    `"Latest input" is the largest such wait in the view's paced drag; "task per input" its task time over the drag per input.`,
     '',
     `Releases (${WORK.releases} per slider, each after one more input): the task time of the slider's \`change\` event, two`,
     'frames as for an input. The views with maps (Regimes, Collectives) draw coarse maps while a slider is',
     'held, every 4th row and column, and the exact maps on release: that work is in the release column,',
     `not the inputs'. Over all releases of all views: p50 ${ms(work.release.p50)}, max ${ms(work.release.max)}.`,
     '',
-    'Where the time of an input goes in the ten slowest views (medians per input): the app\'s own phases',
+    'Where the time of an input goes in the ten slowest views alone (medians per round): the app\'s own phases',
     '(`performance.measure` entries from `dom::timed`, wall clock inside the page): *edit* is the edit, the',
     'core\'s evaluation and the charts\' repaint (*charts* alone), *results HTML* builds the results table\'s',
     'HTML (formulas in MathML with their numbers), *morph* brings the page\'s nodes to new HTML; *other script*',
@@ -518,9 +548,11 @@ function workLines(views, work) {
         return `| \`${v.query}\` | ${ms(v.task.p50)} | ${ms(v.script.p50)} | ${ms(p.edit)} | ${ms(p.charts)} | ${ms(p['results-html'])} | ${ms(p.morph)} | ${ms(other)} | ${ms(v.layout.p50)} | ${ms(v.style.p50)} | ${ms(rest)} |`;
       }),
     '',
-    '| view | sliders | task p50 | task p95 | script p50 | layout p50 | style p50 | drag: task per input | drag: queued | drag: latest input | drag: long frames | release p50 | release max |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...[...views].sort((a, b) => b.task.p95 - a.task.p95).map(row),
+    'Every view, by its p95 in a drag; the columns after the first two are alone (rounds), then the paced drag, then the releases:',
+    '',
+    '| view | sliders | in a drag p50 | in a drag p95 | alone p50 | alone p95 | script p50 | layout p50 | style p50 | paced drag: task per input | paced drag: queued | paced drag: latest input | paced drag: long frames | release p50 | release max |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...[...views].sort((a, b) => b.input.p95 - a.input.p95).map(row),
     '',
   ];
 }
@@ -548,10 +580,8 @@ async function main() {
       return;
     }
     // Where the time goes, on the view with the slowest median input.
-    const worst = work.reduce((a, b) => (b.task.p50 > a.task.p50 ? b : a));
-    const worstSlider = worst.bySlider.reduce((a, b) =>
-      summary(b.rounds.map((r) => r.task)).p50 > summary(a.rounds.map((r) => r.task)).p50 ? b : a,
-    );
+    const worst = work.reduce((a, b) => (b.input.p50 > a.input.p50 ? b : a));
+    const worstSlider = worst.bySlider.reduce((a, b) => (summary(b.drag).p50 > summary(a.drag).p50 ? b : a));
     const profileContext = await browser.newContext({ viewport: WORK.viewport });
     const profilePage = await profileContext.newPage();
     await openApp(profilePage, server.url, worst.query);
@@ -625,7 +655,7 @@ async function main() {
     winners: result.winners.every((w) => w.total.p95 <= MAP_BUDGET_MS && w.timeouts === 0),
   };
   const work = workSummary(result.work);
-  ok.work = work.worst.task.p95 <= WORK.budgetMs && work.queued === 0;
+  ok.work = work.worst.input.p95 <= WORK.budgetMs && work.queued === 0;
   const miss = (value, budget, fmt) => (value <= budget ? '' : ` (over by ${fmt(value - budget)}, ${((value / budget - 1) * 100).toFixed(0)}%)`);
 
   const cpus = os.cpus();
@@ -649,8 +679,9 @@ async function main() {
     '',
     '| what | figure | budget | result |',
     '| --- | --- | --- | --- |',
-    `| browser work per slider input (task time), worst of ${result.work.length} views: \`${work.worst.query}\` | p50 ${ms(work.worst.task.p50)}, p95 ${ms(work.worst.task.p95)} (layout p50 ${ms(work.worst.layout.p50)}, style p50 ${ms(work.worst.style.p50)}) | p95 ≤ ${WORK.budgetMs} ms | ${verdict(work.worst.task.p95 <= WORK.budgetMs)}${miss(work.worst.task.p95, WORK.budgetMs, ms)} |`,
-    `| views whose p95 task time per input is within budget | ${work.within} of ${result.work.length} | all | ${verdict(work.within === result.work.length)} |`,
+    `| browser work per slider input in a drag (task time, one input per animation frame), worst of ${result.work.length} views: \`${work.worst.query}\` | p50 ${ms(work.worst.input.p50)}, p95 ${ms(work.worst.input.p95)} | p95 ≤ ${WORK.budgetMs} ms | ${verdict(work.worst.input.p95 <= WORK.budgetMs)}${miss(work.worst.input.p95, WORK.budgetMs, ms)} |`,
+    `| views whose p95 task time per input in a drag is within budget | ${work.within} of ${result.work.length} | all | ${verdict(work.within === result.work.length)} |`,
+    `| for information: an input alone (then two idle frames; the protocol's calls counted), views within ${WORK.budgetMs} ms at p95; the worst, \`${work.worstAlone.query}\` | ${work.withinAlone} of ${result.work.length}; p50 ${ms(work.worstAlone.task.p50)}, p95 ${ms(work.worstAlone.task.p95)} | | |`,
     `| frame-paced drag: inputs that waited more than a frame behind earlier work (queued), all views | ${work.queued} of ${work.dragInputs} | 0 | ${verdict(work.queued === 0)} |`,
     `| slider input → both charts repainted, size slider (${size.n} inputs) | p50 ${ms(size.p50)}, p95 ${ms(size.p95)}, max ${ms(size.max)} | p95 ≤ ${BUDGET.paintP95Ms} ms | ${verdict(size.p95 <= BUDGET.paintP95Ms && result.size.timeouts === 0)}${miss(size.p95, BUDGET.paintP95Ms, ms)} |`,
     `| slider input → both charts repainted, α slider (${alpha.n} inputs) | p50 ${ms(alpha.p50)}, p95 ${ms(alpha.p95)}, max ${ms(alpha.max)} | p95 ≤ ${BUDGET.paintP95Ms} ms | ${verdict(alpha.p95 <= BUDGET.paintP95Ms && result.alpha.timeouts === 0)}${miss(alpha.p95, BUDGET.paintP95Ms, ms)} |`,

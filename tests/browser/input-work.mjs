@@ -44,6 +44,36 @@ export function sliderKeys(page) {
 }
 
 /**
+ * Makes the slider of control `key` the page's `__benchSlider`, with `__benchMove(i)`: the
+ * slider to the `i`-th of a sequence of values and one `input` event. The values are distinct
+ * from one to the next and jump over 10–90 % of the range, as a drag back and forth, so that
+ * no input is answered by the page's cache of evaluations or leaves the charts' axes in place
+ * because the last one did.
+ */
+async function armSlider(page, key) {
+  const found = await page.evaluate((key) => {
+    const el = document.querySelector(`[data-control="${key}"] input[type=range]`);
+    if (!el) return false;
+    window.__benchSlider = el;
+    let last = el.value;
+    window.__benchMove = (i) => {
+      const min = Number(el.min || 0);
+      const max = Number(el.max || 100);
+      const frac = 0.1 + (0.8 * ((i * 37) % 100)) / 100;
+      el.value = String(Math.round(min + (max - min) * frac));
+      if (el.value === last) el.value = String(Number(el.value) + 1);
+      last = el.value;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    // The app's own timing of its phases (dom::timed), as performance.measure entries.
+    window.commcalcTiming = true;
+    performance.clearMeasures();
+    return true;
+  }, key);
+  if (!found) throw new Error(`no [data-control="${key}"] input[type=range]`);
+}
+
+/**
  * `inputs` rounds on the slider of control `key`, each one `input` event in an animation
  * frame; per round the task, script, layout and style milliseconds. With `input: false` the
  * rounds dispatch nothing: the floor of the measure (two idle frames and the protocol's own
@@ -59,17 +89,7 @@ export function sliderKeys(page) {
  * evaluations would answer).
  */
 export async function inputWork(page, cdp, key, inputs, { input = true, event = 'input', first = 0 } = {}) {
-  const found = await page.evaluate((key) => {
-    const el = document.querySelector(`[data-control="${key}"] input[type=range]`);
-    if (!el) return false;
-    window.__benchSlider = el;
-    window.__benchLast = el.value;
-    // The app's own timing of its phases (dom::timed), as performance.measure entries.
-    window.commcalcTiming = true;
-    performance.clearMeasures();
-    return true;
-  }, key);
-  if (!found) throw new Error(`no [data-control="${key}"] input[type=range]`);
+  await armSlider(page, key);
   const rounds = [];
   // One reading per round, each round the difference from the previous one: work the app
   // defers past the round (a timer) is counted in the round it falls in, never lost between two.
@@ -83,14 +103,7 @@ export async function inputWork(page, cdp, key, inputs, { input = true, event = 
             if (input && event === 'change') {
               el.dispatchEvent(new Event('change', { bubbles: true }));
             } else if (input) {
-              // Distinct consecutive values over 10–90 % of the range, as a drag back and forth.
-              const min = Number(el.min || 0);
-              const max = Number(el.max || 100);
-              const frac = 0.1 + (0.8 * (((first + i) * 37) % 100)) / 100;
-              el.value = String(Math.round(min + (max - min) * frac));
-              if (el.value === window.__benchLast) el.value = String(Number(el.value) + 1);
-              window.__benchLast = el.value;
-              el.dispatchEvent(new Event('input', { bubbles: true }));
+              window.__benchMove(first + i);
             }
             requestAnimationFrame(() =>
               requestAnimationFrame(() => {
@@ -112,6 +125,76 @@ export async function inputWork(page, cdp, key, inputs, { input = true, event = 
     rounds.push({ task, script, layout, style, phases });
   }
   return rounds;
+}
+
+/** The trace event that opens each input's window in dragWork (`console.timeStamp`). */
+const DRAG_MARK = 'commcalc-bench-input';
+
+/**
+ * A drag of `inputs` inputs on the slider of control `key` as a person gives it: one `input`
+ * event at the start of every animation frame (Chromium delivers a pointer drag so), the values
+ * of inputWork's sequence from its `first`. Per input the task milliseconds: the browser's
+ * main-thread work (thread time) from the task that dispatched the input to the task that
+ * dispatches the next one, read from a trace of the drag (category devtools.timeline, the
+ * top-level `RunTask` of each task). That is everything the input causes in its frame (the
+ * handler, the effects, style, layout, paint, commit) and whatever else runs before the next
+ * input (a timer, a worker's reply); the last input's window ends two frames after it. Nothing
+ * of the measure's own runs in a window: no protocol call is made between the first input and
+ * the end. `traced` and `metrics` are the drag's whole task time by the trace and by
+ * `Performance.getMetrics` (which also counts the calls that start and end the drag), so that
+ * a report can show the trace accounts for the browser's work.
+ */
+export async function dragWork(page, cdp, key, inputs, { first = 0 } = {}) {
+  await armSlider(page, key);
+  await page.evaluate(() => {
+    // A person's page: without the app's phase marks.
+    window.commcalcTiming = false;
+  });
+  const events = [];
+  const collect = ({ value }) => events.push(...value);
+  cdp.on('Tracing.dataCollected', collect);
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] }, transferMode: 'ReportEvents' });
+  const before = await readMetrics(cdp);
+  await page.evaluate(
+    ({ inputs, first, mark }) =>
+      new Promise((resolve) => {
+        let i = 0;
+        const frame = () => {
+          console.timeStamp(mark);
+          if (i === inputs) {
+            // The end of the last input's window, two frames after it (as a round's).
+            requestAnimationFrame(() => {
+              console.timeStamp(mark);
+              setTimeout(resolve, 0);
+            });
+            return;
+          }
+          window.__benchMove(first + i);
+          i++;
+          requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    { inputs, first, mark: DRAG_MARK },
+  );
+  const after = await readMetrics(cdp);
+  await cdp.send('Tracing.end');
+  await complete;
+  cdp.off('Tracing.dataCollected', collect);
+  const thread = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const onMain = (e) => thread && e.pid === thread.pid && e.tid === thread.tid;
+  const tasks = events.filter((e) => onMain(e) && e.ph === 'X' && e.name === 'RunTask').sort((a, b) => a.ts - b.ts);
+  const marks = events.filter((e) => onMain(e) && e.name === 'TimeStamp' && e.args?.data?.message === DRAG_MARK).map((e) => e.ts);
+  if (marks.length !== inputs + 2) throw new Error(`${key}: ${marks.length} marks in the trace for ${inputs} inputs`);
+  // A window opens with the task that holds its mark; the last input's closes with the end mark.
+  const opens = marks.map((t) => (tasks.find((k) => k.ts <= t && t < k.ts + k.dur) ?? { ts: t }).ts);
+  const closes = [...opens.slice(1, inputs), opens[inputs + 1]];
+  const within = (open, close) =>
+    tasks.filter((k) => k.ts >= open && k.ts < close).reduce((sum, k) => sum + (k.tdur ?? k.dur) / 1000, 0);
+  const task = closes.map((close, i) => within(opens[i], close));
+  const traced = within(opens[0], opens[inputs + 1]);
+  return { task, traced, metrics: (after[0] - before[0]) * 1000 };
 }
 
 /**
