@@ -67,6 +67,7 @@ pub fn draw(
         ratio: r,
         font_scale: 1.0,
         palette,
+        dashes: context(canvas).ok(),
     };
     let placed = match plot {
         Ok(plot) => layered(canvas, (width, height), plot, scale, &pen)?,
@@ -244,12 +245,12 @@ pub fn png(
     );
     canvas.set_width(size.0);
     canvas.set_height(size.1);
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| "the canvas has no 2-D context".to_string())?;
+    let backend = backend(&canvas)?;
     let pen = Pen {
         ratio: frame.ratio,
         font_scale: 1.0,
         palette,
+        dashes: context(&canvas).ok(),
     };
     paint(backend, size, plot, scale, &pen, Some(heading), Layers::All)?;
     canvas.to_data_url().map_err(|e| crate::dom::js_error(&e))
@@ -278,6 +279,7 @@ pub fn svg(
             ratio: 1.0,
             font_scale: SVG_FONT_SCALE,
             palette,
+            dashes: None,
         },
         Some(heading),
         Layers::All,
@@ -370,6 +372,12 @@ struct Pen<'a> {
     /// the size ÷ 1.24 (points to pixels), the canvas backend as given.
     font_scale: f64,
     palette: &'a Palette,
+    /// The canvas's context, whose own line dashes draw a dashed series as one path; without
+    /// one (the SVG export) plotters' `DashedPathElement` draws it, a path per dash. On the
+    /// Collectives chart, every algorithm dashed across the sizes, that was 420 paths per
+    /// input, each with its colour formatted and its style set (docs/web-benchmarks.md,
+    /// "Stop 28").
+    dashes: Option<web_sys::CanvasRenderingContext2d>,
 }
 
 /// See [`Pen::font_scale`].
@@ -542,12 +550,23 @@ fn draw_series<DB: DrawingBackend>(
             chart.draw(&Circle::new((a, b), dot, rgb(p.text).stroke_width(1)))?;
         }
     } else if series.dashed {
-        chart.draw(&DashedPathElement::new(
-            drawn(chart, points),
-            pen.px(7.0),
-            pen.px(4.0),
-            colour.stroke_width(pen.width(2.0)),
-        ))?;
+        let (on, off) = (pen.px(7.0), pen.px(4.0));
+        let style = colour.stroke_width(pen.width(2.0));
+        match &pen.dashes {
+            Some(context) => {
+                let dash = js_sys::Array::of2(&f64::from(on).into(), &f64::from(off).into());
+                let _ = context.set_line_dash(&dash);
+                let path = chart.draw(&PathElement::new(drawn(chart, points), style));
+                let _ = context.set_line_dash(&js_sys::Array::new());
+                path?;
+            }
+            None => chart.draw(&DashedPathElement::new(
+                drawn(chart, points),
+                on,
+                off,
+                style,
+            ))?,
+        }
     } else {
         chart.draw(&PathElement::new(
             drawn(chart, points),
