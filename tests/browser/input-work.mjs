@@ -48,10 +48,12 @@ export function sliderKeys(page) {
  * slider to the `i`-th of a sequence of values and one `input` event. The values are distinct
  * from one to the next and jump over 10–90 % of the range, as a drag back and forth, so that
  * no input is answered by the page's cache of evaluations or leaves the charts' axes in place
- * because the last one did.
+ * because the last one did. With `timing`, the app marks its phases (`dom::timed`, as
+ * `performance.measure` entries) for the rounds to read; a drag runs as a person's page does,
+ * without them.
  */
-async function armSlider(page, key) {
-  const found = await page.evaluate((key) => {
+async function armSlider(page, key, { timing }) {
+  const found = await page.evaluate(({ key, timing }) => {
     const el = document.querySelector(`[data-control="${key}"] input[type=range]`);
     if (!el) return false;
     window.__benchSlider = el;
@@ -65,11 +67,10 @@ async function armSlider(page, key) {
       last = el.value;
       el.dispatchEvent(new Event('input', { bubbles: true }));
     };
-    // The app's own timing of its phases (dom::timed), as performance.measure entries.
-    window.commcalcTiming = true;
+    window.commcalcTiming = timing;
     performance.clearMeasures();
     return true;
-  }, key);
+  }, { key, timing });
   if (!found) throw new Error(`no [data-control="${key}"] input[type=range]`);
 }
 
@@ -89,7 +90,7 @@ async function armSlider(page, key) {
  * evaluations would answer).
  */
 export async function inputWork(page, cdp, key, inputs, { input = true, event = 'input', first = 0 } = {}) {
-  await armSlider(page, key);
+  await armSlider(page, key, { timing: true });
   const rounds = [];
   // One reading per round, each round the difference from the previous one: work the app
   // defers past the round (a timer) is counted in the round it falls in, never lost between two.
@@ -135,8 +136,8 @@ const DRAG_MARK = 'commcalc-bench-input';
  * event at the start of every animation frame (Chromium delivers a pointer drag so), the values
  * of inputWork's sequence from its `first`. Per input the task milliseconds: the browser's
  * main-thread work (thread time) from the task that dispatched the input to the task that
- * dispatches the next one, read from a trace of the drag (category devtools.timeline, the
- * top-level `RunTask` of each task). That is everything the input causes in its frame (the
+ * dispatches the next one, read from a trace of the drag (the top-level `RunTask` of each task,
+ * category disabled-by-default-devtools.timeline; the marks in devtools.timeline). That is everything the input causes in its frame (the
  * handler, the effects, style, layout, paint, commit) and whatever else runs before the next
  * input (a timer, a worker's reply); the last input's window ends two frames after it. Nothing
  * of the measure's own runs in a window: no protocol call is made between the first input and
@@ -145,11 +146,7 @@ const DRAG_MARK = 'commcalc-bench-input';
  * a report can show the trace accounts for the browser's work.
  */
 export async function dragWork(page, cdp, key, inputs, { first = 0 } = {}) {
-  await armSlider(page, key);
-  await page.evaluate(() => {
-    // A person's page: without the app's phase marks.
-    window.commcalcTiming = false;
-  });
+  await armSlider(page, key, { timing: false });
   const events = [];
   const collect = ({ value }) => events.push(...value);
   cdp.on('Tracing.dataCollected', collect);
