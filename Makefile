@@ -147,8 +147,9 @@ WEB_ENV := RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort \
 	CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size \
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--cfg=erase_components -Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none"
 
-# Trunk builds the page's two modules with the size profile `web` and the Traffic view's worker
-# with `release` (index.html, data-cargo-profile-release; Cargo.toml says why).
+# Trunk builds the calculator's module with the size profile `web`, the other views' module with
+# `full` and the Traffic view's worker with `release` (index.html, data-cargo-profile-release;
+# Cargo.toml says why).
 
 site: tools
 	$(WEB_ENV) trunk build --release

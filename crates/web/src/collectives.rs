@@ -252,6 +252,7 @@ pub fn rgba(map: &WinnerMap, slots: &[usize], palette: &Palette) -> Vec<u8> {
     pixels(
         map.ps.len(),
         map.sizes.len(),
+        map.sample,
         |row, col| map.cell(row, col).copied(),
         |c| {
             mix(

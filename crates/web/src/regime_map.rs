@@ -83,6 +83,7 @@ pub fn rgba(map: &LeadMap, palette: &Palette) -> Vec<u8> {
     pixels(
         rows,
         cols,
+        map.sample,
         |row, col| map.lead(row, col).copied(),
         |c| cell_colour(&c, palette),
         palette.background,
@@ -91,20 +92,35 @@ pub fn rgba(map: &LeadMap, palette: &Palette) -> Vec<u8> {
 
 /// A map's RGBA pixels, one per cell, top row first (row 0, the map's first, is the bottom
 /// line): each cell's `colour`, the background where there is none. Every map (the regime
-/// maps, the winner map) is turned into pixels here. A cell equal to the one before it in its
-/// row takes that colour again rather than mixing it anew: a coarse map (a held slider's)
-/// repeats each cell along its block, and capped margins repeat the full colour.
+/// maps, the winner map) is turned into pixels here. A map sampled every `sample`-th row and
+/// column (`commcalc_core::grid`: each block repeats its corner cell) has its pixels repeated
+/// the same way, a block's rows and columns copied rather than looked up: a held slider's
+/// coarse maps are painted at every input, and their pixels cost as much as their cells did.
+/// A cell equal to the one before it in its row takes that colour again rather than mixing it
+/// anew (capped margins repeat the full colour).
 pub fn pixels<C: Copy + PartialEq>(
     rows: usize,
     cols: usize,
+    sample: usize,
     cell: impl Fn(usize, usize) -> Option<C>,
     colour: impl Fn(C) -> (u8, u8, u8),
     background: (u8, u8, u8),
 ) -> Vec<u8> {
-    let mut out = Vec::with_capacity(rows * cols * 4);
+    let sample = sample.max(1);
+    let width = cols * 4;
+    let mut out = Vec::with_capacity(rows * width);
     for row in (0..rows).rev() {
+        // The row above, just written, is of the same block.
+        if row + 1 < rows && (row + 1) / sample == row / sample {
+            out.extend_from_within(out.len() - width..);
+            continue;
+        }
         let mut last: Option<(C, (u8, u8, u8))> = None;
         for col in 0..cols {
+            if col % sample != 0 {
+                out.extend_from_within(out.len() - 4..);
+                continue;
+            }
             let (r, g, b) = match (cell(row, col), last) {
                 (None, _) => background,
                 (Some(c), Some((l, rgb))) if l == c => rgb,
@@ -506,27 +522,35 @@ mod tests {
         assert!(px.chunks(4).all(|c| c[3] == 255));
     }
 
-    /// Reusing the colour of an equal neighbour changes no pixel: every pixel of an exact and
-    /// of a coarse map is its own cell's colour, mixed anew.
+    /// Reusing the colour of an equal neighbour, or a coarse map's copied rows and columns,
+    /// changes no pixel: every pixel of an exact and of a coarse map is its own cell's colour,
+    /// mixed anew, blocks cut short at the map's top and right edges included.
     #[test]
     fn every_pixel_is_its_own_cells_colour() {
         let p = palette(true);
         let s = Scenario::from_query("machine=intel-delta&pattern=global-combine").unwrap();
         let options = MapOptions {
-            lengths: 40,
-            meshes: 24,
+            lengths: 41,
+            meshes: 23,
             ..MapOptions::for_machine(s.machine)
         };
-        for sample in [1, 4] {
+        for sample in [1, 3, 4] {
             let map = lead_map(&s, FSet::Nominal, options, FULL_MARGIN, sample).unwrap();
+            let (rows, cols) = (map.meshes.len(), map.lengths.len());
+            // The blocks at the top and right edges are cut short.
+            assert!(
+                sample == 1 || (rows % sample != 0 && cols % sample != 0),
+                "{rows}×{cols}"
+            );
             let px = rgba(&map, &p);
+            assert_eq!(px.len(), rows * cols * 4);
             for (i, c) in px.chunks(4).enumerate() {
-                let (row, col) = (23 - i / 40, i % 40);
+                let (row, col) = (rows - 1 - i / cols, i % cols);
                 let (r, g, b) = cell_colour(map.lead(row, col).unwrap(), &p);
                 assert_eq!(c, [r, g, b, 255], "{sample} {row} {col}");
             }
         }
-        let none = pixels(2, 3, |_, _| None::<u8>, |_| (1, 2, 3), (9, 9, 9));
+        let none = pixels(2, 3, 1, |_, _| None::<u8>, |_| (1, 2, 3), (9, 9, 9));
         assert!(none.chunks(4).all(|c| c == [9, 9, 9, 255]));
     }
 
