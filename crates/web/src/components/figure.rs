@@ -62,7 +62,9 @@ pub fn Figure(
             ratio: dom::pixel_ratio(),
         };
         let scale = scale.get();
-        plot.track();
+        // A drawing that waits reads nothing of its plot: an effect that read it would have
+        // the plot memo, and the sweep or series behind it, computed again at every input of
+        // the drag, only to find the chart still waiting (the end of the wait runs this again).
         if redraw.with_value(|r| dom::drawing_waits(&c, r)) {
             return true;
         }
