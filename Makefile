@@ -126,10 +126,15 @@ terser:
 	@if [ -f $(TOOLS)/node_modules/terser/package.json ]; then echo "terser: installed"; \
 	else mkdir -p $(TOOLS) && npm install --prefix $(TOOLS) --no-audit --no-fund terser@$(TERSER_VERSION); fi
 
-# The standard library's source, which the page's modules are built from (WEB_ENV below).
+# The standard library's source, which the page's modules are built from (WEB_ENV below), and
+# the crates its lock file names: Trunk builds offline, so cargo finds them in its cache or not
+# at all (a toolchain's std may add a dependency, as 1.95's `moto-rt`). Fetched by cargo from
+# crates.io; a no-op when they are cached.
+STD_LIBRARY = $(shell rustc --print sysroot)/lib/rustlib/src/rust/library
 rust-src: check-cargo
 	@if rustup component list --installed 2>/dev/null | grep -qx 'rust-src'; then echo "rust-src: installed"; \
 	else rustup component add rust-src; fi
+	RUSTC_BOOTSTRAP=1 $(CARGO) fetch --locked --quiet --manifest-path $(STD_LIBRARY)/Cargo.toml
 
 tools: wasm-target rust-src trunk wasm-bindgen wasm-opt terser
 
