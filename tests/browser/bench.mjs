@@ -48,7 +48,7 @@ import path from 'node:path';
 
 import { bytesTable, distBytes, firstVisitBytes } from './first-visit.mjs';
 import { ROOT, catalogPairs, launchBrowser, openApp, serveDist } from './harness.mjs';
-import { dragWork, frameDrag, importWork, inputWork, performanceSession, sliderKeys } from './input-work.mjs';
+import { collectDeadPages, dragWork, frameDrag, importWork, inputWork, performanceSession, sliderKeys } from './input-work.mjs';
 import { benchTraffic, trafficLines } from './bench-traffic.mjs';
 
 const BUDGET = { paintP95Ms: 8, loadMs: 1000, gzipBytes: 200 * 1000 };
@@ -314,6 +314,7 @@ async function measureWork(browser, url, views) {
   for (const query of views) {
     await openApp(page, url, query);
     const cdp = await performanceSession(page);
+    await collectDeadPages(cdp);
     const keys = await sliderKeys(page);
     const sliders = [keys.inputs[0], keys.parameters[0]].filter(Boolean);
     if (sliders.length === 0) throw new Error(`${query}: no range slider`);
@@ -373,6 +374,7 @@ async function moreDrags(browser, url, views) {
     for (const view of views) {
       await openApp(page, url, view.query);
       const cdp = await performanceSession(page);
+      await collectDeadPages(cdp);
       for (const slider of view.bySlider) {
         await inputWork(page, cdp, slider.key, WORK.warmup);
         const first = WORK.warmup + WORK.inputs + pass * (WORK.warmup + WORK.dragInputs);

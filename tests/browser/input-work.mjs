@@ -20,6 +20,20 @@ export async function performanceSession(page) {
   return cdp;
 }
 
+/**
+ * Collects the garbage the tab holds before a view is measured. The benchmark opens hundreds of
+ * views one after another in one tab, and every page it leaves stays on the renderer's heap, dead,
+ * until a full collection: after 240 views, 171 documents and 163 MB of JavaScript heap, of
+ * which a forced collection leaves 2 documents and 2 MB. Left to a collection that came when it
+ * would, whole drags late in a run were two to four times slower than the same slider's other
+ * drags; with this, none was (docs/web-benchmarks.md, Findings, "Stop 31"). No person's tab
+ * holds the remains of hundreds of pages; the page's own garbage, made while it is dragged,
+ * still counts.
+ */
+export async function collectDeadPages(cdp) {
+  await cdp.send('HeapProfiler.collectGarbage');
+}
+
 async function readMetrics(cdp) {
   const { metrics } = await cdp.send('Performance.getMetrics');
   const byName = Object.fromEntries(metrics.map((m) => [m.name, m.value]));
