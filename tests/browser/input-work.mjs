@@ -10,6 +10,8 @@
 // event per frame), and ends two animation frames later, so that the frame the input changed
 // has been rendered; work the app defers further (a timer) counts in the round it falls in.
 
+import { openApp } from './harness.mjs';
+
 /** The metrics read per round, by their protocol names. */
 const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'];
 
@@ -30,8 +32,16 @@ export async function performanceSession(page) {
  * holds the remains of hundreds of pages; the page's own garbage, made while it is dragged,
  * still counts.
  */
-export async function collectDeadPages(cdp) {
+async function collectDeadPages(cdp) {
   await cdp.send('HeapProfiler.collectGarbage');
+}
+
+/** Opens `query` to be measured: the page, its protocol session, the tab's dead pages collected. */
+export async function openToMeasure(page, url, query) {
+  await openApp(page, url, query);
+  const cdp = await performanceSession(page);
+  await collectDeadPages(cdp);
+  return cdp;
 }
 
 async function readMetrics(cdp) {
