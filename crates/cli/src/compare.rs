@@ -5,7 +5,6 @@
 use std::fmt::Write as _;
 
 use commcalc_core::compare::{compare_with, Comparison};
-use commcalc_core::report::CURVE_POINTS;
 use commcalc_core::units::si;
 use commcalc_core::{evaluate_with, Scenario};
 
@@ -45,7 +44,7 @@ pub fn compare(options: &CompareOptions) -> Result<String, Usage> {
         }
         return Err(Usage(message));
     }
-    let comparison = compare_with(&scenarios, options.points.unwrap_or(CURVE_POINTS))
+    let comparison = compare_with(&scenarios, options.points)
         .map_err(|e| Usage(format!("the queries cannot be compared: {e}")))?;
     if options.json {
         let mut out = serde_json::to_string(&comparison)

@@ -3,7 +3,6 @@
 use std::fmt::Write as _;
 
 use commcalc_core::patterns::Value;
-use commcalc_core::report::CURVE_POINTS;
 use commcalc_core::units::{metric as display, si};
 use commcalc_core::{evaluate_with, Errors, Report, Scenario};
 
@@ -12,8 +11,8 @@ use crate::args::{rejected, EvalOptions, Usage};
 /// Parses, evaluates and renders one query.
 pub fn eval(options: &EvalOptions) -> Result<String, Usage> {
     let scenario = Scenario::from_query(&options.query).map_err(|e| rejected(&e))?;
-    let report = evaluate_with(&scenario, options.points.unwrap_or(CURVE_POINTS))
-        .map_err(|e| rejected(&Errors::from(e)))?;
+    let report =
+        evaluate_with(&scenario, options.points).map_err(|e| rejected(&Errors::from(e)))?;
     if options.json {
         // The report serialises to exactly the eval JSON's {"query", "metrics", "curve", "warnings"}.
         let encode = |e: serde_json::Error| Usage(format!("cannot encode the report as JSON: {e}"));

@@ -19,12 +19,14 @@ mod eval;
 mod fit;
 mod listing;
 mod regimes;
+mod tips;
 mod traffic;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use args::{Command, Usage};
+use args::{Cli, Command, Usage};
+use clap::Parser;
 
 /// Exit code for a bad command line or a query the core rejects.
 const EXIT_USAGE: u8 = 2;
@@ -32,31 +34,38 @@ const EXIT_USAGE: u8 = 2;
 const EXIT_IO: u8 = 1;
 
 fn main() -> ExitCode {
-    let argv: Vec<_> = std::env::args_os().skip(1).collect();
-    match args::parse(&argv).and_then(run) {
+    let argv: Vec<_> = std::env::args_os().collect();
+    let cli = match Cli::try_parse_from(&argv) {
+        Ok(cli) => cli,
+        // --help and --version are clap's "errors" that belong on stdout.
+        Err(e) if !e.use_stderr() => return write_stdout(&e.render().to_string()),
+        Err(e) => return usage(&tips::with_tips(e, &argv).render().to_string()),
+    };
+    match run(cli.command) {
         Ok(output) => write_stdout(&output),
-        Err(Usage(message)) => {
-            // If stderr is gone too there is no one left to tell.
-            let _ = writeln!(io::stderr(), "commcalc: {message}");
-            ExitCode::from(EXIT_USAGE)
-        }
+        Err(Usage(message)) => usage(&format!("commcalc: {message}\n")),
     }
+}
+
+/// Prints a mistake on stderr and gives its exit code.
+fn usage(message: &str) -> ExitCode {
+    // If stderr is gone too there is no one left to tell.
+    let _ = io::stderr().write_all(message.as_bytes());
+    ExitCode::from(EXIT_USAGE)
 }
 
 /// Runs a parsed command and returns everything it prints, so that nothing reaches stdout
 /// unless the whole command succeeded.
 fn run(command: Command) -> Result<String, Usage> {
     match command {
-        Command::Help(topic) => Ok(args::help(topic)),
-        Command::Version => Ok(format!("commcalc {}\n", env!("CARGO_PKG_VERSION"))),
         Command::Eval(options) => eval::eval(&options),
         Command::Compare(options) => compare::compare(&options),
         Command::Regimes(options) => regimes::regimes(&options),
         Command::Fit(options) => fit::fit(&options),
         Command::Traffic(options) => traffic::traffic(&options),
         Command::Collectives(options) => collectives::collectives(&options),
-        Command::Machines { id, json } => listing::machines(id.as_deref(), json),
-        Command::Patterns { id, json } => listing::patterns(id.as_deref(), json),
+        Command::Machines(o) => listing::machines(o.id.as_deref(), o.json),
+        Command::Patterns(o) => listing::patterns(o.id.as_deref(), o.json),
     }
 }
 

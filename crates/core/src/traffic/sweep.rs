@@ -19,6 +19,53 @@ pub struct Sweep {
     pub steps: usize,
 }
 
+/// The most values one sweep runs.
+pub const MAX_STEPS: usize = 1000;
+
+/// `KEY=FROM:TO:STEPS`, e.g. `hit=0:0.9:10`, as `commcalc traffic --sweep` takes it. Whether
+/// the key and its values suit the query is for [`Sweep::scenarios`] to say.
+impl std::str::FromStr for Sweep {
+    type Err = Error;
+
+    fn from_str(spec: &str) -> Result<Sweep, Error> {
+        let bad = |why: &str| {
+            Error::invalid(
+                "sweep",
+                spec,
+                format!("KEY=FROM:TO:STEPS (e.g. hit=0:0.9:10), {why}"),
+            )
+        };
+        let (key, range) = spec.split_once('=').ok_or_else(|| bad("with an ="))?;
+        let [from, to, steps] = range.split(':').collect::<Vec<_>>()[..] else {
+            return Err(bad("three parts after the = separated by colons"));
+        };
+        let number = |s: &str| {
+            s.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+        };
+        let (Some(from), Some(to)) = (number(from), number(to)) else {
+            return Err(bad("FROM and TO finite numbers ≥ 0"));
+        };
+        let steps = steps
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=MAX_STEPS).contains(n))
+            .ok_or_else(|| bad(&format!("STEPS a whole number from 1 to {MAX_STEPS}")))?;
+        if key.trim().is_empty() {
+            return Err(bad("a key before the ="));
+        }
+        Ok(Sweep {
+            key: key.trim().to_string(),
+            from,
+            to,
+            steps,
+        })
+    }
+}
+
 impl Sweep {
     /// Values from `from` to `to` in `steps` even steps, whole numbers for whole-number keys
     /// (duplicates dropped), printed without rounding noise.
@@ -102,6 +149,28 @@ mod tests {
             from,
             to,
             steps,
+        }
+    }
+
+    #[test]
+    fn a_spec_is_key_from_to_steps() {
+        assert_eq!("hit=0:0.9:10".parse(), Ok(s("hit", 0.0, 0.9, 10)));
+        assert_eq!(" radius = 1 : 4 : 4".parse(), Ok(s("radius", 1.0, 4.0, 4)));
+        let limit = format!("hit=0:1:{}", MAX_STEPS + 1);
+        for (spec, why) in [
+            ("hit", "with an ="),
+            ("hit=0:1", "three parts"),
+            ("hit=a:1:3", "FROM and TO"),
+            ("hit=-1:1:3", "FROM and TO"),
+            ("hit=0:1:0", "STEPS a whole number"),
+            (&limit, "STEPS a whole number"),
+            ("=0:1:3", "a key before"),
+        ] {
+            let err = spec.parse::<Sweep>().unwrap_err().to_string();
+            assert!(
+                err.contains("KEY=FROM:TO:STEPS") && err.contains(why),
+                "{spec}: {err}"
+            );
         }
     }
 
