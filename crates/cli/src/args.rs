@@ -7,12 +7,13 @@ use std::fmt::Write as _;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use commcalc_core::collectives::export::Format as ExportFormat;
+use commcalc_core::collectives::file::{DEFAULT_PS, DEFAULT_SIZES, EXPORT_SIZES};
 use commcalc_core::collectives::winner::MAX_AXIS;
 use commcalc_core::measurements::Format;
 use commcalc_core::query::{MAX_BYTES, P_RANGE};
-use commcalc_core::regimes::MAX_CELLS_PER_AXIS;
-use commcalc_core::report::CURVE_POINTS;
-use commcalc_core::units::parse_size;
+use commcalc_core::regimes::{MapOptions, MAX_CELLS_PER_AXIS};
+use commcalc_core::report::{CURVE_POINTS, MAX_POINTS};
+use commcalc_core::units::{parse_size, si};
 use commcalc_core::{Error, Errors};
 
 /// `--sweep KEY=FROM:TO:STEPS`: the key and its values (the core's, which the web's sweeps use).
@@ -35,8 +36,6 @@ pub fn rejected(errors: &Errors) -> Usage {
     Usage(message)
 }
 
-/// The most curve points `--points` accepts: enough for any plot, small enough to stay fast.
-pub const MAX_POINTS: usize = 100_000;
 /// Curve rows the table shows unless `--rows` says otherwise.
 pub const DEFAULT_ROWS: usize = 8;
 /// The most scenarios `compare` takes (the core's limit: more curves are unreadable).
@@ -166,12 +165,12 @@ pub struct RegimesOptions {
     /// {"fastest", "margin", "times_us", "blocks"}
     #[arg(long, overrides_with = "json")]
     pub json: bool,
-    /// Columns (vector lengths) of the map [default: the machine's, 128]
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count(1, MAX_CELLS_PER_AXIS))]
-    pub lengths: Option<usize>,
-    /// Rows (meshes) of the map [default: the machine's, 128]
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = count(1, MAX_CELLS_PER_AXIS))]
-    pub meshes: Option<usize>,
+    /// Columns (vector lengths) of the map
+    #[arg(default_value_t = MapOptions::default().lengths, long, value_name = "N", allow_negative_numbers = true, value_parser = count(1, MAX_CELLS_PER_AXIS))]
+    pub lengths: usize,
+    /// Rows (meshes) of the map
+    #[arg(default_value_t = MapOptions::default().meshes, long, value_name = "N", allow_negative_numbers = true, value_parser = count(1, MAX_CELLS_PER_AXIS))]
+    pub meshes: usize,
 }
 
 /// Read OSU, IMB, Netgauge or CSV output and fit the models to it
@@ -263,17 +262,11 @@ pub struct CollectivesOptions {
     /// row-major (row = p), each {"winner" (index into algos), "time_us", "margin"}
     #[arg(long, overrides_with = "json")]
     pub json: bool,
-    /// Print a file instead: ompi-rules (Open MPI coll/tuned classic dynamic rules), ompi-json
-    /// (Open MPI 6 JSON rules), mpich-json (MPICH's MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE),
-    /// simgrid (smpi/<collective> and network factors); only algorithms the library has
-    /// compete, over 256 sizes
-    #[arg(long, value_name = "FORMAT", value_parser = export_format())]
+    #[arg(long, value_name = "FORMAT", value_parser = export_format(), help = export_help())]
     pub export: Option<ExportFormat>,
-    /// Process counts, comma-separated [default: 2,3,4,8,16,32,64,128]
-    #[arg(long = "p", value_name = "LIST", value_parser = process_counts)]
+    #[arg(long = "p", value_name = "LIST", value_parser = process_counts, help = ps_help())]
     pub ps: Option<ProcessCounts>,
-    /// Size range in bytes, k/M suffixes allowed [default: 1:4M]
-    #[arg(long, value_name = "FROM:TO", value_parser = size_range)]
+    #[arg(long, value_name = "FROM:TO", value_parser = size_range, help = sizes_help())]
     pub sizes: Option<(f64, f64)>,
 }
 
@@ -296,6 +289,37 @@ fn queries_help() -> String {
         "1 to {MAX_QUERIES} queries, e.g. \"machine=intel-ipsc&pattern=pingpong\" \
          \"machine=ametek-s14&pattern=pingpong\" (quote each: the shell treats & as the end of a \
          command); their positions name them in messages"
+    )
+}
+
+/// `--export`, with the number of sizes an export samples (the core's).
+fn export_help() -> String {
+    format!(
+        "Print a file instead: ompi-rules (Open MPI coll/tuned classic dynamic rules), ompi-json \
+         (Open MPI 6 JSON rules), mpich-json (MPICH's MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE), \
+         simgrid (smpi/<collective> and network factors); only algorithms the library has \
+         compete, over {EXPORT_SIZES} sizes"
+    )
+}
+
+/// `--p`, with the core's range, limit and default list.
+fn ps_help() -> String {
+    let (lo, hi) = P_RANGE;
+    let default: Vec<String> = DEFAULT_PS.iter().map(u32::to_string).collect();
+    format!(
+        "Process counts, comma-separated, each from {lo} to {hi}, at most {MAX_AXIS} of them \
+         [default: {}]",
+        default.join(",")
+    )
+}
+
+/// `--sizes`, with the core's default range.
+fn sizes_help() -> String {
+    let (from, to) = DEFAULT_SIZES;
+    format!(
+        "Size range in bytes, k/M suffixes allowed, e.g. 1:4M [default: {} to {}]",
+        si(from, "B"),
+        si(to, "B")
     )
 }
 
@@ -426,14 +450,14 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        assert!(parse(&["compare"; 1]).is_err());
+        assert!(parse(&["compare"]).is_err());
         assert!(parse(&["compare", "a", "b", "c", "d", "e"]).is_err());
     }
 
     #[test]
     fn regimes_and_collectives_take_their_values() {
         match parse(&["regimes", "--lengths", "16", "--meshes=8", "q=1"]) {
-            Ok(Command::Regimes(o)) => assert_eq!((o.lengths, o.meshes), (Some(16), Some(8))),
+            Ok(Command::Regimes(o)) => assert_eq!((o.lengths, o.meshes), (16, 8)),
             other => panic!("{other:?}"),
         }
         match parse(&[

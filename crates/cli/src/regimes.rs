@@ -25,8 +25,8 @@ pub fn regimes(options: &RegimesOptions) -> Result<String, Usage> {
     let f = scenario.inputs.f.unwrap_or_default();
     let defaults = MapOptions::for_machine(scenario.machine);
     let map_options = MapOptions {
-        lengths: options.lengths.unwrap_or(defaults.lengths),
-        meshes: options.meshes.unwrap_or(defaults.meshes),
+        lengths: options.lengths,
+        meshes: options.meshes,
         ..defaults
     };
     let map = regime_map(&scenario, f, map_options)

@@ -973,6 +973,17 @@ fn extra_arguments_and_unknown_commands_exit_2() {
     }
 }
 
+/// An option with a value given twice is refused rather than one of the two taken silently; a
+/// flag may be repeated.
+#[test]
+fn an_option_given_twice_is_refused() {
+    let err = rejected(&["eval", "--points", "4", "--points", "8", PARAGON]);
+    assert!(err.contains("--points"), "{err}");
+    let once: Value = serde_json::from_str(&ok(&["eval", "--json", PARAGON])).unwrap();
+    let twice: Value = serde_json::from_str(&ok(&["eval", "--json", "--json", PARAGON])).unwrap();
+    assert_eq!(once, twice);
+}
+
 /// `--p` takes at most as many process counts as a winner map has rows: the message says
 /// that limit (the core's), not the range of one count.
 #[test]

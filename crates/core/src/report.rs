@@ -19,6 +19,9 @@ pub const ENGINES: Engines = Engines {
 
 /// Points on a curve unless the caller asks for another number.
 pub const CURVE_POINTS: usize = 512;
+/// The most points a caller may ask for (`commcalc eval --points`): enough for any plot, few
+/// enough to stay fast and printable.
+pub const MAX_POINTS: usize = 100_000;
 
 /// One point of the curve.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
