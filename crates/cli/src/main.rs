@@ -17,10 +17,12 @@ mod collectives;
 mod compare;
 mod eval;
 mod fit;
+mod help;
 mod listing;
 mod regimes;
 mod tips;
 mod traffic;
+mod values;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

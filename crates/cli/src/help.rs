@@ -1,0 +1,141 @@
+//! The help texts that name the core's facts (limits, defaults, lists of machines and
+//! collectives), built from the core so that the help says what the program does.
+
+use commcalc_core::catalog::MACHINES;
+use commcalc_core::collectives::file::{DEFAULT_PS, DEFAULT_SIZES, EXPORT_SIZES};
+use commcalc_core::collectives::winner::MAX_AXIS;
+use commcalc_core::collectives::Collective;
+use commcalc_core::compare::MAX_SCENARIOS;
+use commcalc_core::inputs::Key;
+use commcalc_core::measurements::MAX_INPUT_BYTES;
+use commcalc_core::patterns::pattern;
+use commcalc_core::query::P_RANGE;
+use commcalc_core::units::si;
+use commcalc_core::Model;
+
+/// The general help after the list of commands, with the query language's keys (the core's).
+pub fn general_notes() -> String {
+    let keys: Vec<&str> = Key::ALL.map(Key::id).to_vec();
+    format!(
+        "\
+A query is key=value pairs joined by &, as in a URL (a leading ? is allowed):
+  commcalc eval \"machine=intel-paragon&pattern=pingpong&size=12.7k\"
+  commcalc eval \"machine=ethernet-now&pattern=all-to-all&p=8&size=1k\" --json
+  commcalc eval \"machine=ibm-sp2&pattern=pairs&p=16&algo=two-frames\"
+  commcalc compare \"machine=intel-ipsc&pattern=pingpong\" \"machine=ametek-s14&pattern=pingpong\"
+  commcalc regimes \"machine=intel-delta&pattern=global-combine&f=standard\"
+
+keys: machine, pattern, model, {}, from, to, the traffic keys (commcalc help traffic), \
+and any parameter name of the machine (alpha=54). See the README and `commcalc patterns`.
+
+Exit codes: 0 success, 2 bad arguments or a query the core rejects (message on stderr), \
+1 the output could not be written.",
+        keys.join(", ")
+    )
+}
+
+/// `regimes`' description, with the machines that have NBL parameters.
+pub fn regimes_about() -> String {
+    let nbl: Vec<&str> = MACHINES
+        .iter()
+        .filter(|m| m.set(Model::Nbl).is_some())
+        .map(|m| m.id)
+        .collect();
+    format!(
+        "The regime map of 004 §4.1, Fig. 5: for each vector length N (columns, log-spaced) and \
+         each near-square mesh (rows, by node count), which global combining algorithm is \
+         fastest at its optimal block size, by what margin, and the three times. The machine \
+         must have NBL parameters ({}); the f(L) set is the query's f= (default nominal); \
+         parameter overrides apply under model nbl.\n\n\
+         The text output is a grid of letters, T Tree, S Snake, F Fence (lower case where the \
+         winner is barely faster than the runner-up: the legend says by how much), subsampled \
+         to fit a terminal.",
+        nbl.join(", ")
+    )
+}
+
+/// `traffic`'s description, with the machines the traffic pattern runs on.
+pub fn traffic_about() -> String {
+    let machines = pattern("traffic").map_or(&[][..], |p| p.machines);
+    format!(
+        "Simulates the query (pattern=traffic on {}) event by event: every node of a binary \
+         hypercube sends messages whose destinations follow an LRU stack (temporal locality) \
+         and a spatial model, over simplex links with e-cube routing (003 §Synthetic \
+         Communication Benchmarks). Prints the metrics (means over the replications, completion \
+         time with its 95 % interval), the busiest links, the run-length histogram (003 Fig. 9), \
+         the latency histogram and the measured speed in events per second.\n\n\
+         keys: dim (1–12, default 4), spatial (uniform | sphere | decreasing), radius and phi \
+         (sphere), decay (decreasing, 0 < d < 1), stack and hit (b1,…,bn, sum ≤ 1), flush (0 = \
+         never), count, per (total | node), len (fixed | exp | uniform), size (mean bytes), gap \
+         (mean µs between a node's messages, 0 = as fast as possible), routing (store-forward | \
+         cut-through), seed, reps.",
+        machines.join(", ")
+    )
+}
+
+/// `traffic`'s examples: 003's Figs. 7 and 8.
+pub const TRAFFIC_EXAMPLES: &str = "\
+Examples (003 Figs. 7 and 8):
+  commcalc traffic \"machine=intel-ipsc&pattern=traffic&spatial=sphere\" --sweep radius=1:4:4
+  commcalc traffic \"machine=intel-ipsc&pattern=traffic&stack=1&hit=0\" --sweep hit=0:0.9:10";
+
+/// `collectives`' description, with the collectives the core costs.
+pub fn collectives_about() -> String {
+    let collectives: Vec<&str> = Collective::ALL.map(Collective::id).to_vec();
+    format!(
+        "For a collective (pattern={}) on the query's machine and model, which algorithm is \
+         fastest at each message size (rows) and process count (columns), in the \
+         alpha-beta-gamma costs of Thakur, Rabenseifner and Gropp (2005) with the machine's own \
+         alpha, beta, gamma (see commcalc machines) and the papers' own algorithms where the \
+         machine has them. The query's overrides apply (alpha=, beta=, gamma=). Sizes are the \
+         collective's n: the whole vector (a broadcast's message, a gathered result, one \
+         process's whole all-to-all send buffer).",
+        collectives.join(", ")
+    )
+}
+
+/// `compare`'s queries, as many as the core compares.
+pub fn queries_help() -> String {
+    format!(
+        "1 to {MAX_SCENARIOS} queries, e.g. \"machine=intel-ipsc&pattern=pingpong\" \
+         \"machine=ametek-s14&pattern=pingpong\" (quote each: the shell treats & as the end of a \
+         command); their positions name them in messages"
+    )
+}
+
+/// `--export`, with the number of sizes an export samples (the core's).
+pub fn export_help() -> String {
+    format!(
+        "Print a file instead: ompi-rules (Open MPI coll/tuned classic dynamic rules), ompi-json \
+         (Open MPI 6 JSON rules), mpich-json (MPICH's MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE), \
+         simgrid (smpi/<collective> and network factors); only algorithms the library has \
+         compete, over {EXPORT_SIZES} sizes"
+    )
+}
+
+/// `--p`, with the core's range, limit and default list.
+pub fn ps_help() -> String {
+    let (lo, hi) = P_RANGE;
+    let default: Vec<String> = DEFAULT_PS.iter().map(u32::to_string).collect();
+    format!(
+        "Process counts, comma-separated, each from {lo} to {hi}, at most {MAX_AXIS} of them \
+         [default: {}]",
+        default.join(",")
+    )
+}
+
+/// `--sizes`, with the core's default range.
+pub fn sizes_help() -> String {
+    let (from, to) = DEFAULT_SIZES;
+    format!(
+        "Size range in bytes, k/M suffixes allowed, e.g. 1:4M [default: {} to {}]",
+        si(from, "B"),
+        si(to, "B")
+    )
+}
+
+/// `fit`'s note on the input limit, which is the core's.
+pub fn fit_limit() -> String {
+    let mb = MAX_INPUT_BYTES / (1024 * 1024);
+    format!("Files above {mb} MB are refused.")
+}

@@ -1,0 +1,90 @@
+//! The value parsers of the options: each splits the text and checks it against the core's
+//! limits and accepted values, and says what it expected; clap names the option and the value.
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use commcalc_core::collectives::export::Format as ExportFormat;
+use commcalc_core::collectives::winner::MAX_AXIS;
+use commcalc_core::measurements::Format;
+use commcalc_core::query::{MAX_BYTES, P_RANGE};
+use commcalc_core::traffic::sweep::Sweep;
+use commcalc_core::units::parse_size;
+use commcalc_core::Error;
+
+/// A measurement format, or `None` to detect each file's (`--format auto`).
+pub type Detected = Option<Format>;
+
+/// The process counts of `--p`: one value of the command line, not one per count.
+pub type ProcessCounts = Vec<u32>;
+
+/// A whole number from `lo` to `hi`.
+pub fn count(lo: usize, hi: usize) -> impl TypedValueParser<Value = usize> {
+    move |value: &str| {
+        value
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (lo..=hi).contains(n))
+            .ok_or_else(|| format!("expected a whole number from {lo} to {hi}"))
+    }
+}
+
+/// `auto` or one of the core's measurement formats.
+pub fn measurement_format() -> impl TypedValueParser<Value = Detected> {
+    let ids = std::iter::once("auto").chain(Format::ALL.map(Format::id));
+    PossibleValuesParser::new(ids).try_map(|id| Format::from_id(&id))
+}
+
+/// One of the core's export formats.
+pub fn export_format() -> impl TypedValueParser<Value = ExportFormat> {
+    PossibleValuesParser::new(ExportFormat::ALL.map(ExportFormat::id))
+        .try_map(|id| ExportFormat::from_id(&id))
+}
+
+/// `KEY=FROM:TO:STEPS`, e.g. `hit=0:0.9:10`, as the core reads it.
+pub fn sweep(spec: &str) -> Result<Sweep, String> {
+    spec.parse::<Sweep>().map_err(expected)
+}
+
+/// What the core expected of a value clap has already named with its option.
+fn expected(e: Error) -> String {
+    match e {
+        Error::InvalidValue { expected, .. } => format!("expected {expected}"),
+        other => other.to_string(),
+    }
+}
+
+/// `2,4,8`: process counts in the core's range, at most as many as a winner map has rows.
+pub fn process_counts(value: &str) -> Result<ProcessCounts, String> {
+    let (lo, hi) = P_RANGE;
+    let ps: ProcessCounts = value
+        .split(',')
+        .map(|x| {
+            x.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|p| (lo..=hi).contains(p))
+        })
+        .collect::<Option<_>>()
+        .ok_or_else(|| {
+            format!("expected process counts from {lo} to {hi} separated by commas, e.g. 2,4,8")
+        })?;
+    if ps.len() > MAX_AXIS {
+        return Err(format!(
+            "{} process counts; expected at most {MAX_AXIS}",
+            ps.len()
+        ));
+    }
+    Ok(ps)
+}
+
+/// `1:4M`: a size range in bytes, FROM below TO, both from 1 B to the core's largest size.
+pub fn size_range(value: &str) -> Result<(f64, f64), String> {
+    let parsed = value
+        .split_once(':')
+        .and_then(|(a, b)| Some((parse_size(a.trim())?, parse_size(b.trim())?)));
+    match parsed {
+        Some((a, b)) if a >= 1.0 && a < b && b <= MAX_BYTES => Ok((a, b)),
+        _ => Err(format!(
+            "expected FROM:TO in bytes, 1 ≤ FROM < TO ≤ {MAX_BYTES:e}, e.g. 1:4M"
+        )),
+    }
+}
