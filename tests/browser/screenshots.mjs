@@ -1,6 +1,7 @@
 // Full-page screenshots of the release site for docs/screenshots/ (shown in the README): the
-// calculator at 1280×800 (desktop) and 375×812 (phone), light and dark; the compare, validate
-// and regimes views, a guided tour, and an embedded view inside a sample course page.
+// calculator at 1280×800 (desktop) and 375×812 (phone), light and dark; the compare, validate,
+// regimes, collectives, traffic and import views, a guided tour, and an embedded view inside a
+// sample course page.
 //
 //   make screenshots      (builds the release site, then runs: node tests/browser/screenshots.mjs)
 //
@@ -8,6 +9,7 @@
 // than the window), elements past the right edge, and boxes that scroll inside themselves (their
 // hidden part is not in a full-page screenshot).
 
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -37,6 +39,25 @@ const VIEWS = [
     sizes: [DESKTOP, PHONE],
     schemes: BOTH,
   },
+  { name: 'collectives-delta-allreduce', query: '?machine=intel-delta&pattern=allreduce&view=collectives', sizes: [DESKTOP, PHONE], schemes: BOTH },
+  {
+    name: 'traffic-ipsc',
+    query: '?machine=intel-ipsc&pattern=traffic&view=traffic',
+    sizes: [DESKTOP],
+    schemes: BOTH,
+    prepare: (page) => page.waitForSelector('#traffic-results tr'),
+  },
+  {
+    name: 'import-csd3-ib',
+    query: '?view=import',
+    sizes: [DESKTOP, PHONE],
+    schemes: ['light'],
+    prepare: async (page) => {
+      await page.fill('textarea#import-text', readFileSync(path.join(ROOT, 'tests/data/measurements/csd3-ib-osu_latency.txt'), 'utf8'));
+      await page.click('button#import-fit');
+      await page.waitForSelector('#import-links a');
+    },
+  },
 ];
 
 /** The sample course page an embedded view is shot in: the Share dialog's snippet in prose. */
@@ -63,6 +84,7 @@ async function main() {
           page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
           page.on('pageerror', (e) => errors.push(String(e)));
           await openApp(page, server.url, view.query);
+          if (view.prepare) await view.prepare(page);
           const layout = await page.evaluate(() => {
             const vw = document.documentElement.clientWidth;
             const describe = (el) => {
