@@ -2,10 +2,10 @@
 // directory and before it replaces dist/ with it. It adds the two files whose content depends
 // on the whole build:
 //
-// - commcalc.js, the stable name course pages import (README, "JavaScript API"): it re-exports
+// - commcalc.js, the stable name course pages import (docs/api.md): it re-exports
 //   the full module, which carries the API, and points init() at its wasm.
 // - sw.js, the service worker (web/sw.js) with the build id and the list of files to precache
-//   filled in (README, "Offline").
+//   filled in (docs/web-app.md, "Offline").
 //
 // It also minifies the JavaScript that Trunk's own minifier cannot parse, and shortens the names
 // by which each wasm module and its glue meet (below). Node's
@@ -58,7 +58,7 @@ for (const f of [module, wasm]) {
 
 fs.writeFileSync(
   path.join(staging, 'commcalc.js'),
-  `// commcalc's JavaScript API under a name that does not change between builds (README, "JavaScript API").
+  `// commcalc's JavaScript API under a name that does not change between builds (docs/api.md).
 import init from './${module}';
 export * from './${module}';
 export default (options) => init(options ?? { module_or_path: new URL('./${wasm}', import.meta.url) });

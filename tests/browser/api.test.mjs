@@ -1,4 +1,4 @@
-// The JavaScript API for course pages (README, "JavaScript API"): the README's example page
+// The JavaScript API for course pages (docs/api.md): its example page
 // computes and shows the Paragon's n½ and r∞ and a bad query's message, exactly as the CLI
 // does; `evaluate` and `catalog` return the CLI's JSON as plain objects; and loading the
 // module on a page that is not the app mounts no app.
@@ -70,13 +70,11 @@ function assertClose(actual, expected, where) {
 }
 
 describe('the JavaScript API', () => {
-  it("is documented in the README with the example page's exact content", () => {
-    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const section = readme.split(/^## JavaScript API$/m)[1];
-    assert.ok(section, 'README.md has a "## JavaScript API" section');
-    const block = section.split(/^## /m)[0].match(/^```html\n([\s\S]*?)^```$/m);
-    assert.ok(block, 'the section has an ```html block');
-    assert.equal(block[1], fs.readFileSync(EXAMPLE, 'utf8'), 'the README example is web/api-example.html');
+  it("is documented in docs/api.md with the example page's exact content", () => {
+    const page = fs.readFileSync(path.join(ROOT, 'docs', 'api.md'), 'utf8');
+    const block = page.match(/^```html\n([\s\S]*?)^```$/m);
+    assert.ok(block, 'docs/api.md has an ```html block');
+    assert.equal(block[1], fs.readFileSync(EXAMPLE, 'utf8'), 'the example in docs/api.md is web/api-example.html');
     assert.equal(
       fs.readFileSync(path.join(DIST, 'api-example.html'), 'utf8'),
       fs.readFileSync(EXAMPLE, 'utf8'),

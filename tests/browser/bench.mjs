@@ -1,4 +1,4 @@
-// The web app's performance budgets (README, "Performance budgets"), measured in headless
+// The web app's performance budgets (docs/development.md, "Performance budgets"), measured in headless
 // Chromium against the release site in dist/, and written to docs/web-benchmarks.md.
 // A benchmark, not a test: it reports misses and exits 0 unless it could not measure.
 //
@@ -730,7 +730,7 @@ async function main() {
     '',
     'Measured with `make bench-web` (which builds the release site with `trunk build --release`',
     'and runs `node tests/browser/bench.mjs`) in headless Debian Chromium against `dist/`, served',
-    'by a local Node static server on 127.0.0.1. Budgets: README, "Performance budgets".',
+    'by a local Node static server on 127.0.0.1. Budgets: docs/development.md, "Performance budgets".',
     'This file is written by the benchmark; rerun it to refresh the figures. The section "Findings" at',
     'the end is written by hand, and the benchmark keeps it as it is.',
     '',

@@ -1,4 +1,4 @@
-// What a first visit downloads (README, "Performance budgets": at most 200 kB gzip of wasm +
+// What a first visit downloads (docs/development.md, "Performance budgets": at most 200 kB gzip of wasm +
 // JavaScript + CSS for the calculator). Every file the browser fetches for the page on a cold
 // visit (a fresh context: empty HTTP cache, no service worker yet) is recorded with the Chrome
 // DevTools Protocol's Network events, and each one's file in dist/ is compressed with Node's

@@ -1,4 +1,4 @@
-// Offline (README, "Offline"): served from a sub-path, the app registers its service worker on
+// Offline (docs/web-app.md, "Offline"): served from a sub-path, the app registers its service worker on
 // the first visit and then loads and computes with the server stopped; a new build shows an
 // "update available" banner instead of the old build forever; embedded pages register no
 // worker; the web manifest is served and uses relative URLs.

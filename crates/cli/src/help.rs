@@ -26,7 +26,7 @@ A query is key=value pairs joined by &, as in a URL (a leading ? is allowed):
   commcalc regimes \"machine=intel-delta&pattern=global-combine&f=standard\"
 
 keys: machine, pattern, model, {}, from, to, the traffic keys (commcalc help traffic), \
-and any parameter name of the machine (alpha=54). See the README and `commcalc patterns`.
+and any parameter name of the machine (alpha=54). See docs/query.md and `commcalc patterns`.
 
 Exit codes: 0 success, 2 bad arguments or a query the core rejects (message on stderr), \
 1 the output could not be written.",

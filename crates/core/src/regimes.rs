@@ -20,7 +20,7 @@
 //! the same query (`pattern=global-combine&n=…&mesh=…&f=…`) show the same times.
 //!
 //! Cost: a default 128×128 map must be computed and drawn within 20 ms in the browser
-//! (README, "Performance budgets"). A cell is three exact searches: Tree's is one evaluation,
+//! (docs/development.md, "Performance budgets"). A cell is three exact searches: Tree's is one evaluation,
 //! and Snake's and Fence's walks (`models::nbl`), starting at the continuous optimum and pruned
 //! by a convex lower bound, cost 5–7 block sizes each on average over the default maps. One
 //! [`Combiner`] is built per row. `benches/regimes.rs` measures 2.3–3.1 ms natively for the

@@ -1,5 +1,5 @@
 //! Plain JS data from the core's types, for the JavaScript API (exported by the full module,
-//! `src/bin/full.rs`, README "JavaScript API") and the export bar's JSON.
+//! `src/bin/full.rs`, docs/api.md) and the export bar's JSON.
 //!
 //! serde-wasm-bindgen's JSON-compatible serializer gives objects and arrays (never `Map`s),
 //! shaped exactly like the CLI's `--json` output.

@@ -1,7 +1,7 @@
 //! Paints a regime map (004 Fig. 5) on a canvas: one canvas pixel per cell, written at once
 //! with `putImageData`, and scaled up by CSS (`image-rendering: pixelated`). A 128×128 map is
 //! 16 384 cells; drawing each as a rectangle through plotters would cost a canvas call per
-//! cell, and the budget for computing and drawing a map is 20 ms (README, "Performance
+//! cell, and the budget for computing and drawing a map is 20 ms (docs/development.md, "Performance
 //! budgets"). Reports each paint's timing for the benchmark.
 
 use commcalc_core::regimes::LeadMap;

@@ -16,7 +16,7 @@ fn main() {
 }
 
 /// The JavaScript API for course pages: `evaluate("<query>")`, `explain("<query>")` and
-/// `catalog()` (README, "JavaScript API"). Each returns what the CLI's `--json` output holds,
+/// `catalog()` (docs/api.md). Each returns what the CLI's `--json` output holds,
 /// as plain JS data; the browser tests compare the two.
 #[cfg(target_arch = "wasm32")]
 mod api {
