@@ -24,6 +24,7 @@ pub mod chain;
 pub mod export;
 pub mod file;
 pub mod loggp;
+pub mod nodes;
 pub mod winner;
 
 use serde::Serialize;
