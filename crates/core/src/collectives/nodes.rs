@@ -39,7 +39,8 @@ pub enum Reach {
 pub const ASSUMED_NODE: (f64, f64) = (0.15, (80.88 - 0.15) / 1_048_575.0);
 
 /// Why [`ASSUMED_NODE`] is used, for reports.
-pub const ASSUMED_NODE_REASON: &str = "no intra-node run given: assumed from a modern shared-memory \
+pub const ASSUMED_NODE_REASON: &str =
+    "no intra-node run given: assumed from a modern shared-memory \
     transfer, OSU 7.3 osu_bcast between two ranks of one node (tests/data/measurements/\
     hpc-course-osu7_bcast_chain_full_8runs.txt, 2 processes: 0.15 µs at 1 B, 80.88 µs at 1 MiB)";
 
@@ -224,7 +225,9 @@ fn rounds(collective: Collective, id: &str, p: u32) -> Option<Vec<Round>> {
         (C::Reduce, "binomial") => (0..top)
             .map(|j| {
                 let mask = 1u32 << j;
-                round(1.0, 1.0, move |r| (r % (2 * mask) == mask).then(|| r - mask))
+                round(1.0, 1.0, move |r| {
+                    (r % (2 * mask) == mask).then(|| r - mask)
+                })
             })
             .collect(),
         (C::Reduce, "rabenseifner") => folded(p, (1.0, true, 0.0), |q| rabenseifner(q, false)),

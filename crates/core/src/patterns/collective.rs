@@ -12,6 +12,7 @@ use super::{atm, bsp, hyperbolic, hypercube, nbl};
 use crate::catalog::{Machine, Param};
 use crate::collectives::chain::{time_of, Chain};
 use crate::collectives::loggp::LogGp;
+use crate::collectives::nodes::{schedule, Levels, ASSUMED_NODE, ASSUMED_NODE_REASON};
 use crate::collectives::{Abg, Collective, Procs};
 use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Expr};
@@ -37,7 +38,7 @@ const SYNC_BYTES: f64 = 100.0;
 const NOTE: &str = "overrides the value derived from the machine's model";
 
 /// The parameters every collective pattern accepts on every machine, besides the model's own.
-pub static PARAMS: [Param; 7] = [
+pub static PARAMS: [Param; 10] = [
     Param {
         name: "alpha",
         symbol: "α",
@@ -63,6 +64,33 @@ pub static PARAMS: [Param; 7] = [
         unit: "µs/B",
         source: "004 §7.2 c₂; 002 Table 6 Mflop/s",
         note: "reduction compute per byte",
+        range: (0.0, 1e3),
+    },
+    Param {
+        name: "ppn",
+        symbol: "ppn",
+        value: f64::NAN,
+        unit: "",
+        source: "the run's placement: block, ranks 0…ppn−1 on node 0, …",
+        note: "processes per node; without it every rank is on its own node",
+        range: (1.0, 4096.0),
+    },
+    Param {
+        name: "intra_alpha",
+        symbol: "α_node",
+        value: f64::NAN,
+        unit: "µs",
+        source: "an intra-node run; assumed otherwise (collectives::nodes::ASSUMED_NODE)",
+        note: "start-up between two ranks of one node",
+        range: (0.0, 1e6),
+    },
+    Param {
+        name: "intra_beta",
+        symbol: "β_node",
+        value: f64::NAN,
+        unit: "µs/B",
+        source: "an intra-node run; assumed otherwise (collectives::nodes::ASSUMED_NODE)",
+        note: "time per byte between two ranks of one node",
         range: (0.0, 1e3),
     },
     Param {
@@ -308,6 +336,89 @@ fn loggp(ctx: &mut Ctx, m: &Abg) -> LogGp {
         o: knob(ctx, "loggp_o", d.o),
         g: knob(ctx, "loggp_g", d.g),
         big_g: knob(ctx, "loggp_gb", d.big_g),
+    }
+}
+
+/// The machine's nodes where `ppn` is given: the network's α-β-γ, the node's α-β (the
+/// user's, else [`ASSUMED_NODE`], said so in a warning) and ppn; `None` without `ppn` (every
+/// rank on its own node, as before nodes were modelled). A ppn above p is a whole node
+/// partly used: the winner map's small p; a single evaluation refuses it ([`check_ppn`]).
+pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
+    let Some(ppn) = ctx.overridden("ppn") else {
+        return Ok(None);
+    };
+    if ppn.fract() != 0.0 {
+        return Err(Error::invalid(
+            "ppn",
+            ppn,
+            "a whole number of processes per node, from 1 to 4096",
+        ));
+    }
+    let ppn = ctx.used_param("ppn", ppn) as u32;
+    let alpha = ctx.overridden("intra_alpha");
+    let beta = ctx.overridden("intra_beta");
+    if (alpha.is_none() || beta.is_none()) && ppn > 1 {
+        ctx.warn(format!(
+            "intra-node α = {}, β = {} assumed where not given: {ASSUMED_NODE_REASON}",
+            crate::units::si(ASSUMED_NODE.0, "µs"),
+            crate::units::si(ASSUMED_NODE.1, "µs/B")
+        ));
+    }
+    let node = (
+        alpha.map_or(ASSUMED_NODE.0, |v| ctx.used_param("intra_alpha", v)),
+        beta.map_or(ASSUMED_NODE.1, |v| ctx.used_param("intra_beta", v)),
+    );
+    Ok(Some(Levels {
+        network: *m,
+        node,
+        ppn: ppn.min(p),
+    }))
+}
+
+/// Refuses a ppn above p, and says where the last node is partly filled.
+fn check_ppn(ctx: &mut Ctx, p: u32) -> Result<(), Error> {
+    let Some(ppn) = ctx.overridden("ppn") else {
+        return Ok(());
+    };
+    if ppn > f64::from(p) {
+        return Err(Error::invalid(
+            "ppn",
+            ppn,
+            format!("at most p = {p}: ppn is how many of the p ranks share a node"),
+        ));
+    }
+    let ppn = ppn as u32;
+    if ppn > 1 && p % ppn != 0 {
+        ctx.warn(format!(
+            "p = {p} is not a multiple of ppn = {ppn}: the last node holds {} rank(s) (block placement)",
+            p % ppn
+        ));
+    }
+    Ok(())
+}
+
+/// The cost of an α-β-γ algorithm on p ranks: its closed form on one level (no `ppn`, one
+/// rank a node, or all ranks on one node), else its steps costed by where their partners are.
+fn algorithm_cost(
+    collective: Collective,
+    algorithm: &crate::collectives::Algorithm,
+    m: Abg,
+    levels: Option<Levels>,
+    p: u32,
+) -> Cost {
+    let (id, cost, q) = (algorithm.id, algorithm.cost, Procs::new(p));
+    let Some(l) = levels else {
+        return Box::new(move |n| cost(&m, q, n));
+    };
+    if let Some(one) = l.one_level(p) {
+        return Box::new(move |n| cost(&one, q, n));
+    }
+    match schedule(collective, id, p, l.ppn) {
+        Some(steps) => Box::new(move |n| l.cost(&steps, n)),
+        None => Box::new(move |n| {
+            l.time(collective, id, p, n)
+                .unwrap_or_else(|| cost(&m, q, n))
+        }),
     }
 }
 
@@ -670,14 +781,11 @@ pub fn menu(
     p: u32,
 ) -> Result<Vec<(&'static str, Cost)>, Error> {
     let m = abg(ctx, p, collective.reduces())?;
-    let q = Procs::new(p);
+    let levels = levels(ctx, &m, p)?;
     let mut out: Vec<(&'static str, Cost)> = collective
         .algorithms()
         .iter()
-        .map(|a| {
-            let cost = a.cost;
-            (a.id, Box::new(move |n| cost(&m, q, n)) as Cost)
-        })
+        .map(|a| (a.id, algorithm_cost(collective, a, m, levels, p)))
         .collect();
     let (model, machine) = (ctx.model, ctx.machine.id);
     for paper in PAPERS
@@ -822,7 +930,9 @@ pub fn evaluate(ctx: &mut Ctx, collective: Collective) -> Result<Evaluation, Err
     let choice = ctx.inputs.algo.unwrap_or("best");
     ctx.record(Key::Algo, Value::Text(choice.into()));
     let n = ctx.size(DEFAULT_SIZE);
+    check_ppn(ctx, p)?;
     let (m, abg_derivations) = abg_derived(ctx, p, collective.reduces())?;
+    let levels = levels(ctx, &m, p)?;
     let mut menu = menu(ctx, collective, p)?;
     let mut derivations: Vec<_> = ["alpha_us", "beta_us_per_byte", "gamma_us_per_byte"]
         .into_iter()
@@ -832,7 +942,7 @@ pub fn evaluate(ctx: &mut Ctx, collective: Collective) -> Result<Evaluation, Err
         let t = cost(n);
         derivations.push((
             time_key(id),
-            time_derivation(ctx, collective, i, id, &m, p, n, t),
+            time_derivation(ctx, collective, i, id, &m, levels, p, n, t),
         ));
     }
     let winner = fastest(&menu, n);
@@ -861,7 +971,8 @@ pub fn evaluate(ctx: &mut Ctx, collective: Collective) -> Result<Evaluation, Err
     };
     derivations.extend(time.map(|d| ("time_us", d)));
     let cost: Cost = if choice == "best" {
-        best_curve(ctx, p, &m, menu)?
+        let floor = levels.and_then(|l| l.one_level(p)).unwrap_or(m);
+        best_curve(ctx, p, &floor, menu)?
     } else {
         match (menu.iter().position(|(id, _)| *id == choice), loggp_cost) {
             (Some(i), _) => menu.swap_remove(i).1,
@@ -886,12 +997,17 @@ fn time_derivation(
     i: usize,
     id: &str,
     m: &Abg,
+    levels: Option<Levels>,
     p: u32,
     n: f64,
     t: f64,
 ) -> Derivation {
     if let Some(a) = collective.algorithms().get(i).filter(|a| a.id == id) {
-        return a.derivation(m, p, n);
+        return match levels.map(|l| (l, l.one_level(p))) {
+            None => a.derivation(m, p, n),
+            Some((_, Some(one))) => a.derivation(&one, p, n),
+            Some((_, None)) => Derivation::described("T", NODE_STEPS, t, "µs", a.source),
+        };
     }
     let paper = PAPERS.iter().find(|x| {
         x.collective == collective
@@ -907,6 +1023,12 @@ fn time_derivation(
         None => Derivation::described("T", "the algorithm's time", t, "µs", "TRG §4"),
     }
 }
+
+/// What a time is on ranks spread over nodes.
+const NODE_STEPS: &str =
+    "the algorithm's steps, each costed by where its partners are under block \
+    placement: the node's α + nβ where every pair is on one node, else the network's with the \
+    interface shared by the node's off-node senders (collectives::nodes)";
 
 /// 004's algorithms, costed at their exact optimal blocks.
 const COMBINING: [&str; 3] = ["tree", "snake", "fence"];

@@ -1,0 +1,108 @@
+//! Ranks on nodes in the collectives (`ppn`, `intra_alpha`, `intra_beta`): what the query
+//! language accepts and refuses, and the costs against their one-level closed forms.
+
+use commcalc_core::collectives::nodes::ASSUMED_NODE;
+use commcalc_core::collectives::winner::winner_map;
+use commcalc_core::collectives::{algorithm, Abg, Collective, Procs};
+use commcalc_core::{run, Scenario};
+
+const NET: &str = "machine=custom&model=hockney&alpha=2&beta=0.0001&gamma=0.0002";
+
+fn metric(q: &str, key: &str) -> f64 {
+    let r = run(q).unwrap_or_else(|e| panic!("{q}: {e}"));
+    r.metric(key).unwrap_or_else(|| panic!("{q}: no {key}"))
+}
+
+fn refusal(q: &str) -> String {
+    match run(q) {
+        Ok(_) => panic!("{q} was accepted"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn ppn_above_p_or_not_whole_is_refused_by_name() {
+    let e = refusal(&format!("{NET}&pattern=allreduce&p=16&ppn=32"));
+    assert!(e.contains("ppn=32") && e.contains("at most p = 16"), "{e}");
+    let e = refusal(&format!("{NET}&pattern=allreduce&p=16&ppn=2.5"));
+    assert!(e.contains("ppn=2.5") && e.contains("whole number"), "{e}");
+    let e = refusal(&format!("{NET}&pattern=allreduce&p=16&ppn=0"));
+    assert!(e.contains("ppn"), "{e}");
+}
+
+/// One rank a node is the machine without nodes: every algorithm's time as before.
+#[test]
+fn one_rank_a_node_changes_nothing() {
+    for (pattern, key) in [
+        ("allreduce", "ring_us"),
+        ("allreduce", "rabenseifner_us"),
+        ("broadcast", "binomial_us"),
+        ("all-to-all", "pairwise_us"),
+    ] {
+        let q = format!("{NET}&pattern={pattern}&p=24&size=65536");
+        assert_eq!(metric(&q, key), metric(&format!("{q}&ppn=1"), key), "{q}");
+    }
+}
+
+/// Every rank on one node: the closed forms on the node's α and β.
+#[test]
+fn one_node_costs_the_node_s_alpha_beta() {
+    let q =
+        format!("{NET}&pattern=allreduce&p=8&ppn=8&intra_alpha=0.3&intra_beta=0.00005&size=1e6");
+    let node = Abg {
+        alpha: 0.3,
+        beta: 0.00005,
+        gamma: 0.0002,
+    };
+    let ring = algorithm(Collective::Allreduce, "ring").unwrap();
+    let want = (ring.cost)(&node, Procs::new(8), 1e6);
+    assert!((metric(&q, "ring_us") - want).abs() < 1e-9 * want);
+}
+
+/// Two nodes: a ring crosses the network in each of its 2(p − 1) steps, one rank of a node
+/// sending off-node, so it costs what the network's ring costs; the binomial broadcast
+/// crosses once and spends its other rounds on the node.
+#[test]
+fn two_nodes_cost_each_step_by_its_partners() {
+    let base = format!("{NET}&p=64&size=1e6&intra_alpha=0.2&intra_beta=0.00008");
+    let ring = format!("{base}&pattern=allreduce");
+    assert!((metric(&format!("{ring}&ppn=32"), "ring_us") - metric(&ring, "ring_us")).abs() < 1e-6);
+    let bcast = format!("{base}&pattern=broadcast&ppn=32");
+    let want = (2.0 + 1e6 * 0.0001) + 5.0 * (0.2 + 1e6 * 0.00008);
+    assert!((metric(&bcast, "binomial_us") - want).abs() < 1e-6 * want);
+}
+
+/// Without an intra-node run the node's α-β are the assumed ones, and the report says so.
+#[test]
+fn an_assumed_node_is_said_to_be_assumed() {
+    let q = format!("{NET}&pattern=broadcast&p=64&ppn=32&size=1e6");
+    let r = run(&q).unwrap();
+    assert!(
+        r.warnings
+            .iter()
+            .any(|w| w.contains("assumed") && w.contains("intra-node")),
+        "{:?}",
+        r.warnings
+    );
+    let want = (2.0 + 1e6 * 0.0001) + 5.0 * (ASSUMED_NODE.0 + 1e6 * ASSUMED_NODE.1);
+    assert!((r.metric("binomial_us").unwrap() - want).abs() < 1e-6 * want);
+}
+
+/// The winner map takes ppn as `algo=best` does, and a row with p below ppn is one node.
+#[test]
+fn the_winner_map_places_ranks_as_best_does() {
+    let q = format!("{NET}&pattern=allreduce&ppn=16");
+    let s = Scenario::from_query(&q).unwrap();
+    let ps = [8u32, 32, 64];
+    let sizes = [1e3, 1e5, 1e7];
+    let map = winner_map(&s, &sizes, &ps, |_| true).unwrap();
+    for (row, p) in ps.iter().enumerate().skip(1) {
+        for (col, n) in sizes.iter().enumerate() {
+            let best = run(&format!("{q}&p={p}&size={n}")).unwrap();
+            let t = best.metric("time_us").unwrap();
+            let cell = map.cell(row, col).unwrap();
+            assert!((cell.time_us - t).abs() <= 1e-9 * t, "p {p} n {n}");
+        }
+    }
+    assert!(map.cell(0, 0).is_some());
+}
