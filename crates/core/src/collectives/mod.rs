@@ -21,6 +21,7 @@
 
 pub mod abg;
 pub mod chain;
+pub mod classic;
 pub mod export;
 pub mod file;
 pub mod loggp;

@@ -222,14 +222,6 @@ fn rounds(collective: Collective, id: &str, p: u32) -> Option<Vec<Round>> {
             s.extend(ring(p, 1.0 / pf, 0.0));
             s
         }
-        (C::Reduce, "binomial") => (0..top)
-            .map(|j| {
-                let mask = 1u32 << j;
-                round(1.0, 1.0, move |r| {
-                    (r % (2 * mask) == mask).then(|| r - mask)
-                })
-            })
-            .collect(),
         (C::Reduce, "rabenseifner") => folded(p, (1.0, true, 0.0), |q| rabenseifner(q, false)),
         (C::AllToAll, "bruck") => (0..top)
             .map(|k| {
@@ -239,6 +231,24 @@ fn rounds(collective: Collective, id: &str, p: u32) -> Option<Vec<Round>> {
             })
             .collect(),
         (C::AllToAll, "pairwise") => pairwise(p, 1.0 / pf, 0.0),
+        _ => return trees(collective, id, p),
+    })
+}
+
+/// The rounds of the reduce, gather, scatter and barrier trees.
+fn trees(collective: Collective, id: &str, p: u32) -> Option<Vec<Round>> {
+    let top = Procs::new(p).ceil_lg as u32;
+    let pf = f64::from(p);
+    use Collective as C;
+    Some(match (collective, id) {
+        (C::Reduce, "binomial") => (0..top)
+            .map(|j| {
+                let mask = 1u32 << j;
+                round(1.0, 1.0, move |r| {
+                    (r % (2 * mask) == mask).then(|| r - mask)
+                })
+            })
+            .collect(),
         (C::Gather, "binomial") => (0..top)
             .map(|j| {
                 let mask = 1u32 << j;
