@@ -24,6 +24,7 @@ pub enum Topic {
     Machines,
     Patterns,
     Fit,
+    Validate,
 }
 
 /// The options of `commcalc eval`.
@@ -119,6 +120,7 @@ pub enum Command {
     Fit(FitOptions),
     Traffic(TrafficOptions),
     Collectives(CollectivesOptions),
+    Validate(crate::validate::ValidateOptions),
     Machines { id: Option<String>, json: bool },
     Patterns { id: Option<String>, json: bool },
 }
@@ -140,6 +142,7 @@ usage: commcalc eval [--json] [--explain] [--points N] [--rows N] \"<query>\"
        commcalc fit [--json] [--format auto|osu|imb|netgauge|csv] FILE...
        commcalc traffic [--json] [--sweep KEY=FROM:TO:STEPS] \"<query>\"
        commcalc collectives [--json] [--export FORMAT] [--p LIST] [--sizes FROM:TO] \"<query>\"
+       commcalc validate [--json] [--p N] [--ppn N] [--library ompi-4.0] [--intra FILE]... FILE...
        commcalc machines [--json] [ID]
        commcalc patterns [--json] [ID]
        commcalc --help | --version";
@@ -174,6 +177,8 @@ pub fn parse(argv: &[OsString]) -> Result<Command, Usage> {
         "fit" => parse_fit(rest),
         "traffic" => parse_traffic(rest),
         "collectives" => parse_collectives(rest),
+        "validate" => Ok(crate::validate::parse(rest)?
+            .map_or(Command::Help(Topic::Validate), Command::Validate)),
         "machines" | "patterns" => parse_listing(command, rest),
         other if other.starts_with('-') => Err(Usage(format!(
             "unknown option `{other}` before the command\n{USAGE}"
@@ -192,6 +197,7 @@ fn topic_of(word: &str) -> Option<Topic> {
         "fit" => Some(Topic::Fit),
         "traffic" => Some(Topic::Traffic),
         "collectives" => Some(Topic::Collectives),
+        "validate" => Some(Topic::Validate),
         "machines" => Some(Topic::Machines),
         "patterns" => Some(Topic::Patterns),
         _ => None,
@@ -639,6 +645,7 @@ pub fn help(topic: Topic) -> String {
             &(commcalc_core::measurements::MAX_INPUT_BYTES / (1024 * 1024)).to_string(),
         ),
         Topic::Collectives => COLLECTIVES_HELP.to_string(),
+        Topic::Validate => crate::validate::HELP.to_string(),
         Topic::Machines => MACHINES_HELP.to_string(),
         Topic::Patterns => PATTERNS_HELP.to_string(),
     }

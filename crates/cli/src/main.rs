@@ -20,6 +20,7 @@ mod fit;
 mod listing;
 mod regimes;
 mod traffic;
+mod validate;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -55,6 +56,7 @@ fn run(command: Command) -> Result<String, Usage> {
         Command::Fit(options) => fit::fit(&options),
         Command::Traffic(options) => traffic::traffic(&options),
         Command::Collectives(options) => collectives::collectives(&options),
+        Command::Validate(options) => validate::validate(&options),
         Command::Machines { id, json } => listing::machines(id.as_deref(), json),
         Command::Patterns { id, json } => listing::patterns(id.as_deref(), json),
     }

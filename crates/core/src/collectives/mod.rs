@@ -26,6 +26,7 @@ pub mod export;
 pub mod file;
 pub mod loggp;
 pub mod nodes;
+pub mod validate;
 pub mod winner;
 
 use serde::Serialize;
