@@ -106,3 +106,28 @@ fn the_winner_map_places_ranks_as_best_does() {
     }
     assert!(map.cell(0, 0).is_some());
 }
+
+/// The node's keys without ppn change nothing, and the report says why.
+#[test]
+fn node_keys_without_ppn_are_said_to_be_unused() {
+    let q = format!("{NET}&pattern=allreduce&p=16&intra_alpha=0.1&nics=2");
+    let r = run(&q).unwrap();
+    assert!(
+        r.warnings.iter().any(|w| w.contains("without ppn")),
+        "{:?}",
+        r.warnings
+    );
+    let plain = format!("{NET}&pattern=allreduce&p=16");
+    assert_eq!(r.metric("ring_us"), run(&plain).unwrap().metric("ring_us"));
+}
+
+/// Four ranks a node sending off-node at once through four interfaces do not share one.
+#[test]
+fn interfaces_per_node_divide_the_sharing() {
+    let q = format!("{NET}&pattern=all-to-all&algo=pairwise&p=8&ppn=4&size=8e6");
+    let one = metric(&q, "pairwise_us");
+    let four = metric(&format!("{q}&nics=4"), "pairwise_us");
+    assert!(four < one, "{four} vs {one}");
+    let e = refusal(&format!("{q}&nics=1.5"));
+    assert!(e.contains("nics"), "{e}");
+}

@@ -7,12 +7,14 @@
 //! ends when its slowest pair has finished (the step costs of TRG §4 and CHPV, taken step by
 //! step). A step whose pairs all lie within nodes costs the node's α + nβ; a step in which any
 //! pair crosses nodes costs the network's. Where k ranks of one node send off-node in the same
-//! step, they share its network interface: the step's bytes cost k·n·β_N (the "max-rate"
-//! model of Gropp, Olson and Samfass, "Modeling MPI communication performance on SMP nodes:
-//! is it time to retire the ping pong test", EuroMPI 2016, eq. 2: T = α + k·n/min(R_N, k·R_b)),
-//! with the stated assumption that one rank's stream already reaches the interface's rate
-//! (R_N = R_b = 1/β: the point-to-point bandwidth of a modern NIC is its line rate), so that
-//! k·n/min(R_N, k·R_b) = k·n·β. The start-up α is not shared.
+//! step, they share the node's network interfaces: the "max-rate" model of Gropp, Olson and
+//! Samfass ("Modeling MPI communication performance on SMP nodes: is it time to retire the
+//! ping pong test", EuroMPI 2016), T = α + k·n/min(R_N, k·R_b), with R_b = 1/β one rank's
+//! rate and R_N the node's. The stated assumption: one rank's stream already reaches one
+//! interface's rate (the point-to-point bandwidth of a modern NIC is its line rate), so a node
+//! with `nics` interfaces has R_N = nics/β and the step's bytes cost ⌈k/nics⌉·n·β (the ranks
+//! spread evenly over the interfaces). `nics` is 1 unless given. The start-up α is not
+//! shared.
 //!
 //! [`Levels::send`] is the one cost of a message a machine answers, by its size and where its
 //! partners are; the step schedules here only say which messages each step sends.
@@ -51,6 +53,8 @@ pub struct Levels {
     /// α (µs) and β (µs/B) between two ranks of one node.
     pub node: (f64, f64),
     pub ppn: u32,
+    /// Network interfaces per node, each as fast as one rank's stream.
+    pub nics: u32,
 }
 
 impl Levels {
@@ -61,7 +65,8 @@ impl Levels {
         match reach {
             Reach::Node => on_node,
             Reach::Network { sharing } => {
-                let net = self.network.alpha + bytes * self.network.beta * f64::from(sharing);
+                let shared = f64::from(sharing.div_ceil(self.nics.max(1)));
+                let net = self.network.alpha + bytes * self.network.beta * shared;
                 net.max(on_node)
             }
         }
@@ -397,6 +402,7 @@ mod tests {
             network: M,
             node: (M.alpha, M.beta),
             ppn: 1,
+            nics: 1,
         };
         for c in Collective::ALL {
             for a in c.algorithms().iter().filter(|a| a.id != "pipelined-chain") {
@@ -418,6 +424,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// k ranks sending off-node share ⌈k/nics⌉ ways: with as many interfaces as senders, none.
+    #[test]
+    fn interfaces_divide_the_sharing() {
+        let mut l = Levels {
+            network: M,
+            node: (0.1, 0.0),
+            ppn: 4,
+            nics: 1,
+        };
+        let n = 1e6;
+        assert_eq!(
+            l.send(n, Reach::Network { sharing: 4 }),
+            M.alpha + 4.0 * n * M.beta
+        );
+        l.nics = 4;
+        assert_eq!(l.send(n, Reach::Network { sharing: 4 }), M.send(n));
+        l.nics = 3;
+        assert_eq!(
+            l.send(n, Reach::Network { sharing: 4 }),
+            M.alpha + 2.0 * n * M.beta
+        );
     }
 
     /// Pairwise all-to-all on 2 nodes of 32: in round i, i ranks of a node (64 − i past the
@@ -455,6 +484,7 @@ mod tests {
             network: M,
             node: (0.2, 0.0001),
             ppn: 8,
+            nics: 1,
         };
         let on_node = levels.one_level(8).unwrap();
         assert_eq!((on_node.alpha, on_node.beta), (0.2, 0.0001));

@@ -38,7 +38,7 @@ const SYNC_BYTES: f64 = 100.0;
 const NOTE: &str = "overrides the value derived from the machine's model";
 
 /// The parameters every collective pattern accepts on every machine, besides the model's own.
-pub static PARAMS: [Param; 10] = [
+pub static PARAMS: [Param; 11] = [
     Param {
         name: "alpha",
         symbol: "α",
@@ -92,6 +92,15 @@ pub static PARAMS: [Param; 10] = [
         source: "an intra-node run; assumed otherwise (collectives::nodes::ASSUMED_NODE)",
         note: "time per byte between two ranks of one node",
         range: (0.0, 1e3),
+    },
+    Param {
+        name: "nics",
+        symbol: "nics",
+        value: f64::NAN,
+        unit: "",
+        source: "the node's hardware; 1 unless given (collectives::nodes)",
+        note: "network interfaces per node, shared by its ranks that send off-node at once",
+        range: (1.0, 64.0),
     },
     Param {
         name: "loggp_l",
@@ -345,6 +354,16 @@ fn loggp(ctx: &mut Ctx, m: &Abg) -> LogGp {
 /// partly used: the winner map's small p; a single evaluation refuses it ([`check_ppn`]).
 pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
     let Some(ppn) = ctx.overridden("ppn") else {
+        let idle: Vec<&str> = ["intra_alpha", "intra_beta", "nics"]
+            .into_iter()
+            .filter(|k| ctx.overridden(k).is_some())
+            .collect();
+        if !idle.is_empty() {
+            ctx.warn(format!(
+                "{} without ppn: every rank is on its own node, so only the network is used; give ppn",
+                idle.join(", ")
+            ));
+        }
         return Ok(None);
     };
     if ppn.fract() != 0.0 {
@@ -368,10 +387,22 @@ pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
         alpha.map_or(ASSUMED_NODE.0, |v| ctx.used_param("intra_alpha", v)),
         beta.map_or(ASSUMED_NODE.1, |v| ctx.used_param("intra_beta", v)),
     );
+    let nics = match ctx.overridden("nics") {
+        Some(v) if v.fract() != 0.0 => {
+            return Err(Error::invalid(
+                "nics",
+                v,
+                "a whole number of interfaces, from 1 to 64",
+            ))
+        }
+        Some(v) => ctx.used_param("nics", v) as u32,
+        None => 1,
+    };
     Ok(Some(Levels {
         network: *m,
         node,
         ppn: ppn.min(p),
+        nics,
     }))
 }
 
