@@ -131,3 +131,111 @@ fn interfaces_per_node_divide_the_sharing() {
     let e = refusal(&format!("{q}&nics=1.5"));
     assert!(e.contains("nics"), "{e}");
 }
+
+mod validate {
+    use commcalc_core::collectives::classic::Library;
+    use commcalc_core::collectives::validate::{validate, validate_all, Options};
+    use commcalc_core::measurements::{parse, Series};
+    use commcalc_core::run;
+
+    const ALPHA: f64 = 2.0;
+    const BETA: f64 = 0.0001;
+
+    fn sizes() -> Vec<f64> {
+        (2..=22).map(|k| f64::from(1u32 << k)).collect()
+    }
+
+    /// An OSU table titled `title` with the times `time(size)`.
+    fn osu(title: &str, time: impl Fn(f64) -> f64) -> Vec<Series> {
+        let mut text = format!("# {title}\n# Size       Avg Latency(us)\n");
+        for m in sizes() {
+            text.push_str(&format!("{m} {:.6}\n", time(m)));
+        }
+        parse(text.as_bytes(), None).unwrap()
+    }
+
+    fn latency() -> Vec<Series> {
+        osu("OSU MPI Latency Test v5.6.3", |m| ALPHA + m * BETA)
+    }
+
+    fn options(p: Option<u32>, ppn: Option<u32>) -> Options {
+        Options {
+            p,
+            ppn,
+            library: Some(Library::OpenMpiClassic),
+            extra: vec![("gamma".into(), "0.0003".into())],
+        }
+    }
+
+    /// A run made of the model's own times for the library's choice: predicted over
+    /// measured is 1 at every size, through the fit, the placement, the size each benchmark
+    /// prints and the library's rules.
+    #[test]
+    fn a_run_of_the_model_s_own_times_is_predicted_exactly() {
+        let (p, ppn) = (16u32, 4u32);
+        let machine = format!("machine=custom&model=hockney&alpha={ALPHA}&beta={BETA}&gamma=0.0003&p={p}&ppn={ppn}");
+        for (collective, title, per_block) in [
+            ("allreduce", "OSU MPI Allreduce Latency Test v5.6.3", false),
+            ("all-to-all", "OSU MPI All-to-All Personalized Exchange Latency Test v5.6.2", true),
+        ] {
+            let c = commcalc_core::collectives::Collective::from_id(collective).unwrap();
+            let time = |m: f64| {
+                let n = if per_block { m * f64::from(p) } else { m };
+                let count = if c.reduces() { m / 4.0 } else { m };
+                let algo = Library::OpenMpiClassic
+                    .choice(c, p, m, count)
+                    .and_then(|x| x.algo)
+                    .unwrap_or("pairwise");
+                let q = format!("{machine}&pattern={collective}&algo={algo}&size={n}");
+                run(&q).unwrap().metric("time_us").unwrap()
+            };
+            let mut runs = osu(title, time);
+            runs.extend(latency());
+            let v = validate(&runs, &[], &options(Some(p), Some(ppn))).unwrap();
+            let r = &v.runs[0];
+            assert_eq!((r.p, r.ppn), (p, ppn));
+            // Where the library runs an algorithm commcalc does not cost (basic linear), the
+            // verdict is the fastest's; at the sizes it costs, the library's is exact.
+            for s in &r.sizes {
+                if let Some(algo) = s.library.and_then(|c| c.algo) {
+                    let i = r.algorithms.iter().position(|a| *a == algo).unwrap();
+                    let ratio = s.predicted_us[i] / s.measured_us;
+                    assert!((ratio - 1.0).abs() < 1e-4, "{collective} {}: ×{ratio}", s.size_bytes);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_run_without_its_p_or_with_ppn_above_it_is_refused_clearly() {
+        let mut runs = osu("OSU MPI Allreduce Latency Test v5.6.3", |m| 5.0 + m * 0.001);
+        runs.extend(latency());
+        let e = validate(&runs, &[], &options(None, Some(4))).unwrap_err().to_string();
+        assert!(e.contains("without its process count") && e.contains("--p"), "{e}");
+        let e = validate(&runs, &[], &options(Some(8), Some(16))).unwrap_err().to_string();
+        assert!(e.contains("ppn = 16 is larger than its p = 8"), "{e}");
+    }
+
+    /// Latency runs of two networks (one ten times slower) are not one cluster.
+    #[test]
+    fn runs_of_different_clusters_are_refused() {
+        let mut runs = osu("OSU MPI Allreduce Latency Test v5.6.3", |m| 5.0 + m * 0.001);
+        runs.extend(latency());
+        runs.extend(osu("OSU MPI Latency Test v5.6.3", |m| 30.0 + m * BETA * 10.0));
+        let e = validate(&runs, &[], &options(Some(8), Some(4))).unwrap_err().to_string();
+        assert!(e.contains("different clusters"), "{e}");
+    }
+
+    /// GPU-buffer runs are set against the GPU buffers' point-to-point run, host against host.
+    #[test]
+    fn device_buffers_are_their_own_machine() {
+        let mut runs = osu("OSU MPI All-to-All Personalized Exchange Latency Test v7.5", |m| 7.0 + m * 0.001);
+        runs.extend(latency());
+        runs.extend(osu("OSU MPI-CUDA All-to-All Personalized Exchange Latency Test v7.5", |m| 20.0 + m * 0.001));
+        runs.extend(osu("OSU MPI-CUDA Latency Test v7.5", |m| 19.0 + m * 0.0002));
+        let all = validate_all(&runs, &[], &options(Some(8), Some(4))).unwrap();
+        assert_eq!(all.len(), 2);
+        assert!(all[0].fitted_to.contains("OSU MPI Latency"), "{}", all[0].fitted_to);
+        assert!(all[1].fitted_to.contains("MPI-CUDA"), "{}", all[1].fitted_to);
+    }
+}
