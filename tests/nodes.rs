@@ -173,10 +173,16 @@ mod validate {
     #[test]
     fn a_run_of_the_model_s_own_times_is_predicted_exactly() {
         let (p, ppn) = (16u32, 4u32);
-        let machine = format!("machine=custom&model=hockney&alpha={ALPHA}&beta={BETA}&gamma=0.0003&p={p}&ppn={ppn}");
+        let machine = format!(
+            "machine=custom&model=hockney&alpha={ALPHA}&beta={BETA}&gamma=0.0003&p={p}&ppn={ppn}"
+        );
         for (collective, title, per_block) in [
             ("allreduce", "OSU MPI Allreduce Latency Test v5.6.3", false),
-            ("all-to-all", "OSU MPI All-to-All Personalized Exchange Latency Test v5.6.2", true),
+            (
+                "all-to-all",
+                "OSU MPI All-to-All Personalized Exchange Latency Test v5.6.2",
+                true,
+            ),
         ] {
             let c = commcalc_core::collectives::Collective::from_id(collective).unwrap();
             let time = |m: f64| {
@@ -200,7 +206,11 @@ mod validate {
                 if let Some(algo) = s.library.and_then(|c| c.algo) {
                     let i = r.algorithms.iter().position(|a| *a == algo).unwrap();
                     let ratio = s.predicted_us[i] / s.measured_us;
-                    assert!((ratio - 1.0).abs() < 1e-4, "{collective} {}: ×{ratio}", s.size_bytes);
+                    assert!(
+                        (ratio - 1.0).abs() < 1e-4,
+                        "{collective} {}: ×{ratio}",
+                        s.size_bytes
+                    );
                 }
             }
         }
@@ -210,9 +220,16 @@ mod validate {
     fn a_run_without_its_p_or_with_ppn_above_it_is_refused_clearly() {
         let mut runs = osu("OSU MPI Allreduce Latency Test v5.6.3", |m| 5.0 + m * 0.001);
         runs.extend(latency());
-        let e = validate(&runs, &[], &options(None, Some(4))).unwrap_err().to_string();
-        assert!(e.contains("without its process count") && e.contains("--p"), "{e}");
-        let e = validate(&runs, &[], &options(Some(8), Some(16))).unwrap_err().to_string();
+        let e = validate(&runs, &[], &options(None, Some(4)))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("without its process count") && e.contains("--p"),
+            "{e}"
+        );
+        let e = validate(&runs, &[], &options(Some(8), Some(16)))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("ppn = 16 is larger than its p = 8"), "{e}");
     }
 
@@ -221,21 +238,171 @@ mod validate {
     fn runs_of_different_clusters_are_refused() {
         let mut runs = osu("OSU MPI Allreduce Latency Test v5.6.3", |m| 5.0 + m * 0.001);
         runs.extend(latency());
-        runs.extend(osu("OSU MPI Latency Test v5.6.3", |m| 30.0 + m * BETA * 10.0));
-        let e = validate(&runs, &[], &options(Some(8), Some(4))).unwrap_err().to_string();
+        runs.extend(osu("OSU MPI Latency Test v5.6.3", |m| {
+            30.0 + m * BETA * 10.0
+        }));
+        let e = validate(&runs, &[], &options(Some(8), Some(4)))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("different clusters"), "{e}");
     }
 
     /// GPU-buffer runs are set against the GPU buffers' point-to-point run, host against host.
     #[test]
     fn device_buffers_are_their_own_machine() {
-        let mut runs = osu("OSU MPI All-to-All Personalized Exchange Latency Test v7.5", |m| 7.0 + m * 0.001);
+        let mut runs = osu(
+            "OSU MPI All-to-All Personalized Exchange Latency Test v7.5",
+            |m| 7.0 + m * 0.001,
+        );
         runs.extend(latency());
-        runs.extend(osu("OSU MPI-CUDA All-to-All Personalized Exchange Latency Test v7.5", |m| 20.0 + m * 0.001));
+        runs.extend(osu(
+            "OSU MPI-CUDA All-to-All Personalized Exchange Latency Test v7.5",
+            |m| 20.0 + m * 0.001,
+        ));
         runs.extend(osu("OSU MPI-CUDA Latency Test v7.5", |m| 19.0 + m * 0.0002));
         let all = validate_all(&runs, &[], &options(Some(8), Some(4))).unwrap();
         assert_eq!(all.len(), 2);
-        assert!(all[0].fitted_to.contains("OSU MPI Latency"), "{}", all[0].fitted_to);
-        assert!(all[1].fitted_to.contains("MPI-CUDA"), "{}", all[1].fitted_to);
+        assert!(
+            all[0].fitted_to.contains("OSU MPI Latency"),
+            "{}",
+            all[0].fitted_to
+        );
+        assert!(
+            all[1].fitted_to.contains("MPI-CUDA"),
+            "{}",
+            all[1].fitted_to
+        );
+    }
+}
+
+/// Every real collective run of tests/data/measurements with its cluster's point-to-point
+/// runs, as docs/collectives-validated.md reports them (the same settings as its commands:
+/// the same γ for all, ppn and p from the job scripts, nothing fitted to the collective
+/// runs). `cargo test -p commcalc-core --test nodes real -- --nocapture` prints its table.
+mod real {
+    use commcalc_core::collectives::classic::Library;
+    use commcalc_core::collectives::validate::{validate_all, Options, FROM_BYTES};
+    use commcalc_core::measurements::{parse, Series};
+
+    /// (files, --intra files, p, ppn, library): the runs' placements from their job scripts
+    /// (tests/data/measurements/README.md).
+    type Case = (
+        &'static [&'static str],
+        &'static [&'static str],
+        Option<u32>,
+        u32,
+        Option<Library>,
+    );
+    const OMPI: Option<Library> = Some(Library::OpenMpiClassic);
+    pub const CASES: [Case; 4] = [
+        (
+            &["csd3-ib-osu_allreduce.txt", "csd3-ib-osu_latency.txt"],
+            &[],
+            Some(64),
+            32,
+            OMPI,
+        ),
+        (
+            &[
+                "alaska-ib-osu_alltoall.txt",
+                "alaska-ib-imb2019_pingpong.txt",
+                "alaska-ib-osu_bw.txt",
+                "alaska-ib-osu_bibw.txt",
+            ],
+            &[],
+            Some(64),
+            32,
+            OMPI,
+        ),
+        (
+            &[
+                "abci-ib-osu_allreduce_full.txt",
+                "abci-ib-osu_multi_lat.txt",
+            ],
+            &[],
+            Some(16),
+            8,
+            OMPI,
+        ),
+        (
+            &["clariden-slingshot-osu7_readme.md.txt"],
+            &[],
+            Some(8),
+            4,
+            None,
+        ),
+    ];
+
+    fn read(files: &[&str]) -> Vec<Series> {
+        let dir = format!(
+            "{}/../../tests/data/measurements",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        files
+            .iter()
+            .flat_map(|f| {
+                let bytes = std::fs::read(format!("{dir}/{f}")).unwrap();
+                parse(&bytes, None).unwrap().into_iter().map(move |mut s| {
+                    s.name = format!("{f}: {}", s.name);
+                    s
+                })
+            })
+            .collect()
+    }
+
+    fn check(files: &[&str], intra: &[&str], p: Option<u32>, ppn: u32, library: Option<Library>) {
+        let options = Options {
+            p,
+            ppn: Some(ppn),
+            library,
+            extra: vec![("gamma".into(), "0.0003".into())],
+        };
+        let all = validate_all(&read(files), &read(intra), &options).unwrap();
+        for r in all.iter().flat_map(|v| &v.runs) {
+            let from = r
+                .sizes
+                .iter()
+                .filter(|s| s.size_bytes >= FROM_BYTES)
+                .count();
+            assert!(from >= 8, "{}: {from} sizes from 1 KiB", r.name);
+            assert_eq!(r.verdict.sizes, from, "{}", r.name);
+            assert!(r.verdict.median_ratio.is_finite(), "{}", r.name);
+            println!(
+                "| {} | {} | {} | {} | {} | {} |",
+                r.name,
+                r.p,
+                r.ppn,
+                r.verdict.algorithm,
+                r.verdict.text(),
+                if r.verdict.within { "yes" } else { "no" }
+            );
+        }
+    }
+
+    #[test]
+    fn every_real_collective_run_is_set_against_its_cluster() {
+        for (files, intra, p, ppn, library) in CASES {
+            check(files, intra, p, ppn, library);
+        }
+        // The Juno board's allreduce: two ranks on one board, its own ping-pong the node's.
+        check(&[], &["juno-shm-imb41_excerpt.txt"], None, 2, None);
+    }
+
+    /// The runs without a point-to-point run of their cluster in tests/data are refused with
+    /// the reason.
+    #[test]
+    fn a_collective_run_alone_is_refused_with_its_reason() {
+        let options = Options {
+            ppn: Some(1),
+            ..Options::default()
+        };
+        let e = validate_all(
+            &read(&["oci-rdma-imb2021_alltoall_excerpt.txt"]),
+            &[],
+            &options,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("point-to-point run of the same cluster"), "{e}");
     }
 }

@@ -239,3 +239,47 @@ fn short(id: &str) -> &str {
         other => other,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_options_are_read_and_bad_ones_named() {
+        let o = parse(&[
+            "--p",
+            "64",
+            "--ppn=32",
+            "--library",
+            "ompi-4.0",
+            "--set",
+            "gamma=0.0003",
+            "--intra",
+            "shm.txt",
+            "--json",
+            "a.txt",
+            "b.txt",
+        ])
+        .unwrap()
+        .unwrap();
+        assert_eq!((o.p, o.ppn, o.json), (Some(64), Some(32), true));
+        assert_eq!(o.library, Some(Library::OpenMpiClassic));
+        assert_eq!(o.set, vec![("gamma".to_string(), "0.0003".to_string())]);
+        assert_eq!((o.files.len(), o.intra.len()), (2, 1));
+        assert_eq!(parse(&["--help"]), Ok(None));
+        for (args, says) in [
+            (vec!["--p", "1", "a"], "--p 1"),
+            (vec!["--ppn", "x", "a"], "--ppn x"),
+            (vec!["--library", "mpich", "a"], "--library mpich"),
+            (vec!["--set", "gamma", "a"], "KEY=VALUE"),
+            (vec!["--bogus", "a"], "unknown option `--bogus`"),
+            (vec!["--json"], "validate needs files"),
+            (vec!["--p"], "--p needs a value"),
+        ] {
+            match parse(&args) {
+                Err(Usage(m)) => assert!(m.contains(says), "{args:?}: {m}"),
+                other => panic!("{args:?}: {other:?}"),
+            }
+        }
+    }
+}

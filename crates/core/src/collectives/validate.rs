@@ -14,7 +14,7 @@ use crate::measurements::fit::fit;
 use crate::measurements::{Kind, Series};
 use crate::patterns::collective::{menu, with_ctx, Cost};
 use crate::scenario::Scenario;
-use crate::units::sig3;
+use crate::units::{si, sig3};
 
 /// The sizes the summaries are taken over: from 1 KiB, below which a collective's time is
 /// its start-ups and the software around them.
@@ -74,10 +74,11 @@ pub struct RunCheck {
     pub query: String,
     pub algorithms: Vec<&'static str>,
     pub sizes: Vec<SizeCheck>,
-    /// Per algorithm, then `library` (where known) and `best`: the ratios from 1 KiB.
+    /// Per algorithm, then `library` (or `library, else best`) where the library is known, and
+    /// `best`: the ratios from 1 KiB.
     pub summaries: Vec<Summary>,
-    /// What the done-when criterion is read on: the library's algorithm where it is known and
-    /// costed at every size from 1 KiB, else the fastest.
+    /// What the agreement is read on: the library's algorithm where the library is known
+    /// (the fastest at sizes where it runs one commcalc does not cost), else the fastest.
     pub verdict: Summary,
     pub warnings: Vec<String>,
 }
@@ -196,6 +197,14 @@ pub fn validate(runs: &[Series], intra: &[Series], options: &Options) -> Result<
     if p2p.is_empty() {
         p2p = point_to_point(intra);
     }
+    if p2p.is_empty() {
+        return Err(problem(
+            "no point-to-point run among the files: the collective runs are set against the \
+             machine fitted to their cluster's point-to-point runs"
+                .into(),
+            "a point-to-point run of the same cluster (osu_latency, osu_bw, IMB PingPong) beside the collective run",
+        ));
+    }
     let mut warnings = Vec::new();
     one_cluster(&p2p)?;
     let network = fit(p2p).map_err(|e| {
@@ -273,8 +282,8 @@ fn one_cluster(p2p: &[Series]) -> Result<(), Error> {
         {
             return Err(problem(
                 format!(
-                    "files of different clusters or networks mixed: {} has α = {} µs, β = {} µs/B and {} α = {} µs, β = {} µs/B, more than {APART} times apart",
-                    a.0, sig3(a.1), sig3(a.2), b.0, sig3(b.1), sig3(b.2)
+                    "files of different clusters or networks mixed: {} has α = {}, β = {} and {} α = {}, β = {}, more than {APART} times apart",
+                    a.0, si(a.1, "µs"), si(a.2, "µs/B"), b.0, si(b.1, "µs"), si(b.2, "µs/B")
                 ),
                 "the point-to-point runs of the one cluster and network the collective ran on (an intra-node run goes with --intra)",
             ));
@@ -334,7 +343,7 @@ fn check(run: &Series, machine: &str, options: &Options) -> Result<RunCheck, Err
         .map(|&[size, t]| size_check(&costs, options.library, (collective, per_block, p), size, t))
         .collect();
     let summaries = summaries(&algorithms, &sizes);
-    let verdict = verdict(&summaries, &sizes);
+    let verdict = verdict(&summaries);
     Ok(RunCheck {
         name: run.name.clone(),
         collective,
@@ -397,16 +406,29 @@ fn summaries(algorithms: &[&'static str], sizes: &[SizeCheck]) -> Vec<Summary> {
             Summary::of((*id).to_string(), &r)
         })
         .collect();
-    let library: Option<Vec<f64>> = from
+    // The library's algorithm at each size where commcalc costs it, else the fastest.
+    let fastest = |s: &SizeCheck| s.predicted_us.iter().copied().fold(f64::INFINITY, f64::min);
+    let library: Vec<(bool, f64)> = from
         .iter()
-        .map(|s| {
-            let algo = s.library?.algo?;
-            let i = algorithms.iter().position(|a| *a == algo)?;
-            Some(s.predicted_us[i] / s.measured_us)
+        .filter_map(|s| {
+            let choice = s.library?;
+            let costed = choice
+                .algo
+                .and_then(|a| algorithms.iter().position(|x| *x == a));
+            Some(match costed {
+                Some(i) => (true, s.predicted_us[i] / s.measured_us),
+                None => (false, fastest(s) / s.measured_us),
+            })
         })
         .collect();
-    if let Some(r) = library.filter(|r| !r.is_empty()) {
-        out.push(Summary::of("library".into(), &r));
+    if library.len() == from.len() && library.iter().any(|(costed, _)| *costed) {
+        let name = if library.iter().all(|(costed, _)| *costed) {
+            LIBRARY
+        } else {
+            LIBRARY_OR_BEST
+        };
+        let r: Vec<f64> = library.iter().map(|(_, r)| *r).collect();
+        out.push(Summary::of(name.into(), &r));
     }
     let best: Vec<f64> = from
         .iter()
@@ -416,18 +438,19 @@ fn summaries(algorithms: &[&'static str], sizes: &[SizeCheck]) -> Vec<Summary> {
     out
 }
 
-/// The library's choice where it is known and costed at every size from 1 KiB, else the
-/// fastest algorithm.
-fn verdict(summaries: &[Summary], sizes: &[SizeCheck]) -> Summary {
-    let known = sizes
-        .iter()
-        .filter(|s| s.size_bytes >= FROM_BYTES)
-        .all(|s| s.library.is_some_and(|c| c.algo.is_some()));
-    let pick = if known { "library" } else { "best" };
+/// The summary of the library's choices, where the library is known at every size from
+/// 1 KiB (the fastest standing in at sizes where its algorithm is one commcalc does not cost);
+/// else the fastest algorithm's.
+fn verdict(summaries: &[Summary]) -> Summary {
     summaries
         .iter()
-        .find(|s| s.algorithm == pick)
+        .find(|s| s.algorithm == LIBRARY || s.algorithm == LIBRARY_OR_BEST)
         .or(summaries.last())
         .cloned()
-        .unwrap_or_else(|| Summary::of(pick.into(), &[]))
+        .unwrap_or_else(|| Summary::of("best".into(), &[]))
 }
+
+/// The names of the library's summaries: its algorithm costed at every size, or the fastest
+/// standing in where it runs one commcalc does not cost.
+const LIBRARY: &str = "library";
+const LIBRARY_OR_BEST: &str = "library, else best";
