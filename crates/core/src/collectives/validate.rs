@@ -254,8 +254,9 @@ fn node_of(intra: &[Series], machine: &mut Vec<String>) -> Result<Option<String>
         )
     })?;
     let h = &node.fits.hockney;
-    machine.push(format!("intra_alpha={}", h.a_us));
-    machine.push(format!("intra_beta={}", h.b_us_per_byte));
+    // Six significant digits, as the fitted query writes its own.
+    machine.push(format!("intra_alpha={:.5e}", h.a_us));
+    machine.push(format!("intra_beta={:.5e}", h.b_us_per_byte));
     Ok(Some(node.fitted_series))
 }
 
