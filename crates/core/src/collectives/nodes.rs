@@ -371,7 +371,7 @@ fn folded(
     out.extend(inner.into_iter().map(|x| {
         let to = x.to;
         round(x.share, x.combine, move |y| {
-            renumbered(y).and_then(|nr| to(nr)).map(real)
+            renumbered(y).and_then(&to).map(real)
         })
     }));
     if back > 0.0 {
