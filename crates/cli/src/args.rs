@@ -673,6 +673,8 @@ commands:
   collectives \"<query>\"
                    the fastest algorithm of a collective over size × processes on the
                    query's machine, or that choice as an Open MPI, MPICH or SimGrid file
+  validate FILE…   measured collective runs (OSU, IMB) against every algorithm on the
+                   machine fitted to their cluster's point-to-point runs, at --p and --ppn
   machines [ID]    list the machines, their models and parameters with sources
   patterns [ID]    list the patterns: machines, models, inputs, algorithms, metrics
   help [COMMAND]   this text, or more on one command

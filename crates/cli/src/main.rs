@@ -7,7 +7,8 @@
 //! reads benchmark output and fits the models to it; `commcalc traffic` simulates 003's
 //! synthetic traffic (one query, or a sweep of one key); `commcalc collectives` gives the
 //! fastest algorithm of a collective over size × processes, or a tuning file for Open MPI,
-//! MPICH or SimGrid; `commcalc machines` and
+//! MPICH or SimGrid; `commcalc validate` sets measured collective runs against every
+//! algorithm on the machine fitted to their cluster's point-to-point runs; `commcalc machines` and
 //! `commcalc patterns` list the catalog. Every
 //! mistake in the arguments or the query goes to stderr with exit code 2 and nothing on stdout,
 //! so that a script can tell a bad query from a result.
