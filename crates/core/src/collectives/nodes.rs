@@ -133,6 +133,9 @@ struct Round {
     share: f64,
     combine: f64,
     to: Partner,
+    /// d where every rank r sends to (r + d) mod p: the ring, pairwise exchange, Bruck and
+    /// dissemination, whose reach [`shift_reach`] counts per node rather than per rank.
+    shift: Option<u32>,
 }
 
 fn round(share: f64, combine: f64, to: impl Fn(u32) -> Option<u32> + 'static) -> Round {
@@ -140,6 +143,40 @@ fn round(share: f64, combine: f64, to: impl Fn(u32) -> Option<u32> + 'static) ->
         share,
         combine,
         to: Box::new(to),
+        shift: None,
+    }
+}
+
+/// The round in which every rank r sends to (r + d) mod p.
+fn shifted(share: f64, combine: f64, p: u32, d: u32) -> Round {
+    let d = d % p;
+    Round {
+        shift: Some(d),
+        ..round(share, combine, move |r| Some((r + d) % p))
+    }
+}
+
+/// [`reach`] of the shift r → (r + d) mod p, node by node: of the ranks [a, b) of a node, those
+/// whose r + d (or r + d − p, past the end) falls back in [a, b) stay on it.
+fn shift_reach(p: u32, ppn: u32, d: u32) -> Reach {
+    let (p, ppn, d) = (i64::from(p), i64::from(ppn.max(1)), i64::from(d));
+    let overlap = |(x0, x1): (i64, i64), (y0, y1): (i64, i64)| (x1.min(y1) - x0.max(y0)).max(0);
+    let most = (0..(p + ppn - 1) / ppn)
+        .map(|j| {
+            let (a, b) = (j * ppn, ((j + 1) * ppn).min(p));
+            let stay = overlap((a, b.min(p - d)), (a - d, b - d))
+                + overlap((a.max(p - d), b), (a + p - d, b + p - d));
+            if d == 0 {
+                0
+            } else {
+                b - a - stay
+            }
+        })
+        .max()
+        .unwrap_or(0);
+    match u32::try_from(most).unwrap_or(0) {
+        0 => Reach::Node,
+        k => Reach::Network { sharing: k },
     }
 }
 
@@ -171,7 +208,10 @@ pub fn schedule(collective: Collective, id: &str, p: u32, ppn: u32) -> Option<Ve
             .map(|x| Step {
                 share: x.share,
                 combine: x.combine,
-                reach: reach(p, ppn, &x.to),
+                reach: match x.shift {
+                    Some(d) => shift_reach(p, ppn, d),
+                    None => reach(p, ppn, &x.to),
+                },
             })
             .collect(),
     )
@@ -200,9 +240,7 @@ fn rounds(collective: Collective, id: &str, p: u32) -> Option<Vec<Round>> {
         (C::Allgather, "bruck") => (0..top)
             .map(|k| {
                 let d = 1u32 << k;
-                round(f64::from(d.min(p - d)) / pf, 0.0, move |r| {
-                    Some((r + p - d) % p)
-                })
+                shifted(f64::from(d.min(p - d)) / pf, 0.0, p, p - d)
             })
             .collect(),
         (C::ReduceScatter, "recursive-halving") => folded(p, (1.0, true, 1.0 / pf), |q| {
@@ -232,7 +270,7 @@ fn rounds(collective: Collective, id: &str, p: u32) -> Option<Vec<Round>> {
             .map(|k| {
                 let d = 1u32 << k;
                 let blocks = (0..p).filter(|i| i & d != 0).count() as f64;
-                round(blocks / pf, 0.0, move |r| Some((r + d) % p))
+                shifted(blocks / pf, 0.0, p, d)
             })
             .collect(),
         (C::AllToAll, "pairwise") => pairwise(p, 1.0 / pf, 0.0),
@@ -264,9 +302,7 @@ fn trees(collective: Collective, id: &str, p: u32) -> Option<Vec<Round>> {
             })
             .collect(),
         (C::Scatter, "binomial") => scatter(p, top),
-        (C::Barrier, "dissemination") => (0..top)
-            .map(|k| round(0.0, 0.0, move |r| Some((r + (1 << k)) % p)))
-            .collect(),
+        (C::Barrier, "dissemination") => (0..top).map(|k| shifted(0.0, 0.0, p, 1 << k)).collect(),
         _ => return None,
     })
 }
@@ -294,16 +330,12 @@ fn scatter(p: u32, top: u32) -> Vec<Round> {
 
 /// The ring r → r + 1 for p − 1 rounds.
 fn ring(p: u32, share: f64, combine: f64) -> Vec<Round> {
-    (1..p)
-        .map(|_| round(share, combine, move |r| Some((r + 1) % p)))
-        .collect()
+    (1..p).map(|_| shifted(share, combine, p, 1)).collect()
 }
 
 /// Pairwise exchange: in round i rank r sends to r + i (TRG §4.4, §4.6).
 fn pairwise(p: u32, share: f64, combine: f64) -> Vec<Round> {
-    (1..p)
-        .map(|i| round(share, combine, move |r| Some((r + i) % p)))
-        .collect()
+    (1..p).map(|i| shifted(share, combine, p, i)).collect()
 }
 
 /// Recursive doubling's allgather: on p′ = 2^⌊lg p⌋ ranks, lg p′ rounds at distance 2^j
@@ -447,6 +479,19 @@ mod tests {
             l.send(n, Reach::Network { sharing: 4 }),
             M.alpha + 2.0 * n * M.beta
         );
+    }
+
+    /// The per-node count of a shift is the rank-by-rank count, for nodes full and partial.
+    #[test]
+    fn shifts_reach_as_their_pairs_do() {
+        for p in 2..=40u32 {
+            for ppn in 1..=p {
+                for d in 0..p {
+                    let brute = reach(p, ppn, &move |r| Some((r + d) % p));
+                    assert_eq!(shift_reach(p, ppn, d), brute, "p {p} ppn {ppn} d {d}");
+                }
+            }
+        }
     }
 
     /// Pairwise all-to-all on 2 nodes of 32: in round i, i ranks of a node (64 − i past the
