@@ -12,7 +12,7 @@ use super::Collective;
 use crate::error::Error;
 use crate::measurements::fit::fit;
 use crate::measurements::{Kind, Series};
-use crate::patterns::collective::{menu, with_ctx, Cost};
+use crate::patterns::collective::{menu, partial_node, with_ctx, Cost};
 use crate::scenario::Scenario;
 use crate::units::{si, sig3};
 
@@ -324,6 +324,7 @@ fn check(run: &Series, machine: &str, options: &Options) -> Result<RunCheck, Err
             "a ppn of at most p: how many of the run's p ranks shared a node",
         ));
     }
+    warnings.extend(partial_node(p, ppn));
     let query = format!("{machine}&pattern={}&p={p}&ppn={ppn}", collective.id());
     let scenario = Scenario::from_query(&query).map_err(|e| {
         problem(

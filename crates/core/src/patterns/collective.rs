@@ -418,14 +418,20 @@ fn check_ppn(ctx: &mut Ctx, p: u32) -> Result<(), Error> {
             format!("at most p = {p}: ppn is how many of the p ranks share a node"),
         ));
     }
-    let ppn = ppn as u32;
-    if ppn > 1 && p % ppn != 0 {
-        ctx.warn(format!(
-            "p = {p} is not a multiple of ppn = {ppn}: the last node holds {} rank(s) (block placement)",
-            p % ppn
-        ));
+    if let Some(w) = partial_node(p, ppn as u32) {
+        ctx.warn(w);
     }
     Ok(())
+}
+
+/// What block placement does when p is not a multiple of ppn: the last node is part full.
+pub fn partial_node(p: u32, ppn: u32) -> Option<String> {
+    (ppn > 1 && p % ppn != 0).then(|| {
+        format!(
+            "p = {p} is not a multiple of ppn = {ppn}: the last node holds {} rank(s) (block placement)",
+            p % ppn
+        )
+    })
 }
 
 /// The cost of an α-β-γ algorithm on p ranks: its closed form on one level (no `ppn`, one
