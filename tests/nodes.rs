@@ -406,3 +406,14 @@ mod real {
         assert!(e.contains("point-to-point run of the same cluster"), "{e}");
     }
 }
+
+/// p not a multiple of ppn is block placement's last node part full, and the report says so.
+#[test]
+fn a_part_full_last_node_is_said() {
+    let r = run(&format!("{NET}&pattern=all-to-all&algo=pairwise&p=60&ppn=32")).unwrap();
+    assert!(
+        r.warnings.iter().any(|w| w.contains("last node holds 28")),
+        "{:?}",
+        r.warnings
+    );
+}
