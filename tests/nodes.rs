@@ -410,7 +410,10 @@ mod real {
 /// p not a multiple of ppn is block placement's last node part full, and the report says so.
 #[test]
 fn a_part_full_last_node_is_said() {
-    let r = run(&format!("{NET}&pattern=all-to-all&algo=pairwise&p=60&ppn=32")).unwrap();
+    let r = run(&format!(
+        "{NET}&pattern=all-to-all&algo=pairwise&p=60&ppn=32"
+    ))
+    .unwrap();
     assert!(
         r.warnings.iter().any(|w| w.contains("last node holds 28")),
         "{:?}",

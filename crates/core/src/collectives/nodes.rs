@@ -6,7 +6,8 @@
 //! A step is one round of the algorithm: every rank sends at most one message and the round
 //! ends when its slowest pair has finished (the step costs of TRG §4 and CHPV, taken step by
 //! step). A step whose pairs all lie within nodes costs the node's α + nβ; a step in which any
-//! pair crosses nodes costs the network's. Where k ranks of one node send off-node in the same
+//! pair crosses nodes costs the network's (its slowest pair, on the assumption that the
+//! network is the slower level). Where k ranks of one node send off-node in the same
 //! step, they share the node's network interfaces: the "max-rate" model of Gropp, Olson and
 //! Samfass ("Modeling MPI communication performance on SMP nodes: is it time to retire the
 //! ping pong test", EuroMPI 2016), T = α + k·n/min(R_N, k·R_b), with R_b = 1/β one rank's
@@ -22,6 +23,7 @@
 use super::abg::{Abg, Procs};
 use super::chain::Chain;
 use super::Collective;
+use crate::derivation::{Expr, Quantity};
 
 /// Where a step's partners are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,18 +60,10 @@ pub struct Levels {
 }
 
 impl Levels {
-    /// One message of `bytes` where its partners are `reach` (see the module's comment).
+    /// One message of `bytes` where its partners are `reach` (see the module's comment): the
+    /// one cost of a step a machine answers, by the message's size and where its partners are.
     pub fn send(&self, bytes: f64, reach: Reach) -> f64 {
-        let (a, b) = self.node;
-        let on_node = a + bytes * b;
-        match reach {
-            Reach::Node => on_node,
-            Reach::Network { sharing } => {
-                let shared = f64::from(sharing.div_ceil(self.nics.max(1)));
-                let net = self.network.alpha + bytes * self.network.beta * shared;
-                net.max(on_node)
-            }
-        }
+        send(&self.numbers(), bytes, reach, self.nics)
     }
 
     /// The network's α-β-γ if every rank is on its own node, the node's if all share one:
@@ -95,24 +89,120 @@ impl Levels {
         if id == "pipelined-chain" {
             return Some(self.chain(p, n));
         }
-        let steps = schedule(collective, id, p, self.ppn)?;
-        Some(self.cost(&steps, n))
+        Some(Schedule::of(collective, id, p, self.ppn)?.time(self, n))
     }
 
-    /// The cost of a schedule of n bytes.
-    pub fn cost(&self, steps: &[Step], n: f64) -> f64 {
-        steps
-            .iter()
-            .map(|s| self.send(s.share * n, s.reach) + s.combine * n * self.network.gamma)
-            .sum()
+    /// The machine's α, β, γ and the node's α and β as numbers.
+    fn numbers(&self) -> Two<f64> {
+        Two {
+            network: self.network,
+            node: self.node,
+        }
+    }
+
+    /// The same as symbols bound to their values, for derivations.
+    fn symbols(&self) -> Two<Expr> {
+        Two {
+            network: self.network.symbols(),
+            node: (
+                Expr::sym("α_node", self.node.0, "µs"),
+                Expr::sym("β_node", self.node.1, "µs/B"),
+            ),
+        }
     }
 
     /// The pipelined chain r → r + 1: every pipeline step takes as long as its slowest link,
     /// the network's where the chain crosses a node (one rank of a node sends off-node), so
     /// the chain is CHPV §5's on the network's α-β.
+    pub fn chain_abg(&self, p: u32) -> Abg {
+        self.one_level(p).unwrap_or(self.network)
+    }
+
     fn chain(&self, p: u32, n: f64) -> f64 {
-        let abg = self.one_level(p).unwrap_or(self.network);
-        Chain::new(&abg, p).optimum(n).time
+        Chain::new(&self.chain_abg(p), p).optimum(n).time
+    }
+}
+
+/// The two levels' parameters over any quantity: numbers for costs, symbols for formulas.
+struct Two<Q> {
+    network: Abg<Q>,
+    node: (Q, Q),
+}
+
+/// One message of `bytes` where its partners are `reach`: the node's α + bytes·β where every
+/// pair is on one node; where a pair crosses nodes the network's α + ⌈k/nics⌉·bytes·β, the
+/// k ranks of a node sending off-node sharing its `nics` interfaces.
+fn send<Q: Quantity>(l: &Two<Q>, bytes: Q, reach: Reach, nics: u32) -> Q {
+    match reach {
+        Reach::Node => l.node.0.clone() + bytes * l.node.1.clone(),
+        Reach::Network { sharing } => {
+            let shared = sharing.div_ceil(nics.max(1));
+            let bytes = if shared == 1 {
+                bytes
+            } else {
+                Q::constant(f64::from(shared)) * bytes
+            };
+            l.network.alpha.clone() + bytes * l.network.beta.clone()
+        }
+    }
+}
+
+/// An algorithm's steps on p ranks at ppn a node, runs of equal steps counted once.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Schedule {
+    groups: Vec<(f64, Step)>,
+}
+
+impl Schedule {
+    /// The schedule of algorithm `id` of `collective`; `None` for an id without one here.
+    pub fn of(collective: Collective, id: &str, p: u32, ppn: u32) -> Option<Schedule> {
+        let mut groups: Vec<(f64, Step)> = Vec::new();
+        for step in schedule(collective, id, p, ppn)? {
+            match groups.last_mut() {
+                Some((count, last)) if *last == step => *count += 1.0,
+                _ => groups.push((1.0, step)),
+            }
+        }
+        Some(Schedule { groups })
+    }
+
+    /// Σ count·(the step's message where its partners are + its combining), over any quantity.
+    fn sum<Q: Quantity>(&self, l: &Two<Q>, nics: u32, n: Q) -> Q {
+        let k = |v: f64| Q::constant(v);
+        let part = |share: f64| {
+            if share == 1.0 {
+                n.clone()
+            } else {
+                k(share) * n.clone()
+            }
+        };
+        Q::sum(
+            self.groups
+                .iter()
+                .map(|(count, s)| {
+                    let mut t = send(l, part(s.share), s.reach, nics);
+                    if s.combine > 0.0 {
+                        t = t + part(s.combine) * l.network.gamma.clone();
+                    }
+                    if *count == 1.0 {
+                        t
+                    } else {
+                        k(*count) * t
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    /// The time of n bytes on `l`.
+    pub fn time(&self, l: &Levels, n: f64) -> f64 {
+        self.sum(&l.numbers(), l.nics, n)
+    }
+
+    /// The same time as a formula over α, β, γ, α_node, β_node and n: the cost's own code,
+    /// run on symbols.
+    pub fn formula(&self, l: &Levels, n: f64) -> Expr {
+        self.sum(&l.symbols(), l.nics, Expr::sym("n", n, "B"))
     }
 }
 
@@ -534,7 +624,9 @@ mod tests {
         let on_node = levels.one_level(8).unwrap();
         assert_eq!((on_node.alpha, on_node.beta), (0.2, 0.0001));
         let a = algorithm(Collective::Allreduce, "ring").unwrap();
-        let stepped = levels.cost(&schedule(Collective::Allreduce, "ring", 8, 8).unwrap(), 1e5);
+        let stepped = Schedule::of(Collective::Allreduce, "ring", 8, 8)
+            .unwrap()
+            .time(&levels, 1e5);
         assert!((stepped - (a.cost)(&on_node, Procs::new(8), 1e5)).abs() < 1e-9 * stepped);
     }
 }

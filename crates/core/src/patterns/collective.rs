@@ -12,7 +12,7 @@ use super::{atm, bsp, hyperbolic, hypercube, nbl};
 use crate::catalog::{Machine, Param};
 use crate::collectives::chain::{time_of, Chain};
 use crate::collectives::loggp::LogGp;
-use crate::collectives::nodes::{schedule, Levels, ASSUMED_NODE, ASSUMED_NODE_REASON};
+use crate::collectives::nodes::{Levels, Schedule, ASSUMED_NODE, ASSUMED_NODE_REASON};
 use crate::collectives::{Abg, Collective, Procs};
 use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Expr};
@@ -450,8 +450,8 @@ fn algorithm_cost(
     if let Some(one) = l.one_level(p) {
         return Box::new(move |n| cost(&one, q, n));
     }
-    match schedule(collective, id, p, l.ppn) {
-        Some(steps) => Box::new(move |n| l.cost(&steps, n)),
+    match Schedule::of(collective, id, p, l.ppn) {
+        Some(steps) => Box::new(move |n| steps.time(&l, n)),
         None => Box::new(move |n| {
             l.time(collective, id, p, n)
                 .unwrap_or_else(|| cost(&m, q, n))
@@ -1042,8 +1042,12 @@ fn time_derivation(
     if let Some(a) = collective.algorithms().get(i).filter(|a| a.id == id) {
         return match levels.map(|l| (l, l.one_level(p))) {
             None => a.derivation(m, p, n),
-            Some((_, Some(one))) => a.derivation(&one, p, n),
-            Some((_, None)) => Derivation::described("T", NODE_STEPS, t, "µs", a.source),
+            Some((_, Some(one))) => a.derivation(&one, p, n).branch(ONE_LEVEL),
+            Some((l, None)) => match Schedule::of(collective, id, p, l.ppn) {
+                Some(steps) => Derivation::new("T", steps.formula(&l, n), a.source),
+                None => a.derivation(&l.chain_abg(p), p, n),
+            }
+            .branch(NODE_STEPS),
         };
     }
     let paper = PAPERS.iter().find(|x| {
@@ -1061,11 +1065,11 @@ fn time_derivation(
     }
 }
 
-/// What a time is on ranks spread over nodes.
-const NODE_STEPS: &str =
-    "the algorithm's steps, each costed by where its partners are under block \
-    placement: the node's α + nβ where every pair is on one node, else the network's with the \
-    interface shared by the node's off-node senders (collectives::nodes)";
+/// The cases of ranks on nodes, for derivations.
+const NODE_STEPS: &str = "ranks on nodes (ppn): each step costs the node's α_node + sβ_node where \
+    every pair is on one node, else the network's α + k·sβ with k of a node's ranks sharing \
+    its interface (collectives::nodes); runs of equal steps counted once";
+const ONE_LEVEL: &str = "ppn = 1 or ppn = p: one level, the closed form on its α and β";
 
 /// 004's algorithms, costed at their exact optimal blocks.
 const COMBINING: [&str; 3] = ["tree", "snake", "fence"];
