@@ -571,6 +571,38 @@ mod tests {
         );
     }
 
+    /// Folded onto p′ ranks, the exchanges of recursive doubling and halving still pair
+    /// ranks both ways, within 0…p−1, and leave the extra ranks out until the result goes
+    /// back to them.
+    #[test]
+    fn folded_exchanges_pair_real_ranks_both_ways() {
+        for p in 3..=70u32 {
+            let extra = p - Procs::new(p).pow2 as u32;
+            for (c, id) in [
+                (Collective::Allreduce, "recursive-doubling"),
+                (Collective::Allreduce, "rabenseifner"),
+                (Collective::ReduceScatter, "recursive-halving"),
+            ] {
+                let rounds = rounds(c, id, p).unwrap();
+                let inner = if extra == 0 {
+                    &rounds[..]
+                } else {
+                    &rounds[1..rounds.len() - 1]
+                };
+                for x in inner {
+                    for r in 0..p {
+                        let Some(d) = (x.to)(r) else {
+                            assert!(r < 2 * extra && r % 2 == 0, "{id} p {p}: {r} idle");
+                            continue;
+                        };
+                        assert!(d < p && d != r, "{id} p {p}: {r} → {d}");
+                        assert_eq!((x.to)(d), Some(r), "{id} p {p}: {r} → {d}");
+                    }
+                }
+            }
+        }
+    }
+
     /// The per-node count of a shift is the rank-by-rank count, for nodes full and partial.
     #[test]
     fn shifts_reach_as_their_pairs_do() {
@@ -579,6 +611,39 @@ mod tests {
                 for d in 0..p {
                     let brute = reach(p, ppn, &move |r| Some((r + d) % p));
                     assert_eq!(shift_reach(p, ppn, d), brute, "p {p} ppn {ppn} d {d}");
+                }
+            }
+        }
+    }
+
+    /// Where the node costs what the network does and every off-node sender has its own
+    /// interface, placement changes nothing: any ppn gives the closed forms (the shares of
+    /// every step add up whatever the placement).
+    #[test]
+    fn alike_levels_give_the_closed_forms_at_any_ppn() {
+        for ppn in [2u32, 3, 4, 8, 16] {
+            let levels = Levels {
+                network: M,
+                node: (M.alpha, M.beta),
+                ppn,
+                nics: ppn,
+            };
+            for c in Collective::ALL {
+                for a in c.algorithms().iter().filter(|a| a.id != "pipelined-chain") {
+                    for p in [5u32, 8, 12, 16, 24, 32, 33] {
+                        let bound = a.id.contains("rd-allgather") || a.id == "recursive-doubling";
+                        if bound && c != Collective::Allreduce && !p.is_power_of_two() {
+                            continue;
+                        }
+                        let closed = (a.cost)(&M, Procs::new(p), 1e5);
+                        let stepped = levels.time(c, a.id, p, 1e5).unwrap();
+                        assert!(
+                            (closed - stepped).abs() <= 1e-9 * closed,
+                            "{} {} p {p} ppn {ppn}: {closed} vs {stepped}",
+                            c.id(),
+                            a.id
+                        );
+                    }
                 }
             }
         }
