@@ -3,8 +3,8 @@
 //! measurements on UTK's Grig cluster), which Open MPI 4.1 replaced by tables per
 //! communicator size. The runs of tests/data/measurements made with Open MPI 3.1 and 4.0
 //! (CSD3, alaska, ABCI) ran these. Only the collectives the OSU and IMB collective runs
-//! measure are given; a library's choice that commcalc does not cost is named with `algo`
-//! `None`.
+//! measure are given (allreduce, all-to-all, allgather, broadcast); a library's choice that
+//! commcalc does not cost is named with `algo` `None`.
 
 use serde::Serialize;
 
@@ -86,6 +86,16 @@ fn open_mpi_classic(c: Collective, p: u32, size: f64, count: f64) -> Option<Choi
         Collective::AllToAll if size < 200.0 && p > 12 => ours("bruck", "bruck"),
         Collective::AllToAll if size < 3000.0 => theirs("basic_linear"),
         Collective::AllToAll => ours("pairwise", "pairwise"),
+        // allgather by the whole gathered vector (block × p): two_procs at p = 2 (one
+        // exchange, the ring of two); below 50 000 B recursive doubling for p a power of two,
+        // Bruck otherwise; above, the ring for odd p and neighbour exchange for even p.
+        Collective::Allgather if p == 2 => ours("two_procs", "ring"),
+        Collective::Allgather if size * pf < 50_000.0 && p.is_power_of_two() => {
+            ours("recursive_doubling", "recursive-doubling")
+        }
+        Collective::Allgather if size * pf < 50_000.0 => ours("bruck", "bruck"),
+        Collective::Allgather if p % 2 == 1 => ours("ring", "ring"),
+        Collective::Allgather => theirs("neighbor_exchange"),
         // bcast: binomial below 2048 B or a single element; split binary tree (1 KiB
         // segments) below 370 728 B; segmented pipelines above.
         Collective::Broadcast if size < 2048.0 || count <= 1.0 => ours("binomial", "binomial"),
@@ -116,6 +126,11 @@ mod tests {
         assert_eq!(a2a(12, 199.0).name, "basic_linear");
         assert_eq!(a2a(64, 2999.0).name, "basic_linear");
         assert_eq!(a2a(64, 3000.0).name, "pairwise");
+        let ag = |p: u32, size: f64| l.choice(Collective::Allgather, p, size, size).unwrap();
+        assert_eq!(ag(64, 781.0).name, "recursive_doubling");
+        assert_eq!(ag(64, 782.0).name, "neighbor_exchange");
+        assert_eq!(ag(63, 793.0).name, "bruck");
+        assert_eq!(ag(63, 794.0).name, "ring");
         assert_eq!(l.choice(Collective::Gather, 4, 1.0, 1.0), None);
     }
 }
