@@ -28,6 +28,9 @@ fn scenarios() -> Vec<Scenario> {
             "link=exact",
             "size=1",
             "size=50",
+            "ppn=2",
+            "p=16&ppn=4&size=200k",
+            "p=10&ppn=4&nics=2&intra_alpha=0.2&intra_beta=0.0001",
         ] {
             queries.push(format!("{base}&{extra}"));
         }

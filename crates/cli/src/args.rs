@@ -61,6 +61,7 @@ pub enum Command {
     Regimes(RegimesOptions),
     Fit(FitOptions),
     Collectives(CollectivesOptions),
+    Validate(crate::validate::ValidateOptions),
     /// List the machines, their models and parameters with sources
     ///
     /// Lists every machine (or the one with this id): its name, paper, description, the

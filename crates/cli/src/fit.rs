@@ -38,7 +38,7 @@ pub fn fit(options: &FitOptions) -> Result<String, Usage> {
 
 /// A file's bytes (standard input for `-`), refusing more than the core accepts without
 /// reading all of it.
-fn read(file: &str) -> Result<Vec<u8>, Usage> {
+pub(crate) fn read(file: &str) -> Result<Vec<u8>, Usage> {
     let limit = MAX_INPUT_BYTES as u64 + 1;
     let mut bytes = Vec::new();
     let result = if file == "-" {

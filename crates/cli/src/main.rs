@@ -7,7 +7,8 @@
 //! reads benchmark output and fits the models to it; `commcalc traffic` simulates 003's
 //! synthetic traffic (one query, or a sweep of one key); `commcalc collectives` gives the
 //! fastest algorithm of a collective over size × processes, or a tuning file for Open MPI,
-//! MPICH or SimGrid; `commcalc machines` and
+//! MPICH or SimGrid; `commcalc validate` sets measured collective runs against every
+//! algorithm on the machine fitted to their cluster's point-to-point runs; `commcalc machines` and
 //! `commcalc patterns` list the catalog. Every
 //! mistake in the arguments or the query goes to stderr with exit code 2 and nothing on stdout,
 //! so that a script can tell a bad query from a result.
@@ -22,6 +23,7 @@ mod listing;
 mod regimes;
 mod tips;
 mod traffic;
+mod validate;
 mod values;
 
 use std::io::{self, Write};
@@ -66,6 +68,7 @@ fn run(command: Command) -> Result<String, Usage> {
         Command::Fit(options) => fit::fit(&options),
         Command::Traffic(options) => traffic::traffic(&options),
         Command::Collectives(options) => collectives::collectives(&options),
+        Command::Validate(options) => validate::validate(&options),
         Command::Machines(o) => listing::machines(o.id.as_deref(), o.json),
         Command::Patterns(o) => listing::patterns(o.id.as_deref(), o.json),
     }

@@ -27,6 +27,11 @@ pub fn count(lo: usize, hi: usize) -> impl TypedValueParser<Value = usize> {
     }
 }
 
+/// A whole number from `lo` to `hi`, as a process count.
+pub fn count32(lo: u32, hi: u32) -> impl TypedValueParser<Value = u32> {
+    count(lo as usize, hi as usize).map(|n| n as u32)
+}
+
 /// `auto` or one of the core's measurement formats.
 pub fn measurement_format() -> impl TypedValueParser<Value = Detected> {
     let ids = std::iter::once("auto").chain(Format::ALL.map(Format::id));

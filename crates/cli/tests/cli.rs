@@ -854,13 +854,25 @@ fn eval_json_explain_adds_only_the_derivations_and_what_was_used() {
 
 /// Every command with the options it takes: what its help and the message for an unknown
 /// option must list.
-const OPTIONS: [(&str, &[&str]); 8] = [
+const OPTIONS: [(&str, &[&str]); 9] = [
     ("eval", &["--json", "--explain", "--points", "--rows"]),
     ("compare", &["--json", "--points"]),
     ("regimes", &["--json", "--lengths", "--meshes"]),
     ("fit", &["--json", "--format"]),
     ("traffic", &["--json", "--sweep"]),
     ("collectives", &["--json", "--export", "--p", "--sizes"]),
+    (
+        "validate",
+        &[
+            "--json",
+            "--format",
+            "--p",
+            "--ppn",
+            "--library",
+            "--intra",
+            "--set",
+        ],
+    ),
     ("machines", &["--json"]),
     ("patterns", &["--json"]),
 ];

@@ -21,9 +21,12 @@
 
 pub mod abg;
 pub mod chain;
+pub mod classic;
 pub mod export;
 pub mod file;
 pub mod loggp;
+pub mod nodes;
+pub mod validate;
 pub mod winner;
 
 use serde::Serialize;

@@ -12,6 +12,7 @@ use super::{atm, bsp, hyperbolic, hypercube, nbl};
 use crate::catalog::{Machine, Param};
 use crate::collectives::chain::{time_of, Chain};
 use crate::collectives::loggp::LogGp;
+use crate::collectives::nodes::{Levels, Schedule, ASSUMED_NODE, ASSUMED_NODE_REASON};
 use crate::collectives::{Abg, Collective, Procs};
 use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Expr};
@@ -37,7 +38,7 @@ const SYNC_BYTES: f64 = 100.0;
 const NOTE: &str = "overrides the value derived from the machine's model";
 
 /// The parameters every collective pattern accepts on every machine, besides the model's own.
-pub static PARAMS: [Param; 7] = [
+pub static PARAMS: [Param; 11] = [
     Param {
         name: "alpha",
         symbol: "α",
@@ -64,6 +65,42 @@ pub static PARAMS: [Param; 7] = [
         source: "004 §7.2 c₂; 002 Table 6 Mflop/s",
         note: "reduction compute per byte",
         range: (0.0, 1e3),
+    },
+    Param {
+        name: "ppn",
+        symbol: "ppn",
+        value: f64::NAN,
+        unit: "",
+        source: "the run's placement: block, ranks 0…ppn−1 on node 0, …",
+        note: "processes per node; without it every rank is on its own node",
+        range: (1.0, 4096.0),
+    },
+    Param {
+        name: "intra_alpha",
+        symbol: "α_node",
+        value: f64::NAN,
+        unit: "µs",
+        source: "an intra-node run; assumed otherwise (collectives::nodes::ASSUMED_NODE)",
+        note: "start-up between two ranks of one node",
+        range: (0.0, 1e6),
+    },
+    Param {
+        name: "intra_beta",
+        symbol: "β_node",
+        value: f64::NAN,
+        unit: "µs/B",
+        source: "an intra-node run; assumed otherwise (collectives::nodes::ASSUMED_NODE)",
+        note: "time per byte between two ranks of one node",
+        range: (0.0, 1e3),
+    },
+    Param {
+        name: "nics",
+        symbol: "nics",
+        value: f64::NAN,
+        unit: "",
+        source: "the node's hardware; 1 unless given (collectives::nodes)",
+        note: "network interfaces per node, shared by its ranks that send off-node at once",
+        range: (1.0, 64.0),
     },
     Param {
         name: "loggp_l",
@@ -308,6 +345,117 @@ fn loggp(ctx: &mut Ctx, m: &Abg) -> LogGp {
         o: knob(ctx, "loggp_o", d.o),
         g: knob(ctx, "loggp_g", d.g),
         big_g: knob(ctx, "loggp_gb", d.big_g),
+    }
+}
+
+/// The machine's nodes where `ppn` is given: the network's α-β-γ, the node's α-β (the
+/// user's, else [`ASSUMED_NODE`], said so in a warning) and ppn; `None` without `ppn` (every
+/// rank on its own node, as before nodes were modelled). A ppn above p is a whole node
+/// partly used: the winner map's small p; a single evaluation refuses it ([`check_ppn`]).
+pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
+    let Some(ppn) = ctx.overridden("ppn") else {
+        let idle: Vec<&str> = ["intra_alpha", "intra_beta", "nics"]
+            .into_iter()
+            .filter(|k| ctx.overridden(k).is_some())
+            .collect();
+        if !idle.is_empty() {
+            ctx.warn(format!(
+                "{} without ppn: every rank is on its own node, so only the network is used; give ppn",
+                idle.join(", ")
+            ));
+        }
+        return Ok(None);
+    };
+    if ppn.fract() != 0.0 {
+        return Err(Error::invalid(
+            "ppn",
+            ppn,
+            "a whole number of processes per node, from 1 to 4096",
+        ));
+    }
+    let ppn = ctx.used_param("ppn", ppn) as u32;
+    let alpha = ctx.overridden("intra_alpha");
+    let beta = ctx.overridden("intra_beta");
+    if (alpha.is_none() || beta.is_none()) && ppn > 1 {
+        ctx.warn(format!(
+            "intra-node α = {}, β = {} assumed where not given: {ASSUMED_NODE_REASON}",
+            crate::units::si(ASSUMED_NODE.0, "µs"),
+            crate::units::si(ASSUMED_NODE.1, "µs/B")
+        ));
+    }
+    let node = (
+        alpha.map_or(ASSUMED_NODE.0, |v| ctx.used_param("intra_alpha", v)),
+        beta.map_or(ASSUMED_NODE.1, |v| ctx.used_param("intra_beta", v)),
+    );
+    let nics = match ctx.overridden("nics") {
+        Some(v) if v.fract() != 0.0 => {
+            return Err(Error::invalid(
+                "nics",
+                v,
+                "a whole number of interfaces, from 1 to 64",
+            ))
+        }
+        Some(v) => ctx.used_param("nics", v) as u32,
+        None => 1,
+    };
+    Ok(Some(Levels {
+        network: *m,
+        node,
+        ppn: ppn.min(p),
+        nics,
+    }))
+}
+
+/// Refuses a ppn above p, and says where the last node is partly filled.
+fn check_ppn(ctx: &mut Ctx, p: u32) -> Result<(), Error> {
+    let Some(ppn) = ctx.overridden("ppn") else {
+        return Ok(());
+    };
+    if ppn > f64::from(p) {
+        return Err(Error::invalid(
+            "ppn",
+            ppn,
+            format!("at most p = {p}: ppn is how many of the p ranks share a node"),
+        ));
+    }
+    if let Some(w) = partial_node(p, ppn as u32) {
+        ctx.warn(w);
+    }
+    Ok(())
+}
+
+/// What block placement does when p is not a multiple of ppn: the last node is part full.
+pub fn partial_node(p: u32, ppn: u32) -> Option<String> {
+    (ppn > 1 && p % ppn != 0).then(|| {
+        format!(
+            "p = {p} is not a multiple of ppn = {ppn}: the last node holds {} rank(s) (block placement)",
+            p % ppn
+        )
+    })
+}
+
+/// The cost of an α-β-γ algorithm on p ranks: its closed form on one level (no `ppn`, one
+/// rank a node, or all ranks on one node), else its steps costed by where their partners are.
+fn algorithm_cost(
+    collective: Collective,
+    algorithm: &crate::collectives::Algorithm,
+    m: Abg,
+    levels: Option<Levels>,
+    p: u32,
+) -> Cost {
+    let (id, cost, q) = (algorithm.id, algorithm.cost, Procs::new(p));
+    let Some(l) = levels else {
+        return Box::new(move |n| cost(&m, q, n));
+    };
+    if let Some(one) = l.one_level(p) {
+        return Box::new(move |n| cost(&one, q, n));
+    }
+    match Schedule::of(collective, id, p, l.ppn) {
+        Some(steps) => Box::new(move |n| steps.time(&l, n)),
+        None => Box::new(move |n| {
+            l.time(collective, id, p, n)
+                .unwrap_or_else(|| cost(&m, q, n))
+        }),
     }
 }
 
@@ -670,14 +818,11 @@ pub fn menu(
     p: u32,
 ) -> Result<Vec<(&'static str, Cost)>, Error> {
     let m = abg(ctx, p, collective.reduces())?;
-    let q = Procs::new(p);
+    let levels = levels(ctx, &m, p)?;
     let mut out: Vec<(&'static str, Cost)> = collective
         .algorithms()
         .iter()
-        .map(|a| {
-            let cost = a.cost;
-            (a.id, Box::new(move |n| cost(&m, q, n)) as Cost)
-        })
+        .map(|a| (a.id, algorithm_cost(collective, a, m, levels, p)))
         .collect();
     let (model, machine) = (ctx.model, ctx.machine.id);
     for paper in PAPERS
@@ -822,7 +967,9 @@ pub fn evaluate(ctx: &mut Ctx, collective: Collective) -> Result<Evaluation, Err
     let choice = ctx.inputs.algo.unwrap_or("best");
     ctx.record(Key::Algo, Value::Text(choice.into()));
     let n = ctx.size(DEFAULT_SIZE);
+    check_ppn(ctx, p)?;
     let (m, abg_derivations) = abg_derived(ctx, p, collective.reduces())?;
+    let levels = levels(ctx, &m, p)?;
     let mut menu = menu(ctx, collective, p)?;
     let mut derivations: Vec<_> = ["alpha_us", "beta_us_per_byte", "gamma_us_per_byte"]
         .into_iter()
@@ -832,7 +979,7 @@ pub fn evaluate(ctx: &mut Ctx, collective: Collective) -> Result<Evaluation, Err
         let t = cost(n);
         derivations.push((
             time_key(id),
-            time_derivation(ctx, collective, i, id, &m, p, n, t),
+            time_derivation(ctx, collective, i, id, &m, levels, p, n, t),
         ));
     }
     let winner = fastest(&menu, n);
@@ -861,7 +1008,8 @@ pub fn evaluate(ctx: &mut Ctx, collective: Collective) -> Result<Evaluation, Err
     };
     derivations.extend(time.map(|d| ("time_us", d)));
     let cost: Cost = if choice == "best" {
-        best_curve(ctx, p, &m, menu)?
+        let floor = levels.and_then(|l| l.one_level(p)).unwrap_or(m);
+        best_curve(ctx, p, &floor, menu)?
     } else {
         match (menu.iter().position(|(id, _)| *id == choice), loggp_cost) {
             (Some(i), _) => menu.swap_remove(i).1,
@@ -886,12 +1034,21 @@ fn time_derivation(
     i: usize,
     id: &str,
     m: &Abg,
+    levels: Option<Levels>,
     p: u32,
     n: f64,
     t: f64,
 ) -> Derivation {
     if let Some(a) = collective.algorithms().get(i).filter(|a| a.id == id) {
-        return a.derivation(m, p, n);
+        return match levels.map(|l| (l, l.one_level(p))) {
+            None => a.derivation(m, p, n),
+            Some((_, Some(one))) => a.derivation(&one, p, n).branch(ONE_LEVEL),
+            Some((l, None)) => match Schedule::of(collective, id, p, l.ppn) {
+                Some(steps) => Derivation::new("T", steps.formula(&l, n), a.source),
+                None => a.derivation(&l.chain_abg(p), p, n),
+            }
+            .branch(NODE_STEPS),
+        };
     }
     let paper = PAPERS.iter().find(|x| {
         x.collective == collective
@@ -907,6 +1064,12 @@ fn time_derivation(
         None => Derivation::described("T", "the algorithm's time", t, "µs", "TRG §4"),
     }
 }
+
+/// The cases of ranks on nodes, for derivations.
+const NODE_STEPS: &str = "ranks on nodes (ppn): each step costs the node's α_node + sβ_node where \
+    every pair is on one node, else the network's α + k·sβ with k of a node's ranks sharing \
+    its interface (collectives::nodes); runs of equal steps counted once";
+const ONE_LEVEL: &str = "ppn = 1 or ppn = p: one level, the closed form on its α and β";
 
 /// 004's algorithms, costed at their exact optimal blocks.
 const COMBINING: [&str; 3] = ["tree", "snake", "fence"];

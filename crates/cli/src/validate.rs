@@ -1,0 +1,253 @@
+//! `commcalc validate`: collective runs (OSU, IMB) against the prediction on the machine fitted
+//! to the same cluster's point-to-point runs, at each run's p and ppn: every algorithm, the
+//! fastest, and the library's choice where `--library` names one. Parsing, fitting and costing
+//! are the core's (`collectives::validate`); this reads the files and prints.
+
+use std::fmt::Write as _;
+
+use commcalc_core::collectives::classic::Library;
+use commcalc_core::collectives::validate::{
+    validate_all, Options, RunCheck, Validation, FROM_BYTES,
+};
+use commcalc_core::measurements::{parse as parse_file, Format, Series};
+use commcalc_core::units::{si, sig3};
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::Args;
+use commcalc_core::query::P_RANGE;
+
+use crate::args::Usage;
+use crate::fit::read;
+use crate::values::{self, Detected};
+
+/// Set collective runs against the prediction on the machine fitted to their cluster's runs
+///
+/// Sets every collective run among the files (osu_allreduce, osu_reduce, osu_bcast, osu_alltoall,
+/// osu_allgather; IMB Allreduce, Reduce, Bcast, Alltoall, Allgather) against the prediction on the
+/// machine fitted to the point-to-point runs among the same files (one cluster, one network), at
+/// the run's p (IMB prints it; give OSU's with --p) and --ppn ranks per node (block placement;
+/// 1 if not given): every algorithm's time over the measured one at each size, the fastest, and
+/// the choice of --library where given. --intra gives a ping-pong between two ranks of one node
+/// for the node's α-β (assumed otherwise, and said). --set adds a key to the machine for every
+/// run (the same for all: nothing is fitted to the collective runs). Summaries are over the
+/// sizes from 1 KiB: the median, least and largest ratio.
+///
+/// Host-buffer and device-buffer (OSU MPI-CUDA/ROCM) runs are set against the point-to-point runs
+/// of their own kind, each group with its own machine.
+#[derive(Debug, PartialEq, Args)]
+#[command(verbatim_doc_comment)]
+pub struct ValidateOptions {
+    /// Collective runs and the point-to-point runs of their cluster (- reads standard input)
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<String>,
+    /// A ping-pong between two ranks of one node, for the node's α-β
+    #[arg(long, value_name = "FILE")]
+    pub intra: Vec<String>,
+    /// The whole comparison as JSON, a list of one object per group: every size of every run
+    #[arg(long, overrides_with = "json")]
+    pub json: bool,
+    /// The files' format (auto: detect each file's)
+    #[arg(long, value_name = "NAME", default_value = "auto",
+          value_parser = values::measurement_format())]
+    pub format: Detected,
+    /// The runs' process count (IMB's own count wins over it)
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = values::count32(P_RANGE.0, P_RANGE.1))]
+    pub p: Option<u32>,
+    /// Ranks per node, placed in blocks (1 if not given, with a warning)
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = values::count32(1, P_RANGE.1))]
+    pub ppn: Option<u32>,
+    /// The library whose default choice is the verdict
+    #[arg(long, value_name = "ID", value_parser = library())]
+    pub library: Option<Library>,
+    /// KEY=VALUE added to the machine's query for every run (e.g. gamma=0.0003)
+    #[arg(long, value_name = "KEY=VALUE", value_parser = key_value)]
+    pub set: Vec<(String, String)>,
+}
+
+/// One of the core's libraries with fixed rules.
+fn library() -> impl TypedValueParser<Value = Library> {
+    PossibleValuesParser::new(Library::ALL.map(Library::id))
+        .try_map(|id| Library::from_id(&id).ok_or("not a library"))
+}
+
+/// `KEY=VALUE`.
+fn key_value(v: &str) -> Result<(String, String), String> {
+    v.split_once('=')
+        .map(|(k, x)| (k.to_string(), x.to_string()))
+        .ok_or_else(|| "expected KEY=VALUE, e.g. --set gamma=0.0003".to_string())
+}
+
+fn series_of(files: &[String], format: Option<Format>) -> Result<Vec<Series>, Usage> {
+    let mut out = Vec::new();
+    for file in files {
+        let parsed = parse_file(&read(file)?, format).map_err(|e| Usage(format!("{file}: {e}")))?;
+        out.extend(parsed.into_iter().map(|mut s| {
+            s.name = format!("{file}: {}", s.name);
+            s
+        }));
+    }
+    Ok(out)
+}
+
+pub fn validate(o: &ValidateOptions) -> Result<String, Usage> {
+    let runs = series_of(&o.files, o.format)?;
+    let intra = series_of(&o.intra, o.format)?;
+    let options = Options {
+        p: o.p,
+        ppn: o.ppn,
+        library: o.library,
+        extra: o.set.clone(),
+    };
+    let all = validate_all(&runs, &intra, &options)
+        .map_err(|e| Usage(format!("cannot validate: {e}")))?;
+    if o.json {
+        let mut json = serde_json::to_string(&all)
+            .map_err(|e| Usage(format!("cannot encode the validation as JSON: {e}")))?;
+        json.push('\n');
+        return Ok(json);
+    }
+    let mut out = String::new();
+    for v in &all {
+        machine_table(&mut out, v);
+    }
+    Ok(out)
+}
+
+fn machine_table(out: &mut String, v: &Validation) {
+    let _ = writeln!(out, "machine  {}", v.machine);
+    let _ = writeln!(out, "fitted to  {}", v.fitted_to);
+    if let Some(i) = &v.intra_fitted_to {
+        let _ = writeln!(out, "node fitted to  {i}");
+    }
+    for w in &v.warnings {
+        let _ = writeln!(out, "  ! {w}");
+    }
+    for run in &v.runs {
+        run_table(out, run);
+    }
+    out.push('\n');
+}
+
+/// One run: a row per size (measured, each algorithm's ratio, the fastest, the library's),
+/// then the summaries from 1 KiB.
+fn run_table(out: &mut String, r: &RunCheck) {
+    let _ = writeln!(
+        out,
+        "\n{} — {} at p = {}, ppn = {}",
+        r.name,
+        r.collective.id(),
+        r.p,
+        r.ppn
+    );
+    let _ = write!(out, "{:>10} {:>10}", "size", "measured");
+    for a in &r.algorithms {
+        let _ = write!(out, " {:>12}", short(a));
+    }
+    let _ = writeln!(out, "  best / library");
+    for s in &r.sizes {
+        let _ = write!(
+            out,
+            "{:>10} {:>10}",
+            si(s.size_bytes, "B"),
+            si(s.measured_us, "µs")
+        );
+        for t in &s.predicted_us {
+            let _ = write!(out, " {:>12}", format!("×{}", sig3(t / s.measured_us)));
+        }
+        let library = s
+            .library
+            .map_or(String::new(), |c| format!(" / {}", c.name));
+        let _ = writeln!(out, "  {}{library}", s.best);
+    }
+    let _ = writeln!(
+        out,
+        "from {}: predicted / measured, median (least–largest)",
+        si(FROM_BYTES, "B")
+    );
+    for s in &r.summaries {
+        let mark = if s.within {
+            ""
+        } else {
+            "  (outside 1.25× median or 2× at a size)"
+        };
+        let _ = writeln!(out, "  {:<24} {}{mark}", s.algorithm, s.text());
+    }
+    let _ = writeln!(
+        out,
+        "  verdict: {} {}",
+        r.verdict.algorithm,
+        r.verdict.text()
+    );
+    for w in &r.warnings {
+        let _ = writeln!(out, "  ! {w}");
+    }
+}
+
+fn short(id: &str) -> &str {
+    match id {
+        "scatter-rd-allgather" => "scatter-rd",
+        "scatter-ring-allgather" => "scatter-ring",
+        "recursive-doubling" => "rec-doubling",
+        "recursive-halving" => "rec-halving",
+        "pipelined-chain" => "chain",
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::args::{Cli, Command};
+
+    fn parse(args: &[&str]) -> Result<ValidateOptions, String> {
+        let argv = ["commcalc", "validate"].iter().chain(args);
+        match Cli::try_parse_from(argv)
+            .map_err(|e| e.to_string())?
+            .command
+        {
+            Command::Validate(o) => Ok(o),
+            other => Err(format!("not validate: {other:?}")),
+        }
+    }
+
+    #[test]
+    fn the_options_are_read_and_bad_ones_named() {
+        let o = parse(&[
+            "--p",
+            "64",
+            "--ppn=32",
+            "--library",
+            "ompi-4.0",
+            "--set",
+            "gamma=0.0003",
+            "--intra",
+            "shm.txt",
+            "--json",
+            "a.txt",
+            "b.txt",
+        ])
+        .unwrap();
+        assert_eq!((o.p, o.ppn, o.json), (Some(64), Some(32), true));
+        assert_eq!(o.library, Some(Library::OpenMpiClassic));
+        assert_eq!(o.set, vec![("gamma".to_string(), "0.0003".to_string())]);
+        assert_eq!((o.files.len(), o.intra.len()), (2, 1));
+        for (args, says) in [
+            (vec!["--p", "1", "a"], "--p <N>"),
+            (vec!["--ppn", "x", "a"], "--ppn <N>"),
+            (vec!["--library", "mpich", "a"], "ompi-4.0"),
+            (vec!["--set", "gamma", "a"], "KEY=VALUE"),
+            (vec!["--bogus", "a"], "--bogus"),
+            (vec!["--json"], "<FILE>"),
+            (vec!["--p"], "--p <N>"),
+        ] {
+            match parse(&args) {
+                Err(m) => assert!(m.contains(says), "{args:?}: {m}"),
+                other => panic!("{args:?}: {other:?}"),
+            }
+        }
+    }
+}
