@@ -426,7 +426,7 @@ fn check_ppn(ctx: &mut Ctx, p: u32) -> Result<(), Error> {
 
 /// What block placement does when p is not a multiple of ppn: the last node is part full.
 pub fn partial_node(p: u32, ppn: u32) -> Option<String> {
-    (ppn > 1 && p % ppn != 0).then(|| {
+    (ppn > 1 && !p.is_multiple_of(ppn)).then(|| {
         format!(
             "p = {p} is not a multiple of ppn = {ppn}: the last node holds {} rank(s) (block placement)",
             p % ppn
@@ -721,7 +721,7 @@ fn with_child<R>(
 pub fn mesh_of(p: u32) -> (u32, u32) {
     let h = (1..=p)
         .take_while(|h| h * h <= p)
-        .filter(|h| p % h == 0)
+        .filter(|h| p.is_multiple_of(*h))
         .last()
         .unwrap_or(1);
     (p / h, h)

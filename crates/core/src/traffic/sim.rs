@@ -300,7 +300,7 @@ impl Sim {
     fn generate(&mut self, n: u32, t: f64) {
         let config = &self.config;
         let node = &mut self.nodes[n as usize];
-        if config.flush > 0 && node.sent > 0 && node.sent % u64::from(config.flush) == 0 {
+        if config.flush > 0 && node.sent > 0 && node.sent.is_multiple_of(u64::from(config.flush)) {
             node.stack.flush();
         }
         let dst = node
