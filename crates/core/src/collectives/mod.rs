@@ -23,6 +23,7 @@ pub mod abg;
 pub mod chain;
 pub mod export;
 pub mod file;
+pub mod library;
 pub mod loggp;
 pub mod winner;
 

@@ -35,7 +35,7 @@ use crate::dom::{self, Node};
 use crate::draw_map;
 use crate::edit::Edit;
 use crate::html::{options, Opt};
-use crate::library_defaults::{boundary_path, Library};
+use commcalc_core::collectives::library::{boundary_path, Library};
 use crate::regime_map::{cell_at, cell_centre, mark_style, step, ticks_html};
 use crate::state::State;
 
