@@ -25,6 +25,7 @@ pub mod export;
 pub mod file;
 pub mod library;
 pub mod loggp;
+pub mod mpich_tree;
 pub mod winner;
 
 use serde::Serialize;
