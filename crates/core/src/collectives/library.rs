@@ -41,6 +41,8 @@
 //! n/p is set against its thresholds. A count ([`count`]) is taken in 8-byte doubles for the
 //! reductions and in bytes for the others, as tests/mpi/coll.c calls them.
 
+use serde::Serialize;
+
 use super::Collective;
 
 /// An MPI library whose default choice is drawn on the winner map.
@@ -71,7 +73,7 @@ impl Library {
 /// A library's choice at one (p, n): its own name for the algorithm, and commcalc's id where
 /// commcalc costs the same algorithm (`None`: an algorithm commcalc does not model, such as
 /// Open MPI's split binary tree).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Choice {
     pub name: &'static str,
     pub algo: Option<&'static str>,
