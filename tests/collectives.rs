@@ -557,7 +557,10 @@ fn parse_mpich_json(text: &str, c: Collective, ps: &[u32]) -> Decisions {
 fn check_decisions(d: &Decisions, t: &Times, what: &str) {
     assert!(d.margin >= export::SWITCH_MARGIN, "{what}");
     for ((row, &p), times) in d.rows.iter().zip(&t.ps).zip(&t.rows) {
-        assert!(row.rules.len() <= export::MAX_RULES, "{what} p {p}: {row:?}");
+        assert!(
+            row.rules.len() <= export::MAX_RULES,
+            "{what} p {p}: {row:?}"
+        );
         for (col, &n) in t.sizes.iter().enumerate() {
             let best = times
                 .iter()
@@ -709,7 +712,10 @@ fn a_fitted_machines_simgrid_factors_are_relative_to_its_own_link() {
     assert!((bw / (1e6 / 0.0000813) - 1.0).abs() < 1e-6, "{text}");
     for which in ["latency", "bandwidth"] {
         for (from, f) in simgrid_factors(&text, which) {
-            assert!((f - 1.0).abs() < 1e-4, "{which} factor at {from}: {f}\n{text}");
+            assert!(
+                (f - 1.0).abs() < 1e-4,
+                "{which} factor at {from}: {f}\n{text}"
+            );
         }
     }
 }
@@ -725,12 +731,18 @@ fn simgrid_files_of_a_machine_without_a_bandwidth_or_latency_term_are_finite() {
     ] {
         let s = Scenario::from_query(q).unwrap();
         let text = export_file(&s, Format::Simgrid, &DEFAULT_PS, DEFAULT_SIZES).unwrap();
-        assert!(!text.contains("inf") && !text.contains("NaN"), "{q}:\n{text}");
+        assert!(
+            !text.contains("inf") && !text.contains("NaN"),
+            "{q}:\n{text}"
+        );
         let (lat, bw) = simgrid_link(&text);
         assert!(lat >= 0.0 && bw.is_finite() && bw > 0.0, "{q}:\n{text}");
         for which in ["latency", "bandwidth"] {
             for (from, f) in simgrid_factors(&text, which) {
-                assert!(f.is_finite() && f > 0.0, "{q} {which} at {from}: {f}\n{text}");
+                assert!(
+                    f.is_finite() && f > 0.0,
+                    "{q} {which} at {from}: {f}\n{text}"
+                );
             }
         }
     }
@@ -759,7 +771,10 @@ fn exports_do_not_flap_between_near_ties() {
         // Each switch gains the margin over the algorithm before it, where it is made.
         for (row, times) in d.rows.iter().zip(&t.rows) {
             for pair in row.rules.windows(2) {
-                let col = grid.iter().position(|&n| n >= pair[1].from_bytes as f64).unwrap();
+                let col = grid
+                    .iter()
+                    .position(|&n| n >= pair[1].from_bytes as f64)
+                    .unwrap();
                 let at = |a: &str| times.iter().find(|(id, _)| *id == a).unwrap().1[col];
                 assert!(
                     at(pair[0].algo) >= at(pair[1].algo) * (1.0 + d.margin),
@@ -928,8 +943,14 @@ fn an_mpich_file_leaves_every_other_collective_to_mpich() {
         );
         for (key, value) in theirs {
             if *key == format!("collective={name}") {
-                assert_eq!(ours[key]["comm_type=inter"], value["comm_type=inter"], "{q}");
-                assert_ne!(ours[key]["comm_type=intra"], value["comm_type=intra"], "{q}");
+                assert_eq!(
+                    ours[key]["comm_type=inter"], value["comm_type=inter"],
+                    "{q}"
+                );
+                assert_ne!(
+                    ours[key]["comm_type=intra"], value["comm_type=intra"],
+                    "{q}"
+                );
             } else {
                 assert_eq!(&ours[key], value, "{q}: {key}");
             }

@@ -120,10 +120,13 @@ fn default_table(map: &WinnerMap, d: &Defaults) -> String {
             let mark = match at {
                 Some(i) => letter(i),
                 None => {
-                    let i = others.iter().position(|o| *o == ch.name).unwrap_or_else(|| {
-                        others.push(ch.name);
-                        others.len() - 1
-                    });
+                    let i = others
+                        .iter()
+                        .position(|o| *o == ch.name)
+                        .unwrap_or_else(|| {
+                            others.push(ch.name);
+                            others.len() - 1
+                        });
                     char::from_digit((i % 10) as u32, 10).unwrap_or('?')
                 }
             };

@@ -750,9 +750,16 @@ fn collectives_shows_what_each_library_runs_by_default() {
     let text = ok(&["collectives", "--p", "4", "--sizes", "8:1M", q]);
     assert!(text.contains("MPICH 4 by default"), "{text}");
     assert!(text.contains("Open MPI 4.1 by default"), "{text}");
-    let v: Value =
-        serde_json::from_str(&ok(&["collectives", "--json", "--p", "4", "--sizes", "8:1M", q]))
-            .expect("JSON");
+    let v: Value = serde_json::from_str(&ok(&[
+        "collectives",
+        "--json",
+        "--p",
+        "4",
+        "--sizes",
+        "8:1M",
+        q,
+    ]))
+    .expect("JSON");
     let ompi = v["defaults"]
         .as_array()
         .expect("defaults")

@@ -21,8 +21,8 @@ use commcalc_core::{Error, Scenario};
 
 use crate::chart::{axes, Mark, Palette, Plot, Scale, Series};
 use crate::html::esc;
-use commcalc_core::collectives::library::{agreement, choice, Library};
 use crate::regime_map::{mix, pixels, strength, Tick, FULL_MARGIN};
+use commcalc_core::collectives::library::{agreement, choice, Library};
 
 /// The winner map's columns: message sizes log-spaced over [`SIZES`].
 pub const MAP_SIZES: usize = 128;

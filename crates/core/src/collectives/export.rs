@@ -422,15 +422,14 @@ pub struct Times {
 pub fn decisions(t: &Times, segment: impl Fn(u32, f64) -> u64) -> Decisions {
     let mut margin = SWITCH_MARGIN;
     loop {
-        let rows: Vec<Row> = t
-            .ps
-            .iter()
-            .zip(&t.rows)
-            .map(|(&p, row)| Row {
-                p,
-                rules: rules_of(t, p, row, margin, &segment),
-            })
-            .collect();
+        let rows: Vec<Row> =
+            t.ps.iter()
+                .zip(&t.rows)
+                .map(|(&p, row)| Row {
+                    p,
+                    rules: rules_of(t, p, row, margin, &segment),
+                })
+                .collect();
         // A margin above every ratio of two finite times leaves one rule a row.
         if rows.iter().all(|r| r.rules.len() <= MAX_RULES) || margin > 1e300 {
             return Decisions {
@@ -471,7 +470,11 @@ fn rules_of(
         }
         let algo = row[best].0;
         rules.push(Rule {
-            from_bytes: if current.is_none() { 0 } else { n.ceil() as u64 },
+            from_bytes: if current.is_none() {
+                0
+            } else {
+                n.ceil() as u64
+            },
             algo,
             segment_bytes: if algo == "pipelined-chain" {
                 segment(p, n)

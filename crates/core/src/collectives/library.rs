@@ -500,9 +500,7 @@ fn open_mpi_itself(c: Collective, alg: u8, p: u32) -> Choice {
         // p − 1 steps of n/p bytes, as pairwise exchange.
         (C::ReduceScatter, 3) => ours_named("ring", "pairwise"),
         // ⌈lg p⌉ rounds of one message each (recursive doubling only for p a power of two).
-        (C::Barrier, 3) if p.is_power_of_two() => {
-            ours_named("recursive_doubling", "dissemination")
-        }
+        (C::Barrier, 3) if p.is_power_of_two() => ours_named("recursive_doubling", "dissemination"),
         (C::Barrier, 4) => ours_named("bruck", "dissemination"),
         _ => theirs(open_mpi_name(c, alg)),
     }

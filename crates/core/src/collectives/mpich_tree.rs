@@ -85,7 +85,11 @@ pub fn with_intra(collective: &str, intra: &str) -> String {
     let sections: Vec<String> = members(TREE.trim())
         .into_iter()
         .map(|(k, v)| {
-            let v = if k == key { replaced(collective, v, intra) } else { v.to_string() };
+            let v = if k == key {
+                replaced(collective, v, intra)
+            } else {
+                v.to_string()
+            };
             format!("\"{k}\":{v}")
         })
         .collect();
@@ -118,7 +122,10 @@ mod tests {
     fn the_tree_reads_back_section_by_section() {
         let sections = members(TREE);
         assert!(sections.len() > 40, "{}", sections.len());
-        let rebuilt: Vec<String> = sections.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
+        let rebuilt: Vec<String> = sections
+            .iter()
+            .map(|(k, v)| format!("\"{k}\":{v}"))
+            .collect();
         assert_eq!(format!("{{{}}}", rebuilt.join(",")), TREE.trim());
         let bcast = member(TREE, "collective=bcast").unwrap();
         assert!(member(bcast, "comm_type=inter")
@@ -137,10 +144,7 @@ mod tests {
             if *k0 == "collective=allreduce" {
                 let ours = member(member(v1, "comm_type=intra").unwrap(), "is_op_built_in=yes");
                 assert_eq!(ours, Some(intra));
-                assert_eq!(
-                    member(v1, "comm_type=inter"),
-                    member(v0, "comm_type=inter")
-                );
+                assert_eq!(member(v1, "comm_type=inter"), member(v0, "comm_type=inter"));
             } else {
                 assert_eq!(v0, v1, "{k0}");
             }
