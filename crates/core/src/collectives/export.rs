@@ -463,7 +463,7 @@ fn rules_of(
         let switch = match current {
             None => true,
             Some(_) if t.collective == Collective::Barrier => false,
-            Some(c) => c != best && !(time(c) < time(best) * (1.0 + margin)),
+            Some(c) => c != best && time(c) >= time(best) * (1.0 + margin),
         };
         if !switch {
             continue;

@@ -36,8 +36,8 @@ pub fn members(object: &str) -> Vec<(&str, &str)> {
 
 /// The length of the JSON value at the start of `text`: a balanced object, or a string.
 fn value_end(text: &str) -> usize {
-    if text.starts_with('"') {
-        return text[1..].find('"').map_or(text.len(), |i| i + 2);
+    if let Some(string) = text.strip_prefix('"') {
+        return string.find('"').map_or(text.len(), |i| i + 2);
     }
     let mut depth = 0usize;
     for (i, ch) in text.char_indices() {
