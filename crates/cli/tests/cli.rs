@@ -772,6 +772,80 @@ fn collectives_shows_what_each_library_runs_by_default() {
     assert_eq!(ompi["choices"].as_array().map(Vec::len), Some(sizes));
 }
 
+/// The rules of each communicator size in a classic Open MPI rules file: (p, rule count).
+fn rule_counts(rules: &str) -> Vec<(u64, u64)> {
+    let nums: Vec<u64> = rules
+        .lines()
+        .flat_map(|l| l.split('#').next().unwrap_or("").split_whitespace())
+        .map(|t| t.parse().expect("a number"))
+        .collect();
+    let mut out = Vec::new();
+    let mut i = 3;
+    while i + 1 < nums.len() {
+        let (p, count) = (nums[i], nums[i + 1]);
+        out.push((p, count));
+        i += 2 + 4 * count as usize;
+    }
+    out
+}
+
+/// Near-ties do not flap: on this machine Rabenseifner's allreduce and the ring cost the same
+/// at p = 2, and the file once held 31 rules switching between them; now at most 10 rules per
+/// communicator size, and the file states its 5 % margin.
+#[test]
+fn collectives_exports_do_not_flap_on_near_ties() {
+    let q = "machine=custom&pattern=allreduce&alpha=1.6&beta=0.0001&gamma=0.0002";
+    let rules = ok(&["collectives", "--export", "ompi-rules", "--p", "2,4", q]);
+    let counts = rule_counts(&rules);
+    assert_eq!(
+        counts.iter().map(|c| c.0).collect::<Vec<_>>(),
+        [2, 4],
+        "{rules}"
+    );
+    assert!(counts.iter().all(|c| c.1 <= 10), "{counts:?}\n{rules}");
+    assert!(rules.contains("at least 5% faster"), "{rules}");
+}
+
+/// A SimGrid file states the link its factors multiply: a fitted (custom) machine's own α and
+/// 1/β, so its factors are 1 (once 89.7: the custom machine's defaults over the fitted α);
+/// β = 0 gives a finite bandwidth and positive factors (once `infBps` and a factor of 0).
+#[test]
+fn collectives_simgrid_factors_are_relative_to_the_stated_link() {
+    let factors = |text: &str, which: &str| -> Vec<f64> {
+        let line = text
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("--cfg=network/{which}-factor:")))
+            .expect("a factor line");
+        line.split(';')
+            .map(|p| p.split_once(':').unwrap().1.parse().unwrap())
+            .collect()
+    };
+    let fitted = ok(&[
+        "collectives",
+        "--export",
+        "simgrid",
+        "machine=custom&pattern=allreduce&alpha=1.115&beta=0.0000813",
+    ]);
+    assert!(fitted.contains("latency 1.115us"), "{fitted}");
+    for which in ["latency", "bandwidth"] {
+        for f in factors(&fitted, which) {
+            assert!((f - 1.0).abs() < 1e-4, "{which}: {f}\n{fitted}");
+        }
+    }
+    let no_beta = ok(&[
+        "collectives",
+        "--export",
+        "simgrid",
+        "machine=custom&pattern=allreduce&alpha=2&beta=0",
+    ]);
+    assert!(!no_beta.contains("inf"), "{no_beta}");
+    for which in ["latency", "bandwidth"] {
+        for f in factors(&no_beta, which) {
+            assert!(f.is_finite() && f > 0.0, "{which}: {f}\n{no_beta}");
+        }
+    }
+}
+
 #[test]
 fn collectives_exports_each_format() {
     let rules = ok(&["collectives", "--export", "ompi-rules", "--p", "2,4", BCAST]);
