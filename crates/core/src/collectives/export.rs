@@ -1,5 +1,5 @@
-//! The winner map as the files MPI libraries and simulators read: which algorithm at which
-//! message size and process count.
+//! A collective's decisions (which algorithm at which message size and process count) as the
+//! files MPI libraries and simulators read.
 //!
 //! - `ompi-rules`: Open MPI coll/tuned's dynamic rules in the classic text format (read
 //!   with `coll_tuned_use_dynamic_rules 1` and `coll_tuned_dynamic_rules_filename`): the
@@ -19,9 +19,13 @@
 //!   `network/latency-factor` / `network/bandwidth-factor` strings that bend SimGrid's linear
 //!   link into the machine's own point-to-point curve.
 //!
-//! Each library measures a collective's "message size" its own way; [`lib_size`] converts
-//! commcalc's n (the whole vector, [`Collective::size_meaning`]) and the decisions hold
-//! thresholds in the library's units, so a file parses back to the same decisions.
+//! Every format's message size is commcalc's n, the whole vector ([`Collective::size_meaning`]):
+//! Open MPI's dynamic rules (`coll_tuned_decision_dynamic.c` at v4.1.4) measure allgather,
+//! alltoall, gather and scatter as the per-process count times the communicator size
+//! (`dsize * scount * comsize`), and reduce-scatter as the sum of the counts (its fixed
+//! decisions measure some of these by one block, which is [`super::library`]'s business, not
+//! a rules file's); MPICH's `avg_msg_size` of bcast, allreduce and reduce is the whole vector,
+//! and its `total_msg_size` of the others multiplies the block by the communicator size.
 //!
 //! A file is safe to install: it names an algorithm only where the library runs that
 //! algorithm as itself ([`runs_as_itself`]: no hand-over to another, no assertion failed); it
@@ -344,13 +348,6 @@ pub fn mpich_collective(c: Collective) -> (&'static str, &'static str) {
     }
 }
 
-/// Every format's message size is commcalc's n, the whole vector. Open MPI's dynamic rules
-/// (`coll_tuned_decision_dynamic.c` at v4.1.4) measure allgather, alltoall, gather and scatter
-/// as the per-process count times the communicator size (`dsize * scount * comsize`), and
-/// reduce-scatter as the sum of the counts (its fixed decisions measure some of these by one
-/// block, which is [`library`]'s business, not a rules file's). MPICH's `avg_msg_size` of
-/// bcast, allreduce and reduce is the whole vector, and its `total_msg_size` of the others
-/// multiplies the block by the communicator size.
 /// What the size means to the library, for the file's comment.
 fn size_note(format: Format, c: Collective) -> &'static str {
     match (format.library(), c) {
@@ -365,7 +362,7 @@ fn size_note(format: Format, c: Collective) -> &'static str {
     }
 }
 
-/// From this message size (library units) on, this algorithm; `segment` bytes for the
+/// From this message size (bytes of commcalc's n) on, this algorithm; `segment` bytes for the
 /// pipelined chain (0: none).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rule {
