@@ -817,6 +817,7 @@ fn exports_name_only_what_the_library_runs_as_itself() {
         .collect();
     for q in [
         "machine=custom&pattern=allreduce&alpha=50&beta=0.0001&gamma=0.0000001",
+        "machine=custom&pattern=allreduce&alpha=0&beta=0.001&gamma=0.001",
         "machine=custom&pattern=allgather&alpha=50&beta=0.0001",
         "machine=intel-paragon&pattern=broadcast",
     ] {

@@ -806,6 +806,19 @@ fn collectives_exports_do_not_flap_on_near_ties() {
     assert!(rules.contains("at least 5% faster"), "{rules}");
 }
 
+/// A rules file names only what Open MPI runs as itself: with no start-up cost Rabenseifner's
+/// allreduce is the fastest at every size, but Open MPI 4.1 runs the linear allreduce for a
+/// count below p′ (`coll_base_allreduce.c`), so below 4 doubles on 4 processes the file names
+/// recursive doubling (once it named Rabenseifner from 0).
+#[test]
+fn collectives_rules_name_what_open_mpi_runs() {
+    let q = "machine=custom&pattern=allreduce&alpha=0&beta=0.001&gamma=0.001";
+    let rules = ok(&["collectives", "--export", "ompi-rules", "--p", "4", q]);
+    let lines: Vec<&str> = rules.lines().filter(|l| l.contains("(commcalc ")).collect();
+    assert!(lines[0].starts_with("0 3 0 0"), "{rules}");
+    assert!(lines[1].starts_with("32 6 0 0"), "{rules}");
+}
+
 /// A SimGrid file states the link its factors multiply: a fitted (custom) machine's own α and
 /// 1/β, so its factors are 1 (once 89.7: the custom machine's defaults over the fitted α);
 /// β = 0 gives a finite bandwidth and positive factors (once `infBps` and a factor of 0).
