@@ -8,7 +8,10 @@ use proptest::prelude::*;
 use serde_json::Value as Json;
 
 use commcalc_core::collectives::chain::Chain;
-use commcalc_core::collectives::export::{self, from_library, Decisions, Format, Row, Rule};
+use commcalc_core::collectives::export::{
+    self, from_library, Decisions, Format, Link, Row, Rule, Times,
+};
+use commcalc_core::collectives::file::times;
 use commcalc_core::collectives::winner::winner_map;
 use commcalc_core::collectives::{algorithm, bruck_alltoall_bytes, Abg, Collective, Procs};
 use commcalc_core::{run, Scenario};
@@ -444,8 +447,16 @@ fn parse_ompi_rules(text: &str, c: Collective) -> Decisions {
         .collect();
     Decisions {
         collective: c,
+        margin: stated_margin(text),
         rows,
     }
+}
+
+/// The margin a file states ("at least N% faster").
+fn stated_margin(text: &str) -> f64 {
+    let (_, after) = text.split_once("at least ").expect("a stated margin");
+    let pct: f64 = after.split('%').next().unwrap().parse().unwrap();
+    pct / 100.0
 }
 
 fn parse_ompi_json(text: &str, c: Collective) -> Decisions {
@@ -471,6 +482,7 @@ fn parse_ompi_json(text: &str, c: Collective) -> Decisions {
         .collect();
     Decisions {
         collective: c,
+        margin: 0.0,
         rows,
     }
 }
@@ -487,12 +499,19 @@ fn mpich_leaf(v: &Json, c: Collective) -> &'static str {
     from_library(Format::MpichJson, c, k.strip_prefix("algorithm=").unwrap()).unwrap()
 }
 
+/// A selection file without its leading C comment (which MPICH's reader skips).
+fn mpich_body(text: &str) -> &str {
+    text.split_once("*/").map_or(text, |(_, body)| body)
+}
+
 fn parse_mpich_json(text: &str, c: Collective, ps: &[u32]) -> Decisions {
-    let v: Json = serde_json::from_str(text).expect("JSON");
+    let v: Json = serde_json::from_str(mpich_body(text)).expect("JSON");
     let (name, _) = export::mpich_collective(c);
-    let by_size = v[format!("collective={name}")]["comm_type=intra"]
-        .as_object()
-        .unwrap();
+    let mut by_size = &v[format!("collective={name}")]["comm_type=intra"];
+    if let Some((ours, _)) = commcalc_core::collectives::mpich_tree::guard(name) {
+        by_size = &by_size[ours];
+    }
+    let by_size = by_size.as_object().unwrap();
     let mut sizes: Vec<(&String, &Json)> = by_size.iter().collect();
     sizes.sort_by_key(|(k, _)| threshold(k));
     let rows = sizes
@@ -528,7 +547,32 @@ fn parse_mpich_json(text: &str, c: Collective, ps: &[u32]) -> Decisions {
         .collect();
     Decisions {
         collective: c,
+        margin: stated_margin(text),
         rows,
+    }
+}
+
+/// At every sampled size the decisions name an algorithm the library runs as itself, at most
+/// the margin slower than the fastest such; no process count has more than MAX_RULES rules.
+fn check_decisions(d: &Decisions, t: &Times, what: &str) {
+    assert!(d.margin >= export::SWITCH_MARGIN, "{what}");
+    for ((row, &p), times) in d.rows.iter().zip(&t.ps).zip(&t.rows) {
+        assert!(
+            row.rules.len() <= export::MAX_RULES,
+            "{what} p {p}: {row:?}"
+        );
+        for (col, &n) in t.sizes.iter().enumerate() {
+            let best = times
+                .iter()
+                .map(|(_, ts)| ts[col])
+                .fold(f64::INFINITY, f64::min);
+            let named = d.lookup(p, n.ceil()).expect("a rule");
+            let time = times.iter().find(|(id, _)| *id == named).unwrap().1[col];
+            assert!(
+                time.is_finite() && time <= best * (1.0 + d.margin) * (1.0 + 1e-12),
+                "{what} p {p} n {n}: {named} {time} against {best}"
+            );
+        }
     }
 }
 
@@ -547,16 +591,19 @@ fn every_export_parses_back_to_its_decisions() {
         let s = Scenario::from_query(q).unwrap();
         let c = Collective::from_id(s.pattern.id).unwrap();
         for format in [Format::OmpiRules, Format::OmpiJson, Format::MpichJson] {
-            let map = winner_map(&s, &sizes, &ps, |a| export::exportable(format, c, a)).unwrap();
-            let d = export::decisions(&map, format, |_, n| n.sqrt() as u64);
+            let t = times(&s, format, &sizes, &ps).unwrap();
+            let d = export::decisions(&t, |_, n| n.sqrt() as u64);
             let text = export::render(&d, format, q, &Default::default());
+            check_decisions(&d, &t, &format!("{q} as {}", format.id()));
             let back = match format {
                 Format::OmpiRules => parse_ompi_rules(&text, c),
                 Format::OmpiJson => parse_ompi_json(&text, c),
                 _ => parse_mpich_json(&text, c, &ps),
             };
             let d = match format {
-                // MPICH has no segment size: the file cannot carry it.
+                // MPICH has no segment size and JSON no comment Open MPI reads: the files
+                // cannot carry them.
+                Format::OmpiJson => Decisions { margin: 0.0, ..d },
                 Format::MpichJson => Decisions {
                     rows: d
                         .rows
@@ -578,18 +625,6 @@ fn every_export_parses_back_to_its_decisions() {
                 _ => d,
             };
             assert_eq!(back, d, "{q} as {}:\n{text}", format.id());
-            // And the decisions give the map's winner at every sampled size.
-            for (row, &p) in ps.iter().enumerate() {
-                for (col, &n) in sizes.iter().enumerate() {
-                    let lib = export::lib_size(format, c, p, n).ceil();
-                    assert_eq!(
-                        d.lookup(p, lib),
-                        map.winner(row, col),
-                        "{q} {} p {p} n {n}",
-                        format.id()
-                    );
-                }
-            }
         }
     }
 }
@@ -602,12 +637,15 @@ fn the_simgrid_export_names_the_winner_at_the_query() {
         export::exportable(Format::Simgrid, Collective::Allreduce, a)
     })
     .unwrap();
-    let d = export::decisions(&map, Format::Simgrid, |_, _| 0);
+    let t = times(&s, Format::Simgrid, &[1e6], &[16]).unwrap();
+    let d = export::decisions(&t, |_, _| 0);
     let fit = export::SimgridFit {
         p: 16,
         size: 1e6,
-        alpha: 124.0,
-        beta: 0.029,
+        link: Link {
+            latency_us: 124.0,
+            bandwidth: 1e6 / 0.029,
+        },
         factors: vec![(0, 1.0, 1.0)],
     };
     let text = export::render(&d, Format::Simgrid, q, &fit);
@@ -625,10 +663,191 @@ fn the_simgrid_export_names_the_winner_at_the_query() {
 /// A line T(s) = 10 + 0.5s is fitted exactly: factors of α = 10, β = 0.5 are 1.
 #[test]
 fn simgrid_factors_of_a_line_are_one() {
-    let f = export::fit_factors(|s| 10.0 + 0.5 * s, 10.0, 0.5, &[0.0, 100.0, 1e4]);
+    let (link, f) = export::fit_factors(|s| 10.0 + 0.5 * s, 10.0, 0.5, &[0.0, 100.0, 1e4]);
+    assert_eq!(
+        link,
+        Link {
+            latency_us: 10.0,
+            bandwidth: 2e6
+        }
+    );
     for (_, lf, bf) in f {
         assert!(close(lf, 1.0) && close(bf, 1.0));
     }
+}
+
+/// The `--cfg=network/<which>-factor` pieces of a SimGrid file: (from bytes, factor).
+fn simgrid_factors(text: &str, which: &str) -> Vec<(u64, f64)> {
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("--cfg=network/{which}-factor:")))
+        .expect("a factor line");
+    line.split(';')
+        .map(|piece| {
+            let (from, f) = piece.split_once(':').unwrap();
+            (from.parse().unwrap(), f.parse().unwrap())
+        })
+        .collect()
+}
+
+/// The link a SimGrid file states: (latency µs, bandwidth B/s).
+fn simgrid_link(text: &str) -> (f64, f64) {
+    let (_, after) = text.split_once("latency ").unwrap();
+    let (lat, after) = after.split_once("us, bandwidth ").unwrap();
+    let (bw, _) = after.split_once("Bps").unwrap();
+    (lat.parse().unwrap(), bw.parse().unwrap())
+}
+
+/// A fitted machine (custom, its own α and β) is its own base: SimGrid's link is its α and
+/// 1/β, and its ping-pong, a line, gives factors of 1 (they were once the catalog custom
+/// machine's defaults over the fitted α: 89.7).
+#[test]
+fn a_fitted_machines_simgrid_factors_are_relative_to_its_own_link() {
+    use commcalc_core::collectives::file::{export_file, DEFAULT_PS, DEFAULT_SIZES};
+    let q = "machine=custom&pattern=allreduce&alpha=1.115&beta=0.0000813&gamma=0.0001";
+    let s = Scenario::from_query(q).unwrap();
+    let text = export_file(&s, Format::Simgrid, &DEFAULT_PS, DEFAULT_SIZES).unwrap();
+    let (lat, bw) = simgrid_link(&text);
+    assert!(close(lat, 1.115), "{text}");
+    assert!((bw / (1e6 / 0.0000813) - 1.0).abs() < 1e-6, "{text}");
+    for which in ["latency", "bandwidth"] {
+        for (from, f) in simgrid_factors(&text, which) {
+            assert!(
+                (f - 1.0).abs() < 1e-4,
+                "{which} factor at {from}: {f}\n{text}"
+            );
+        }
+    }
+}
+
+/// β = 0 (and α = 0) give a finite link and positive factors, never `infBps` or a factor 0.
+#[test]
+fn simgrid_files_of_a_machine_without_a_bandwidth_or_latency_term_are_finite() {
+    use commcalc_core::collectives::file::{export_file, DEFAULT_PS, DEFAULT_SIZES};
+    for q in [
+        "machine=custom&pattern=broadcast&alpha=2&beta=0",
+        "machine=custom&pattern=broadcast&alpha=0&beta=0.001",
+        "machine=custom&pattern=broadcast&alpha=0&beta=0",
+    ] {
+        let s = Scenario::from_query(q).unwrap();
+        let text = export_file(&s, Format::Simgrid, &DEFAULT_PS, DEFAULT_SIZES).unwrap();
+        assert!(
+            !text.contains("inf") && !text.contains("NaN"),
+            "{q}:\n{text}"
+        );
+        let (lat, bw) = simgrid_link(&text);
+        assert!(lat >= 0.0 && bw.is_finite() && bw > 0.0, "{q}:\n{text}");
+        for which in ["latency", "bandwidth"] {
+            for (from, f) in simgrid_factors(&text, which) {
+                assert!(
+                    f.is_finite() && f > 0.0,
+                    "{q} {which} at {from}: {f}\n{text}"
+                );
+            }
+        }
+    }
+}
+
+/// Near-ties do not flap: at p = 2 Rabenseifner's allreduce and the ring cost the same, and a
+/// rules file once switched between them 31 times; now a switch only where the new algorithm
+/// is at least 5 % faster than the one in force, at most 10 rules per communicator size, and
+/// the file says so.
+#[test]
+fn exports_do_not_flap_between_near_ties() {
+    use commcalc_core::collectives::file::{export_file, sizes, DEFAULT_SIZES, EXPORT_SIZES};
+    let q = "machine=custom&pattern=allreduce&alpha=1.6&beta=0.0001&gamma=0.0002";
+    let s = Scenario::from_query(q).unwrap();
+    let ps = [2, 4];
+    for format in [Format::OmpiRules, Format::MpichJson] {
+        let text = export_file(&s, format, &ps, DEFAULT_SIZES).unwrap();
+        let d = match format {
+            Format::OmpiRules => parse_ompi_rules(&text, Collective::Allreduce),
+            _ => parse_mpich_json(&text, Collective::Allreduce, &ps),
+        };
+        assert_eq!(d.margin, export::SWITCH_MARGIN, "{text}");
+        let grid = sizes(DEFAULT_SIZES.0, DEFAULT_SIZES.1, EXPORT_SIZES);
+        let t = times(&s, format, &grid, &ps).unwrap();
+        check_decisions(&d, &t, &format!("{} {text}", format.id()));
+        // Each switch gains the margin over the algorithm before it, where it is made.
+        for (row, times) in d.rows.iter().zip(&t.rows) {
+            for pair in row.rules.windows(2) {
+                let col = grid
+                    .iter()
+                    .position(|&n| n >= pair[1].from_bytes as f64)
+                    .unwrap();
+                let at = |a: &str| times.iter().find(|(id, _)| *id == a).unwrap().1[col];
+                assert!(
+                    at(pair[0].algo) >= at(pair[1].algo) * (1.0 + d.margin),
+                    "{} p {}: {pair:?}",
+                    format.id(),
+                    row.p
+                );
+            }
+        }
+    }
+}
+
+/// Open MPI's dynamic rules measure scatter as the whole vector (dsize·scount·comsize), so the
+/// file's thresholds are commcalc's n, not n/p.
+#[test]
+fn open_mpi_scatter_rules_are_in_whole_vector_bytes() {
+    let s = Scenario::from_query("machine=ethernet-now&pattern=scatter").unwrap();
+    let sizes = [1000.0, 64_000.0];
+    let t = times(&s, Format::OmpiRules, &sizes, &[16]).unwrap();
+    // Scatter has one algorithm both libraries share: a single rule from 0, whose lookup at
+    // n must agree whatever p; the size note names the whole vector.
+    let d = export::decisions(&t, |_, _| 0);
+    let text = export::render(&d, Format::OmpiRules, "scatter", &Default::default());
+    assert!(
+        text.contains("the per-process count by the communicator size: the whole vector"),
+        "{text}"
+    );
+    assert!(!text.contains("divided by p"), "{text}");
+}
+
+/// An algorithm the library would hand over to another is never named where it would: Open MPI
+/// 4.1's allreduce ring runs recursive doubling below a count of p, its Rabenseifner the linear
+/// allreduce below p′; MPICH 4.0 asserts p a power of two in recursive-doubling allgather.
+#[test]
+fn exports_name_only_what_the_library_runs_as_itself() {
+    use commcalc_core::collectives::library::{count, open_mpi_runs};
+    let ps = [2, 3, 4, 5, 6, 7, 8, 12, 16];
+    let sizes: Vec<f64> = commcalc_core::report::log_spaced(8.0, 4e6, 120)
+        .map(|n: f64| (n / 8.0).round() * 8.0)
+        .collect();
+    for q in [
+        "machine=custom&pattern=allreduce&alpha=50&beta=0.0001&gamma=0.0000001",
+        "machine=custom&pattern=allreduce&alpha=0&beta=0.001&gamma=0.001",
+        "machine=custom&pattern=allgather&alpha=50&beta=0.0001",
+        "machine=intel-paragon&pattern=broadcast",
+    ] {
+        let s = Scenario::from_query(q).unwrap();
+        let c = Collective::from_id(s.pattern.id).unwrap();
+        for format in [Format::OmpiRules, Format::MpichJson] {
+            let t = times(&s, format, &sizes, &ps).unwrap();
+            let d = export::decisions(&t, |_, _| 1024);
+            for &p in &ps {
+                for &n in &sizes {
+                    let algo = d.lookup(p, n).unwrap();
+                    assert!(
+                        export::runs_as_itself(format, c, algo, p, n),
+                        "{q} {} p {p} n {n}: {algo}",
+                        format.id()
+                    );
+                }
+            }
+        }
+    }
+    // The allreduce ring at 3 doubles on 4 processes is recursive doubling in Open MPI.
+    assert!(count(Collective::Allreduce, 24.0) < 4.0);
+    assert_eq!(open_mpi_runs(Collective::Allreduce, 4, 4, 24.0), 3);
+    assert!(!export::runs_as_itself(
+        Format::OmpiRules,
+        Collective::Allreduce,
+        "ring",
+        4,
+        24.0
+    ));
 }
 
 proptest! {
@@ -668,9 +887,10 @@ proptest! {
 }
 
 /// The files `commcalc collectives --export` prints and the web app's export buttons download
-/// (both `collectives::file::export_file`) parse back to the winner map they were made from.
+/// (both `collectives::file::export_file`) parse back to safe decisions over the times they
+/// were made from.
 #[test]
-fn the_exported_files_parse_back_to_the_winner_map() {
+fn the_exported_files_parse_back_to_safe_decisions() {
     use commcalc_core::collectives::file::{
         export_file, sizes, DEFAULT_PS, DEFAULT_SIZES, EXPORT_SIZES,
     };
@@ -681,25 +901,59 @@ fn the_exported_files_parse_back_to_the_winner_map() {
     ] {
         let s = Scenario::from_query(q).unwrap();
         let c = Collective::from_id(s.pattern.id).unwrap();
-        for format in [Format::OmpiRules, Format::OmpiJson, Format::MpichJson] {
+        for format in [Format::OmpiRules, Format::MpichJson] {
             let text = export_file(&s, format, &DEFAULT_PS, DEFAULT_SIZES).unwrap();
             let back = match format {
                 Format::OmpiRules => parse_ompi_rules(&text, c),
-                Format::OmpiJson => parse_ompi_json(&text, c),
                 _ => parse_mpich_json(&text, c, &DEFAULT_PS),
             };
-            let map =
-                winner_map(&s, &grid, &DEFAULT_PS, |a| export::exportable(format, c, a)).unwrap();
-            for (row, &p) in DEFAULT_PS.iter().enumerate() {
-                for (col, &n) in grid.iter().enumerate() {
-                    let lib = export::lib_size(format, c, p, n).ceil();
-                    assert_eq!(
-                        back.lookup(p, lib),
-                        map.winner(row, col),
-                        "{q} {} p {p} n {n}",
-                        format.id()
-                    );
-                }
+            let t = times(&s, format, &grid, &DEFAULT_PS).unwrap();
+            check_decisions(&back, &t, &format!("{q} {}", format.id()));
+        }
+        let json = export_file(&s, Format::OmpiJson, &DEFAULT_PS, DEFAULT_SIZES).unwrap();
+        let rules = export_file(&s, Format::OmpiRules, &DEFAULT_PS, DEFAULT_SIZES).unwrap();
+        assert_eq!(
+            parse_ompi_json(&json, c).rows,
+            parse_ompi_rules(&rules, c).rows
+        );
+    }
+}
+
+/// An MPICH file changes one collective: every other collective, and the collective's
+/// inter-communicator branch, is MPICH 4.0.2's own tree (once, every other collective was
+/// fixed to one algorithm: allreduce to recursive doubling at every size and p).
+#[test]
+fn an_mpich_file_leaves_every_other_collective_to_mpich() {
+    use commcalc_core::collectives::file::{export_file, DEFAULT_PS, DEFAULT_SIZES};
+    use commcalc_core::collectives::mpich_tree::TREE;
+    let library: Json = serde_json::from_str(TREE).unwrap();
+    for q in [
+        "machine=intel-paragon&pattern=broadcast",
+        "machine=intel-delta&pattern=allreduce",
+        "machine=ibm-sp2&pattern=all-to-all",
+    ] {
+        let s = Scenario::from_query(q).unwrap();
+        let c = Collective::from_id(s.pattern.id).unwrap();
+        let (name, _) = export::mpich_collective(c);
+        let text = export_file(&s, Format::MpichJson, &DEFAULT_PS, DEFAULT_SIZES).unwrap();
+        let file: Json = serde_json::from_str(mpich_body(&text)).unwrap();
+        let (ours, theirs) = (file.as_object().unwrap(), library.as_object().unwrap());
+        assert_eq!(
+            ours.keys().collect::<Vec<_>>().len(),
+            theirs.keys().collect::<Vec<_>>().len()
+        );
+        for (key, value) in theirs {
+            if *key == format!("collective={name}") {
+                assert_eq!(
+                    ours[key]["comm_type=inter"], value["comm_type=inter"],
+                    "{q}"
+                );
+                assert_ne!(
+                    ours[key]["comm_type=intra"], value["comm_type=intra"],
+                    "{q}"
+                );
+            } else {
+                assert_eq!(&ours[key], value, "{q}: {key}");
             }
         }
     }

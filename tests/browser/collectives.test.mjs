@@ -225,7 +225,8 @@ describe('collectives view', () => {
         const expected = cli(['collectives', '--export', format, canonical]);
         assert.equal(file.text, expected);
         assert.match(file.name, new RegExp(`^commcalc-intel-paragon-broadcast\\.${format}\\.`, 'u'));
-        if (format.endsWith('json')) JSON.parse(file.text);
+        // MPICH's selection file opens with a C comment (its margin), which MPICH's reader skips.
+        if (format.endsWith('json')) JSON.parse(format === 'mpich-json' ? file.text.split('*/')[1] : file.text);
         assert.match(await page.textContent('#coll-export-status'), /^Saved /u);
       } finally {
         await context.close();

@@ -3,21 +3,28 @@
 compared with their measured times on this machine (shared memory, 2-4 processes).
 
 1. Open MPI (coll/tuned, dynamic rules): the exported classic rules file is read, and for a
-   message size in each rule's range rank 0 runs under gdb with breakpoints on every
-   ompi_coll_base_<collective>_intra_* function; the first one hit must be the function of
-   the algorithm the file names.
+   message size in each rule's range rank 0 runs under gdb (tests/mpi/runs.py), which records
+   every ompi_coll_base_<collective>_intra_* function entered in the first call; the last one,
+   the function that really runs after any hand-over (the ring's to recursive doubling,
+   Rabenseifner's to the linear allreduce), must be the function of the algorithm the file
+   names. With that file installed, every other collective runs what it runs without it (the
+   file changes only its own collective). A hand-written scatter file shows that Open MPI's
+   rules measure scatter as the whole vector (dsize·scount·comsize), as the exports do.
    With no rules file (coll_tuned_use_dynamic_rules 0), the same gdb technique checks that
-   Open MPI 4.1.4 runs what crates/web/src/library_defaults.rs says its fixed decisions pick,
-   at the cases of tests/mpi/ompi-defaults.txt (that file is also a unit test of the tables).
-2. MPICH (MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE): the exported JSON is read and the
-   program runs with it at a size in each rule's range. Debian's libmpich.so.12 is stripped
-   (no symbol table) and MPICH 4.0 prints no trace of its choice, so the function it runs
-   cannot be seen directly; two things are checked instead: (a) a selection file naming an
-   algorithm that cannot run on 3 processes (recursive-doubling allgather) makes MPICH
-   fail in that algorithm's own source file, so the name in the file is what MPICH
-   dispatches on; (b) the time with the exported file is compared with the time of each
-   algorithm forced through MPIR_CVAR_<COLL>_INTRA_ALGORITHM (reported, not asserted: it is
-   a timing).
+   Open MPI 4.1.4 runs what crates/core/src/collectives/library.rs says its fixed decisions
+   pick, at the cases of tests/mpi/ompi-defaults.txt (that file is also a unit test of the
+   tables).
+2. MPICH (MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE): Debian's libmpich.so.12 is stripped (no
+   symbol of MPICH's algorithms) and MPICH 4.0 prints no trace of its choice, so the function
+   it runs cannot be seen directly; instead: (a) the selection tree compiled into the installed
+   library is the one commcalc keeps (crates/core/src/collectives/mpich-4.0.2-selection.json),
+   and an exported file holds exactly that tree for every other collective; (b) MPICH reads
+   the exported file (its leading comment included) and runs every collective of coll.c with
+   it; (c) a selection file naming an algorithm that cannot run on 3 processes
+   (recursive-doubling allgather) makes MPICH fail in that algorithm's own source file, so
+   the name in the file is what MPICH dispatches on; (d) the time with the exported file is
+   compared with the time of each algorithm forced through MPIR_CVAR_<COLL>_INTRA_ALGORITHM
+   (reported, not asserted: it is a timing).
 3. Each algorithm Open MPI can be forced to run is timed at p = 4 and three sizes; α and β
    come from a ping-pong, γ from a local sum, and commcalc's custom machine with those
    values predicts every algorithm's time. The report (target/mpi/collectives-measured.md)
@@ -94,49 +101,98 @@ def probe_sizes(rules):
     return out
 
 
-def first_ompi_function(coll, size, nprocs, mca):
-    """The ompi_coll_base_<coll>_intra_* function rank 0 enters first, run under gdb."""
-    gdb = ["gdb", "-q", "-batch", "-ex", "set breakpoint pending on", "-ex", "break MPI_Init",
-           "-ex", "run", "-ex", f"rbreak ^ompi_coll_base_{coll}_intra_", "-ex", "continue",
-           "-ex", "bt 1", "-ex", "delete", "-ex", "continue", "--args", f"{OUT}/coll_ompi", coll, str(size), "1"]
-    r = run(OMPI + ["-np", "1"] + mca + gdb + [":", "-np", str(nprocs - 1)] + mca
-            + [f"{OUT}/coll_ompi", coll, str(size), "1"])
-    # The frame where rank 0 stopped first (rbreak's own listing names every function).
-    hit = re.search(rf"^#0 .*ompi_coll_base_{coll}_intra_([a-z_]+)", r.stdout, re.M)
-    return hit.group(1) if hit else None
+def ompi_entered(coll, size, nprocs, mca):
+    """The ompi_coll_base_<coll>_intra_* functions rank 0 enters in its first call, in order,
+    under gdb (tests/mpi/runs.py): the last is the one that really runs."""
+    env = dict(ENV, RUNS_COLLECTIVE=coll)
+    prog = [f"{OUT}/coll_ompi", coll, str(size), "1"]
+    gdb = ["gdb", "-q", "-batch", "-x", os.path.join(ROOT, "tests", "mpi", "runs.py"), "--args", *prog]
+    r = run(OMPI + ["-np", "1"] + mca + gdb + [":", "-np", str(nprocs - 1)] + mca + prog, env=env)
+    hit = re.search(r"^RAN: ?(.*)$", r.stdout, re.M)
+    return hit.group(1).split() if hit else []
+
+
+def ompi_runs(coll, size, nprocs, mca):
+    """The function that really runs, and the chain of functions entered, as text."""
+    entered = ompi_entered(coll, size, nprocs, mca)
+    return (entered[-1] if entered else None), " → ".join(entered) or "nothing"
+
+
+NO_RULES = ["--mca", "coll_tuned_use_dynamic_rules", "0"]
+
+
+def with_rules(path):
+    return ["--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_dynamic_rules_filename", path]
 
 
 def open_mpi_defaults():
-    """Open MPI's own choice without a rules file against library_defaults' tables."""
+    """Open MPI's own choice without a rules file against commcalc's reading of its tables."""
     lines = []
-    mca = ["--mca", "coll_tuned_use_dynamic_rules", "0"]
     for line in open(os.path.join(ROOT, "tests", "mpi", "ompi-defaults.txt")):
         if line.startswith("#") or not line.strip():
             continue
         coll, p, size, name, want, _ = [f.strip() for f in line.split("|")]
-        got = first_ompi_function(coll, int(size), int(p), mca)
+        got, chain = ompi_runs(coll, int(size), int(p), NO_RULES)
         ok = got == want
-        lines.append(f"| {coll} | {p} | {size} | {name} ({want}) | {got} | {'yes' if ok else 'NO'} |")
+        lines.append(f"| {coll} | {p} | {size} | {name} ({want}) | {chain} | {'yes' if ok else 'NO'} |")
         if not ok:
-            failures.append(f"Open MPI's default {coll} on {p} processes at {size} B ran {got}, "
-                            f"library_defaults says {name} ({want})")
+            failures.append(f"Open MPI's default {coll} on {p} processes at {size} B ran {chain}, "
+                            f"commcalc's library.rs says {name} ({want})")
     return lines
 
 
-def open_mpi_reads_the_rules(coll, query):
-    path = f"{OUT}/{coll}.rules"
+def open_mpi_reads_the_rules(coll, query, name):
+    path = f"{OUT}/{name}.rules"
     with open(path, "w") as f:
         f.write(commcalc("collectives", query, "--export", "ompi-rules", "--p", "2,4"))
-    rules = rules_for(open(path).read(), 4)
-    mca = ["--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_dynamic_rules_filename", path]
     lines = []
-    for size, alg, _ in probe_sizes(rules):
-        got = first_ompi_function(coll, size, 4, mca)
-        want = OMPI_FUNCTIONS[coll][alg]
-        ok = got == want
-        lines.append(f"| Open MPI | {coll} | {size} | {alg} ({want}) | {got} | {'yes' if ok else 'NO'} |")
+    for p in (2, 4):
+        for size, alg, _ in probe_sizes(rules_for(open(path).read(), p)):
+            got, chain = ompi_runs(coll, size, p, with_rules(path))
+            want = OMPI_FUNCTIONS[coll][alg]
+            ok = got == want
+            lines.append(f"| Open MPI | {coll} | {p} | {size} | {alg} ({want}) | {chain} | {'yes' if ok else 'NO'} |")
+            if not ok:
+                failures.append(f"Open MPI {coll} on {p} at {size} B ran {chain}, the rules file names {want}")
+    return path, lines
+
+
+# Other collectives run with a rules file installed: (collective, p, bytes).
+OTHERS = [("bcast", 4, 1000), ("bcast", 4, 65536), ("allreduce", 4, 8), ("allreduce", 4, 65536),
+          ("allgather", 3, 3000), ("alltoall", 4, 4000), ("reduce", 4, 4096), ("barrier", 4, 8),
+          ("scatter", 4, 4096)]
+
+
+def open_mpi_leaves_the_rest(coll, path):
+    """Every other collective runs, with the rules file of `coll`, what it runs without one."""
+    lines = []
+    for other, p, size in OTHERS:
+        if other == coll:
+            continue
+        alone, chain_alone = ompi_runs(other, size, p, NO_RULES)
+        with_file, chain_file = ompi_runs(other, size, p, with_rules(path))
+        ok = alone == with_file and alone is not None
+        lines.append(f"| {coll} | {other} | {p} | {size} | {chain_alone} | {chain_file} | {'yes' if ok else 'NO'} |")
         if not ok:
-            failures.append(f"Open MPI {coll} at {size} B ran {got}, the rules file names {want}")
+            failures.append(f"the {coll} rules file changed Open MPI's {other} on {p} at {size} B: "
+                            f"{chain_alone} without it, {chain_file} with it")
+    return lines
+
+
+def open_mpi_sizes_scatter_as_the_whole_vector():
+    """A hand-written rules file: basic linear (1) from 0, binomial (2) from 4096 B, on 4
+    processes. Scattering 8192 B (blocks of 2048 B) runs binomial only if Open MPI sets the
+    whole vector against 4096, as commcalc's exports assume; 2048 B runs basic linear."""
+    path = f"{OUT}/scatter.rules"
+    with open(path, "w") as f:
+        f.write("1\n15\n1\n4\n2\n0 1 0 0\n4096 2 0 0\n")
+    lines = []
+    for size, want in ((2048, "basic_linear"), (8192, "binomial")):
+        got, chain = ompi_runs("scatter", size, 4, with_rules(path))
+        ok = got == want
+        lines.append(f"| scatter | 4 | {size} | {want} | {chain} | {'yes' if ok else 'NO'} |")
+        if not ok:
+            failures.append(f"Open MPI's scatter of {size} B with rules at 4096 B ran {chain}, not {want}")
     return lines
 
 
@@ -160,11 +216,60 @@ MPICH_NAMES = {"MPIR_Bcast_intra_binomial": "binomial",
                "MPIR_Bcast_intra_scatter_ring_allgather": "scatter-ring-allgather"}
 
 
+def without_comment(text):
+    """A selection file's JSON after its leading C comment (MPICH's reader, json-c, skips it)."""
+    return text.split("*/", 1)[1] if text.lstrip().startswith("/*") else text
+
+
+def mpich_library_tree():
+    """The selection tree compiled into the libmpich coll_mpich loads (one line of JSON)."""
+    lib = re.search(r"(/\S*libmpich\.so\S*)", run(["ldd", f"{OUT}/coll_mpich"]).stdout).group(1)
+    for line in run(["strings", "-n", "20", lib]).stdout.splitlines():
+        if line.startswith('{"collective=') and "MPIR_Bcast_intra_binomial" in line:
+            return json.loads(line)
+    raise SystemExit(f"no MPIR selection tree in {lib}")
+
+
+def mpich_keeps_its_own_tree(library):
+    ours = json.load(open(os.path.join(ROOT, "crates", "core", "src", "collectives", "mpich-4.0.2-selection.json")))
+    same = ours == library
+    if not same:
+        failures.append("the MPICH tree commcalc keeps is not the installed library's")
+    return same
+
+
+# Every collective coll.c runs.
+MPICH_COLLS = ["bcast", "allreduce", "allgather", "alltoall", "reduce", "barrier", "scatter"]
+
+
+def mpich_leaves_the_rest(coll, query, library):
+    """The exported file holds MPICH's own tree for every other collective, and MPICH runs every
+    collective with it on 3 and 4 processes."""
+    path = f"{OUT}/{coll}.mpich.json"
+    with open(path, "w") as f:
+        f.write(commcalc("collectives", query, "--export", "mpich-json", "--p", "2,4"))
+    ours = json.loads(without_comment(open(path).read()))
+    changed = sorted(k for k in library if ours.get(k) != library[k])
+    if changed != [f"collective={coll}"] or sorted(ours) != sorted(library):
+        failures.append(f"the MPICH file for {coll} changes {changed}, not only collective={coll}")
+    if ours[f"collective={coll}"].get("comm_type=inter") != library[f"collective={coll}"].get("comm_type=inter"):
+        failures.append(f"the MPICH file for {coll} changes its inter-communicator branch")
+    env = dict(ENV, MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE=path)
+    ran = []
+    for other in MPICH_COLLS:
+        for n in (3, 4):
+            r = run(MPICH + ["-n", str(n), f"{OUT}/coll_mpich", other, "3000", "2"], env=env, check=False)
+            ran.append(f"{other}/{n}: {'ran' if r.returncode == 0 else 'FAILED'}")
+            if r.returncode != 0:
+                failures.append(f"MPICH with the {coll} file failed in {other} on {n} processes:\n{r.stderr[-2000:]}")
+    return f"the {coll} file changes {', '.join(changed)} only; with it MPICH runs " + ", ".join(ran)
+
+
 def mpich_reads_the_json(query):
     path = f"{OUT}/bcast.mpich.json"
     with open(path, "w") as f:
         f.write(commcalc("collectives", query, "--export", "mpich-json", "--p", "2,4"))
-    tree = json.load(open(path))["collective=bcast"]["comm_type=intra"]["comm_size=any"]
+    tree = json.loads(without_comment(open(path).read()))["collective=bcast"]["comm_type=intra"]["comm_size=any"]
     conds = sorted(tree.items(), key=lambda kv: int(kv[0].split("<")[1]) if "<" in kv[0] else 1 << 62)
     lines, start = [], 0
     for cond, leaf in conds:
@@ -240,11 +345,29 @@ def compare_orders(alpha, beta, gamma):
 def main():
     os.makedirs(OUT, exist_ok=True)
     compile_all()
-    selection = ["| library | collective | size (B) | the file names | ran | same |", "|---|---|---|---|---|---|"]
-    selection += open_mpi_reads_the_rules("bcast", "machine=intel-paragon&pattern=broadcast")
-    selection += open_mpi_reads_the_rules("allreduce", "machine=intel-paragon&pattern=allreduce")
-    defaults = ["| collective | p | size (B) | library_defaults (Open MPI function) | ran | same |", "|---|---|---|---|---|---|"]
+    selection = ["| library | collective | p | size (B) | the file names | entered (the last runs) | same |",
+                 "|---|---|---|---|---|---|---|"]
+    rest = ["| rules file of | collective | p | size (B) | without the file | with it | same |",
+            "|---|---|---|---|---|---|---|"]
+    for coll, query, name in (("bcast", "machine=intel-paragon&pattern=broadcast", "bcast"),
+                              ("allreduce", "machine=intel-paragon&pattern=allreduce", "allreduce"),
+                              # No start-up cost: Rabenseifner is the fastest from 1 B, but
+                              # Open MPI hands it over to the linear allreduce below p′ doubles.
+                              ("allreduce", "machine=custom&pattern=allreduce&alpha=0&beta=0.001&gamma=0.001",
+                               "allreduce-no-alpha")):
+        path, lines = open_mpi_reads_the_rules(coll, query, name)
+        selection += lines
+        if name == coll:
+            rest += open_mpi_leaves_the_rest(coll, path)
+    scatter = ["| collective | p | size (B) | expected | entered | same |", "|---|---|---|---|---|---|"]
+    scatter += open_mpi_sizes_scatter_as_the_whole_vector()
+    defaults = ["| collective | p | size (B) | library.rs (Open MPI function) | entered (the last runs) | same |",
+                "|---|---|---|---|---|---|"]
     defaults += open_mpi_defaults()
+    library = mpich_library_tree()
+    own_tree = mpich_keeps_its_own_tree(library)
+    mpich_rest = [mpich_leaves_the_rest("bcast", "machine=intel-paragon&pattern=broadcast", library),
+                  mpich_leaves_the_rest("allreduce", "machine=intel-paragon&pattern=allreduce", library)]
     by_name = mpich_dispatches_by_name()
     mpich = ["| library | collective | size (B) | the file names | times | observation |", "|---|---|---|---|---|---|"]
     mpich += mpich_reads_the_json("machine=intel-paragon&pattern=broadcast")
@@ -259,6 +382,18 @@ def main():
         "## The libraries read the exports",
         "",
         *selection,
+        "",
+        "With a rules file installed, every other collective runs what Open MPI runs without one:",
+        "",
+        *rest,
+        "",
+        "Open MPI's rules measure scatter as the whole vector (a hand-written file, binomial from 4096 B):",
+        "",
+        *scatter,
+        "",
+        f"The selection tree compiled into Debian's libmpich is the one commcalc keeps: {'yes' if own_tree else 'NO'}.",
+        "",
+        *[f"- {line}" for line in mpich_rest],
         "",
         f"MPICH dispatches on the algorithm name of its selection file: {'yes' if by_name else 'NO'} "
         "(a file naming recursive-doubling allgather on 3 processes fails inside "

@@ -1,9 +1,10 @@
 /* Times one MPI collective (or a ping-pong, or a local sum) on this machine, for the test
  * that compares commcalc's predicted order of the algorithms with the measured one.
  *
- *   coll bcast|allreduce|allgather|alltoall|reduce|barrier BYTES REPS
+ *   coll bcast|allreduce|allgather|alltoall|scatter|reduce|barrier BYTES REPS
  *       BYTES is commcalc's n: the whole vector (a broadcast's message, the reduced vector,
- *       the gathered result, one process's whole all-to-all send buffer).
+ *       the gathered result, the scattered vector, one process's whole all-to-all send
+ *       buffer).
  *   coll pingpong BYTES REPS     one-way time, half a round trip (ranks 0 and 1)
  *   coll sum BYTES REPS          local time to add two vectors of doubles (γ)
  *
@@ -27,6 +28,7 @@ static void call(const char *what, char *s, char *r, double *ds, double *dr, int
     else if (!strcmp(what, "reduce")) MPI_Reduce(ds, dr, doubles, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
     else if (!strcmp(what, "allgather")) MPI_Allgather(s, block, MPI_CHAR, r, block, MPI_CHAR, MPI_COMM_WORLD);
     else if (!strcmp(what, "alltoall")) MPI_Alltoall(s, block, MPI_CHAR, r, block, MPI_CHAR, MPI_COMM_WORLD);
+    else if (!strcmp(what, "scatter")) MPI_Scatter(s, block, MPI_CHAR, r, block, MPI_CHAR, 0, MPI_COMM_WORLD);
     else if (!strcmp(what, "barrier")) MPI_Barrier(MPI_COMM_WORLD);
 }
 

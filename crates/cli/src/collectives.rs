@@ -1,10 +1,14 @@
 //! `commcalc collectives`: which algorithm of a collective wins over message size × process
-//! count on the query's machine (the core's `collectives::winner::winner_map`), as a table
-//! or JSON, or exported in a format an MPI library or SimGrid reads.
+//! count on the query's machine (the core's `collectives::winner::winner_map`) and what MPICH
+//! and Open MPI run there by default (`collectives::library`), as a table or JSON, or exported
+//! in a format an MPI library or SimGrid reads.
 
 use std::fmt::Write as _;
 
+use serde::Serialize;
+
 use commcalc_core::collectives::file::{export_file, sizes, DEFAULT_PS, DEFAULT_SIZES};
+use commcalc_core::collectives::library::{agreement, choice, Choice, Library};
 use commcalc_core::collectives::winner::{collective_of, winner_map, WinnerMap};
 use commcalc_core::units::si;
 use commcalc_core::Scenario;
@@ -32,13 +36,113 @@ pub fn collectives(options: &CollectivesOptions) -> Result<String, Usage> {
         |_| true,
     )
     .map_err(|e| Usage(format!("no winner map for this query: {e}")))?;
+    let defaults: Vec<Defaults> = Library::ALL.map(|l| defaults(&map, l)).into();
     if !options.json {
-        return Ok(table(&map));
+        let mut out = table(&map);
+        for d in &defaults {
+            out.push_str(&default_table(&map, d));
+        }
+        return Ok(out);
     }
-    let mut out = serde_json::to_string(&map)
+    let out = Output {
+        map: &map,
+        defaults,
+    };
+    let mut out = serde_json::to_string(&out)
         .map_err(|e| Usage(format!("cannot encode the map as JSON: {e}")))?;
     out.push('\n');
     Ok(out)
+}
+
+/// The JSON: the winner map's fields and each library's default choice beside them.
+#[derive(Serialize)]
+struct Output<'a> {
+    #[serde(flatten)]
+    map: &'a WinnerMap,
+    defaults: Vec<Defaults>,
+}
+
+/// What a library runs by default at every cell of the map (`choices`: a row per p, as the
+/// map's cells), and in how many of the `costed` cells where commcalc costs its choice that
+/// choice is the fastest.
+#[derive(Serialize)]
+struct Defaults {
+    library: &'static str,
+    name: &'static str,
+    choices: Vec<Choice>,
+    fastest: usize,
+    costed: usize,
+}
+
+fn defaults(map: &WinnerMap, library: Library) -> Defaults {
+    let choices = map
+        .ps
+        .iter()
+        .flat_map(|&p| {
+            map.sizes
+                .iter()
+                .map(move |&n| choice(library, map.collective, p, n))
+        })
+        .collect();
+    let (fastest, costed) = agreement(library, map.collective, &map.sizes, &map.ps, |r, c| {
+        map.winner(r, c)
+    });
+    Defaults {
+        library: library.id(),
+        name: library.name(),
+        choices,
+        fastest,
+        costed,
+    }
+}
+
+/// A library's default choice as a grid beside the winners': the winners' letter where the
+/// library runs one of the map's algorithms, a digit for each algorithm commcalc does not
+/// cost (named under the grid).
+fn default_table(map: &WinnerMap, d: &Defaults) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\n{} by default (no tuning file): the fastest in {} of the {} cells where it runs an algorithm commcalc costs",
+        d.name, d.fastest, d.costed
+    );
+    let mut others: Vec<&str> = Vec::new();
+    let _ = write!(out, "{:>10} ", "size \\ p");
+    for p in &map.ps {
+        let _ = write!(out, "{p:>5}");
+    }
+    out.push('\n');
+    for (col, n) in map.sizes.iter().enumerate() {
+        let _ = write!(out, "{:>10} ", si(*n, "B"));
+        for row in 0..map.ps.len() {
+            let ch = d.choices[row * map.sizes.len() + col];
+            let at = ch.algo.and_then(|a| map.algos.iter().position(|x| *x == a));
+            let mark = match at {
+                Some(i) => letter(i),
+                None => {
+                    let i = others
+                        .iter()
+                        .position(|o| *o == ch.name)
+                        .unwrap_or_else(|| {
+                            others.push(ch.name);
+                            others.len() - 1
+                        });
+                    char::from_digit((i % 10) as u32, 10).unwrap_or('?')
+                }
+            };
+            let _ = write!(out, "{mark:>5}");
+        }
+        out.push('\n');
+    }
+    if !others.is_empty() {
+        let named: Vec<String> = others
+            .iter()
+            .enumerate()
+            .map(|(i, name)| format!("{} {name}", i % 10))
+            .collect();
+        let _ = writeln!(out, "not costed by commcalc: {}", named.join(", "));
+    }
+    out
 }
 
 /// The winners as a grid: a row per size, a column per p, one letter per algorithm.

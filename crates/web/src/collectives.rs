@@ -2,7 +2,7 @@
 //! the scenario's machine, over message size at the chosen p (one chart with every
 //! algorithm's time) and over size × p (the winner map, the core's
 //! `collectives::winner::winner_map`, drawn as the regime maps are), set against the
-//! defaults of MPICH 4 and Open MPI 4.1 ([`crate::library_defaults`]).
+//! defaults of MPICH 4 and Open MPI 4.1 ([`commcalc_core::collectives::library`]).
 //!
 //! The chart draws every algorithm's time dashed and, over the sizes where it is the fastest,
 //! solid: the solid line is the winner's, and a mark on the abscissa names each size where
@@ -21,8 +21,8 @@ use commcalc_core::{Error, Scenario};
 
 use crate::chart::{axes, Mark, Palette, Plot, Scale, Series};
 use crate::html::esc;
-use crate::library_defaults::{agreement, choice, Library};
 use crate::regime_map::{mix, pixels, strength, Tick, FULL_MARGIN};
+use commcalc_core::collectives::library::{agreement, choice, Library};
 
 /// The winner map's columns: message sizes log-spaced over [`SIZES`].
 pub const MAP_SIZES: usize = 128;

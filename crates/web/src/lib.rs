@@ -15,7 +15,6 @@ pub mod export;
 pub mod html;
 pub mod import;
 pub mod labels;
-pub mod library_defaults;
 pub mod math;
 pub mod message;
 pub mod page;

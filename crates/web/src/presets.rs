@@ -383,7 +383,7 @@ mod tests {
     fn paragon_broadcast_mpich_story() {
         use crate::chart::Scale;
         use crate::collectives::curves_plot;
-        use crate::library_defaults::{choice, Library};
+        use commcalc_core::collectives::library::{choice, Library};
         use commcalc_core::collectives::Collective;
         let p = PRESETS
             .iter()

@@ -1,5 +1,5 @@
-//! The winner map as the files MPI libraries and simulators read: which algorithm at which
-//! message size and process count.
+//! A collective's decisions (which algorithm at which message size and process count) as the
+//! files MPI libraries and simulators read.
 //!
 //! - `ompi-rules`: Open MPI coll/tuned's dynamic rules in the classic text format (read
 //!   with `coll_tuned_use_dynamic_rules 1` and `coll_tuned_dynamic_rules_filename`): the
@@ -12,20 +12,40 @@
 //!   `comm_size_min/max`, `msg_size_min/max`, `alg`, `seg_size`).
 //! - `mpich-json`: MPICH's collective-selection tree (`MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE`):
 //!   `collective=…` → `comm_type=intra` → `comm_size<…` → `avg_msg_size<…` or
-//!   `total_msg_size<…` → `algorithm=MPIR_…`, each list of conditions closed by `…=any`.
+//!   `total_msg_size<…` → `algorithm=MPIR_…`, each list of conditions closed by `…=any`. The
+//!   file replaces MPICH's whole tree, so every other collective (and the collective's
+//!   inter-communicator branch) is MPICH 4.0's own ([`super::mpich_tree`]).
 //! - `simgrid`: SimGrid's `smpi/<collective>` choice (one algorithm for every size) and
 //!   `network/latency-factor` / `network/bandwidth-factor` strings that bend SimGrid's linear
 //!   link into the machine's own point-to-point curve.
 //!
-//! Each library measures a collective's "message size" its own way; [`lib_size`] converts
-//! commcalc's n (the whole vector, [`Collective::size_meaning`]) and the decisions hold
-//! thresholds in the library's units, so a file parses back to the same decisions.
+//! Every format's message size is commcalc's n, the whole vector ([`Collective::size_meaning`]):
+//! Open MPI's dynamic rules (`coll_tuned_decision_dynamic.c` at v4.1.4) measure allgather,
+//! alltoall, gather and scatter as the per-process count times the communicator size
+//! (`dsize * scount * comsize`), and reduce-scatter as the sum of the counts (its fixed
+//! decisions measure some of these by one block, which is [`super::library`]'s business, not
+//! a rules file's); MPICH's `avg_msg_size` of bcast, allreduce and reduce is the whole vector,
+//! and its `total_msg_size` of the others multiplies the block by the communicator size.
+//!
+//! A file is safe to install: it names an algorithm only where the library runs that
+//! algorithm as itself ([`runs_as_itself`]: no hand-over to another, no assertion failed); it
+//! covers only the collective it was computed for; and it does not flap between near-ties: a
+//! rule switches algorithm only where the new winner is at least [`SWITCH_MARGIN`] faster than
+//! the algorithm in force, with at most [`MAX_RULES`] rules per communicator size (the margin
+//! doubles until every size fits). Each file states its margin.
 
 use std::fmt::Write;
 
-use super::winner::WinnerMap;
+use super::library;
+use super::mpich_tree;
 use super::Collective;
 use crate::error::Error;
+
+/// A rule switches algorithm only where the new winner is at least this much faster than the
+/// algorithm in force (t_old / t_new ≥ 1 + margin): near-ties do not flap.
+pub const SWITCH_MARGIN: f64 = 0.05;
+/// The most rules a file gives one communicator size.
+pub const MAX_RULES: usize = 10;
 
 /// An export format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -258,6 +278,31 @@ pub fn exportable(format: Format, collective: Collective, algo: &str) -> bool {
     })
 }
 
+/// Whether the library of `format` runs commcalc's `algo` as itself when a file names it for n
+/// bytes on p processes: Open MPI 4.1 hands some algorithms over to others
+/// ([`library::open_mpi_runs`]); MPICH 4.0 asserts a count of at least p′ in Rabenseifner's
+/// reductions and p a power of two in recursive-doubling allgather
+/// (`allreduce_intra_reduce_scatter_allgather.c`, `reduce_intra_reduce_scatter_gather.c`,
+/// `allgather_intra_recursive_doubling.c` at v4.0.2).
+pub fn runs_as_itself(format: Format, c: Collective, algo: &str, p: u32, n: f64) -> bool {
+    let Some(x) = names(c, algo) else {
+        return false;
+    };
+    match format.library() {
+        Library::OpenMpi => x
+            .ompi
+            .is_some_and(|(id, _)| library::open_mpi_runs(c, id, p, n) == id),
+        Library::Mpich => match (c, algo) {
+            (Collective::Allgather, "recursive-doubling") => p.is_power_of_two(),
+            (Collective::Allreduce | Collective::Reduce, "rabenseifner") => {
+                library::count(c, n) >= f64::from(1u32 << (31 - p.max(1).leading_zeros()))
+            }
+            _ => true,
+        },
+        Library::Simgrid => true,
+    }
+}
+
 /// commcalc's algorithm for a library's name of it in a format: Open MPI's number (classic
 /// rules) or name (JSON), MPICH's function, SimGrid's name. What a parser of the files needs.
 pub fn from_library(format: Format, collective: Collective, name: &str) -> Option<&'static str> {
@@ -303,34 +348,21 @@ pub fn mpich_collective(c: Collective) -> (&'static str, &'static str) {
     }
 }
 
-/// The library's message size for commcalc's n bytes on p processes. Open MPI's coll/tuned
-/// measures allgather, alltoall and gather as the per-process count times the communicator
-/// size, and reduce-scatter as the sum of the counts: the whole vector, commcalc's n. Its
-/// scatter counts one process's block only, n/p. MPICH's `avg_msg_size` of bcast, allreduce
-/// and reduce is the whole vector, and its `total_msg_size` of the others multiplies the
-/// block by the communicator size: n again.
-pub fn lib_size(format: Format, c: Collective, p: u32, n: f64) -> f64 {
-    match (format.library(), c) {
-        (Library::OpenMpi, Collective::Scatter) => n / f64::from(p),
-        _ => n,
-    }
-}
-
 /// What the size means to the library, for the file's comment.
 fn size_note(format: Format, c: Collective) -> &'static str {
     match (format.library(), c) {
         (_, Collective::Barrier) => "a barrier has no message size",
-        (Library::OpenMpi, Collective::Scatter) => {
-            "Open MPI's scatter size is one process's block: commcalc's n (the whole vector) divided by p"
-        }
-        (Library::OpenMpi, Collective::Allgather | Collective::AllToAll | Collective::Gather) => {
+        (
+            Library::OpenMpi,
+            Collective::Allgather | Collective::AllToAll | Collective::Gather | Collective::Scatter,
+        ) => {
             "Open MPI multiplies the per-process count by the communicator size: the whole vector, commcalc's n"
         }
         _ => "the library's message size is the whole vector, commcalc's n",
     }
 }
 
-/// From this message size (library units) on, this algorithm; `segment` bytes for the
+/// From this message size (bytes of commcalc's n) on, this algorithm; `segment` bytes for the
 /// pipelined chain (0: none).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rule {
@@ -346,69 +378,118 @@ pub struct Row {
     pub rules: Vec<Rule>,
 }
 
-/// Which algorithm at which size and p, for one collective.
+/// Which algorithm at which size and p, for one collective, and the margin its rules switch
+/// by ([`SWITCH_MARGIN`], or more where a communicator size needed it to keep to
+/// [`MAX_RULES`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Decisions {
     pub collective: Collective,
+    pub margin: f64,
     pub rows: Vec<Row>,
 }
 
 impl Decisions {
-    /// The algorithm the decisions give a communicator of p at a library message size.
-    pub fn lookup(&self, p: u32, lib_bytes: f64) -> Option<&'static str> {
+    /// The algorithm the decisions give a communicator of p at a message size (bytes, n).
+    pub fn lookup(&self, p: u32, bytes: f64) -> Option<&'static str> {
         let row = self.rows.iter().rev().find(|r| r.p <= p)?;
         row.rules
             .iter()
             .rev()
-            .find(|r| r.from_bytes as f64 <= lib_bytes)
+            .find(|r| r.from_bytes as f64 <= bytes)
             .map(|r| r.algo)
     }
 }
 
-/// The decisions of a winner map, computed among the algorithms `format`'s library has:
-/// per process count, a rule from each size where the winner changes (rounded up to whole
-/// bytes in the library's units), the first from 0. `segment(p, n)` gives the pipelined
+/// What a file is computed from: for each process count, each algorithm the format's library
+/// has with its time (µs) at each size, infinite where the library would not run it as itself.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Times {
+    pub collective: Collective,
+    pub sizes: Vec<f64>,
+    pub ps: Vec<u32>,
+    /// `ps.len()` rows of (algorithm, one time per size).
+    pub rows: Vec<Vec<(&'static str, Vec<f64>)>>,
+}
+
+/// The decisions of a table of times: per process count, the fastest algorithm at the least
+/// size, then a rule from each size where another algorithm is at least the margin faster than
+/// the one in force (rounded up to whole bytes), the margin [`SWITCH_MARGIN`] doubled until
+/// no process count has more than [`MAX_RULES`] rules. `segment(p, n)` gives the pipelined
 /// chain's segment at the first size of its run.
-pub fn decisions(map: &WinnerMap, format: Format, segment: impl Fn(u32, f64) -> u64) -> Decisions {
-    let c = map.collective;
-    let rows = map
-        .ps
-        .iter()
-        .enumerate()
-        .map(|(row, &p)| {
-            let mut rules: Vec<Rule> = Vec::new();
-            for (col, &n) in map.sizes.iter().enumerate() {
-                let Some(algo) = map.winner(row, col) else {
-                    continue;
-                };
-                if rules.last().is_some_and(|r| r.algo == algo)
-                    || (c == Collective::Barrier && !rules.is_empty())
-                {
-                    continue;
-                }
-                let from = if rules.is_empty() {
-                    0
-                } else {
-                    lib_size(format, c, p, n).ceil() as u64
-                };
-                let segment_bytes = if algo == "pipelined-chain" {
-                    segment(p, n)
-                } else {
-                    0
-                };
-                rules.push(Rule {
-                    from_bytes: from,
-                    algo,
-                    segment_bytes,
-                });
-            }
-            Row { p, rules }
-        })
-        .collect();
-    Decisions {
-        collective: c,
-        rows,
+pub fn decisions(t: &Times, segment: impl Fn(u32, f64) -> u64) -> Decisions {
+    let mut margin = SWITCH_MARGIN;
+    loop {
+        let rows: Vec<Row> =
+            t.ps.iter()
+                .zip(&t.rows)
+                .map(|(&p, row)| Row {
+                    p,
+                    rules: rules_of(t, p, row, margin, &segment),
+                })
+                .collect();
+        // A margin above every ratio of two finite times leaves one rule a row.
+        if rows.iter().all(|r| r.rules.len() <= MAX_RULES) || margin > 1e300 {
+            return Decisions {
+                collective: t.collective,
+                margin,
+                rows,
+            };
+        }
+        margin *= 2.0;
     }
+}
+
+/// One process count's rules at a margin.
+fn rules_of(
+    t: &Times,
+    p: u32,
+    row: &[(&'static str, Vec<f64>)],
+    margin: f64,
+    segment: &impl Fn(u32, f64) -> u64,
+) -> Vec<Rule> {
+    let mut rules: Vec<Rule> = Vec::new();
+    let mut current: Option<usize> = None;
+    for (col, &n) in t.sizes.iter().enumerate() {
+        let time = |i: usize| row[i].1[col];
+        let Some(best) = (0..row.len())
+            .filter(|&i| time(i).is_finite())
+            .min_by(|&a, &b| time(a).total_cmp(&time(b)))
+        else {
+            continue;
+        };
+        let switch = match current {
+            None => true,
+            Some(_) if t.collective == Collective::Barrier => false,
+            Some(c) => c != best && time(c) >= time(best) * (1.0 + margin),
+        };
+        if !switch {
+            continue;
+        }
+        let algo = row[best].0;
+        rules.push(Rule {
+            from_bytes: if current.is_none() {
+                0
+            } else {
+                n.ceil() as u64
+            },
+            algo,
+            segment_bytes: if algo == "pipelined-chain" {
+                segment(p, n)
+            } else {
+                0
+            },
+        });
+        current = Some(best);
+    }
+    rules
+}
+
+/// The policy a file states: its margin and rule limit.
+fn policy(d: &Decisions) -> String {
+    format!(
+        "a rule switches algorithm only where the new one is at least {:.0}% faster than the one in force (at most {MAX_RULES} rules per communicator size; {SWITCH_MARGIN:.2} is commcalc's least margin)",
+        d.margin * 100.0
+    )
 }
 
 /// The file of `format` for the decisions; `query` and `version` go in its comment where the
@@ -417,7 +498,7 @@ pub fn render(d: &Decisions, format: Format, query: &str, extra: &SimgridFit) ->
     match format {
         Format::OmpiRules => ompi_rules(d, query),
         Format::OmpiJson => ompi_json(d),
-        Format::MpichJson => mpich_json(d),
+        Format::MpichJson => mpich_json(d, query),
         Format::Simgrid => simgrid(d, query, extra),
     }
 }
@@ -440,6 +521,11 @@ fn ompi_rules(d: &Decisions, query: &str) -> String {
         out,
         "# message size: {}",
         size_note(Format::OmpiRules, d.collective)
+    );
+    let _ = writeln!(out, "# {}", policy(d));
+    let _ = writeln!(
+        out,
+        "# every other collective is left to Open MPI (only this one's section is here)"
     );
     let _ = writeln!(out, "1 # collectives");
     let _ = writeln!(out, "{id} # {name}");
@@ -494,33 +580,18 @@ fn ompi_json(d: &Decisions) -> String {
     out
 }
 
-/// The algorithm MPICH runs for each collective commcalc does not decide: a file replaces
-/// MPICH's whole selection tree, and MPI_Init and MPI_Finalize call some of these.
-static MPICH_OTHERS: [(&str, &str); 13] = [
-    ("bcast", "MPIR_Bcast_intra_binomial"),
-    ("allreduce", "MPIR_Allreduce_intra_recursive_doubling"),
-    ("reduce", "MPIR_Reduce_intra_binomial"),
-    ("allgather", "MPIR_Allgather_intra_ring"),
-    ("allgatherv", "MPIR_Allgatherv_intra_ring"),
-    ("alltoall", "MPIR_Alltoall_intra_pairwise"),
-    ("alltoallv", "MPIR_Alltoallv_intra_scattered"),
-    ("gather", "MPIR_Gather_intra_binomial"),
-    ("gatherv", "MPIR_Gatherv_allcomm_linear"),
-    ("scatter", "MPIR_Scatter_intra_binomial"),
-    ("scatterv", "MPIR_Scatterv_allcomm_linear"),
-    ("reduce_scatter", "MPIR_Reduce_scatter_intra_pairwise"),
-    ("barrier", "MPIR_Barrier_intra_dissemination"),
-];
-
-fn mpich_json(d: &Decisions) -> String {
+/// MPICH's selection file: commcalc's decisions as the collective's intra-communicator branch
+/// of MPICH 4.0's own tree ([`mpich_tree::with_intra`]), after a comment (MPICH's JSON reader,
+/// json-c, skips C comments) that states the query and the margin.
+fn mpich_json(d: &Decisions, query: &str) -> String {
     let (coll, key) = mpich_collective(d.collective);
     let name = |algo: &str| {
         names(d.collective, algo)
             .and_then(|x| x.mpich)
             .unwrap_or("")
     };
-    let leaf = |algo: &str| format!("{{ \"algorithm={}\": {{}} }}", name(algo));
-    let mut out = format!("{{\n  \"collective={coll}\": {{\n    \"comm_type=intra\": {{\n");
+    let leaf = |algo: &str| format!("{{\"algorithm={}\":{{}}}}", name(algo));
+    let mut rows: Vec<String> = Vec::new();
     for (i, row) in d.rows.iter().enumerate() {
         let cond = match d.rows.get(i + 1) {
             Some(next) => format!("comm_size<{}", next.p),
@@ -538,56 +609,99 @@ fn mpich_json(d: &Decisions) -> String {
                         Some(next) => format!("{key}<{}", next.from_bytes),
                         None => format!("{key}=any"),
                     };
-                    format!("        \"{cond}\": {}", leaf(r.algo))
+                    format!("\"{cond}\":{}", leaf(r.algo))
                 })
                 .collect();
-            format!("{{\n{}\n      }}", parts.join(",\n"))
+            format!("{{{}}}", parts.join(","))
         };
-        let comma = if i + 1 < d.rows.len() { "," } else { "" };
-        let _ = writeln!(out, "      \"{cond}\": {body}{comma}");
+        rows.push(format!("\"{cond}\":{body}"));
     }
-    out.push_str("    }\n  }");
-    for (other, algo) in MPICH_OTHERS.iter().filter(|(c, _)| *c != coll) {
-        let _ = write!(out, ",\n  \"collective={other}\": {{ \"comm_type=intra\": {{ \"algorithm={algo}\": {{}} }} }}");
-    }
-    out.push_str("\n}\n");
-    out
+    let intra = format!("{{{}}}", rows.join(","));
+    let comment = format!(
+        "/* MPICH collective selection written by commcalc for {}\n   {coll}: {}\n   every other collective, and {coll} on inter-communicators or outside the condition commcalc's algorithms assume, is MPICH 4.0.2's own tree */\n",
+        query.replace("*/", "* /"),
+        policy(d)
+    )
+    ;
+    comment + &mpich_tree::with_intra(coll, &intra)
 }
 
-/// What a SimGrid file needs besides the decisions: the p and size it is for, the machine's
-/// α and β for the platform's link, and the piecewise factors.
+/// What a SimGrid file needs besides the decisions: the p and size it is for, the link its
+/// factors are relative to, and the piecewise factors.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SimgridFit {
     pub p: u32,
     pub size: f64,
-    pub alpha: f64,
-    pub beta: f64,
+    pub link: Link,
     /// (from bytes, latency factor, bandwidth factor), ascending.
     pub factors: Vec<(u64, f64, f64)>,
 }
 
-/// SimGrid's link: latency L, bandwidth B; a message of s bytes costs lf·L + s/(bf·B) with
-/// the factors of its size's range. Fitting each range [sₖ, sₖ₊₁] of the machine's own
-/// point-to-point curve T by its chord, intercept cₖ and slope mₖ, gives lf = cₖ/α and
-/// bf = β/mₖ, so that SimGrid follows the curve piece by piece. `t` is the machine's
-/// point-to-point time; `breaks` the range ends.
+/// The platform link a SimGrid file states and its factors multiply: latency (µs) and
+/// bandwidth (B/s).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Link {
+    pub latency_us: f64,
+    pub bandwidth: f64,
+}
+
+/// The bandwidth (B/s) a file states for a machine whose model has no bandwidth term (β = 0
+/// and a flat curve): SimGrid needs a finite one; a megabyte then takes a nanosecond.
+pub const NO_BANDWIDTH_TERM: f64 = 1e15;
+
+/// SimGrid's link: latency L, bandwidth B; a message of s bytes costs lf·L + s/(bf·B) with the
+/// factors of its size's range. Fitting each range [sₖ, sₖ₊₁] of the machine's own
+/// point-to-point curve T by its chord, intercept cₖ and slope mₖ, gives lf = cₖ/L and
+/// bf = 1/(mₖ·B), so that SimGrid follows the curve piece by piece. The link is the machine's
+/// α and 1/β; where α = 0 it is the first range's intercept (factors of 1 if that is 0 too),
+/// where β = 0 the last range's bandwidth, or [`NO_BANDWIDTH_TERM`] for a flat curve. `t` is
+/// the point-to-point time (µs); `breaks` the range ends (bytes).
 pub fn fit_factors(
     t: impl Fn(f64) -> f64,
     alpha: f64,
     beta: f64,
     breaks: &[f64],
-) -> Vec<(u64, f64, f64)> {
-    breaks
+) -> (Link, Vec<(u64, f64, f64)>) {
+    let chords: Vec<(f64, f64, f64)> = breaks
         .windows(2)
         .map(|w| {
             let (a, b) = (w[0], w[1]);
             let slope = (t(b) - t(a)) / (b - a);
-            let intercept = t(a) - slope * a;
-            let lf = if alpha > 0.0 { intercept / alpha } else { 1.0 };
-            let bf = if slope > 0.0 { beta / slope } else { 1.0 };
-            (a as u64, lf, bf)
+            (a, t(a) - slope * a, slope)
         })
-        .collect()
+        .collect();
+    let bandwidth = |slope: f64| {
+        if slope > 0.0 {
+            1e6 / slope
+        } else {
+            NO_BANDWIDTH_TERM
+        }
+    };
+    let latency_us = if alpha > 0.0 {
+        alpha
+    } else {
+        chords.first().map_or(0.0, |c| c.1.max(0.0))
+    };
+    let link = Link {
+        latency_us,
+        bandwidth: if beta > 0.0 {
+            bandwidth(beta)
+        } else {
+            chords.last().map_or(NO_BANDWIDTH_TERM, |c| bandwidth(c.2))
+        },
+    };
+    let factors = chords
+        .iter()
+        .map(|&(a, intercept, slope)| {
+            let lf = if latency_us > 0.0 {
+                intercept / latency_us
+            } else {
+                1.0
+            };
+            (a as u64, lf, bandwidth(slope) / link.bandwidth)
+        })
+        .collect();
+    (link, factors)
 }
 
 fn simgrid(d: &Decisions, query: &str, fit: &SimgridFit) -> String {
@@ -618,14 +732,14 @@ fn simgrid(d: &Decisions, query: &str, fit: &SimgridFit) -> String {
     );
     let _ = writeln!(
         out,
-        "# the platform's links: latency {}us, bandwidth {:.0}Bps (1/beta)",
-        fit.alpha,
-        1e6 / fit.beta
+        "# the platform's links: latency {}us, bandwidth {:.0}Bps; the factors below multiply these",
+        fit.link.latency_us, fit.link.bandwidth
     );
     let _ = writeln!(
         out,
         "# the factors follow the machine's own point-to-point curve, piece by piece"
     );
+    let _ = writeln!(out, "# {}", policy(d));
     let _ = writeln!(out, "--cfg=smpi/{coll}:{algo}");
     let _ = writeln!(out, "--cfg=network/latency-factor:{}", pieces(|f| f.1));
     let _ = writeln!(out, "--cfg=network/bandwidth-factor:{}", pieces(|f| f.2));

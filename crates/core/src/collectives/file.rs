@@ -1,13 +1,13 @@
-//! One call from a query to an export file: the winner map among the algorithms the format's
-//! library has, over the default process counts and finely sampled sizes, its decisions, and
-//! the file. The command line (`commcalc collectives --export`) and the web app's export
+//! One call from a query to an export file: the times of the algorithms the format's library
+//! runs, over the default process counts and finely sampled sizes, their decisions, and the
+//! file. The command line (`commcalc collectives --export`) and the web app's export
 //! buttons both call [`export_file`], so the same query gives the same file in both.
 
 use super::chain::Chain;
-use super::export::{self, fit_factors, Format, SimgridFit};
-use super::winner::{collective_of, winner_map};
+use super::export::{self, fit_factors, Format, SimgridFit, Times};
+use super::winner::{check_axes, collective_of};
 use crate::error::Error;
-use crate::patterns::collective::{self, with_ctx};
+use crate::patterns::collective::{self, menu, with_ctx};
 use crate::report::{cost_function, log_spaced};
 use crate::scenario::Scenario;
 
@@ -27,8 +27,58 @@ pub fn sizes(from: f64, to: f64, points: usize) -> Vec<f64> {
         .collect()
 }
 
-/// The file of `format` for a collective query, over `ps` and sizes `from`…`to`: the winner
-/// among the algorithms the format's library implements at each (p, n), the pipelined chain
+/// Every algorithm the library of `format` has, timed at each (p, n) of `sizes` × `ps`:
+/// infinite where the library would hand it over to another ([`export::runs_as_itself`]).
+pub fn times(
+    scenario: &Scenario,
+    format: Format,
+    sizes: &[f64],
+    ps: &[u32],
+) -> Result<Times, Error> {
+    let c = collective_of(scenario)?;
+    check_axes(sizes, ps)?;
+    with_ctx(scenario, |ctx| {
+        let rows = ps
+            .iter()
+            .map(|&p| {
+                let row: Vec<(&'static str, Vec<f64>)> = menu(ctx, c, p)?
+                    .into_iter()
+                    .filter(|(id, _)| export::exportable(format, c, id))
+                    .map(|(id, cost)| {
+                        let at = |&n: &f64| {
+                            if export::runs_as_itself(format, c, id, p, n) {
+                                cost(n)
+                            } else {
+                                f64::INFINITY
+                            }
+                        };
+                        (id, sizes.iter().map(at).collect())
+                    })
+                    .collect();
+                if row.is_empty() {
+                    return Err(Error::Unsupported {
+                        key: "export".into(),
+                        value: format.id().into(),
+                        reason: format!(
+                            "the library has no algorithm of {} commcalc costs at p = {p}",
+                            c.id()
+                        ),
+                    });
+                }
+                Ok(row)
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        Ok(Times {
+            collective: c,
+            sizes: sizes.to_vec(),
+            ps: ps.to_vec(),
+            rows,
+        })
+    })
+}
+
+/// The file of `format` for a collective query, over `ps` and sizes `from`…`to`: the
+/// decisions of the algorithms the format's library runs at each (p, n), the pipelined chain
 /// with its exact optimal segment.
 pub fn export_file(
     scenario: &Scenario,
@@ -36,9 +86,7 @@ pub fn export_file(
     ps: &[u32],
     (from, to): (f64, f64),
 ) -> Result<String, Error> {
-    let c = collective_of(scenario)?;
-    let sizes = sizes(from, to, EXPORT_SIZES);
-    let map = winner_map(scenario, &sizes, ps, |a| export::exportable(format, c, a))?;
+    let t = times(scenario, format, &sizes(from, to, EXPORT_SIZES), ps)?;
     let m = with_ctx(scenario, |ctx| {
         collective::abg(
             ctx,
@@ -47,39 +95,37 @@ pub fn export_file(
         )
     })?;
     let segment = move |p: u32, n: f64| Chain::new(&m, p).optimum(n).segment_bytes as u64;
-    let d = export::decisions(&map, format, segment);
+    let d = export::decisions(&t, segment);
     let simgrid = if format == Format::Simgrid {
         simgrid_fit(scenario, m.alpha, m.beta)
     } else {
         SimgridFit::default()
     };
-    Ok(export::render(&d, format, &map.query, &simgrid))
+    Ok(export::render(&d, format, &scenario.to_query(), &simgrid))
 }
 
-/// SimGrid's factors from the machine's own ping-pong under the scenario's model, where that
-/// pattern has it; else factors of 1 (the α-β line is all the model gives).
+/// SimGrid's factors from the ping-pong of the scenario's own machine (its parameter
+/// overrides included: a fitted machine's curve, not the catalog entry's) under the
+/// scenario's model, where that pattern has it; else factors of 1 on the α-β link.
 fn simgrid_fit(scenario: &Scenario, alpha: f64, beta: f64) -> SimgridFit {
     let breaks = [0.0, 1e3, 8e3, 64e3, 512e3, 4e6, 32e6];
-    let pingpong = format!(
-        "machine={}&pattern=pingpong&model={}",
-        scenario.machine.id,
-        scenario.model.id()
-    );
-    let factors = Scenario::from_query(&pingpong)
-        .ok()
-        .and_then(|s| cost_function(&s).ok())
-        .map(|t| fit_factors(t, alpha, beta, &breaks))
-        .unwrap_or_else(|| {
-            breaks[..breaks.len() - 1]
-                .iter()
-                .map(|b| (*b as u64, 1.0, 1.0))
-                .collect()
-        });
+    let mut pingpong = vec![
+        format!("machine={}", scenario.machine.id),
+        "pattern=pingpong".to_string(),
+        format!("model={}", scenario.model.id()),
+    ];
+    pingpong.extend(scenario.overrides.iter().map(|(k, v)| format!("{k}={v}")));
+    let curve = Scenario::from_query_lenient(&pingpong.join("&"))
+        .0
+        .and_then(|s| cost_function(&s).ok());
+    let (link, factors) = match curve {
+        Some(t) => fit_factors(t, alpha, beta, &breaks),
+        None => fit_factors(|n| alpha + n * beta, alpha, beta, &breaks),
+    };
     SimgridFit {
         p: scenario.inputs.p.unwrap_or(collective::DEFAULT_P),
         size: scenario.inputs.size.unwrap_or(collective::DEFAULT_SIZE),
-        alpha,
-        beta,
+        link,
         factors,
     }
 }

@@ -35,9 +35,9 @@ use crate::dom::{self, Node};
 use crate::draw_map;
 use crate::edit::Edit;
 use crate::html::{options, Opt};
-use crate::library_defaults::{boundary_path, Library};
 use crate::regime_map::{cell_at, cell_centre, mark_style, step, ticks_html};
 use crate::state::State;
+use commcalc_core::collectives::library::{boundary_path, Library};
 
 /// A winner map, the scenario it was computed for (without p, the size and algo), and how
 /// long the core took to compute it (for the benchmark).

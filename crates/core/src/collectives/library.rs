@@ -1,10 +1,12 @@
-//! What MPICH and Open MPI choose by default, without a tuning file: the fixed thresholds
-//! that commcalc's winner map is set against, so that a reader sees where a machine's own
-//! costs disagree with a library's rule of thumb.
+//! What MPICH and Open MPI run by default, without a tuning file: the fixed thresholds that
+//! commcalc's winner map is set against (so that a reader sees where a machine's own costs
+//! disagree with a library's rule of thumb), and the hand-overs inside the libraries'
+//! algorithms, so that a choice is named by what really runs.
 //!
 //! Sources (read in the libraries' public source, not copied):
-//! - MPICH 4.x: its built-in selection tree, `maint/tuning/coll/mpir/generic.json` (compiled
-//!   into the library; the same tree a `MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE` replaces).
+//! - MPICH 4.0: its built-in selection tree, `maint/tuning/coll/mpir/generic.json` (compiled
+//!   into the library; the same tree a `MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE` replaces,
+//!   kept whole in `mpich-4.0.2-selection.json` beside this file for the exports).
 //!   Broadcast: binomial for p < 8 or n ≤ 12 288 B; for p a power of two scatter + recursive-
 //!   doubling allgather up to 524 288 B, scatter + ring allgather above; else scatter + ring.
 //!   Allreduce: recursive doubling up to 8 B or while the count is below p′ (the largest power
@@ -17,21 +19,31 @@
 //!   (`MPIR_CVAR_ALLREDUCE_SHORT_MSG_SIZE` = 2 048) put allreduce's switch at 2 048 B; MPICH 4
 //!   moved it to the count rule above.
 //! - Open MPI 4.1's coll/tuned fixed decisions,
-//!   `ompi/mca/coll/tuned/coll_tuned_decision_fixed.c` on the v4.1.x branch of open-mpi/ompi:
-//!   the functions `ompi_coll_tuned_<collective>_intra_dec_fixed` for bcast, allreduce,
+//!   `ompi/mca/coll/tuned/coll_tuned_decision_fixed.c` at v4.1.4 of open-mpi/ompi: the
+//!   functions `ompi_coll_tuned_<collective>_intra_dec_fixed` for bcast, allreduce,
 //!   allgather, reduce, reduce_scatter, alltoall, gather, scatter and barrier. Open MPI 4.1
 //!   replaced the classic rules (fits to MX measurements on UTK's Grig cluster, kept up to 4.0)
 //!   by tables per communicator size and message size, averaged from measurements on several
 //!   developers' clusters; every collective the view costs got one, so no classic rule is
-//!   left. The thresholds agree with the comparisons in Debian 12's build (`mca_coll_tuned.so`
-//!   of Open MPI 4.1.4, disassembled), and tests/mpi/check.py runs that library at the cases
-//!   of tests/mpi/ompi-defaults.txt. The tables are `open_mpi_table`, the algorithm numbers
-//!   `open_mpi_algorithm`.
+//!   left. The tables are `open_mpi_table`, the algorithm numbers `open_mpi_name`.
+//! - What Open MPI 4.1 runs once an algorithm is chosen, by the fixed decisions or by a rules
+//!   file (`ompi/mca/coll/base/coll_base_*.c` at v4.1.4): several algorithms hand over to
+//!   another ([`open_mpi_runs`]): allreduce's ring to recursive doubling when the count is
+//!   below p, its segmented ring to the ring when the count is below p segments (always,
+//!   without a segment size), Rabenseifner's allreduce and reduce to the linear ones when the
+//!   count is below p′, the scatter-allgather broadcasts to the linear one when the count is
+//!   below p, allgather's recursive doubling to Bruck when p is not a power of two, and its
+//!   neighbour exchange to the ring when p is odd. tests/mpi/check.py runs Debian 12's Open
+//!   MPI 4.1.4 at the cases of tests/mpi/ompi-defaults.txt and sees, under gdb, the function
+//!   that really runs.
 //!
 //! Sizes are commcalc's n, the whole vector; where a library measures one process's block,
-//! n/p is set against its thresholds. A count is taken in 8-byte doubles.
+//! n/p is set against its thresholds. A count ([`count`]) is taken in 8-byte doubles for the
+//! reductions and in bytes for the others, as tests/mpi/coll.c calls them.
 
-use commcalc_core::collectives::Collective;
+use serde::Serialize;
+
+use super::Collective;
 
 /// An MPI library whose default choice is drawn on the winner map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +73,7 @@ impl Library {
 /// A library's choice at one (p, n): its own name for the algorithm, and commcalc's id where
 /// commcalc costs the same algorithm (`None`: an algorithm commcalc does not model, such as
 /// Open MPI's split binary tree).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Choice {
     pub name: &'static str,
     pub algo: Option<&'static str>,
@@ -91,9 +103,19 @@ pub fn choice(library: Library, c: Collective, p: u32, n: f64) -> Choice {
     }
 }
 
+/// The count of elements an MPI call passes for commcalc's n bytes: 8-byte doubles for a
+/// reduction (a sum of doubles), bytes for the others.
+pub fn count(c: Collective, n: f64) -> f64 {
+    if c.reduces() {
+        n / 8.0
+    } else {
+        n
+    }
+}
+
 fn mpich(c: Collective, p: u32, n: f64) -> Choice {
     let pow2 = p.is_power_of_two();
-    let few = n / 8.0 < f64::from(pow2_below(p));
+    let few = count(c, n) < f64::from(pow2_below(p));
     match c {
         Collective::Broadcast if p < 8 || n <= 12_288.0 => ours("binomial"),
         Collective::Broadcast if pow2 && n <= 524_288.0 => ours("scatter-rd-allgather"),
@@ -136,7 +158,7 @@ fn open_mpi(c: Collective, p: u32, n: f64) -> Choice {
                 .find(|(limit, _)| size < f64::from(*limit))
                 .map_or(r.rest, |&(_, alg)| alg)
         });
-    open_mpi_algorithm(c, alg, p)
+    open_mpi_algorithm(c, alg, p, n)
 }
 
 /// One row of an Open MPI 4.1 decision table: communicators of fewer than `below` processes
@@ -412,27 +434,64 @@ static BARRIER: [Row; 8] = [
     row(ANY, &[], 4),
 ];
 
-/// Open MPI's algorithm `alg` of collective `c` on p processes: commcalc's algorithm where
-/// commcalc costs what Open MPI runs, else Open MPI's own name (as `ompi_info --param coll
-/// tuned --level 9` lists it). The fixed decisions pass no segment size, so Open MPI's
-/// pipeline and chain send the whole message down the chain (not commcalc's pipelined chain
-/// at its optimal segment) and its segmented ring runs the plain ring; some algorithms hand
-/// over to another for some p (`a → b` names both).
-fn open_mpi_algorithm(c: Collective, alg: u8, p: u32) -> Choice {
+/// The number of the algorithm Open MPI 4.1 really runs when algorithm `alg` of collective
+/// `c` is chosen for n bytes on p processes: `alg` itself, or the one it hands over to
+/// (`coll_base_allreduce.c`, `coll_base_bcast.c`, `coll_base_reduce.c`,
+/// `coll_base_allgather.c` at v4.1.4). The segmented ring is given no segment size by the
+/// fixed decisions nor by commcalc's rules, so it always hands over to the plain ring.
+pub fn open_mpi_runs(c: Collective, alg: u8, p: u32, n: f64) -> u8 {
     use Collective as C;
-    let pow2 = p.is_power_of_two();
+    let count = count(c, n);
+    let below_p = count < f64::from(p);
+    let below_p2 = count < f64::from(pow2_below(p));
+    match (c, alg) {
+        (C::Allreduce, 4 | 5) if below_p => 3,
+        (C::Allreduce, 5) => 4,
+        (C::Allreduce, 6) | (C::Reduce, 7) if below_p2 => 1,
+        (C::Broadcast, 8 | 9) if below_p => 1,
+        (C::Allgather, 3) if !p.is_power_of_two() => 2,
+        (C::Allgather, 5) if p % 2 == 1 => 4,
+        _ => alg,
+    }
+}
+
+/// Open MPI's algorithm `alg` of collective `c` at n bytes on p processes, named by what runs
+/// ([`open_mpi_runs`]): commcalc's algorithm where commcalc costs what Open MPI runs, else Open
+/// MPI's own name (as `ompi_info --param coll tuned --level 9` lists it). The fixed decisions
+/// pass no segment size, so Open MPI's pipeline and chain send the whole message down the
+/// chain (not commcalc's pipelined chain at its optimal segment); an algorithm that hands
+/// over to another is named `chosen → run`.
+fn open_mpi_algorithm(c: Collective, alg: u8, p: u32, n: f64) -> Choice {
+    use Collective as C;
+    let runs = open_mpi_runs(c, alg, p, n);
+    match (c, alg, runs) {
+        (C::Allreduce, 4, 3) => ours_named("ring → recursive_doubling", "recursive-doubling"),
+        (C::Allreduce, 5, 3) => {
+            ours_named("segmented_ring → recursive_doubling", "recursive-doubling")
+        }
+        (C::Allreduce, 5, 4) => ours_named("segmented_ring → ring", "ring"),
+        (C::Allreduce, 6, 1) => theirs("rabenseifner → basic_linear"),
+        (C::Reduce, 7, 1) => theirs("rabenseifner → linear"),
+        (C::Broadcast, 8, 1) => theirs("scatter_allgather → basic_linear"),
+        (C::Broadcast, 9, 1) => theirs("scatter_allgather_ring → basic_linear"),
+        (C::Allgather, 3, 2) => ours_named("recursive_doubling → bruck", "bruck"),
+        (C::Allgather, 5, 4) => ours_named("neighbor → ring", "ring"),
+        _ => open_mpi_itself(c, alg, p),
+    }
+}
+
+/// Open MPI's algorithm `alg` where it runs as itself.
+fn open_mpi_itself(c: Collective, alg: u8, p: u32) -> Choice {
+    use Collective as C;
     match (c, alg) {
         (C::Broadcast, 6) | (C::Reduce, 5) | (C::Gather, 2) | (C::Scatter, 2) => ours("binomial"),
         (C::Broadcast, 8) => ours("scatter-rd-allgather"),
         (C::Broadcast, 9) => ours("scatter-ring-allgather"),
         (C::Allreduce, 3) => ours("recursive-doubling"),
         (C::Allreduce, 4) | (C::Allgather, 4) => ours("ring"),
-        (C::Allreduce, 5) => ours_named("segmented_ring → ring", "ring"),
         (C::Allreduce, 6) | (C::Reduce, 7) => ours("rabenseifner"),
         (C::Allgather, 2) | (C::AllToAll, 3) => ours("bruck"),
-        (C::Allgather, 3) if pow2 => ours("recursive-doubling"),
-        (C::Allgather, 3) => ours_named("recursive_doubling → bruck", "bruck"),
-        (C::Allgather, 5) if p % 2 == 1 => ours_named("neighbor → ring", "ring"),
+        (C::Allgather, 3) => ours("recursive-doubling"),
         // Two processes: one exchange of the halves, which a ring of two is.
         (C::Allgather, 6) => ours_named("two_proc", "ring"),
         (C::AllToAll, 2) => ours("pairwise"),
@@ -441,14 +500,14 @@ fn open_mpi_algorithm(c: Collective, alg: u8, p: u32) -> Choice {
         // p − 1 steps of n/p bytes, as pairwise exchange.
         (C::ReduceScatter, 3) => ours_named("ring", "pairwise"),
         // ⌈lg p⌉ rounds of one message each (recursive doubling only for p a power of two).
-        (C::Barrier, 3) if pow2 => ours_named("recursive_doubling", "dissemination"),
+        (C::Barrier, 3) if p.is_power_of_two() => ours_named("recursive_doubling", "dissemination"),
         (C::Barrier, 4) => ours_named("bruck", "dissemination"),
         _ => theirs(open_mpi_name(c, alg)),
     }
 }
 
 /// Open MPI 4.1's name of algorithm `alg` (numbered from 1) of a collective.
-fn open_mpi_name(c: Collective, alg: u8) -> &'static str {
+pub fn open_mpi_name(c: Collective, alg: u8) -> &'static str {
     let names: &[&'static str] = match c {
         Collective::Broadcast => &[
             "basic_linear",
@@ -646,8 +705,12 @@ mod tests {
     fn open_mpi_allreduce_follows_the_4_1_table() {
         let c = Collective::Allreduce;
         // ompi_coll_tuned_allreduce_intra_dec_fixed, commutative, communicator_size < 8: ring
-        // (4) below 16 B, recursive doubling (3) below 8 KiB, Rabenseifner (6) above.
-        assert_eq!(ompi(c, 4, 8.0), ("ring", Some("ring")));
+        // (4) below 16 B, recursive doubling (3) below 8 KiB, Rabenseifner (6) above. One
+        // double is a count below p: the ring hands over to recursive doubling.
+        assert_eq!(
+            ompi(c, 4, 8.0),
+            ("ring → recursive_doubling", Some("recursive-doubling"))
+        );
         assert_eq!(
             ompi(c, 4, 16.0),
             ("recursive-doubling", Some("recursive-doubling"))
@@ -674,6 +737,30 @@ mod tests {
         );
         // communicator_size < 256: nonoverlapping (2, reduce then bcast) below 128 KiB.
         assert_eq!(ompi(c, 200, 131_071.0), ("nonoverlapping", None));
+    }
+
+    #[test]
+    fn open_mpi_algorithms_hand_over_where_coll_base_says() {
+        use Collective as C;
+        // coll_base_allreduce.c: the ring needs a count of at least p, Rabenseifner of p′.
+        assert_eq!(open_mpi_runs(C::Allreduce, 4, 4, 24.0), 3);
+        assert_eq!(open_mpi_runs(C::Allreduce, 4, 4, 32.0), 4);
+        assert_eq!(open_mpi_runs(C::Allreduce, 5, 4, 32.0), 4);
+        assert_eq!(open_mpi_runs(C::Allreduce, 6, 6, 24.0), 1);
+        assert_eq!(open_mpi_runs(C::Allreduce, 6, 6, 32.0), 6);
+        assert_eq!(
+            open_mpi_algorithm(C::Allreduce, 6, 6, 24.0),
+            theirs("rabenseifner → basic_linear")
+        );
+        assert_eq!(open_mpi_runs(C::Reduce, 7, 8, 56.0), 1);
+        assert_eq!(open_mpi_runs(C::Reduce, 7, 8, 64.0), 7);
+        // coll_base_bcast.c: the scatter-allgather broadcasts need a count of p bytes.
+        assert_eq!(open_mpi_runs(C::Broadcast, 8, 16, 15.0), 1);
+        assert_eq!(open_mpi_runs(C::Broadcast, 9, 16, 16.0), 9);
+        // coll_base_allgather.c: recursive doubling on p = 2^k only, neighbour exchange on even p.
+        assert_eq!(open_mpi_runs(C::Allgather, 3, 12, 1e6), 2);
+        assert_eq!(open_mpi_runs(C::Allgather, 5, 33, 1e6), 4);
+        assert_eq!(open_mpi_runs(C::Allgather, 5, 32, 1e6), 5);
     }
 
     #[test]
@@ -723,10 +810,9 @@ mod tests {
         assert_eq!(ompi(C::Reduce, 4, 4096.0), ("chain", None));
         assert_eq!(ompi(C::Reduce, 4, 65536.0), ("binomial", Some("binomial")));
         assert_eq!(ompi(C::Reduce, 4, 262_144.0), ("linear", None));
-        assert_eq!(
-            ompi(C::Reduce, 2, 7.0),
-            ("rabenseifner", Some("rabenseifner"))
-        );
+        // Rabenseifner (7) below 8 B on two processes: a count below p′ = 2, so coll/base's
+        // reduce_intra_redscat_gather hands over to the linear reduce.
+        assert_eq!(ompi(C::Reduce, 2, 7.0), ("rabenseifner → linear", None));
         assert_eq!(ompi(C::Reduce, 16, 4096.0), ("binomial", Some("binomial")));
         // ompi_coll_tuned_reduce_scatter_intra_dec_fixed (the whole vector: the sum of the
         // receive counts), communicator_size < 8 and < 4.
@@ -766,7 +852,7 @@ mod tests {
     #[test]
     fn open_mpi_cases_checked_against_the_real_library_are_what_the_tables_say() {
         // The cases tests/mpi/check.py runs Open MPI 4.1.4 at (`make mpi-test`).
-        let text = include_str!("../../../tests/mpi/ompi-defaults.txt");
+        let text = include_str!("../../../../tests/mpi/ompi-defaults.txt");
         let mut cases = 0;
         for line in text
             .lines()
