@@ -37,6 +37,9 @@ pub struct EvalOptions {
     pub rows: usize,
     /// Print each metric's derivation (`--explain`).
     pub explain: bool,
+    /// `--max-events N`: the estimated events a traffic query may simulate (`None`: the core's
+    /// limit).
+    pub max_events: Option<usize>,
 }
 
 /// The options of `commcalc compare`.
@@ -47,6 +50,8 @@ pub struct CompareOptions {
     pub json: bool,
     /// Points on each curve; `None` keeps the core's default (512).
     pub points: Option<usize>,
+    /// `--max-events N`, as for eval.
+    pub max_events: Option<usize>,
 }
 
 /// The options of `commcalc regimes`.
@@ -91,6 +96,8 @@ pub struct TrafficOptions {
     pub query: String,
     pub json: bool,
     pub sweep: Option<Sweep>,
+    /// `--max-events N`, as for eval.
+    pub max_events: Option<usize>,
 }
 
 /// The most values a sweep runs.
@@ -125,6 +132,9 @@ pub enum Command {
 
 /// The most curve points `--points` accepts: enough for any plot, small enough to stay fast.
 pub const MAX_POINTS: usize = 100_000;
+/// `--max-events N`: the estimated events a command's traffic simulations may take in all,
+/// beyond the core's limit (`patterns::traffic::MAX_EVENTS`) where a person asks for it.
+const MAX_EVENTS_FLAG: CountFlag = ("--max-events", 1, usize::MAX);
 /// Curve rows the table shows unless `--rows` says otherwise.
 pub const DEFAULT_ROWS: usize = 8;
 
@@ -134,11 +144,11 @@ pub const MAX_QUERIES: usize = commcalc_core::compare::MAX_SCENARIOS;
 pub const MAX_MAP_AXIS: usize = commcalc_core::regimes::MAX_CELLS_PER_AXIS;
 
 const USAGE: &str = "\
-usage: commcalc eval [--json] [--explain] [--points N] [--rows N] \"<query>\"
-       commcalc compare [--json] [--points N] \"<query>\" \"<query>\" ...   (1 to 4 queries)
+usage: commcalc eval [--json] [--explain] [--points N] [--rows N] [--max-events N] \"<query>\"
+       commcalc compare [--json] [--points N] [--max-events N] \"<query>\" \"<query>\" ...   (1 to 4 queries)
        commcalc regimes [--json] [--lengths N] [--meshes N] \"<query>\"
        commcalc fit [--json] [--format auto|osu|imb|netgauge|csv] FILE...
-       commcalc traffic [--json] [--sweep KEY=FROM:TO:STEPS] \"<query>\"
+       commcalc traffic [--json] [--sweep KEY=FROM:TO:STEPS] [--max-events N] \"<query>\"
        commcalc collectives [--json] [--export FORMAT] [--p LIST] [--sizes FROM:TO] \"<query>\"
        commcalc machines [--json] [ID]
        commcalc patterns [--json] [ID]
@@ -300,13 +310,18 @@ fn parse_eval(args: &[&str]) -> Result<Command, Usage> {
     let scanned = scan(
         "eval",
         &args,
-        &[("--points", 2, MAX_POINTS), ("--rows", 0, MAX_POINTS)],
+        &[
+            ("--points", 2, MAX_POINTS),
+            ("--rows", 0, MAX_POINTS),
+            MAX_EVENTS_FLAG,
+        ],
     )?;
     if scanned.help {
         return Ok(Command::Help(Topic::Eval));
     }
     let (json, points) = (scanned.json, scanned.count("--points"));
     let rows = scanned.count("--rows").unwrap_or(DEFAULT_ROWS);
+    let max_events = scanned.count("--max-events");
     let positional = scanned.positional;
     match positional.as_slice() {
         [query] => Ok(Command::Eval(EvalOptions {
@@ -315,6 +330,7 @@ fn parse_eval(args: &[&str]) -> Result<Command, Usage> {
             points,
             rows,
             explain,
+            max_events,
         })),
         [] => Err(Usage(
             "eval needs a query, e.g. commcalc eval \"machine=intel-paragon&pattern=pingpong&size=12.7k\" \
@@ -328,7 +344,11 @@ fn parse_eval(args: &[&str]) -> Result<Command, Usage> {
 }
 
 fn parse_compare(args: &[&str]) -> Result<Command, Usage> {
-    let scanned = scan("compare", args, &[("--points", 2, MAX_POINTS)])?;
+    let scanned = scan(
+        "compare",
+        args,
+        &[("--points", 2, MAX_POINTS), MAX_EVENTS_FLAG],
+    )?;
     if scanned.help {
         return Ok(Command::Help(Topic::Compare));
     }
@@ -349,6 +369,7 @@ fn parse_compare(args: &[&str]) -> Result<Command, Usage> {
             queries,
             json,
             points,
+            max_events: scanned.count("--max-events"),
         })),
     }
 }
@@ -443,7 +464,11 @@ fn parse_traffic(args: &[&str]) -> Result<Command, Usage> {
             rest.push(arg);
         }
     }
-    let scanned = scan("traffic (or --sweep KEY=FROM:TO:STEPS)", &rest, &[])?;
+    let scanned = scan(
+        "traffic (or --sweep KEY=FROM:TO:STEPS)",
+        &rest,
+        &[MAX_EVENTS_FLAG],
+    )?;
     if scanned.help {
         return Ok(Command::Help(Topic::Traffic));
     }
@@ -452,6 +477,7 @@ fn parse_traffic(args: &[&str]) -> Result<Command, Usage> {
             query: (*query).to_string(),
             json: scanned.json,
             sweep,
+            max_events: scanned.count("--max-events"),
         })),
         [] => Err(Usage(
             "traffic needs a query, e.g. commcalc traffic \"machine=intel-ipsc&pattern=traffic\" \
@@ -686,7 +712,7 @@ output could not be written.
 
 /// `commcalc help eval`.
 const EVAL_HELP: &str = "\
-usage: commcalc eval [--json] [--explain] [--points N] [--rows N] \"<query>\"
+usage: commcalc eval [--json] [--explain] [--points N] [--rows N] [--max-events N] \"<query>\"
 
 Evaluates a query and prints the canonical query, the metrics with SI units, the warnings and
 a summary of the curve (time and bandwidth against size).
@@ -695,6 +721,9 @@ options:
   --json       print {\"query\", \"metrics\", \"curve\", \"warnings\"} as JSON (docs/reports.md)
   --points N   points on the curve, 2 to 100000 (default 512)
   --rows N     curve rows in the table, 0 to 100000 (default 8; all if N ≥ points)
+  --max-events N
+               run a traffic query estimated at up to N events (default 300000000,
+               about a minute; a longer one is refused before it starts)
   --           end of options
 
 Quote the query: the shell treats & as the end of a command.
@@ -702,7 +731,7 @@ Quote the query: the shell treats & as the end of a command.
 
 /// `commcalc help compare`.
 const COMPARE_HELP: &str = "\
-usage: commcalc compare [--json] [--points N] \"<query>\" [\"<query>\" …]
+usage: commcalc compare [--json] [--points N] [--max-events N] \"<query>\" [\"<query>\" …]
 
 Evaluates one to four queries on one common size axis (the union of their ranges) and finds
 every size where two of them swap order: the crossovers, found on the models' cost functions
@@ -719,6 +748,8 @@ options:
                \"size_bytes\", \"time_us\", \"faster_below\"}], \"from_bytes\", \"to_bytes\",
                \"abscissae\", \"notes\"}; a, b and faster_below are 0-based scenario indices
   --points N   points on each curve, 2 to 100000 (default 512)
+  --max-events N
+               traffic queries estimated at up to N events in all (default 300000000)
   --           end of options
 
 A query the core rejects is reported with its position (query 2: …), exit code 2.
@@ -747,14 +778,15 @@ options:
 
 /// `commcalc help traffic`.
 const TRAFFIC_HELP: &str = "\
-usage: commcalc traffic [--json] [--sweep KEY=FROM:TO:STEPS] \"<query>\"
+usage: commcalc traffic [--json] [--sweep KEY=FROM:TO:STEPS] [--max-events N] \"<query>\"
 
 Simulates the query (pattern=traffic on jpl-mark3, intel-ipsc, ametek-s14, ametek-s14b or
 custom) event by event: every node of a binary hypercube sends messages whose destinations
 follow an LRU stack (temporal locality) and a spatial model, over simplex links with e-cube
 routing (003 §Synthetic Communication Benchmarks). Prints the metrics (means over the
 replications, completion time with its 95 % interval), the busiest links, the run-length
-histogram (003 Fig. 9), the latency histogram and the measured speed in events per second.
+histogram (003 Fig. 9) and the latency histogram: a function of the query alone. The measured
+speed (events and milliseconds of the query's run) goes to stderr.
 
 keys: dim (1–12, default 4), spatial (uniform | sphere | decreasing), radius and phi (sphere),
 decay (decreasing, 0 < d < 1), stack and hit (b1,…,bn, sum ≤ 1), flush (0 = never), count,
@@ -767,6 +799,9 @@ options:
                             row {\"query\", \"metrics\", \"warnings\", \"traffic\"}
   --sweep KEY=FROM:TO:STEPS one run per value, STEPS values evenly from FROM to TO (whole
                             numbers for whole-number keys), one row each
+  --max-events N            run simulations estimated at up to N events in all (default
+                            300000000, about a minute at 5 M events/s); a longer run is
+                            refused before it starts, with its estimate
   --                        end of options
 
 Examples (003 Figs. 7 and 8):

@@ -584,11 +584,29 @@ fn json_keys(v: &Value, keys: &[&str]) {
 
 const TRAFFIC: &str = "machine=intel-ipsc&pattern=traffic&reps=2";
 
-/// `commcalc traffic` prints the simulation's metrics, the measured speed, the busiest links
-/// and the two histograms.
+/// Runs a traffic command that must succeed: its stdout, and its stderr, which holds only the
+/// simulator's speed.
+fn simulated(args: &[&str]) -> (String, String) {
+    let o = commcalc(args);
+    assert!(o.status.success(), "commcalc {args:?}: {}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.lines()
+            .all(|l| l.starts_with("commcalc: simulated ") && l.contains(" events in ")),
+        "stderr: {err}"
+    );
+    (stdout(&o), err)
+}
+
+/// `commcalc traffic` prints the simulation's metrics, the busiest links and the two
+/// histograms, and its speed on stderr.
 #[test]
 fn traffic_prints_results_and_histograms() {
-    let out = ok(&["traffic", TRAFFIC]);
+    let (out, err) = simulated(&["traffic", TRAFFIC]);
+    assert!(
+        err.contains("commcalc: simulated 18760 events in "),
+        "{err}"
+    );
     assert!(
         out.contains("Synthetic traffic on Intel iPSC — 16-node cube"),
         "{out}"
@@ -602,7 +620,6 @@ fn traffic_prints_results_and_histograms() {
         "completion_ci95_us",
         "latency_p99_us",
         "hops_mean",
-        "events_per_s",
     ] {
         assert!(out.contains(key), "{key}: {out}");
     }
@@ -618,7 +635,7 @@ fn traffic_prints_results_and_histograms() {
 /// `delivered`, and the per-link arrays have one entry per link.
 #[test]
 fn traffic_json_is_the_report_plus_the_results() {
-    let out = ok(&["traffic", "--json", TRAFFIC]);
+    let (out, _) = simulated(&["traffic", "--json", TRAFFIC]);
     let v: Value = serde_json::from_str(&out).expect("valid JSON");
     assert_eq!(
         sorted_keys(&v),
@@ -627,7 +644,6 @@ fn traffic_json_is_the_report_plus_the_results() {
     let m = &v["metrics"];
     assert_eq!(m["generated"], m["delivered"]);
     assert_eq!(m["generated"].as_f64(), Some(6000.0));
-    assert!(m["events_per_s"].as_f64().is_some_and(|e| e > 0.0));
     assert_eq!(m["time_us"], m["completion_us"]);
     let t = &v["traffic"];
     assert_eq!(t["reps"], 2);
@@ -649,14 +665,14 @@ fn traffic_json_is_the_report_plus_the_results() {
 #[test]
 fn traffic_sweeps_one_row_per_value() {
     let q = "machine=intel-ipsc&pattern=traffic&spatial=sphere&reps=2";
-    let out = ok(&["traffic", q, "--sweep", "radius=1:4:4"]);
+    let (out, _) = simulated(&["traffic", q, "--sweep", "radius=1:4:4"]);
     assert!(out.contains("sweep  radius=1:4:4"), "{out}");
     let rows: Vec<&str> = out
         .lines()
         .filter(|l| l.trim_start().starts_with(['1', '2', '3', '4']))
         .collect();
     assert_eq!(rows.len(), 4, "{out}");
-    let out = ok(&[
+    let (out, _) = simulated(&[
         "traffic",
         "--json",
         "--sweep=hit=0:0.9:3",
@@ -674,6 +690,76 @@ fn traffic_sweeps_one_row_per_value() {
         .as_f64()
         .expect("runs");
     assert!((runs - 10.0).abs() < 1.5, "{runs}");
+}
+
+/// What `commcalc traffic` prints is a function of the query: the same query twice prints the
+/// same bytes, as text and as JSON, and no speed among the metrics (it is on stderr).
+#[test]
+fn traffic_output_is_a_function_of_the_query() {
+    for json in [false, true] {
+        let args: &[&str] = if json {
+            &["traffic", "--json", TRAFFIC]
+        } else {
+            &["traffic", TRAFFIC]
+        };
+        let (first, _) = simulated(args);
+        let (second, _) = simulated(args);
+        assert_eq!(first, second, "{args:?}");
+        assert!(!first.contains("events_per_s"), "{first}");
+    }
+}
+
+/// `traffic --json` hands the runs it simulates (the query's and the curve's, on several
+/// threads) to the evaluation: its report is `eval --json`'s, which simulates them one by one,
+/// bit for bit, on several seeds and both routings.
+#[test]
+fn traffic_json_is_the_evaluation_bit_for_bit() {
+    for q in [
+        "machine=intel-ipsc&pattern=traffic&count=2000&seed=7&reps=3",
+        "machine=ametek-s14&pattern=traffic&dim=6&count=4000&seed=12&routing=cut-through",
+        "machine=custom&pattern=traffic&dim=5&spatial=sphere&radius=2&count=3000&seed=0",
+    ] {
+        let (out, _) = simulated(&["traffic", "--json", q]);
+        let traffic: Value = serde_json::from_str(&out).expect("JSON");
+        let eval: Value = serde_json::from_str(&ok(&["eval", "--json", q])).expect("JSON");
+        for key in ["query", "metrics", "curve", "warnings"] {
+            assert_eq!(traffic[key], eval[key], "{q}: {key}");
+        }
+    }
+}
+
+/// A simulation estimated beyond the core's limit is refused before it starts, with its
+/// estimate and how to run it anyway (the 4096-node run of hours); `--max-events`
+/// moves the limit either way, for `traffic`, `eval` and `compare` alike.
+#[test]
+fn long_simulations_are_refused_unless_asked() {
+    let hours = "machine=intel-ipsc&pattern=traffic&dim=12&count=10000000&reps=1000";
+    for args in [
+        vec!["traffic", hours],
+        vec!["traffic", "--json", hours],
+        vec!["eval", hours],
+        vec!["compare", hours, TRAFFIC],
+    ] {
+        let err = rejected(&args);
+        assert!(
+            err.contains("estimated at about 70") && err.contains(" h at 5 M events/s"),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("--max-events"), "{err}");
+    }
+    let err = rejected(&["traffic", "--max-events", "1000", TRAFFIC]);
+    assert!(err.contains("above the limit of 1"), "{err}");
+    let err = rejected(&[
+        "traffic",
+        "--sweep",
+        "reps=1:2:2",
+        "--max-events=20000",
+        TRAFFIC,
+    ]);
+    assert!(err.contains("above the limit of 20"), "{err}");
+    simulated(&["traffic", "--max-events", "20000", TRAFFIC]);
+    let err = rejected(&["traffic", "--max-events", "0", TRAFFIC]);
+    assert!(err.contains("--max-events 0"), "{err}");
 }
 
 #[test]
