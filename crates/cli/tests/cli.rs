@@ -560,8 +560,13 @@ fn fit_refuses_what_it_cannot_read_or_fit() {
     );
     let binary = write("binary.bin", &[0x7f, b'E', b'L', b'F', 0, 0, 1]);
     assert!(rejected(&["fit", &binary]).contains("not text"));
-    let big = write("big.txt", &vec![b'1'; 9 * 1024 * 1024]);
-    assert!(rejected(&["fit", &big]).contains("above the limit of 8 MB"));
+    // 52 MB, read no further than the limit: its own size, in the limit's unit (MiB).
+    let big = write("big.txt", &vec![b'1'; 52_000_000]);
+    let err = rejected(&["fit", &big]);
+    assert!(
+        err.contains("the input is 49.6 MiB, above the limit of 8 MiB"),
+        "{err}"
+    );
     assert!(rejected(&["fit", "/nonexistent/osu.txt"]).contains("cannot read"));
     assert!(rejected(&["fit"]).contains("needs one or more files"));
     let err = rejected(&["fit", "--format", "xml", OSU_LATENCY]);
@@ -569,6 +574,22 @@ fn fit_refuses_what_it_cannot_read_or_fit() {
         err.contains("format=xml") && err.contains("netgauge"),
         "{err}"
     );
+    // Finite times at f64's ends give no usable fit (inf, NaN, or a machine eval refuses).
+    for (name, times) in [
+        ("huge.csv", ["1e308", "1.5e308", "1.7e308"]),
+        ("tiny.csv", ["1e-300", "2e-300", "5e-300"]),
+        ("slow.csv", ["1e7", "1.5e7", "1.7e7"]),
+    ] {
+        let text = format!(
+            "size,time\n1,{}\n1024,{}\n4096,{}\n",
+            times[0], times[1], times[2]
+        );
+        let err = rejected(&["fit", &write(name, text.as_bytes())]);
+        assert!(
+            err.contains("cannot fit: the fitted machine is of no use"),
+            "{name}: {err}"
+        );
+    }
     // Read as IMB, the OSU file has no IMB table.
     assert!(rejected(&["fit", "--format=imb", OSU_LATENCY]).contains("holds no measurement"));
     std::fs::remove_dir_all(&dir).unwrap();
