@@ -573,6 +573,7 @@ fn parse_sweep(spec: &str) -> Result<Sweep, Usage> {
     }
     Ok(Sweep {
         key: key.trim().to_string(),
+        whole: Sweep::whole_ends(parts[0], parts[1]),
         from,
         to,
         steps,

@@ -952,3 +952,60 @@ fn eval_json_explain_adds_only_the_derivations_and_what_was_used() {
         "{text}"
     );
 }
+
+/// A scenario that takes no time has no bandwidth of 0: it is refused, as a zero rate is.
+#[test]
+fn zero_time_is_refused_rather_than_a_zero_bandwidth() {
+    for q in [
+        "machine=custom&pattern=barrier&model=hockney&alpha=0",
+        "machine=custom&pattern=broadcast&alpha=0&beta=0",
+        "machine=custom&pattern=traffic&alpha=0&beta=0&count=100&reps=1",
+    ] {
+        let err = rejected(&["eval", q]);
+        assert!(
+            err.contains("the bandwidth there is unbounded"),
+            "{q}: {err}"
+        );
+    }
+}
+
+/// Messages name the values given, and only them: a key dropped for a conflict leaves no
+/// message about its default; a query without a pattern is not "pattern=pingpong"; a bad
+/// element of a list is named by its place in the whole value; a sweep's whole endpoints are
+/// kept exact to 2⁶⁴ − 1.
+#[test]
+fn messages_name_only_the_values_given() {
+    let many = "machine=intel-ipsc&pattern=traffic&dim=12&count=5000&per=node";
+    let err = rejected(&["traffic", many]);
+    assert!(
+        err.contains("`count=5000`") && !err.contains("3000"),
+        "{err}"
+    );
+    let err = rejected(&[
+        "traffic",
+        "machine=intel-ipsc&pattern=traffic&dim=12&per=node",
+    ]);
+    assert!(
+        err.contains("its default, 3000") && !err.contains("count=3000"),
+        "{err}"
+    );
+    let err = rejected(&["collectives", ""]);
+    assert!(
+        err.contains("`pattern`: not given") && !err.contains("pingpong"),
+        "{err}"
+    );
+    let gap = "machine=intel-ipsc&pattern=traffic&stack=3&hit=0.5,,0.2";
+    let err = rejected(&["traffic", gap]);
+    assert!(
+        err.contains("`hit=0.5,,0.2`") && err.contains("b2 is empty"),
+        "{err}"
+    );
+    assert!(!err.contains("`hit=`") && !err.contains("stack=3"), "{err}");
+    let (out, _) = simulated(&[
+        "traffic",
+        "--sweep",
+        "seed=0:18446744073709551615:3",
+        "machine=intel-ipsc&pattern=traffic&count=100&reps=1",
+    ]);
+    assert!(out.contains("\n18446744073709551615 "), "{out}");
+}

@@ -301,10 +301,25 @@ impl Prepared {
         from: f64,
         to: f64,
     ) -> Result<Report, Error> {
-        let curve = log_spaced(from, to, points)
+        let curve: Vec<Point> = log_spaced(from, to, points)
             .map(|x| point(x, self.cost(x)))
             .collect();
         let at = point(self.evaluation.at, self.cost(self.evaluation.at));
+        if let Some(zero) = std::iter::once(&at)
+            .chain(&curve)
+            .find(|p| p.time_us <= 0.0)
+        {
+            // A time of 0 makes x/T unbounded: refused, as a zero rate is (no bandwidth of 0
+            // for a transfer that takes no time).
+            return Err(Error::Unsupported {
+                key: "time_us".into(),
+                value: String::new(),
+                reason: format!(
+                    "these parameters take no time at {}, so the bandwidth there is unbounded; give a start-up or a time per byte above 0",
+                    crate::units::si(zero.size_bytes, "B")
+                ),
+            });
+        }
         let mut metrics: ByName<Value> = self.evaluation.metrics.iter().cloned().collect();
         metrics.insert("time_us", Value::Number(at.time_us));
         metrics.insert("bandwidth_MBps", Value::Number(at.bandwidth_mbps));
