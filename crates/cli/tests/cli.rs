@@ -1009,3 +1009,32 @@ fn messages_name_only_the_values_given() {
     ]);
     assert!(out.contains("\n18446744073709551615 "), "{out}");
 }
+
+/// One γ per machine and model, with one derivation: the value `machines` lists under each of
+/// the custom machine's models is the one `eval` computes, its rule ends in that value, and
+/// the custom machine's γ is its c₂/8 under every model (it was 1/(8·rate) under all but NBL
+/// while the listing said c₂/8).
+#[test]
+fn gamma_is_one_value_with_one_derivation() {
+    let v: Value = serde_json::from_str(&ok(&["machines", "--json", "custom"])).expect("JSON");
+    let entries = v["collectives"].as_array().expect("collectives");
+    assert_eq!(entries.len(), 7);
+    for c in entries {
+        let model = c["model"].as_str().expect("a model");
+        let listed = c["gamma_us_per_byte"].as_f64().expect("γ");
+        assert_eq!(listed, 0.25 / 8.0, "{model}");
+        let rule = c["gamma_rule"].as_str().expect("a rule");
+        assert!(
+            rule.starts_with("γ = c₂/8") && rule.contains(&format!("= {listed} µs/B")),
+            "{model}: {rule}"
+        );
+        let q = format!("machine=custom&pattern=allreduce&model={model}");
+        let e: Value =
+            serde_json::from_str(&ok(&["eval", "--json", "--explain", &q])).expect("JSON");
+        assert_eq!(
+            e["metrics"]["gamma_us_per_byte"].as_f64(),
+            Some(listed),
+            "{model}"
+        );
+    }
+}
