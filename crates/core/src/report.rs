@@ -254,11 +254,52 @@ fn prepare_by(scenario: &Scenario, engines: Engines) -> Result<Prepared, Error> 
                 ),
             })?;
     let evaluation = evaluate(&mut ctx)?;
+    unread(scenario, &ctx)?;
     Ok(Prepared {
         evaluation,
         warnings: ctx.warnings,
         inputs: ctx.used_inputs,
         parameters: ctx.used_params,
+    })
+}
+
+/// Refuses a key given a value that the evaluation never read: it would change nothing (the
+/// collectives' `alpha`, `beta` and `gamma` on the papers' own all-to-all and barrier, 004's
+/// `f` on another machine's exchange, LogGP's parameters beside a collective other than the
+/// broadcast were accepted and ignored). Every key a scenario takes changes its result or is
+/// refused; a pattern records each input and parameter it reads (`Ctx`), so what it did not
+/// record it did not use.
+fn unread(scenario: &Scenario, ctx: &Ctx) -> Result<(), Error> {
+    let read = |key: &str| {
+        ctx.used_inputs.iter().any(|(k, _)| *k == key)
+            || ctx.used_params.iter().any(|(k, _)| *k == key)
+    };
+    let inputs = scenario.inputs.given().into_iter().map(|k| k.id());
+    let params = scenario.overrides.iter().map(|(name, _)| *name);
+    let Some(key) = inputs.chain(params).find(|k| !read(k)) else {
+        return Ok(());
+    };
+    let query = scenario.to_query();
+    let value = query
+        .split('&')
+        .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
+        .unwrap_or_default();
+    // The collectives' own parameters set the MPI algorithms, which a paper's algorithm (a
+    // machine's default for all-to-all and barrier where its paper costs them) does not use.
+    let hint = match collective::param(key) {
+        Some(_) => ", only the MPI algorithms do: choose one with algo=",
+        None => "",
+    };
+    Err(Error::Unsupported {
+        key: key.into(),
+        value: value.into(),
+        reason: format!(
+            "{} on {} under the {} model does not use {key}{hint}; it would change nothing (see `commcalc patterns {}`)",
+            scenario.pattern.title,
+            scenario.machine.name,
+            scenario.model.id(),
+            scenario.pattern.id
+        ),
     })
 }
 
