@@ -657,10 +657,10 @@ fn parse_listing(command: &str, args: &[&str]) -> Result<Command, Usage> {
 pub fn help(topic: Topic) -> String {
     match topic {
         Topic::General => format!("{GENERAL_HELP_HEAD}\n\n{USAGE}\n\n{GENERAL_HELP}"),
-        Topic::Eval => EVAL_HELP.to_string(),
-        Topic::Compare => COMPARE_HELP.to_string(),
+        Topic::Eval => with_max_events(EVAL_HELP),
+        Topic::Compare => with_max_events(COMPARE_HELP),
         Topic::Regimes => REGIMES_HELP.to_string(),
-        Topic::Traffic => TRAFFIC_HELP.to_string(),
+        Topic::Traffic => with_max_events(TRAFFIC_HELP),
         Topic::Fit => FIT_HELP.replace(
             "{MAX_MB}",
             &(commcalc_core::measurements::MAX_INPUT_BYTES / (1024 * 1024)).to_string(),
@@ -669,6 +669,13 @@ pub fn help(topic: Topic) -> String {
         Topic::Machines => MACHINES_HELP.to_string(),
         Topic::Patterns => PATTERNS_HELP.to_string(),
     }
+}
+
+/// A help text with the core's limit on a traffic run's estimated events in place of
+/// `{MAX_EVENTS}`.
+fn with_max_events(text: &str) -> String {
+    let limit = commcalc_core::patterns::traffic::MAX_EVENTS;
+    text.replace("{MAX_EVENTS}", &format!("{limit:.0}"))
 }
 
 /// The first line of the general help.
@@ -723,7 +730,7 @@ options:
   --points N   points on the curve, 2 to 100000 (default 512)
   --rows N     curve rows in the table, 0 to 100000 (default 8; all if N ≥ points)
   --max-events N
-               run a traffic query estimated at up to N events (default 300000000,
+               run a traffic query estimated at up to N events (default {MAX_EVENTS},
                about a minute; a longer one is refused before it starts)
   --           end of options
 
@@ -750,7 +757,7 @@ options:
                \"abscissae\", \"notes\"}; a, b and faster_below are 0-based scenario indices
   --points N   points on each curve, 2 to 100000 (default 512)
   --max-events N
-               traffic queries estimated at up to N events in all (default 300000000)
+               traffic queries estimated at up to N events in all (default {MAX_EVENTS})
   --           end of options
 
 A query the core rejects is reported with its position (query 2: …), exit code 2.
@@ -801,7 +808,7 @@ options:
   --sweep KEY=FROM:TO:STEPS one run per value, STEPS values evenly from FROM to TO (whole
                             numbers for whole-number keys), one row each
   --max-events N            run simulations estimated at up to N events in all (default
-                            300000000, about a minute at 5 M events/s); a longer run is
+                            {MAX_EVENTS}, about a minute at 5 M events/s); a longer run is
                             refused before it starts, with its estimate
   --                        end of options
 
