@@ -27,14 +27,15 @@ describe('traffic view: the limit on a run', () => {
     try {
       await openApp(page, app.server.url, `?view=traffic&${HOURS}`);
       await page.waitForSelector('#traffic-title');
-      const status = () => page.textContent('#traffic-status');
+      // Numbers are grouped by narrow no-break spaces (`units::grouped`): read as spaces.
+      const status = async () => (await page.textContent('#traffic-status')).replace(/\u202f/gu, ' ');
       assert.match(await status(), /Estimated at about 70 000 000 000 events/u);
       assert.ok(await page.isHidden('#traffic-run-anyway'), 'no Run anyway before Run');
       await page.click('#traffic-run');
       const refused = await status();
       assert.match(refused, /^Not run: this simulation is estimated at about 70 000 000 000 events, about \d+ h/u);
       const estimate = /estimated at about ([^,]+ events)/u.exec(refused)?.[1];
-      assert.ok(cliRefusal(HOURS).includes(estimate), 'the CLI gives the same estimate');
+      assert.ok(cliRefusal(HOURS).replace(/\u202f/gu, ' ').includes(estimate), 'the CLI gives the same estimate');
       assert.ok(await page.isHidden('#traffic-progress'), 'nothing runs');
       assert.ok(await page.isVisible('#traffic-run-anyway'));
       await page.click('#traffic-run-anyway');
