@@ -1307,7 +1307,7 @@ fn bad_input_is_refused_with_a_reason() {
     assert!(refused(&[0xff, 0xfe, b'#']).contains("not text"));
     let huge = vec![b'1'; MAX_INPUT_BYTES + 1];
     let e = refused(&huge);
-    assert!(e.contains("above the limit of 8 MB"), "{e}");
+    assert!(e.contains("above the limit of 8 MiB"), "{e}");
     assert!(refused(b"hello\nworld\n").contains("no benchmark output recognised"));
     let e = refused(b"# OSU MPI Latency Test v7.0\n# Size Latency (us)\n8 1.0\n4 0.9\n");
     assert!(

@@ -18,7 +18,7 @@
 //     `traffic::PAGE_RUN_EVENTS`, in the view's worker (the release profile), timed by the
 //     worker and recorded by the page as `commcalc:simulate` (`dom::record`); against the
 //     release CLI's own timing of the same query
-//     (`commcalc traffic`, its `events_per_s`; the release profile, opt-level 3 with LTO, is
+//     (`commcalc traffic`, its speed on stderr; the release profile, opt-level 3 with LTO, is
 //     the one the Traffic view's worker is built with) and, for the record, criterion's median
 //     of the same configuration (`paper/16x3000-total`, `events/paper-per-node` in
 //     crates/core/benches/traffic.rs, `[profile.bench]`, read from target/criterion: run them
@@ -40,7 +40,7 @@
 //     browser's task time per slider input (input-work.mjs, as bench.mjs measures every view),
 //     budget p95 8 ms, and a frame-paced drag (inputs that queued behind earlier work).
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -154,14 +154,13 @@ function cliQuery(page) {
 }
 
 /**
- * One run of the CLI in milliseconds, its own timing of the simulation: events over
- * `events_per_s`, read from the raw column of its table (the text form runs the query alone;
+ * One run of the CLI in milliseconds, its own timing of the simulation, which it prints on
+ * stderr (`commcalc: simulated N events in T ms (…)`; the text form runs the query alone,
  * `--json` would add the calculator's curve, six more runs).
  */
 function cliMs(bin, query) {
-  const out = execFileSync(bin, ['traffic', query], { encoding: 'utf8' });
-  const raw = (metric) => Number(new RegExp(`^${metric}\\s.*\\s(\\S+)$`, 'mu').exec(out)?.[1]);
-  return (1e3 * raw('events')) / raw('events_per_s');
+  const run = spawnSync(bin, ['traffic', query], { encoding: 'utf8' });
+  return Number(/ events in ([\d.]+) ms/u.exec(run.stderr)?.[1]);
 }
 
 /** Criterion's median of a benchmark in milliseconds, or NaN where it has not been run. */

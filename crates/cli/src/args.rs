@@ -100,6 +100,9 @@ pub struct EvalOptions {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_ROWS,
           allow_negative_numbers = true, value_parser = values::count(0, MAX_POINTS))]
     pub rows: usize,
+    #[arg(long, value_name = "N", help = help::max_events_help(),
+          allow_negative_numbers = true, value_parser = values::at_least(1))]
+    pub max_events: Option<usize>,
 }
 
 /// Up to four scenarios on one size axis, and the sizes where two curves swap order
@@ -128,6 +131,9 @@ pub struct CompareOptions {
     #[arg(long, value_name = "N", default_value_t = CURVE_POINTS,
           allow_negative_numbers = true, value_parser = values::count(2, MAX_POINTS))]
     pub points: usize,
+    #[arg(long, value_name = "N", help = help::max_events_help(),
+          allow_negative_numbers = true, value_parser = values::at_least(1))]
+    pub max_events: Option<usize>,
 }
 
 /// The fastest global combining algorithm over vector length × mesh (004 Fig. 5)
@@ -197,6 +203,9 @@ pub struct TrafficOptions {
     /// keys), one row each
     #[arg(long, value_name = "KEY=FROM:TO:STEPS", value_parser = values::sweep)]
     pub sweep: Option<Sweep>,
+    #[arg(long, value_name = "N", help = help::max_events_help(),
+          allow_negative_numbers = true, value_parser = values::at_least(1))]
+    pub max_events: Option<usize>,
 }
 
 /// The fastest algorithm of a collective over size × processes, or that choice as a file
@@ -334,7 +343,8 @@ mod tests {
                     key: "hit".into(),
                     from: 0.0,
                     to: 0.9,
-                    steps: 10
+                    steps: 10,
+                    whole: None,
                 })
             ),
             other => panic!("{other:?}"),

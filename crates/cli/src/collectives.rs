@@ -9,9 +9,8 @@ use serde::Serialize;
 
 use commcalc_core::collectives::file::{export_file, sizes, DEFAULT_PS, DEFAULT_SIZES};
 use commcalc_core::collectives::library::{agreement, choice, Choice, Library};
-use commcalc_core::collectives::winner::{collective_of, winner_map, WinnerMap};
+use commcalc_core::collectives::winner::{collective_query, winner_map, WinnerMap};
 use commcalc_core::units::si;
-use commcalc_core::Scenario;
 
 use crate::args::{rejected, CollectivesOptions, Usage};
 
@@ -21,8 +20,7 @@ const TABLE_SIZES: usize = 12;
 const CLOSE_MARGIN: f64 = 0.05;
 
 pub fn collectives(options: &CollectivesOptions) -> Result<String, Usage> {
-    let scenario = Scenario::from_query(&options.query).map_err(|e| rejected(&e))?;
-    collective_of(&scenario).map_err(|e| Usage(e.to_string()))?;
+    let (scenario, _) = collective_query(&options.query).map_err(|e| rejected(&e))?;
     let ps = options.ps.clone().unwrap_or_else(|| DEFAULT_PS.to_vec());
     let range = options.sizes.unwrap_or(DEFAULT_SIZES);
     if let Some(format) = options.export {

@@ -13,6 +13,10 @@ use crate::args::{CompareOptions, Usage};
 /// Parses, evaluates and compares the queries. Every query the core rejects is reported with
 /// its position, all of them at once, before anything is compared.
 pub fn compare(options: &CompareOptions) -> Result<String, Usage> {
+    let valid: Vec<Scenario> = (options.queries.iter())
+        .filter_map(|q| Scenario::from_query(q).ok())
+        .collect();
+    crate::traffic::evaluation_within_limit(&valid.iter().collect::<Vec<_>>(), options.max_events)?;
     let mut problems = Vec::new();
     let mut scenarios = Vec::new();
     for (i, query) in options.queries.iter().enumerate() {

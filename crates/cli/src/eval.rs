@@ -11,6 +11,7 @@ use crate::args::{rejected, EvalOptions, Usage};
 /// Parses, evaluates and renders one query.
 pub fn eval(options: &EvalOptions) -> Result<String, Usage> {
     let scenario = Scenario::from_query(&options.query).map_err(|e| rejected(&e))?;
+    crate::traffic::evaluation_within_limit(&[&scenario], options.max_events)?;
     let report =
         evaluate_with(&scenario, options.points).map_err(|e| rejected(&Errors::from(e)))?;
     if options.json {

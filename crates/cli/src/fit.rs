@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::io::Read;
 
 use commcalc_core::measurements::fit::{fit as fit_models, FitReport};
-use commcalc_core::measurements::{parse, Series, MAX_INPUT_BYTES};
+use commcalc_core::measurements::{parse, too_large, Series, MAX_INPUT_BYTES};
 use commcalc_core::units::{si, sig3};
 
 use crate::args::{FitOptions, Usage};
@@ -47,6 +47,12 @@ pub(crate) fn read(file: &str) -> Result<Vec<u8>, Usage> {
         std::fs::File::open(file).and_then(|f| f.take(limit).read_to_end(&mut bytes))
     };
     result.map_err(|e| Usage(format!("cannot read {file}: {e}")))?;
+    if bytes.len() > MAX_INPUT_BYTES {
+        // Only the limit was read: the size is the file's own (unknown for a stream).
+        let size = std::fs::metadata(file).ok().filter(|_| file != "-");
+        let error = too_large(size.map(|m| m.len() as f64));
+        return Err(Usage(format!("{file}: {error}")));
+    }
     Ok(bytes)
 }
 

@@ -95,6 +95,17 @@ pub fn collectives_about() -> String {
 }
 
 /// `compare`'s queries, as many as the core compares.
+/// `--max-events`, with the core's limit on a run's estimated events.
+pub fn max_events_help() -> String {
+    use commcalc_core::patterns::traffic::{MAX_EVENTS, NOMINAL_EVENTS_PER_S};
+    format!(
+        "Run traffic simulations estimated at up to N events in all (default {MAX_EVENTS:.0}, \
+         about {:.0} s at {:.0} M events/s); beyond it a run is refused with its estimate",
+        MAX_EVENTS / NOMINAL_EVENTS_PER_S,
+        NOMINAL_EVENTS_PER_S / 1e6
+    )
+}
+
 pub fn queries_help() -> String {
     format!(
         "1 to {MAX_SCENARIOS} queries, e.g. \"machine=intel-ipsc&pattern=pingpong\" \

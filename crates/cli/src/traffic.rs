@@ -2,16 +2,22 @@
 //! Benchmarks) on the command line. One query prints its results: the metrics, the links'
 //! utilisation, the run-length histogram (003 Fig. 9) and the latency histogram; `--sweep`
 //! runs the query once per value of one key and prints one row each (003 Figs. 7 and 8 are
-//! such sweeps). The wall-clock speed, `events_per_s`, is measured here: the core has no
-//! clock.
+//! such sweeps). What is printed is a function of the query alone; the simulator's wall-clock
+//! speed, which is the computer's, goes to stderr (the core has no clock). The runs are
+//! spread over the computer's cores, one replication each, with the same results. Runs estimated
+//! beyond the core's limit are refused before they start unless `--max-events` allows them.
 
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
-use commcalc_core::patterns::traffic::{config_of, metrics};
+use commcalc_core::patterns::traffic::{
+    beyond_limit, config_of, estimated_events, metrics, simulations, MAX_EVENTS,
+};
 use commcalc_core::patterns::Value;
 use commcalc_core::report::CURVE_POINTS;
-use commcalc_core::traffic::{simulate, Config, Summary};
+use commcalc_core::traffic::{remember, replication, summary_of, Config, Run, Summary};
 use commcalc_core::units::{metric as display, si};
 use commcalc_core::{evaluate_with, Scenario};
 use serde_json::json;
@@ -21,46 +27,120 @@ use crate::args::{rejected, Sweep, TrafficOptions, Usage};
 /// Bars of the text histograms are at most this wide.
 const BAR: usize = 40;
 
-/// One simulated query: its scenario, results, measured speed and warnings.
+/// One simulated query: its scenario, results and warnings.
 struct Simulated {
     scenario: Scenario,
     config: Config,
     summary: Summary,
-    events_per_s: f64,
     warnings: Vec<String>,
 }
 
 pub fn traffic(options: &TrafficOptions) -> Result<String, Usage> {
     let scenario = Scenario::from_query(&options.query).map_err(|e| rejected(&e))?;
     match &options.sweep {
-        None => single(scenario, options.json),
-        Some(sweep) => swept(&scenario, sweep, options.json),
+        None => single(scenario, options),
+        Some(sweep) => swept(&scenario, sweep, options),
     }
 }
 
-fn run(scenario: Scenario) -> Result<Simulated, Usage> {
-    let (config, warnings) = config_of(&scenario).map_err(|e| rejected(&e.into()))?;
+/// Refuses runs estimated at more events in all than `--max-events` (by default the core's
+/// [`MAX_EVENTS`]) before any starts.
+pub fn within_limit(configs: &[Config], max_events: Option<usize>) -> Result<(), Usage> {
+    let events: f64 = configs.iter().map(estimated_events).sum();
+    let limit = max_events.map_or(MAX_EVENTS, |n| n as f64);
+    match beyond_limit(events, limit) {
+        None => Ok(()),
+        Some(why) => Err(Usage(format!(
+            "{why}; or pass --max-events {:.0} to run it anyway",
+            events.ceil()
+        ))),
+    }
+}
+
+/// The simulations an evaluation of each traffic scenario runs (none for other patterns),
+/// refused together beyond `--max-events`: `eval` and `compare` of a traffic query.
+pub fn evaluation_within_limit(
+    scenarios: &[&Scenario],
+    max_events: Option<usize>,
+) -> Result<(), Usage> {
+    let mut configs = Vec::new();
+    for s in scenarios.iter().filter(|s| s.pattern.id == "traffic") {
+        configs.extend(simulations(s).map_err(|e| rejected(&e.into()))?);
+    }
+    within_limit(&configs, max_events)
+}
+
+/// Simulates the configurations, every replication of each a job, on as many threads as the
+/// computer offers: a replication is a pure function of its configuration and its number, so
+/// the summaries are those of one thread, bit for bit (the person waits for the whole
+/// command: a 1024-node query's five replications take a fifth of the time on five cores).
+/// Prints the speed, all events over the wall clock, on stderr.
+fn simulate_all(configs: &[Config]) -> Result<Vec<Summary>, Usage> {
+    for c in configs {
+        c.validate().map_err(|e| rejected(&e.into()))?;
+    }
+    let jobs: Vec<(usize, u32)> = (configs.iter().enumerate())
+        .flat_map(|(i, c)| (0..c.reps).map(move |rep| (i, rep)))
+        .collect();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = AtomicUsize::new(0);
+    let done: Vec<Mutex<Option<Run>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
     let start = Instant::now();
-    let summary = simulate(&config).map_err(|e| rejected(&e.into()))?;
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, jobs.len().max(1)) {
+            scope.spawn(|| loop {
+                let job = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(i, rep)) = jobs.get(job) else {
+                    break;
+                };
+                let run = replication(&configs[i], rep);
+                if let Ok(mut slot) = done[job].lock() {
+                    *slot = Some(run);
+                }
+            });
+        }
+    });
     let seconds = start.elapsed().as_secs_f64();
+    let mut runs = done
+        .into_iter()
+        .map(|slot| slot.into_inner().ok().flatten());
+    let mut summaries = Vec::with_capacity(configs.len());
+    for c in configs {
+        let mine: Option<Vec<Run>> = runs.by_ref().take(c.reps as usize).collect();
+        let mine = mine.ok_or_else(|| Usage("a simulation thread failed".into()))?;
+        summaries.push(summary_of(c, mine).map_err(|e| rejected(&e.into()))?);
+    }
+    speed(summaries.iter().map(|s| s.events).sum(), seconds);
+    Ok(summaries)
+}
+
+/// The simulator's speed, on stderr: the computer's, not the query's, so never among the
+/// results (tests/browser/bench-traffic.mjs reads the milliseconds).
+fn speed(events: u64, seconds: f64) {
+    let rate = if seconds > 0.0 {
+        si(events as f64 / seconds, "events/s")
+    } else {
+        "—".into()
+    };
+    eprintln!(
+        "commcalc: simulated {events} events in {:.3} ms ({rate})",
+        seconds * 1e3
+    );
+}
+
+/// The query's run, refused first if it is estimated beyond the limit.
+fn run(scenario: Scenario, max_events: Option<usize>) -> Result<Simulated, Usage> {
+    let (config, warnings) = config_of(&scenario).map_err(|e| rejected(&e.into()))?;
+    within_limit(std::slice::from_ref(&config), max_events)?;
+    let summary = simulate_all(std::slice::from_ref(&config))?
+        .pop()
+        .ok_or_else(|| Usage("no simulation ran".into()))?;
     Ok(Simulated {
         scenario,
         config,
-        events_per_s: if seconds > 0.0 {
-            summary.events as f64 / seconds
-        } else {
-            0.0
-        },
         summary,
         warnings,
     })
-}
-
-/// The metrics of a run, with the measured speed.
-fn all_metrics(s: &Simulated) -> Vec<(&'static str, Value)> {
-    let mut m = metrics(&s.summary);
-    m.push(("events_per_s", Value::Number(s.events_per_s)));
-    m
 }
 
 fn encode(value: &serde_json::Value) -> Result<String, Usage> {
@@ -70,35 +150,57 @@ fn encode(value: &serde_json::Value) -> Result<String, Usage> {
     Ok(out)
 }
 
-fn single(scenario: Scenario, json: bool) -> Result<String, Usage> {
-    let s = run(scenario)?;
-    if !json {
-        return Ok(text(&s));
+fn single(scenario: Scenario, options: &TrafficOptions) -> Result<String, Usage> {
+    if !options.json {
+        return Ok(text(&run(scenario, options.max_events)?));
     }
-    // The eval report (query, metrics, curve, warnings), plus the speed and the full results.
-    let report = evaluate_with(&s.scenario, CURVE_POINTS).map_err(|e| rejected(&e.into()))?;
+    // The eval report (query, metrics, curve, warnings) and the full results: the query's run
+    // and the curve's, simulated together and handed to the evaluation, which would otherwise
+    // run them again one after the other.
+    let configs = simulations(&scenario).map_err(|e| rejected(&e.into()))?;
+    within_limit(&configs, options.max_events)?;
+    let summaries = simulate_all(&configs)?;
+    let summary = summaries.first().cloned().unwrap_or_default();
+    remember(configs.into_iter().zip(summaries).collect());
+    let report = evaluate_with(&scenario, CURVE_POINTS).map_err(|e| rejected(&e.into()))?;
     let mut value = serde_json::to_value(&report)
         .map_err(|e| Usage(format!("cannot encode the report as JSON: {e}")))?;
-    value["metrics"]["events_per_s"] = json!(s.events_per_s);
-    value["traffic"] = json!(s.summary);
+    value["traffic"] = json!(summary);
     encode(&value)
 }
 
-fn swept(base: &Scenario, sweep: &Sweep, json: bool) -> Result<String, Usage> {
-    let mut rows = Vec::new();
+fn swept(base: &Scenario, sweep: &Sweep, options: &TrafficOptions) -> Result<String, Usage> {
     let list = sweep.scenarios(base).map_err(|(value, e)| {
         let mut u = rejected(&e);
         u.0 = format!("at {}={value}: {}", sweep.key, u.0);
         u
     })?;
+    let mut rows = Vec::new();
     for (value, scenario) in list {
-        rows.push((value, run(scenario)?));
+        let (config, warnings) = config_of(&scenario).map_err(|e| rejected(&e.into()))?;
+        rows.push((value, scenario, config, warnings));
     }
-    if json {
+    let configs: Vec<Config> = rows.iter().map(|r| r.2.clone()).collect();
+    within_limit(&configs, options.max_events)?;
+    let summaries = simulate_all(&configs)?;
+    let rows: Vec<(String, Simulated)> = rows
+        .into_iter()
+        .zip(summaries)
+        .map(|((value, scenario, config, warnings), summary)| {
+            let s = Simulated {
+                scenario,
+                config,
+                summary,
+                warnings,
+            };
+            (value, s)
+        })
+        .collect();
+    if options.json {
         let rows: Vec<_> = rows
             .iter()
             .map(|(_, s)| {
-                let metrics: serde_json::Map<_, _> = all_metrics(s)
+                let metrics: serde_json::Map<_, _> = metrics(&s.summary)
                     .into_iter()
                     .map(|(k, v)| (k.to_string(), json!(v)))
                     .collect();
@@ -149,7 +251,7 @@ fn text(s: &Simulated) -> String {
     let mut out = String::new();
     header(&mut out, s);
     let _ = writeln!(out);
-    let rows: Vec<(&str, String, String)> = all_metrics(s)
+    let rows: Vec<(&str, String, String)> = metrics(&s.summary)
         .into_iter()
         .map(|(k, v)| match v {
             Value::Number(x) => (k, display(k, x), format!("{x}")),

@@ -27,6 +27,17 @@ pub fn count(lo: usize, hi: usize) -> impl TypedValueParser<Value = usize> {
     }
 }
 
+/// A whole number from `lo` up.
+pub fn at_least(lo: usize) -> impl TypedValueParser<Value = usize> {
+    move |value: &str| {
+        value
+            .parse::<usize>()
+            .ok()
+            .filter(|n| *n >= lo)
+            .ok_or_else(|| format!("expected a whole number from {lo} up"))
+    }
+}
+
 /// A whole number from `lo` to `hi`, as a process count.
 pub fn count32(lo: u32, hi: u32) -> impl TypedValueParser<Value = u32> {
     count(lo as usize, hi as usize).map(|n| n as u32)

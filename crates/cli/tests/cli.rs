@@ -566,8 +566,13 @@ fn fit_refuses_what_it_cannot_read_or_fit() {
     );
     let binary = write("binary.bin", &[0x7f, b'E', b'L', b'F', 0, 0, 1]);
     assert!(rejected(&["fit", &binary]).contains("not text"));
-    let big = write("big.txt", &vec![b'1'; 9 * 1024 * 1024]);
-    assert!(rejected(&["fit", &big]).contains("above the limit of 8 MB"));
+    // 52 MB, read no further than the limit: its own size, in the limit's unit (MiB).
+    let big = write("big.txt", &vec![b'1'; 52_000_000]);
+    let err = rejected(&["fit", &big]);
+    assert!(
+        err.contains("the input is 49.6 MiB, above the limit of 8 MiB"),
+        "{err}"
+    );
     assert!(rejected(&["fit", "/nonexistent/osu.txt"]).contains("cannot read"));
     assert!(rejected(&["fit"]).contains("needs one or more files"));
     let err = rejected(&["fit", "--format", "xml", OSU_LATENCY]);
@@ -575,6 +580,22 @@ fn fit_refuses_what_it_cannot_read_or_fit() {
         err.contains("'xml'") && err.contains("--format") && err.contains("netgauge"),
         "{err}"
     );
+    // Finite times at f64's ends give no usable fit (inf, NaN, or a machine eval refuses).
+    for (name, times) in [
+        ("huge.csv", ["1e308", "1.5e308", "1.7e308"]),
+        ("tiny.csv", ["1e-300", "2e-300", "5e-300"]),
+        ("slow.csv", ["1e7", "1.5e7", "1.7e7"]),
+    ] {
+        let text = format!(
+            "size,time\n1,{}\n1024,{}\n4096,{}\n",
+            times[0], times[1], times[2]
+        );
+        let err = rejected(&["fit", &write(name, text.as_bytes())]);
+        assert!(
+            err.contains("cannot fit: the fitted machine is of no use"),
+            "{name}: {err}"
+        );
+    }
     // Read as IMB, the OSU file has no IMB table.
     assert!(rejected(&["fit", "--format=imb", OSU_LATENCY]).contains("holds no measurement"));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -590,11 +611,29 @@ fn json_keys(v: &Value, keys: &[&str]) {
 
 const TRAFFIC: &str = "machine=intel-ipsc&pattern=traffic&reps=2";
 
-/// `commcalc traffic` prints the simulation's metrics, the measured speed, the busiest links
-/// and the two histograms.
+/// Runs a traffic command that must succeed: its stdout, and its stderr, which holds only the
+/// simulator's speed.
+fn simulated(args: &[&str]) -> (String, String) {
+    let o = commcalc(args);
+    assert!(o.status.success(), "commcalc {args:?}: {}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.lines()
+            .all(|l| l.starts_with("commcalc: simulated ") && l.contains(" events in ")),
+        "stderr: {err}"
+    );
+    (stdout(&o), err)
+}
+
+/// `commcalc traffic` prints the simulation's metrics, the busiest links and the two
+/// histograms, and its speed on stderr.
 #[test]
 fn traffic_prints_results_and_histograms() {
-    let out = ok(&["traffic", TRAFFIC]);
+    let (out, err) = simulated(&["traffic", TRAFFIC]);
+    assert!(
+        err.contains("commcalc: simulated 18760 events in "),
+        "{err}"
+    );
     assert!(
         out.contains("Synthetic traffic on Intel iPSC — 16-node cube"),
         "{out}"
@@ -608,7 +647,6 @@ fn traffic_prints_results_and_histograms() {
         "completion_ci95_us",
         "latency_p99_us",
         "hops_mean",
-        "events_per_s",
     ] {
         assert!(out.contains(key), "{key}: {out}");
     }
@@ -624,7 +662,7 @@ fn traffic_prints_results_and_histograms() {
 /// `delivered`, and the per-link arrays have one entry per link.
 #[test]
 fn traffic_json_is_the_report_plus_the_results() {
-    let out = ok(&["traffic", "--json", TRAFFIC]);
+    let (out, _) = simulated(&["traffic", "--json", TRAFFIC]);
     let v: Value = serde_json::from_str(&out).expect("valid JSON");
     assert_eq!(
         sorted_keys(&v),
@@ -633,7 +671,6 @@ fn traffic_json_is_the_report_plus_the_results() {
     let m = &v["metrics"];
     assert_eq!(m["generated"], m["delivered"]);
     assert_eq!(m["generated"].as_f64(), Some(6000.0));
-    assert!(m["events_per_s"].as_f64().is_some_and(|e| e > 0.0));
     assert_eq!(m["time_us"], m["completion_us"]);
     let t = &v["traffic"];
     assert_eq!(t["reps"], 2);
@@ -655,14 +692,14 @@ fn traffic_json_is_the_report_plus_the_results() {
 #[test]
 fn traffic_sweeps_one_row_per_value() {
     let q = "machine=intel-ipsc&pattern=traffic&spatial=sphere&reps=2";
-    let out = ok(&["traffic", q, "--sweep", "radius=1:4:4"]);
+    let (out, _) = simulated(&["traffic", q, "--sweep", "radius=1:4:4"]);
     assert!(out.contains("sweep  radius=1:4:4"), "{out}");
     let rows: Vec<&str> = out
         .lines()
         .filter(|l| l.trim_start().starts_with(['1', '2', '3', '4']))
         .collect();
     assert_eq!(rows.len(), 4, "{out}");
-    let out = ok(&[
+    let (out, _) = simulated(&[
         "traffic",
         "--json",
         "--sweep=hit=0:0.9:3",
@@ -680,6 +717,79 @@ fn traffic_sweeps_one_row_per_value() {
         .as_f64()
         .expect("runs");
     assert!((runs - 10.0).abs() < 1.5, "{runs}");
+}
+
+/// What `commcalc traffic` prints is a function of the query: the same query twice prints the
+/// same bytes, as text and as JSON, and no speed among the metrics (it is on stderr).
+#[test]
+fn traffic_output_is_a_function_of_the_query() {
+    for json in [false, true] {
+        let args: &[&str] = if json {
+            &["traffic", "--json", TRAFFIC]
+        } else {
+            &["traffic", TRAFFIC]
+        };
+        let (first, _) = simulated(args);
+        let (second, _) = simulated(args);
+        assert_eq!(first, second, "{args:?}");
+        assert!(!first.contains("events_per_s"), "{first}");
+    }
+}
+
+/// `traffic --json` hands the runs it simulates (the query's and the curve's, on several
+/// threads) to the evaluation: its report is `eval --json`'s, which simulates them one by one,
+/// bit for bit, on several seeds and both routings.
+#[test]
+fn traffic_json_is_the_evaluation_bit_for_bit() {
+    for q in [
+        "machine=intel-ipsc&pattern=traffic&count=2000&seed=7&reps=3",
+        "machine=ametek-s14&pattern=traffic&dim=6&count=4000&seed=12&routing=cut-through",
+        "machine=custom&pattern=traffic&dim=5&spatial=sphere&radius=2&count=3000&seed=0",
+    ] {
+        let (out, _) = simulated(&["traffic", "--json", q]);
+        let traffic: Value = serde_json::from_str(&out).expect("JSON");
+        let eval: Value = serde_json::from_str(&ok(&["eval", "--json", q])).expect("JSON");
+        for key in ["query", "metrics", "curve", "warnings"] {
+            assert_eq!(traffic[key], eval[key], "{q}: {key}");
+        }
+    }
+}
+
+/// A simulation estimated beyond the core's limit is refused before it starts, with its
+/// estimate and how to run it anyway (the 4096-node run of hours); `--max-events`
+/// moves the limit either way, for `traffic`, `eval` and `compare` alike.
+#[test]
+fn long_simulations_are_refused_unless_asked() {
+    let hours = "machine=intel-ipsc&pattern=traffic&dim=12&count=10000000&reps=1000";
+    for args in [
+        vec!["traffic", hours],
+        vec!["traffic", "--json", hours],
+        vec!["eval", hours],
+        vec!["compare", hours, TRAFFIC],
+    ] {
+        let err = rejected(&args);
+        assert!(
+            err.contains("estimated at about 70") && err.contains(" h at 5 M events/s"),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("--max-events"), "{err}");
+    }
+    let err = rejected(&["traffic", "--max-events", "1000", TRAFFIC]);
+    assert!(err.contains("above the limit of 1"), "{err}");
+    let err = rejected(&[
+        "traffic",
+        "--sweep",
+        "reps=1:2:2",
+        "--max-events=20000",
+        TRAFFIC,
+    ]);
+    assert!(err.contains("above the limit of 20"), "{err}");
+    simulated(&["traffic", "--max-events", "20000", TRAFFIC]);
+    let err = rejected(&["traffic", "--max-events", "0", TRAFFIC]);
+    assert!(
+        err.contains("'0' for '--max-events") && err.contains("from 1 up"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -980,11 +1090,14 @@ fn eval_json_explain_adds_only_the_derivations_and_what_was_used() {
 /// Every command with the options it takes: what its help and the message for an unknown
 /// option must list.
 const OPTIONS: [(&str, &[&str]); 9] = [
-    ("eval", &["--json", "--explain", "--points", "--rows"]),
-    ("compare", &["--json", "--points"]),
+    (
+        "eval",
+        &["--json", "--explain", "--points", "--rows", "--max-events"],
+    ),
+    ("compare", &["--json", "--points", "--max-events"]),
     ("regimes", &["--json", "--lengths", "--meshes"]),
     ("fit", &["--json", "--format"]),
-    ("traffic", &["--json", "--sweep"]),
+    ("traffic", &["--json", "--sweep", "--max-events"]),
     ("collectives", &["--json", "--export", "--p", "--sizes"]),
     (
         "validate",
@@ -1162,4 +1275,110 @@ fn an_unwritable_output_exits_1() {
         "{}",
         stderr(&o)
     );
+}
+
+/// A scenario that takes no time has no bandwidth of 0: it is refused, as a zero rate is.
+#[test]
+fn zero_time_is_refused_rather_than_a_zero_bandwidth() {
+    for q in [
+        "machine=custom&pattern=barrier&model=hockney&alpha=0",
+        "machine=custom&pattern=broadcast&alpha=0&beta=0",
+        "machine=custom&pattern=traffic&alpha=0&beta=0&count=100&reps=1",
+    ] {
+        let err = rejected(&["eval", q]);
+        assert!(
+            err.contains("the bandwidth there is unbounded"),
+            "{q}: {err}"
+        );
+    }
+}
+
+/// Messages name the values given, and only them: a key dropped for a conflict leaves no
+/// message about its default; a query without a pattern is not "pattern=pingpong"; a bad
+/// element of a list is named by its place in the whole value; a sweep's whole endpoints are
+/// kept exact to 2⁶⁴ − 1.
+#[test]
+fn messages_name_only_the_values_given() {
+    let many = "machine=intel-ipsc&pattern=traffic&dim=12&count=5000&per=node";
+    let err = rejected(&["traffic", many]);
+    assert!(
+        err.contains("`count=5000`") && !err.contains("3000"),
+        "{err}"
+    );
+    let err = rejected(&[
+        "traffic",
+        "machine=intel-ipsc&pattern=traffic&dim=12&per=node",
+    ]);
+    assert!(
+        err.contains("its default, 3000") && !err.contains("count=3000"),
+        "{err}"
+    );
+    let err = rejected(&["collectives", ""]);
+    assert!(
+        err.contains("`pattern`: not given") && !err.contains("pingpong"),
+        "{err}"
+    );
+    let gap = "machine=intel-ipsc&pattern=traffic&stack=3&hit=0.5,,0.2";
+    let err = rejected(&["traffic", gap]);
+    assert!(
+        err.contains("`hit=0.5,,0.2`") && err.contains("b2 is empty"),
+        "{err}"
+    );
+    assert!(!err.contains("`hit=`") && !err.contains("stack=3"), "{err}");
+    let (out, _) = simulated(&[
+        "traffic",
+        "--sweep",
+        "seed=0:18446744073709551615:3",
+        "machine=intel-ipsc&pattern=traffic&count=100&reps=1",
+    ]);
+    assert!(out.contains("\n18446744073709551615 "), "{out}");
+}
+
+/// One γ per machine and model, with one derivation: the value `machines` lists under each of
+/// the custom machine's models is the one `eval` computes, its rule ends in that value, and
+/// the custom machine's γ is its c₂/8 under every model (it was 1/(8·rate) under all but NBL
+/// while the listing said c₂/8).
+#[test]
+fn gamma_is_one_value_with_one_derivation() {
+    let v: Value = serde_json::from_str(&ok(&["machines", "--json", "custom"])).expect("JSON");
+    let entries = v["collectives"].as_array().expect("collectives");
+    assert_eq!(entries.len(), 7);
+    for c in entries {
+        let model = c["model"].as_str().expect("a model");
+        let listed = c["gamma_us_per_byte"].as_f64().expect("γ");
+        assert_eq!(listed, 0.25 / 8.0, "{model}");
+        let rule = c["gamma_rule"].as_str().expect("a rule");
+        assert!(
+            rule.starts_with("γ = c₂/8") && rule.contains(&format!("= {listed} µs/B")),
+            "{model}: {rule}"
+        );
+        let q = format!("machine=custom&pattern=allreduce&model={model}");
+        let e: Value =
+            serde_json::from_str(&ok(&["eval", "--json", "--explain", &q])).expect("JSON");
+        assert_eq!(
+            e["metrics"]["gamma_us_per_byte"].as_f64(),
+            Some(listed),
+            "{model}"
+        );
+    }
+}
+
+/// A key the scenario would ignore is refused by name (the all-to-all on the custom
+/// machine gave 3,440 µs with alpha, beta and gamma or without them); with an MPI algorithm
+/// chosen they count.
+#[test]
+fn a_key_that_would_change_nothing_is_refused() {
+    let q = "machine=custom&pattern=all-to-all&p=16";
+    for key in ["alpha=5", "beta=0.5", "gamma=0.1"] {
+        let err = rejected(&["eval", &format!("{q}&{key}")]);
+        assert!(
+            err.contains("does not use") && err.contains("algo="),
+            "{err}"
+        );
+    }
+    let base = ok(&["eval", "--json", &format!("{q}&algo=bruck")]);
+    let set = ok(&["eval", "--json", &format!("{q}&algo=bruck&alpha=5")]);
+    let time =
+        |s: &str| serde_json::from_str::<Value>(s).expect("JSON")["metrics"]["time_us"].clone();
+    assert_ne!(time(&base), time(&set));
 }

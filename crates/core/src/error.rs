@@ -89,6 +89,11 @@ impl fmt::Display for Error {
             } => {
                 write!(f, "`{key}={value}` is not accepted: expected {expected}")
             }
+            // No value: the key names a result or a parameter left at its default, and
+            // `key=` would show a value no one gave.
+            Error::Unsupported { key, value, reason } if value.is_empty() => {
+                write!(f, "`{key}`: {reason}")
+            }
             Error::Unsupported { key, value, reason } => write!(f, "`{key}={value}`: {reason}"),
             Error::Elsewhere { key, value, needs } => {
                 write!(

@@ -39,6 +39,27 @@ pub struct Inputs {
 }
 
 impl Inputs {
+    /// The keys of [`Key::ALL`] given a value (the traffic keys, `from` and `to` are apart).
+    pub fn given(&self) -> Vec<Key> {
+        let given = [
+            self.size.is_some(),
+            self.data.is_some(),
+            self.p.is_some(),
+            self.mesh.is_some(),
+            self.n.is_some(),
+            self.h.is_some(),
+            self.algo.is_some(),
+            self.f.is_some(),
+            self.k.is_some(),
+            self.link.is_some(),
+        ];
+        Key::ALL
+            .into_iter()
+            .zip(given)
+            .filter_map(|(k, g)| g.then_some(k))
+            .collect()
+    }
+
     /// The curve's range for these inputs and a pattern's default range (at least a decade
     /// long when only `from` is given).
     pub fn range(&self, (lo, hi): (f64, f64)) -> (f64, f64) {

@@ -27,8 +27,6 @@ pub enum Unit {
     Count,
     /// A fraction of the time or of a capacity, from 0 to 1.
     Fraction,
-    /// Events per second of the computer running the simulation (a measurement, not a model).
-    PerSecond,
     /// A name, such as an algorithm's.
     Name,
 }
@@ -48,7 +46,6 @@ impl Unit {
             Unit::FlopsPerWord => "flop/word",
             Unit::Count | Unit::Name => "",
             Unit::Fraction => "%",
-            Unit::PerSecond => "/s",
         }
     }
 }
@@ -353,12 +350,6 @@ pub static METRICS: &[Metric] = &[
         "mean run",
     ),
     m("events", Unit::Count, "Simulated events", "events"),
-    m(
-        "events_per_s",
-        Unit::PerSecond,
-        "Simulator speed (events per second)",
-        "events/s",
-    ),
     m("reps", Unit::Count, "Replications", "reps"),
 ];
 
@@ -404,7 +395,6 @@ mod tests {
                 Unit::Elems => "_elems",
                 Unit::Flops => "_flops",
                 Unit::FlopsPerWord => "_flops_per_word",
-                Unit::PerSecond => "_per_s",
                 Unit::Count | Unit::Fraction | Unit::Name => "",
             };
             assert!(m.id.ends_with(suffix), "{} in {:?}", m.id, m.unit);

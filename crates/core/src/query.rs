@@ -326,12 +326,29 @@ mod traffic_keys {
 
     /// The keys' rules between each other: a conflicting key is reported and dropped (all of
     /// them if dropping that one changes nothing; the defaults always pass).
+    ///
+    /// Only the first problem with a key left at its default is reported, as that default
+    /// not going with the keys given, and none once a key given was: dropping `count=5000`
+    /// from `dim=12&count=5000&per=node` leaves count's default, 3000, too many as well, a
+    /// value no one gave.
+    /// Nor are conflicts reported once a traffic key's own value was refused: the key is
+    /// dropped, and what the others say about it (`stack=3` with `hit=0.5,,0.2` refused: "hit
+    /// has 0 values") is about a value no one gave.
     pub fn drop_conflicts(traffic: &mut TrafficInputs, errors: &mut Vec<Error>) {
+        let traffic_key = |e: &Error| TrafficKey::ALL.iter().any(|k| e.key() == Some(k.id()));
+        let refused = errors.iter().any(traffic_key);
+        let mut reported = false;
         for _ in 0..=TrafficKey::ALL.len() {
             let Err((key, e)) = traffic.check() else {
                 break;
             };
-            errors.push(e);
+            let given = traffic.pairs().iter().any(|(k, _)| *k == key.id());
+            match (refused, given) {
+                (false, true) => errors.push(e),
+                (false, false) if !reported => errors.push(defaulted(e)),
+                _ => {}
+            }
+            reported = true;
             let before = traffic.clone();
             traffic.clear(key);
             if *traffic == before {
@@ -343,6 +360,24 @@ mod traffic_keys {
     /// The keys given, in canonical order and form.
     pub fn pairs(traffic: &TrafficInputs) -> Vec<(&'static str, String)> {
         traffic.pairs()
+    }
+
+    /// A problem with a key no one gave: its default does not go with the keys given.
+    fn defaulted(e: Error) -> Error {
+        match e {
+            Error::InvalidValue {
+                key,
+                value,
+                expected,
+            } => Error::Unsupported {
+                key,
+                value: String::new(),
+                reason: format!(
+                    "not given, and its default, {value}, does not go with the keys given: expected {expected}"
+                ),
+            },
+            other => other,
+        }
     }
 }
 

@@ -257,11 +257,52 @@ fn prepare_by(scenario: &Scenario, engines: Engines) -> Result<Prepared, Error> 
                 ),
             })?;
     let evaluation = evaluate(&mut ctx)?;
+    unread(scenario, &ctx)?;
     Ok(Prepared {
         evaluation,
         warnings: ctx.warnings,
         inputs: ctx.used_inputs,
         parameters: ctx.used_params,
+    })
+}
+
+/// Refuses a key given a value that the evaluation never read: it would change nothing (the
+/// collectives' `alpha`, `beta` and `gamma` on the papers' own all-to-all and barrier, 004's
+/// `f` on another machine's exchange, LogGP's parameters beside a collective other than the
+/// broadcast were accepted and ignored). Every key a scenario takes changes its result or is
+/// refused; a pattern records each input and parameter it reads (`Ctx`), so what it did not
+/// record it did not use.
+fn unread(scenario: &Scenario, ctx: &Ctx) -> Result<(), Error> {
+    let read = |key: &str| {
+        ctx.used_inputs.iter().any(|(k, _)| *k == key)
+            || ctx.used_params.iter().any(|(k, _)| *k == key)
+    };
+    let inputs = scenario.inputs.given().into_iter().map(|k| k.id());
+    let params = scenario.overrides.iter().map(|(name, _)| *name);
+    let Some(key) = inputs.chain(params).find(|k| !read(k)) else {
+        return Ok(());
+    };
+    let query = scenario.to_query();
+    let value = query
+        .split('&')
+        .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
+        .unwrap_or_default();
+    // The collectives' own parameters set the MPI algorithms, which a paper's algorithm (a
+    // machine's default for all-to-all and barrier where its paper costs them) does not use.
+    let hint = match collective::param(key) {
+        Some(_) => ", only the MPI algorithms do: choose one with algo=",
+        None => "",
+    };
+    Err(Error::Unsupported {
+        key: key.into(),
+        value: value.into(),
+        reason: format!(
+            "{} on {} under the {} model does not use {key}{hint}; it would change nothing (see `commcalc patterns {}`)",
+            scenario.pattern.title,
+            scenario.machine.name,
+            scenario.model.id(),
+            scenario.pattern.id
+        ),
     })
 }
 
@@ -304,10 +345,25 @@ impl Prepared {
         from: f64,
         to: f64,
     ) -> Result<Report, Error> {
-        let curve = log_spaced(from, to, points)
+        let curve: Vec<Point> = log_spaced(from, to, points)
             .map(|x| point(x, self.cost(x)))
             .collect();
         let at = point(self.evaluation.at, self.cost(self.evaluation.at));
+        if let Some(zero) = std::iter::once(&at)
+            .chain(&curve)
+            .find(|p| p.time_us <= 0.0)
+        {
+            // A time of 0 makes x/T unbounded: refused, as a zero rate is (no bandwidth of 0
+            // for a transfer that takes no time).
+            return Err(Error::Unsupported {
+                key: "time_us".into(),
+                value: String::new(),
+                reason: format!(
+                    "these parameters take no time at {}, so the bandwidth there is unbounded; give a start-up or a time per byte above 0",
+                    crate::units::si(zero.size_bytes, "B")
+                ),
+            });
+        }
         let mut metrics: ByName<Value> = self.evaluation.metrics.iter().cloned().collect();
         metrics.insert("time_us", Value::Number(at.time_us));
         metrics.insert("bandwidth_MBps", Value::Number(at.bandwidth_mbps));

@@ -170,7 +170,6 @@ pub fn in_unit(value: f64, unit: Unit) -> String {
         Unit::Elems => format!("{} elements", count(value)),
         Unit::Count => count(value),
         Unit::Fraction => format!("{} %", sig3(100.0 * value)),
-        Unit::PerSecond => si(value, "/s"),
         Unit::Name => sig3(value),
     }
 }

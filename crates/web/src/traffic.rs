@@ -380,6 +380,7 @@ fn sweep(key: &str, from: f64, to: f64, steps: usize) -> Sweep {
         from,
         to,
         steps,
+        whole: None,
     }
 }
 

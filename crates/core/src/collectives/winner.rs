@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use super::Collective;
-use crate::error::Error;
+use crate::error::{Error, Errors};
 use crate::grid;
 use crate::models::nbl::Plan;
 use crate::patterns::collective::{combining, combining_plan, cost_below, menu, with_ctx, Cost};
@@ -69,6 +69,30 @@ pub fn collective_of(scenario: &Scenario) -> Result<Collective, Error> {
             ),
         )
     })
+}
+
+/// The scenario of a query that must name a collective (`commcalc collectives`): a query
+/// without `pattern` is refused as naming none, rather than as the query language's default
+/// pattern, ping-pong, which no one gave.
+pub fn collective_query(query: &str) -> Result<(Scenario, Collective), Errors> {
+    let keys = query.trim().trim_start_matches('?').split('&');
+    let named = keys
+        .filter_map(|kv| kv.split_once('='))
+        .any(|(k, _)| crate::query::decode(k).trim() == "pattern");
+    if !named {
+        return Err(Error::Unsupported {
+            key: "pattern".into(),
+            value: String::new(),
+            reason: format!(
+                "not given: name a collective, pattern={}",
+                Collective::ALL.map(Collective::id).join(" | ")
+            ),
+        }
+        .into());
+    }
+    let scenario = Scenario::from_query(query)?;
+    let collective = collective_of(&scenario)?;
+    Ok((scenario, collective))
 }
 
 /// Checks the axes: 1 to [`MAX_AXIS`] sizes in (0, 10¹²] and process counts in 2…4096.

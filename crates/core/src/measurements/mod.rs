@@ -51,18 +51,30 @@ pub fn parse(input: &[u8], format: Option<Format>) -> Result<Vec<Series>, Error>
     assemble(parsed, format)
 }
 
+/// The refusal of an input above [`MAX_INPUT_BYTES`] of `bytes` bytes (`None` where only
+/// that it is above is known: the CLI reads no more of a stream than the limit). The limit is
+/// 8 MiB, and sizes are given in the same binary unit: in decimal megabytes a 52 MB file read
+/// up to the limit was "8.4 MB, above the limit of 8 MB".
+pub fn too_large(bytes: Option<f64>) -> Error {
+    const MIB: f64 = 1024.0 * 1024.0;
+    let limit = MAX_INPUT_BYTES as f64 / MIB;
+    Error::Measurement {
+        line: None,
+        problem: match bytes {
+            Some(b) => format!(
+                "the input is {:.1} MiB, above the limit of {limit} MiB",
+                b / MIB
+            ),
+            None => format!("the input is above the limit of {limit} MiB"),
+        },
+        expected: "one benchmark's output (a few kilobytes); split the file".into(),
+    }
+}
+
 /// Refuses what is not benchmark text: too large, empty, binary.
 fn check_input(input: &[u8]) -> Result<&str, Error> {
     if input.len() > MAX_INPUT_BYTES {
-        return Err(Error::Measurement {
-            line: None,
-            problem: format!(
-                "the input is {:.1} MB, above the limit of {} MB",
-                input.len() as f64 / 1e6,
-                MAX_INPUT_BYTES / (1024 * 1024)
-            ),
-            expected: "one benchmark's output (a few kilobytes); split the file".into(),
-        });
+        return Err(too_large(Some(input.len() as f64)));
     }
     let binary = || Error::Measurement {
         line: None,

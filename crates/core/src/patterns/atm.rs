@@ -223,6 +223,7 @@ fn link_unit_time(ctx: &mut Ctx) -> Result<f64, Error> {
     match (ctx.link(), ctx.overridden("sonet")) {
         (Link::Paper, None) => Ok(PAPER_LINK_UNIT_TIME),
         (Link::Paper, Some(sonet)) => {
+            ctx.used_param("sonet", sonet);
             ctx.warn(format!(
                 "link=paper is 002's rounding (0.06 µs/B) of the 155.52 Mb/s line's 0.05898 µs/B; with \
                  sonet={sonet} the link unit time is computed exactly, as link=exact does"
@@ -719,6 +720,8 @@ pub fn barrier(ctx: &mut Ctx) -> Result<Evaluation, Error> {
 /// This is the simplest model §3.10–3.11 support; 002 gives no broadcast measurement.
 pub fn broadcast(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     if let Some(p) = ctx.inputs.p {
+        // Read, and answered by the warning: the time is the same for every p.
+        ctx.record(Key::P, Value::Number(f64::from(p)));
         ctx.warn(format!(
             "with hardware multicast the switches replicate the message, so p = {p} does not change the time \
              (002 §3.10)"

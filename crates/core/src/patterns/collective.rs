@@ -169,31 +169,34 @@ pub fn derivation(model: Model) -> &'static str {
     }
 }
 
-/// Where γ comes from on a machine.
-pub fn gamma_rule(machine: &Machine) -> String {
-    if let Some(c2) = own_param(machine, "c2") {
-        format!(
-            "γ = c₂/8 = {} µs/B: 004 §7.2's cost of combining two vectors, per byte of a double",
-            c2 / ELEMENT_BYTES
-        )
-    } else if let Some(rate) = own_param(machine, "rate") {
-        format!(
-            "γ = 1/(8·{rate} Mflop/s) = {:.4} µs/B: one addition per 8-byte double at 002 Table 6's rate",
-            1.0 / (ELEMENT_BYTES * rate)
-        )
-    } else {
-        "γ = 0: the papers give no compute rate for this machine; set gamma".to_string()
+/// Where γ comes from on a machine under one of its models: the derivation the evaluation
+/// uses ([`gamma`]), in words, with its value (`commcalc machines` lists it beside that value).
+pub fn gamma_rule(machine: &'static Machine, model: Model) -> String {
+    let derived = allreduce(machine, model).and_then(|s| with_ctx(&s, |ctx| gamma(ctx, false)));
+    match derived {
+        Ok(d) if d.value() == 0.0 => format!("γ = 0: {}; set gamma", d.source),
+        Ok(d) => format!(
+            "γ = {} = {} = {} µs/B: {}",
+            d.formula.text(false),
+            d.formula.text(true),
+            crate::derivation::number(d.value()),
+            d.source
+        ),
+        Err(e) => format!("γ not derivable ({e})"),
     }
 }
 
-/// A parameter of any of the machine's sets.
-fn own_param(machine: &Machine, name: &str) -> Option<f64> {
-    machine
-        .sets
-        .iter()
-        .find_map(|s| s.param(name))
-        .map(|p| p.value)
-        .filter(|v| v.is_finite())
+/// A parameter as a formula's symbol: the scenario's set's (with the user's override), else
+/// the catalog's value of another of the machine's sets (a custom machine's c₂ is its NBL
+/// set's, whichever model the scenario uses), else `None`.
+fn machine_sym(ctx: &mut Ctx, name: &'static str) -> Result<Option<Expr>, Error> {
+    if ctx.set.param(name).is_some() {
+        return ctx.sym(name).map(Some);
+    }
+    let param = ctx.machine.sets.iter().find_map(|s| s.param(name));
+    Ok(param
+        .filter(|p| p.value.is_finite())
+        .map(|p| Expr::sym(p.symbol, p.value, p.unit)))
 }
 
 /// A value derived from the model unless the user overrode it under a name the model does
@@ -274,8 +277,11 @@ fn alpha_beta(ctx: &mut Ctx, p: u32) -> Result<(Expr, Expr), Error> {
     })
 }
 
-/// γ: the user's, else c₂/8 where the model has c₂, else one flop per double at a rate the
-/// papers give for the machine, else 0 (with a warning when the collective reduces).
+/// γ: the user's, else c₂/8 where the machine has c₂, else one flop per double at a rate the
+/// papers give for the machine, else 0 (with a warning when the collective reduces). The rule
+/// is the machine's, whichever of its models the scenario uses (the custom machine has both
+/// c₂ and a rate: γ was c₂/8 under one model and 1/(8·rate) under the others, and the
+/// listing said c₂/8 for all), with the model's own parameter where it has it, overridable.
 fn gamma(ctx: &mut Ctx, reduces: bool) -> Result<Derivation, Error> {
     let d = |e: Expr, source: &'static str| Ok(Derivation::new("γ", e, source));
     if let Some(g) = ctx.overridden("gamma") {
@@ -286,20 +292,15 @@ fn gamma(ctx: &mut Ctx, reduces: bool) -> Result<Derivation, Error> {
         value: ELEMENT_BYTES,
         unit: "B",
     };
-    if ctx.set.param("c2").is_some() {
+    if let Some(c2) = machine_sym(ctx, "c2")? {
         return d(
-            ctx.sym("c2")? / per_double,
+            c2 / per_double,
             "004 §7.2: c₂/8, combining two vectors, per byte of a double",
         );
     }
-    let rate = if ctx.set.param("rate").is_some() {
-        Some(ctx.param("rate")?)
-    } else {
-        own_param(ctx.machine, "rate")
-    };
-    match rate {
-        Some(r) if r > 0.0 => d(
-            Expr::num(1.0) / (per_double * Expr::sym("rate", r, "Mflop/s")),
+    match machine_sym(ctx, "rate")? {
+        Some(r) if r.eval() > 0.0 => d(
+            Expr::num(1.0) / (per_double * r),
             "002 Table 6: one addition per 8-byte double at the machine's rate",
         ),
         _ => {
@@ -1269,7 +1270,13 @@ impl Legacy {
 /// A machine's α, β, γ under one of its models, at the collectives' default p: what
 /// `commcalc machines` lists.
 pub fn derived(machine: &'static Machine, model: Model) -> Result<Abg, Error> {
-    let scenario = Scenario::from_query(&format!(
+    with_ctx(&allreduce(machine, model)?, |ctx| abg(ctx, DEFAULT_P, true))
+}
+
+/// The default allreduce on a machine under one of its models: where the listing reads the
+/// machine's α, β, γ.
+fn allreduce(machine: &'static Machine, model: Model) -> Result<Scenario, Error> {
+    Scenario::from_query(&format!(
         "machine={}&pattern=allreduce&model={}",
         machine.id,
         model.id()
@@ -1278,6 +1285,5 @@ pub fn derived(machine: &'static Machine, model: Model) -> Result<Abg, Error> {
         e.0.into_iter()
             .next()
             .unwrap_or_else(|| Error::invalid("model", model.id(), "a model of the machine"))
-    })?;
-    with_ctx(&scenario, |ctx| abg(ctx, DEFAULT_P, true))
+    })
 }

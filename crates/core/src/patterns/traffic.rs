@@ -16,6 +16,7 @@ use crate::scenario::Scenario;
 use crate::traffic::lengths::ln;
 use crate::traffic::query::TrafficKey;
 use crate::traffic::{Config, Spatial, Summary};
+use crate::units::grouped;
 use crate::values::Value;
 
 /// The curve's default range: 64 B to 64 kB around 003's mean of 512 bytes.
@@ -25,8 +26,10 @@ pub const DEFAULT_SIZE: f64 = 512.0;
 /// Successive curve simulations differ in mean length by this factor.
 const CURVE_STEP: f64 = 4.0;
 
-/// The metrics the pattern reports (with `time_us` and `bandwidth_MBps` of every curve).
-pub const METRICS: [&str; 14] = [
+/// The metrics the pattern reports (with `time_us` and `bandwidth_MBps` of every curve): all
+/// of them functions of the query (the simulator's speed is the computer's, not the query's,
+/// and the CLI prints it apart, on stderr).
+pub const METRICS: [&str; 13] = [
     "completion_us",
     "completion_ci95_us",
     "latency_mean_us",
@@ -39,7 +42,6 @@ pub const METRICS: [&str; 14] = [
     "generated",
     "run_length_mean",
     "events",
-    "events_per_s",
     "reps",
 ];
 
@@ -142,6 +144,48 @@ pub fn estimated_events(config: &Config) -> f64 {
         crate::traffic::Routing::CutThrough => 2.0,
     };
     messages as f64 * hops * per_hop * f64::from(config.reps)
+}
+
+/// Runs estimated above this many events ([`estimated_events`], all of a command's or a
+/// view's runs together) are not started unless the person asks for them (the CLI's
+/// `--max-events`, the Traffic view's "Run anyway"): about a minute at
+/// [`NOMINAL_EVENTS_PER_S`], where 003's largest case here, 4096 nodes × 10⁷ messages × 1000
+/// replications, is estimated at 7·10¹⁰ events, hours of a computer's time.
+pub const MAX_EVENTS: f64 = 3e8;
+
+/// The speed the estimates of time assume: 5 M events/s, what the native release build
+/// sustains on a 1024-node cube (docs/traffic.md: 5.8–7.8 M events/s measured; the page's
+/// WebAssembly is slower, a large cube's cache misses too), so an estimate errs short.
+pub const NOMINAL_EVENTS_PER_S: f64 = 5e6;
+
+/// An estimate of `events` as a person reads it: the events and the time at
+/// [`NOMINAL_EVENTS_PER_S`] (`about 30 000 000 events, about 6 s at 5 M events/s`).
+pub fn estimate_text(events: f64) -> String {
+    let seconds = events / NOMINAL_EVENTS_PER_S;
+    let time = match seconds {
+        s if s < 1.0 => "under a second".to_string(),
+        s if s < 120.0 => format!("about {s:.0} s"),
+        s if s < 7200.0 => format!("about {:.0} min", s / 60.0),
+        s => format!("about {:.0} h", s / 3600.0),
+    };
+    format!(
+        "about {} events, {time} at {} M events/s",
+        grouped(events.round()),
+        NOMINAL_EVENTS_PER_S / 1e6
+    )
+}
+
+/// Why runs estimated at `events` in all are not started under a limit of `limit` events, or
+/// `None` if they may be: the estimate, the limit and what makes a run shorter (the CLI and
+/// the page each add how to run it anyway).
+pub fn beyond_limit(events: f64, limit: f64) -> Option<String> {
+    (events > limit).then(|| {
+        format!(
+            "this simulation is estimated at {}, above the limit of {} events; fewer nodes (dim), messages (count), replications (reps) or sweep steps make it shorter",
+            estimate_text(events),
+            grouped(limit)
+        )
+    })
 }
 
 /// The configuration: the traffic keys, the mean length and the machine's t_l, t_c (003 eq. 1,

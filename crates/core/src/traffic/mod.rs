@@ -192,6 +192,28 @@ impl Simulation {
     }
 }
 
+/// Replication `rep` of a configuration, run alone: the run `simulate` makes as that
+/// replication, bit for bit (each is a pure function of the configuration and its number), so
+/// that a program with threads may run a configuration's replications side by side and
+/// [`summary_of`] them. The configuration must be valid (`Config::validate`).
+pub fn replication(config: &Config, rep: u32) -> Run {
+    let mut run = sim::Replication::new(config, rep);
+    while run.step() {}
+    run.finish()
+}
+
+/// The summary of a configuration's replications, given in order (`simulate`'s, bit for bit).
+pub fn summary_of(config: &Config, runs: Vec<Run>) -> Result<Summary, Error> {
+    if runs.len() as u32 != config.reps {
+        return Err(Error::invalid(
+            "reps",
+            runs.len(),
+            format!("the configuration's {} replications", config.reps),
+        ));
+    }
+    summarise(config, runs).ok_or_else(|| Error::invalid("reps", config.reps, "at least 1"))
+}
+
 /// A configuration's summary from its replications: each scalar a mean with its 95 %
 /// confidence interval, the first in detail (none without one: `Config::validate` asks for
 /// at least one).
@@ -273,6 +295,22 @@ mod tests {
         assert!(shown.iter().all(|&(_, reps)| reps == 2));
         assert_eq!(shown.last(), Some(&(2.0, 2)));
         assert_eq!(summary.first.delivered, 20000);
+    }
+
+    /// Replications run one by one and summarised give `simulate`'s summary, bit for bit.
+    #[test]
+    fn replications_run_apart_give_the_summary() {
+        let scenario = crate::Scenario::from_query(
+            "machine=intel-ipsc&pattern=traffic&dim=5&count=3000&reps=3&seed=9",
+        )
+        .expect("a valid query");
+        let (config, _) = crate::patterns::traffic::config_of(&scenario).expect("a traffic run");
+        let runs = (0..3).map(|r| replication(&config, r)).collect();
+        assert_eq!(
+            summary_of(&config, runs),
+            simulate_with(&config, &mut |_, _| ())
+        );
+        assert!(summary_of(&config, vec![replication(&config, 0)]).is_err());
     }
 
     /// Two simulations stepped in turn, a batch each, give the summaries of each

@@ -189,16 +189,26 @@ fn decay(key: TrafficKey, value: &str) -> Result<f64, Error> {
     })
 }
 
-/// The stack hit probabilities b₁,…,bₙ, comma-separated, at most `MAX_STACK` of them.
+/// The stack hit probabilities b₁,…,bₙ, comma-separated, at most `MAX_STACK` of them. A bad
+/// one is named by its place in the whole value (`hit=0.5,,0.2`: the 2nd is empty), which the
+/// message shows as given.
 fn hits(key: TrafficKey, value: &str) -> Result<Vec<f64>, Error> {
+    let expected = "stack hit probabilities b₁,…,bₙ, comma-separated, each a number from 0 to 1";
     let hits = value
         .split(',')
-        .map(|b| {
-            probability(
-                key,
-                b,
-                "stack hit probabilities b₁,…,bₙ, comma-separated, each",
-            )
+        .enumerate()
+        .map(|(i, b)| {
+            probability(key, b, "").map_err(|_| {
+                let what = match b.trim() {
+                    "" => "empty".to_string(),
+                    b => format!("`{b}`"),
+                };
+                Error::invalid(
+                    key.id(),
+                    value,
+                    format!("{expected} (b{} is {what})", i + 1),
+                )
+            })
         })
         .collect::<Result<Vec<_>, _>>()?;
     if hits.len() > MAX_STACK {

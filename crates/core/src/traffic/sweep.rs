@@ -17,6 +17,10 @@ pub struct Sweep {
     pub from: f64,
     pub to: f64,
     pub steps: usize,
+    /// FROM and TO as written, where both are whole numbers: a whole-number key's values are
+    /// interpolated from these exactly (a seed runs to 2⁶⁴ − 1, far beyond the whole numbers an
+    /// f64 holds: rounded through one, `seed=0:18446744073709551615:3` ended at 2⁶⁴, refused).
+    pub whole: Option<(u64, u64)>,
 }
 
 /// The most values one sweep runs.
@@ -36,7 +40,7 @@ impl std::str::FromStr for Sweep {
             )
         };
         let (key, range) = spec.split_once('=').ok_or_else(|| bad("with an ="))?;
-        let [from, to, steps] = range.split(':').collect::<Vec<_>>()[..] else {
+        let [from_text, to_text, steps] = range.split(':').collect::<Vec<_>>()[..] else {
             return Err(bad("three parts after the = separated by colons"));
         };
         let number = |s: &str| {
@@ -45,7 +49,7 @@ impl std::str::FromStr for Sweep {
                 .ok()
                 .filter(|v| v.is_finite() && *v >= 0.0)
         };
-        let (Some(from), Some(to)) = (number(from), number(to)) else {
+        let (Some(from), Some(to)) = (number(from_text), number(to_text)) else {
             return Err(bad("FROM and TO finite numbers ≥ 0"));
         };
         let steps = steps
@@ -62,6 +66,7 @@ impl std::str::FromStr for Sweep {
             from,
             to,
             steps,
+            whole: Sweep::whole_ends(from_text, to_text),
         })
     }
 }
@@ -73,8 +78,12 @@ impl Sweep {
         let whole =
             Key::all().any(|k| matches!(k, Key::Traffic(t) if t.id() == self.key && t.whole()));
         let n = self.steps.max(1);
+        let exact = self.whole.filter(|_| whole);
         let mut out: Vec<String> = (0..n)
             .map(|i| {
+                if let Some((from, to)) = exact {
+                    return exact_step(from, to, i, n).to_string();
+                }
                 let t = if n > 1 {
                     i as f64 / (n - 1) as f64
                 } else {
@@ -90,6 +99,11 @@ impl Sweep {
             .collect();
         out.dedup();
         out
+    }
+
+    /// The endpoints as whole numbers, where both texts are (for [`Sweep::whole`]).
+    pub fn whole_ends(from: &str, to: &str) -> Option<(u64, u64)> {
+        Some((from.trim().parse().ok()?, to.trim().parse().ok()?))
     }
 
     /// The scenario of each value: `base` with the key set to it, or the value the query
@@ -139,6 +153,22 @@ impl Sweep {
     }
 }
 
+/// The `i`th of `n` whole values evenly from `from` to `to` (either way), rounded to the
+/// nearest, in integers wide enough for any pair of u64.
+fn exact_step(from: u64, to: u64, i: usize, n: usize) -> u64 {
+    if n < 2 {
+        return from;
+    }
+    let (i, last) = (i as u128, (n - 1) as u128);
+    let span = u128::from(from.abs_diff(to));
+    let offset = ((span * i * 2 + last) / (last * 2)) as u64;
+    if to >= from {
+        from + offset
+    } else {
+        from - offset
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,6 +179,7 @@ mod tests {
             from,
             to,
             steps,
+            whole: None,
         }
     }
 
@@ -179,6 +210,27 @@ mod tests {
         assert_eq!(s("hit", 0.0, 0.9, 4).values(), ["0", "0.3", "0.6", "0.9"]);
         assert_eq!(s("radius", 1.0, 4.0, 4).values(), ["1", "2", "3", "4"]);
         assert_eq!(s("dim", 1.0, 2.0, 5).values(), ["1", "2"]);
+    }
+
+    /// A whole-number key's sweep written in whole numbers keeps them exact, to 2⁶⁴ − 1.
+    #[test]
+    fn whole_values_are_exact_to_the_largest_seed() {
+        let seeds = Sweep {
+            whole: Sweep::whole_ends("0", "18446744073709551615"),
+            ..s("seed", 0.0, u64::MAX as f64, 3)
+        };
+        assert_eq!(
+            seeds.values(),
+            ["0", "9223372036854775808", "18446744073709551615"]
+        );
+        let down = Sweep {
+            whole: Sweep::whole_ends("4", "1"),
+            ..s("radius", 4.0, 1.0, 4)
+        };
+        assert_eq!(down.values(), ["4", "3", "2", "1"]);
+        let base = Scenario::from_query("machine=intel-ipsc&pattern=traffic").unwrap();
+        let list = seeds.scenarios(&base).expect("every seed accepted");
+        assert!(list[2].1.to_query().ends_with("seed=18446744073709551615"));
     }
 
     /// A sweep's run of a value is the run of that value's own query, bit for bit.

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 use commcalc_core::measurements::fit::{fit, FitReport};
-use commcalc_core::measurements::{parse, Format, MAX_INPUT_BYTES};
+use commcalc_core::measurements::{self, parse, Format, MAX_INPUT_BYTES};
 
 use crate::chart::{Plot, Scale};
 use crate::components::Figure;
@@ -203,12 +203,8 @@ fn read_exported(text: &str) -> Result<Exported, String> {
 /// the page stays responsive meanwhile.
 fn load(file: web_sys::File, into: RwSignal<String>, i: Import, then: fn(Import)) {
     if file.size() > MAX_INPUT_BYTES as f64 {
-        i.result.set(Some(Err(format!(
-            "{} is {:.1} MB, above the limit of {} MB; expected one benchmark's output",
-            file.name(),
-            file.size() / 1e6,
-            MAX_INPUT_BYTES / (1024 * 1024)
-        ))));
+        let error = measurements::too_large(Some(file.size()));
+        i.result.set(Some(Err(format!("{}: {error}", file.name()))));
         return;
     }
     dom::read_file(file, move |read| match read {

@@ -17,6 +17,7 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
+use commcalc_core::patterns::traffic::{beyond_limit, estimate_text, MAX_EVENTS};
 use commcalc_core::traffic::Summary;
 use commcalc_core::units::si;
 use commcalc_core::Scenario;
@@ -62,6 +63,9 @@ struct Runs {
     /// The run each histogram shows (latencies, run lengths, the links): a run on the page sets
     /// them with `result`; a run from the worker, one per frame after it (`show_in_steps`).
     charted: [RwSignal<Option<Done>>; 3],
+    /// A Run refused for its estimate beyond the core's limit (`Some(figures)`): "Run anyway"
+    /// starts it; any edit forgets it.
+    anyway: RwSignal<Option<bool>>,
 }
 
 type PlotMemo = Memo<Result<Plot, String>>;
@@ -93,6 +97,7 @@ pub fn TrafficView(
         flight: StoredValue::new_local(Flight::default()),
         live: RwSignal::new(None),
         charted: std::array::from_fn(|_| RwSignal::new(None)),
+        anyway: RwSignal::new(None),
     };
     auto_run(state, runs);
     let first = move |chart: usize, f: fn(&commcalc_core::traffic::Run) -> Plot| {
@@ -316,8 +321,8 @@ fn start(runs: Runs, request: Request, events: f64) {
     let started = post(runs, request.clone(), false);
     match started {
         Ok(()) => runs.status.set(format!(
-            "Running in the background: about {} events.",
-            si(events, "")
+            "Running in the background: {}.",
+            estimate_text(events)
         )),
         Err(e) if events <= MAIN_THREAD_EVENTS => {
             runs.progress.set(None);
@@ -331,8 +336,22 @@ fn start(runs: Runs, request: Request, events: f64) {
     }
 }
 
-/// Run (or the figures): here when short, else in the worker.
+/// Run (or the figures): here when short, else in the worker; a run estimated beyond the
+/// core's limit (`MAX_EVENTS`) only once "Run anyway" asks for it (`anyway`).
 fn run(state: State, runs: Runs, figures: bool) {
+    go(state, runs, figures, false);
+}
+
+/// "Run anyway": the run that Run refused for its estimate.
+fn run_anyway(state: State, runs: Runs) {
+    if let Some(figures) = runs.anyway.get_untracked() {
+        runs.anyway.set(None);
+        go(state, runs, figures, true);
+    }
+}
+
+/// Runs the scenario (or the figures), beyond the limit only if `anyway`.
+fn go(state: State, runs: Runs, figures: bool, anyway: bool) {
     let s = state.scenario.get_untracked();
     let request = Request {
         figures,
@@ -350,7 +369,15 @@ fn run(state: State, runs: Runs, figures: bool) {
             runs.progress.set(None);
             run_here(runs, request);
         }
-        Ok(e) => start(runs, request, e),
+        Ok(e) => match beyond_limit(e, MAX_EVENTS).filter(|_| !anyway) {
+            Some(why) => {
+                runs.anyway.set(Some(figures));
+                runs.status.set(format!(
+                    "Not run: {why}. Press Run anyway to start it regardless (Cancel stops it)."
+                ));
+            }
+            None => start(runs, request, e),
+        },
     }
 }
 
@@ -361,6 +388,7 @@ fn run(state: State, runs: Runs, figures: bool) {
 fn auto_run(state: State, runs: Runs) {
     dom::effect(move || {
         let s = state.scenario.get();
+        runs.anyway.set(None);
         if state.page.with_untracked(|p| p.view) != View::Traffic {
             return;
         }
@@ -373,9 +401,15 @@ fn auto_run(state: State, runs: Runs) {
             }
             Ok(e) => {
                 if idle {
+                    let long = match beyond_limit(e, MAX_EVENTS) {
+                        Some(_) => {
+                            " It is beyond the limit of a run started without asking: Run will ask."
+                        }
+                        None => "",
+                    };
                     runs.status.set(format!(
-                        "About {} events: more than the {} that re-run as you edit. Press Run: it runs in the background, with a progress bar and Cancel.",
-                        si(e, ""),
+                        "Estimated at {}: more than the {} events that re-run as you edit. Press Run: it runs in the background, with a progress bar and Cancel.{long}",
+                        estimate_text(e),
                         si(AUTO_RUN_EVENTS, "")
                     ));
                 }
@@ -452,6 +486,7 @@ fn RunBar(state: State, runs: Runs) -> impl IntoView {
     view! {
         <section class="panel traffic-run" aria-label="Run">
             <button type="button" id="traffic-run" on:click=move |_| run(state, runs, false) disabled=running>"Run"</button>
+            <button type="button" id="traffic-run-anyway" on:click=move |_| run_anyway(state, runs) hidden=move || runs.anyway.with(Option::is_none) disabled=running>"Run anyway"</button>
             <button type="button" id="traffic-cancel" on:click=cancel hidden=move || !running()>"Cancel"</button>
             <progress id="traffic-progress" aria-label="Replications done" hidden=move || !running() value=value max=max></progress>
             <p id="traffic-status" role="status">{move || runs.status.get()}</p>

@@ -175,11 +175,19 @@ pub fn fit(series: Vec<Series>) -> Result<FitReport, Error> {
         ));
     }
     let hockney = linear(&points, &mut warnings);
-    let query = checked_query(hockney_query(&hockney), &mut warnings);
-    let hyperbolic =
-        hyperbolic::fit(&points).map(|block| hyperbolic_fit(&points, block, &mut warnings));
+    let piecewise = piecewise(&points);
+    let query = usable(&hockney, &piecewise)?;
+    let hyperbolic = hyperbolic::fit(&points)
+        .map(|block| hyperbolic_fit(&points, block))
+        .and_then(|fit| match fit {
+            Ok(fit) => Some(fit),
+            Err(why) => {
+                warnings.push(format!("no hyperbolic fit: {why}"));
+                None
+            }
+        });
     let fits = Fits {
-        piecewise: piecewise(&points),
+        piecewise,
         loggp: loggp::fit(chosen, &series),
         hockney,
         hyperbolic,
@@ -278,15 +286,97 @@ fn piecewise(points: &[[f64; 2]]) -> PiecewiseFit {
     }
 }
 
-fn hyperbolic_fit(points: &[[f64; 2]], block: Block, warnings: &mut Vec<String>) -> HyperbolicFit {
-    HyperbolicFit {
+/// The hyperbolic fit, or why its numbers or its machine are no use.
+fn hyperbolic_fit(points: &[[f64; 2]], block: Block) -> Result<HyperbolicFit, String> {
+    let quality = Quality::of(points, |x| block.time(x));
+    let numbers = [
+        ("a", block.a),
+        ("b", block.b),
+        ("r∞", block.r_inf()),
+        ("n½", block.n_half()),
+    ];
+    finite(&numbers, &quality)?;
+    Ok(HyperbolicFit {
         a_us: block.a,
         b_us_per_byte: block.b,
         r_inf_mbps: block.r_inf(),
         n_half_bytes: block.n_half(),
-        quality: Quality::of(points, |x| block.time(x)),
-        query: checked_query(hyperbolic_query(&block), warnings),
+        quality,
+        query: evaluable(hyperbolic_query(&block))?,
+    })
+}
+
+/// The linear fit's query if the fit is of use: every number of the linear and piecewise
+/// fits finite (times near f64's limits, 10³⁰⁸ µs or 10⁻³⁰⁰ µs, overflow or underflow in the
+/// sums of a relative fit), and the fitted machine one that `commcalc eval` evaluates. Else
+/// the fit is refused, with the reason: a result printed with `inf` and `NaN`, or a query
+/// refused when pasted, is no result.
+fn usable(hockney: &LinearFit, piecewise: &PiecewiseFit) -> Result<String, Error> {
+    let refused = |why: String| Error::Measurement {
+        line: None,
+        problem: format!("the fitted machine is of no use: {why}"),
+        expected: format!(
+            "times in µs whose linear fit the custom machine takes ({}), growing with size",
+            custom_ranges()
+        ),
+    };
+    let h = hockney;
+    let linear = [
+        ("a", h.a_us),
+        ("b", h.b_us_per_byte),
+        ("r∞", h.r_inf_mbps),
+        ("n½", h.n_half_bytes),
+    ];
+    finite(&linear, &h.quality).map_err(refused)?;
+    let pieces: Vec<(&str, f64)> = (piecewise.pieces.iter())
+        .flat_map(|p| [("a", p.a_us), ("b", p.b_us_per_byte)])
+        .collect();
+    if pieces.is_empty() {
+        return Err(refused(
+            "no piece of the piecewise fit could be fitted".into(),
+        ));
     }
+    finite(&pieces, &piecewise.quality)
+        .map_err(|why| refused(format!("the piecewise fit: {why}")))?;
+    evaluable(hockney_query(h)).map_err(refused)
+}
+
+/// The ranges of the custom machine's Hockney α and β, which a fitted machine must lie in.
+fn custom_ranges() -> String {
+    let set = crate::catalog::machine("custom").and_then(|m| m.set(crate::Model::Hockney));
+    ["alpha", "beta"]
+        .iter()
+        .filter_map(|name| set?.param(name))
+        .map(|p| {
+            format!(
+                "{} from {} to {} {}",
+                p.symbol, p.range.0, p.range.1, p.unit
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Whether a fit's numbers and errors are all finite; the reason if not.
+fn finite(numbers: &[(&str, f64)], quality: &Quality) -> Result<(), String> {
+    let errors = [
+        ("the rms error", quality.rms_rel_err),
+        ("the largest error", quality.max_rel_err),
+    ];
+    match numbers.iter().chain(&errors).find(|(_, v)| !v.is_finite()) {
+        None => Ok(()),
+        Some((name, v)) => Err(format!(
+            "{name} = {v}: the times are too large or too small for the arithmetic of a fit"
+        )),
+    }
+}
+
+/// The query if `commcalc eval` evaluates it; otherwise the reason.
+fn evaluable(query: String) -> Result<String, String> {
+    let scenario = Scenario::from_query(&query)
+        .map_err(|e| format!("the custom machine does not take these values ({e}): `{query}`"))?;
+    crate::evaluate(&scenario).map_err(|e| format!("`{query}` gives no finite result ({e})"))?;
+    Ok(query)
 }
 
 /// A number for a query: six significant digits, in plain decimal.
@@ -318,16 +408,6 @@ pub fn hyperbolic_query(block: &Block) -> String {
         decimal(block.a / 2.0),
         decimal(block.b)
     )
-}
-
-/// The query if the query language accepts it; otherwise the reason, as a warning.
-fn checked_query(query: String, warnings: &mut Vec<String>) -> String {
-    if let Err(e) = Scenario::from_query(&query) {
-        warnings.push(format!(
-            "the fitted values lie outside what the custom machine accepts ({e}); `{query}` will be refused"
-        ));
-    }
-    query
 }
 
 #[cfg(test)]
