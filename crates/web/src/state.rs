@@ -382,7 +382,10 @@ impl State {
                 if leaves_fitted(&current, &next) {
                     self.forget_fitted();
                 }
-                if self.page.with_untracked(|p| p.embed && p.view == View::Compare) {
+                if self
+                    .page
+                    .with_untracked(|p| p.embed && p.view == View::Compare)
+                {
                     self.edit_every_compared(edit);
                 }
                 self.scenario.set(next);

@@ -1,7 +1,7 @@
 //! Axis ticks and their labels. Few labels, formatted once: each one drawn costs a `fillText`,
 //! so an axis has at most about six, at decades on log axes and at 1-2-5 steps on linear ones.
 
-use commcalc_core::units::{sig3, si};
+use commcalc_core::units::{si, sig3};
 
 /// The range of an axis after padding, and its ticks with labels.
 #[derive(Clone, Debug, PartialEq)]

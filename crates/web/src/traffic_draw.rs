@@ -224,7 +224,10 @@ fn sweep_lines<'a>(curves: &'a [Curve], key: &str) -> Vec<(LegendKey, &'a Curve)
 /// The key of a sweep chart: each line's name, colour and dash (the page's legend under the
 /// chart and the exported chart's).
 pub fn sweep_keys(curves: &[Curve], key: &str) -> Vec<LegendKey> {
-    sweep_lines(curves, key).into_iter().map(|(k, _)| k).collect()
+    sweep_lines(curves, key)
+        .into_iter()
+        .map(|(k, _)| k)
+        .collect()
 }
 
 /// A sweep chart: completion time against the swept key for each curve whose key is `key`;
@@ -340,7 +343,11 @@ mod tests {
         for (s, k) in plot.series.iter().zip(&keys) {
             assert_eq!((s.colour, s.dashed), (k.colour, k.dashed), "{}", k.name);
         }
-        let fig8 = [curve("a", "hit", 4), curve("b", "hit", 4), curve("c", "hit", 4)];
+        let fig8 = [
+            curve("a", "hit", 4),
+            curve("b", "hit", 4),
+            curve("c", "hit", 4),
+        ];
         assert_eq!(sweep_keys(&fig8, "hit").len(), 3);
         assert!(sweep_plot(&fig8, "radius").is_err());
     }

@@ -406,7 +406,8 @@ mod tests {
     /// the total it is. The count of replications and the interval's half-width are neither.
     #[test]
     fn every_metric_label_says_mean_or_total() {
-        let s = Scenario::from_query("machine=intel-ipsc&pattern=traffic&count=200&reps=3").unwrap();
+        let s =
+            Scenario::from_query("machine=intel-ipsc&pattern=traffic&count=200&reps=3").unwrap();
         let (config, _) = config_of(&s).unwrap();
         let summary = simulate(&config).unwrap();
         let totals = |f: fn(&crate::traffic::Run) -> u64| {

@@ -792,9 +792,11 @@ fn export(state: State, runs: Runs, charts: &Charts, what: &str) -> Result<Strin
         }
         chart => {
             let query = if chart.starts_with("fig") {
-                runs.figures.with_untracked(|f| f.as_ref().map(|f| f.query.clone()))
+                runs.figures
+                    .with_untracked(|f| f.as_ref().map(|f| f.query.clone()))
             } else {
-                runs.result.with_untracked(|r| r.as_ref().map(|d| d.query.clone()))
+                runs.result
+                    .with_untracked(|r| r.as_ref().map(|d| d.query.clone()))
             };
             chart_export(chart, charts, &stem, query.unwrap_or_default())
         }
