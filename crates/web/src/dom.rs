@@ -108,6 +108,9 @@ struct UrlState {
     /// Whether the address waiting is an edit's, which becomes a history entry of its own when
     /// it is written ([`edit_query`]); else it replaces the current entry.
     entry: bool,
+    /// When the last edit came (`performance.now()`, ms), to tell a new edit from the next
+    /// step of one under way.
+    last_edit: Option<f64>,
 }
 
 thread_local! {
@@ -167,11 +170,20 @@ pub fn replace_query(query: String) {
 }
 
 /// Puts the canonical query of an edit in the address bar as a new history entry, so that Back
-/// undoes the edit and Forward redoes it: once the edit settles, at once for a typed value or a
-/// choice, or once a slider's inputs pause or it is released (the steps of a drag replace one
-/// another, [`replace_query`]'s wait), so that a drag is one entry, not one per input.
+/// undoes the edit and Forward redoes it. An edit that comes within [`URL_QUIET_MS`] of the one
+/// before is the same gesture going on (a drag's next input, a key held on a slider, each of
+/// whose steps is a `change`): it replaces that gesture's entry, so that a drag or a run of key
+/// presses is one entry, written once its inputs pause ([`replace_query`]'s wait), not one per
+/// input.
 pub fn edit_query(query: String) {
-    URL.with(|u| u.borrow_mut().entry = true);
+    let t = now();
+    URL.with(|u| {
+        let mut u = u.borrow_mut();
+        if u.last_edit.is_none_or(|last| t - last >= URL_QUIET_MS as f64) {
+            u.entry = true;
+        }
+        u.last_edit = Some(t);
+    });
     replace_query(query);
 }
 
