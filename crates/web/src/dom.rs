@@ -179,7 +179,9 @@ pub fn edit_query(query: String) {
     let t = now();
     URL.with(|u| {
         let mut u = u.borrow_mut();
-        if u.last_edit.is_none_or(|last| t - last >= URL_QUIET_MS as f64) {
+        if u.last_edit
+            .is_none_or(|last| t - last >= URL_QUIET_MS as f64)
+        {
             u.entry = true;
         }
         u.last_edit = Some(t);

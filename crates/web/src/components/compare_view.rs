@@ -69,6 +69,24 @@ pub fn CompareView(
                 .unwrap_or_default()
         })
     });
+    view! {
+        <ComparedList state/>
+        <Charts state plots abscissa legend=LEGEND/>
+        <ExportBar state plots stem subtitle abscissa csv json/>
+        <section class="panel" aria-label="Each scenario">
+            <div class="table-scroll" node_ref=table></div>
+        </section>
+        <section class="panel" aria-labelledby="crossovers-title">
+            <h2 id="crossovers-title">"Crossovers"</h2>
+            <div node_ref=crossovers></div>
+        </section>
+        <WarningList state/>
+    }
+}
+
+/// The compared scenarios, each a card, and the button that adds one.
+#[component]
+fn ComparedList(state: State) -> impl IntoView {
     // Embedded, the comparison is the author's: no scenario is added, removed or picked for
     // editing, and the controls kept move every scenario (`State::apply`).
     let embed = state.page.with_untracked(|p| p.embed);
@@ -103,16 +121,6 @@ pub fn CompareView(
             <ol id="compared">{cards(state, embed)}</ol>
             {add}
         </section>
-        <Charts state plots abscissa legend=LEGEND/>
-        <ExportBar state plots stem subtitle abscissa csv json/>
-        <section class="panel" aria-label="Each scenario">
-            <div class="table-scroll" node_ref=table></div>
-        </section>
-        <section class="panel" aria-labelledby="crossovers-title">
-            <h2 id="crossovers-title">"Crossovers"</h2>
-            <div node_ref=crossovers></div>
-        </section>
-        <WarningList state/>
     }
 }
 

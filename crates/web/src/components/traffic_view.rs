@@ -94,6 +94,31 @@ pub fn TrafficView(
         charted: std::array::from_fn(|_| RwSignal::new(None)),
     };
     auto_run(state, runs);
+    let charts = charts(runs);
+    let [latency, lengths, utilisation, ..] = charts;
+    let embed = state.page.with_untracked(|p| p.embed);
+    let empty = move || runs.result.with(Option::is_none);
+    view! {
+        <Intro state/>
+        <RunBar state runs/>
+        <Results state runs/>
+        <CubePanel state runs utilisation/>
+        <section class="panel" class:traffic-empty=empty aria-labelledby="traffic-hist-title">
+            <h2 id="traffic-hist-title">"Latencies and runs (first replication)"</h2>
+            <div class="traffic-pair">
+                <Chart state chart=latency label="Histogram of the message latencies; the results table gives the mean, median and 99th percentile"/>
+                <Chart state chart=lengths label="Histogram of run lengths; the results table gives their mean"/>
+            </div>
+        </section>
+        {(!embed).then(|| view! {
+            <FiguresPanel state runs charts/>
+            <Exports state runs charts/>
+        })}
+    }
+}
+
+/// The view's charts: the run's histograms and the figures' sweeps, each with its key.
+fn charts(runs: Runs) -> Charts {
     let first = move |chart: usize, f: fn(&commcalc_core::traffic::Run) -> Plot| {
         Memo::new(move |_| {
             runs.charted[chart].with(|r| {
@@ -138,34 +163,14 @@ pub fn TrafficView(
         x,
         y: completion_label(),
     };
-    let charts: Charts = [
+    [
         histogram(LATENCY, first(0, latency_plot)),
         histogram(RUNS, first(1, run_length_plot)),
         histogram(UTILISATION, first(2, utilisation_plot)),
         swept(FIG7_RADIUS, figure(false, "radius")),
         swept(FIG7_DECAY, figure(false, "decay")),
         swept(FIG8, figure(true, "hit")),
-    ];
-    let [latency, lengths, utilisation, ..] = charts;
-    let embed = state.page.with_untracked(|p| p.embed);
-    let empty = move || runs.result.with(Option::is_none);
-    view! {
-        <Intro state/>
-        <RunBar state runs/>
-        <Results state runs/>
-        <CubePanel state runs utilisation/>
-        <section class="panel" class:traffic-empty=empty aria-labelledby="traffic-hist-title">
-            <h2 id="traffic-hist-title">"Latencies and runs (first replication)"</h2>
-            <div class="traffic-pair">
-                <Chart state chart=latency label="Histogram of the message latencies; the results table gives the mean, median and 99th percentile"/>
-                <Chart state chart=lengths label="Histogram of run lengths; the results table gives their mean"/>
-            </div>
-        </section>
-        {(!embed).then(|| view! {
-            <FiguresPanel state runs charts/>
-            <Exports state runs charts/>
-        })}
-    }
+    ]
 }
 
 /// A linear chart of the view, with its key under it where it has one.
