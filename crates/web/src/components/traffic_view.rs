@@ -199,12 +199,13 @@ fn ChartKey(id: String, keys: Memo<Vec<LegendKey>>, dark: ReadSignal<bool>) -> i
     view! {
         <p class="legend traffic-key" id=id hidden=move || keys.with(Vec::is_empty)>
             <For each key=|k| (k.name.clone(), k.colour, k.dashed) let:k>
-                <span class="coll-key" data-colour=k.colour>
+                <span class="coll-key">
                     <span
                         class="line-swatch"
                         class:dashed=k.dashed
                         style:border-color=move || {
-                            let (r, g, b) = palette(dark.get()).series[k.colour % 7];
+                            let series = palette(dark.get()).series;
+                            let (r, g, b) = series[k.colour % series.len()];
                             format!("rgb({r},{g},{b})")
                         }
                     ></span>
