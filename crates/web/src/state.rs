@@ -399,9 +399,7 @@ impl State {
             }
         });
     }
-}
 
-impl State {
     /// An embedded comparison has no Edit buttons: a control its author kept moves every
     /// compared scenario that takes the edit (the one marked as edited is the scenario itself),
     /// not only the one that happens to be marked. A scenario that refuses it stays as it is.
@@ -411,10 +409,12 @@ impl State {
             p.compare
                 .iter()
                 .enumerate()
-                .map(|(i, s)| match i == active {
-                    true => s.clone(),
-                    false => edit::apply_in(self.evaluate, View::Compare, s, edit)
-                        .unwrap_or_else(|_| s.clone()),
+                .map(|(i, s)| {
+                    if i == active {
+                        return s.clone();
+                    }
+                    edit::apply_in(self.evaluate, View::Compare, s, edit)
+                        .unwrap_or_else(|_| s.clone())
                 })
                 .collect()
         });
