@@ -119,6 +119,19 @@ function withoutStreams(file) {
   fs.writeFileSync(full, glue);
 }
 
+// Trunk's loader of the Traffic view's worker (data-loader-shim) calls wasm-bindgen's init with
+// the wasm's path alone, a form wasm-bindgen deprecates: the worker logged "using deprecated
+// parameters for the initialization function" on every start. It passes `{ module_or_path }`
+// here; the build fails if Trunk's loader no longer reads as expected.
+for (const f of files(staging).filter((f) => /^traffic-worker.*_loader\.js$/.test(f))) {
+  const full = path.join(staging, f);
+  const loader = fs.readFileSync(full, 'utf8');
+  const call = /wasm_bindgen\(("[^"]*"|'[^']*')\)/g;
+  const found = loader.match(call)?.length ?? 0;
+  if (found !== 1) fail(`${f}: expected one call wasm_bindgen("…"), found ${found}`);
+  fs.writeFileSync(full, loader.replace(call, 'wasm_bindgen({ module_or_path: $1 })'));
+}
+
 if (!served) {
   for (const f of files(staging).filter((f) => /^commcalc-web-[0-9a-f]+\.js$/.test(f))) withoutStreams(f);
   for (const f of files(staging).filter((f) => f.endsWith('.js') && !trafficWorker.test(f))) {

@@ -2,10 +2,14 @@
 // after one visit, and offers a reload when a new build has been deployed, instead of serving
 // the old one forever.
 (() => {
-  // Embedded pages never rely on a service worker or storage: browsers partition both in
-  // cross-site iframes, and an embedding page cannot show the update prompt anyway.
+  // An embedded page registers the worker too, so that a course page opened once online shows
+  // its embeds offline: the worker precaches the whole build and answers every address of the
+  // deployment with index.html, whatever view or scenario it embeds. Browsers partition it by
+  // the embedding site, and may refuse it (a page with an opaque origin, storage blocked): the
+  // page works as it is then. An embed never offers the update prompt (the course page is not
+  // ours to cover): a new build waits until no page of the old one is open.
   const embedded = new URLSearchParams(location.search).get('embed') === '1' || window.self !== window.top;
-  if (embedded || !('serviceWorker' in navigator)) return;
+  if (!('serviceWorker' in navigator)) return;
   const sw = navigator.serviceWorker;
 
   // The first visit's worker takes control too (clients.claim): reload only when asked to.
@@ -71,5 +75,5 @@
 
   // Relative to the page, so that the app works from any sub-path of any host. Offline, or where
   // service workers are not allowed, the page works as it is.
-  sw.register('./sw.js').then(watch, () => {});
+  sw.register('./sw.js').then(embedded ? () => {} : watch, () => {});
 })();

@@ -157,11 +157,16 @@ describe('collectives view', () => {
       assert.match(search, /view=collectives/u);
       assert.equal((await readout(page)).p, r.p, 'the readout is on the cell taken');
 
+      // The cell taken is an edit, a history entry of its own: Back undoes it, then leaves the view.
+      await page.goBack();
+      await page.waitForFunction((s) => location.search !== s && location.search.includes('view=collectives'), search);
       await page.goBack();
       await page.waitForFunction(() => !location.search.includes('view=collectives'));
       assert.equal(await page.evaluate(() => location.search), calculator, 'Back returns to the calculator as it was');
       await page.goForward();
       await page.waitForFunction(() => location.search.includes('view=collectives'));
+      await page.goForward();
+      await page.waitForFunction((s) => location.search === s, search);
       assert.equal(await page.evaluate(() => location.search), search, 'Forward returns to the cell taken');
       await page.waitForSelector('#coll-map-readout .map-readout-text');
       assert.equal((await readout(page)).p, r.p);

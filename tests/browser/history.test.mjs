@@ -1,6 +1,7 @@
 // The address bar and the history hold the view: the axes (log–log, log–linear, linear) and
 // the compared scenario being edited survive a reload and a shared link, a tab switch is a
-// history entry that Back undoes, and a slider drag replaces the entry instead of adding one.
+// history entry that Back undoes, an edit is one once it settles (a typed value at once, a drag
+// once it pauses: one entry, not one per input), so that Back undoes it and Forward redoes it.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -60,7 +61,7 @@ describe('address and history', () => {
     }
   });
 
-  it('makes a tab switch a history entry, and a slider drag none', async () => {
+  it('makes a tab switch a history entry, and a slider drag one', async () => {
     const { context, page, problems } = await newAppPage(app.browser);
     try {
       await openApp(page, app.server.url, '?machine=intel-paragon&pattern=pingpong');
@@ -77,12 +78,12 @@ describe('address and history', () => {
         }),
       );
       await page.waitForFunction((s) => location.search !== s, start);
-      assert.equal(await historyLength(page), before, 'a drag adds no history entry');
+      assert.equal(await historyLength(page), before + 1, 'a drag adds one history entry, once it pauses');
       const dragged = await search(page);
 
       await afterRepaint(page, 'open Compare', () => page.click('#tab-compare'));
       assert.equal(await openTab(page), 'tab-compare');
-      assert.equal(await historyLength(page), before + 1, 'a tab switch adds one entry');
+      assert.equal(await historyLength(page), before + 2, 'a tab switch adds one entry');
       assert.match(await search(page), /view=compare/);
 
       await page.goBack();
@@ -94,6 +95,46 @@ describe('address and history', () => {
       await page.goForward();
       await page.waitForFunction(() => document.querySelector('#tab-compare')?.getAttribute('aria-current') === 'page');
       assert.match(await search(page), /view=compare/);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('undo', () => {
+  it('Back undoes a settled edit and Forward redoes it, in the calculator and in Traffic', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      for (const [query, key, value] of [
+        ['?machine=intel-paragon&pattern=pingpong', 'size', '5000'],
+        ['?machine=intel-ipsc&pattern=traffic&view=traffic', 'reps', '3'],
+      ]) {
+        await openApp(page, app.server.url, query);
+        const start = await search(page);
+        const before = await historyLength(page);
+        const box = page.locator(`input#in-${key}`);
+        const was = await box.inputValue();
+        await box.fill(value);
+        await box.press('Enter');
+        await page.waitForFunction((k) => location.search.includes(`${k}=`), key);
+        const edited = await search(page);
+        assert.notEqual(edited, start);
+        assert.equal(await historyLength(page), before + 1, `${key}: the edit is a history entry`);
+
+        await page.goBack();
+        await page.waitForFunction((s) => location.search === s, start);
+        await page.waitForFunction(([sel, v]) => document.querySelector(sel)?.value === v, [`input#in-${key}`, was]);
+        assert.equal(await box.inputValue(), was, `${key}: Back restores the value`);
+        assert.ok(page.url().startsWith(app.server.url), 'Back stays in the app');
+
+        await page.goForward();
+        await page.waitForFunction((s) => location.search === s, edited);
+        await page.waitForFunction(([sel, v]) => document.querySelector(sel)?.value !== v, [`input#in-${key}`, was]);
+        if (key === 'reps') {
+          await page.waitForFunction(() => /reps=3/u.test(document.querySelector('#traffic-of')?.textContent ?? ''));
+        }
+      }
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

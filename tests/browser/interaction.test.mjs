@@ -95,7 +95,8 @@ describe('sliders', () => {
       assert.notEqual(m1.time_us?.value, m0.time_us?.value, 'the time at the size changed with α');
       assert.notEqual(s1.search, s0.search, 'the URL changed');
       assert.ok(new URLSearchParams(s1.search).has('alpha'), `the URL holds alpha, got ${s1.search}`);
-      assert.equal(await page.evaluate(() => history.length), historyLength, 'the slider replaced the history entry');
+      // Ten steps in a row are one edit: one history entry, which Back undoes (history.test.mjs).
+      assert.equal(await page.evaluate(() => history.length), historyLength + 1, 'the key steps are one history entry');
 
       // A drag: a run of input events to three quarters of the range.
       s0 = s1;
@@ -114,7 +115,8 @@ describe('sliders', () => {
         new URLSearchParams(s0.search).get('alpha'),
         'the URL holds the new α',
       );
-      assert.equal(await page.evaluate(() => history.length), historyLength, 'the drag did not fill the history');
+      // The drag is one entry more at most (none if it came within the key steps' pause).
+      assert.ok(await page.evaluate(() => history.length) <= historyLength + 2, 'the drag did not fill the history');
       assert.deepEqual(appFailures(problems), [], 'no console or page error');
     } finally {
       await context.close();

@@ -95,6 +95,7 @@ pub const ALL: Views = Views {
         include_str!("../../../web/share.css"),
         include_str!("../../../web/import.css"),
         include_str!("../../../web/explain-panel.css"),
+        include_str!("../../../web/traffic.css"),
     ],
     engines: commcalc_core::report::ENGINES,
     report: crate::worker::report,

@@ -110,6 +110,15 @@ pub struct Series {
     pub letter: Option<char>,
 }
 
+/// One line of a chart's key: its name, its colour (as [`Series::colour`]) and whether it is
+/// drawn dashed. The key under a chart on the page and in an exported chart are made from it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegendKey {
+    pub name: String,
+    pub colour: usize,
+    pub dashed: bool,
+}
+
 /// Everything one chart draws.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plot {

@@ -105,6 +105,12 @@ struct UrlState {
     written: String,
     pending: Option<String>,
     timer: Option<TimeoutHandle>,
+    /// Whether the address waiting is an edit's, which becomes a history entry of its own when
+    /// it is written ([`edit_query`]); else it replaces the current entry.
+    entry: bool,
+    /// When the last edit came (`performance.now()`, ms), to tell a new edit from the next
+    /// step of one under way.
+    last_edit: Option<f64>,
 }
 
 thread_local! {
@@ -161,6 +167,26 @@ pub fn replace_query(query: String) {
     if !wait {
         flush_url();
     }
+}
+
+/// Puts the canonical query of an edit in the address bar as a new history entry, so that Back
+/// undoes the edit and Forward redoes it. An edit that comes within [`URL_QUIET_MS`] of the one
+/// before is the same gesture going on (a drag's next input, a key held on a slider, each of
+/// whose steps is a `change`): it replaces that gesture's entry, so that a drag or a run of key
+/// presses is one entry, written once its inputs pause ([`replace_query`]'s wait), not one per
+/// input.
+pub fn edit_query(query: String) {
+    let t = now();
+    URL.with(|u| {
+        let mut u = u.borrow_mut();
+        if u.last_edit
+            .is_none_or(|last| t - last >= URL_QUIET_MS as f64)
+        {
+            u.entry = true;
+        }
+        u.last_edit = Some(t);
+    });
+    replace_query(query);
 }
 
 /// Runs `f`, the edit of a slider's `input`: the address it writes waits for the slider to
@@ -244,6 +270,7 @@ pub fn on_history(f: impl Fn(String) + 'static) {
         URL.with(|u| {
             let mut u = u.borrow_mut();
             u.pending = None;
+            u.entry = false;
             u.written = search.trim_start_matches('?').to_string();
         });
         f(search);
@@ -292,22 +319,33 @@ fn pause() {
         if let Some(timer) = u.timer.take() {
             timer.clear();
         }
+        let entry = std::mem::take(&mut u.entry);
         let Some(query) = u.pending.take().filter(|q| *q != u.written) else {
             return;
         };
         if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}")));
+            let url = format!("?{query}");
+            let _ = if entry {
+                history.push_state_with_url(&JsValue::NULL, "", Some(&url))
+            } else {
+                history.replace_state_with_url(&JsValue::NULL, "", Some(&url))
+            };
         }
         u.written = query;
     });
 }
 
-/// Whether the system asks for dark colours, kept up to date (the page's one listener:
-/// `State::dark`).
+/// Whether the page is drawn in dark colours, kept up to date (the page's one listener:
+/// `State::dark`): when the system asks for them, on a screen only. A page printed (or
+/// previewed for print) is on paper: its charts are drawn again in light colours, as the
+/// print style sheet sets the page's.
 pub fn prefers_dark() -> ReadSignal<bool> {
     let (dark, set_dark) = signal(false);
-    let query = web_sys::window()
-        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten());
+    let query = web_sys::window().and_then(|w| {
+        w.match_media("screen and (prefers-color-scheme: dark)")
+            .ok()
+            .flatten()
+    });
     if let Some(mql) = query {
         set_dark.set(mql.matches());
         let watched = mql.clone();

@@ -13,7 +13,7 @@ use plotters_svg::SVGBackend;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
-use crate::chart::{Palette, Plot, Scale, Series};
+use crate::chart::{LegendKey, Palette, Plot, Scale, Series};
 use crate::labels::{self, layout, Geometry, Ink, Placed, MARGINS, SMALL_FONT};
 use crate::polyline;
 use crate::ticks::Axis;
@@ -35,6 +35,9 @@ pub struct Heading {
     pub subtitle: String,
     pub x: String,
     pub y: String,
+    /// The chart's key, drawn under the subtitle (none: the chart needs none, or its lines are
+    /// lettered).
+    pub legend: Vec<LegendKey>,
 }
 
 fn rgb(c: (u8, u8, u8)) -> RGBColor {
@@ -335,7 +338,8 @@ fn headed<DB: DrawingBackend>(
     pen: &Pen,
 ) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
     let p = pen.palette;
-    let (top, rest) = page.split_vertically(pen.px(52.0));
+    let band = if h.legend.is_empty() { 52.0 } else { 74.0 };
+    let (top, rest) = page.split_vertically(pen.px(band));
     top.draw(&Text::new(
         h.title.as_str(),
         (pen.px(12.0), pen.px(8.0)),
@@ -346,6 +350,7 @@ fn headed<DB: DrawingBackend>(
         (pen.px(12.0), pen.px(31.0)),
         pen.font(12.5, p.text, HPos::Left, VPos::Top),
     ))?;
+    draw_legend(&top, &h.legend, pen)?;
     let (_, rest_height) = rest.dim_in_pixel();
     let (rest, bottom) = rest.split_vertically(rest_height.saturating_sub(pen.px(24.0) as u32));
     let (bottom_width, _) = bottom.dim_in_pixel();
@@ -363,6 +368,39 @@ fn headed<DB: DrawingBackend>(
             .transform(FontTransform::Rotate270),
     ))?;
     Ok(chart)
+}
+
+/// The key of an exported chart, in a row under its subtitle: a short line in each series'
+/// colour (dashed where the series is) and its name. Each entry's width is reckoned from its
+/// name's length, nothing measured.
+fn draw_legend<DB: DrawingBackend>(
+    top: &DrawingArea<DB, Shift>,
+    legend: &[LegendKey],
+    pen: &Pen,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let p = pen.palette;
+    let (mut x, y) = (12.0, 60.0);
+    for key in legend {
+        let colour = rgb(p.series[key.colour % p.series.len()]).stroke_width(pen.width(2.5));
+        let pieces: &[(f64, f64)] = if key.dashed {
+            &[(0.0, 7.0), (11.0, 18.0), (22.0, 26.0)]
+        } else {
+            &[(0.0, 26.0)]
+        };
+        for (from, to) in pieces {
+            top.draw(&PathElement::new(
+                vec![(pen.px(x + from), pen.px(y)), (pen.px(x + to), pen.px(y))],
+                colour,
+            ))?;
+        }
+        top.draw(&Text::new(
+            key.name.as_str(),
+            (pen.px(x + 32.0), pen.px(y)),
+            pen.font(12.5, p.text, HPos::Left, VPos::Center),
+        ))?;
+        x += 32.0 + 7.0 * key.name.chars().count() as f64 + 22.0;
+    }
+    Ok(())
 }
 
 /// Sizes in CSS pixels turned into canvas pixels, and the colours.

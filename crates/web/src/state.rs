@@ -203,6 +203,18 @@ impl State {
         dom::replace_query(self.query_untracked());
     }
 
+    /// Puts an edit in the address bar as a history entry once it settles
+    /// (`dom::edit_query`): Back undoes it. An embedded page replaces its entry instead: the
+    /// history is the course page's, whose Back should leave it, not step through its embeds.
+    fn write_edit(&self) {
+        let query = self.query_untracked();
+        if self.page.with_untracked(|p| p.embed) {
+            dom::replace_query(query);
+        } else {
+            dom::edit_query(query);
+        }
+    }
+
     /// The address's query of the page as it is.
     fn query_untracked(&self) -> String {
         let page = self.page.with_untracked(|p| Page {
@@ -370,8 +382,14 @@ impl State {
                 if leaves_fitted(&current, &next) {
                     self.forget_fitted();
                 }
+                if self
+                    .page
+                    .with_untracked(|p| p.embed && p.view == View::Compare)
+                {
+                    self.edit_every_compared(edit);
+                }
                 self.scenario.set(next);
-                self.write_url();
+                self.write_edit();
             }
             _ => self.repaint.update(|n| *n = n.wrapping_add(1)),
         }
@@ -380,6 +398,27 @@ impl State {
                 f();
             }
         });
+    }
+
+    /// An embedded comparison has no Edit buttons: a control its author kept moves every
+    /// compared scenario that takes the edit (the one marked as edited is the scenario itself),
+    /// not only the one that happens to be marked. A scenario that refuses it stays as it is.
+    fn edit_every_compared(&self, edit: Edit) {
+        let active = self.active.get_untracked();
+        let list: Vec<Scenario> = self.page.with_untracked(|p| {
+            p.compare
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    if i == active {
+                        return s.clone();
+                    }
+                    edit::apply_in(self.evaluate, View::Compare, s, edit)
+                        .unwrap_or_else(|_| s.clone())
+                })
+                .collect()
+        });
+        self.page.update(|p| p.compare = list);
     }
 }
 

@@ -1,7 +1,7 @@
 //! Axis ticks and their labels. Few labels, formatted once: each one drawn costs a `fillText`,
 //! so an axis has at most about six, at decades on log axes and at 1-2-5 steps on linear ones.
 
-use commcalc_core::units::si;
+use commcalc_core::units::{si, sig3};
 
 /// The range of an axis after padding, and its ticks with labels.
 #[derive(Clone, Debug, PartialEq)]
@@ -83,10 +83,21 @@ pub fn linear_axis(lo: f64, hi: f64, unit: &str, max_ticks: usize) -> Axis {
     let ticks = (first..=last)
         .map(|i| {
             let v = i as f64 * step;
-            (v, si(v, unit))
+            (v, tick_label(v, unit))
         })
         .collect();
     Axis { lo, hi, ticks }
+}
+
+/// A linear tick's label: a value without a unit (a probability, a decay, a count) is written
+/// plainly below 1, never with a submultiple prefix that reads as a unit (0.2, not "200 m");
+/// a value with a unit, and a count from 1000, take SI prefixes.
+fn tick_label(v: f64, unit: &str) -> String {
+    if unit.is_empty() && v.abs() < 1.0 {
+        sig3(v)
+    } else {
+        si(v, unit)
+    }
 }
 
 /// A positive span for a log axis: a degenerate or non-positive range is widened around its
@@ -162,5 +173,14 @@ mod tests {
         let a = linear_axis(0.0, 87.0, "MB/s", 5);
         assert_eq!(a.ticks[1].0, 20.0);
         assert!(linear_axis(5.0, 5.0, "µs", 5).hi > 5.0);
+    }
+
+    /// A probability or a decay (003 Figs. 7 and 8's abscissae) reads 0.2, not 200 m.
+    #[test]
+    fn unitless_fractions_take_no_milli_prefix() {
+        let a = linear_axis(0.0, 0.9, "", 5);
+        let labels: Vec<_> = a.ticks.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(labels, ["0", "0.2", "0.4", "0.6", "0.8"]);
+        assert_eq!(linear_axis(0.0, 3000.0, "", 4).ticks[1].1, "1 k");
     }
 }

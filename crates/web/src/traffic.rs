@@ -43,7 +43,7 @@ pub const PAGE_RUN_EVENTS: f64 = 20_000.0;
 pub const MAIN_THREAD_EVENTS: f64 = 2_000_000.0;
 
 /// The traffic view shows `pattern=traffic`: for a scenario of another pattern, the same
-/// machine's traffic if it has it, else 003's 16-node Intel iPSC, and why.
+/// machine's traffic if it has it, else 003's Intel iPSC (on a 16-node cube, as 003 ran it), and why.
 pub fn with_traffic(s: &Scenario) -> Option<(Scenario, String)> {
     if s.pattern.id == "traffic" {
         return None;

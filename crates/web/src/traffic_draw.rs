@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use commcalc_core::traffic::{Cube, Run};
 
-use crate::chart::{axes, Plot, Scale, Series};
+use crate::chart::{axes, LegendKey, Plot, Scale, Series};
 use crate::html::esc;
 use crate::traffic::Curve;
 
@@ -47,6 +47,11 @@ fn shade(u: f64) -> String {
     )
 }
 
+/// The drawing's node fill and ink where no style sheet says otherwise (the exported SVG): the
+/// light palette's background and text.
+const PAPER: &str = "#ffffff";
+const INK: &str = "#1d2330";
+
 /// The cube of the first replication: `svg#traffic-cube` with a `line[data-link]` per link
 /// (shaded and widened by its utilisation, its ends, utilisation and peak queue in its title)
 /// and a circle per node; `None` above [`MAX_DRAWN_DIM`].
@@ -82,12 +87,14 @@ pub fn cube_svg(dim: u32, run: &Run) -> Option<String> {
             l >> (dim - 1)
         );
     }
-    let r = if dim <= 4 { 9.0 } else { 4.0 };
+    // Light fill and dark ink as attributes, for the exported SVG; the page's style sheet
+    // gives them its theme's panel and text colours.
+    let r = if dim <= 4 { 11.0 } else { 4.0 };
     for n in 0..cube.nodes() {
         let (x, y) = at(n);
-        let _ = write!(out, "<circle class=\"cube-node\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r}\"><title>node {n}</title></circle>");
+        let _ = write!(out, "<circle class=\"cube-node\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r}\" fill=\"{PAPER}\" stroke=\"{INK}\" stroke-width=\"1.2\"><title>node {n}</title></circle>");
         if dim <= 4 {
-            let _ = write!(out, "<text class=\"cube-label\" x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{n}</text>", y + 3.5);
+            let _ = write!(out, "<text class=\"cube-label\" x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"11\" fill=\"{INK}\">{n}</text>", y + 4.0);
         }
     }
     out.push_str("</svg>");
@@ -195,44 +202,63 @@ pub fn utilisation_plot(run: &Run) -> Plot {
     bars(&bins, ("", ""), 2)
 }
 
+/// The lines of a sweep chart of `key`, as its key names them: each curve swept over `key`, in
+/// the palette's order, then each curve of one point (uniform) drawn dashed across the chart.
+fn sweep_lines<'a>(curves: &'a [Curve], key: &str) -> Vec<(LegendKey, &'a Curve)> {
+    let swept = curves.iter().filter(|c| c.key == key).enumerate();
+    let flat = curves
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.points.len() == 1 && c.key != key);
+    let named = |colour: usize, c: &Curve, dashed: bool| LegendKey {
+        name: c.name.clone(),
+        colour,
+        dashed,
+    };
+    swept
+        .map(|(i, c)| (named(i, c, false), c))
+        .chain(flat.map(|(i, c)| (named(i, c, true), c)))
+        .collect()
+}
+
+/// The key of a sweep chart: each line's name, colour and dash (the page's legend under the
+/// chart and the exported chart's).
+pub fn sweep_keys(curves: &[Curve], key: &str) -> Vec<LegendKey> {
+    sweep_lines(curves, key)
+        .into_iter()
+        .map(|(k, _)| k)
+        .collect()
+}
+
 /// A sweep chart: completion time against the swept key for each curve whose key is `key`;
 /// a curve of one point (uniform) is drawn as a dashed line across the chart.
 pub fn sweep_plot(curves: &[Curve], key: &str) -> Result<Plot, String> {
-    let shown: Vec<&Curve> = curves.iter().filter(|c| c.key == key).collect();
-    if shown.is_empty() {
-        return Err("No series.".into());
-    }
-    let xs = shown.iter().flat_map(|c| c.points.iter().map(|p| p.0));
+    let lines = sweep_lines(curves, key);
+    let xs = lines
+        .iter()
+        .filter(|(k, _)| !k.dashed)
+        .flat_map(|(_, c)| c.points.iter().map(|p| p.0));
     let (lo, hi) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
         (a.min(x), b.max(x))
     });
-    let mut series: Vec<Series> = shown
+    if lo > hi {
+        return Err("No series.".into());
+    }
+    let series: Vec<Series> = lines
         .iter()
-        .enumerate()
-        .map(|(i, c)| Series {
-            points: c.points.iter().map(|p| (p.0, p.1)).collect(),
-            colour: i,
+        .map(|(k, c)| Series {
+            points: if k.dashed {
+                vec![(lo, c.points[0].1), (hi, c.points[0].1)]
+            } else {
+                c.points.iter().map(|p| (p.0, p.1)).collect()
+            },
+            colour: k.colour,
             measured: false,
-            dashed: false,
+            dashed: k.dashed,
             optimum: None,
             letter: None,
         })
         .collect();
-    for (i, c) in curves
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.points.len() == 1 && c.key != key)
-    {
-        let y = c.points[0].1;
-        series.push(Series {
-            points: vec![(lo, y), (hi, y)],
-            colour: i,
-            measured: false,
-            dashed: true,
-            optimum: None,
-            letter: None,
-        });
-    }
     let (x, y) = axes(&series, (lo, hi), ("", "µs"), Scale::Linear);
     Ok(Plot::bare(x, y, series))
 }
@@ -293,6 +319,37 @@ mod tests {
         let plot = utilisation_plot(&big);
         let total = counted(&plot);
         assert_eq!(total, 448.0);
+    }
+
+    /// Each line of a sweep chart has its key: Fig. 8's three models, Fig. 7's decreasing
+    /// model with uniform dashed across it, each in the colour it is drawn in.
+    #[test]
+    fn every_sweep_line_has_its_key() {
+        let curve = |name: &str, key: &str, n: usize| Curve {
+            name: name.into(),
+            key: key.into(),
+            points: (0..n).map(|i| (i as f64, 10.0 + i as f64, None)).collect(),
+        };
+        let fig7 = [
+            curve("sphere", "radius", 4),
+            curve("decreasing", "decay", 5),
+            curve("uniform", "stack", 1),
+        ];
+        let plot = sweep_plot(&fig7, "decay").unwrap();
+        let keys = sweep_keys(&fig7, "decay");
+        let names: Vec<&str> = keys.iter().map(|k| k.name.as_str()).collect();
+        assert_eq!(names, ["decreasing", "uniform"]);
+        assert_eq!(plot.series.len(), keys.len());
+        for (s, k) in plot.series.iter().zip(&keys) {
+            assert_eq!((s.colour, s.dashed), (k.colour, k.dashed), "{}", k.name);
+        }
+        let fig8 = [
+            curve("a", "hit", 4),
+            curve("b", "hit", 4),
+            curve("c", "hit", 4),
+        ];
+        assert_eq!(sweep_keys(&fig8, "hit").len(), 3);
+        assert!(sweep_plot(&fig8, "radius").is_err());
     }
 
     #[test]

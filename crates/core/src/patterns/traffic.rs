@@ -445,6 +445,39 @@ mod tests {
     /// The unrun report names the inputs a run uses; a bad key is refused as `evaluate` does.
     use crate::traffic::simulate;
 
+    /// A simulation's metrics are means over the replications or totals of all of them: each
+    /// label says which, so that 30 000 delivered for 3000 messages and 10 replications reads as
+    /// the total it is. The count of replications and the interval's half-width are neither.
+    #[test]
+    fn every_metric_label_says_mean_or_total() {
+        let s =
+            Scenario::from_query("machine=intel-ipsc&pattern=traffic&count=200&reps=3").unwrap();
+        let (config, _) = config_of(&s).unwrap();
+        let summary = simulate(&config).unwrap();
+        let totals = |f: fn(&crate::traffic::Run) -> u64| {
+            let one = f(&summary.first) as f64;
+            one * f64::from(summary.reps)
+        };
+        for (key, value) in metrics(&summary) {
+            if matches!(key, "reps" | "completion_ci95_us") {
+                continue;
+            }
+            let label = crate::metrics::metric(key).expect("catalogued").label;
+            let Value::Number(v) = value else { continue };
+            let total = matches!(key, "delivered" | "generated" | "events");
+            let said = if total {
+                "(total of all replications)"
+            } else {
+                "(mean over replications)"
+            };
+            assert!(label.ends_with(said), "{key}: {label}");
+            if key == "delivered" {
+                // Every replication delivers the same count: the total is reps times the first's.
+                assert_eq!(v, totals(|r| r.delivered), "{key}");
+            }
+        }
+    }
+
     #[test]
     fn the_unrun_report_has_the_inputs_and_no_run() {
         let s = Scenario::from_query("machine=intel-ipsc&pattern=traffic&spatial=sphere").unwrap();

@@ -70,23 +70,7 @@ pub fn CompareView(
         })
     });
     view! {
-        <section class="panel compare-list" aria-labelledby="compared-title">
-            <h2 id="compared-title">"Compared scenarios"</h2>
-            <p class="about">
-                "Edit the marked scenario with the panel beside; add up to "
-                {MAX_SCENARIOS}
-                " (each starts as a copy of the edited one)."
-            </p>
-            <ol id="compared">{cards(state)}</ol>
-            <button
-                type="button"
-                id="add-compared"
-                disabled=move || state.page.with(|p| p.compare.len() >= MAX_SCENARIOS)
-                on:click=move |_| state.add_compared()
-            >
-                "Add a scenario"
-            </button>
-        </section>
+        <ComparedList state/>
         <Charts state plots abscissa legend=LEGEND/>
         <ExportBar state plots stem subtitle abscissa csv json/>
         <section class="panel" aria-label="Each scenario">
@@ -97,6 +81,46 @@ pub fn CompareView(
             <div node_ref=crossovers></div>
         </section>
         <WarningList state/>
+    }
+}
+
+/// The compared scenarios, each a card, and the button that adds one.
+#[component]
+fn ComparedList(state: State) -> impl IntoView {
+    // Embedded, the comparison is the author's: no scenario is added, removed or picked for
+    // editing, and the controls kept move every scenario (`State::apply`).
+    let embed = state.page.with_untracked(|p| p.embed);
+    let about = if embed {
+        view! { <p class="about">"The controls kept move every scenario."</p> }.into_any()
+    } else {
+        view! {
+            <p class="about">
+                "Edit the marked scenario with the panel beside; add up to "
+                {MAX_SCENARIOS}
+                " (each starts as a copy of the edited one)."
+            </p>
+        }
+        .into_any()
+    };
+    let add = (!embed).then(|| {
+        view! {
+            <button
+                type="button"
+                id="add-compared"
+                disabled=move || state.page.with(|p| p.compare.len() >= MAX_SCENARIOS)
+                on:click=move |_| state.add_compared()
+            >
+                "Add a scenario"
+            </button>
+        }
+    });
+    view! {
+        <section class="panel compare-list" aria-labelledby="compared-title">
+            <h2 id="compared-title">"Compared scenarios"</h2>
+            {about}
+            <ol id="compared">{cards(state, embed)}</ol>
+            {add}
+        </section>
     }
 }
 
@@ -121,7 +145,7 @@ fn compared_csv(comparison: &Result<Comparison, Error>) -> String {
 /// cards are built again only when what they are changes (a scenario added, removed, given
 /// another machine or pattern, or another one edited); a slider changes the edited card's
 /// query text alone, not its buttons and their listeners.
-fn cards(state: State) -> impl IntoView {
+fn cards(state: State, embed: bool) -> impl IntoView {
     let shape = Memo::new(move |_| {
         let list = state.compared();
         let fitted = state.page.with(|p| p.fitted.clone());
@@ -139,12 +163,19 @@ fn cards(state: State) -> impl IntoView {
         let removable = what.len() > 1;
         what.into_iter()
             .enumerate()
-            .map(|(i, what)| card(state, i, what, i == active, removable))
+            .map(|(i, what)| card(state, i, what, i == active && !embed, removable, embed))
             .collect_view()
     }
 }
 
-fn card(state: State, i: usize, what: String, edited: bool, removable: bool) -> impl IntoView {
+fn card(
+    state: State,
+    i: usize,
+    what: String,
+    edited: bool,
+    removable: bool,
+    embed: bool,
+) -> impl IntoView {
     let name = letter(i).to_string();
     let query = move || {
         state
@@ -155,13 +186,9 @@ fn card(state: State, i: usize, what: String, edited: bool, removable: bool) -> 
     };
     // The visible word starts the accessible name (WCAG 2.5.3, label in name).
     let action = if edited { "Editing" } else { "Edit" };
-    view! {
-        <li class="compared" class:edited=edited data-index=i>
-            <span class=format!("key c{i}") aria-hidden="true">{name.clone()}</span>
-            <div class="what">
-                <strong>{what}</strong>
-                <code>{query}</code>
-            </div>
+    let buttons = (!embed).then(|| {
+        let name = name.clone();
+        view! {
             <button
                 type="button"
                 class="edit-compared"
@@ -180,6 +207,16 @@ fn card(state: State, i: usize, what: String, edited: bool, removable: bool) -> 
             >
                 "Remove"
             </button>
+        }
+    });
+    view! {
+        <li class="compared" class:edited=edited data-index=i>
+            <span class=format!("key c{i}") aria-hidden="true">{name.clone()}</span>
+            <div class="what">
+                <strong>{what}</strong>
+                <code>{query}</code>
+            </div>
+            {buttons}
         </li>
     }
 }

@@ -188,6 +188,7 @@ fn chart_file(
         subtitle,
         x: format!("{abscissa} (bytes)"),
         y: ordinate.to_string(),
+        legend: Vec::new(),
     };
     let colours = palette(false);
     let with_plot = |f: &dyn Fn(PlotOr) -> Result<String, String>| {

@@ -51,9 +51,19 @@ pub fn Share(
     let options = Memo::new(move |_| state.page.with(|p| p.view != View::Validate));
     let link = move || state.full_link();
     let code = move || {
-        let title = state
-            .scenario
-            .with(|s| format!("commcalc: {} · {}", state.machine_name(s), s.pattern.title));
+        // A comparison names every machine it compares, as the document's title does.
+        let title = if state.page.with(|p| p.view == View::Compare) {
+            let names: Vec<String> = state
+                .compared()
+                .iter()
+                .map(|s| state.machine_name(s))
+                .collect();
+            format!("commcalc: {} · Compare", names.join(" vs "))
+        } else {
+            state
+                .scenario
+                .with(|s| format!("commcalc: {} · {}", state.machine_name(s), s.pattern.title))
+        };
         snippet(&embed_address(state, kept), &title)
     };
     dom::html_follows(dialog, move || {

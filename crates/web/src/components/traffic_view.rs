@@ -22,10 +22,9 @@ use commcalc_core::traffic::Summary;
 use commcalc_core::units::si;
 use commcalc_core::Scenario;
 
-use crate::chart::{Plot, Scale};
+use crate::chart::{palette, LegendKey, Plot, Scale};
 use crate::components::{plain, Figure};
 use crate::dom::{self, now, Node};
-use crate::html::esc;
 use crate::page::View;
 use crate::state::State;
 use crate::traffic::{
@@ -33,7 +32,7 @@ use crate::traffic::{
     AUTO_RUN_EVENTS, MAIN_THREAD_EVENTS, PAGE_RUN_EVENTS,
 };
 use crate::traffic_draw::{
-    cube_summary, cube_svg, curves_html, latency_plot, run_length_plot, sweep_plot,
+    cube_summary, cube_svg, curves_html, latency_plot, run_length_plot, sweep_keys, sweep_plot,
     utilisation_plot, MAX_DRAWN_DIM,
 };
 use crate::worker::Job;
@@ -100,6 +99,31 @@ pub fn TrafficView(
         anyway: RwSignal::new(None),
     };
     auto_run(state, runs);
+    let charts = charts(runs);
+    let [latency, lengths, utilisation, ..] = charts;
+    let embed = state.page.with_untracked(|p| p.embed);
+    let empty = move || runs.result.with(Option::is_none);
+    view! {
+        <Intro state/>
+        <RunBar state runs/>
+        <Results state runs/>
+        <CubePanel state runs utilisation/>
+        <section class="panel" class:traffic-empty=empty aria-labelledby="traffic-hist-title">
+            <h2 id="traffic-hist-title">"Latencies and runs (first replication)"</h2>
+            <div class="traffic-pair">
+                <Chart state chart=latency label="Histogram of the message latencies; the results table gives the mean, median and 99th percentile"/>
+                <Chart state chart=lengths label="Histogram of run lengths; the results table gives their mean"/>
+            </div>
+        </section>
+        {(!embed).then(|| view! {
+            <FiguresPanel state runs charts/>
+            <Exports state runs charts/>
+        })}
+    }
+}
+
+/// The view's charts: the run's histograms and the figures' sweeps, each with its key.
+fn charts(runs: Runs) -> Charts {
     let first = move |chart: usize, f: fn(&commcalc_core::traffic::Run) -> Plot| {
         Memo::new(move |_| {
             runs.charted[chart].with(|r| {
@@ -110,52 +134,92 @@ pub fn TrafficView(
         })
     };
     let figure = move |fig8: bool, key: &'static str| {
-        Memo::new(move |_| {
+        let plot = Memo::new(move |_| {
             runs.figures.with(|f| match f {
                 Some(f) => sweep_plot(if fig8 { &f.fig8 } else { &f.fig7 }, key),
                 None => Err("Press Run Figs. 7 and 8.".into()),
             })
-        })
+        });
+        let keys = Memo::new(move |_| {
+            runs.figures.with(|f| {
+                f.as_ref()
+                    .map(|f| sweep_keys(if fig8 { &f.fig8 } else { &f.fig7 }, key))
+                    .unwrap_or_default()
+            })
+        });
+        (plot, keys)
     };
-    let charts: Charts = [
-        ("traffic-latency", "latency", first(0, latency_plot)),
-        ("traffic-runs", "runs", first(1, run_length_plot)),
-        ("traffic-util", "utilisation", first(2, utilisation_plot)),
-        (
-            "traffic-fig7-radius",
-            "fig7-radius",
-            figure(false, "radius"),
-        ),
-        ("traffic-fig7-decay", "fig7-decay", figure(false, "decay")),
-        ("traffic-fig8", "fig8", figure(true, "hit")),
-    ];
-    let [(_, _, latency), (_, _, lengths), (_, _, utilisation), ..] = charts;
+    let none = Memo::new(|_| Vec::new());
+    let histogram = |(id, name, caption, x, y): (_, _, _, _, _), plot| ChartDef {
+        id,
+        name,
+        caption,
+        plot,
+        keys: none,
+        x,
+        y,
+    };
+    let swept = |(id, name, caption, x): (_, _, _, _), (plot, keys)| ChartDef {
+        id,
+        name,
+        caption,
+        plot,
+        keys,
+        x,
+        y: completion_label(),
+    };
+    [
+        histogram(LATENCY, first(0, latency_plot)),
+        histogram(RUNS, first(1, run_length_plot)),
+        histogram(UTILISATION, first(2, utilisation_plot)),
+        swept(FIG7_RADIUS, figure(false, "radius")),
+        swept(FIG7_DECAY, figure(false, "decay")),
+        swept(FIG8, figure(true, "hit")),
+    ]
+}
+
+/// A linear chart of the view, with its key under it where it has one.
+#[component]
+fn Chart(state: State, chart: ChartDef, label: &'static str) -> impl IntoView {
+    let ChartDef {
+        id,
+        caption,
+        plot,
+        keys,
+        ..
+    } = chart;
     view! {
-        <Intro state/>
-        <RunBar state runs/>
-        <Results state runs/>
-        <CubePanel state runs utilisation/>
-        <section class="panel" aria-labelledby="traffic-hist-title">
-            <h2 id="traffic-hist-title">"Latencies and runs (first replication)"</h2>
-            <Chart state id="traffic-latency" caption="Messages by latency, birth to delivery (µs)" plot=latency label="Histogram of the message latencies; the results table gives the mean, median and 99th percentile"/>
-            <Chart state id="traffic-runs" caption="003 Fig. 9: runs of consecutive messages to one destination, by length" plot=lengths label="Histogram of run lengths; the results table gives their mean"/>
-        </section>
-        <FiguresPanel state runs charts/>
-        <Exports state runs charts/>
+        <div class="traffic-chart">
+            <Figure id caption=Signal::derive(move || caption.to_string()) plot scale=Signal::derive(|| Scale::Linear) label dark=state.dark/>
+            <ChartKey id=format!("{id}-key") keys dark=state.dark/>
+        </div>
     }
 }
 
-/// A linear chart of the view.
+/// `p.legend#<chart>-key`: each line of a chart, a short line in its colour (dashed where it
+/// is drawn dashed) and its name; hidden while the chart has no lines.
 #[component]
-fn Chart(
-    state: State,
-    id: &'static str,
-    caption: &'static str,
-    plot: PlotMemo,
-    label: &'static str,
-) -> impl IntoView {
+fn ChartKey(id: String, keys: Memo<Vec<LegendKey>>, dark: ReadSignal<bool>) -> impl IntoView {
+    let each = move || keys.get();
     view! {
-        <Figure id caption=Signal::derive(move || caption.to_string()) plot scale=Signal::derive(|| Scale::Linear) label dark=state.dark/>
+        <p class="legend traffic-key" id=id hidden=move || keys.with(Vec::is_empty)>
+            <For each key=|k| (k.name.clone(), k.colour, k.dashed) let:k>
+                <span class="coll-key">
+                    <span
+                        class="line-swatch"
+                        class:dashed=k.dashed
+                        style:border-color=move || {
+                            let series = palette(dark.get()).series;
+                            let (r, g, b) = series[k.colour % series.len()];
+                            format!("rgb({r},{g},{b})")
+                        }
+                    ></span>
+                    {k.name.clone()}
+                    {k.dashed.then_some(" (dashed)")}
+                </span>
+                " "
+            </For>
+        </p>
     }
 }
 
@@ -473,7 +537,12 @@ fn RunBar(state: State, runs: Runs) -> impl IntoView {
     let cancel = move |_| {
         stop(runs);
         runs.progress.set(None);
-        runs.status.set("Cancelled: the worker was stopped. The results shown are those of the last finished run.".into());
+        let shown = runs.result.with_untracked(Option::is_some);
+        runs.status.set(if shown {
+            "Cancelled: the worker was stopped. The results shown are those of the last finished run."
+        } else {
+            "Cancelled: the worker was stopped before any run finished."
+        }.into());
     };
     let value = move || runs.progress.get().map_or(0.0, |(d, _)| d).to_string();
     let max = move || {
@@ -494,20 +563,33 @@ fn RunBar(state: State, runs: Runs) -> impl IntoView {
     }
 }
 
-/// The results table: `table#traffic-results`, `tr[data-metric]` with `td.value[data-value]`
-/// holding the raw number as `commcalc traffic` prints it.
+/// The results table: `table#traffic-results`, `tr[data-metric]` with the core's label of each
+/// metric (which says whether it is a mean over the replications or a total of them) and
+/// `td.value[data-value]` holding the raw number as `commcalc traffic` prints it. A run on
+/// every input changes the numbers, not the rows: each row stays, its value follows.
 #[component]
 fn Results(state: State, runs: Runs) -> impl IntoView {
-    let body = move || {
-        runs.result.with(|r| {
-            r.as_ref().map(|d| {
-                rows(&d.summary)
-                    .iter()
-                    .map(|(k, shown, raw)| format!("<tr data-metric=\"{k}\"><th scope=\"row\"><code>{k}</code></th><td class=\"value\" data-value=\"{}\">{}</td></tr>", esc(raw), esc(shown)))
-                    .collect::<String>()
+    let table = Memo::new(move |_| {
+        runs.result
+            .with(|r| r.as_ref().map(|d| rows(&d.summary)).unwrap_or_default())
+    });
+    let keys = move || table.with(|t| t.iter().map(|(k, ..)| *k).collect::<Vec<_>>());
+    let row = move |key: &'static str| {
+        let cell = move || {
+            table.with(|t| {
+                t.iter()
+                    .find(|(k, ..)| *k == key)
+                    .map(|(_, shown, raw)| (shown.clone(), raw.clone()))
+                    .unwrap_or_default()
             })
-        })
-        .unwrap_or_default()
+        };
+        let label = commcalc_core::metrics::metric(key).map_or(key, |m| m.label);
+        view! {
+            <tr data-metric=key>
+                <th scope="row">{label}" "<code>{key}</code></th>
+                <td class="value" data-value=move || cell().1>{move || cell().0}</td>
+            </tr>
+        }
     };
     // Not while the current query re-runs in the worker: its results are coming.
     let stale = move || {
@@ -525,17 +607,16 @@ fn Results(state: State, runs: Runs) -> impl IntoView {
                 .unwrap_or_else(|| "No run yet.".into())
         })
     };
-    // A run on every input changes the numbers, not the rows: changed in place.
-    let tbody = Node::new();
-    dom::html_follows(tbody, body);
     view! {
         <section class="panel" aria-labelledby="traffic-results-title">
             <h2 id="traffic-results-title">"Results"</h2>
             <p class="about" id="traffic-of">{of}</p>
             <p class="regimes-problem" id="traffic-stale" hidden=move || !stale()>"The controls have changed since this run: press Run for the new query."</p>
-            <table class="metrics" id="traffic-results">
-                <thead><tr><th scope="col">"metric"</th><th scope="col">"value (mean over the replications)"</th></tr></thead>
-                <tbody node_ref=tbody></tbody>
+            <table class="metrics" id="traffic-results" class:traffic-empty=move || table.with(Vec::is_empty)>
+                <thead><tr><th scope="col">"quantity"</th><th scope="col">"value"</th></tr></thead>
+                <tbody>
+                    <For each=keys key=|k| *k let:key>{row(key)}</For>
+                </tbody>
             </table>
         </section>
     }
@@ -543,7 +624,7 @@ fn Results(state: State, runs: Runs) -> impl IntoView {
 
 /// The cube with its links shaded (up to 6 dimensions), else why not and the histogram.
 #[component]
-fn CubePanel(state: State, runs: Runs, utilisation: PlotMemo) -> impl IntoView {
+fn CubePanel(state: State, runs: Runs, utilisation: ChartDef) -> impl IntoView {
     let drawing = move || {
         runs.result
             .with(|r| {
@@ -572,12 +653,12 @@ fn CubePanel(state: State, runs: Runs, utilisation: PlotMemo) -> impl IntoView {
     dom::html_follows(cube, drawing);
     dom::html_follows(said, summary);
     view! {
-        <section class="panel" aria-labelledby="traffic-cube-heading">
+        <section class="panel" class:traffic-empty=move || runs.result.with(Option::is_none) aria-labelledby="traffic-cube-heading">
             <h2 id="traffic-cube-heading">"The cube's links (first replication)"</h2>
             <div class="traffic-cube" node_ref=cube></div>
             <p class="about" id="traffic-cube-summary" node_ref=said></p>
             <div hidden=move || !big()>
-                <Chart state id="traffic-util" caption="Links by utilisation (busy time over completion time)" plot=utilisation label="Histogram of the links' utilisation"/>
+                <Chart state chart=utilisation label="Histogram of the links' utilisation"/>
             </div>
         </section>
     }
@@ -595,7 +676,7 @@ fn dim_of(s: &Summary) -> u32 {
 /// the worker on demand.
 #[component]
 fn FiguresPanel(state: State, runs: Runs, charts: Charts) -> impl IntoView {
-    let [.., (_, _, radius), (_, _, decay), (_, _, hit)] = charts;
+    let [.., radius, decay, hit] = charts;
     let table = move || {
         runs.figures.with(|f| {
             f.as_ref()
@@ -612,14 +693,16 @@ fn FiguresPanel(state: State, runs: Runs, charts: Charts) -> impl IntoView {
     };
     let running = move || runs.progress.with(Option::is_some);
     view! {
-        <section class="panel" aria-labelledby="traffic-figs-title">
+        <section class="panel" class:traffic-empty=move || runs.figures.with(Option::is_none) aria-labelledby="traffic-figs-title">
             <h2 id="traffic-figs-title">"003 Figs. 7 and 8: locality against completion time"</h2>
             <p class="about">"Fig. 7 sweeps the spatial models with no stack: the sphere (φ = 1) over its radius and the decreasing model over its decay, against uniform (dashed). Fig. 8 sweeps a depth-1 stack's hit probability p from 0 to 0.9 for uniform, the sphere of radius 2 and decay 0.5. Each point is a run of this scenario's cube, count, lengths, gaps, routing, seed and replications, as commcalc traffic --sweep runs it."</p>
             <button type="button" id="traffic-figures-run" on:click=move |_| run(state, runs, true) disabled=running>"Run Figs. 7 and 8"</button>
             <p class="about" id="traffic-figs-of">{of}</p>
-            <Chart state id="traffic-fig7-radius" caption="Fig. 7: completion time against the sphere's radius L (uniform dashed)" plot=radius label="Completion time against the sphere radius; the table below lists the values"/>
-            <Chart state id="traffic-fig7-decay" caption="Fig. 7: completion time against the decay d (uniform dashed)" plot=decay label="Completion time against the decay; the table below lists the values"/>
-            <Chart state id="traffic-fig8" caption="Fig. 8: completion time against the stack hit probability p, three spatial models" plot=hit label="Completion time against the hit probability for three spatial models; the table below lists the values"/>
+            <div class="traffic-pair">
+                <Chart state chart=radius label="Completion time against the sphere radius; the table below lists the values"/>
+                <Chart state chart=decay label="Completion time against the decay; the table below lists the values"/>
+            </div>
+            <Chart state chart=hit label="Completion time against the hit probability for three spatial models; the table below lists the values"/>
             <table class="metrics" id="traffic-figs-table">
                 <thead><tr><th scope="col">"series"</th><th scope="col">"value"</th><th scope="col">"completion"</th><th scope="col">"95 %"</th></tr></thead>
                 <tbody inner_html=table></tbody>
@@ -628,9 +711,71 @@ fn FiguresPanel(state: State, runs: Runs, charts: Charts) -> impl IntoView {
     }
 }
 
-/// The charts the exports draw: canvas id, file name part, plot. The first three show the
-/// last run (latency, run lengths, links' utilisation), the last three the figures.
-type Charts = [(&'static str, &'static str, PlotMemo); 6];
+/// One chart of the view: its canvas id, the file name part of its exports, its caption (the
+/// exported chart's title), what it shows, its key, and the titles of its axes in an export.
+#[derive(Clone, Copy)]
+struct ChartDef {
+    id: &'static str,
+    name: &'static str,
+    caption: &'static str,
+    plot: PlotMemo,
+    keys: Memo<Vec<LegendKey>>,
+    x: &'static str,
+    y: &'static str,
+}
+
+/// The charts: the first three show the last run (latency, run lengths, links' utilisation),
+/// the last three the figures.
+type Charts = [ChartDef; 6];
+
+/// The histograms' id, name, caption and axes' titles. The counts on their ordinates are of
+/// the first replication; the times on the latencies' abscissa carry their unit on the ticks.
+const LATENCY: (&str, &str, &str, &str, &str) = (
+    "traffic-latency",
+    "latency",
+    "Messages by latency, birth to delivery (first replication)",
+    "Latency, birth to delivery",
+    "Messages",
+);
+const RUNS: (&str, &str, &str, &str, &str) = (
+    "traffic-runs",
+    "runs",
+    "003 Fig. 9: runs of consecutive messages to one destination, by length",
+    "Run length (messages)",
+    "Runs",
+);
+const UTILISATION: (&str, &str, &str, &str, &str) = (
+    "traffic-util",
+    "utilisation",
+    "Links by utilisation (busy time over completion time)",
+    "Utilisation (busy time ÷ completion time)",
+    "Links",
+);
+
+/// The figures' id, name, caption and abscissa's title; their ordinate is the completion time.
+const FIG7_RADIUS: (&str, &str, &str, &str) = (
+    "traffic-fig7-radius",
+    "fig7-radius",
+    "003 Fig. 7: completion time against the sphere's radius L (uniform dashed)",
+    "Sphere radius L (hops)",
+);
+const FIG7_DECAY: (&str, &str, &str, &str) = (
+    "traffic-fig7-decay",
+    "fig7-decay",
+    "003 Fig. 7: completion time against the decay d (uniform dashed)",
+    "Decay d",
+);
+const FIG8: (&str, &str, &str, &str) = (
+    "traffic-fig8",
+    "fig8",
+    "003 Fig. 8: completion time against the stack hit probability p, three spatial models",
+    "Stack hit probability p (depth 1)",
+);
+
+/// The completion time's label in the core's catalogue of reported quantities.
+fn completion_label() -> &'static str {
+    commcalc_core::metrics::metric("completion_us").map_or("completion_us", |m| m.label)
+}
 
 /// Saves one export: `csv`, `json`, `cube`, `figures-csv`, or `<chart>-png` / `<chart>-svg`.
 fn export(state: State, runs: Runs, charts: &Charts, what: &str) -> Result<String, String> {
@@ -686,7 +831,16 @@ fn export(state: State, runs: Runs, charts: &Charts, what: &str) -> Result<Strin
                 &figures_csv(&figures),
             )
         }
-        chart => chart_export(chart, charts, &stem),
+        chart => {
+            let query = if chart.starts_with("fig") {
+                runs.figures
+                    .with_untracked(|f| f.as_ref().map(|f| f.query.clone()))
+            } else {
+                runs.result
+                    .with_untracked(|r| r.as_ref().map(|d| d.query.clone()))
+            };
+            chart_export(chart, charts, &stem, query.unwrap_or_default())
+        }
     }
 }
 
@@ -704,50 +858,56 @@ fn serde_json_like(done: &Done) -> impl serde::Serialize + '_ {
     }
 }
 
-/// A chart as PNG (its canvas) or SVG (drawn again on plotters' SVG backend, light colours).
-fn chart_export(what: &str, charts: &Charts, stem: &str) -> Result<String, String> {
+/// A chart as PNG or SVG, drawn again for a page or a slide in light colours whatever the
+/// page's theme, with its title, the query it shows, its key and its axes' titles.
+fn chart_export(what: &str, charts: &Charts, stem: &str, query: String) -> Result<String, String> {
     let (chart, format) = what.rsplit_once('-').ok_or("unknown export")?;
-    let (id, name, plot) = charts
+    let def = charts
         .iter()
-        .find(|(_, n, _)| *n == chart)
+        .find(|c| c.name == chart)
         .ok_or("unknown chart")?;
-    plot.with_untracked(|p| p.as_ref().map(|_| ()).map_err(Clone::clone))?;
+    let heading = crate::draw::Heading {
+        title: def.caption.to_string(),
+        subtitle: format!("commcalc traffic {query}"),
+        x: def.x.to_string(),
+        y: def.y.to_string(),
+        legend: def.keys.get_untracked(),
+    };
+    let paper = palette(false);
+    let file = format!("{stem}-{}.{format}", def.name);
+    let drawn = |frame, svg: bool| {
+        def.plot.with_untracked(|p| {
+            let p = p.as_ref().map_err(String::as_str);
+            if svg {
+                crate::draw::svg(frame, p, Scale::Linear, &paper, &heading)
+            } else {
+                crate::draw::png(frame, p, Scale::Linear, &paper, &heading)
+            }
+        })
+    };
+    def.plot
+        .with_untracked(|p| p.as_ref().map(|_| ()).map_err(Clone::clone))?;
     if format == "png" {
-        let canvas = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id(id))
-            .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlCanvasElement>(e).ok())
-            .filter(|c| c.client_width() > 0)
-            .ok_or("the chart is not shown")?;
-        let file = format!("{stem}-{name}.png");
-        return dom::download_png(&file, &canvas)
+        let url = drawn(EXPORT_PNG, false)?;
+        return dom::download_url(&file, &url)
             .map_err(|e| dom::js_error(&e))
             .map(|()| file);
     }
-    let heading = crate::draw::Heading {
-        title: format!("commcalc traffic: {name}"),
-        subtitle: String::new(),
-        x: String::new(),
-        y: String::new(),
-    };
-    let frame = crate::draw::Frame {
-        css: (800.0, 450.0),
-        ratio: 1.0,
-    };
-    let text = plot.with_untracked(|p| {
-        crate::draw::svg(
-            frame,
-            p.as_ref().map_err(String::as_str),
-            Scale::Linear,
-            &crate::chart::palette(false),
-            &heading,
-        )
-    })?;
-    let file = format!("{stem}-{name}.svg");
+    let text = drawn(EXPORT_SVG, true)?;
     dom::download_text(&file, "image/svg+xml", &text)
         .map_err(|e| dom::js_error(&e))
         .map(|()| file)
 }
+
+/// An exported chart's size: 800 × 450 CSS pixels, at twice the pixels for a PNG.
+const EXPORT_SVG: crate::draw::Frame = crate::draw::Frame {
+    css: (800.0, 450.0),
+    ratio: 1.0,
+};
+const EXPORT_PNG: crate::draw::Frame = crate::draw::Frame {
+    css: (800.0, 450.0),
+    ratio: 2.0,
+};
 
 /// The export buttons: what each saves (`data-traffic-export`) and its label.
 const BUTTONS: [(&str, &str); 16] = [
@@ -770,7 +930,7 @@ const BUTTONS: [(&str, &str); 16] = [
 ];
 
 /// `button[data-traffic-export]`: the results as CSV and JSON, the cube's SVG, the figures'
-/// values as CSV, and each chart as PNG and SVG (one mechanism, [`export`], for all).
+/// values as CSV, and each chart shown as PNG and SVG (one mechanism, [`export`], for all).
 #[component]
 fn Exports(state: State, runs: Runs, charts: Charts) -> impl IntoView {
     let status = RwSignal::new(String::new());
@@ -781,14 +941,22 @@ fn Exports(state: State, runs: Runs, charts: Charts) -> impl IntoView {
             Err(e) => format!("Export failed: {e}"),
         });
     };
+    // The links' histogram is shown only for a cube too large to draw: its exports likewise.
+    let drawn = move || {
+        runs.result.with(|r| {
+            r.as_ref()
+                .is_none_or(|d| dim_of(&d.summary) <= MAX_DRAWN_DIM)
+        })
+    };
     let buttons = BUTTONS
         .iter()
         .map(|&(what, label)| {
-            view! { <button type="button" data-traffic-export=what on:click=move |_| go(what)>{label}</button> }
+            let hidden = move || what.starts_with("utilisation-") && drawn();
+            view! { <button type="button" data-traffic-export=what on:click=move |_| go(what) hidden=hidden>{label}</button> }
         })
         .collect_view();
     view! {
-        <section class="panel" aria-labelledby="traffic-export-title">
+        <section class="panel traffic-exports" aria-labelledby="traffic-export-title">
             <h2 id="traffic-export-title">"Export"</h2>
             <div class="export" role="group" aria-label="Export the results and figures">{buttons}</div>
             <p id="traffic-export-status" role="status">{move || status.get()}</p>

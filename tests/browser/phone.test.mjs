@@ -1,0 +1,46 @@
+// A 390 px phone: the views' tabs take two rows at most, and every tour's chip is whole on the
+// screen (none cut at the edge of a row that scrolls sideways).
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+
+import { appFailures, newAppPage, openApp, useApp } from './harness.mjs';
+
+const app = useApp();
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+describe('phone', () => {
+  for (const colorScheme of ['light', 'dark']) {
+    it(`tabs in two rows and whole tour chips at 390 px (${colorScheme})`, async () => {
+      const { context, page, problems } = await newAppPage(app.browser, { ...PHONE, colorScheme });
+      try {
+        await openApp(page, app.server.url, '?machine=intel-paragon&pattern=pingpong');
+        const tabs = await page.evaluate(() => {
+          const rows = new Set([...document.querySelectorAll('nav.tabs .tab')].map((t) => Math.round(t.getBoundingClientRect().top)));
+          return { rows: rows.size, count: document.querySelectorAll('nav.tabs .tab').length };
+        });
+        assert.ok(tabs.count >= 7, JSON.stringify(tabs));
+        assert.ok(tabs.rows <= 2, `the tabs take ${tabs.rows} rows`);
+        const chips = await page.evaluate(() => {
+          const width = document.documentElement.clientWidth;
+          const list = document.querySelector('.preset-list');
+          return {
+            count: list.querySelectorAll('a').length,
+            scrolls: list.scrollWidth > list.clientWidth + 1,
+            cut: [...list.querySelectorAll('a')]
+              .map((a) => [a.textContent, a.getBoundingClientRect()])
+              .filter(([, r]) => r.left < 0 || r.right > width + 0.5)
+              .map(([t]) => t),
+          };
+        });
+        assert.ok(chips.count > 0);
+        assert.equal(chips.scrolls, false, 'the tours do not scroll sideways');
+        assert.deepEqual(chips.cut, [], 'every chip is whole on the screen');
+        assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), true, 'the page does not scroll sideways');
+        assert.deepEqual(appFailures(problems), []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
