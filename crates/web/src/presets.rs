@@ -149,7 +149,8 @@ pub fn story_html(p: &Preset, story: Story, away: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::explain::tests::{assert_balanced, check_source};
+    use crate::explain::citations::check_source;
+    use crate::explain::tests::assert_balanced;
     use crate::page::{self, View};
     use commcalc_core::compare::compare;
     use commcalc_core::patterns::Value;

@@ -10,7 +10,6 @@
 
 use std::fmt::Write as _;
 
-use commcalc_core::decimal::parse_f64;
 use commcalc_core::patterns::traffic::{config_of, estimated_events, metrics, simulations};
 use commcalc_core::patterns::{Key, Value};
 use commcalc_core::traffic::query::{SpatialModel, TrafficKey};
@@ -220,7 +219,7 @@ fn current(s: &Scenario, used: Option<&Value>, key: &str) -> Option<Current> {
         "hit" => Current::Text(current_text(s, None, key)),
         "stack" => Current::Number(Some(depth(s) as f64)),
         k if is_traffic_key(k) => {
-            Current::Number(current_text(s, used, key).and_then(|t| parse_f64(&t)))
+            Current::Number(current_text(s, used, key).and_then(|t| t.parse().ok()))
         }
         _ => return None,
     })
@@ -575,7 +574,7 @@ fn curves(series: Vec<Series>, summaries: &mut impl Iterator<Item = Summary>) ->
                 .zip(summaries.by_ref())
                 .map(|(v, summary)| {
                     (
-                        parse_f64(v).unwrap_or(0.0),
+                        v.parse().unwrap_or(0.0),
                         summary.completion_us.mean,
                         summary.completion_us.ci95,
                     )
