@@ -430,7 +430,9 @@ mod tests {
         assert!(close(high, 977_000.0, 0.001), "{high}");
         assert!(close(mid / none, 1.08, 0.01), "a rise of 8 %");
         assert_eq!(
-            crate::traffic::fig8()[0].sweep.values(),
+            commcalc_core::traffic::figures::fig8().series[0]
+                .sweep
+                .values(),
             ["0", "0.3", "0.6", "0.9"]
         );
     }
