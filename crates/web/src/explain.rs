@@ -128,21 +128,6 @@ pub(crate) mod tests {
         assert!(stack.is_empty(), "unclosed {stack:?} in {markup}");
     }
 
-    /// The text a reader sees of some markup: the content of its tags.
-    fn seen(markup: &str) -> String {
-        let mut out = String::new();
-        let mut inside = false;
-        for c in markup.chars() {
-            match c {
-                '<' => inside = true,
-                '>' => inside = false,
-                c if !inside => out.push(c),
-                _ => {}
-            }
-        }
-        out
-    }
-
     /// The model's section shows the core's equations for the model, each rendered from the
     /// tree the model computes with, and nothing else: a formula written here again would
     /// make the section differ from them.
@@ -164,18 +149,6 @@ pub(crate) mod tests {
             assert_balanced(formula);
             assert!(model_part.contains(&esc(explain::model(m).source)), "{m:?}");
         }
-    }
-
-    /// The formulas say what the papers say, in their symbols.
-    #[test]
-    fn formulas_read_like_the_papers() {
-        let text = |m: Model| seen(&model_mathml(m));
-        assert!(text(Model::Hockney).contains("T(n)=α+β·nr∞=1βn½=αβ"));
-        assert!(text(Model::Bsp).contains("T=w+g·h+L"));
-        assert!(text(Model::Bpram).contains("T(m)=ℓ+σ·m"));
-        assert!(text(Model::Nbl).contains("T(L)=L·α+f(L)·β·S"));
-        assert!(text(Model::Hyperbolic).contains("T(x)=a2a+b·x+b·x"));
-        assert!(text(Model::Packetized).contains("t(x)=a·⌈xp⌉+m·x"));
     }
 
     /// The panel shows the scenario's formulas for the pattern, whatever the model: the

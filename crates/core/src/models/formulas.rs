@@ -181,6 +181,32 @@ mod tests {
         assert_eq!(at(&eq(Model::Nbl, "T(L)"), &vals), line.time(1000.0));
     }
 
+    /// The formulas say what the papers say, in their symbols (each as its module computes
+    /// it: BPRAM's σ·m + ℓ is Hockney's line with α = ℓ, β = σ).
+    #[test]
+    fn formulas_read_like_the_papers() {
+        let text = |m: Model| {
+            let eqs: Vec<String> = m
+                .equations()
+                .iter()
+                .map(|d| format!("{} = {}", d.symbol, d.formula.text(false)))
+                .collect();
+            eqs.join("; ")
+        };
+        assert_eq!(text(Model::Hockney), "T(n) = α + β·n; r∞ = 1/β; n½ = α/β");
+        assert_eq!(text(Model::Packetized), "t(x) = a·⌈x/p⌉ + m·x");
+        assert_eq!(
+            text(Model::Hyperbolic),
+            "T(x) = a²/(a + b·x) + b·x; b = a/p + m; n½ = (√(5) − 1)/2·a/b"
+        );
+        assert_eq!(text(Model::Bsp), "T = w + g·h + L");
+        assert_eq!(text(Model::Bpram), "T(m) = ℓ + σ·m");
+        assert_eq!(text(Model::Nbl), "T(L) = L·α + f(L)·β·S");
+        assert!(text(Model::AtmPipeline).starts_with(
+            "Latency_protocol = a_1·m + b_1 + a_2·m + b_2 + (⌈x/m⌉ − 1)·max(a_1·m + b_1, a_2·m + b_2)"
+        ));
+    }
+
     /// Every model has equations, cited as its explanation is, and a one-line formula that
     /// is the first of them.
     #[test]
