@@ -1,7 +1,8 @@
 //! The Traffic view, apart from drawing it: the simulator's keys as controls, whether a run is
 //! short enough to re-run on every edit, the scenario the view moves to, the results table,
-//! the CSV export and the sweeps of 003 Figs. 7 and 8 (each a core `Sweep`, as the CLI's
-//! `--sweep` runs them).
+//! the CSV export and the runs of 003 Figs. 7 and 8 (the figures' series are the core's,
+//! `traffic::figures`, each a `Sweep` as the CLI's `--sweep` runs one). How the keys move
+//! together when one is edited is the core's too (`traffic::editing`).
 //!
 //! A run is the core's `simulate` of the scenario's configuration, whether it runs on the
 //! page's thread (short runs, re-run as a control moves) or in the worker (long runs, with a
