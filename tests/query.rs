@@ -777,3 +777,23 @@ fn a_zero_rate_is_taken_where_the_costs_stay_finite() {
     let paragon = MACHINES.iter().find(|m| m.id == "intel-paragon").unwrap();
     assert!(paragon.set(Model::Hockney).unwrap().excludes_zero("beta"));
 }
+
+/// The fuzzer's committed seeds keep the promise its target checks: whatever the lenient parser
+/// keeps of a query prints a canonical form that the strict parser reads back to it.
+#[test]
+fn the_fuzz_seeds_print_canonically() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/query");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(dir).unwrap().filter_map(Result::ok) {
+        let query = String::from_utf8_lossy(&std::fs::read(entry.path()).unwrap()).into_owned();
+        let strict = Scenario::from_query(&query);
+        let (lenient, errors) = Scenario::from_query_lenient(&query);
+        if let (Some(s), true) = (lenient, errors.is_empty()) {
+            let printed = s.to_query();
+            assert_eq!(parse(&printed), s, "{query:?} printed {printed:?}");
+            assert_eq!(strict.ok(), Some(s), "{query:?}");
+        }
+        seen += 1;
+    }
+    assert!(seen > 0, "no seeds");
+}

@@ -101,7 +101,7 @@ describe('explain', () => {
       e = await explained(page);
       assert.equal(e.model.id, 'hyperbolic');
       assert.match(e.model.title, /Hyperbolic/);
-      assert.match(e.model.formula, /T\(x\)=a2a\+bx\+bx/);
+      assert.match(e.model.formula, /T\(x\)=a2a\+b·x\+b·x/);
       assert.equal(e.model.assumptions, 4, 'the four rules');
       // 000 eq. 12 at n = 1: node, router, router, node in series (Rule 1); the core's sum
       // (a_pc − a_c) + a_c + a_c + (a_pc − a_c) is shown with its equal terms collected.

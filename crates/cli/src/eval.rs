@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use commcalc_core::patterns::Value;
 use commcalc_core::units::{metric as display, si};
-use commcalc_core::{evaluate_with, Errors, Report, Scenario};
+use commcalc_core::{evaluate_with, Errors, Model, Report, Scenario};
 
 use crate::args::{rejected, EvalOptions, Usage};
 
@@ -51,6 +51,7 @@ fn explained(scenario: &Scenario, report: &Report) -> String {
         .collect();
     let _ = writeln!(out, "  inputs used: {}", inputs.join(", "));
     let _ = writeln!(out, "  parameters used: {}", parameters.join(", "));
+    let _ = writeln!(out, "  {}", model_line(scenario.model));
     for (key, _) in ordered(scenario, report) {
         let Some(d) = report.derivations.get(key) else {
             let _ = writeln!(
@@ -76,6 +77,18 @@ fn explained(scenario: &Scenario, report: &Report) -> String {
         let _ = writeln!(out, "      source: {}", d.source);
     }
     out
+}
+
+/// The scenario's model: its equations in symbols, from the trees the model computes with,
+/// and their source.
+fn model_line(model: Model) -> String {
+    let equations = model.equations();
+    let shown: Vec<String> = equations
+        .iter()
+        .map(|d| format!("{} = {}", d.symbol, d.formula.text(false)))
+        .collect();
+    let source = equations.first().map_or("", |d| d.source);
+    format!("model {}: {} ({source})", model.id(), shown.join("; "))
 }
 
 /// An input's value as the query language writes it.

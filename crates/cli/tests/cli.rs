@@ -1382,3 +1382,32 @@ fn a_key_that_would_change_nothing_is_refused() {
         |s: &str| serde_json::from_str::<Value>(s).expect("JSON")["metrics"]["time_us"].clone();
     assert_ne!(time(&base), time(&set));
 }
+
+/// `eval --explain` and `machines` show the scenario's model by the core's equations: the
+/// trees the model computes with, as text, with the model's source.
+#[test]
+fn the_model_formula_is_the_cores() {
+    use commcalc_core::Model;
+    for (q, model) in [
+        ("machine=intel-paragon&pattern=pingpong", Model::Hockney),
+        (
+            "machine=intel-paragon&pattern=pingpong&model=hyperbolic",
+            Model::Hyperbolic,
+        ),
+        ("machine=intel-paragon&pattern=h-relation", Model::Bsp),
+    ] {
+        let text = ok(&["eval", "--explain", q]);
+        let equations = model.equations();
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("model "))
+            .unwrap_or_else(|| panic!("no model line: {text}"));
+        for d in &equations {
+            let shown = format!("{} = {}", d.symbol, d.formula.text(false));
+            assert!(line.contains(&shown), "{q}: {line} lacks {shown}");
+        }
+        assert!(line.contains(equations[0].source), "{line}");
+    }
+    let machines = ok(&["machines"]);
+    assert!(machines.contains(&format!("model hockney (NX): {}", Model::Hockney.formula())));
+}

@@ -456,6 +456,8 @@ pub trait Quantity:
     fn max2(self, other: Self) -> Self;
     fn ceil_q(self) -> Self;
     fn sqrt_q(self) -> Self;
+    /// x², as x·x.
+    fn square_q(self) -> Self;
     /// A value a procedure gave (a count, a search's result), under a symbol.
     fn bound(symbol: &'static str, value: f64, unit: &'static str) -> Self;
     /// The number itself.
@@ -486,6 +488,10 @@ impl Quantity for f64 {
     #[inline(always)]
     fn sqrt_q(self) -> f64 {
         self.sqrt()
+    }
+    #[inline(always)]
+    fn square_q(self) -> f64 {
+        self * self
     }
     fn bound(_: &'static str, value: f64, _: &'static str) -> f64 {
         value
@@ -538,6 +544,10 @@ impl Quantity for Expr {
     #[inline(never)]
     fn sqrt_q(self) -> Expr {
         self.sqrt()
+    }
+    #[inline(never)]
+    fn square_q(self) -> Expr {
+        self.square()
     }
     #[inline(never)]
     fn bound(symbol: &'static str, value: f64, unit: &'static str) -> Expr {

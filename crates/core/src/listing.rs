@@ -115,7 +115,7 @@ impl MachineEntry {
 pub struct SetEntry {
     pub model: &'static str,
     pub label: &'static str,
-    pub formula: &'static str,
+    pub formula: String,
     pub parameters: Vec<ParamEntry>,
     pub by_size: Vec<SizeEntry>,
     pub by_size_source: &'static str,

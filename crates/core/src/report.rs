@@ -235,9 +235,7 @@ fn prepare_by(scenario: &Scenario, engines: Engines) -> Result<Prepared, Error> 
             p,
             format!(
                 "a multiple of {step} processors for {}",
-                // ASCII only: `str::to_lowercase` brings Unicode's case tables, 12 kB of the
-                // calculator's module (docs/web-bytes.md, "Stop 23").
-                scenario.pattern.title.to_ascii_lowercase()
+                scenario.pattern.title.to_lowercase()
             ),
         ));
     }

@@ -31,7 +31,7 @@ pub fn parse_size(text: &str) -> Option<f64> {
 }
 
 /// Parses a plain finite, non-negative decimal number. Rejects `inf`, `NaN`, signs on zero and
-/// hex, which `f64::from_str` (and `decimal::parse_f64`) would partly accept.
+/// hex, which `f64::from_str` would partly accept.
 pub fn parse_number(text: &str) -> Option<f64> {
     let t = text.trim();
     let ok = !t.is_empty()
@@ -41,7 +41,7 @@ pub fn parse_number(text: &str) -> Option<f64> {
             .next()
             .is_some_and(|c| c.is_ascii_digit() || c == '.');
     let v = if ok {
-        crate::decimal::parse_f64(t)?
+        t.parse::<f64>().ok()?
     } else {
         return None;
     };
@@ -249,5 +249,30 @@ mod tests {
         assert_eq!(si(1e-300, "B"), "0 B");
         assert_eq!(si(0.999, "B"), "1 B");
         assert_eq!(si(0.0005, "µs"), "500 ps");
+    }
+
+    /// What the address, the fields and the tables accept as a number, and what they refuse.
+    #[test]
+    fn numbers_parse_as_the_standard_library_reads_them() {
+        for (text, v) in [("0.0115", 0.0115), ("1e-3", 1e-3), (".5", 0.5), ("7.", 7.0)] {
+            assert_eq!(parse_number(text), Some(v), "{text}");
+        }
+        for bad in [
+            "", "-1", "+1", "inf", "NaN", "0x10", "1e", "1e999", "1_000", " ", "e5",
+        ] {
+            assert_eq!(parse_number(bad), None, "{bad}");
+        }
+    }
+
+    proptest::proptest! {
+        /// A number printed as the address prints it reads back to the same double, bit for
+        /// bit: parse∘print is the identity.
+        #[test]
+        fn printed_numbers_read_back(bits in proptest::prelude::any::<u64>()) {
+            let v = f64::from_bits(bits).abs();
+            proptest::prop_assume!(v.is_finite());
+            proptest::prop_assert_eq!(parse_number(&format!("{v}")).map(f64::to_bits), Some(v.to_bits()));
+            proptest::prop_assert_eq!(parse_number(&format!("{v:e}")).map(f64::to_bits), Some(v.to_bits()));
+        }
     }
 }

@@ -227,7 +227,10 @@ pub fn parse_printed(text: &str) -> Option<f64> {
         return None;
     }
     // Parsing "2.18e-2" gives the double nearest 0.0218, as the literal 2.18e-2 does.
-    crate::decimal::parse_f64(&format!("{mantissa}e{exponent}")).filter(|v| v.is_finite())
+    format!("{mantissa}e{exponent}")
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
 }
 
 /// The table or section a data set comes from, and how its axes read.

@@ -5,6 +5,7 @@
 use commcalc_core::catalog::{Machine, MACHINES};
 use commcalc_core::models::atm::Link;
 use commcalc_core::models::nbl::FSet;
+use commcalc_core::papers::{label, PAPERS};
 use commcalc_core::patterns::{Key, PatternDef, Value, PATTERNS};
 use commcalc_core::query::P_RANGE;
 use commcalc_core::traffic::query::TrafficKey;
@@ -481,29 +482,14 @@ fn parse_mesh(text: &str) -> Option<(u32, u32)> {
 /// label; the custom machine last.
 pub fn machine_groups() -> Vec<(String, Vec<&'static Machine>)> {
     // Papers in order, then machines of no paper (the custom one).
-    let papers = ["000", "001", "002", "003", "004", ""];
+    let papers = PAPERS.iter().map(|p| p.id).chain([""]);
     papers
-        .iter()
         .map(|paper| {
-            let machines: Vec<_> = MACHINES.iter().filter(|m| m.paper == *paper).collect();
-            (paper_label(paper), machines)
+            let machines: Vec<_> = MACHINES.iter().filter(|m| m.paper == paper).collect();
+            (label(paper), machines)
         })
         .filter(|(_, ms)| !ms.is_empty())
         .collect()
-}
-
-/// An optgroup label for a paper prefix.
-pub fn paper_label(paper: &str) -> String {
-    let title = match paper {
-        "000" => "Stoica, Sultan, Keyes — the hyperbolic model",
-        "001" => "Juurlink — models on the Intel Paragon",
-        "002" => "Karimi, Skillicorn — ATM networks and BSP",
-        "003" => "Grunwald, Reed — hypercube benchmarks",
-        "004" => "Littlefield — node bandwidth limits",
-        "" => return "Your own".into(),
-        other => return format!("Paper {other}"),
-    };
-    format!("{paper} · {title}")
 }
 
 /// The pattern choices on a machine: each pattern with the reason it is not offered, if so.

@@ -275,14 +275,18 @@ pub fn panel_formulas(report: &Report) -> Vec<String> {
     PANEL
         .iter()
         .filter_map(|key| report.derivations.get(key))
-        .map(|d| {
-            let rhs = match d.formula {
-                Expr::Described { what, .. } => text(what),
-                _ => render(&d.formula.shown(), Mode::Symbols),
-            };
-            chain([sym(d.symbol), rhs])
-        })
+        .map(formula_mathml)
         .collect()
+}
+
+/// A derivation in symbols only, `lhs = formula`, as one `<math>`: a pattern's formula in the
+/// explain panel, and a model's equation ([`commcalc_core::Model::equations`]).
+pub fn formula_mathml(d: &Derivation) -> String {
+    let rhs = match d.formula {
+        Expr::Described { what, .. } => text(what),
+        _ => render(&d.formula.shown(), Mode::Symbols),
+    };
+    chain([sym(d.symbol), rhs])
 }
 
 #[cfg(test)]

@@ -79,8 +79,8 @@ pub fn apply_in(
 ) -> Result<Scenario, Vec<Problem>> {
     let key = edit.key();
     let next = match edit {
-        Edit::Set(k, v) => crate::traffic::set(current, k, v),
-        Edit::Reset(k) => Ok(crate::traffic::reset(current, k)),
+        Edit::Set(k, v) => commcalc_core::traffic::editing::set(current, k, v),
+        Edit::Reset(k) => Ok(commcalc_core::traffic::editing::reset(current, k)),
         Edit::Switch(k, v) => current.switched(k, v),
     }
     .map_err(|errors| {

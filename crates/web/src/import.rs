@@ -5,7 +5,6 @@
 
 use std::fmt::Write;
 
-use commcalc_core::decimal::parse_f64;
 use commcalc_core::measurements::fit::{refit, FitReport, Quality};
 use commcalc_core::units::{si, sig3};
 use commcalc_core::{Model, Scenario};
@@ -75,7 +74,7 @@ fn decode_points(text: &str) -> Option<Vec<[f64; 2]>> {
         .filter(|p| !p.is_empty())
         .map(|pair| {
             let (m, t) = pair.split_once(' ')?;
-            Some([parse_f64(m)?, parse_f64(t)?])
+            Some([m.parse().ok()?, t.parse().ok()?])
         })
         .collect();
     points.filter(|p| p.len() <= MAX_KEPT_POINTS)
@@ -960,7 +959,7 @@ mod tests {
         };
         Exported {
             format: text("format"),
-            version: field("version").and_then(|v| parse_f64(&v)),
+            version: field("version").and_then(|v| v.parse().ok()),
             name: text("name"),
             query: text("query"),
             points: field("points").map(|v| {
@@ -968,7 +967,7 @@ mod tests {
                     .split("], [")
                     .map(|pair| {
                         pair.split(", ")
-                            .map(|x| parse_f64(x).unwrap_or(f64::NAN))
+                            .map(|x| x.parse().unwrap_or(f64::NAN))
                             .collect()
                     })
                     .collect()

@@ -149,7 +149,8 @@ pub fn story_html(p: &Preset, story: Story, away: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::explain::tests::{assert_balanced, check_source};
+    use crate::explain::citations::check_source;
+    use crate::explain::tests::assert_balanced;
     use crate::page::{self, View};
     use commcalc_core::compare::compare;
     use commcalc_core::patterns::Value;
@@ -429,7 +430,9 @@ mod tests {
         assert!(close(high, 977_000.0, 0.001), "{high}");
         assert!(close(mid / none, 1.08, 0.01), "a rise of 8 %");
         assert_eq!(
-            crate::traffic::fig8()[0].sweep.values(),
+            commcalc_core::traffic::figures::fig8().series[0]
+                .sweep
+                .values(),
             ["0", "0.3", "0.6", "0.9"]
         );
     }

@@ -3,8 +3,6 @@
 //! value to the fewest significant digits that still land on the same step, so that the URL
 //! reads `alpha=150`, not `alpha=149.87362`.
 
-use commcalc_core::decimal::parse_f64;
-
 /// Positions of a slider, 0 to `STEPS` inclusive.
 pub const STEPS: u32 = 1000;
 
@@ -140,7 +138,9 @@ pub fn round_sig(v: f64, digits: usize) -> f64 {
     if v == 0.0 || !v.is_finite() {
         return v;
     }
-    parse_f64(&format!("{:.*e}", digits.saturating_sub(1), v)).unwrap_or(v)
+    format!("{:.*e}", digits.saturating_sub(1), v)
+        .parse()
+        .unwrap_or(v)
 }
 
 /// A number as a form field shows it and a query carries it: the shortest decimal that reads

@@ -1,7 +1,8 @@
 //! The Traffic view, apart from drawing it: the simulator's keys as controls, whether a run is
 //! short enough to re-run on every edit, the scenario the view moves to, the results table,
-//! the CSV export and the sweeps of 003 Figs. 7 and 8 (each a core `Sweep`, as the CLI's
-//! `--sweep` runs them).
+//! the CSV export and the runs of 003 Figs. 7 and 8 (the figures' series are the core's,
+//! `traffic::figures`, each a `Sweep` as the CLI's `--sweep` runs one). How the keys move
+//! together when one is edited is the core's too (`traffic::editing`).
 //!
 //! A run is the core's `simulate` of the scenario's configuration, whether it runs on the
 //! page's thread (short runs, re-run as a control moves) or in the worker (long runs, with a
@@ -10,11 +11,11 @@
 
 use std::fmt::Write as _;
 
-use commcalc_core::decimal::parse_f64;
 use commcalc_core::patterns::traffic::{config_of, estimated_events, metrics, simulations};
 use commcalc_core::patterns::{Key, Value};
+use commcalc_core::traffic::editing::{depth, is_set};
+use commcalc_core::traffic::figures::{self, Figure};
 use commcalc_core::traffic::query::{SpatialModel, TrafficKey};
-use commcalc_core::traffic::sweep::Sweep;
 use commcalc_core::traffic::{simulate, Config, Lengths, Per, Routing, Simulation, Summary};
 use commcalc_core::units::metric as display;
 use commcalc_core::Scenario;
@@ -220,7 +221,7 @@ fn current(s: &Scenario, used: Option<&Value>, key: &str) -> Option<Current> {
         "hit" => Current::Text(current_text(s, None, key)),
         "stack" => Current::Number(Some(depth(s) as f64)),
         k if is_traffic_key(k) => {
-            Current::Number(current_text(s, used, key).and_then(|t| parse_f64(&t)))
+            Current::Number(current_text(s, used, key).and_then(|t| t.parse().ok()))
         }
         _ => return None,
     })
@@ -243,57 +244,6 @@ fn current_text(s: &Scenario, used: Option<&Value>, key: &str) -> Option<String>
 /// Whether a key is one of the simulator's.
 pub fn is_traffic_key(key: &str) -> bool {
     Key::all().any(|k| matches!(k, Key::Traffic(t) if t.id() == key))
-}
-
-/// Whether the scenario sets a simulator key (the depth is set by the `hit` list too).
-pub fn is_set(s: &Scenario, key: &str) -> bool {
-    let set = |key: &str| s.inputs.traffic.pairs().iter().any(|(k, _)| *k == key);
-    set(key) || (key == "stack" && set("hit"))
-}
-
-/// The stack's depth: `stack` where given, else the number of `hit` values.
-pub fn depth(s: &Scenario) -> usize {
-    let t = &s.inputs.traffic;
-    t.stack
-        .map(|d| d as usize)
-        .unwrap_or_else(|| t.hit.as_ref().map_or(0, Vec::len))
-}
-
-/// An edit of a key (`Edit::Set`), where the depth follows the `hit` list: a typed list
-/// drops `stack` (its length is the depth); a depth `n` keeps the list's first `n` values and
-/// pads it with 0 (a depth of 0 drops both keys). A value that is not a depth of 0 to 64 is the
-/// core's to refuse.
-pub fn set(s: &Scenario, key: &str, value: &str) -> Result<Scenario, commcalc_core::Errors> {
-    match key {
-        "hit" => s.without("stack").with("hit", value),
-        "stack" => {
-            let Some(n) = value
-                .trim()
-                .parse::<usize>()
-                .ok()
-                .filter(|n| *n <= commcalc_core::traffic::MAX_STACK)
-            else {
-                return s.with(key, value);
-            };
-            let base = reset(s, "stack");
-            if n == 0 {
-                return Ok(base);
-            }
-            let mut hits = s.inputs.traffic.hit.clone().unwrap_or_default();
-            hits.resize(n, 0.0);
-            let list: Vec<String> = hits.iter().map(f64::to_string).collect();
-            base.with("hit", &list.join(","))
-        }
-        _ => s.with(key, value),
-    }
-}
-
-/// A reset (`Edit::Reset`): resetting the depth drops the `hit` list too.
-pub fn reset(s: &Scenario, key: &str) -> Scenario {
-    match key {
-        "stack" => s.without("stack").without("hit"),
-        _ => s.without(key),
-    }
 }
 
 /// The results table's rows: (metric key, value shown, the raw number as the CLI prints it).
@@ -354,88 +304,6 @@ pub fn figures_csv(f: &Figures) -> String {
         }
     }
     out
-}
-
-/// One series of a figure's sweep: its name, the base scenario's keys it sets, and the swept
-/// key with its range.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SweepSpec {
-    pub name: &'static str,
-    pub set: &'static [(&'static str, &'static str)],
-    pub sweep: Sweep,
-}
-
-/// The keys a figure's base scenario drops: its spatial and temporal models are the figure's.
-const MODEL_KEYS: [&str; 6] = ["spatial", "radius", "phi", "decay", "stack", "hit"];
-
-/// The scenario's keys without its spatial and temporal models: what the figures keep
-/// (machine, cube, count, lengths, gaps, routing, seed, replications).
-pub fn figure_base(s: &Scenario) -> Scenario {
-    MODEL_KEYS.iter().fold(s.clone(), |acc, k| acc.without(k))
-}
-
-fn sweep(key: &str, from: f64, to: f64, steps: usize) -> Sweep {
-    Sweep {
-        key: key.into(),
-        from,
-        to,
-        steps,
-        whole: None,
-    }
-}
-
-/// 003 Fig. 7: the sphere (φ = 1) against its radius, 1 to the diameter; the decreasing
-/// model against its decay, 0.1 to 0.9; uniform (one run, drawn as a line: a sweep of the
-/// sphere's φ at 1 and radius d, which is uniform bit for bit).
-pub fn fig7(dim: u32) -> Vec<SweepSpec> {
-    vec![
-        SweepSpec {
-            name: "sphere, φ = 1",
-            set: &[("spatial", "sphere")],
-            sweep: sweep("radius", 1.0, f64::from(dim), dim as usize),
-        },
-        SweepSpec {
-            name: "decreasing",
-            set: &[("spatial", "decreasing")],
-            sweep: sweep("decay", 0.1, 0.9, 5),
-        },
-        SweepSpec {
-            name: "uniform",
-            set: &[],
-            sweep: sweep("stack", 0.0, 0.0, 1),
-        },
-    ]
-}
-
-/// 003 Fig. 8: a depth-1 stack's hit probability p from 0 to 0.9 for the three spatial
-/// models (the sphere of radius 2, the decreasing model with d = 0.5), as docs/traffic.md.
-pub fn fig8() -> Vec<SweepSpec> {
-    let p = || sweep("hit", 0.0, 0.9, 4);
-    vec![
-        SweepSpec {
-            name: "uniform",
-            set: &[],
-            sweep: p(),
-        },
-        SweepSpec {
-            name: "sphere, L = 2",
-            set: &[("spatial", "sphere"), ("radius", "2")],
-            sweep: p(),
-        },
-        SweepSpec {
-            name: "decreasing, d = 0.5",
-            set: &[("spatial", "decreasing"), ("decay", "0.5")],
-            sweep: p(),
-        },
-    ]
-}
-
-/// A series' base scenario: the figure's base with the series' keys, or why not.
-pub fn series_base(base: &Scenario, spec: &SweepSpec) -> Result<Scenario, String> {
-    spec.set
-        .iter()
-        .try_fold(base.clone(), |acc, (k, v)| acc.with(k, v))
-        .map_err(|e| e.to_string())
 }
 
 /// One series of a figure: its name and, per value of the swept key, the mean completion
@@ -546,13 +414,14 @@ struct Series {
 /// configurations appended to `configs`.
 fn plan(
     base: &Scenario,
-    specs: &[SweepSpec],
+    figure: &Figure,
     configs: &mut Vec<Config>,
 ) -> Result<Vec<Series>, String> {
-    specs
+    figure
+        .series
         .iter()
         .map(|spec| {
-            let series = series_base(base, spec)?;
+            let series = spec.scenario(base).map_err(|e| e.to_string())?;
             let swept = spec.sweep.configs(&series).map_err(|e| e.to_string())?;
             let (values, more): (Vec<String>, Vec<Config>) = swept.into_iter().unzip();
             configs.extend(more);
@@ -576,7 +445,7 @@ fn curves(series: Vec<Series>, summaries: &mut impl Iterator<Item = Summary>) ->
                 .zip(summaries.by_ref())
                 .map(|(v, summary)| {
                     (
-                        parse_f64(v).unwrap_or(0.0),
+                        v.parse().unwrap_or(0.0),
                         summary.completion_us.mean,
                         summary.completion_us.ci95,
                     )
@@ -661,11 +530,11 @@ impl Work {
     /// Figs. 7 and 8 for the scenario's cube, count, lengths, routing, seed and
     /// replications: every value of every series, one simulation.
     fn figures(s: &Scenario) -> Work {
-        let base = figure_base(s);
+        let base = figures::base(s);
         let dim = base.inputs.traffic.dim.unwrap_or(4);
         let mut configs = Vec::new();
-        let planned = plan(&base, &fig7(dim), &mut configs).and_then(|fig7| {
-            let fig8 = plan(&base, &fig8(), &mut configs)?;
+        let planned = plan(&base, &figures::fig7(dim), &mut configs).and_then(|fig7| {
+            let fig8 = plan(&base, &figures::fig8(), &mut configs)?;
             let simulation = Simulation::new(configs).map_err(|e| e.to_string())?;
             Ok((fig7, fig8, simulation))
         });
@@ -736,7 +605,7 @@ impl Then {
 
 /// The estimated events of both figures (every run at the base's estimate).
 pub fn figures_estimate(s: &Scenario) -> Result<f64, String> {
-    let one = estimate(&figure_base(s))?;
+    let one = estimate(&figures::base(s))?;
     let dim = s.inputs.traffic.dim.unwrap_or(4) as usize;
     Ok(one * (dim + 5 + 1 + 12) as f64)
 }
@@ -790,45 +659,6 @@ mod tests {
         .unwrap();
         assert!(long > MAIN_THREAD_EVENTS, "{long}");
         assert!(estimate(&scenario("machine=intel-ipsc&pattern=pingpong")).is_err());
-    }
-
-    /// The depth follows the hit list: moving it resizes the list, typing a list sets it.
-    #[test]
-    fn the_depth_resizes_the_hit_list() {
-        let s = scenario("machine=intel-ipsc&pattern=traffic&hit=0.5");
-        let q = |s: Result<Scenario, _>| s.map(|s: Scenario| s.to_query()).unwrap();
-        assert_eq!(
-            q(set(&s, "stack", "3")),
-            "machine=intel-ipsc&pattern=traffic&hit=0.5,0,0"
-        );
-        let deep = scenario("machine=intel-ipsc&pattern=traffic&stack=2&hit=0.5,0.2");
-        assert_eq!(depth(&deep), 2);
-        assert_eq!(
-            q(set(&deep, "stack", "1")),
-            "machine=intel-ipsc&pattern=traffic&hit=0.5"
-        );
-        assert_eq!(
-            q(set(&deep, "stack", "0")),
-            "machine=intel-ipsc&pattern=traffic"
-        );
-        assert_eq!(
-            q(set(&deep, "hit", "0.1,0.2,0.3")),
-            "machine=intel-ipsc&pattern=traffic&hit=0.1,0.2,0.3"
-        );
-        assert_eq!(
-            depth(&scenario(
-                "machine=intel-ipsc&pattern=traffic&hit=0.1,0.2,0.3"
-            )),
-            3
-        );
-        assert!(set(&s, "stack", "65").is_err());
-        assert!(set(&s, "stack", "1.5").is_err());
-        assert!(set(&s, "hit", "0.5,x").is_err());
-        assert!(is_set(&s, "stack"));
-        assert_eq!(
-            reset(&deep, "stack").to_query(),
-            "machine=intel-ipsc&pattern=traffic"
-        );
     }
 
     #[test]

@@ -18,11 +18,11 @@ use commcalc_core::validation::{self, DataSet, Origin, Printed, Row, FITTED_ID};
 use commcalc_core::Scenario;
 
 use crate::chart::{axes, Plot, Scale, Series};
-use crate::controls::paper_label;
 use crate::html::{esc, options, Opt};
 use crate::import::{fit_plot, kept_fit, Saved, LEGEND_HTML};
 use crate::page::encode_value;
 use crate::ticks::{linear_axis, Axis};
+use commcalc_core::papers::label as paper_label;
 
 /// The colours the palette has for series (`--series-0..3`).
 pub const COLOURS: usize = 4;

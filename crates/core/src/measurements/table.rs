@@ -61,7 +61,7 @@ impl Columns {
             .get(self.value)
             .ok_or_else(|| format!("no `{}` column in this row", self.value_name))?
             .trim();
-        let value = crate::decimal::parse_f64(value_cell).filter(|v| !v.is_nan());
+        let value = value_cell.parse::<f64>().ok().filter(|v| !v.is_nan());
         let value = value.ok_or_else(|| {
             format!(
                 "`{value_cell}` in the `{}` column is not a number",
@@ -152,7 +152,7 @@ fn bandwidth_factor(name: &str) -> Option<f64> {
 
 /// A number as benchmarks print it; `None` for `-nan`, `inf` and words.
 pub(crate) fn number(token: &str) -> Option<f64> {
-    crate::decimal::parse_f64(token).filter(|v| v.is_finite())
+    token.parse::<f64>().ok().filter(|v| v.is_finite())
 }
 
 /// A message size: a whole number of bytes.

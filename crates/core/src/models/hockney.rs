@@ -1,5 +1,25 @@
 //! The linear (Hockney) model T(n) = α + β·n: 003 eq. 1 (t = t_l + N·t_c), 001 eq. 1–2
 //! (t_st + t_b·m), 004 §2 (α + β·S).
+//!
+//! The formulas are written once over any [`Quantity`]: with numbers they are the model's
+//! arithmetic, with symbols the tree a pattern's derivation and the model's explanation show.
+
+use crate::derivation::Quantity;
+
+/// T(n) = α + β·n.
+pub fn time<Q: Quantity>(alpha: Q, beta: Q, n: Q) -> Q {
+    alpha + beta * n
+}
+
+/// r∞ = 1/β.
+pub fn r_inf<Q: Quantity>(beta: Q) -> Q {
+    Q::constant(1.0) / beta
+}
+
+/// n½ = α/β.
+pub fn n_half<Q: Quantity>(alpha: Q, beta: Q) -> Q {
+    alpha / beta
+}
 
 /// A start-up time α (µs) and a time per byte β (µs/B).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -11,17 +31,17 @@ pub struct Hockney {
 impl Hockney {
     /// T(n) = α + β·n.
     pub fn time(&self, n: f64) -> f64 {
-        self.alpha + self.beta * n
+        time(self.alpha, self.beta, n)
     }
 
     /// Asymptotic bandwidth r∞ = 1/β (MB/s, as bytes per µs).
     pub fn r_inf(&self) -> f64 {
-        1.0 / self.beta
+        r_inf(self.beta)
     }
 
     /// Half-performance length n½ = α/β: the size at which n/T(n) = r∞/2 (001 §2's m½).
     pub fn n_half(&self) -> f64 {
-        self.alpha / self.beta
+        n_half(self.alpha, self.beta)
     }
 
     /// The size at which a fraction `e` of r∞ is reached: n/T(n) = e/β gives

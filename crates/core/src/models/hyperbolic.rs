@@ -23,12 +23,28 @@ pub struct Block<T = f64> {
     pub b: T,
 }
 
+/// 000 eq. 2: T(x) = a²/(a + b·x) + b·x, over any [`Quantity`] (numbers or the formula).
+pub fn time<Q: Quantity>(a: Q, b: Q, x: Q) -> Q {
+    a.clone().square_q() / (a + b.clone() * x.clone()) + b * x
+}
+
+/// Asymptotic bandwidth r∞ = 1/b.
+pub fn r_inf<Q: Quantity>(b: Q) -> Q {
+    Q::constant(1.0) / b
+}
+
+/// Half-performance length of the hyperbola: x/T(x) = 1/(2b) gives
+/// (b·x)² + a·(b·x) − a² = 0, so n½ = ((√5 − 1)/2)·a/b (follows from 000 eq. 2).
+pub fn n_half<Q: Quantity>(a: Q, b: Q) -> Q {
+    let c = Q::constant;
+    (c(5.0).sqrt_q() - c(1.0)) / c(2.0) * a / b
+}
+
 impl Block {
     /// 000 eq. 2. A block with a = 0 is a pure bandwidth b·x.
     pub fn time(&self, x: f64) -> f64 {
-        let d = self.a + self.b * x;
-        if d > 0.0 {
-            self.a * self.a / d + self.b * x
+        if self.a + self.b * x > 0.0 {
+            time(self.a, self.b, x)
         } else {
             0.0
         }
@@ -36,13 +52,12 @@ impl Block {
 
     /// Asymptotic bandwidth 1/b (MB/s).
     pub fn r_inf(&self) -> f64 {
-        1.0 / self.b
+        r_inf(self.b)
     }
 
-    /// Half-performance length of the hyperbola: x/T(x) = 1/(2b) gives
-    /// (b·x)² + a·(b·x) − a² = 0, so n½ = ((√5 − 1)/2)·a/b (follows from 000 eq. 2).
+    /// Half-performance length of the hyperbola (see [`n_half`]).
     pub fn n_half(&self) -> f64 {
-        (5f64.sqrt() - 1.0) / 2.0 * self.a / self.b
+        n_half(self.a, self.b)
     }
 
     /// Rule 3 (000 §2.3): this block processing n messages of sizes `sizes` is, for message i,

@@ -1,5 +1,7 @@
-//! The cost models (docs/models.md), one module each, named as the papers name them. Each is plain
-//! arithmetic on `f64` with its paper and equation in the doc comment; patterns compose them.
+//! The cost models (docs/models.md), one module each, named as the papers name them. Each is
+//! arithmetic with its paper and equation in the doc comment, written over
+//! [`crate::derivation::Quantity`] where a formula is shown, so that the number and the formula
+//! a reader sees ([`Model::equations`]) come from one function; patterns compose them.
 
 pub mod atm;
 pub mod bsp;
@@ -7,6 +9,8 @@ pub mod hockney;
 pub mod hyperbolic;
 pub mod nbl;
 pub mod packetized;
+
+mod formulas;
 
 use serde::Serialize;
 
@@ -49,18 +53,5 @@ impl Model {
 
     pub fn from_id(id: &str) -> Option<Model> {
         Model::ALL.into_iter().find(|m| m.id() == id)
-    }
-
-    /// The cost formula in one line, for listings.
-    pub fn formula(self) -> &'static str {
-        match self {
-            Model::Hockney => "T(n) = α + β·n (003 eq. 1, 001 eq. 1–2, 004 §2)",
-            Model::Packetized => "t(x) = a·⌈x/p⌉ + m·x (000 eq. 1)",
-            Model::Hyperbolic => "T(x) = a²/(a + b·x) + b·x (000 eq. 2)",
-            Model::Bsp => "superstep w + g·h + L (001 Table 1, 002 §2.4)",
-            Model::Bpram => "σ·m + ℓ per block permutation (001 Table 2)",
-            Model::AtmPipeline => "Σt_k(m) + (n−1)·max t_k(m), n = ⌈x/m⌉ (002 eq. 1–3)",
-            Model::Nbl => "T(L) = L·α + f(L)·β·S (004 §2)",
-        }
     }
 }

@@ -15,6 +15,7 @@
 
 use serde::Serialize;
 
+use crate::derivation;
 use crate::error::Error;
 use crate::models::hockney::Hockney;
 
@@ -235,6 +236,12 @@ impl Nbl {
             beta: f * self.beta,
         })
     }
+}
+
+/// L messages of S elements on L links at once: T(L) = L·α + f(L)·β·S (004 §2), over any
+/// [`derivation::Quantity`]. [`Nbl::links`] gives the same cost as the line `L·α + (f(L)·β)·S`.
+pub fn links_time<Q: derivation::Quantity>(links: Q, alpha: Q, f: Q, beta: Q, s: Q) -> Q {
+    links * alpha + f * beta * s
 }
 
 /// Global combining's default vector length: 10⁴ elements, inside both the 10²…5×10⁵ 004 §4.2

@@ -3,6 +3,17 @@
 //! the largest packet. The hyperbolic model (000 eq. 2) smooths it with b = a/p + m.
 
 use super::hyperbolic::Block;
+use crate::derivation::Quantity;
+
+/// 000 eq. 1: t(x) = a·⌈x/p⌉ + m·x, over any [`Quantity`] (numbers or the formula).
+pub fn time<Q: Quantity>(a: Q, m: Q, p: Q, x: Q) -> Q {
+    a * (x.clone() / p).ceil_q() + m * x
+}
+
+/// The slope of the hyperbola that smooths the sawtooth: b = a/p + m (000 eq. 2).
+pub fn slope<Q: Quantity>(a: Q, m: Q, p: Q) -> Q {
+    a / p + m
+}
 
 /// A block that cuts messages into packets of at most `p` bytes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -15,14 +26,14 @@ pub struct Packetized {
 impl Packetized {
     /// 000 eq. 1. A message of 0 bytes still costs nothing: no packet is sent.
     pub fn time(&self, x: f64) -> f64 {
-        self.a * (x / self.p).ceil() + self.m * x
+        time(self.a, self.m, self.p, x)
     }
 
     /// The hyperbolic block that approximates this one: b = a/p + m (000 eq. 2).
     pub fn hyperbolic(&self) -> Block {
         Block {
             a: self.a,
-            b: self.a / self.p + self.m,
+            b: slope(self.a, self.m, self.p),
         }
     }
 }

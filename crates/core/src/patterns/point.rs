@@ -20,7 +20,7 @@ fn linear(h: Hockney) -> Shape {
         beta: Expr::sym("f(L)β/8", h.beta, "µs/B"),
     }
 }
-use crate::models::packetized::Packetized;
+use crate::models::packetized::{self, Packetized};
 
 /// Hockney's line, T = α + βx (001 eq. 1, 003 eq. 1), `scale` one-way times.
 pub fn hockney(ctx: &mut Ctx, scale: f64) -> Result<Evaluation, Error> {
@@ -58,14 +58,22 @@ pub fn packetized(ctx: &mut Ctx, scale: f64) -> Result<Evaluation, Error> {
     let smooth = t.hyperbolic();
     let smooth = Block {
         a: ctx.bound("a", smooth.a),
-        b: ctx.bound("a", t.a) / ctx.bound("packet", t.p) + ctx.bound("m", t.m),
+        b: packetized::slope(
+            ctx.bound("a", t.a),
+            ctx.bound("m", t.m),
+            ctx.bound("packet", t.p),
+        ),
     };
     let mut e = Shape::Hyperbola(smooth).evaluation(at, scale, "000 eq. 1–2");
     e.cost = Box::new(move |x| scale * t.time(x));
     // The time is the sawtooth of eq. 1, not its hyperbola.
     let x = Expr::sym("x", at, "B");
-    let saw = ctx.bound("a", t.a) * (x.clone() / ctx.bound("packet", t.p)).ceil()
-        + ctx.bound("m", t.m) * x;
+    let saw = packetized::time(
+        ctx.bound("a", t.a),
+        ctx.bound("m", t.m),
+        ctx.bound("packet", t.p),
+        x,
+    );
     let saw = if scale == 1.0 {
         saw
     } else {

@@ -4,8 +4,8 @@
 
 use crate::context::Evaluation;
 use crate::derivation::{Derivation, Derived, Expr};
-use crate::models::hockney::Hockney;
-use crate::models::hyperbolic::Block;
+use crate::models::hockney::{self, Hockney};
+use crate::models::hyperbolic::{self, Block};
 
 /// Default message size of the point-to-point patterns: 10 kB, near the Paragon's n½.
 pub const DEFAULT_SIZE: f64 = 1e4;
@@ -35,12 +35,12 @@ impl Shape {
         let mut out = Derived::default();
         let (time, cost): (Expr, Box<dyn Fn(f64) -> f64>) = match self {
             Shape::Linear { alpha, beta } => {
-                let r_inf = Expr::num(1.0) / beta.clone();
+                let r_inf = hockney::r_inf(beta.clone());
                 out.put(
                     "r_inf_MBps",
                     Derivation::new("r∞", divided(r_inf, scale), "r∞ = 1/β (001 §2; 003)"),
                 );
-                let n_half = alpha.clone() / beta.clone();
+                let n_half = hockney::n_half(alpha.clone(), beta.clone());
                 out.put(
                     "n_half_bytes",
                     Derivation::new("n½", n_half, "n½ = α/β (001 §2; 003)"),
@@ -51,24 +51,24 @@ impl Shape {
                 };
                 // The linear model writes the message size n (001 eq. 1, 003 eq. 1).
                 let n = Expr::sym("n", at, "B");
-                (alpha + beta * n, Box::new(move |x| scale * h.time(x)))
+                let time = hockney::time(alpha, beta, n);
+                (time, Box::new(move |x| scale * h.time(x)))
             }
             Shape::Hyperbola(block) => {
                 let (a_sym, b_sym) = (
                     Expr::sym("a", block.a.eval(), "µs"),
                     Expr::sym("b", block.b.eval(), "µs/B"),
                 );
-                let r_inf = Expr::num(1.0) / b_sym.clone();
+                let r_inf = hyperbolic::r_inf(b_sym.clone());
                 out.put(
                     "r_inf_MBps",
                     Derivation::new("r∞", divided(r_inf, scale), "000 eq. 2: r∞ = 1/b"),
                 );
-                let golden = (Expr::num(5.0).sqrt() - Expr::num(1.0)) / Expr::num(2.0);
                 out.put(
                     "n_half_bytes",
                     Derivation::new(
                         "n½",
-                        golden * a_sym.clone() / b_sym.clone(),
+                        hyperbolic::n_half(a_sym.clone(), b_sym.clone()),
                         "from 000 eq. 2",
                     ),
                 );
@@ -81,7 +81,7 @@ impl Shape {
                     a: a_sym.eval(),
                     b: b_sym.eval(),
                 };
-                let time = a_sym.clone().square() / (a_sym + b_sym.clone() * x.clone()) + b_sym * x;
+                let time = hyperbolic::time(a_sym, b_sym, x.clone());
                 (time, Box::new(move |x| scale * b.time(x)))
             }
         };

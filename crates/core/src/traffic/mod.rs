@@ -8,7 +8,9 @@
 
 pub mod config;
 pub mod cube;
+pub mod editing;
 pub mod events;
+pub mod figures;
 pub mod lengths;
 pub mod query;
 pub mod rng;

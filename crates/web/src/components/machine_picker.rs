@@ -7,11 +7,12 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::controls::{machine_groups, paper_label};
+use crate::controls::machine_groups;
 use crate::edit::Edit;
 use crate::html::{esc, options, Opt};
 use crate::import::{chosen_scenario, picker_entries, Saved, PICKER_PREFIX};
 use crate::state::State;
+use commcalc_core::papers::label as paper_label;
 
 /// The fitted machines listed: the kept ones and the one the address names, when the machine
 /// on screen is the custom one. Tracks the name and the machine only (not every slider step).

@@ -20,6 +20,6 @@ pub fn model_html(state: State) -> String {
         "<div class=\"picker\"><label for=\"model\">Parameter set</label><select id=\"model\" aria-describedby=\"model-about\">{}</select>\
          <p id=\"model-about\" class=\"about\">{}</p></div>",
         options([(None, list)]),
-        esc(c.model.formula())
+        esc(&c.model.formula())
     )
 }

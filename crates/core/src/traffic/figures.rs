@@ -1,0 +1,170 @@
+//! 003's Figs. 7 and 8 as sweeps of a scenario: which series each figure draws, which keys
+//! each series sets on the scenario's workload, and which key it sweeps over which range.
+//! The page's Traffic view runs them (each series a [`Sweep`], as `commcalc traffic --sweep`
+//! runs one), so that what a figure is lives here, beside the simulator.
+
+use crate::error::Errors;
+use crate::scenario::Scenario;
+
+use super::sweep::Sweep;
+
+/// One of 003's figures: its number, the place it is cited by and its series.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figure {
+    pub number: u32,
+    /// `003 Fig. 7`.
+    pub source: &'static str,
+    pub series: Vec<Series>,
+}
+
+/// One series of a figure: its name, the keys it sets on the figure's base scenario, and the
+/// swept key with its range.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    pub name: &'static str,
+    pub set: &'static [(&'static str, &'static str)],
+    pub sweep: Sweep,
+}
+
+impl Series {
+    /// The series' base scenario: the figure's base ([`base`]) with the series' keys, or the
+    /// query language's errors.
+    pub fn scenario(&self, base: &Scenario) -> Result<Scenario, Errors> {
+        self.set
+            .iter()
+            .try_fold(base.clone(), |acc, (k, v)| acc.with(k, v))
+    }
+}
+
+/// The keys a figure's base scenario drops: its spatial and temporal models are the figure's.
+/// The spatial model's own keys go before it: without the model a sphere's radius would be
+/// refused, and the scenario would keep the sphere.
+const MODEL_KEYS: [&str; 6] = ["radius", "phi", "decay", "spatial", "stack", "hit"];
+
+/// The scenario's keys without its spatial and temporal models: what the figures keep of it
+/// (machine, cube, count, lengths, gaps, routing, seed, replications).
+pub fn base(s: &Scenario) -> Scenario {
+    MODEL_KEYS.iter().fold(s.clone(), |acc, k| acc.without(k))
+}
+
+fn sweep(key: &str, from: f64, to: f64, steps: usize) -> Sweep {
+    Sweep {
+        key: key.into(),
+        from,
+        to,
+        steps,
+        whole: None,
+    }
+}
+
+/// 003 Fig. 7 on a cube of dimension `dim`: the sphere (φ = 1) against its radius, 1 to the
+/// diameter; the decreasing model against its decay, 0.1 to 0.9; uniform (one run, drawn as a
+/// line: a sweep of the stack at depth 0, which leaves the uniform model as it is).
+pub fn fig7(dim: u32) -> Figure {
+    Figure {
+        number: 7,
+        source: "003 Fig. 7",
+        series: vec![
+            Series {
+                name: "sphere, φ = 1",
+                set: &[("spatial", "sphere")],
+                sweep: sweep("radius", 1.0, f64::from(dim), dim as usize),
+            },
+            Series {
+                name: "decreasing",
+                set: &[("spatial", "decreasing")],
+                sweep: sweep("decay", 0.1, 0.9, 5),
+            },
+            Series {
+                name: "uniform",
+                set: &[],
+                sweep: sweep("stack", 0.0, 0.0, 1),
+            },
+        ],
+    }
+}
+
+/// 003 Fig. 8: a depth-1 stack's hit probability p from 0 to 0.9 for the three spatial models
+/// (the sphere of radius 2, the decreasing model with d = 0.5), as docs/traffic.md.
+pub fn fig8() -> Figure {
+    let p = || sweep("hit", 0.0, 0.9, 4);
+    Figure {
+        number: 8,
+        source: "003 Fig. 8",
+        series: vec![
+            Series {
+                name: "uniform",
+                set: &[],
+                sweep: p(),
+            },
+            Series {
+                name: "sphere, L = 2",
+                set: &[("spatial", "sphere"), ("radius", "2")],
+                sweep: p(),
+            },
+            Series {
+                name: "decreasing, d = 0.5",
+                set: &[("spatial", "decreasing"), ("decay", "0.5")],
+                sweep: p(),
+            },
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scenario(q: &str) -> Scenario {
+        Scenario::from_query(q).unwrap()
+    }
+
+    /// A figure keeps the scenario's workload and replaces its spatial and temporal models by
+    /// each series' own; every value of every series is a scenario the query language takes.
+    #[test]
+    fn every_series_is_a_sweep_of_the_workload() {
+        let s = scenario(
+            "machine=intel-ipsc&pattern=traffic&dim=5&count=160&spatial=sphere&radius=3&hit=0.5",
+        );
+        let b = base(&s);
+        assert_eq!(
+            b.to_query(),
+            "machine=intel-ipsc&pattern=traffic&dim=5&count=160"
+        );
+        for figure in [fig7(5), fig8()] {
+            assert_eq!(figure.source, format!("003 Fig. {}", figure.number));
+            for series in &figure.series {
+                let base = series.scenario(&b).unwrap();
+                let values = series.sweep.scenarios(&base).unwrap();
+                assert!(!values.is_empty(), "{}", series.name);
+            }
+        }
+        let radius = &fig7(5).series[0].sweep;
+        assert_eq!(
+            radius.values(),
+            ["1", "2", "3", "4", "5"],
+            "1 to the diameter"
+        );
+        assert_eq!(fig8().series[0].sweep.values(), ["0", "0.3", "0.6", "0.9"]);
+    }
+
+    /// 003 names the two figures.
+    #[test]
+    fn the_figures_are_in_the_paper() {
+        let text = std::fs::read_dir(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/papers"),
+        )
+        .unwrap()
+        .filter_map(Result::ok)
+        .find(|e| e.file_name().to_string_lossy().starts_with("003_"))
+        .map(|e| std::fs::read_to_string(e.path()).unwrap())
+        .unwrap();
+        for f in [fig7(4), fig8()] {
+            assert!(
+                text.contains(&format!("Figure {}", f.number)),
+                "{}",
+                f.source
+            );
+        }
+    }
+}
