@@ -156,8 +156,11 @@ pub fn start(views: Views) {
     match scenario.or_else(|| Scenario::from_query("").ok()) {
         Some(initial) => {
             // A view opened from a tab of the calculator's module arrives with the scenario
-            // unmoved (that module has not the views' rules, `Views::moved`): it moves here.
-            let (initial, note) = match handed_over
+            // unmoved (that module has not the views' rules, `Views::moved`): it moves here, as
+            // does an address that leaves the machine and pattern to the defaults
+            // (`opening::names_scenario`: `?view=collectives` in a fresh tab).
+            let unnamed = !commcalc_core::opening::names_scenario(&query);
+            let (initial, note) = match (handed_over || unnamed)
                 .then(|| (views.moved)(page.view, &initial, page.fitted.as_deref()))
                 .flatten()
             {

@@ -66,23 +66,16 @@ pub fn map_of(
     sampled_winner_map(scenario, &map_sizes(sizes), &map_ps(ps), |_| true, sample)
 }
 
-/// The collectives view shows a collective: for a scenario whose pattern is not one, allreduce
-/// on the same machine (the Paragon where that fails), and why, with a fitted machine called by
-/// its name (`fitted`).
+/// The collectives view shows a collective: for a scenario whose pattern is not one, the
+/// core's choice (`opening::collective_for`: allreduce on the same machine, the Paragon where
+/// that fails), and why, with a fitted machine called by its name (`fitted`).
 pub fn with_collective(s: &Scenario, fitted: Option<&str>) -> Option<(Scenario, String)> {
-    if collective_of(s).is_ok() {
-        return None;
-    }
-    // The machine keeps its parameters (a fitted machine stays itself).
-    let next = s
-        .switched("pattern", "allreduce")
-        .or_else(|_| Scenario::from_query("machine=intel-paragon&pattern=allreduce"))
-        .ok()?;
+    let next = commcalc_core::opening::collective_for(s)?;
     let why = format!(
         "The Collectives view compares the algorithms of an MPI collective: {} is not one, so the view shows {} on {} (pick another collective above).",
         s.pattern.title,
         next.pattern.title,
-        crate::page::machine_label(fitted, &next)
+        crate::page::machine_label(fitted.filter(|_| next.machine.id == s.machine.id), &next)
     );
     Some((next, why))
 }

@@ -161,9 +161,9 @@ impl State {
         state
     }
 
-    /// Opened from a tab, a view that cannot show the scenario moves to the nearest scenario
-    /// it can, and says so ([`moved`], where the module has the view).
-    fn move_for_view(&self) {
+    /// Opened from a tab, or given another machine, a view that cannot show the scenario moves
+    /// to the nearest scenario it can, and says so ([`moved`], where the module has the view).
+    pub fn move_for_view(&self) {
         let view = self.page.with_untracked(|p| p.view);
         let moved = self.page.with_untracked(|p| {
             self.scenario

@@ -34,7 +34,6 @@ use crate::components::{Figure, ScaleToggle};
 use crate::dom::{self, Node};
 use crate::draw_map;
 use crate::edit::Edit;
-use crate::html::{options, Opt};
 use crate::library_defaults::{boundary_path, Library};
 use crate::regime_map::{cell_at, cell_centre, mark_style, step, ticks_html};
 use crate::state::State;
@@ -223,35 +222,34 @@ fn crossover_text(plot: &crate::chart::Plot) -> String {
     format!("Crossovers: {}.", list.join("; "))
 }
 
-/// `select#coll-collective`: the scenario's pattern among the collectives.
+/// `select#coll-collective`: the scenario's pattern among the collectives; a pattern that is
+/// not one (an address that names ping-pong) shows "choose a collective", so that every
+/// collective, the first too, is a change.
 #[component]
 fn CollectivePicker(
     /// The app state, edited by the picker.
     state: State,
 ) -> impl IntoView {
-    let html = move || {
-        let current = state.scenario.with(|s| s.pattern.id);
-        options([(
-            None,
-            Collective::ALL
-                .iter()
-                .map(|c| Opt::new(c.id(), c.id(), c.id() == current))
-                .collect(),
-        )])
-    };
+    let current = Memo::new(move |_| state.scenario.with(|s| s.pattern.id));
+    let none = move || Collective::from_id(current.get()).is_none();
+    let options = Collective::ALL.map(|c| {
+        view! { <option value=c.id() prop:selected=move || current.get() == c.id()>{c.id()}</option> }
+    });
     view! {
         <div class="map-head">
             <label for="coll-collective">"Collective"</label>
             <select
                 id="coll-collective"
-                inner_html=html
                 on:change=move |ev| {
                     let v = event_target_value(&ev);
                     if let Some(c) = Collective::from_id(&v) {
                         state.edit(Edit::Switch("pattern", c.id()));
                     }
                 }
-            ></select>
+            >
+                <option value="" disabled prop:selected=none hidden=move || !none()>"choose a collective"</option>
+                {options}
+            </select>
         </div>
     }
 }

@@ -14,9 +14,9 @@ use crate::chart::{Plot, Scale};
 use crate::components::Figure;
 use crate::dom;
 use crate::import::{
-    decode_stored, encode, export_json, file_name, fit_plot, imported, kept_points, machine_name,
-    messages_html, overlay_html, overlay_plot, residual_plot, result_html, saved_html, with_saved,
-    Exported, Saved, LEGEND_HTML, MAX_KEPT_POINTS, RESIDUAL_LEGEND_HTML, STORAGE_KEY,
+    decode_stored, encode, export_json, file_name, fit_plot, imported, kept_link, kept_points,
+    machine_name, overlay_html, overlay_plot, renamed, residual_plot, result_html, with_saved,
+    without, Exported, Saved, LEGEND_HTML, MAX_KEPT_POINTS, RESIDUAL_LEGEND_HTML, STORAGE_KEY,
     STORAGE_KEY_V1,
 };
 use crate::state::State;
@@ -40,11 +40,17 @@ struct Import {
     text: RwSignal<String>,
     text_b: RwSignal<String>,
     format: RwSignal<String>,
-    result: RwSignal<Fitted>,
+    /// The last run fitted: a later fit that fails keeps it on screen beside its error.
+    result: RwSignal<Option<FitReport>>,
+    /// Why the last Fit (or file) gave no fit; cleared by the next fit.
+    error: RwSignal<Option<String>>,
     result_b: RwSignal<Fitted>,
-    /// The kept fitted machines, and what the page says about storage and imports.
+    /// The kept fitted machines, and what is wrong with the stored text.
     saved: RwSignal<Vec<Saved>>,
     messages: RwSignal<Vec<String>>,
+    /// What the last Keep, Export, import, rename or delete did (`Ok`) or why it could not
+    /// (`Err`), shown beside the buttons.
+    status: RwSignal<Option<Result<String, String>>>,
     /// Embedded: nothing is stored.
     embed: bool,
 }
@@ -65,9 +71,11 @@ impl Import {
             text_b: RwSignal::new(String::new()),
             format: RwSignal::new("auto".to_string()),
             result: RwSignal::new(None),
+            error: RwSignal::new(None),
             result_b: RwSignal::new(None),
             saved: RwSignal::new(kept),
             messages: RwSignal::new(problems),
+            status: RwSignal::new(None),
             embed,
         }
     }
@@ -80,7 +88,13 @@ impl Import {
         let b = self
             .text_b
             .with_untracked(|t| (!t.trim().is_empty()).then(|| fitted(t, &format)));
-        self.result.set(Some(r));
+        match r {
+            Ok(r) => {
+                self.result.set(Some(r));
+                self.error.set(None);
+            }
+            Err(e) => self.error.set(Some(e)),
+        }
         self.result_b.set(b);
     }
 
@@ -100,29 +114,57 @@ impl Import {
     /// Keeps `item` first in the list and in storage, and says so.
     fn keep(self, item: Saved, said: String) {
         let list = self.saved.with_untracked(|l| with_saved(l, item));
-        if self.embed {
-            self.saved.set(list);
-            self.messages.set(vec![said]);
-            return;
-        }
-        match dom::store(STORAGE_KEY, &encode(&list)) {
+        self.store(list, said);
+    }
+
+    /// Makes `list` the kept machines, in storage too (not when embedded), and says `said`;
+    /// or says why storage refused it, the list unchanged.
+    fn store(self, list: Vec<Saved>, said: String) {
+        let stored = if self.embed {
+            Ok(())
+        } else {
+            dom::store(STORAGE_KEY, &encode(&list))
+        };
+        match stored {
             Ok(()) => {
                 self.saved.set(list);
-                self.messages.set(vec![said]);
+                self.status.set(Some(Ok(said)));
             }
-            Err(e) => self.messages.set(vec![format!("not kept: {e}")]),
+            Err(e) => self.status.set(Some(Err(format!("not kept: {e}")))),
         }
+    }
+
+    /// Renames kept machine `i`, or says why not.
+    fn rename(self, i: usize, name: &str) -> bool {
+        match self.saved.with_untracked(|l| renamed(l, i, name)) {
+            Ok(list) => {
+                let said = format!("renamed to {}", list[i].name);
+                self.store(list, said);
+                true
+            }
+            Err(e) => {
+                self.status.set(Some(Err(format!("not renamed: {e}"))));
+                false
+            }
+        }
+    }
+
+    /// Deletes kept machine `i` from the list and from storage.
+    fn delete(self, i: usize) {
+        let (list, name) = self.saved.with_untracked(|l| {
+            (without(l, i), l.get(i).map(|s| s.name.clone()).unwrap_or_default())
+        });
+        self.store(list, format!("deleted {name}"));
     }
 
     /// The fitted machine of the last fit, if there is one.
     fn current(self) -> Option<Saved> {
-        self.result.with_untracked(|r| match r {
-            Some(Ok(r)) => Some(Saved {
+        self.result.with_untracked(|r| {
+            r.as_ref().map(|r| Saved {
                 name: machine_name(r),
                 query: r.query.clone(),
                 points: kept_points(r),
-            }),
-            _ => None,
+            })
         })
     }
 
@@ -136,7 +178,11 @@ impl Import {
                     item.name
                 )
             } else {
-                format!("kept {} with its {} points", item.name, item.points.len())
+                format!(
+                    "kept {} with its {} points: it is listed under Kept fitted machines and in the machine picker",
+                    item.name,
+                    item.points.len()
+                )
             };
             self.keep(item, said);
         }
@@ -150,8 +196,8 @@ impl Import {
         if let Err(e) =
             dom::download_text(&file_name(&item), "application/json", &export_json(&item))
         {
-            self.messages
-                .set(vec![format!("not exported: {}", dom::js_error(&e))]);
+            self.status
+                .set(Some(Err(format!("not exported: {}", dom::js_error(&e)))));
         }
     }
 
@@ -162,7 +208,7 @@ impl Import {
                 let said = format!("imported {}", item.name);
                 self.keep(item, said);
             }
-            Err(e) => self.messages.set(vec![format!("not imported: {e}")]),
+            Err(e) => self.status.set(Some(Err(format!("not imported: {e}")))),
         }
     }
 }
@@ -203,12 +249,12 @@ fn read_exported(text: &str) -> Result<Exported, String> {
 /// the page stays responsive meanwhile.
 fn load(file: web_sys::File, into: RwSignal<String>, i: Import, then: fn(Import)) {
     if file.size() > MAX_INPUT_BYTES as f64 {
-        i.result.set(Some(Err(format!(
+        i.error.set(Some(format!(
             "{} is {:.1} MB, above the limit of {} MB; expected one benchmark's output",
             file.name(),
             file.size() / 1e6,
             MAX_INPUT_BYTES / (1024 * 1024)
-        ))));
+        )));
         return;
     }
     dom::read_file(file, move |read| match read {
@@ -216,7 +262,7 @@ fn load(file: web_sys::File, into: RwSignal<String>, i: Import, then: fn(Import)
             into.set(t);
             then(i);
         }
-        Err(e) => i.result.set(Some(Err(e))),
+        Err(e) => i.error.set(Some(e)),
     });
 }
 
@@ -237,10 +283,7 @@ pub fn ImportView(
     let i = Import::new(state.page.with_untracked(|p| p.embed));
     // No chart to wait for: the view is ready once it is on screen.
     Effect::new(move |_| dom::ready());
-    let report = move || {
-        i.result
-            .with(|r| r.as_ref().map(result_html).unwrap_or_default())
-    };
+    let report = move || i.result.with(|r| r.as_ref().map(result_html).unwrap_or_default());
     view! {
         <section id="import" class="panel import" aria-labelledby="import-title">
             <h2 id="import-title">"Import measurements"</h2>
@@ -249,21 +292,41 @@ pub fn ImportView(
                  with a size column and a time or bandwidth column. Nothing leaves this page."
             </p>
             <Inputs i/>
+            <FitError i/>
             <div id="import-report" aria-live="polite" inner_html=report></div>
             <Charts i dark=state.dark/>
-            <ul id="import-messages" class="messages warnings" aria-label="Storage and imports" aria-live="polite"
-                inner_html=move || i.messages.with(|m| messages_html(m))></ul>
+            <ul id="import-messages" class="messages warnings" aria-label="Stored fitted machines">
+                {move || i.messages.get().into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}
+            </ul>
             <h3>"Kept fitted machines"</h3>
             <p class="about">"They are also listed in the machine picker of the other views."</p>
-            <ul id="import-saved" class="import-saved" inner_html=move || i.saved.with(|l| saved_html(l))></ul>
+            <KeptList i/>
         </section>
+    }
+}
+
+/// Why the last Fit gave no fit, where the eye is after pressing it (between the buttons and
+/// the report), and that the fit shown, if any, is the previous one.
+#[component]
+fn FitError(i: Import) -> impl IntoView {
+    let kept = move || {
+        i.result
+            .with(|r| r.as_ref().map(|r| format!(" The fit below is still the previous one, of {}.", r.fitted_series)))
+            .unwrap_or_default()
+    };
+    view! {
+        <p id="import-error" class="import-error" role="alert" hidden=move || i.error.with(Option::is_none)>
+            <strong>"Not fitted: "</strong>
+            {move || i.error.get().unwrap_or_default()}
+            {kept}
+        </p>
     }
 }
 
 /// The paste boxes, the file inputs, the format and the buttons.
 #[component]
 fn Inputs(i: Import) -> impl IntoView {
-    let fitted_ok = move || matches!(i.result.get(), Some(Ok(_)));
+    let fitted_ok = move || i.result.with(Option::is_some);
     let on_drop = move |ev: leptos::ev::DragEvent| {
         ev.prevent_default();
         let file = ev
@@ -302,6 +365,10 @@ fn Inputs(i: Import) -> impl IntoView {
                 "Export as JSON"
             </button>
         </div>
+        <p id="import-status" class="import-status" role="status"
+            class:import-refused=move || i.status.with(|s| matches!(s, Some(Err(_))))>
+            {move || i.status.get().map(|s| s.unwrap_or_else(|e| e))}
+        </p>
         <details class="import-more">
             <summary>"A second run to overlay, or a fitted machine to import"</summary>
             <label for="import-text-b">"Second run (the same formats), drawn beside the first"</label>
@@ -323,11 +390,72 @@ fn Inputs(i: Import) -> impl IntoView {
     }
 }
 
+/// The kept machines: each a link that opens it by its name, with Rename (in place: a text
+/// box, Enter or Save to keep the name, Escape or Cancel to leave it) and Delete.
+#[component]
+fn KeptList(i: Import) -> impl IntoView {
+    // The entry being renamed.
+    let editing = RwSignal::new(None::<usize>);
+    let row = move |(n, s): (usize, Saved)| {
+        let draft = RwSignal::new(s.name.clone());
+        let input = dom::Node::new();
+        let save = move || {
+            if i.rename(n, &draft.get_untracked()) {
+                editing.set(None);
+            }
+        };
+        let label = format!("New name of {}", s.name);
+        let shown = view! {
+            <a href=kept_link(&s)>{s.name.clone()}</a>
+            " "
+            <button type="button" class="kept-rename" aria-label=format!("Rename {}", s.name)
+                on:click=move |_| {
+                    editing.set(Some(n));
+                    // Once the box is shown, the keys go to it.
+                    request_animation_frame(move || {
+                        if let Some(e) = input.get_untracked().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+                            let _ = e.focus();
+                        }
+                    });
+                }>"Rename"</button>
+            " "
+            <button type="button" class="kept-delete" aria-label=format!("Delete {}", s.name)
+                on:click=move |_| i.delete(n)>"Delete"</button>
+        };
+        let edited = view! {
+            <input type="text" class="kept-name" node_ref=input aria-label=label maxlength=crate::page::MAX_FITTED_NAME.to_string()
+                prop:value=move || draft.get()
+                on:input=move |ev| draft.set(event_target_value(&ev))
+                on:keydown=move |ev: leptos::ev::KeyboardEvent| match ev.key().as_str() {
+                    "Enter" => save(),
+                    "Escape" => editing.set(None),
+                    _ => {}
+                }/>
+            " "
+            <button type="button" class="kept-save" on:click=move |_| save()>"Save"</button>
+            " "
+            <button type="button" class="kept-cancel" on:click=move |_| editing.set(None)>"Cancel"</button>
+        };
+        let (shown, edited) = (shown.into_any(), edited.into_any());
+        view! {
+            <li>
+                <span hidden=move || editing.get() == Some(n)>{shown}</span>
+                <span hidden=move || editing.get() != Some(n)>{edited}</span>
+            </li>
+        }
+    };
+    view! {
+        <ul id="import-saved" class="import-saved">
+            {move || i.saved.get().into_iter().enumerate().map(row).collect_view()}
+        </ul>
+    }
+}
+
 /// Reads an exported machine's file and imports it.
 fn load_machine(file: web_sys::File, i: Import) {
     dom::read_file(file, move |read| match read {
         Ok(t) => i.import_machine(&t),
-        Err(e) => i.messages.set(vec![format!("not imported: {e}")]),
+        Err(e) => i.status.set(Some(Err(format!("not imported: {e}")))),
     });
 }
 
@@ -337,18 +465,18 @@ fn Charts(i: Import, dark: ReadSignal<bool>) -> impl IntoView {
     let waiting = |what: &str| Err(format!("{what} are drawn here once fitted."));
     let plot: Memo<Result<Plot, String>> = Memo::new(move |_| {
         i.result.with(|r| match r {
-            Some(Ok(r)) => fit_plot(r),
-            _ => waiting("The measured points and the fits"),
+            Some(r) => fit_plot(r),
+            None => waiting("The measured points and the fits"),
         })
     });
     let residuals: Memo<Result<Plot, String>> = Memo::new(move |_| {
         i.result.with(|r| match r {
-            Some(Ok(r)) => residual_plot(r),
-            _ => waiting("The residuals of the fits"),
+            Some(r) => residual_plot(r),
+            None => waiting("The residuals of the fits"),
         })
     });
     let both = move || match (i.result.get(), i.result_b.get()) {
-        (Some(Ok(a)), Some(Ok(b))) => Ok((a, b)),
+        (Some(a), Some(Ok(b))) => Ok((a, b)),
         (_, Some(Err(e))) => Err(format!("The second run could not be fitted: {e}")),
         _ => Err("Two runs are drawn here once a second run is fitted.".to_string()),
     };
