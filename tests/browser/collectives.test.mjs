@@ -71,7 +71,7 @@ describe('collectives view', () => {
       const chart = await canvasInfo(page, 'canvas#coll-chart');
       assert.ok(chart.fraction > MIN_DRAWN_FRACTION, `the chart is drawn: ${JSON.stringify(chart)}`);
       const map = await canvasInfo(page, 'canvas#coll-map');
-      assert.equal(map.width, 128, 'one column per size');
+      assert.equal(map.width, 127, 'one column per size, six to an octave');
       assert.equal(map.height, 64, 'one row per p');
       const lines = await page.evaluate(() => ['mpich', 'ompi'].map((c) => document.querySelector(`.coll-lines .${c}`).getAttribute('d')));
       assert.ok(lines.every((d) => d.length > 0), 'MPICH 4 and Open MPI 4.1 thresholds are drawn on the map');

@@ -93,7 +93,7 @@ pub fn CollectivesView(
     view! {
         <Intro state problem/>
         <ChartPanel state chart/>
-        <section class="panel" aria-labelledby="coll-map-title">
+        <section class="panel coll-lead" aria-labelledby="coll-map-title">
             <h2 id="coll-map-title">"Winner map: size × processes"</h2>
             <WinnerMapPanel state map dark/>
             <p class="about" id="coll-map-keys">{KEYS}</p>
@@ -148,7 +148,7 @@ fn Intro(
     problem: Signal<String>,
 ) -> impl IntoView {
     view! {
-        <section class="panel" aria-labelledby="coll-title">
+        <section class="panel coll-lead" aria-labelledby="coll-title">
             <h2 id="coll-title">"Collectives: which algorithm wins"</h2>
             <p class="about">
                 "Every MPI algorithm of a collective costed on this machine in the α-β-γ model (Thakur, Rabenseifner and Gropp 2005; Chan et al. 2007), with the papers' own collectives beside them where the machine has them. Pick the machine in the scenario panel, the collective here, and p and the size under the controls."
@@ -192,7 +192,7 @@ fn ChartPanel(
             .with(|s| chart_legend(s, &palette(dark.get())))
     });
     view! {
-        <section class="panel" aria-labelledby="coll-chart-title">
+        <section class="panel coll-lead" aria-labelledby="coll-chart-title">
             <div class="charts-head">
                 <h2 id="coll-chart-title">"Every algorithm at this p"</h2>
                 <ScaleToggle state/>
@@ -270,25 +270,35 @@ fn WinnerMapPanel(
     dark: ReadSignal<bool>,
 ) -> impl IntoView {
     let cursor = RwSignal::new(None::<(usize, usize)>);
-    let own = Memo::new(move |_| {
-        let (p, n) = state.scenario.with(|s| {
+    // The scenario's own p and size.
+    let exact = Memo::new(move |_| {
+        state.scenario.with(|s| {
             (
                 p_of(s),
                 s.inputs
                     .size
                     .unwrap_or(commcalc_core::patterns::collective::DEFAULT_SIZE),
             )
-        });
+        })
+    });
+    let own = Memo::new(move |_| {
+        let (p, n) = exact.get();
         map.with(|m| m.as_ref().ok().map(|c| home(&c.map, p, n)))
     });
     let at = Memo::new(move |_| cursor.get().or(own.get()));
+    // A cell under the cursor reads out its own p and size; the scenario's cell reads out the
+    // scenario's, exactly (the readout and the panel say the same size).
     let reading = move || {
         let at = at.get();
+        let own_p_n = cursor.get().is_none().then(|| exact.get());
         map.with(|m| {
             let (c, (row, col)) = m.as_ref().ok().zip(at)?;
-            let (p, n) = (*c.map.ps.get(row)?, *c.map.sizes.get(col)?);
+            let (p, n) = match own_p_n {
+                Some(at) => at,
+                None => (*c.map.ps.get(row)?, *c.map.sizes.get(col)?),
+            };
             let times = state.scenario.with_untracked(|s| times_at(s, p, n));
-            readout_html(&c.map, row, col, &times)
+            readout_html(&c.map, row, col, &times, own_p_n)
         })
         .unwrap_or_default()
     };
