@@ -1421,3 +1421,29 @@ fn a_negative_netgauge_latency_is_explained_not_shown() {
     assert!(l.l.is_none() && note.starts_with("L is not given: at 1 B,"), "{l:?}");
     assert!(!note.contains("run Netgauge from 1 byte"), "{note}");
 }
+
+/// An IMB file of several benchmarks: any usable series can be fitted, not only the PingPong
+/// the fit chooses; one out of range is refused with the number of series read.
+#[test]
+fn a_chosen_series_is_fitted() {
+    let series = read(data!("juno-shm-imb41_excerpt.txt"));
+    let usable: Vec<usize> = (0..series.len())
+        .filter(|&i| commcalc_core::measurements::fit::usable(&series[i]))
+        .collect();
+    assert!(usable.len() > 2, "{}", series.len());
+    let default = fit(series.clone()).unwrap();
+    let other = usable
+        .iter()
+        .copied()
+        .find(|&i| series[i].name != default.fitted_series)
+        .unwrap();
+    let r = commcalc_core::measurements::fit::fit_series(series.clone(), Some(other)).unwrap();
+    assert_eq!(r.fitted_series, series[other].name);
+    assert_ne!(r.query, default.query);
+    let none = commcalc_core::measurements::fit::fit_series(series.clone(), None).unwrap();
+    assert_eq!(none, default);
+    let err = commcalc_core::measurements::fit::fit_series(series.clone(), Some(series.len()))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains(&format!("one of the {} series read", series.len())), "{err}");
+}

@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
-use commcalc_core::measurements::fit::{fit, FitReport};
+use commcalc_core::measurements::fit::{fit_series, usable, FitReport};
 use commcalc_core::measurements::{parse, Format, MAX_INPUT_BYTES};
 
 use crate::chart::{Plot, Scale};
@@ -40,6 +40,9 @@ struct Import {
     text: RwSignal<String>,
     text_b: RwSignal<String>,
     format: RwSignal<String>,
+    /// The series of the run chosen to fit (its place among those read); `None`: the one the
+    /// fit chooses (the first one-way latency run).
+    series: RwSignal<Option<usize>>,
     /// The last run fitted: a later fit that fails keeps it on screen beside its error.
     result: RwSignal<Option<FitReport>>,
     /// Why the last Fit (or file) gave no fit; cleared by the next fit.
@@ -55,11 +58,12 @@ struct Import {
     embed: bool,
 }
 
-/// Reads and fits `text` as `format` (`auto` detects it).
-fn fitted(text: &str, format: &str) -> Result<FitReport, String> {
+/// Reads and fits `text` as `format` (`auto` detects it), series `series` of it (`None`: the
+/// one the fit chooses).
+fn fitted(text: &str, format: &str, series: Option<usize>) -> Result<FitReport, String> {
     let format = Format::from_id(format).map_err(|e| e.to_string())?;
     parse(text.as_bytes(), format)
-        .and_then(fit)
+        .and_then(|list| fit_series(list, series))
         .map_err(|e| e.to_string())
 }
 
@@ -70,6 +74,7 @@ impl Import {
             text: RwSignal::new(String::new()),
             text_b: RwSignal::new(String::new()),
             format: RwSignal::new("auto".to_string()),
+            series: RwSignal::new(None),
             result: RwSignal::new(None),
             error: RwSignal::new(None),
             result_b: RwSignal::new(None),
@@ -84,10 +89,11 @@ impl Import {
     fn run(self) {
         let _timed = dom::timed("commcalc:fit");
         let format = self.format.get_untracked();
-        let r = self.text.with_untracked(|t| fitted(t, &format));
+        let chosen = self.series.get_untracked();
+        let r = self.text.with_untracked(|t| fitted(t, &format, chosen));
         let b = self
             .text_b
-            .with_untracked(|t| (!t.trim().is_empty()).then(|| fitted(t, &format)));
+            .with_untracked(|t| (!t.trim().is_empty()).then(|| fitted(t, &format, None)));
         match r {
             Ok(r) => {
                 self.result.set(Some(r));
@@ -107,6 +113,8 @@ impl Import {
             let text = self.text.get_untracked();
             self.import_machine(&text);
         } else {
+            // A new run: the fit chooses its series again.
+            self.series.set(None);
             self.run();
         }
     }
@@ -293,6 +301,7 @@ pub fn ImportView(
             </p>
             <Inputs i/>
             <FitError i/>
+            <SeriesChoice i/>
             <div id="import-report" aria-live="polite" inner_html=report></div>
             <Charts i dark=state.dark/>
             <ul id="import-messages" class="messages warnings" aria-label="Stored fitted machines">
@@ -323,6 +332,50 @@ fn FitError(i: Import) -> impl IntoView {
     }
 }
 
+/// `select#import-series`: which series of the run to fit, where more than one can be (an
+/// IMB file of 16 benchmarks fits its PingPong unless another is chosen).
+#[component]
+fn SeriesChoice(i: Import) -> impl IntoView {
+    // (place, name) of each usable series, and the place of the one fitted.
+    let list = Memo::new(move |_| {
+        i.result.with(|r| {
+            r.as_ref().map(|r| {
+                let usable: Vec<(usize, String)> = r
+                    .series
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| usable(s))
+                    .map(|(n, s)| (n, format!("{} ({} points)", s.name, s.points.len())))
+                    .collect();
+                let fitted = i.series.get().unwrap_or_else(|| {
+                    r.series.iter().position(|s| s.name == r.fitted_series).unwrap_or(0)
+                });
+                (usable, fitted)
+            })
+        })
+    });
+    let options = move || {
+        list.get()
+            .map(|(usable, fitted)| {
+                usable
+                    .into_iter()
+                    .map(|(n, label)| view! { <option value=n.to_string() selected=n == fitted>{label}</option> })
+                    .collect_view()
+            })
+    };
+    view! {
+        <div class="import-actions" hidden=move || list.with(|l| l.as_ref().is_none_or(|(u, _)| u.len() < 2))>
+            <label for="import-series">"Series fitted "</label>
+            <select id="import-series" on:change=move |ev| {
+                if let Ok(n) = event_target_value(&ev).parse::<usize>() {
+                    i.series.set(Some(n));
+                    i.run();
+                }
+            }>{options}</select>
+        </div>
+    }
+}
+
 /// The paste boxes, the file inputs, the format and the buttons.
 #[component]
 fn Inputs(i: Import) -> impl IntoView {
@@ -348,7 +401,7 @@ fn Inputs(i: Import) -> impl IntoView {
         <div class="import-actions">
             <label for="import-file">"or a file: "</label>
             <input id="import-file" type="file" accept=".txt,.out,.log,.csv,.tsv,text/*"
-                on:change=move |ev| if let Some(f) = chosen_file(&ev) { load(f, i.text, i, Import::run) }/>
+                on:change=move |ev| if let Some(f) = chosen_file(&ev) { load(f, i.text, i, Import::fit_or_import) }/>
             <label for="import-format">"format "</label>
             <select id="import-format" on:change=move |ev| i.format.set(event_target_value(&ev))>
                 <option value="auto" selected>"detect"</option>
