@@ -1418,7 +1418,10 @@ fn a_negative_netgauge_latency_is_explained_not_shown() {
     let delta = fitted(data!("delta-slingshot-netgauge_loggp_ng.out.txt"));
     let l = delta.fits.loggp.as_ref().unwrap();
     let note = l.note.as_deref().unwrap();
-    assert!(l.l.is_none() && note.starts_with("L is not given: at 1 B,"), "{l:?}");
+    assert!(
+        l.l.is_none() && note.starts_with("L is not given: at 1 B,"),
+        "{l:?}"
+    );
     assert!(!note.contains("run Netgauge from 1 byte"), "{note}");
 }
 
@@ -1445,5 +1448,8 @@ fn a_chosen_series_is_fitted() {
     let err = commcalc_core::measurements::fit::fit_series(series.clone(), Some(series.len()))
         .unwrap_err()
         .to_string();
-    assert!(err.contains(&format!("one of the {} series read", series.len())), "{err}");
+    assert!(
+        err.contains(&format!("one of the {} series read", series.len())),
+        "{err}"
+    );
 }

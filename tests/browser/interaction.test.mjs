@@ -268,4 +268,21 @@ describe('notes', () => {
       await context.close();
     }
   });
+
+  it("a size beyond the pattern's range keeps its point on the curve; the size help says bytes once", async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, `${PARAGON}&size=1048576`);
+      const labels = await page.evaluate(() => JSON.parse(document.querySelector('canvas#latency-chart').dataset.labels).map((l) => l.text));
+      assert.ok(labels.some((t) => t.startsWith('1.05 MB → ')), JSON.stringify(labels));
+      // A collective's abscissa is bytes already: "in bytes of bytes" read as a slip.
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=broadcast');
+      const help = await page.getAttribute('[data-control="size"]', 'title');
+      assert.doesNotMatch(help, /bytes of bytes/u);
+      assert.equal(help.match(/bytes/gu)?.length, 1, help);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
 });

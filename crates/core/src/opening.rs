@@ -74,10 +74,7 @@ mod tests {
     fn each_view_moves_to_a_scenario_it_can_show() {
         let default = scenario("");
         let c = collective_for(&default).unwrap();
-        assert_eq!(
-            (c.machine.id, c.pattern.id),
-            ("intel-paragon", "allreduce")
-        );
+        assert_eq!((c.machine.id, c.pattern.id), ("intel-paragon", "allreduce"));
         assert!(collective_for(&c).is_none());
         let fitted = scenario("machine=custom&pattern=pingpong&alpha=1.115&beta=0.0001016");
         assert_eq!(
@@ -91,7 +88,10 @@ mod tests {
         assert_eq!(maps_for(&fitted, true).unwrap().machine.id, "intel-delta");
         let bsp = scenario("machine=ibm-sp2&pattern=h-relation");
         let m = maps_for(&bsp, false).unwrap();
-        assert_eq!((m.machine.id, m.pattern.id), ("intel-delta", "global-combine"));
+        assert_eq!(
+            (m.machine.id, m.pattern.id),
+            ("intel-delta", "global-combine")
+        );
     }
 
     #[test]

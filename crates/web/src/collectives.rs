@@ -607,7 +607,21 @@ mod tests {
         assert_eq!(labels, ["2", "8", "32", "128", "512"]);
         assert!(gaps.iter().all(|g| (g - gaps[0]).abs() < 1e-9), "{gaps:?}");
         // The scenario's p is on its own row: 4 on row 7, where the axis puts it.
-        assert_eq!(home(&map_of(&scenario("machine=intel-paragon&pattern=broadcast"), 4, MAP_PS, 1).unwrap(), 4, 8.0).0, 7);
+        assert_eq!(
+            home(
+                &map_of(
+                    &scenario("machine=intel-paragon&pattern=broadcast"),
+                    4,
+                    MAP_PS,
+                    1
+                )
+                .unwrap(),
+                4,
+                8.0
+            )
+            .0,
+            7
+        );
     }
 
     #[test]
@@ -708,7 +722,8 @@ mod tests {
         let (row, col) = home(&map, 100, 1e6);
         assert_ne!(map.sizes[col], 1e6);
         let html = readout_html(&map, row, col, &times_at(&s, 100, 1e6), Some((100, 1e6))).unwrap();
-        let best = run("machine=intel-paragon&pattern=broadcast&algo=best&p=100&size=1000000").unwrap();
+        let best =
+            run("machine=intel-paragon&pattern=broadcast&algo=best&p=100&size=1000000").unwrap();
         let Some(commcalc_core::values::Value::Text(fastest)) = best.metrics.get("fastest") else {
             panic!("{:?}", best.metrics)
         };

@@ -546,8 +546,17 @@ mod tests {
     fn the_size_help_says_bytes_once() {
         for o in commcalc_core::patterns::offered() {
             let s = Scenario::from_query(&o.query()).unwrap();
-            for c in controls(&s).iter().filter(|c| matches!(c.key, "size" | "from" | "to")) {
-                assert_eq!(c.source.matches("bytes").count(), 1, "{}: {}", o.query(), c.source);
+            for c in controls(&s)
+                .iter()
+                .filter(|c| matches!(c.key, "size" | "from" | "to"))
+            {
+                assert_eq!(
+                    c.source.matches("bytes").count(),
+                    1,
+                    "{}: {}",
+                    o.query(),
+                    c.source
+                );
             }
         }
     }

@@ -468,7 +468,11 @@ pub fn renamed(list: &[Saved], i: usize, name: &str) -> Result<Vec<Saved>, Strin
             crate::page::MAX_FITTED_NAME
         ));
     }
-    if list.iter().enumerate().any(|(j, s)| j != i && s.name == name) {
+    if list
+        .iter()
+        .enumerate()
+        .any(|(j, s)| j != i && s.name == name)
+    {
         return Err(format!("another kept machine is called {name}"));
     }
     let mut out = list.to_vec();
@@ -487,7 +491,6 @@ pub fn without(list: &[Saved], i: usize) -> Vec<Saved> {
     }
     out
 }
-
 
 /// Points on each fitted curve: enough for a smooth hyperbola on log axes.
 const CURVE_POINTS: usize = 96;
@@ -777,25 +780,34 @@ pub fn fits_table(out: &mut String, r: &FitReport, id: &str) {
     }
     out.push_str("</tbody></table>");
     if let Some(l) = &r.fits.loggp {
-        let g =
-            l.g.map_or("unknown (needs a bandwidth run)".to_string(), |g| {
-                si(g, "µs")
-            });
-        let o =
-            l.o.map_or(String::new(), |o| format!(", o = {}", si(o, "µs")));
-        let big_l =
-            l.l.map_or(String::new(), |v| format!(", L = {}", si(v, "µs")));
+        loggp_html(out, l);
+    }
+}
+
+/// The LogGP parameters the fit found, and why L is missing beside an o larger than half of
+/// L + 2o (the core's words).
+fn loggp_html(out: &mut String, l: &commcalc_core::measurements::fit::loggp::LogGp) {
+    let g =
+        l.g.map_or("unknown (needs a bandwidth run)".to_string(), |g| {
+            si(g, "µs")
+        });
+    let o =
+        l.o.map_or(String::new(), |o| format!(", o = {}", si(o, "µs")));
+    let big_l =
+        l.l.map_or(String::new(), |v| format!(", L = {}", si(v, "µs")));
+    let _ = write!(
+        out,
+        "<p id=\"import-loggp\">LogGP: L + 2o = {}{o}{big_l}, g = {g}, G = {} (from {})</p>",
+        si(l.l_plus_2o, "µs"),
+        si(l.big_g, "µs/B"),
+        esc(&l.from)
+    );
+    if let Some(note) = &l.note {
         let _ = write!(
             out,
-            "<p id=\"import-loggp\">LogGP: L + 2o = {}{o}{big_l}, g = {g}, G = {} (from {})</p>",
-            si(l.l_plus_2o, "µs"),
-            si(l.big_g, "µs/B"),
-            esc(&l.from)
+            "<p id=\"import-loggp-note\" class=\"note\">{}</p>",
+            esc(note)
         );
-        // Why L is missing beside an o larger than half of L + 2o (the core's words).
-        if let Some(note) = &l.note {
-            let _ = write!(out, "<p id=\"import-loggp-note\" class=\"note\">{}</p>", esc(note));
-        }
     }
 }
 
@@ -1106,7 +1118,13 @@ mod tests {
         let mut html = String::new();
         fits_table(&mut html, &r, "import-fits");
         let note = r.fits.loggp.as_ref().and_then(|l| l.note.clone()).unwrap();
-        assert!(html.contains(&format!("<p id=\"import-loggp-note\" class=\"note\">{}</p>", esc(&note))), "{html}");
+        assert!(
+            html.contains(&format!(
+                "<p id=\"import-loggp-note\" class=\"note\">{}</p>",
+                esc(&note)
+            )),
+            "{html}"
+        );
         assert!(!html.contains(", L = "), "{html}");
     }
 
@@ -1158,12 +1176,19 @@ mod tests {
             else {
                 continue;
             };
-            let Ok(plot) = residual_plot(&r) else { continue };
+            let Ok(plot) = residual_plot(&r) else {
+                continue;
+            };
             let margin = (plot.y.hi - plot.y.lo) * 0.02;
             for s in &plot.series {
                 for &(_, v) in &s.points {
-                    assert!(v > plot.y.lo + margin && v < plot.y.hi - margin || v == 0.0 && s.dashed,
-                        "{}: {v} on [{}, {}]", r.fitted_series, plot.y.lo, plot.y.hi);
+                    assert!(
+                        v > plot.y.lo + margin && v < plot.y.hi - margin || v == 0.0 && s.dashed,
+                        "{}: {v} on [{}, {}]",
+                        r.fitted_series,
+                        plot.y.lo,
+                        plot.y.hi
+                    );
                 }
             }
             charted += 1;
@@ -1211,13 +1236,24 @@ mod tests {
         assert_eq!(kept_link(&list[0]), format!("?{QUERY}&fitted=ib+%26+co"));
         let (page, query, problems) = crate::page::parse(&kept_link(&list[0]));
         assert!(problems.is_empty(), "{problems:?}");
-        assert_eq!((page.fitted.as_deref(), query.as_str()), (Some("ib & co"), QUERY));
+        assert_eq!(
+            (page.fitted.as_deref(), query.as_str()),
+            (Some("ib & co"), QUERY)
+        );
         let r = renamed(&list, 1, "  RoCE cluster ").unwrap();
-        assert_eq!((r[0].name.as_str(), r[1].name.as_str()), ("ib & co", "RoCE cluster"));
-        assert!(renamed(&list, 1, "ib & co").unwrap_err().contains("another kept machine"));
+        assert_eq!(
+            (r[0].name.as_str(), r[1].name.as_str()),
+            ("ib & co", "RoCE cluster")
+        );
+        assert!(renamed(&list, 1, "ib & co")
+            .unwrap_err()
+            .contains("another kept machine"));
         assert!(renamed(&list, 0, "ib & co").is_ok());
         for bad in ["", "  ", "a\tb", &"x".repeat(81)] {
-            assert!(renamed(&list, 0, bad).unwrap_err().contains("1 to 80"), "{bad:?}");
+            assert!(
+                renamed(&list, 0, bad).unwrap_err().contains("1 to 80"),
+                "{bad:?}"
+            );
         }
         assert!(renamed(&list, 5, "x").is_err());
         assert_eq!(without(&list, 0), list[1..]);

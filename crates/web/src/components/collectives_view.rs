@@ -270,17 +270,7 @@ fn WinnerMapPanel(
     dark: ReadSignal<bool>,
 ) -> impl IntoView {
     let cursor = RwSignal::new(None::<(usize, usize)>);
-    // The scenario's own p and size.
-    let exact = Memo::new(move |_| {
-        state.scenario.with(|s| {
-            (
-                p_of(s),
-                s.inputs
-                    .size
-                    .unwrap_or(commcalc_core::patterns::collective::DEFAULT_SIZE),
-            )
-        })
-    });
+    let exact = own_p_size(state);
     let own = Memo::new(move |_| {
         let (p, n) = exact.get();
         map.with(|m| m.as_ref().ok().map(|c| home(&c.map, p, n)))
@@ -341,6 +331,20 @@ fn WinnerMapPanel(
         </figure>
         <div class="map-key" id="coll-map-key" node_ref=key></div>
     }
+}
+
+/// The scenario's own p and size (the pattern's defaults where the query has none).
+fn own_p_size(state: State) -> Memo<(u32, f64)> {
+    Memo::new(move |_| {
+        state.scenario.with(|s| {
+            (
+                p_of(s),
+                s.inputs
+                    .size
+                    .unwrap_or(commcalc_core::patterns::collective::DEFAULT_SIZE),
+            )
+        })
+    })
 }
 
 /// `#coll-map-key`'s content: it changes with the map's shares (on every step of a drag), so it

@@ -160,7 +160,10 @@ impl Import {
     /// Deletes kept machine `i` from the list and from storage.
     fn delete(self, i: usize) {
         let (list, name) = self.saved.with_untracked(|l| {
-            (without(l, i), l.get(i).map(|s| s.name.clone()).unwrap_or_default())
+            (
+                without(l, i),
+                l.get(i).map(|s| s.name.clone()).unwrap_or_default(),
+            )
         });
         self.store(list, format!("deleted {name}"));
     }
@@ -291,7 +294,10 @@ pub fn ImportView(
     let i = Import::new(state.page.with_untracked(|p| p.embed));
     // No chart to wait for: the view is ready once it is on screen.
     Effect::new(move |_| dom::ready());
-    let report = move || i.result.with(|r| r.as_ref().map(result_html).unwrap_or_default());
+    let report = move || {
+        i.result
+            .with(|r| r.as_ref().map(result_html).unwrap_or_default())
+    };
     view! {
         <section id="import" class="panel import" aria-labelledby="import-title">
             <h2 id="import-title">"Import measurements"</h2>
@@ -320,7 +326,14 @@ pub fn ImportView(
 fn FitError(i: Import) -> impl IntoView {
     let kept = move || {
         i.result
-            .with(|r| r.as_ref().map(|r| format!(" The fit below is still the previous one, of {}.", r.fitted_series)))
+            .with(|r| {
+                r.as_ref().map(|r| {
+                    format!(
+                        " The fit below is still the previous one, of {}.",
+                        r.fitted_series
+                    )
+                })
+            })
             .unwrap_or_default()
     };
     view! {
@@ -348,7 +361,10 @@ fn SeriesChoice(i: Import) -> impl IntoView {
                     .map(|(n, s)| (n, format!("{} ({} points)", s.name, s.points.len())))
                     .collect();
                 let fitted = i.series.get().unwrap_or_else(|| {
-                    r.series.iter().position(|s| s.name == r.fitted_series).unwrap_or(0)
+                    r.series
+                        .iter()
+                        .position(|s| s.name == r.fitted_series)
+                        .unwrap_or(0)
                 });
                 (usable, fitted)
             })

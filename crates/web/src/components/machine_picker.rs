@@ -176,10 +176,15 @@ mod tests {
     /// "starting from round values".
     #[test]
     fn a_fitted_machine_is_described_as_fitted_only() {
-        let custom = commcalc_core::Scenario::from_query("machine=custom").unwrap().machine;
+        let custom = commcalc_core::Scenario::from_query("machine=custom")
+            .unwrap()
+            .machine;
         let (text, cite) = about(custom, Some("ib"));
         let both = format!("{text} {cite}");
-        assert!(both.starts_with("ib: ") && both.contains("fitted to your measurements"), "{both}");
+        assert!(
+            both.starts_with("ib: ") && both.contains("fitted to your measurements"),
+            "{both}"
+        );
         assert!(!both.contains(custom.description), "{both}");
         let (text, _) = about(custom, None);
         assert_eq!(text, custom.description);

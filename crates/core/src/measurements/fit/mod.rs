@@ -163,16 +163,17 @@ pub fn usable(s: &Series) -> bool {
 pub fn fit_series(series: Vec<Series>, index: Option<usize>) -> Result<FitReport, Error> {
     let chosen = match index {
         None => fitted(&series)?,
-        Some(i) => series.get(i).filter(|s| usable(s)).ok_or_else(|| {
-            Error::Measurement {
+        Some(i) => series
+            .get(i)
+            .filter(|s| usable(s))
+            .ok_or_else(|| Error::Measurement {
                 line: None,
                 problem: format!("series {} cannot be fitted", i + 1),
                 expected: format!(
                     "one of the {} series read, with at least two sizes with a positive time",
                     series.len()
                 ),
-            }
-        })?,
+            })?,
     };
     let points: Vec<[f64; 2]> = chosen
         .points
