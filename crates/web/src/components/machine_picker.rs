@@ -164,7 +164,9 @@ impl Machines {
         }
         // The view keeps showing something: a fitted machine's own pattern (ping-pong) in
         // Collectives moves to a collective on that machine, and says so.
-        self.state.move_for_view();
+        if self.state.move_for_view() {
+            self.state.write_url();
+        }
     }
 }
 
