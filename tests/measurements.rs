@@ -1392,3 +1392,64 @@ mod round_trip {
         }
     }
 }
+
+/// Frontera's Netgauge run starts at 1 MiB, where the overheads o_s + o_r (341 µs) exceed
+/// L + 2o (169 µs): L would be negative, so it is not given, and the fit says why and how to
+/// measure it.
+#[test]
+fn a_negative_netgauge_latency_is_explained_not_shown() {
+    let r = fitted(FRONTERA_NG);
+    let l = r.fits.loggp.as_ref().unwrap();
+    let first = &read(FRONTERA_NG)[0].loggp[0];
+    assert!(first.l < first.o_s_us + first.o_r_us);
+    assert_eq!(l.l, None);
+    let note = l.note.as_deref().unwrap();
+    assert!(
+        note.starts_with("L is not given: at 1.05 MB, Netgauge's first size here")
+            && note.contains(&format!(
+                "would be {}:",
+                commcalc_core::units::si(first.l - first.o_s_us - first.o_r_us, "µs")
+            ))
+            && note.contains("run Netgauge from 1 byte"),
+        "{note}"
+    );
+    // A run from 1 byte whose overheads exceed L + 2o by a few ns: the same reason, without
+    // the advice to start at 1 byte.
+    let delta = fitted(data!("delta-slingshot-netgauge_loggp_ng.out.txt"));
+    let l = delta.fits.loggp.as_ref().unwrap();
+    let note = l.note.as_deref().unwrap();
+    assert!(
+        l.l.is_none() && note.starts_with("L is not given: at 1 B,"),
+        "{l:?}"
+    );
+    assert!(!note.contains("run Netgauge from 1 byte"), "{note}");
+}
+
+/// An IMB file of several benchmarks: any usable series can be fitted, not only the PingPong
+/// the fit chooses; one out of range is refused with the number of series read.
+#[test]
+fn a_chosen_series_is_fitted() {
+    let series = read(data!("juno-shm-imb41_excerpt.txt"));
+    let usable: Vec<usize> = (0..series.len())
+        .filter(|&i| commcalc_core::measurements::fit::usable(&series[i]))
+        .collect();
+    assert!(usable.len() > 2, "{}", series.len());
+    let default = fit(series.clone()).unwrap();
+    let other = usable
+        .iter()
+        .copied()
+        .find(|&i| series[i].name != default.fitted_series)
+        .unwrap();
+    let r = commcalc_core::measurements::fit::fit_series(series.clone(), Some(other)).unwrap();
+    assert_eq!(r.fitted_series, series[other].name);
+    assert_ne!(r.query, default.query);
+    let none = commcalc_core::measurements::fit::fit_series(series.clone(), None).unwrap();
+    assert_eq!(none, default);
+    let err = commcalc_core::measurements::fit::fit_series(series.clone(), Some(series.len()))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(&format!("one of the {} series read", series.len())),
+        "{err}"
+    );
+}

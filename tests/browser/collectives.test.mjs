@@ -71,7 +71,7 @@ describe('collectives view', () => {
       const chart = await canvasInfo(page, 'canvas#coll-chart');
       assert.ok(chart.fraction > MIN_DRAWN_FRACTION, `the chart is drawn: ${JSON.stringify(chart)}`);
       const map = await canvasInfo(page, 'canvas#coll-map');
-      assert.equal(map.width, 128, 'one column per size');
+      assert.equal(map.width, 127, 'one column per size, six to an octave');
       assert.equal(map.height, 64, 'one row per p');
       const lines = await page.evaluate(() => ['mpich', 'ompi'].map((c) => document.querySelector(`.coll-lines .${c}`).getAttribute('d')));
       assert.ok(lines.every((d) => d.length > 0), 'MPICH 4 and Open MPI 4.1 thresholds are drawn on the map');
@@ -215,6 +215,88 @@ describe('collectives view', () => {
       await page.waitForSelector('#coll-map-area');
       assert.match(await page.evaluate(() => location.search), /machine=intel-paragon&pattern=allreduce.*view=collectives/u);
       assert.match(await page.textContent('#coll-note'), /Ping-pong|ping-pong/u);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a fresh tab on ?view=collectives opens on a collective, with p, and says so; so does Regimes', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, '?view=collectives');
+      assert.equal(await page.isVisible('#coll-error'), false, 'no error');
+      assert.match(await page.textContent('#coll-note'), /Ping-pong is not one, so the view shows Allreduce on Intel Paragon/u);
+      assert.match(await page.evaluate(() => location.search), /^\?machine=intel-paragon&pattern=allreduce.*view=collectives/u);
+      assert.equal(await page.inputValue('#coll-collective'), 'allreduce');
+      assert.equal(await page.locator('#in-p').count(), 1, 'the p control is there');
+      assert.ok((await canvasInfo(page, 'canvas#coll-map')).fraction > MIN_DRAWN_FRACTION, 'the map is drawn');
+      await openApp(page, app.server.url, '?view=regimes');
+      assert.equal(await page.locator('#regimes-error').count(), 0, 'no error in Regimes');
+      assert.match(await page.textContent('#regimes-note'), /Intel Paragon has no node-bandwidth-limited parameters.*DELTA/u);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an address that names ping-pong offers every collective; choosing the fitted machine moves to a collective on it', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      const fitted = 'machine=custom&pattern=pingpong&model=hockney&alpha=1.5&beta=0.0001';
+      await openApp(page, app.server.url, '?view=import');
+      await page.evaluate((q) => localStorage.setItem('commcalc.fitted.v2', `commcalc fitted machines v2\nmy cluster\t${q}\t`), fitted);
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=pingpong&view=collectives');
+      // The address's pattern is kept and the reason given; the menu asks for a collective, so
+      // that broadcast, its first entry, is a choice.
+      assert.equal(await page.inputValue('#coll-collective'), '');
+      await afterRepaint(page, 'pick broadcast', () => page.selectOption('#coll-collective', 'broadcast'));
+      assert.match(await page.evaluate(() => location.search), /pattern=broadcast/u);
+      assert.equal(await page.isVisible('#coll-error'), false);
+      // The fitted machine on a pattern of its own: the view moves to a collective on it, by name.
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=pingpong&view=collectives');
+      await afterRepaint(page, 'choose the fitted machine', () => page.selectOption('select#machine', 'fitted:0'));
+      await page.waitForFunction(() => location.search.includes('machine=custom') && location.search.includes('pattern=allreduce'));
+      const search = decodeURIComponent(await page.evaluate(() => location.search));
+      assert.ok(search.includes('alpha=1.5') && search.includes('fitted=my+cluster'), search);
+      assert.equal(await page.isVisible('#coll-error'), false, 'no error');
+      assert.match(await page.textContent('#coll-note'), /Allreduce on my cluster/u);
+      assert.equal(await page.evaluate(() => document.querySelector('select#machine').selectedOptions[0].textContent), 'my cluster');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the scenario's cell reads out its own size, 1,048,576 B as the panel shows it; the p axis is even", async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=broadcast&p=16&size=1048576&view=collectives');
+      const r = await readout(page);
+      assert.equal(r.size, 1048576);
+      assert.match(r.text, /^p = 16, n = 1\.05 MB: /u);
+      assert.equal(r.winner, best('intel-paragon', 'broadcast', 16, 1048576));
+      const ticks = await page.evaluate(() => [...document.querySelectorAll('.coll-map .map-y span')].map((t) => [t.textContent, parseFloat(t.style.bottom || t.style.top)]));
+      assert.deepEqual(ticks.map(([label]) => label), ['2', '8', '32', '128', '512']);
+      const gaps = ticks.slice(1).map(([, at], i) => at - ticks[i][1]);
+      assert.ok(gaps.every((g) => Math.abs(g - gaps[0]) < 0.01), JSON.stringify(ticks));
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on a phone the chart and the map come right after the pickers, above the p and size controls', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      await openApp(page, app.server.url, VIEW);
+      const top = (sel) => page.evaluate((s) => document.querySelector(s).getBoundingClientRect().top + scrollY, sel);
+      const [chart, map, p, size] = await Promise.all(['#coll-chart', '#coll-map-area', '[data-control="p"]', '[data-control="size"]'].map(top));
+      assert.ok(chart < p && map < p, `chart ${chart}, map ${map}, p ${p}`);
+      const mapBottom = await page.evaluate(() => document.querySelector('#coll-map-area').getBoundingClientRect().bottom + scrollY);
+      assert.ok(Math.max(p, size) - mapBottom < 844, `p and size are within a screen of the map: ${mapBottom} → ${p}, ${size}`);
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
+      assert.ok(widths.page <= widths.view, JSON.stringify(widths));
+      assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();
     }

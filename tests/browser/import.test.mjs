@@ -19,6 +19,8 @@ const app = useApp();
 
 const FILE = path.join(ROOT, 'tests/data/measurements/csd3-roce-osu_latency.txt');
 const IB_FILE = path.join(ROOT, 'tests/data/measurements/csd3-ib-osu_latency.txt');
+const IMB_FILE = path.join(ROOT, 'tests/data/measurements/juno-shm-imb41_excerpt.txt');
+const NETGAUGE_FILE = path.join(ROOT, 'tests/data/measurements/frontera-ib-netgauge_loggp_excerpt.txt');
 const NAME = 'my machine (fitted, OSU latency 5.6.3)';
 const NAME_PARAM = 'fitted=my+machine+(fitted,+OSU+latency+5.6.3)';
 const IMPORT = '?view=import';
@@ -32,6 +34,18 @@ async function pasteAndFit(page, text) {
     text: document.querySelector('#import-report').textContent,
     links: [...document.querySelectorAll('#import-links a')].map((a) => ({ label: a.textContent, href: a.getAttribute('href') })),
   }));
+}
+
+/** Pastes text that cannot be fitted, presses Fit and returns the error shown (visible). */
+async function failToFit(page, text) {
+  const before = await page.textContent('#import-error');
+  await page.fill('textarea#import-text', text);
+  await page.click('button#import-fit');
+  await page.waitForFunction((prev) => {
+    const e = document.querySelector('#import-error');
+    return e && !e.hidden && e.getBoundingClientRect().height > 0 && e.textContent !== prev;
+  }, before);
+  return (await page.textContent('#import-error')).replace(/\s+/g, ' ').trim();
 }
 
 /** Keeps the fitted machine (button Keep) and waits until it is the one listed. */
@@ -108,15 +122,79 @@ describe('import measurements', () => {
     }
   });
 
-  it('says why it cannot fit', async () => {
+  it('says why it cannot fit, where it is seen, and keeps the previous fit', async () => {
     const { context, page, problems } = await newAppPage(app.browser);
     try {
       await openApp(page, app.server.url, IMPORT);
-      let shown = await pasteAndFit(page, '');
-      assert.match(shown.text, /the input is empty/);
-      shown = await pasteAndFit(page, '# OSU MPI Latency Test v7.0\n# Size  Latency (us)\n8  1.0\n');
-      assert.match(shown.text, /nothing to fit/);
+      let error = await failToFit(page, '');
+      assert.match(error, /^Not fitted: .*the input is empty/);
+      error = await failToFit(page, '# OSU MPI Latency Test v7.0\n# Size  Latency (us)\n8  1.0\n');
+      assert.match(error, /nothing to fit/);
       assert.equal(await page.isDisabled('button#import-save'), true);
+      // A fit, then text that is not benchmark output: the error shows above the fit, which stays.
+      const good = await pasteAndFit(page, readFileSync(FILE, 'utf8'));
+      assert.equal(await page.isVisible('#import-error'), false, 'a fit clears the error');
+      const chart = await canvasInfo(page, 'canvas#import-chart');
+      error = await failToFit(page, 'hello, this is not a benchmark\n');
+      assert.match(error, /^Not fitted: .+The fit below is still the previous one, of OSU MPI Latency Test v5\.6\.3/);
+      const kept = await page.evaluate(() => [...document.querySelectorAll('#import-links a')].map((a) => a.getAttribute('href')));
+      assert.deepEqual(kept, good.links.map((l) => l.href), 'the previous fit and its links stay');
+      assert.equal((await canvasInfo(page, 'canvas#import-chart')).hash, chart.hash, 'the chart stays');
+      assert.equal(await page.isDisabled('button#import-save'), false, 'the previous fit can still be kept');
+      // Seen where the button is: just below it, not hidden.
+      const [button, shown] = await Promise.all(['button#import-fit', '#import-error'].map((sel) => page.locator(sel).boundingBox()));
+      assert.ok(shown.y - (button.y + button.height) < 120, `the error is ${shown.y - button.y} px below the button`);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an IMB file of many benchmarks fits the series chosen', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, IMPORT);
+      await page.setInputFiles('input#import-file', IMB_FILE);
+      await page.waitForFunction(() => document.querySelectorAll('#import-links a').length > 0);
+      assert.equal(await page.isVisible('select#import-series'), true, 'a choice of series');
+      const options = await page.evaluate(() => [...document.querySelectorAll('select#import-series option')].map((o) => [o.value, o.textContent]));
+      assert.ok(options.length > 2, JSON.stringify(options));
+      const expected = JSON.parse(cli(['fit', '--json', IMB_FILE]));
+      const fitted = await page.inputValue('select#import-series');
+      assert.ok(options.find(([v]) => v === fitted)[1].startsWith(expected.fitted_series), fitted);
+      const [other, label] = options.find(([v]) => v !== fitted);
+      await page.selectOption('select#import-series', other);
+      const name = label.replace(/ \(\d+ points\)$/, '');
+      await page.waitForFunction((n) => document.querySelector('#import-report h3 + ul + h3')?.textContent === `Fits to ${n} (relative error)`, name);
+      assert.equal(await page.inputValue('select#import-series'), other);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("explains Netgauge's negative L", async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, IMPORT);
+      await pasteAndFit(page, readFileSync(NETGAUGE_FILE, 'utf8'));
+      const loggp = await page.textContent('#import-loggp');
+      assert.doesNotMatch(loggp, /, L = /);
+      assert.match(await page.textContent('#import-loggp-note'), /^L is not given: at 1\.05 MB, .* would be -?−?\d/);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a fitted query wraps on a phone: the page does not scroll sideways', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      await openApp(page, app.server.url, IMPORT);
+      await pasteAndFit(page, readFileSync(FILE, 'utf8'));
+      await keep(page);
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
+      assert.ok(widths.page <= widths.view, JSON.stringify(widths));
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();
@@ -191,6 +269,58 @@ describe('import measurements', () => {
     }
   });
 
+  it('a kept machine opens by its name, says so by the button, and is renamed and deleted', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await fitAndKeep(page);
+      // The notice is beside the button, not a warning far below it.
+      const status = page.locator('#import-status');
+      assert.match(await status.textContent(), /^kept my machine .* with its \d+ points/);
+      const [button, notice] = await Promise.all([page.locator('button#import-save').boundingBox(), status.boundingBox()]);
+      assert.ok(notice.y - (button.y + button.height) < 80, `the notice is ${notice.y - button.y} px below the button`);
+      assert.equal(await page.evaluate(() => document.querySelector('#import-status').closest('.warnings')), null);
+      assert.equal(await page.locator('#import-messages li').count(), 0, 'no warning for a kept machine');
+      // The kept entry opens the fitted machine by its name, described once, as fitted.
+      const href = await page.getAttribute('#import-saved a', 'href');
+      assert.ok(href.includes(NAME_PARAM), href);
+      await page.click('#import-saved a');
+      await page.waitForFunction(() => document.body?.dataset.ready === '1' && location.search.includes('machine=custom'));
+      assert.equal(await page.evaluate(() => document.querySelector('select#machine').selectedOptions[0].textContent), NAME);
+      const about = await page.textContent('#machine-about');
+      assert.ok(about.includes('fitted to your measurements') && !about.includes('round values'), about);
+      // Renamed in place (Enter keeps the name), and kept under it across a reload.
+      await openApp(page, app.server.url, IMPORT);
+      await page.click('#import-saved .kept-rename');
+      await page.fill('#import-saved .kept-name', 'RoCE cluster');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelector('#import-saved a')?.textContent === 'RoCE cluster');
+      assert.match(await status.textContent(), /renamed to RoCE cluster/);
+      await openApp(page, app.server.url, IMPORT);
+      assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('#import-saved a')].map((a) => [a.textContent, a.getAttribute('href')])), [['RoCE cluster', href.replace(/fitted=.*$/, 'fitted=RoCE+cluster')]]);
+      // A name already kept, or an empty one, is refused with the reason.
+      await pasteAndFit(page, readFileSync(IB_FILE, 'utf8'));
+      await page.click('button#import-save');
+      await page.waitForFunction(() => document.querySelectorAll('#import-saved a').length === 2);
+      await page.click('#import-saved li:nth-child(1) .kept-rename');
+      await page.fill('#import-saved li:nth-child(1) .kept-name', 'RoCE cluster');
+      await page.click('#import-saved li:nth-child(1) .kept-save');
+      await page.waitForFunction(() => /not renamed: another kept machine is called RoCE cluster/.test(document.querySelector('#import-status').textContent));
+      await page.click('#import-saved li:nth-child(1) .kept-cancel');
+      // Deleted: gone from the list, from storage and from the picker.
+      await page.click('#import-saved li:nth-child(2) .kept-delete');
+      await page.waitForFunction(() => document.querySelectorAll('#import-saved a').length === 1);
+      assert.match(await status.textContent(), /deleted RoCE cluster/);
+      assert.doesNotMatch(await page.evaluate(() => localStorage.getItem('commcalc.fitted.v2')), /RoCE cluster/);
+      await openApp(page, app.server.url, '?machine=intel-paragon');
+      const listed = await page.evaluate(() => [...document.querySelectorAll('select#machine optgroup[label="Fitted to your measurements"] option')].map((o) => o.textContent));
+      assert.equal(listed.length, 1);
+      assert.ok(!listed.includes('RoCE cluster'), JSON.stringify(listed));
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('draws the residuals, the breaks and two runs overlaid', async () => {
     const { context, page, problems } = await newAppPage(app.browser);
     try {
@@ -243,8 +373,8 @@ describe('import measurements', () => {
       await page.setInputFiles('input#import-machine-file', file);
       await page.waitForFunction(() => document.querySelectorAll('#import-saved a').length === 1);
       const saved = await page.evaluate(() => [...document.querySelectorAll('#import-saved a')].map((a) => [a.textContent, a.getAttribute('href')]));
-      assert.deepEqual(saved, [[NAME, `?${expected.query}`]]);
-      assert.match(await page.textContent('#import-messages'), /imported my machine/);
+      assert.deepEqual(saved, [[NAME, `?${expected.query}&${NAME_PARAM}`]]);
+      assert.match(await page.textContent('#import-status'), /imported my machine/);
       // Imported with its points, the machine shows them in the Validate view.
       await openApp(page, app.server.url, `?${expected.query}&${NAME_PARAM}`);
       await page.click('#tab-validate');
@@ -260,7 +390,7 @@ describe('import measurements', () => {
       await page.waitForFunction(() => document.querySelectorAll('#import-saved a').length === 2);
       await page.fill('textarea#import-text', '{"format": "something else", "version": 1}');
       await page.click('button#import-fit');
-      await page.waitForFunction(() => /not imported: not a fitted machine/.test(document.querySelector('#import-messages').textContent));
+      await page.waitForFunction(() => /not imported: not a fitted machine/.test(document.querySelector('#import-status').textContent));
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();
@@ -271,7 +401,7 @@ describe('import measurements', () => {
     const { context, page, problems } = await newAppPage(app.browser);
     try {
       await fitAndKeep(page);
-      assert.match(await page.textContent('#import-messages'), /kept my machine .* with its \d+ points/);
+      assert.match(await page.textContent('#import-status'), /kept my machine .* with its \d+ points/);
       await page.click('#import-links a >> text=Open in the calculator');
       await page.waitForFunction(() => document.body?.dataset.ready === '1' && location.search.includes('machine=custom'));
       // The tab opens the fitted machine's own set.

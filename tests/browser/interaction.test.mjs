@@ -270,4 +270,23 @@ describe('notes', () => {
       await context.close();
     }
   });
+
+  it("a size beyond the pattern's range keeps its point on the curve; the size help says bytes once", async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, `${PARAGON}&size=1048576`);
+      // The point's label is drawn beside it (on the bandwidth chart, where it has room; the
+      // pattern's curve stops at 1 MB, short of 1 MiB).
+      const labels = await page.evaluate(() => JSON.parse(document.querySelector('canvas#bandwidth-chart').dataset.labels).map((l) => l.text));
+      assert.ok(labels.some((t) => t.startsWith('1.05 MB → ')), JSON.stringify(labels));
+      // A collective's abscissa is bytes already: "in bytes of bytes" read as a slip.
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=broadcast');
+      const help = await page.getAttribute('[data-control="size"]', 'title');
+      assert.doesNotMatch(help, /bytes of bytes/u);
+      assert.equal(help.match(/bytes/gu)?.length, 1, help);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -17,6 +17,7 @@ pub mod listing;
 pub mod measurements;
 pub mod metrics;
 pub mod models;
+pub mod opening;
 pub mod optimise;
 pub mod papers;
 pub mod patterns;

@@ -190,9 +190,19 @@ pub fn evaluate_with(scenario: &Scenario, points: usize) -> Result<Report, Error
 /// none (`Engines::NONE`), so that it links neither the traffic simulator nor the collective
 /// algorithms, and hands a scenario that needs one (`Error::Elsewhere`) over to its full
 /// module (docs/web-bytes.md, "Stop 20" and "Stop 22").
+///
+/// The curve reaches the query's point: a size beyond the range (1 MiB on a pattern drawn to
+/// 1 MB) widens it, so that the point is drawn on its curve rather than off the chart.
 pub fn evaluate_by(scenario: &Scenario, points: usize, engines: Engines) -> Result<Report, Error> {
+    let prepared = prepare_by(scenario, engines)?;
     let (from, to) = curve_range(scenario);
-    prepare_by(scenario, engines)?.report(scenario, points, from, to)
+    let at = prepared.evaluation.at;
+    let (from, to) = if at.is_finite() && at > 0.0 {
+        (from.min(at), to.max(at))
+    } else {
+        (from, to)
+    };
+    prepared.report(scenario, points, from, to)
 }
 
 /// Evaluates a scenario with its curve over `[from, to]` instead of its own range. The metrics,
@@ -455,6 +465,27 @@ mod tests {
         assert_eq!(r.at_bytes, 400.0);
         let r = crate::run("machine=intel-delta&pattern=global-combine&n=1000").unwrap();
         assert_eq!(r.at_bytes, 8000.0);
+    }
+
+    /// The curve reaches the query's point on either side of its range (the ping-pong's 1 B to
+    /// 1 MB, or the query's own), and keeps the range where the point is inside it.
+    #[test]
+    fn the_curve_reaches_the_query_point() {
+        for (query, lo, hi) in [
+            ("size=1048576", 1.0, 1048576.0),
+            ("size=5000", 1.0, 1e6),
+            ("from=100&to=1000&size=10", 10.0, 1000.0),
+        ] {
+            let r = crate::run(&format!("machine=intel-paragon&pattern=pingpong&{query}")).unwrap();
+            let (first, last) = (r.curve.first().unwrap(), r.curve.last().unwrap());
+            let near = |a: f64, b: f64| (a - b).abs() <= 1e-12 * b;
+            assert!(
+                near(first.size_bytes, lo) && near(last.size_bytes, hi),
+                "{query}: {} to {}",
+                first.size_bytes,
+                last.size_bytes
+            );
+        }
     }
 
     /// A report's values stay in the order of their names whatever order they come in, a name

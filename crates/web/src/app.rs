@@ -156,11 +156,7 @@ pub fn start(views: Views) {
     root.set_inner_html("");
     match scenario.or_else(|| Scenario::from_query("").ok()) {
         Some(initial) => {
-            // A view opened from a tab of the calculator's module arrives with the scenario
-            // unmoved (that module has not the views' rules, `Views::moved`): it moves here.
-            let (initial, note) = match handed_over
-                .then(|| (views.moved)(page.view, &initial, page.fitted.as_deref()))
-                .flatten()
+            let (initial, note) = match moved_on_start(&views, &page, &initial, &query, handed_over)
             {
                 Some((next, why)) => (next, Some(why)),
                 None => (initial, note),
@@ -190,6 +186,22 @@ pub fn start(views: Views) {
         }
         None => root.set_text_content(Some("commcalc could not build its default scenario.")),
     }
+}
+
+/// Where the page's view moves the scenario it opens on: a view opened from a tab of the
+/// calculator's module arrives with the scenario unmoved (that module has not the views' rules,
+/// `Views::moved`) and moves here, as does an address that leaves the machine and pattern to
+/// the defaults (`opening::names_scenario`: `?view=collectives` in a fresh tab).
+fn moved_on_start(
+    views: &Views,
+    page: &Page,
+    initial: &Scenario,
+    query: &str,
+    handed_over: bool,
+) -> Option<(Scenario, String)> {
+    (handed_over || !commcalc_core::opening::names_scenario(query))
+        .then(|| (views.moved)(page.view, initial, page.fitted.as_deref()))
+        .flatten()
 }
 
 /// Takes the app off the page and disposes it: the full module is about to mount in its place.

@@ -24,10 +24,11 @@ use crate::html::esc;
 use crate::regime_map::{mix, pixels, strength, Tick, FULL_MARGIN};
 use commcalc_core::collectives::library::{agreement, choice, Library};
 
-/// The winner map's columns: message sizes log-spaced over [`SIZES`].
-pub const MAP_SIZES: usize = 128;
-/// The winner map's rows: process counts from 2, one by one where lg p changes fastest, then
-/// log-spaced up to about [`MAX_P`].
+/// The winner map's columns: message sizes log-spaced over [`SIZES`], six to an octave, so
+/// that every power of two (1 MiB among them) is a column of its own.
+pub const MAP_SIZES: usize = 127;
+/// The winner map's rows: process counts log-spaced from 2 to [`MAX_P`], seven to an octave,
+/// so that the p axis is evenly spaced and every power of two is a row of its own.
 pub const MAP_PS: usize = 64;
 /// The sizes of the map and the chart: one double to 16 MiB.
 pub const SIZES: (f64, f64) = (8.0, 16_777_216.0);
@@ -41,18 +42,18 @@ pub fn map_sizes(points: usize) -> Vec<f64> {
     log_sizes(SIZES.0, SIZES.1, points)
 }
 
-/// `rows` distinct process counts from 2: log-spaced towards [`MAX_P`], each at least one
-/// more than the one before (so the small counts, where ⌈lg p⌉ and the non-power-of-two forms
-/// change at every step, are all there).
+/// `rows` process counts from 2 to [`MAX_P`], evenly spaced on a log axis and rounded: each
+/// row is the same step of lg p, so the axis reads as a log axis. Below 4 a whole count spans
+/// several rows (2 and 3 repeat), and every count from 2 to 14 has a row, where ⌈lg p⌉ and the
+/// non-power-of-two forms change at every step.
 pub fn map_ps(rows: usize) -> Vec<u32> {
-    let mut out: Vec<u32> = Vec::with_capacity(rows);
-    let span = (MAX_P / 2.0).ln();
-    for k in 0..rows {
-        let x = 2.0 * (span * k as f64 / (rows.max(2) - 1) as f64).exp();
-        let p = (x.round() as u32).max(out.last().map_or(2, |l| l + 1));
-        out.push(p);
-    }
-    out
+    let span = (MAX_P / 2.0).log2();
+    (0..rows)
+        .map(|k| {
+            let x = 2.0 * (span * k as f64 / (rows.max(2) - 1) as f64).exp2();
+            x.round() as u32
+        })
+        .collect()
 }
 
 /// The scenario's winner map over the view's axes, computed at every `sample`-th row and
@@ -66,23 +67,16 @@ pub fn map_of(
     sampled_winner_map(scenario, &map_sizes(sizes), &map_ps(ps), |_| true, sample)
 }
 
-/// The collectives view shows a collective: for a scenario whose pattern is not one, allreduce
-/// on the same machine (the Paragon where that fails), and why, with a fitted machine called by
-/// its name (`fitted`).
+/// The collectives view shows a collective: for a scenario whose pattern is not one, the
+/// core's choice (`opening::collective_for`: allreduce on the same machine, the Paragon where
+/// that fails), and why, with a fitted machine called by its name (`fitted`).
 pub fn with_collective(s: &Scenario, fitted: Option<&str>) -> Option<(Scenario, String)> {
-    if collective_of(s).is_ok() {
-        return None;
-    }
-    // The machine keeps its parameters (a fitted machine stays itself).
-    let next = s
-        .switched("pattern", "allreduce")
-        .or_else(|_| Scenario::from_query("machine=intel-paragon&pattern=allreduce"))
-        .ok()?;
+    let next = commcalc_core::opening::collective_for(s)?;
     let why = format!(
         "The Collectives view compares the algorithms of an MPI collective: {} is not one, so the view shows {} on {} (pick another collective above).",
         s.pattern.title,
         next.pattern.title,
-        crate::page::machine_label(fitted, &next)
+        crate::page::machine_label(fitted.filter(|_| next.machine.id == s.machine.id), &next)
     );
     Some((next, why))
 }
@@ -279,19 +273,32 @@ pub fn size_ticks(sizes: &[f64]) -> Vec<Tick> {
         .collect()
 }
 
-/// Ticks of the p axis: the powers of two the map has.
+/// Ticks of the p axis: every second power of two, at its place on the axis's log scale
+/// (the rows are evenly spaced in lg p, [`map_ps`]).
 pub fn p_ticks(ps: &[u32]) -> Vec<Tick> {
     let rows = ps.len() as f64;
-    ps.iter()
-        .enumerate()
-        .filter(|(_, p)| {
-            p.is_power_of_two() && (**p == 2 || p.trailing_zeros() % 2 == 1 || **p >= 128)
-        })
-        .map(|(i, p)| Tick {
-            at: (i as f64 + 0.5) / rows * 100.0,
+    let (Some(&first), Some(&last)) = (ps.first(), ps.last()) else {
+        return Vec::new();
+    };
+    (1..=12)
+        .step_by(2)
+        .map(|e| 1u32 << e)
+        .filter(|p| (first..=last).contains(p))
+        .map(|p| Tick {
+            at: (log_row(ps, p) + 0.5) / rows * 100.0,
             label: p.to_string(),
         })
         .collect()
+}
+
+/// Where `p` falls among the rows of `ps` on a log scale (0 the first row, `len − 1` the
+/// last), for rows evenly spaced in lg p.
+fn log_row(ps: &[u32], p: u32) -> f64 {
+    let (first, last) = (f64::from(ps[0]), f64::from(ps[ps.len() - 1]));
+    if last <= first {
+        return 0.0;
+    }
+    (f64::from(p) / first).ln() / (last / first).ln() * (ps.len() - 1) as f64
 }
 
 /// The index of the value nearest `v` on a log scale.
@@ -307,14 +314,16 @@ fn nearest(values: &[f64], v: f64) -> usize {
         .map_or(0, |(i, _)| i)
 }
 
-/// The cell nearest a scenario's p and size.
+/// The cell nearest a scenario's p and size on the map's log axes (a p that spans several
+/// rows is on the one where the axis puts it).
 pub fn home(map: &WinnerMap, p: u32, n: f64) -> (usize, usize) {
-    let row = map
-        .ps
-        .iter()
-        .enumerate()
-        .min_by_key(|(_, q)| q.abs_diff(p))
-        .map_or(0, |(i, _)| i);
+    let row = if map.ps.is_empty() {
+        0
+    } else {
+        log_row(&map.ps, p.max(1))
+            .round()
+            .clamp(0.0, (map.ps.len() - 1) as f64) as usize
+    };
     (row, nearest(&map.sizes, n))
 }
 
@@ -331,17 +340,31 @@ pub fn times_at(scenario: &Scenario, p: u32, n: f64) -> Vec<(&'static str, f64)>
 /// A cell in words: p, n, the winner, its time and margin, and what each library picks there
 /// (with how much slower its choice is, from `times`, every algorithm's time at the cell);
 /// with data attributes (p, size, winner) for tests and scripts.
+///
+/// `exact`: the scenario's own p and size, read out as they are (1,048,576 B is 1.05 MB, not
+/// the nearest column's size), with the winner among `times` there.
 pub fn readout_html(
     map: &WinnerMap,
     row: usize,
     col: usize,
     times: &[(&'static str, f64)],
+    exact: Option<(u32, f64)>,
 ) -> Option<String> {
     let cell = map.cell(row, col)?;
-    let (p, n) = (*map.ps.get(row)?, *map.sizes.get(col)?);
-    let winner = map.winner(row, col)?;
-    let margin = if cell.margin.is_finite() {
-        format!("{:.1}% faster than the runner-up", cell.margin * 100.0)
+    let (winner, time_us, margin, (p, n)) = match exact {
+        Some(at) => {
+            let (winner, time, margin) = fastest(times)?;
+            (winner, time, margin, at)
+        }
+        None => (
+            map.winner(row, col)?,
+            cell.time_us,
+            cell.margin,
+            (*map.ps.get(row)?, *map.sizes.get(col)?),
+        ),
+    };
+    let margin = if margin.is_finite() {
+        format!("{:.1}% faster than the runner-up", margin * 100.0)
     } else {
         "the only algorithm".to_string()
     };
@@ -356,7 +379,7 @@ pub fn readout_html(
                     Some(t) => format!(
                         "differs: {}, {:.0}% slower",
                         si(t, "µs"),
-                        (t / cell.time_us - 1.0) * 100.0
+                        (t / time_us - 1.0) * 100.0
                     ),
                     None => "differs".to_string(),
                 },
@@ -369,9 +392,25 @@ pub fn readout_html(
         "<span class=\"map-readout-text\" data-p=\"{p}\" data-size=\"{n}\" data-winner=\"{winner}\">p = {p}, n = {}: {} in {}, {margin}. {}.</span>",
         si(n, "B"),
         esc(winner),
-        si(cell.time_us, "µs"),
+        si(time_us, "µs"),
         esc(&libraries.join(" · "))
     ))
+}
+
+/// The fastest of `times`, its time and its margin over the runner-up (the winner map's
+/// margin: runner-up / winner − 1; infinite for a lone algorithm). Ties go to the earlier.
+fn fastest(times: &[(&'static str, f64)]) -> Option<(&'static str, f64, f64)> {
+    let (i, &(id, best)) = times
+        .iter()
+        .enumerate()
+        .min_by(|a, b| a.1 .1.total_cmp(&b.1 .1))?;
+    let second = times
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| *j != i)
+        .map(|(_, t)| t.1)
+        .fold(f64::INFINITY, f64::min);
+    Some((id, best, second / best - 1.0))
 }
 
 /// The key under the map: each algorithm's colour, the shading, the libraries' lines, and how
@@ -544,16 +583,45 @@ mod tests {
         assert!(with_collective(&paragon, Some("mine")).is_none());
     }
 
+    /// Both axes are log axes: every power of two is a column (each sixth, 1 MiB among them)
+    /// or a row (each seventh), and the p ticks are evenly spaced.
     #[test]
-    fn the_axes_have_the_sizes_asked_for_without_repeats() {
+    fn the_axes_are_log_axes_with_every_power_of_two() {
         let s = map_sizes(MAP_SIZES);
         assert_eq!(s.len(), MAP_SIZES);
         assert!(s.windows(2).all(|w| w[0] < w[1]), "{s:?}");
+        for (k, n) in s.iter().enumerate().step_by(6) {
+            assert_eq!(*n, 8.0 * 2f64.powi(k as i32 / 6), "column {k}");
+        }
+        assert!(s.contains(&1048576.0));
         let ps = map_ps(MAP_PS);
         assert_eq!(ps.len(), MAP_PS);
-        assert_eq!(&ps[..4], &[2, 3, 4, 5]);
-        assert!(ps.windows(2).all(|w| w[0] < w[1]));
-        assert!((900..=1100).contains(ps.last().unwrap()), "{ps:?}");
+        for (k, p) in ps.iter().enumerate().step_by(7) {
+            assert_eq!(*p, 2 << (k / 7), "row {k}");
+        }
+        assert!(ps.windows(2).all(|w| w[0] <= w[1]));
+        assert!((2..=14).all(|p| ps.contains(&p)), "{ps:?}");
+        let ticks = p_ticks(&ps);
+        let gaps: Vec<f64> = ticks.windows(2).map(|w| w[1].at - w[0].at).collect();
+        let labels: Vec<&str> = ticks.iter().map(|t| t.label.as_str()).collect();
+        assert_eq!(labels, ["2", "8", "32", "128", "512"]);
+        assert!(gaps.iter().all(|g| (g - gaps[0]).abs() < 1e-9), "{gaps:?}");
+        // The scenario's p is on its own row: 4 on row 7, where the axis puts it.
+        assert_eq!(
+            home(
+                &map_of(
+                    &scenario("machine=intel-paragon&pattern=broadcast"),
+                    4,
+                    MAP_PS,
+                    1
+                )
+                .unwrap(),
+                4,
+                8.0
+            )
+            .0,
+            7
+        );
     }
 
     #[test]
@@ -635,14 +703,36 @@ mod tests {
         let s = scenario("machine=intel-paragon&pattern=broadcast");
         let map = map_of(&s, 8, 4, 1).unwrap();
         let (p, n) = (map.ps[3], map.sizes[0]);
-        let html = readout_html(&map, 3, 0, &times_at(&s, p, n)).unwrap();
+        let html = readout_html(&map, 3, 0, &times_at(&s, p, n), None).unwrap();
         let winner = map.winner(3, 0).unwrap();
         assert!(
             html.contains(&format!("data-winner=\"{winner}\"")),
             "{html}"
         );
         assert!(html.contains("MPICH 4: binomial"), "{html}");
-        assert!(readout_html(&map, 4, 0, &[]).is_none());
+        assert!(readout_html(&map, 4, 0, &[], None).is_none());
+    }
+
+    /// The scenario's own cell reads out its p and size exactly, with the winner algo=best
+    /// reports there: 1,048,576 B is 1.05 MB, as the panel says, whatever the column's size.
+    #[test]
+    fn the_scenarios_cell_reads_out_its_exact_size() {
+        let s = scenario("machine=intel-paragon&pattern=broadcast&p=100&size=1000000");
+        let map = map_of(&s, MAP_SIZES, MAP_PS, 1).unwrap();
+        let (row, col) = home(&map, 100, 1e6);
+        assert_ne!(map.sizes[col], 1e6);
+        let html = readout_html(&map, row, col, &times_at(&s, 100, 1e6), Some((100, 1e6))).unwrap();
+        let best =
+            run("machine=intel-paragon&pattern=broadcast&algo=best&p=100&size=1000000").unwrap();
+        let Some(commcalc_core::values::Value::Text(fastest)) = best.metrics.get("fastest") else {
+            panic!("{:?}", best.metrics)
+        };
+        assert!(
+            html.contains("data-p=\"100\" data-size=\"1000000\"")
+                && html.contains(&format!("data-winner=\"{fastest}\""))
+                && html.contains(&format!("p = 100, n = {}:", si(1e6, "B"))),
+            "{html}"
+        );
     }
 
     #[test]
@@ -651,7 +741,7 @@ mod tests {
         // (1513.6 µs) where the binomial tree takes 1320 µs: 15% slower.
         let s = scenario("machine=intel-paragon&pattern=broadcast");
         let map = winner_map(&s, &[16_000.0], &[16], |_| true).unwrap();
-        let html = readout_html(&map, 0, 0, &times_at(&s, 16, 16_000.0)).unwrap();
+        let html = readout_html(&map, 0, 0, &times_at(&s, 16, 16_000.0), None).unwrap();
         assert!(
             html.contains("MPICH 4: scatter-rd-allgather (differs: 1.51 ms, 15% slower)"),
             "{html}"
@@ -665,7 +755,7 @@ mod tests {
         // 4 processes, 1000 B: Open MPI 4.1 runs its binary tree (algorithm 5).
         let s = scenario("machine=intel-paragon&pattern=broadcast");
         let map = winner_map(&s, &[1000.0], &[4], |_| true).unwrap();
-        let html = readout_html(&map, 0, 0, &times_at(&s, 4, 1000.0)).unwrap();
+        let html = readout_html(&map, 0, 0, &times_at(&s, 4, 1000.0), None).unwrap();
         assert!(
             html.contains("Open MPI 4.1: binary_tree (not costed here)"),
             "{html}"

@@ -64,8 +64,8 @@ pub fn controls(scenario: &Scenario) -> Vec<Control> {
             unit: "B",
             kind: Kind::Number { slider: None },
             source: format!(
-                "The curve's range in bytes of {}; the pattern's default is {} to {}.",
-                pattern.abscissa,
+                "The curve's range: {}; the pattern's default is {} to {}.",
+                in_bytes(pattern.abscissa),
                 plain(pattern.range.0),
                 plain(pattern.range.1)
             ),
@@ -119,6 +119,16 @@ pub fn controls(scenario: &Scenario) -> Vec<Control> {
         }
     }
     out
+}
+
+/// A pattern's abscissa as a quantity in bytes: "message size in bytes", and an abscissa
+/// that already counts bytes ("bytes each processor sends") as it is, never "bytes of bytes".
+fn in_bytes(abscissa: &str) -> String {
+    if abscissa.contains("bytes") {
+        abscissa.to_string()
+    } else {
+        format!("{abscissa} in bytes")
+    }
 }
 
 /// The curve's range: the query's `from`/`to` or the pattern's.
@@ -223,8 +233,8 @@ fn number_input(
                 "B",
                 number(lo, hi),
                 format!(
-                    "The query's point on the curve, in bytes of {}.",
-                    pattern.abscissa
+                    "The query's point on the curve: {}.",
+                    in_bytes(pattern.abscissa)
                 ),
             ),
         },
@@ -515,6 +525,27 @@ pub fn model_choices(machine: &Machine, pattern: &PatternDef) -> Vec<(Model, Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The size and range help of every offered scenario names bytes once: "in bytes of
+    /// bytes" read as a slip.
+    #[test]
+    fn the_size_help_says_bytes_once() {
+        for o in commcalc_core::patterns::offered() {
+            let s = Scenario::from_query(&o.query()).unwrap();
+            for c in controls(&s)
+                .iter()
+                .filter(|c| matches!(c.key, "size" | "from" | "to"))
+            {
+                assert_eq!(
+                    c.source.matches("bytes").count(),
+                    1,
+                    "{}: {}",
+                    o.query(),
+                    c.source
+                );
+            }
+        }
+    }
 
     /// The custom machine (a fitted one too) is not called by the catalog's name where no
     /// paper measured it.

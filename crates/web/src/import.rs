@@ -400,24 +400,20 @@ pub fn links(r: &FitReport) -> Vec<(&'static str, String)> {
     out
 }
 
-/// The panel's report: the fit and the links that open it, or why there is none.
-pub fn result_html(result: &Result<FitReport, String>) -> String {
-    match result {
-        Err(e) => format!("<p class=\"messages errors\" role=\"alert\">{}</p>", esc(e)),
-        Ok(r) => {
-            let mut html = report_html(r);
-            html.push_str("<ul id=\"import-links\" class=\"import-links\">");
-            for (label, href) in links(r) {
-                let _ = write!(html, "<li><a href=\"{}\">{label}</a></li>", esc(&href));
-            }
-            let _ = write!(
-                html,
-                "</ul><p class=\"query\">query: <code>{}</code></p>",
-                esc(&r.query)
-            );
-            html
-        }
+/// The panel's report: the fit and the links that open it (why a fit failed is shown apart,
+/// above the fit it leaves on screen).
+pub fn result_html(r: &FitReport) -> String {
+    let mut html = report_html(r);
+    html.push_str("<ul id=\"import-links\" class=\"import-links\">");
+    for (label, href) in links(r) {
+        let _ = write!(html, "<li><a href=\"{}\">{label}</a></li>", esc(&href));
     }
+    let _ = write!(
+        html,
+        "</ul><p class=\"query\">query: <code>{}</code></p>",
+        esc(&r.query)
+    );
+    html
 }
 
 /// Under the overlay chart: each run's Hockney fit in a row of its letter, and a link that
@@ -453,24 +449,46 @@ pub fn overlay_html(a: &FitReport, b: &FitReport) -> String {
     out
 }
 
-/// The kept machines as links that open them.
-pub fn saved_html(list: &[Saved]) -> String {
-    list.iter()
-        .map(|s| {
-            format!(
-                "<li><a href=\"?{}\">{}</a></li>",
-                esc(&s.query),
-                esc(&s.name)
-            )
-        })
-        .collect()
+/// The address that opens a kept machine: its parameters and its name (`fitted=`), so that
+/// the page calls it by that name rather than describing the bare custom machine.
+pub fn kept_link(s: &Saved) -> String {
+    format!("?{}&fitted={}", s.query, encode_value(&s.name))
 }
 
-/// Messages as list items.
-pub fn messages_html(list: &[String]) -> String {
-    list.iter()
-        .map(|m| format!("<li>{}</li>", esc(m)))
-        .collect()
+/// `list` with entry `i` renamed to `name` (trimmed), or why not: a name the address takes
+/// (1 to [`crate::page::MAX_FITTED_NAME`] characters, no control characters, no tab) and not
+/// another kept machine's, since the picker and the address tell them apart by name.
+pub fn renamed(list: &[Saved], i: usize, name: &str) -> Result<Vec<Saved>, String> {
+    let name = name.trim();
+    let n = name.chars().count();
+    if !(1..=crate::page::MAX_FITTED_NAME).contains(&n) || name.chars().any(char::is_control) {
+        return Err(format!(
+            "a name must be 1 to {} characters, without control characters",
+            crate::page::MAX_FITTED_NAME
+        ));
+    }
+    if list
+        .iter()
+        .enumerate()
+        .any(|(j, s)| j != i && s.name == name)
+    {
+        return Err(format!("another kept machine is called {name}"));
+    }
+    let mut out = list.to_vec();
+    let entry = out
+        .get_mut(i)
+        .ok_or_else(|| "that machine is no longer kept".to_string())?;
+    entry.name = name.to_string();
+    Ok(out)
+}
+
+/// `list` without entry `i`.
+pub fn without(list: &[Saved], i: usize) -> Vec<Saved> {
+    let mut out = list.to_vec();
+    if i < out.len() {
+        out.remove(i);
+    }
+    out
 }
 
 /// Points on each fitted curve: enough for a smooth hyperbola on log axes.
@@ -602,10 +620,23 @@ pub fn residual_plot(r: &FitReport) -> Result<Plot, String> {
     let (lo, hi) = size_range(&out[0].points)?;
     // The zero line: a point on it means the fit goes through the measurement.
     out.push(series(vec![(lo, 0.0), (hi, 0.0)], 0, false, true));
-    let (x, y) = axes(&out, (lo, hi), ("B", "%"), Scale::LogSize);
-    let mut plot = Plot::bare(x, y, out);
+    let (x, _) = axes(&out, (lo, hi), ("B", "%"), Scale::LogSize);
+    let mut plot = Plot::bare(x, residual_axis(&out), out);
     plot.crossovers = breaks(r);
     Ok(plot)
+}
+
+/// The residual chart's ordinate: every residual, however large (a fit 300 % off at one
+/// size is shown there, not clipped at the edge), with a tenth of the span to spare on
+/// either side so that no marker sits on the frame.
+fn residual_axis(series: &[Series]) -> crate::ticks::Axis {
+    let (lo, hi) = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.1))
+        .filter(|v| v.is_finite())
+        .fold((0.0_f64, 0.0_f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let pad = ((hi - lo) * 0.1).max(1.0);
+    crate::ticks::linear_axis(lo - pad, hi + pad, "%", 5)
 }
 
 /// Two runs on one log–log chart: each run's points and its Hockney line in its own colour
@@ -748,18 +779,33 @@ pub fn fits_table(out: &mut String, r: &FitReport, id: &str) {
     }
     out.push_str("</tbody></table>");
     if let Some(l) = &r.fits.loggp {
-        let g =
-            l.g.map_or("unknown (needs a bandwidth run)".to_string(), |g| {
-                si(g, "µs")
-            });
-        let o =
-            l.o.map_or(String::new(), |o| format!(", o = {}", si(o, "µs")));
+        loggp_html(out, l);
+    }
+}
+
+/// The LogGP parameters the fit found, and why L is missing beside an o larger than half of
+/// L + 2o (the core's words).
+fn loggp_html(out: &mut String, l: &commcalc_core::measurements::fit::loggp::LogGp) {
+    let g =
+        l.g.map_or("unknown (needs a bandwidth run)".to_string(), |g| {
+            si(g, "µs")
+        });
+    let o =
+        l.o.map_or(String::new(), |o| format!(", o = {}", si(o, "µs")));
+    let big_l =
+        l.l.map_or(String::new(), |v| format!(", L = {}", si(v, "µs")));
+    let _ = write!(
+        out,
+        "<p id=\"import-loggp\">LogGP: L + 2o = {}{o}{big_l}, g = {g}, G = {} (from {})</p>",
+        si(l.l_plus_2o, "µs"),
+        si(l.big_g, "µs/B"),
+        esc(&l.from)
+    );
+    if let Some(note) = &l.note {
         let _ = write!(
             out,
-            "<p id=\"import-loggp\">LogGP: L + 2o = {}{o}, g = {g}, G = {} (from {})</p>",
-            si(l.l_plus_2o, "µs"),
-            si(l.big_g, "µs/B"),
-            esc(&l.from)
+            "<p id=\"import-loggp-note\" class=\"note\">{}</p>",
+            esc(note)
         );
     }
 }
@@ -886,7 +932,7 @@ mod tests {
         let text = include_str!("../../../tests/data/measurements/csd3-roce-osu_latency.txt");
         let series = commcalc_core::measurements::parse(text.as_bytes(), None).unwrap();
         let r = commcalc_core::measurements::fit::fit(series).unwrap();
-        let html = result_html(&Ok(r.clone()));
+        let html = result_html(&r);
         assert!(
             html.contains(&format!(
                 "href=\"?{}&amp;fitted=my+machine+(fitted,+OSU+latency+5.6.3)\"",
@@ -897,8 +943,6 @@ mod tests {
         assert!(html.contains("data-fit=\"piecewise\""));
         assert!(html.contains("machine=intel-paragon;pattern=pingpong"));
         assert_eq!(machine_name(&r), "my machine (fitted, OSU latency 5.6.3)");
-        let err = result_html(&Err("line 3: <bad>".into()));
-        assert!(err.contains("line 3: &lt;bad&gt;"));
     }
 
     #[test]
@@ -1063,6 +1107,26 @@ mod tests {
         }
     }
 
+    /// Netgauge's Frontera run shows o beside an L + 2o smaller than 2o: the report says why
+    /// L is not given rather than leaving a negative L to the reader.
+    #[test]
+    fn a_negative_latency_is_explained_in_the_report() {
+        let r = fitted_file(include_str!(
+            "../../../tests/data/measurements/frontera-ib-netgauge_loggp_excerpt.txt"
+        ));
+        let mut html = String::new();
+        fits_table(&mut html, &r, "import-fits");
+        let note = r.fits.loggp.as_ref().and_then(|l| l.note.clone()).unwrap();
+        assert!(
+            html.contains(&format!(
+                "<p id=\"import-loggp-note\" class=\"note\">{}</p>",
+                esc(&note)
+            )),
+            "{html}"
+        );
+        assert!(!html.contains(", L = "), "{html}");
+    }
+
     #[test]
     fn the_breaks_and_the_residuals_are_charted() {
         let r = fitted_file(include_str!(
@@ -1098,6 +1162,39 @@ mod tests {
         assert!(res.y.lo < 0.0 && res.y.hi > 0.0);
     }
 
+    /// Every residual of every run in tests/data lies inside the residual chart's ordinate,
+    /// off its edges: none is clipped, however far the fit is off.
+    #[test]
+    fn no_residual_is_clipped() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/measurements");
+        let mut charted = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let text = std::fs::read(entry.unwrap().path()).unwrap();
+            let Ok(r) = commcalc_core::measurements::parse(&text, None)
+                .and_then(commcalc_core::measurements::fit::fit)
+            else {
+                continue;
+            };
+            let Ok(plot) = residual_plot(&r) else {
+                continue;
+            };
+            let margin = (plot.y.hi - plot.y.lo) * 0.02;
+            for s in &plot.series {
+                for &(_, v) in &s.points {
+                    assert!(
+                        v > plot.y.lo + margin && v < plot.y.hi - margin || v == 0.0 && s.dashed,
+                        "{}: {v} on [{}, {}]",
+                        r.fitted_series,
+                        plot.y.lo,
+                        plot.y.hi
+                    );
+                }
+            }
+            charted += 1;
+        }
+        assert!(charted > 10, "{charted}");
+    }
+
     #[test]
     fn two_runs_overlay_with_their_letters() {
         let ib = fitted_file(include_str!(
@@ -1125,6 +1222,41 @@ mod tests {
         let r = &roce.fits.hockney;
         let (m, t) = plot.series[3].points[5];
         assert!((t - (r.a_us + r.b_us_per_byte * m)).abs() < 1e-9);
+    }
+
+    /// A kept machine's link names it (the picker then shows its name, not the bare custom
+    /// machine); it can be renamed to a free, valid name and deleted.
+    #[test]
+    fn kept_machines_are_linked_by_name_renamed_and_deleted() {
+        let list = vec![
+            Saved::unmeasured("ib & co".into(), QUERY.into()),
+            Saved::unmeasured("roce".into(), QUERY.into()),
+        ];
+        assert_eq!(kept_link(&list[0]), format!("?{QUERY}&fitted=ib+%26+co"));
+        let (page, query, problems) = crate::page::parse(&kept_link(&list[0]));
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(
+            (page.fitted.as_deref(), query.as_str()),
+            (Some("ib & co"), QUERY)
+        );
+        let r = renamed(&list, 1, "  RoCE cluster ").unwrap();
+        assert_eq!(
+            (r[0].name.as_str(), r[1].name.as_str()),
+            ("ib & co", "RoCE cluster")
+        );
+        assert!(renamed(&list, 1, "ib & co")
+            .unwrap_err()
+            .contains("another kept machine"));
+        assert!(renamed(&list, 0, "ib & co").is_ok());
+        for bad in ["", "  ", "a\tb", &"x".repeat(81)] {
+            assert!(
+                renamed(&list, 0, bad).unwrap_err().contains("1 to 80"),
+                "{bad:?}"
+            );
+        }
+        assert!(renamed(&list, 5, "x").is_err());
+        assert_eq!(without(&list, 0), list[1..]);
+        assert_eq!(without(&list, 7), list);
     }
 
     #[test]

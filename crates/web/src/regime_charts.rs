@@ -12,12 +12,11 @@
 //!   wins. Both abscissae are the bytes each processor sends: h words are 4h bytes, and a
 //!   permutation sends one block per processor.
 
-use commcalc_core::catalog::MACHINES;
 use commcalc_core::compare::{Comparison, Crossover};
 use commcalc_core::models::nbl::Nbl;
 use commcalc_core::regimes::{nbl_of, Sweep};
 use commcalc_core::units::{si, sig3};
-use commcalc_core::{Model, Report, Scenario};
+use commcalc_core::{Report, Scenario};
 
 use crate::chart::{axes, Plot, Scale, Series};
 use crate::html::esc;
@@ -32,25 +31,16 @@ pub const SWEEP_POINTS: usize = 256;
 /// sentence saying so, which calls a fitted machine by its name (`fitted`) and says that a fit
 /// gives no such parameters. `None` where `s` has maps.
 pub fn with_maps(s: &Scenario, fitted: Option<&str>) -> Option<(Scenario, String)> {
-    let what = match fit_without_maps(s, fitted) {
-        Some(why) => why,
-        None if nbl_of(s).is_ok() => return None,
-        None => format!(
+    let next = commcalc_core::opening::maps_for(s, fitted.is_some())?;
+    let what = fit_without_maps(s, fitted).unwrap_or_else(|| {
+        format!(
             "The {} has no node-bandwidth-limited parameters (004 §2)",
             s.machine.name
-        ),
-    };
-    let machine = MACHINES.iter().find(|m| m.set(Model::Nbl).is_some())?;
-    let next = s
-        .switched("machine", machine.id)
-        .ok()
-        .filter(|n| n.pattern.id == s.pattern.id && nbl_of(n).is_ok())
-        .or_else(|| {
-            Scenario::from_query(&format!("machine={}&pattern=global-combine", machine.id)).ok()
-        })?;
+        )
+    });
     let why = format!(
         "{what}, so the maps opened on the nearest scenario that has them: {} on the {}.",
-        next.pattern.title, machine.name
+        next.pattern.title, next.machine.name
     );
     Some((next, why))
 }
@@ -60,7 +50,7 @@ pub fn with_maps(s: &Scenario, fitted: Option<&str>) -> Option<(Scenario, String
 /// under the fitted machine's name would mislead. `None` for any other scenario.
 fn fit_without_maps(s: &Scenario, fitted: Option<&str>) -> Option<String> {
     fitted
-        .filter(|_| s.machine.id == "custom" && s.model != Model::Nbl)
+        .filter(|_| commcalc_core::opening::fitted_without_maps(s, true))
         .map(|name| {
             format!(
                 "{name} is fitted to your measurements, and a fit gives no node-bandwidth-limited parameters (004 §2; it gives Hockney's and the hyperbolic model's)"

@@ -161,9 +161,10 @@ impl State {
         state
     }
 
-    /// Opened from a tab, a view that cannot show the scenario moves to the nearest scenario
-    /// it can, and says so ([`moved`], where the module has the view).
-    fn move_for_view(&self) {
+    /// Opened from a tab, or given another machine, a view that cannot show the scenario moves
+    /// to the nearest scenario it can, and says so ([`moved`], where the module has the view).
+    /// True if it moved (the caller writes the address).
+    pub fn move_for_view(&self) -> bool {
         let view = self.page.with_untracked(|p| p.view);
         let moved = self.page.with_untracked(|p| {
             self.scenario
@@ -178,7 +179,9 @@ impl State {
             }
             self.scenario.set(next);
             self.note.set(Some(why));
+            return true;
         }
+        false
     }
 
     /// Goes back to the page an address describes (Back or Forward in the browser): the same

@@ -34,7 +34,6 @@ use crate::components::{Figure, ScaleToggle};
 use crate::dom::{self, Node};
 use crate::draw_map;
 use crate::edit::Edit;
-use crate::html::{options, Opt};
 use crate::regime_map::{cell_at, cell_centre, mark_style, step, ticks_html};
 use crate::state::State;
 use commcalc_core::collectives::library::{boundary_path, Library};
@@ -94,7 +93,7 @@ pub fn CollectivesView(
     view! {
         <Intro state problem/>
         <ChartPanel state chart/>
-        <section class="panel" aria-labelledby="coll-map-title">
+        <section class="panel coll-lead" aria-labelledby="coll-map-title">
             <h2 id="coll-map-title">"Winner map: size × processes"</h2>
             <WinnerMapPanel state map dark/>
             <p class="about" id="coll-map-keys">{KEYS}</p>
@@ -149,7 +148,7 @@ fn Intro(
     problem: Signal<String>,
 ) -> impl IntoView {
     view! {
-        <section class="panel" aria-labelledby="coll-title">
+        <section class="panel coll-lead" aria-labelledby="coll-title">
             <h2 id="coll-title">"Collectives: which algorithm wins"</h2>
             <p class="about">
                 "Every MPI algorithm of a collective costed on this machine in the α-β-γ model (Thakur, Rabenseifner and Gropp 2005; Chan et al. 2007), with the papers' own collectives beside them where the machine has them. Pick the machine in the scenario panel, the collective here, and p and the size under the controls."
@@ -193,7 +192,7 @@ fn ChartPanel(
             .with(|s| chart_legend(s, &palette(dark.get())))
     });
     view! {
-        <section class="panel" aria-labelledby="coll-chart-title">
+        <section class="panel coll-lead" aria-labelledby="coll-chart-title">
             <div class="charts-head">
                 <h2 id="coll-chart-title">"Every algorithm at this p"</h2>
                 <ScaleToggle state/>
@@ -223,35 +222,34 @@ fn crossover_text(plot: &crate::chart::Plot) -> String {
     format!("Crossovers: {}.", list.join("; "))
 }
 
-/// `select#coll-collective`: the scenario's pattern among the collectives.
+/// `select#coll-collective`: the scenario's pattern among the collectives; a pattern that is
+/// not one (an address that names ping-pong) shows "choose a collective", so that every
+/// collective, the first too, is a change.
 #[component]
 fn CollectivePicker(
     /// The app state, edited by the picker.
     state: State,
 ) -> impl IntoView {
-    let html = move || {
-        let current = state.scenario.with(|s| s.pattern.id);
-        options([(
-            None,
-            Collective::ALL
-                .iter()
-                .map(|c| Opt::new(c.id(), c.id(), c.id() == current))
-                .collect(),
-        )])
-    };
+    let current = Memo::new(move |_| state.scenario.with(|s| s.pattern.id));
+    let none = move || Collective::from_id(current.get()).is_none();
+    let options = Collective::ALL.map(|c| {
+        view! { <option value=c.id() prop:selected=move || current.get() == c.id()>{c.id()}</option> }
+    });
     view! {
         <div class="map-head">
             <label for="coll-collective">"Collective"</label>
             <select
                 id="coll-collective"
-                inner_html=html
                 on:change=move |ev| {
                     let v = event_target_value(&ev);
                     if let Some(c) = Collective::from_id(&v) {
                         state.edit(Edit::Switch("pattern", c.id()));
                     }
                 }
-            ></select>
+            >
+                <option value="" disabled prop:selected=none hidden=move || !none()>"choose a collective"</option>
+                {options}
+            </select>
         </div>
     }
 }
@@ -272,25 +270,25 @@ fn WinnerMapPanel(
     dark: ReadSignal<bool>,
 ) -> impl IntoView {
     let cursor = RwSignal::new(None::<(usize, usize)>);
+    let exact = own_p_size(state);
     let own = Memo::new(move |_| {
-        let (p, n) = state.scenario.with(|s| {
-            (
-                p_of(s),
-                s.inputs
-                    .size
-                    .unwrap_or(commcalc_core::patterns::collective::DEFAULT_SIZE),
-            )
-        });
+        let (p, n) = exact.get();
         map.with(|m| m.as_ref().ok().map(|c| home(&c.map, p, n)))
     });
     let at = Memo::new(move |_| cursor.get().or(own.get()));
+    // A cell under the cursor reads out its own p and size; the scenario's cell reads out the
+    // scenario's, exactly (the readout and the panel say the same size).
     let reading = move || {
         let at = at.get();
+        let own_p_n = cursor.get().is_none().then(|| exact.get());
         map.with(|m| {
             let (c, (row, col)) = m.as_ref().ok().zip(at)?;
-            let (p, n) = (*c.map.ps.get(row)?, *c.map.sizes.get(col)?);
+            let (p, n) = match own_p_n {
+                Some(at) => at,
+                None => (*c.map.ps.get(row)?, *c.map.sizes.get(col)?),
+            };
             let times = state.scenario.with_untracked(|s| times_at(s, p, n));
-            readout_html(&c.map, row, col, &times)
+            readout_html(&c.map, row, col, &times, own_p_n)
         })
         .unwrap_or_default()
     };
@@ -333,6 +331,20 @@ fn WinnerMapPanel(
         </figure>
         <div class="map-key" id="coll-map-key" node_ref=key></div>
     }
+}
+
+/// The scenario's own p and size (the pattern's defaults where the query has none).
+fn own_p_size(state: State) -> Memo<(u32, f64)> {
+    Memo::new(move |_| {
+        state.scenario.with(|s| {
+            (
+                p_of(s),
+                s.inputs
+                    .size
+                    .unwrap_or(commcalc_core::patterns::collective::DEFAULT_SIZE),
+            )
+        })
+    })
 }
 
 /// `#coll-map-key`'s content: it changes with the map's shares (on every step of a drag), so it

@@ -7,16 +7,16 @@
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
-use commcalc_core::measurements::fit::{fit, FitReport};
+use commcalc_core::measurements::fit::{fit_series, usable, FitReport};
 use commcalc_core::measurements::{self, parse, Format, MAX_INPUT_BYTES};
 
 use crate::chart::{Plot, Scale};
 use crate::components::Figure;
 use crate::dom;
 use crate::import::{
-    decode_stored, encode, export_json, file_name, fit_plot, imported, kept_points, machine_name,
-    messages_html, overlay_html, overlay_plot, residual_plot, result_html, saved_html, with_saved,
-    Exported, Saved, LEGEND_HTML, MAX_KEPT_POINTS, RESIDUAL_LEGEND_HTML, STORAGE_KEY,
+    decode_stored, encode, export_json, file_name, fit_plot, imported, kept_link, kept_points,
+    machine_name, overlay_html, overlay_plot, renamed, residual_plot, result_html, with_saved,
+    without, Exported, Saved, LEGEND_HTML, MAX_KEPT_POINTS, RESIDUAL_LEGEND_HTML, STORAGE_KEY,
     STORAGE_KEY_V1,
 };
 use crate::state::State;
@@ -40,20 +40,30 @@ struct Import {
     text: RwSignal<String>,
     text_b: RwSignal<String>,
     format: RwSignal<String>,
-    result: RwSignal<Fitted>,
+    /// The series of the run chosen to fit (its place among those read); `None`: the one the
+    /// fit chooses (the first one-way latency run).
+    series: RwSignal<Option<usize>>,
+    /// The last run fitted: a later fit that fails keeps it on screen beside its error.
+    result: RwSignal<Option<FitReport>>,
+    /// Why the last Fit (or file) gave no fit; cleared by the next fit.
+    error: RwSignal<Option<String>>,
     result_b: RwSignal<Fitted>,
-    /// The kept fitted machines, and what the page says about storage and imports.
+    /// The kept fitted machines, and what is wrong with the stored text.
     saved: RwSignal<Vec<Saved>>,
     messages: RwSignal<Vec<String>>,
+    /// What the last Keep, Export, import, rename or delete did (`Ok`) or why it could not
+    /// (`Err`), shown beside the buttons.
+    status: RwSignal<Option<Result<String, String>>>,
     /// Embedded: nothing is stored.
     embed: bool,
 }
 
-/// Reads and fits `text` as `format` (`auto` detects it).
-fn fitted(text: &str, format: &str) -> Result<FitReport, String> {
+/// Reads and fits `text` as `format` (`auto` detects it), series `series` of it (`None`: the
+/// one the fit chooses).
+fn fitted(text: &str, format: &str, series: Option<usize>) -> Result<FitReport, String> {
     let format = Format::from_id(format).map_err(|e| e.to_string())?;
     parse(text.as_bytes(), format)
-        .and_then(fit)
+        .and_then(|list| fit_series(list, series))
         .map_err(|e| e.to_string())
 }
 
@@ -64,10 +74,13 @@ impl Import {
             text: RwSignal::new(String::new()),
             text_b: RwSignal::new(String::new()),
             format: RwSignal::new("auto".to_string()),
+            series: RwSignal::new(None),
             result: RwSignal::new(None),
+            error: RwSignal::new(None),
             result_b: RwSignal::new(None),
             saved: RwSignal::new(kept),
             messages: RwSignal::new(problems),
+            status: RwSignal::new(None),
             embed,
         }
     }
@@ -76,11 +89,18 @@ impl Import {
     fn run(self) {
         let _timed = dom::timed("commcalc:fit");
         let format = self.format.get_untracked();
-        let r = self.text.with_untracked(|t| fitted(t, &format));
+        let chosen = self.series.get_untracked();
+        let r = self.text.with_untracked(|t| fitted(t, &format, chosen));
         let b = self
             .text_b
-            .with_untracked(|t| (!t.trim().is_empty()).then(|| fitted(t, &format)));
-        self.result.set(Some(r));
+            .with_untracked(|t| (!t.trim().is_empty()).then(|| fitted(t, &format, None)));
+        match r {
+            Ok(r) => {
+                self.result.set(Some(r));
+                self.error.set(None);
+            }
+            Err(e) => self.error.set(Some(e)),
+        }
         self.result_b.set(b);
     }
 
@@ -93,6 +113,8 @@ impl Import {
             let text = self.text.get_untracked();
             self.import_machine(&text);
         } else {
+            // A new run: the fit chooses its series again.
+            self.series.set(None);
             self.run();
         }
     }
@@ -100,29 +122,60 @@ impl Import {
     /// Keeps `item` first in the list and in storage, and says so.
     fn keep(self, item: Saved, said: String) {
         let list = self.saved.with_untracked(|l| with_saved(l, item));
-        if self.embed {
-            self.saved.set(list);
-            self.messages.set(vec![said]);
-            return;
-        }
-        match dom::store(STORAGE_KEY, &encode(&list)) {
+        self.store(list, said);
+    }
+
+    /// Makes `list` the kept machines, in storage too (not when embedded), and says `said`;
+    /// or says why storage refused it, the list unchanged.
+    fn store(self, list: Vec<Saved>, said: String) {
+        let stored = if self.embed {
+            Ok(())
+        } else {
+            dom::store(STORAGE_KEY, &encode(&list))
+        };
+        match stored {
             Ok(()) => {
                 self.saved.set(list);
-                self.messages.set(vec![said]);
+                self.status.set(Some(Ok(said)));
             }
-            Err(e) => self.messages.set(vec![format!("not kept: {e}")]),
+            Err(e) => self.status.set(Some(Err(format!("not kept: {e}")))),
         }
+    }
+
+    /// Renames kept machine `i`, or says why not.
+    fn rename(self, i: usize, name: &str) -> bool {
+        match self.saved.with_untracked(|l| renamed(l, i, name)) {
+            Ok(list) => {
+                let said = format!("renamed to {}", list[i].name);
+                self.store(list, said);
+                true
+            }
+            Err(e) => {
+                self.status.set(Some(Err(format!("not renamed: {e}"))));
+                false
+            }
+        }
+    }
+
+    /// Deletes kept machine `i` from the list and from storage.
+    fn delete(self, i: usize) {
+        let (list, name) = self.saved.with_untracked(|l| {
+            (
+                without(l, i),
+                l.get(i).map(|s| s.name.clone()).unwrap_or_default(),
+            )
+        });
+        self.store(list, format!("deleted {name}"));
     }
 
     /// The fitted machine of the last fit, if there is one.
     fn current(self) -> Option<Saved> {
-        self.result.with_untracked(|r| match r {
-            Some(Ok(r)) => Some(Saved {
+        self.result.with_untracked(|r| {
+            r.as_ref().map(|r| Saved {
                 name: machine_name(r),
                 query: r.query.clone(),
                 points: kept_points(r),
-            }),
-            _ => None,
+            })
         })
     }
 
@@ -136,7 +189,11 @@ impl Import {
                     item.name
                 )
             } else {
-                format!("kept {} with its {} points", item.name, item.points.len())
+                format!(
+                    "kept {} with its {} points: it is listed under Kept fitted machines and in the machine picker",
+                    item.name,
+                    item.points.len()
+                )
             };
             self.keep(item, said);
         }
@@ -150,8 +207,8 @@ impl Import {
         if let Err(e) =
             dom::download_text(&file_name(&item), "application/json", &export_json(&item))
         {
-            self.messages
-                .set(vec![format!("not exported: {}", dom::js_error(&e))]);
+            self.status
+                .set(Some(Err(format!("not exported: {}", dom::js_error(&e)))));
         }
     }
 
@@ -162,7 +219,7 @@ impl Import {
                 let said = format!("imported {}", item.name);
                 self.keep(item, said);
             }
-            Err(e) => self.messages.set(vec![format!("not imported: {e}")]),
+            Err(e) => self.status.set(Some(Err(format!("not imported: {e}")))),
         }
     }
 }
@@ -204,7 +261,7 @@ fn read_exported(text: &str) -> Result<Exported, String> {
 fn load(file: web_sys::File, into: RwSignal<String>, i: Import, then: fn(Import)) {
     if file.size() > MAX_INPUT_BYTES as f64 {
         let error = measurements::too_large(Some(file.size()));
-        i.result.set(Some(Err(format!("{}: {error}", file.name()))));
+        i.error.set(Some(format!("{}: {error}", file.name())));
         return;
     }
     dom::read_file(file, move |read| match read {
@@ -212,7 +269,7 @@ fn load(file: web_sys::File, into: RwSignal<String>, i: Import, then: fn(Import)
             into.set(t);
             then(i);
         }
-        Err(e) => i.result.set(Some(Err(e))),
+        Err(e) => i.error.set(Some(e)),
     });
 }
 
@@ -245,21 +302,96 @@ pub fn ImportView(
                  with a size column and a time or bandwidth column. Nothing leaves this page."
             </p>
             <Inputs i/>
+            <FitError i/>
+            <SeriesChoice i/>
             <div id="import-report" aria-live="polite" inner_html=report></div>
             <Charts i dark=state.dark/>
-            <ul id="import-messages" class="messages warnings" aria-label="Storage and imports" aria-live="polite"
-                inner_html=move || i.messages.with(|m| messages_html(m))></ul>
+            <ul id="import-messages" class="messages warnings" aria-label="Stored fitted machines">
+                {move || i.messages.get().into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}
+            </ul>
             <h3>"Kept fitted machines"</h3>
             <p class="about">"They are also listed in the machine picker of the other views."</p>
-            <ul id="import-saved" class="import-saved" inner_html=move || i.saved.with(|l| saved_html(l))></ul>
+            <KeptList i/>
         </section>
+    }
+}
+
+/// Why the last Fit gave no fit, where the eye is after pressing it (between the buttons and
+/// the report), and that the fit shown, if any, is the previous one.
+#[component]
+fn FitError(i: Import) -> impl IntoView {
+    let kept = move || {
+        i.result
+            .with(|r| {
+                r.as_ref().map(|r| {
+                    format!(
+                        " The fit below is still the previous one, of {}.",
+                        r.fitted_series
+                    )
+                })
+            })
+            .unwrap_or_default()
+    };
+    view! {
+        <p id="import-error" class="import-error" role="alert" hidden=move || i.error.with(Option::is_none)>
+            <strong>"Not fitted: "</strong>
+            {move || i.error.get().unwrap_or_default()}
+            {kept}
+        </p>
+    }
+}
+
+/// `select#import-series`: which series of the run to fit, where more than one can be (an
+/// IMB file of 16 benchmarks fits its PingPong unless another is chosen).
+#[component]
+fn SeriesChoice(i: Import) -> impl IntoView {
+    // (place, name) of each usable series, and the place of the one fitted.
+    let list = Memo::new(move |_| {
+        i.result.with(|r| {
+            r.as_ref().map(|r| {
+                let usable: Vec<(usize, String)> = r
+                    .series
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| usable(s))
+                    .map(|(n, s)| (n, format!("{} ({} points)", s.name, s.points.len())))
+                    .collect();
+                let fitted = i.series.get().unwrap_or_else(|| {
+                    r.series
+                        .iter()
+                        .position(|s| s.name == r.fitted_series)
+                        .unwrap_or(0)
+                });
+                (usable, fitted)
+            })
+        })
+    });
+    let options = move || {
+        list.get()
+            .map(|(usable, fitted)| {
+                usable
+                    .into_iter()
+                    .map(|(n, label)| view! { <option value=n.to_string() selected=n == fitted>{label}</option> })
+                    .collect_view()
+            })
+    };
+    view! {
+        <div class="import-actions" hidden=move || list.with(|l| l.as_ref().is_none_or(|(u, _)| u.len() < 2))>
+            <label for="import-series">"Series fitted "</label>
+            <select id="import-series" on:change=move |ev| {
+                if let Ok(n) = event_target_value(&ev).parse::<usize>() {
+                    i.series.set(Some(n));
+                    i.run();
+                }
+            }>{options}</select>
+        </div>
     }
 }
 
 /// The paste boxes, the file inputs, the format and the buttons.
 #[component]
 fn Inputs(i: Import) -> impl IntoView {
-    let fitted_ok = move || matches!(i.result.get(), Some(Ok(_)));
+    let fitted_ok = move || i.result.with(Option::is_some);
     let on_drop = move |ev: leptos::ev::DragEvent| {
         ev.prevent_default();
         let file = ev
@@ -281,7 +413,7 @@ fn Inputs(i: Import) -> impl IntoView {
         <div class="import-actions">
             <label for="import-file">"or a file: "</label>
             <input id="import-file" type="file" accept=".txt,.out,.log,.csv,.tsv,text/*"
-                on:change=move |ev| if let Some(f) = chosen_file(&ev) { load(f, i.text, i, Import::run) }/>
+                on:change=move |ev| if let Some(f) = chosen_file(&ev) { load(f, i.text, i, Import::fit_or_import) }/>
             <label for="import-format">"format "</label>
             <select id="import-format" on:change=move |ev| i.format.set(event_target_value(&ev))>
                 <option value="auto" selected>"detect"</option>
@@ -298,6 +430,10 @@ fn Inputs(i: Import) -> impl IntoView {
                 "Export as JSON"
             </button>
         </div>
+        <p id="import-status" class="import-status" role="status"
+            class:import-refused=move || i.status.with(|s| matches!(s, Some(Err(_))))>
+            {move || i.status.get().map(|s| s.unwrap_or_else(|e| e))}
+        </p>
         <details class="import-more">
             <summary>"A second run to overlay, or a fitted machine to import"</summary>
             <label for="import-text-b">"Second run (the same formats), drawn beside the first"</label>
@@ -319,11 +455,72 @@ fn Inputs(i: Import) -> impl IntoView {
     }
 }
 
+/// The kept machines: each a link that opens it by its name, with Rename (in place: a text
+/// box, Enter or Save to keep the name, Escape or Cancel to leave it) and Delete.
+#[component]
+fn KeptList(i: Import) -> impl IntoView {
+    // The entry being renamed.
+    let editing = RwSignal::new(None::<usize>);
+    let row = move |(n, s): (usize, Saved)| {
+        let draft = RwSignal::new(s.name.clone());
+        let input = dom::Node::new();
+        let save = move || {
+            if i.rename(n, &draft.get_untracked()) {
+                editing.set(None);
+            }
+        };
+        let label = format!("New name of {}", s.name);
+        let shown = view! {
+            <a href=kept_link(&s)>{s.name.clone()}</a>
+            " "
+            <button type="button" class="kept-rename" aria-label=format!("Rename {}", s.name)
+                on:click=move |_| {
+                    editing.set(Some(n));
+                    // Once the box is shown, the keys go to it.
+                    request_animation_frame(move || {
+                        if let Some(e) = input.get_untracked().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+                            let _ = e.focus();
+                        }
+                    });
+                }>"Rename"</button>
+            " "
+            <button type="button" class="kept-delete" aria-label=format!("Delete {}", s.name)
+                on:click=move |_| i.delete(n)>"Delete"</button>
+        };
+        let edited = view! {
+            <input type="text" class="kept-name" node_ref=input aria-label=label maxlength=crate::page::MAX_FITTED_NAME.to_string()
+                prop:value=move || draft.get()
+                on:input=move |ev| draft.set(event_target_value(&ev))
+                on:keydown=move |ev: leptos::ev::KeyboardEvent| match ev.key().as_str() {
+                    "Enter" => save(),
+                    "Escape" => editing.set(None),
+                    _ => {}
+                }/>
+            " "
+            <button type="button" class="kept-save" on:click=move |_| save()>"Save"</button>
+            " "
+            <button type="button" class="kept-cancel" on:click=move |_| editing.set(None)>"Cancel"</button>
+        };
+        let (shown, edited) = (shown.into_any(), edited.into_any());
+        view! {
+            <li>
+                <span hidden=move || editing.get() == Some(n)>{shown}</span>
+                <span hidden=move || editing.get() != Some(n)>{edited}</span>
+            </li>
+        }
+    };
+    view! {
+        <ul id="import-saved" class="import-saved">
+            {move || i.saved.get().into_iter().enumerate().map(row).collect_view()}
+        </ul>
+    }
+}
+
 /// Reads an exported machine's file and imports it.
 fn load_machine(file: web_sys::File, i: Import) {
     dom::read_file(file, move |read| match read {
         Ok(t) => i.import_machine(&t),
-        Err(e) => i.messages.set(vec![format!("not imported: {e}")]),
+        Err(e) => i.status.set(Some(Err(format!("not imported: {e}")))),
     });
 }
 
@@ -333,18 +530,18 @@ fn Charts(i: Import, dark: ReadSignal<bool>) -> impl IntoView {
     let waiting = |what: &str| Err(format!("{what} are drawn here once fitted."));
     let plot: Memo<Result<Plot, String>> = Memo::new(move |_| {
         i.result.with(|r| match r {
-            Some(Ok(r)) => fit_plot(r),
-            _ => waiting("The measured points and the fits"),
+            Some(r) => fit_plot(r),
+            None => waiting("The measured points and the fits"),
         })
     });
     let residuals: Memo<Result<Plot, String>> = Memo::new(move |_| {
         i.result.with(|r| match r {
-            Some(Ok(r)) => residual_plot(r),
-            _ => waiting("The residuals of the fits"),
+            Some(r) => residual_plot(r),
+            None => waiting("The residuals of the fits"),
         })
     });
     let both = move || match (i.result.get(), i.result_b.get()) {
-        (Some(Ok(a)), Some(Ok(b))) => Ok((a, b)),
+        (Some(a), Some(Ok(b))) => Ok((a, b)),
         (_, Some(Err(e))) => Err(format!("The second run could not be fitted: {e}")),
         _ => Err("Two runs are drawn here once a second run is fitted.".to_string()),
     };

@@ -7,6 +7,8 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use commcalc_core::catalog::Machine;
+
 use crate::controls::machine_groups;
 use crate::edit::Edit;
 use crate::html::{esc, options, Opt};
@@ -69,6 +71,26 @@ impl Fitted {
     };
 }
 
+/// What the picker says of the chosen machine, and its source: a fitted machine (`named`) is
+/// described as fitted, not as the bare custom machine it is built on ("starting from round
+/// values" would contradict "fitted to your measurements").
+fn about(machine: &Machine, named: Option<&str>) -> (String, String) {
+    match named {
+        Some(name) => (
+            format!("{name}: your machine, with the parameters fitted to your measurements in Import measurements"),
+            "the fitted parameters are in the address".to_string(),
+        ),
+        None if machine.paper.is_empty() => (
+            machine.description.to_string(),
+            "parameters of your own".to_string(),
+        ),
+        None => (
+            machine.description.to_string(),
+            format!("source: paper {}", paper_label(machine.paper)),
+        ),
+    }
+}
+
 /// The machine picker's state: the fitted machines kept in this browser.
 #[derive(Clone)]
 pub struct Machines {
@@ -124,27 +146,50 @@ impl Machines {
         if !opts.is_empty() {
             all.push((Some("Fitted to your measurements"), opts));
         }
-        let cite = if named.is_some() {
-            "fitted to your measurements; the parameters are in the address".to_string()
-        } else if machine.paper.is_empty() {
-            "parameters of your own".to_string()
-        } else {
-            format!("source: paper {}", paper_label(machine.paper))
-        };
+        let (about, cite) = about(machine, named.as_deref());
         format!(
             "<div class=\"picker\"><label for=\"machine\">Machine</label><select id=\"machine\" aria-describedby=\"machine-about\">{}</select>\
              <p id=\"machine-about\" class=\"about\">{}<span class=\"cite\">{}</span></p></div>",
             options(all),
-            esc(machine.description),
+            esc(&about),
             esc(&cite)
         )
     }
 
     /// The machine chosen in the picker: a fitted one, or one of the catalog. Leaving the
-    /// fitted machine drops its name (`State::apply`).
+    /// fitted machine drops its name (`State::apply`); a view that cannot show the machine's
+    /// scenario moves it (`State::move_for_view`).
     pub fn chosen(&self, value: &str) {
         if !(self.fitted.chosen)(self.state, value, &untrack(|| self.fitted())) {
             self.state.edit(Edit::Switch("machine", value));
         }
+        // The view keeps showing something: a fitted machine's own pattern (ping-pong) in
+        // Collectives moves to a collective on that machine, and says so.
+        if self.state.move_for_view() {
+            self.state.write_url();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fitted machine is described as fitted, once: not also as the custom machine's
+    /// "starting from round values".
+    #[test]
+    fn a_fitted_machine_is_described_as_fitted_only() {
+        let custom = commcalc_core::Scenario::from_query("machine=custom")
+            .unwrap()
+            .machine;
+        let (text, cite) = about(custom, Some("ib"));
+        let both = format!("{text} {cite}");
+        assert!(
+            both.starts_with("ib: ") && both.contains("fitted to your measurements"),
+            "{both}"
+        );
+        assert!(!both.contains(custom.description), "{both}");
+        let (text, _) = about(custom, None);
+        assert_eq!(text, custom.description);
     }
 }

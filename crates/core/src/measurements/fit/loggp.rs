@@ -15,7 +15,8 @@
 use serde::Serialize;
 
 use super::hockney::{fit_line, Weighting};
-use crate::measurements::{Kind, Series};
+use crate::measurements::{Kind, LogGpRow, Series};
+use crate::units::si;
 
 /// The LogGP parameters that the data determine.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -34,6 +35,10 @@ pub struct LogGp {
     pub big_g: f64,
     /// Which runs the numbers come from.
     pub from: String,
+    /// Why L is not given where o is known: the overheads exceed half of L + 2o, so that
+    /// L = (L + 2o) − o_s − o_r would be negative (`None` where L is given or o unknown).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// From Netgauge's own rows, if a series has them.
@@ -47,10 +52,33 @@ fn from_netgauge(series: &[Series]) -> Option<LogGp> {
         l_plus_2o: first.l,
         o: Some(o),
         l: (l >= 0.0).then_some(l),
+        note: (l < 0.0).then(|| negative_l(first, l)),
         g: s.loggp.iter().find_map(|r| r.g_us),
         big_g,
         from: format!("{} (its own L, o_s, o_r, g, G)", s.name),
     })
+}
+
+/// Why Netgauge's first row gives no L: in LogGP a one-way message costs o_s + L + o_r, so
+/// L = (L + 2o) − o_s − o_r. Where the overheads Netgauge measures (Hoefler et al., for each
+/// size) exceed the round trip's half, the network's part is hidden within them and that
+/// difference, negative, is not a latency; at a large first size the overheads include moving
+/// the message, and a run from 1 byte measures L and o apart.
+fn negative_l(first: &LogGpRow, l: f64) -> String {
+    let mut out = format!(
+        "L is not given: at {}, Netgauge's first size here, o_s + o_r = {} exceeds L + 2o = {}, so L = (L + 2o) − o_s − o_r would be {}: \
+         the network's part of the time is hidden within the overheads Netgauge measured.",
+        si(first.size_bytes, "B"),
+        si(first.o_s_us + first.o_r_us, "µs"),
+        si(first.l, "µs"),
+        si(l, "µs")
+    );
+    if first.size_bytes > 1.0 {
+        out.push_str(
+            " At that size the overheads include moving the message: run Netgauge from 1 byte (-s 1-…) to measure L and o apart.",
+        );
+    }
+    out
 }
 
 /// From a one-way latency run and, if there is one, a bandwidth run.
@@ -69,6 +97,7 @@ fn from_runs(latency: &Series, series: &[Series]) -> Option<LogGp> {
             g: Some(a_s + g_slope),
             big_g: g_slope,
             from: format!("{} and {}", latency.name, s.name),
+            note: None,
         },
         None => LogGp {
             l_plus_2o: a + b,
@@ -77,6 +106,7 @@ fn from_runs(latency: &Series, series: &[Series]) -> Option<LogGp> {
             g: None,
             big_g: b,
             from: latency.name.clone(),
+            note: None,
         },
     })
 }

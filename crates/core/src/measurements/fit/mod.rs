@@ -128,10 +128,9 @@ pub struct FitReport {
 /// The series to fit: the first one-way latency run, else the first operation, else the
 /// first bandwidth run; at least two sizes with a positive time.
 fn fitted(series: &[Series]) -> Result<&Series, Error> {
-    let usable = |s: &&Series| s.points.iter().filter(|p| p[1] > 0.0).count() >= 2;
     [Kind::OneWay, Kind::Operation, Kind::Stream]
         .iter()
-        .find_map(|k| series.iter().filter(|s| s.kind == *k).find(usable))
+        .find_map(|k| series.iter().filter(|s| s.kind == *k).find(|s| usable(s)))
         .ok_or_else(|| {
             let counts: Vec<String> = series
                 .iter()
@@ -148,9 +147,34 @@ fn fitted(series: &[Series]) -> Result<&Series, Error> {
         })
 }
 
-/// Fits every model to the chosen series of `series`.
+/// Fits every model to the chosen series of `series` ([`fitted`]).
 pub fn fit(series: Vec<Series>) -> Result<FitReport, Error> {
-    let chosen = fitted(&series)?;
+    fit_series(series, None)
+}
+
+/// The series usable by a fit: at least two sizes with a positive time. An IMB file of 16
+/// benchmarks offers each of them.
+pub fn usable(s: &Series) -> bool {
+    s.points.iter().filter(|p| p[1] > 0.0).count() >= 2
+}
+
+/// Fits every model to series `index` of `series` (one the reader chose: any usable series,
+/// a PingPing as well as the PingPong [`fitted`] would choose), or to [`fitted`]'s for `None`.
+pub fn fit_series(series: Vec<Series>, index: Option<usize>) -> Result<FitReport, Error> {
+    let chosen = match index {
+        None => fitted(&series)?,
+        Some(i) => series
+            .get(i)
+            .filter(|s| usable(s))
+            .ok_or_else(|| Error::Measurement {
+                line: None,
+                problem: format!("series {} cannot be fitted", i + 1),
+                expected: format!(
+                    "one of the {} series read, with at least two sizes with a positive time",
+                    series.len()
+                ),
+            })?,
+    };
     let points: Vec<[f64; 2]> = chosen
         .points
         .iter()
@@ -176,7 +200,7 @@ pub fn fit(series: Vec<Series>) -> Result<FitReport, Error> {
     }
     let hockney = linear(&points, &mut warnings);
     let piecewise = piecewise(&points);
-    let query = usable(&hockney, &piecewise)?;
+    let query = usable_query(&hockney, &piecewise)?;
     let hyperbolic = hyperbolic::fit(&points)
         .map(|block| hyperbolic_fit(&points, block))
         .and_then(|fit| match fit {
@@ -311,7 +335,7 @@ fn hyperbolic_fit(points: &[[f64; 2]], block: Block) -> Result<HyperbolicFit, St
 /// sums of a relative fit), and the fitted machine one that `commcalc eval` evaluates. Else
 /// the fit is refused, with the reason: a result printed with `inf` and `NaN`, or a query
 /// refused when pasted, is no result.
-fn usable(hockney: &LinearFit, piecewise: &PiecewiseFit) -> Result<String, Error> {
+fn usable_query(hockney: &LinearFit, piecewise: &PiecewiseFit) -> Result<String, Error> {
     let refused = |why: String| Error::Measurement {
         line: None,
         problem: format!("the fitted machine is of no use: {why}"),
