@@ -4,8 +4,7 @@
 // its signature (`__wbg_setAttribute_0a1b2c3d4e5f6789`), and writes each name twice: in the
 // module's import section and as a key of the glue's import object. Sixteen hexadecimal digits
 // do not compress, and the calculator's module imports about 160 functions: with the exports
-// and custom sections below, the names were 6.2 kB of its first visit's gzip (docs/web-bytes.md,
-// "Stop 25"). The page never sees them, so the build renames each to a short one (`a`, `b`, …,
+// and custom sections below, the names were 6.2 kB of its first visit's gzip. The page never sees them, so the build renames each to a short one (`a`, `b`, …,
 // `aa`, …) in both places, and the glue's module name too. A glue that does not hold a name
 // exactly once as a key is not changed: the build stops with the name, since a rename that
 // missed one would fail only in the browser.

@@ -28,7 +28,7 @@ export async function performanceSession(page) {
  * until a full collection: after 240 views, 171 documents and 163 MB of JavaScript heap, of
  * which a forced collection leaves 2 documents and 2 MB. Left to a collection that came when it
  * would, whole drags late in a run were two to four times slower than the same slider's other
- * drags; with this, none was (docs/web-benchmarks.md, Findings, "Stop 31"). No person's tab
+ * drags; with this, none was. No person's tab
  * holds the remains of hundreds of pages; the page's own garbage, made while it is dragged,
  * still counts.
  */

@@ -309,7 +309,7 @@ fn model_of(
 /// by every program built with the `traffic-keys` feature (the default). The web page's
 /// calculator module is built without it: it hands the traffic pattern over to the full module
 /// (which has the feature), and so leaves out the keys' parsing, their messages and the
-/// simulator's configuration checks (docs/web-bytes.md, "Stop 27").
+/// simulator's configuration checks.
 #[cfg(feature = "traffic-keys")]
 mod traffic_keys {
     use super::*;

@@ -60,7 +60,7 @@ pub struct Report {
 /// order in which the JSON and every table list them. A vector kept sorted rather than a
 /// `BTreeMap`: a report holds a dozen entries, for which a search of the vector is as quick as
 /// the tree's, and the tree's code (its nodes, their splitting and merging, once for each kind
-/// of value) was 6 kB of the web page's first module (docs/web-bytes.md, "Stop 26").
+/// of value) was 6 kB of the web page's first module.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ByName<V>(Vec<(&'static str, V)>);
 
@@ -189,7 +189,7 @@ pub fn evaluate_with(scenario: &Scenario, points: usize) -> Result<Report, Error
 /// `evaluate_with` with only the `engines` named: the web page's calculator module names
 /// none (`Engines::NONE`), so that it links neither the traffic simulator nor the collective
 /// algorithms, and hands a scenario that needs one (`Error::Elsewhere`) over to its full
-/// module (docs/web-bytes.md, "Stop 20" and "Stop 22").
+/// module.
 ///
 /// The curve reaches the query's point: a size beyond the range (1 MiB on a pattern drawn to
 /// 1 MB) widens it, so that the point is drawn on its curve rather than off the chart.

@@ -56,7 +56,7 @@ pub struct Views {
     /// simulated in a worker; in the calculator's module by `edit::cached_evaluate` alone,
     /// which gives [`Error::Elsewhere`] for a scenario that needs an engine, since it hands
     /// those over to the full module ([`calculator_results`]) and so links neither the engines
-    /// nor the worker's client (docs/web-bytes.md, "Stop 22").
+    /// nor the worker's client.
     report: crate::edit::Evaluate,
     /// The simulator's controls (`controls::use_traffic`): the full module's; none in the
     /// calculator's, which hands the traffic pattern over to the full module.

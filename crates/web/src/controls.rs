@@ -144,7 +144,7 @@ pub type Described = (&'static str, String, &'static str, Kind, String);
 /// The simulator's controls (`pattern=traffic`): a module that shows them names them
 /// ([`use_traffic`]). The calculator's module hands the traffic pattern over to the full
 /// module (`app::calculator_results`), so it never shows them, and without them it links none
-/// of their texts (docs/web-bytes.md, "Stop 27").
+/// of their texts.
 #[derive(Clone, Copy)]
 pub struct TrafficControls {
     /// A simulator key's control, or `None` where the scenario does not use the key.

@@ -203,7 +203,7 @@ pub fn sliding(f: impl FnOnce()) {
 /// Whether a range slider is held: from its first `input` until it is released, another
 /// edit is made or the page is left ([`flush_url`]); a pause does not end it. Read in a memo or
 /// an effect, it runs again when the slider is let go: the views with maps draw coarse maps
-/// while it is set and the exact ones after (docs/web-benchmarks.md, "Stop 22"). The work
+/// while it is set and the exact ones after. The work
 /// that also waits for a pause is [`slider_moving`]'s.
 pub fn slider_held() -> bool {
     HELD.with(|h| h.get())
@@ -227,7 +227,7 @@ fn hold(on: bool) {
 /// A drag sends an input per frame, and the results table of a broadcast is 16 rows of MathML
 /// whose numbers change on every one: brought up to date on every step (`morph`), laid out and
 /// painted, it was 2–3 ms of a step's 8–9 ms, for a part of the page that at 1280 × 900 is
-/// below the fold (docs/web-benchmarks.md, "Stop 22"). A slider moved by the keyboard sends
+/// below the fold. A slider moved by the keyboard sends
 /// its `change` with every step, so nothing waits then.
 fn slider_moving() -> bool {
     URL.with(|u| u.borrow().timer.is_some())
@@ -311,7 +311,7 @@ pub fn flush_url() {
 /// ran) is cleared: left to run, it ended the wait of a drag begun within [`URL_QUIET_MS`] of
 /// the release, and every such early end left that drag's own timer to run in the same way,
 /// so that the held content was shown, and the address written, again and again in the
-/// middle of drags (docs/web-benchmarks.md, "Stop 23").
+/// middle of drags.
 fn pause() {
     release_held();
     URL.with(|u| {
@@ -808,7 +808,7 @@ extern "C" {
 /// An element of a `view!`, filled in when the view puts it on the page (`node_ref=node`):
 /// one type for every kind of element. Leptos' `NodeRef<E>` is a type per kind (`Div`,
 /// `Canvas`, `Dialog`, …), and the code that fills and reads it, and every helper that takes
-/// one, was compiled once per kind (docs/web-bytes.md, "Stop 21"). A caller that needs the
+/// one, was compiled once per kind. A caller that needs the
 /// element's own interface (a canvas, a dialog) casts what [`Node::get`] gives.
 #[derive(Clone, Copy)]
 pub struct Node(RwSignal<Option<Element>, LocalStorage>);
@@ -845,7 +845,7 @@ impl<E: leptos::html::ElementType> NodeRefContainer<E> for Node {
 
 /// Runs `f` now and again whenever a signal it reads changes, for effects that keep no value:
 /// one copy of the effect's code in the module for every caller, where `Effect::new` is
-/// compiled once per closure (docs/web-bytes.md, "Stop 21").
+/// compiled once per closure.
 pub fn effect(f: impl Fn() + 'static) {
     let f: Box<dyn Fn()> = Box::new(f);
     Effect::new(move |_| f());
@@ -866,7 +866,7 @@ where
     S: PartialEq + Send + Sync + 'static,
 {
     // A `usize`, wrapping: the module's other counters are, and a memo's code is compiled once
-    // per value type (docs/web-bytes.md, "Stop 25").
+    // per value type.
     let generation = Memo::new(move |n: Option<&usize>| {
         shape.track();
         n.map_or(0, |n| n.wrapping_add(1))

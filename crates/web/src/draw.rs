@@ -442,8 +442,7 @@ struct Pen<'a> {
     /// The canvas's context, whose own line dashes draw a dashed series as one path; without
     /// one (the SVG export) plotters' `DashedPathElement` draws it, a path per dash. On the
     /// Collectives chart, every algorithm dashed across the sizes, that was 420 paths per
-    /// input, each with its colour formatted and its style set (docs/web-benchmarks.md,
-    /// "Stop 28").
+    /// input, each with its colour formatted and its style set.
     dashes: Option<web_sys::CanvasRenderingContext2d>,
 }
 

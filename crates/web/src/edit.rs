@@ -139,7 +139,7 @@ thread_local! {
 /// Sets the engines this module's evaluations cost with: the full module has both (it
 /// simulates, or takes its worker's runs: `worker::report`); the calculator's module has
 /// neither, so that it links neither, and hands a scenario that needs one over to the full
-/// module (`Error::Elsewhere`; docs/web-bytes.md, "Stop 22").
+/// module (`Error::Elsewhere`).
 pub fn use_engines(engines: Engines) {
     ENGINES.with(|e| e.set(engines));
 }

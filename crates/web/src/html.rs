@@ -36,7 +36,7 @@ pub fn tabs_html(open: View) -> String {
 /// Escapes text for element content and double-quoted attribute values. The text between two
 /// escaped characters is copied whole: pushed a character at a time, the controls' and the
 /// tables' texts took 0.4 ms of a slider input's script (a CPU profile of the calculator's
-/// traffic pattern, docs/web-benchmarks.md "Stop 23").
+/// traffic pattern).
 pub fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;

@@ -3,7 +3,7 @@
 //!
 //! In the browser the module has no `main`: wasm-bindgen's start function mounts the app, and
 //! the standard library's start-up and exit code (which flushes a standard output the page
-//! does not have) stays out of the module (docs/web-bytes.md, "Stop 27").
+//! does not have) stays out of the module.
 #![cfg_attr(target_arch = "wasm32", no_main)]
 
 #[cfg(target_arch = "wasm32")]

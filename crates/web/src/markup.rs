@@ -3,7 +3,7 @@
 //! Every `view!` element, attribute closure and event handler is a type of its own, and the
 //! renderer's code that builds and updates it is compiled once per type: a panel of small
 //! components (the controls, the share dialog, the tabs) costs the shipped module far more as
-//! views than as the text of its markup (docs/web-bytes.md, "Stop 20"). Such a panel is one
+//! views than as the text of its markup. Such a panel is one
 //! element of a `view!`: its content is HTML that follows the signals it reads, changed in
 //! place (`dom::html_follows`), and the events its elements send bubble up to it, where one
 //! handler per kind of event finds which element was used ([`Used`]).

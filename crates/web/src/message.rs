@@ -3,7 +3,7 @@
 //! strings and typed arrays (handed over, not copied). serde's derived deserializers of the
 //! replies, their summaries and the figures cost the page's module about 25 kB raw, which a
 //! first visit to the calculator downloads although only a traffic scenario uses them
-//! (docs/web-bytes.md, "Stop 20"); these few lines read the same messages.
+//!; these few lines read the same messages.
 
 use commcalc_core::traffic::{Estimate, Summary};
 

@@ -25,7 +25,7 @@ pub type Moved = fn(View, &Scenario, Option<&str>) -> Option<(Scenario, String)>
 /// scenario that has what it needs. (An address that names such a scenario keeps it, and the
 /// view says why it has nothing to show.) Only the full module has these views: the
 /// calculator's module hands a view over to it with the scenario unmoved (`app::start` moves
-/// it there), and so links none of their rules (docs/web-bytes.md, "Stop 27").
+/// it there), and so links none of their rules.
 pub fn moved(view: View, s: &Scenario, fitted: Option<&str>) -> Option<(Scenario, String)> {
     match view {
         View::Regimes => with_maps(s, fitted),
@@ -302,7 +302,7 @@ impl State {
     /// The charts' axes: the page's, so that the address keeps them. Read from the page, not
     /// kept in a memo of their own: the page changes only when a view, a set or the compared
     /// scenarios do, never on a slider step, and a memo's code is compiled once per value type
-    /// (docs/web-bytes.md, "Stop 25").
+    ///.
     pub fn scale(&self) -> Scale {
         self.page.with(|p| p.axes)
     }

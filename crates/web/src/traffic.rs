@@ -36,7 +36,7 @@ pub const AUTO_RUN_EVENTS: f64 = 200_000.0;
 /// run shorter than that (about 1.3 ms at the simulator's ~15 M events/s in the page's module:
 /// 003's workload with one replication, 9,407 events, took 1.0 ms and cost its input 0.7 ms
 /// less on the page than in the worker) is cheaper where it is asked for
-/// (docs/web-benchmarks.md, "Stop 23").
+///.
 pub const PAGE_RUN_EVENTS: f64 = 20_000.0;
 
 /// Without a worker (a browser that cannot start one), the page's thread runs up to this
@@ -370,7 +370,7 @@ pub enum ToWorker {
 
 /// What the worker answers. It crosses to the page as a `message::Packet` of strings and
 /// typed arrays, read by hand: serde's deserializers of these types cost the page's module
-/// about 25 kB (docs/web-bytes.md, "Stop 20").
+/// about 25 kB.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Reply {
     /// Started, waiting for a request.

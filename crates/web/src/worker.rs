@@ -17,7 +17,7 @@
 //! run is under way replaces the waiting one, so nothing queues behind a dragged slider. The
 //! first report comes from the worker too, so that a long one never holds the page up. All of
 //! this is the full module's: the calculator's module hands a traffic scenario over to it
-//! (docs/web-bytes.md, "Stop 22").
+//!.
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;

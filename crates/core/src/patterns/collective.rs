@@ -501,7 +501,7 @@ struct Paper {
 /// that a program that reads the table only for its declarations (`needs_model`, as the web
 /// page's calculator module does for its algorithm picker) links neither the costs nor their
 /// words, which only the MPI collective engine ([`menu`], [`time_derivation`]) uses
-/// (docs/web-bytes.md, "Stop 27").
+///.
 #[derive(Clone, Copy)]
 enum PaperAlgorithm {
     Tree,

@@ -124,7 +124,7 @@ mod slices {
                     // The first progress too comes after `PROGRESS_MS`: a shorter run (every
                     // live re-run as a slider moves) posts none. Its one message after the first
                     // slice was a task on the page's thread in every input of the Traffic view,
-                    // dropped there (docs/web-benchmarks.md, "Stop 24"); Run shows its bar at once.
+                    // dropped there; Run shows its bar at once.
                     Some(request) => UnderWay {
                         work: Work::of(&request),
                         started: start,

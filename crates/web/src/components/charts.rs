@@ -97,7 +97,7 @@ impl Painter {
         }
         // A repaint request with nothing new to draw (a value the core refused) is reported
         // all the same: the canvases already show it, and drawing the same pixels again cost
-        // a refused slider step about 1 ms of script (docs/web-benchmarks.md, "Stop 22").
+        // a refused slider step about 1 ms of script.
         let asked =
             SHOWN.with(|s| std::mem::replace(&mut s.borrow_mut().repaint, repaint)) != repaint;
         if drawn || asked {
@@ -187,7 +187,7 @@ pub fn Charts(
 
 /// Chart `i`'s figure: its caption and canvas. Both charts are the same view type, written
 /// out twice rather than collected into a `Vec` of views, whose renderer code (build, rebuild,
-/// mount per list) the module would carry for this one list (docs/web-bytes.md, "Stop 21").
+/// mount per list) the module would carry for this one list.
 fn figure(
     id: &'static str,
     node: Node,

@@ -49,7 +49,7 @@ fn choose_fitted(state: State, value: &str, list: &[Saved]) -> bool {
 /// opens; none when embedded), the list shown, and opening one of them. The full module's
 /// ([`Fitted::KEPT`]); the calculator's module has none ([`Fitted::NONE`]), since the page's
 /// loader starts the full module for a browser that keeps fitted machines and for an address
-/// that names one (`app::Views`), and so links none of their code (docs/web-bytes.md, "Stop 27").
+/// that names one (`app::Views`), and so links none of their code.
 #[derive(Clone, Copy)]
 pub struct Fitted {
     kept: fn(bool) -> Vec<Saved>,

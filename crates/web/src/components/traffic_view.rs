@@ -492,7 +492,7 @@ fn auto_run(state: State, runs: Runs) {
 /// A short run of `query`, of about `events`, as a control moves. Above
 /// [`PAGE_RUN_EVENTS`] it goes to the worker, so that a slider's input does not wait for the
 /// simulation (003's workload, five replications: 3–5 ms of the page's thread, over half of
-/// an input's script; docs/web-benchmarks.md, "Stop 23"), once the view has results: its
+/// an input's script), once the view has results: its
 /// first run is on the page, so that it opens with them, and starts the worker for the next.
 /// Shorter runs, and every run where no worker starts, are on the page.
 fn live_run(runs: Runs, query: String, events: f64) {
