@@ -177,6 +177,7 @@ impl ParamSet {
     pub fn excludes_zero(&self, name: &str) -> bool {
         let rates: &[&str] = match self.model {
             Model::Hockney => &["beta", "beta_x"],
+            Model::Piecewise => &["beta", "beta_2", "beta_3"],
             Model::Nbl => &["beta"],
             Model::Bpram => &["sigma"],
             Model::Bsp => &["g", "g_total"],
@@ -913,6 +914,20 @@ const CUSTOM_HOCKNEY: [Param; 2] = [
     p("alpha", "α", 100.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
     p("beta", "β", 0.01, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),
 ];
+/// The piecewise model's ranges (`models::piecewise::KEYS`): an eager range up to 8 KiB, a
+/// rendezvous range above, and a third range left unreached (first size 10¹²) until a user or a
+/// fit sets it.
+const CUSTOM_PIECEWISE: [Param; 8] = [
+    p("alpha", "α₁", 1.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
+    p("beta", "β₁", 0.001, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),
+    p("break_2", "b₂", 8192.0, "B", "user", BREAK_NOTE, (1.0, 1e12)),
+    p("alpha_2", "α₂", 5.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
+    p("beta_2", "β₂", 0.0005, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),
+    p("break_3", "b₃", 1e12, "B", "user", BREAK_NOTE, (1.0, 1e12)),
+    p("alpha_3", "α₃", 5.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
+    p("beta_3", "β₃", 0.0005, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),
+];
+const BREAK_NOTE: &str = "the first size of the range (a protocol switch); 10¹² leaves it unreached";
 const CUSTOM_PACKETIZED: [Param; 3] = [
     p("a", "a", 100.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
     p("m", "m", 0.01, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),
@@ -1085,6 +1100,7 @@ pub static MACHINES: &[Machine] = &[
         description: "your own machine: any model's parameters, starting from round values",
         sets: &[
             set(Model::Hockney, "custom", &CUSTOM_HOCKNEY),
+            set(Model::Piecewise, "custom", &CUSTOM_PIECEWISE).with_parts(&[("break_2", "break_3")]),
             set(Model::Packetized, "custom", &CUSTOM_PACKETIZED),
             set(Model::Hyperbolic, "custom", &CUSTOM_HYPERBOLIC),
             set(Model::Bsp, "custom", &CUSTOM_BSP),

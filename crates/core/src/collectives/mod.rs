@@ -24,6 +24,7 @@ pub mod chain;
 pub mod export;
 pub mod file;
 pub mod loggp;
+pub mod steps;
 pub mod winner;
 
 use serde::Serialize;
@@ -127,6 +128,9 @@ pub struct Algorithm {
     pub cost: fn(&Abg, Procs, f64) -> f64,
     /// The same cost as a formula over bound symbols: the cost's own code, run on symbols.
     pub formula: fn(&Abg<Expr>, &Procs<Expr>, Expr) -> Expr,
+    /// Its messages step by step, for a machine whose α and β depend on the size
+    /// ([`steps`]); `None` where they depend on α and β themselves (the pipelined chain).
+    pub steps: fn(&Procs, f64) -> Option<steps::Steps>,
 }
 
 impl std::fmt::Debug for Algorithm {
@@ -331,6 +335,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.2: ⌈lg p⌉(α + nβ)",
         cost: |m, q, n| binomial(m, &q, n),
         formula: binomial,
+        steps: steps::whole_log,
     },
     Algorithm {
         id: "scatter-rd-allgather",
@@ -338,6 +343,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.2: 2 lg p·α + 2n(p−1)/p·β for p = 2^k; for other p the allgather takes up to 2⌊lg p⌋ steps (TRG §4.1)",
         cost: |m, q, n| scatter_rd(m, &q, n),
         formula: scatter_rd,
+        steps: steps::scatter_rd,
     },
     Algorithm {
         id: "scatter-ring-allgather",
@@ -345,6 +351,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.2: (⌈lg p⌉ + p − 1)α + 2n(p−1)/p·β, any p",
         cost: |m, q, n| scatter_ring(m, &q, n),
         formula: scatter_ring,
+        steps: steps::scatter_ring,
     },
     Algorithm {
         id: "pipelined-chain",
@@ -352,6 +359,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "CHPV §5 (pipelined broadcast): (p − 2 + n/s)(α + sβ) at segment s, minimised over whole segment counts (see chain)",
         cost: |m, q, n| chain::Chain::new(m, q.p as u32).optimum(n).time,
         formula: pipelined_chain,
+        steps: steps::chain,
     },
     // Allgather
     Algorithm {
@@ -360,6 +368,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.1: (p−1)α + n(p−1)/p·β, any p",
         cost: |m, q, n| ring(m, &q, n),
         formula: ring,
+        steps: steps::blocks,
     },
     Algorithm {
         id: "recursive-doubling",
@@ -367,6 +376,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.1: lg p·α + n(p−1)/p·β for p = 2^k; for other p at most 2⌊lg p⌋ steps, the same bytes",
         cost: |m, q, n| doubling_allgather(m, &q, n),
         formula: doubling_allgather,
+        steps: steps::rd_allgather,
     },
     Algorithm {
         id: "bruck",
@@ -374,6 +384,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.1 (Bruck et al. 1997): ⌈lg p⌉α + n(p−1)/p·β, any p",
         cost: |m, q, n| log_steps(m, &q, n),
         formula: log_steps,
+        steps: steps::log_doubling,
     },
     // Reduce-scatter
     Algorithm {
@@ -382,6 +393,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.4: lg p·α + n(p−1)/p·(β+γ) for p = 2^k; other p fold into p′ = 2^⌊lg p⌋ first (n(β+γ) + α) and send results back (α + nβ/p)",
         cost: |m, q, n| halving_scatter(m, &q, n),
         formula: halving_scatter,
+        steps: steps::halving_scatter,
     },
     Algorithm {
         id: "pairwise",
@@ -389,6 +401,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.4: (p−1)α + n(p−1)/p·(β+γ), any p",
         cost: |m, q, n| pairwise_combine(m, &q, n),
         formula: pairwise_combine,
+        steps: steps::blocks,
     },
     // Allreduce
     Algorithm {
@@ -397,6 +410,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.5: lg p·(α + nβ + nγ) for p = 2^k; other p fold into p′ first (α + nβ + nγ) and send the result back (α + nβ)",
         cost: |m, q, n| doubling_allreduce(m, &q, n),
         formula: doubling_allreduce,
+        steps: steps::rd_allreduce,
     },
     Algorithm {
         id: "rabenseifner",
@@ -404,6 +418,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.5: 2 lg p·α + 2n(p−1)/p·β + n(p−1)/p·γ for p = 2^k; other p fold into p′ first and send the result back",
         cost: |m, q, n| rabenseifner_allreduce(m, &q, n),
         formula: rabenseifner_allreduce,
+        steps: steps::rabenseifner_allreduce,
     },
     Algorithm {
         id: "ring",
@@ -411,6 +426,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "CHPV §6; TRG §4.5: 2(p−1)α + 2n(p−1)/p·β + n(p−1)/p·γ, any p",
         cost: |m, q, n| ring_allreduce(m, &q, n),
         formula: ring_allreduce,
+        steps: steps::ring_allreduce,
     },
     // Reduce
     Algorithm {
@@ -419,6 +435,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.3: ⌈lg p⌉(α + nβ + nγ)",
         cost: |m, q, n| binomial_reduce(m, &q, n),
         formula: binomial_reduce,
+        steps: steps::whole_log,
     },
     Algorithm {
         id: "rabenseifner",
@@ -426,6 +443,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.3: 2 lg p·α + 2n(p−1)/p·β + n(p−1)/p·γ for p = 2^k; other p fold into p′ first",
         cost: |m, q, n| rabenseifner_reduce(m, &q, n),
         formula: rabenseifner_reduce,
+        steps: steps::rabenseifner_reduce,
     },
     // All-to-all
     Algorithm {
@@ -434,6 +452,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.6 (Bruck et al. 1997): ⌈lg p⌉α + (n/2)·lg p·β for p = 2^k; for other p the blocks each step sends are counted",
         cost: |m, q, n| bruck_alltoall(m, &q, n),
         formula: bruck_alltoall,
+        steps: steps::bruck_alltoall,
     },
     Algorithm {
         id: "pairwise",
@@ -441,6 +460,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.6: (p−1)α + n(p−1)/p·β (n the whole send buffer, own block included), any p",
         cost: |m, q, n| pairwise(m, &q, n),
         formula: pairwise,
+        steps: steps::blocks,
     },
     // Gather
     Algorithm {
@@ -449,6 +469,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.7: ⌈lg p⌉α + n(p−1)/p·β",
         cost: |m, q, n| log_steps(m, &q, n),
         formula: log_steps,
+        steps: steps::log_doubling,
     },
     // Scatter
     Algorithm {
@@ -457,6 +478,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.7: ⌈lg p⌉α + n(p−1)/p·β",
         cost: |m, q, n| log_steps(m, &q, n),
         formula: log_steps,
+        steps: steps::log_doubling,
     },
     // Barrier
     Algorithm {
@@ -465,6 +487,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.8 (Hensgen, Finkel and Manber 1988): ⌈lg p⌉α",
         cost: |m, q, n| dissemination(m, &q, n),
         formula: dissemination,
+        steps: steps::dissemination,
     },
 ];
 

@@ -7,6 +7,7 @@ pub mod hockney;
 pub mod hyperbolic;
 pub mod nbl;
 pub mod packetized;
+pub mod piecewise;
 
 use serde::Serialize;
 
@@ -15,6 +16,7 @@ use serde::Serialize;
 #[serde(rename_all = "kebab-case")]
 pub enum Model {
     Hockney,
+    Piecewise,
     Packetized,
     Hyperbolic,
     Bsp,
@@ -24,8 +26,9 @@ pub enum Model {
 }
 
 impl Model {
-    pub const ALL: [Model; 7] = [
+    pub const ALL: [Model; 8] = [
         Model::Hockney,
+        Model::Piecewise,
         Model::Packetized,
         Model::Hyperbolic,
         Model::Bsp,
@@ -38,6 +41,7 @@ impl Model {
     pub fn id(self) -> &'static str {
         match self {
             Model::Hockney => "hockney",
+            Model::Piecewise => "piecewise",
             Model::Packetized => "packetized",
             Model::Hyperbolic => "hyperbolic",
             Model::Bsp => "bsp",
@@ -55,6 +59,9 @@ impl Model {
     pub fn formula(self) -> &'static str {
         match self {
             Model::Hockney => "T(n) = α + β·n (003 eq. 1, 001 eq. 1–2, 004 §2)",
+            Model::Piecewise => {
+                "T(n) = α_k + β_k·n for n in range k, from its first size b_k (Clauss et al. 2011 §4)"
+            }
             Model::Packetized => "t(x) = a·⌈x/p⌉ + m·x (000 eq. 1)",
             Model::Hyperbolic => "T(x) = a²/(a + b·x) + b·x (000 eq. 2)",
             Model::Bsp => "superstep w + g·h + L (001 Table 1, 002 §2.4)",

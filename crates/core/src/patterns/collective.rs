@@ -8,16 +8,17 @@
 //! `gamma` override them, except where the model has a parameter of that name (Hockney's and
 //! 004's α and β), which is then overridden itself and the α-β values follow from it.
 
-use super::{atm, bsp, hyperbolic, hypercube, nbl};
+use super::{atm, bsp, hyperbolic, hypercube, nbl, piecewise};
 use crate::catalog::{Machine, Param};
 use crate::collectives::chain::{time_of, Chain};
 use crate::collectives::loggp::LogGp;
-use crate::collectives::{Abg, Collective, Procs};
+use crate::collectives::{steps, Abg, Collective, Procs};
 use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::inputs::{Inputs, Key};
 use crate::models::nbl::{Algorithm, Combiner, Mesh, Plan};
+use crate::models::piecewise::Piecewise;
 use crate::models::Model;
 use crate::scenario::Scenario;
 use crate::units::{ELEMENT_BYTES, WORD_BYTES};
@@ -117,6 +118,10 @@ pub fn param(name: &str) -> Option<&'static Param> {
 pub fn derivation(model: Model) -> &'static str {
     match model {
         Model::Hockney => "α and β are the model's own start-up and time per byte (003 eq. 1, 001 eq. 1)",
+        Model::Piecewise => {
+            "α and β are the first range's (the smallest messages); each step of an algorithm is \
+             costed by the range its message falls in (collectives::steps)"
+        }
         Model::Hyperbolic => {
             "the ping-pong's reduced block (000 eq. 3, Rules 1–2): α = a, its time at zero bytes, \
              β = b, its slope for long messages"
@@ -132,9 +137,42 @@ pub fn derivation(model: Model) -> &'static str {
     }
 }
 
+/// γ where no paper gives the machine a compute rate (the custom machine, a fitted one): a
+/// fact of today's processors, stated with its reason, never a 1990s machine's rate.
+pub struct AssumedGamma {
+    /// µs/B.
+    pub value: f64,
+    pub reason: &'static str,
+    pub source: &'static str,
+}
+
+/// The assumed γ: a sum of two vectors of doubles reads 16 bytes and writes 8 for each 8 bytes
+/// reduced (STREAM's Add kernel), 3 bytes of memory traffic per byte, at an assumed 10 GB/s of
+/// one core's memory bandwidth: 3/10⁴ µs/B = 0.3 ns/B.
+pub const ASSUMED_GAMMA: AssumedGamma = AssumedGamma {
+    value: 3e-4,
+    reason: "assumed, not measured: one core of a current server adding vectors of doubles \
+             from memory, 3 bytes of traffic per byte reduced (16 read, 8 written per 8-byte \
+             sum) at 10 GB/s, γ = 0.3 ns/B; fit it from an allreduce or reduce run, or set gamma",
+    source: "STREAM's Add kernel, a(i) = b(i) + c(i), 24 bytes per iteration (McCalpin, \
+             \"Memory Bandwidth and Machine Balance in Current High Performance Computers\", \
+             IEEE TCCA Newsletter, Dec. 1995)",
+};
+
+/// Whether γ on this machine is [`ASSUMED_GAMMA`]: a machine no paper measured, under a
+/// model without its own compute rate.
+fn assumes_gamma(machine: &Machine, set_rate: bool) -> bool {
+    machine.paper.is_empty() && !set_rate
+}
+
 /// Where γ comes from on a machine.
 pub fn gamma_rule(machine: &Machine) -> String {
-    if let Some(c2) = own_param(machine, "c2") {
+    if assumes_gamma(machine, false) {
+        format!(
+            "γ = {} µs/B, {} ({})",
+            ASSUMED_GAMMA.value, ASSUMED_GAMMA.reason, ASSUMED_GAMMA.source
+        )
+    } else if let Some(c2) = own_param(machine, "c2") {
         format!(
             "γ = c₂/8 = {} µs/B: 004 §7.2's cost of combining two vectors, per byte of a double",
             c2 / ELEMENT_BYTES
@@ -196,7 +234,7 @@ fn alpha_beta(ctx: &mut Ctx, p: u32) -> Result<(Expr, Expr), Error> {
         unit: "B",
     };
     let names: &[&'static str] = match ctx.model {
-        Model::Hockney | Model::Nbl => &["alpha", "beta"],
+        Model::Hockney | Model::Piecewise | Model::Nbl => &["alpha", "beta"],
         Model::Packetized => &["a", "m", "packet"],
         Model::AtmPipeline => &["a1", "b1", "a2", "b2"],
         Model::Bsp if ctx.set.by_size.is_empty() => &["g_one", "l"],
@@ -225,7 +263,7 @@ fn alpha_beta(ctx: &mut Ctx, p: u32) -> Result<(Expr, Expr), Error> {
         };
     let arg = |i: usize| v[i].clone();
     Ok(match ctx.model {
-        Model::Hockney => (arg(0), arg(1)),
+        Model::Hockney | Model::Piecewise => (arg(0), arg(1)),
         Model::Packetized => (arg(0), arg(0) / arg(2) + arg(1)),
         Model::AtmPipeline => (
             Expr::num(2.0) * (arg(1) + arg(3)),
@@ -255,7 +293,12 @@ fn gamma(ctx: &mut Ctx, reduces: bool) -> Result<Derivation, Error> {
             "004 §7.2: c₂/8, combining two vectors, per byte of a double",
         );
     }
-    let rate = if ctx.set.param("rate").is_some() {
+    let set_rate = ctx.set.param("rate").is_some();
+    if assumes_gamma(ctx.machine, set_rate) {
+        let g = Expr::sym("γ", ctx.used_param("gamma", ASSUMED_GAMMA.value), "µs/B");
+        return d(g, ASSUMED_GAMMA.reason);
+    }
+    let rate = if set_rate {
         Some(ctx.param("rate")?)
     } else {
         own_param(ctx.machine, "rate")
@@ -671,12 +714,19 @@ pub fn menu(
 ) -> Result<Vec<(&'static str, Cost)>, Error> {
     let m = abg(ctx, p, collective.reduces())?;
     let q = Procs::new(p);
+    let ranges = piecewise_of(ctx)?;
     let mut out: Vec<(&'static str, Cost)> = collective
         .algorithms()
         .iter()
         .map(|a| {
-            let cost = a.cost;
-            (a.id, Box::new(move |n| cost(&m, q, n)) as Cost)
+            let cost: Cost = match ranges {
+                Some(model) => Box::new(move |n| steps::cost(a, &model, m.gamma, p, n)),
+                None => {
+                    let cost = a.cost;
+                    Box::new(move |n| cost(&m, q, n))
+                }
+            };
+            (a.id, cost)
         })
         .collect();
     let (model, machine) = (ctx.model, ctx.machine.id);
@@ -693,6 +743,15 @@ pub fn menu(
         }
     }
     Ok(out)
+}
+
+/// The machine's ranges where the scenario's model is the piecewise one (α and β overridden
+/// under their own names, as the model's own parameters), else `None`.
+fn piecewise_of(ctx: &mut Ctx) -> Result<Option<Piecewise>, Error> {
+    match ctx.model {
+        Model::Piecewise => piecewise::model(ctx).map(Some),
+        _ => Ok(None),
+    }
 }
 
 /// The `algo=` ids a collective offers on a machine: `best`, the α-β-γ algorithms, LogGP's
@@ -891,6 +950,15 @@ fn time_derivation(
     t: f64,
 ) -> Derivation {
     if let Some(a) = collective.algorithms().get(i).filter(|a| a.id == id) {
+        if ctx.model == Model::Piecewise {
+            return Derivation::described(
+                "T",
+                "the algorithm's steps, each message s costed α_k + s·β_k in its range k, and its γ part",
+                t,
+                "µs",
+                a.source,
+            );
+        }
         return a.derivation(m, p, n);
     }
     let paper = PAPERS.iter().find(|x| {
@@ -970,7 +1038,17 @@ fn best_curve(
         .into_iter()
         .filter(|(id, _)| !COMBINING.contains(id))
         .partition(|(id, _)| *id == "pipelined-chain");
-    let floor = Chain::new(m, p);
+    let floor = match piecewise_of(ctx)? {
+        Some(model) => Chain::new(
+            &Abg {
+                alpha: model.floor().alpha,
+                beta: model.floor().beta,
+                gamma: m.gamma,
+            },
+            p,
+        ),
+        None => Chain::new(m, p),
+    };
     let chain: Option<Cost> = chain.into_iter().next().map(|(_, c)| c);
     Ok(Box::new(move |n| {
         let mut least = rest.iter().map(|(_, c)| c(n)).fold(f64::INFINITY, f64::min);
