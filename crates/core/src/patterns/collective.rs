@@ -9,7 +9,7 @@
 //! 004's α and β), which is then overridden itself and the α-β values follow from it.
 
 use super::{atm, bsp, hyperbolic, hypercube, nbl, piecewise};
-use crate::catalog::{Machine, Param};
+use crate::catalog::{Machine, Param, ASSUMED_GAMMA};
 use crate::collectives::chain::{time_of, Chain};
 use crate::collectives::loggp::LogGp;
 use crate::collectives::{steps, Abg, Collective, Procs};
@@ -137,28 +137,6 @@ pub fn derivation(model: Model) -> &'static str {
     }
 }
 
-/// γ where no paper gives the machine a compute rate (the custom machine, a fitted one): a
-/// fact of today's processors, stated with its reason, never a 1990s machine's rate.
-pub struct AssumedGamma {
-    /// µs/B.
-    pub value: f64,
-    pub reason: &'static str,
-    pub source: &'static str,
-}
-
-/// The assumed γ: a sum of two vectors of doubles reads 16 bytes and writes 8 for each 8 bytes
-/// reduced (STREAM's Add kernel), 3 bytes of memory traffic per byte, at an assumed 10 GB/s of
-/// one core's memory bandwidth: 3/10⁴ µs/B = 0.3 ns/B.
-pub const ASSUMED_GAMMA: AssumedGamma = AssumedGamma {
-    value: 3e-4,
-    reason: "assumed, not measured: one core of a current server adding vectors of doubles \
-             from memory, 3 bytes of traffic per byte reduced (16 read, 8 written per 8-byte \
-             sum) at 10 GB/s, γ = 0.3 ns/B; fit it from an allreduce or reduce run, or set gamma",
-    source: "STREAM's Add kernel, a(i) = b(i) + c(i), 24 bytes per iteration (McCalpin, \
-             \"Memory Bandwidth and Machine Balance in Current High Performance Computers\", \
-             IEEE TCCA Newsletter, Dec. 1995)",
-};
-
 /// Whether γ on this machine is [`ASSUMED_GAMMA`]: a machine no paper measured, under a
 /// model without its own compute rate.
 fn assumes_gamma(machine: &Machine, set_rate: bool) -> bool {
@@ -275,8 +253,10 @@ fn alpha_beta(ctx: &mut Ctx, p: u32) -> Result<(Expr, Expr), Error> {
     })
 }
 
-/// γ: the user's, else c₂/8 where the model has c₂, else one flop per double at a rate the
-/// papers give for the machine, else 0 (with a warning when the collective reduces).
+/// γ: the user's, else the model's own γ (the piecewise custom machine's), else c₂/8 where the
+/// model has c₂, else the assumed modern γ on a machine no paper measured, else one flop per
+/// double at a rate the papers give for the machine, else 0 (with a warning when the
+/// collective reduces).
 fn gamma(ctx: &mut Ctx, reduces: bool) -> Result<Derivation, Error> {
     let d = |e: Expr, source: &'static str| Ok(Derivation::new("γ", e, source));
     if let Some(g) = ctx.overridden("gamma") {
@@ -292,6 +272,9 @@ fn gamma(ctx: &mut Ctx, reduces: bool) -> Result<Derivation, Error> {
             ctx.sym("c2")? / per_double,
             "004 §7.2: c₂/8, combining two vectors, per byte of a double",
         );
+    }
+    if let Some(own) = ctx.set.param("gamma") {
+        return d(ctx.sym("gamma")?, own.note);
     }
     let set_rate = ctx.set.param("rate").is_some();
     if assumes_gamma(ctx.machine, set_rate) {

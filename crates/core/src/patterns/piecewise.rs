@@ -8,12 +8,14 @@ use crate::derivation::Derivation;
 use crate::error::Error;
 use crate::models::hockney::Hockney;
 use crate::models::piecewise::{Piecewise, Range, KEYS};
+use crate::query::MAX_BYTES;
 use crate::values::Value;
 
 const SOURCE: &str = "Clauss et al. 2011 §4 (SMPI's piece-wise linear model); 003 eq. 1 per range";
 
 /// The scenario's piecewise model: every range's α, β and first size, read (and so shown) all,
-/// refused where a range starts below the one before it.
+/// refused where a range starts below the one before it; a range that starts at 10¹² is never
+/// reached and left out.
 pub fn model(ctx: &mut Ctx) -> Result<Piecewise, Error> {
     let mut ranges = Vec::new();
     for (from, alpha, beta) in KEYS {
@@ -37,7 +39,9 @@ pub fn model(ctx: &mut Ctx) -> Result<Piecewise, Error> {
                 ));
             }
         }
-        ranges.push(Range { from: start, line });
+        if start < MAX_BYTES {
+            ranges.push(Range { from: start, line });
+        }
     }
     Piecewise::new(&ranges).map_err(|e| Error::invalid("break_2", "", e))
 }
