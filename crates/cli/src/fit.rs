@@ -89,9 +89,26 @@ fn table(r: &FitReport) -> String {
         );
     }
     loggp_line(&mut out, r);
-    let _ = writeln!(out, "\nquery  {}", r.query);
-    if let Some(y) = &r.fits.hyperbolic {
-        let _ = writeln!(out, "       {}", y.query);
+    let _ = writeln!(out, "\nfitted machine: {} ({})", r.best.model, r.best.why);
+    let _ = writeln!(out, "query  {}", r.query);
+    for other in [&r.fits.hockney.query, &r.fits.piecewise.query]
+        .into_iter()
+        .chain(r.fits.hyperbolic.as_ref().map(|y| &y.query))
+        .filter(|q| **q != r.query)
+    {
+        let _ = writeln!(out, "       {other}");
+    }
+    let _ = writeln!(
+        out,
+        "gamma  {}, {}",
+        si(r.gamma.gamma_us_per_byte, "µs/B"),
+        r.gamma.from
+    );
+    if r.runs.len() > 1 {
+        let _ = writeln!(out, "\nruns:");
+        for run in &r.runs {
+            let _ = writeln!(out, "  {}: {}", run.series, run.used_for);
+        }
     }
     let _ = writeln!(out, "\nwarnings: {}", warnings(&r.warnings));
     out

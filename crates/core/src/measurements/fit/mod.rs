@@ -222,7 +222,8 @@ pub fn fit(series: Vec<Series>) -> Result<FitReport, Error> {
         hockney,
         hyperbolic,
     };
-    let (best, query) = best(&fits);
+    let combined = roles.iter().flatten().any(|r| !r.starts_with("not used"));
+    let (best, query) = best(&fits, combined);
     let runs = combine::roles(chosen, &series, roles);
     if gamma.fitted && best.model != "piecewise" {
         warnings.push(format!(
@@ -246,8 +247,9 @@ pub fn fit(series: Vec<Series>) -> Result<FitReport, Error> {
 }
 
 /// The fit with the least rms relative error, the simpler on a tie (Hockney, then piecewise,
-/// then hyperbolic), and its query.
-fn best(fits: &Fits) -> (Best, String) {
+/// then hyperbolic), and its query; the piecewise fit where other runs were `combined` into it
+/// (a bandwidth run's rate, a reduction's γ), which only it carries.
+fn best(fits: &Fits, combined: bool) -> (Best, String) {
     let mut all: Vec<(&'static str, &Quality, &str)> = vec![
         ("hockney", &fits.hockney.quality, fits.hockney.query.as_str()),
         (
@@ -263,7 +265,7 @@ fn best(fits: &Fits) -> (Best, String) {
         .iter()
         .map(|(m, q, _)| format!("{m} {:.3} %", 100.0 * q.rms_rel_err))
         .collect();
-    let (model, quality, query) = all
+    let least = all
         .iter()
         .copied()
         .fold(None, |b: Option<(&str, &Quality, &str)>, x| match b {
@@ -271,15 +273,17 @@ fn best(fits: &Fits) -> (Best, String) {
             _ => Some(x),
         })
         .unwrap_or(all[0]);
+    let (rule, (model, quality, query)) = if combined {
+        ("the fit the other runs are combined into", all[1])
+    } else {
+        ("the least rms relative error over the measured sizes", least)
+    };
     (
         Best {
             model,
             rms_rel_err: quality.rms_rel_err,
             max_rel_err: quality.max_rel_err,
-            why: format!(
-                "the least rms relative error over the measured sizes ({})",
-                errors.join(", ")
-            ),
+            why: format!("{rule} ({})", errors.join(", ")),
         },
         query.to_string(),
     )
