@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::io::Read;
 
 use commcalc_core::measurements::fit::{fit as fit_models, FitReport};
-use commcalc_core::measurements::{parse, Series, MAX_INPUT_BYTES};
+use commcalc_core::measurements::{parse_runs, Series, MAX_INPUT_BYTES};
 use commcalc_core::units::{si, sig3};
 
 use crate::args::{FitOptions, Usage};
@@ -14,17 +14,12 @@ use crate::args::{FitOptions, Usage};
 const SHOWN_SKIPPED: usize = 12;
 
 pub fn fit(options: &FitOptions) -> Result<String, Usage> {
-    let mut series: Vec<Series> = Vec::new();
+    let mut inputs: Vec<(&str, Vec<u8>)> = Vec::new();
     for file in &options.files {
-        let bytes = read(file)?;
-        let parsed = parse(&bytes, options.format).map_err(|e| Usage(format!("{file}: {e}")))?;
-        series.extend(parsed.into_iter().map(|mut s| {
-            if options.files.len() > 1 {
-                s.name = format!("{file}: {}", s.name);
-            }
-            s
-        }));
+        inputs.push((file, read(file)?));
     }
+    let named: Vec<(&str, &[u8])> = inputs.iter().map(|(f, b)| (*f, b.as_slice())).collect();
+    let series = parse_runs(&named, options.format).map_err(|e| Usage(e.to_string()))?;
     let report = fit_models(series).map_err(|e| Usage(format!("cannot fit: {e}")))?;
     if options.json {
         let mut json = serde_json::to_string(&report)

@@ -113,6 +113,7 @@ fn s(name: &str) -> M {
 pub fn model(m: Model) -> Entry {
     match m {
         Model::Hockney => hockney(),
+        Model::Piecewise => piecewise(),
         Model::Packetized => packetized(),
         Model::Hyperbolic => hyperbolic(),
         Model::Bsp => bsp(),
@@ -144,6 +145,32 @@ fn hockney() -> Entry {
             "α and β are least-squares fits to measured times.",
         ],
         source: "003 eq. 1; 001 §2, eq. 1–2; 004 §2",
+    }
+}
+
+/// The piecewise model's entry.
+fn piecewise() -> Entry {
+    Entry {
+        title: "Piecewise linear model (protocol ranges)",
+        idea: "An MPI library sends small messages one way (eager) and large ones another (rendezvous): each range of message sizes, from its first size b_k to the next range's, has its own start-up α_k and time per byte β_k. A collective's steps are each costed in the range of their own message.",
+        formula: || {
+            vec![
+                eq(
+                    call("T", s("n")),
+                    plus([s("α_k"), times([s("β_k"), s("n")])]),
+                ),
+                apart([
+                    row([s("b_k"), op("≤"), s("n"), op("<"), s("b_k+1")]),
+                    eq(s("r_∞"), frac(num("1"), s("β_last"))),
+                ]),
+            ]
+        },
+        assumptions: &[
+            "Up to three ranges; a range whose first size is 10¹² is never reached.",
+            "Within a range, Hockney's assumptions: no packets, no congestion.",
+            "α_k and β_k are least-squares fits (in relative error) to a ping-pong, as commcalc fit makes them.",
+        ],
+        source: "Clauss et al. 2011 §4 (SMPI); 003 eq. 1 per range",
     }
 }
 
