@@ -152,7 +152,7 @@ fn hockney() -> Entry {
 fn piecewise() -> Entry {
     Entry {
         title: "Piecewise linear model (protocol ranges)",
-        idea: "An MPI library sends small messages one way (eager) and large ones another (rendezvous): each range of message sizes, from its first size b_k to the next range's, has its own start-up α_k and time per byte β_k. A collective's steps are each costed in the range of their own message.",
+        idea: "An MPI library sends small messages one way (eager) and large ones another (rendezvous): each range of message sizes, from its first size b_k to the next range's, has its own start-up α_k and time per byte β_k, Hockney's line in each range. SMPI costs messages so (Clauss et al., IPDPS 2011, §4). A collective's steps are each costed in the range of their own message.",
         formula: || {
             vec![
                 eq(
@@ -170,7 +170,7 @@ fn piecewise() -> Entry {
             "Within a range, Hockney's assumptions: no packets, no congestion.",
             "α_k and β_k are least-squares fits (in relative error) to a ping-pong, as commcalc fit makes them.",
         ],
-        source: "Clauss et al. 2011 §4 (SMPI); 003 eq. 1 per range",
+        source: "003 eq. 1; 001 §2",
     }
 }
 
