@@ -1463,14 +1463,26 @@ fn latency_and_bandwidth_runs_make_one_machine() {
         let r = fit(runs(&files)).unwrap();
         assert_eq!(r.fitted_series, alone.fitted_series);
         let q = &r.fits.piecewise.query;
-        assert!(close(r_inf_of(q), streamed, 0.05), "{} against {streamed}", r_inf_of(q));
-        assert!(!close(r_inf_of(&alone.fits.piecewise.query), streamed, 0.05));
+        assert!(
+            close(r_inf_of(q), streamed, 0.05),
+            "{} against {streamed}",
+            r_inf_of(q)
+        );
+        assert!(!close(
+            r_inf_of(&alone.fits.piecewise.query),
+            streamed,
+            0.05
+        ));
         assert_eq!(
             r.fits.piecewise.pieces[0], alone.fits.piecewise.pieces[0],
             "small sizes from the latency run"
         );
         let role = r.runs.iter().find(|x| x.series == bw[0].name).unwrap();
-        assert!(role.used_for.contains("large messages"), "{}", role.used_for);
+        assert!(
+            role.used_for.contains("large messages"),
+            "{}",
+            role.used_for
+        );
         assert_eq!(r.series.len(), 2);
     }
 }
@@ -1506,7 +1518,11 @@ fn gamma_alone_is_assumed_with_its_reason() {
         "{}",
         r.gamma.from
     );
-    assert!(r.fits.piecewise.query.ends_with("&gamma=0.0003"), "{}", r.query);
+    assert!(
+        r.fits.piecewise.query.ends_with("&gamma=0.0003"),
+        "{}",
+        r.query
+    );
 }
 
 /// The median |ln(model/measured)| of a fitted machine's allreduce at p against a run, over its
@@ -1542,11 +1558,12 @@ fn gamma_is_fitted_from_a_reduction_run_with_its_p() {
     let q = &r.fits.piecewise.query;
     let in_query: f64 = q[q.find("&gamma=").unwrap() + 7..].parse().unwrap();
     assert!(close(in_query, g, 1e-5), "{q}");
-    let run = r.series.iter().find(|s| s.benchmark == "Allreduce").unwrap();
-    let assumed = q.replace(
-        &q[q.find("&gamma=").unwrap()..],
-        "&gamma=0.0003",
-    );
+    let run = r
+        .series
+        .iter()
+        .find(|s| s.benchmark == "Allreduce")
+        .unwrap();
+    let assumed = q.replace(&q[q.find("&gamma=").unwrap()..], "&gamma=0.0003");
     assert!(allreduce_error(q, 2, run) < allreduce_error(&assumed, 2, run));
     let osu = fit(runs(&[CSD3_IB_LAT, CSD3_IB_ALLREDUCE])).unwrap();
     assert!(!osu.gamma.fitted);

@@ -521,7 +521,11 @@ fn fit_json_has_the_series_fits_and_a_query_eval_accepts() {
     assert!(v["runs"][1]["used_for"]
         .as_str()
         .is_some_and(|r| r.contains("large messages")));
-    let last = fits["piecewise"]["pieces"].as_array().unwrap().last().unwrap();
+    let last = fits["piecewise"]["pieces"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap();
     let (a, b) = (
         last["a_us"].as_f64().unwrap(),
         last["b_us_per_byte"].as_f64().unwrap(),

@@ -942,12 +942,36 @@ pub const ASSUMED_GAMMA: AssumedGamma = AssumedGamma {
 const CUSTOM_PIECEWISE: [Param; 9] = [
     p("alpha", "α₁", 1.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
     p("beta", "β₁", 0.001, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),
-    p("break_2", "b₂", 8192.0, "B", "user", BREAK_NOTE, (1.0, 1e12)),
+    p(
+        "break_2",
+        "b₂",
+        8192.0,
+        "B",
+        "user",
+        BREAK_NOTE,
+        (1.0, 1e12),
+    ),
     p("alpha_2", "α₂", 5.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
-    p("beta_2", "β₂", 0.0005, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),
+    p(
+        "beta_2",
+        "β₂",
+        0.0005,
+        US_B,
+        "user",
+        CUSTOM_NOTE,
+        (0.0, 100.0),
+    ),
     p("break_3", "b₃", 1e12, "B", "user", BREAK_NOTE, (1.0, 1e12)),
     p("alpha_3", "α₃", 5.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
-    p("beta_3", "β₃", 0.0005, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),
+    p(
+        "beta_3",
+        "β₃",
+        0.0005,
+        US_B,
+        "user",
+        CUSTOM_NOTE,
+        (0.0, 100.0),
+    ),
     p(
         "gamma",
         "γ",
@@ -958,7 +982,8 @@ const CUSTOM_PIECEWISE: [Param; 9] = [
         (0.0, 1e3),
     ),
 ];
-const BREAK_NOTE: &str = "the first size of the range (a protocol switch); 10¹² leaves it unreached";
+const BREAK_NOTE: &str =
+    "the first size of the range (a protocol switch); 10¹² leaves it unreached";
 const CUSTOM_PACKETIZED: [Param; 3] = [
     p("a", "a", 100.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
     p("m", "m", 0.01, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),
@@ -1131,7 +1156,8 @@ pub static MACHINES: &[Machine] = &[
         description: "your own machine: any model's parameters, starting from round values",
         sets: &[
             set(Model::Hockney, "custom", &CUSTOM_HOCKNEY),
-            set(Model::Piecewise, "custom", &CUSTOM_PIECEWISE).with_parts(&[("break_2", "break_3")]),
+            set(Model::Piecewise, "custom", &CUSTOM_PIECEWISE)
+                .with_parts(&[("break_2", "break_3")]),
             set(Model::Packetized, "custom", &CUSTOM_PACKETIZED),
             set(Model::Hyperbolic, "custom", &CUSTOM_HYPERBOLIC),
             set(Model::Bsp, "custom", &CUSTOM_BSP),

@@ -3,9 +3,9 @@
 //! slider, source and current value. Components only draw these.
 
 use commcalc_core::catalog::{Machine, MACHINES};
+use commcalc_core::collectives::Collective;
 use commcalc_core::models::atm::Link;
 use commcalc_core::models::nbl::FSet;
-use commcalc_core::collectives::Collective;
 use commcalc_core::patterns::{collective, Key, PatternDef, Value, PATTERNS};
 use commcalc_core::query::P_RANGE;
 use commcalc_core::traffic::query::TrafficKey;
@@ -127,7 +127,9 @@ pub fn controls(scenario: &Scenario) -> Vec<Control> {
 fn gamma_control(scenario: &Scenario) -> Option<Control> {
     let (machine, model) = (scenario.machine, scenario.model);
     let reduces = Collective::from_id(scenario.pattern.id).is_some_and(Collective::reduces);
-    let own = machine.set(model).is_some_and(|s| s.param("gamma").is_some());
+    let own = machine
+        .set(model)
+        .is_some_and(|s| s.param("gamma").is_some());
     if !reduces || own {
         return None;
     }
@@ -608,7 +610,10 @@ mod tests {
     #[test]
     fn a_reduction_shows_gamma_with_its_value_and_rule() {
         let s = scenario("machine=custom&pattern=allreduce");
-        let gammas: Vec<Control> = controls(&s).into_iter().filter(|c| c.key == "gamma").collect();
+        let gammas: Vec<Control> = controls(&s)
+            .into_iter()
+            .filter(|c| c.key == "gamma")
+            .collect();
         assert_eq!(gammas.len(), 1);
         assert!(gammas[0].source.contains("assumed"), "{}", gammas[0].source);
         let report = commcalc_core::evaluate(&s).unwrap();
@@ -625,7 +630,10 @@ mod tests {
         let broadcast = scenario("machine=custom&pattern=broadcast");
         assert!(controls(&broadcast).iter().all(|c| c.key != "gamma"));
         let own = scenario("machine=custom&pattern=allreduce&model=piecewise");
-        assert_eq!(controls(&own).iter().filter(|c| c.key == "gamma").count(), 1);
+        assert_eq!(
+            controls(&own).iter().filter(|c| c.key == "gamma").count(),
+            1
+        );
     }
 
     #[test]

@@ -185,7 +185,10 @@ pub fn kept_fit(
         Scenario::from_query(query)
             .is_ok_and(|s| s.model == scenario.model && s.overrides == scenario.overrides)
     };
-    let mut fits = vec![r.fits.hockney.query.as_str(), r.fits.piecewise.query.as_str()];
+    let mut fits = vec![
+        r.fits.hockney.query.as_str(),
+        r.fits.piecewise.query.as_str(),
+    ];
     fits.extend(r.fits.hyperbolic.as_ref().map(|y| y.query.as_str()));
     if scenario.machine.id == "custom" && fits.into_iter().any(same) {
         let model = scenario.model;

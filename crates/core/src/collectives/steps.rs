@@ -77,7 +77,13 @@ pub(super) fn scatter_rd(q: &Procs, n: f64) -> Option<Steps> {
 
 /// The binomial scatter, then p − 1 ring steps of n/p.
 pub(super) fn scatter_ring(q: &Procs, n: f64) -> Option<Steps> {
-    Some([doubling(q.ceil_lg, others(q, n)), vec![(q.p - 1.0, n / q.p)]].concat())
+    Some(
+        [
+            doubling(q.ceil_lg, others(q, n)),
+            vec![(q.p - 1.0, n / q.p)],
+        ]
+        .concat(),
+    )
 }
 
 /// p − 1 steps of a block of n/p: the ring allgather, the pairwise exchanges.
@@ -179,9 +185,7 @@ pub fn cost(a: &Algorithm, model: &Piecewise, gamma: f64, p: u32, n: f64) -> f64
     };
     let gamma_part = (a.cost)(&compute, q, n);
     match (a.steps)(&q, n) {
-        Some(steps) => {
-            steps.iter().map(|&(c, s)| c * model.time(s)).sum::<f64>() + gamma_part
-        }
+        Some(steps) => steps.iter().map(|&(c, s)| c * model.time(s)).sum::<f64>() + gamma_part,
         None => chain_best(model, p, n) + gamma_part,
     }
 }

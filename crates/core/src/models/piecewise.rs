@@ -77,10 +77,7 @@ impl Piecewise {
     /// The index of the range a message of n bytes falls in: the last whose first size is at
     /// most n.
     pub fn index_of(&self, n: f64) -> usize {
-        self.ranges()
-            .iter()
-            .rposition(|r| r.from <= n)
-            .unwrap_or(0)
+        self.ranges().iter().rposition(|r| r.from <= n).unwrap_or(0)
     }
 
     /// The line of the range n falls in.

@@ -112,7 +112,10 @@ pub fn bandwidth(
         .filter(|p| p[0] >= last.from_bytes)
         .collect();
     // Relative least squares with β held: a = Σ((t − βm)/t²) / Σ(1/t²).
-    let num: f64 = own.iter().map(|p| (p[1] - slope * p[0]) / (p[1] * p[1])).sum();
+    let num: f64 = own
+        .iter()
+        .map(|p| (p[1] - slope * p[0]) / (p[1] * p[1]))
+        .sum();
     let den: f64 = own.iter().map(|p| 1.0 / (p[1] * p[1])).sum();
     let before = last.b_us_per_byte;
     last.b_us_per_byte = slope;

@@ -251,7 +251,11 @@ pub fn fit(series: Vec<Series>) -> Result<FitReport, Error> {
 /// (a bandwidth run's rate, a reduction's γ), which only it carries.
 fn best(fits: &Fits, combined: bool) -> (Best, String) {
     let mut all: Vec<(&'static str, &Quality, &str)> = vec![
-        ("hockney", &fits.hockney.quality, fits.hockney.query.as_str()),
+        (
+            "hockney",
+            &fits.hockney.quality,
+            fits.hockney.query.as_str(),
+        ),
         (
             "piecewise",
             &fits.piecewise.quality,
@@ -276,7 +280,10 @@ fn best(fits: &Fits, combined: bool) -> (Best, String) {
     let (rule, (model, quality, query)) = if combined {
         ("the fit the other runs are combined into", all[1])
     } else {
-        ("the least rms relative error over the measured sizes", least)
+        (
+            "the least rms relative error over the measured sizes",
+            least,
+        )
     };
     (
         Best {

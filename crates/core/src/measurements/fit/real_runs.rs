@@ -13,7 +13,10 @@ const MEDIAN: f64 = 0.10;
 const WORST: f64 = 0.25;
 
 fn files() -> Vec<(String, Vec<u8>)> {
-    let dir = format!("{}/../../tests/data/measurements", env!("CARGO_MANIFEST_DIR"));
+    let dir = format!(
+        "{}/../../tests/data/measurements",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
         .expect("tests/data/measurements")
         .filter_map(|e| e.ok())
