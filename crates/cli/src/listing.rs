@@ -92,7 +92,7 @@ fn collectives_text(m: &'static Machine, model: Model) -> String {
             si(x.gamma, "µs/B"),
             collective::DEFAULT_P,
             collective::derivation(model),
-            collective::gamma_rule(m)
+            collective::gamma_rule(m, model)
         ),
         Err(e) => format!("    collectives: not derivable ({e})"),
     }

@@ -87,7 +87,7 @@ impl CollectiveEntry {
             beta_us_per_byte: abg.map(|x| x.beta),
             gamma_us_per_byte: abg.map(|x| x.gamma),
             alpha_beta_rule: collective::derivation(model),
-            gamma_rule: collective::gamma_rule(m),
+            gamma_rule: collective::gamma_rule(m, model),
         }
     }
 }

@@ -143,7 +143,7 @@ fn gamma_control(scenario: &Scenario) -> Option<Control> {
         kind: Kind::Number {
             slider: Some(Slider::new(g.range.0, g.range.1, typical, None)),
         },
-        source: collective::gamma_rule(machine),
+        source: collective::gamma_rule(machine, model),
         reset_to: typical.map_or("the machine's γ".into(), |v| {
             format!("the machine's γ, {} {}", plain(v), g.unit)
         }),

@@ -143,23 +143,39 @@ fn assumes_gamma(machine: &Machine, set_rate: bool) -> bool {
     machine.paper.is_empty() && !set_rate
 }
 
-/// Where γ comes from on a machine.
-pub fn gamma_rule(machine: &Machine) -> String {
-    if assumes_gamma(machine, false) {
-        format!(
-            "γ = {} µs/B, {} ({})",
-            ASSUMED_GAMMA.value, ASSUMED_GAMMA.reason, ASSUMED_GAMMA.source
-        )
-    } else if let Some(c2) = own_param(machine, "c2") {
-        format!(
-            "γ = c₂/8 = {} µs/B: 004 §7.2's cost of combining two vectors, per byte of a double",
-            c2 / ELEMENT_BYTES
-        )
-    } else if let Some(rate) = own_param(machine, "rate") {
+/// Where γ comes from on a machine under one model: the rules of [`gamma`] in its order,
+/// without a user's value.
+pub fn gamma_rule(machine: &Machine, model: Model) -> String {
+    let set = machine.set(model);
+    let own = |name: &str| {
+        set.and_then(|s| s.param(name))
+            .filter(|p| p.value.is_finite())
+    };
+    let rate = |rate: f64| {
         format!(
             "γ = 1/(8·{rate} Mflop/s) = {:.4} µs/B: one addition per 8-byte double at 002 Table 6's rate",
             1.0 / (ELEMENT_BYTES * rate)
         )
+    };
+    if let Some(g) = own("gamma") {
+        format!(
+            "γ = {} µs/B, the model's own: {} ({})",
+            g.value, g.note, g.source
+        )
+    } else if let Some(c2) = own("c2") {
+        format!(
+            "γ = c₂/8 = {} µs/B: 004 §7.2's cost of combining two vectors, per byte of a double",
+            c2.value / ELEMENT_BYTES
+        )
+    } else if let Some(r) = own("rate") {
+        rate(r.value)
+    } else if assumes_gamma(machine, false) {
+        format!(
+            "γ = {} µs/B, {} ({})",
+            ASSUMED_GAMMA.value, ASSUMED_GAMMA.reason, ASSUMED_GAMMA.source
+        )
+    } else if let Some(r) = own_param(machine, "rate") {
+        rate(r)
     } else {
         "γ = 0: the papers give no compute rate for this machine; set gamma".to_string()
     }

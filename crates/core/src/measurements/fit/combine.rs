@@ -58,13 +58,7 @@ fn bandwidth_run(series: &[Series]) -> Option<&Series> {
 /// Gives the last piece of the latency run's fit the bandwidth run's time per byte over the
 /// same sizes (its relative linear fit there, or over its largest third where it has fewer
 /// than two such sizes), and refits that piece's α to the latency points with β held.
-pub fn bandwidth(
-    latency: &Series,
-    series: &[Series],
-    points: &[[f64; 2]],
-    pieces: &mut [Piece],
-    roles: &mut Roles,
-) {
+pub fn bandwidth(series: &[Series], points: &[[f64; 2]], pieces: &mut [Piece], roles: &mut Roles) {
     let (Some(run), Some(last)) = (bandwidth_run(series), pieces.last_mut()) else {
         return;
     };
@@ -93,16 +87,15 @@ pub fn bandwidth(
     let ratio = last.b_us_per_byte / slope;
     if !(RATE_RATIO.0..=RATE_RATIO.1).contains(&ratio) {
         roles[at] = used(format!(
-            "not used: its large messages move at {} MB/s and those of {} at {} MB/s, {} times \
-             apart (a run of one network streams {} to {} times a ping-pong's rate): runs of \
-             different clusters or networks? The machine is fitted to {} alone",
+            "not used: its large messages move at {} MB/s and the latency run's at {} MB/s, \
+             {} times apart (a run of one network streams {} to {} times a ping-pong's rate): \
+             runs of different clusters or networks? The machine is fitted to the latency run \
+             alone",
             decimal(1.0 / slope),
-            latency.name,
             decimal(1.0 / last.b_us_per_byte),
             decimal(ratio.max(1.0 / ratio)),
             RATE_RATIO.0,
             RATE_RATIO.1,
-            latency.name
         ));
         return;
     }
@@ -213,9 +206,8 @@ pub fn gamma(series: &[Series], pieces: &[Piece], roles: &mut Roles) -> Gamma {
         }
         let Some(p) = s.processes.filter(|p| *p >= 2) else {
             roles[i] = Some(format!(
-                "not used: γ needs the run's process count, which {} does not print; γ stays \
-                 assumed",
-                s.name
+                "not used: γ needs the run's process count, which the run does not print; γ \
+                 stays assumed"
             ));
             continue;
         };

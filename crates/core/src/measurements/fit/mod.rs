@@ -208,7 +208,7 @@ pub fn fit(series: Vec<Series>) -> Result<FitReport, Error> {
     let hockney = linear(&points, &mut warnings);
     let mut pieces = piecewise_pieces(&points);
     let gamma = if chosen.kind == Kind::OneWay {
-        combine::bandwidth(chosen, &series, &points, &mut pieces, &mut roles);
+        combine::bandwidth(&series, &points, &mut pieces, &mut roles);
         combine::gamma(&series, &pieces, &mut roles)
     } else {
         combine::gamma(&[], &pieces, &mut roles)
