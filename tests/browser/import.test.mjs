@@ -67,7 +67,11 @@ describe('import measurements', () => {
       const calculator = shown.links.find((l) => l.label === 'Open in the calculator');
       assert.equal(calculator.href, `?${expected.query}&${NAME_PARAM}`);
       const compare = shown.links.find((l) => l.label.startsWith('Compare'));
-      assert.match(compare.href, /view=compare&c=machine=custom;pattern=pingpong;model=hockney;alpha=/);
+      // The fitted machine is the fit with the least error (the piecewise one), and says so.
+      assert.equal(expected.best.model, 'piecewise');
+      assert.match(compare.href, /view=compare&c=machine=custom;pattern=pingpong;model=piecewise;alpha=/);
+      assert.match(await page.textContent('#import-best'), /The fitted machine is the piecewise fit: the least rms relative error/);
+      assert.match(await page.textContent('#import-gamma'), /assumed, not measured/);
       await page.click('#import-links a >> text=Open in the calculator');
       await page.waitForFunction(() => document.body?.dataset.ready === '1' && location.search.includes('machine=custom'));
       const search = await page.evaluate(() => location.search);
@@ -102,6 +106,30 @@ describe('import measurements', () => {
       await page.evaluate(() => localStorage.setItem('commcalc.fitted.v2', '{"foreign": 1}'));
       await openApp(page, app.server.url, IMPORT);
       assert.match(await page.textContent('#import-messages'), /not in a layout this page knows/);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('makes one machine of several runs of one cluster chosen at once', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      const lat = path.join(ROOT, 'tests/data/measurements/alaska-ib-imb2019_pingpong.txt');
+      const bw = path.join(ROOT, 'tests/data/measurements/alaska-ib-osu_bw.txt');
+      await openApp(page, app.server.url, IMPORT);
+      await page.setInputFiles('input#import-file', [lat, bw]);
+      await page.waitForFunction(() => document.querySelectorAll('#import-run-roles li').length === 2);
+      const expected = JSON.parse(cli(['fit', '--json', lat, bw]));
+      const shown = await page.evaluate(() => ({
+        combined: document.querySelector('#import-combined').textContent,
+        roles: [...document.querySelectorAll('#import-run-roles li')].map((li) => li.textContent),
+        query: document.querySelector('#import-report .query code').textContent,
+      }));
+      assert.match(shown.combined, /alaska-ib-imb2019_pingpong\.txt.*with alaska-ib-osu_bw\.txt/);
+      assert.match(shown.roles[1], /the large messages' time per byte/);
+      // The same machine as the CLI's from the same two files (the page names the files alone).
+      assert.equal(shown.query, expected.query);
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

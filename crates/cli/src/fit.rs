@@ -84,7 +84,7 @@ fn table(r: &FitReport) -> String {
         );
     }
     loggp_line(&mut out, r);
-    let _ = writeln!(out, "\nfitted machine: {} ({})", r.best.model, r.best.why);
+    let _ = writeln!(out, "\nfitted machine: {}, {}", r.best.model, r.best.why);
     let _ = writeln!(out, "query  {}", r.query);
     for other in [&r.fits.hockney.query, &r.fits.piecewise.query]
         .into_iter()

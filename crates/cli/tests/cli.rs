@@ -552,7 +552,7 @@ fn fit_prints_series_fits_and_the_query() {
         "piecewise   ",
         "hyperbolic  a = ",
         "loggp       L + 2o = ",
-        "fitted machine: piecewise (the least rms relative error over the measured sizes (hockney ",
+        "fitted machine: piecewise, the least rms relative error over the measured sizes (hockney ",
         "query  machine=custom&pattern=pingpong&model=piecewise&alpha=",
         "gamma  300 ps/B, assumed",
         "warnings: none",

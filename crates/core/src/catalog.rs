@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use crate::models::piecewise::UNREACHED_BYTES;
 use crate::models::Model;
 
 /// One parameter of a machine, for one model.
@@ -961,7 +962,15 @@ const CUSTOM_PIECEWISE: [Param; 9] = [
         CUSTOM_NOTE,
         (0.0, 100.0),
     ),
-    p("break_3", "b₃", 1e12, "B", "user", BREAK_NOTE, (1.0, 1e12)),
+    p(
+        "break_3",
+        "b₃",
+        UNREACHED_BYTES,
+        "B",
+        "user",
+        BREAK_NOTE,
+        (1.0, 1e12),
+    ),
     p("alpha_3", "α₃", 5.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
     p(
         "beta_3",

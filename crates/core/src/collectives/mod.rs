@@ -30,7 +30,9 @@ pub mod winner;
 use serde::Serialize;
 
 use crate::derivation::{Derivation, Expr, Quantity};
+use crate::models::piecewise::Piecewise;
 pub use abg::{Abg, Procs};
+pub use steps::bruck_alltoall_bytes;
 
 /// The collectives, by the pattern id that names them in queries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -140,6 +142,24 @@ impl std::fmt::Debug for Algorithm {
 }
 
 impl Algorithm {
+    /// The cost of n bytes on p processes of a machine whose α and β depend on the message
+    /// size (the piecewise model), with reduction cost γ: its steps ([`steps`]) each in its
+    /// own range, and the closed form's γ part, which no range changes.
+    pub fn cost_in_ranges(&self, model: &Piecewise, gamma: f64, p: u32, n: f64) -> f64 {
+        let q = Procs::new(p);
+        let compute = Abg {
+            alpha: 0.0,
+            beta: 0.0,
+            gamma,
+        };
+        let gamma_part = (self.cost)(&compute, q, n);
+        let messages = match (self.steps)(&q, n) {
+            Some(steps) => steps.iter().map(|&(c, s)| c * model.time(s)).sum(),
+            None => steps::chain_best(model, p, n),
+        };
+        messages + gamma_part
+    }
+
     /// The cost of n bytes as a derivation, with the case of p it took.
     pub fn derivation(&self, m: &Abg, p: u32, n: f64) -> Derivation {
         let q = Procs::new(p);
@@ -310,20 +330,6 @@ fn pipelined_chain<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
         Q::bound("k*", o.segments as f64, ""),
         Q::bound("s*", o.segment_bytes, "B"),
     )
-}
-
-/// The bytes Bruck's all-to-all moves: in step k a process sends every block whose index has
-/// bit k set, each n/p bytes (Bruck et al. 1997; TRG §4.6). For p a power of two that is p/2
-/// blocks a step, (n/2)·lg p in all; for other p it is counted exactly.
-pub fn bruck_alltoall_bytes(p: u32, n: f64) -> f64 {
-    let q = Procs::new(p);
-    let p = u64::from(p);
-    // Indices below p with bit k set: full periods of 2^(k+1) hold 2^k each, the last
-    // partial period what lies above its first 2^k.
-    let blocks: u64 = (0..q.ceil_lg as u32)
-        .map(|k| (p >> (k + 1) << k) + (p % (2 << k)).saturating_sub(1 << k))
-        .sum();
-    blocks as f64 * n / q.p
 }
 
 /// Every α-β-γ algorithm, grouped by collective ([`Collective::algorithms`] slices it).

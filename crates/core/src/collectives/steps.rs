@@ -13,7 +13,6 @@
 
 use super::abg::{Abg, Procs};
 use super::chain::Chain;
-use super::{bruck_alltoall_bytes, Algorithm};
 use crate::models::piecewise::Piecewise;
 
 /// Groups of steps: (how many, bytes each).
@@ -148,7 +147,7 @@ fn chain_time(model: &Piecewise, p: u32, n: f64, k: u64) -> f64 {
 /// The pipelined chain's least time on the piecewise machine: the exact optimum of each
 /// range's line (`Chain::optimum`) and the largest segment below each range's first size,
 /// each costed with the segment's own range.
-fn chain_best(model: &Piecewise, p: u32, n: f64) -> f64 {
+pub(super) fn chain_best(model: &Piecewise, p: u32, n: f64) -> f64 {
     let whole = n.ceil().max(1.0);
     let mut ks: Vec<u64> = model
         .ranges()
@@ -174,20 +173,18 @@ fn chain_best(model: &Piecewise, p: u32, n: f64) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
-/// The cost of algorithm `a` of n bytes on p processes of the piecewise machine `model` with
-/// reduction cost γ: its steps each in its own range, and the closed form's γ part.
-pub fn cost(a: &Algorithm, model: &Piecewise, gamma: f64, p: u32, n: f64) -> f64 {
+/// The bytes Bruck's all-to-all moves: in step k a process sends every block whose index has
+/// bit k set, each n/p bytes (Bruck et al. 1997; TRG §4.6). For p a power of two that is p/2
+/// blocks a step, (n/2)·lg p in all; for other p it is counted exactly.
+pub fn bruck_alltoall_bytes(p: u32, n: f64) -> f64 {
     let q = Procs::new(p);
-    let compute = Abg {
-        alpha: 0.0,
-        beta: 0.0,
-        gamma,
-    };
-    let gamma_part = (a.cost)(&compute, q, n);
-    match (a.steps)(&q, n) {
-        Some(steps) => steps.iter().map(|&(c, s)| c * model.time(s)).sum::<f64>() + gamma_part,
-        None => chain_best(model, p, n) + gamma_part,
-    }
+    let p = u64::from(p);
+    // Indices below p with bit k set: full periods of 2^(k+1) hold 2^k each, the last
+    // partial period what lies above its first 2^k.
+    let blocks: u64 = (0..q.ceil_lg as u32)
+        .map(|k| (p >> (k + 1) << k) + (p % (2 << k)).saturating_sub(1 << k))
+        .sum();
+    blocks as f64 * n / q.p
 }
 
 #[cfg(test)]
@@ -213,7 +210,7 @@ mod tests {
             for p in 2..=70 {
                 for n in [1.0, 1000.0, 65536.0, 3e6] {
                     let closed = (a.cost)(&abg, Procs::new(p), n);
-                    let stepped = cost(a, &one, 0.0, p, n);
+                    let stepped = a.cost_in_ranges(&one, 0.0, p, n);
                     assert!(
                         (stepped - closed).abs() <= 1e-9 * closed.max(1.0),
                         "{} ({}) at p = {p}, n = {n}: {stepped} against {closed}",
@@ -252,12 +249,12 @@ mod tests {
             .unwrap();
         let (p, n) = (8u32, 32768.0);
         let expected = 14.0 * (1.0 + 0.001 * 4096.0);
-        assert!((cost(ring, &model, 0.0, p, n) - expected).abs() < 1e-9);
+        assert!((ring.cost_in_ranges(&model, 0.0, p, n) - expected).abs() < 1e-9);
         let chain = ALGORITHMS
             .iter()
             .find(|a| a.id == "pipelined-chain")
             .unwrap();
-        let t = cost(chain, &model, 0.0, p, n);
+        let t = chain.cost_in_ranges(&model, 0.0, p, n);
         let one_segment = 7.0 * model.time(n);
         assert!(t <= one_segment && t > 0.0, "{t} against {one_segment}");
     }

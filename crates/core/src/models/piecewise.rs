@@ -11,6 +11,10 @@
 
 use super::hockney::Hockney;
 
+/// A first size no message reaches: the largest size the query language takes
+/// (`query::MAX_BYTES`), so that a range starting there is left out.
+pub const UNREACHED_BYTES: f64 = 1e12;
+
 /// The most ranges a machine has: three, as SMPI's model and the fit's breakpoint search.
 pub const MAX_RANGES: usize = 3;
 

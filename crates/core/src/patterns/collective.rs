@@ -12,7 +12,7 @@ use super::{atm, bsp, hyperbolic, hypercube, nbl, piecewise};
 use crate::catalog::{Machine, Param, ASSUMED_GAMMA};
 use crate::collectives::chain::{time_of, Chain};
 use crate::collectives::loggp::LogGp;
-use crate::collectives::{steps, Abg, Collective, Procs};
+use crate::collectives::{Abg, Collective, Procs};
 use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
@@ -719,7 +719,7 @@ pub fn menu(
         .iter()
         .map(|a| {
             let cost: Cost = match ranges {
-                Some(model) => Box::new(move |n| steps::cost(a, &model, m.gamma, p, n)),
+                Some(model) => Box::new(move |n| a.cost_in_ranges(&model, m.gamma, p, n)),
                 None => {
                     let cost = a.cost;
                     Box::new(move |n| cost(&m, q, n))

@@ -7,8 +7,7 @@ use crate::context::{Ctx, Evaluation};
 use crate::derivation::Derivation;
 use crate::error::Error;
 use crate::models::hockney::Hockney;
-use crate::models::piecewise::{Piecewise, Range, KEYS};
-use crate::query::MAX_BYTES;
+use crate::models::piecewise::{Piecewise, Range, KEYS, UNREACHED_BYTES};
 use crate::values::Value;
 
 const SOURCE: &str = "Clauss et al. 2011 §4 (SMPI's piece-wise linear model); 003 eq. 1 per range";
@@ -39,7 +38,7 @@ pub fn model(ctx: &mut Ctx) -> Result<Piecewise, Error> {
                 ));
             }
         }
-        if start < MAX_BYTES {
+        if start < UNREACHED_BYTES {
             ranges.push(Range { from: start, line });
         }
     }
@@ -147,6 +146,14 @@ mod tests {
         let big = run(&q.replace("size=100", "size=100000")).unwrap();
         assert!((time(&big, "time_us") - 25.0).abs() < 1e-9);
         assert!((time(&big, "r_inf_MBps") - 5000.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_unreached_size_is_the_largest_a_query_takes() {
+        assert_eq!(
+            crate::models::piecewise::UNREACHED_BYTES,
+            crate::query::MAX_BYTES
+        );
     }
 
     #[test]

@@ -7,9 +7,9 @@
 
 use serde::Serialize;
 
-use super::{decimal, physical, piecewise_model, Piece};
+use super::pieces::{decimal, physical, piecewise_model, Piece};
 use crate::catalog::ASSUMED_GAMMA;
-use crate::collectives::{steps, Collective};
+use crate::collectives::Collective;
 use crate::measurements::{Kind, Series};
 
 /// How far apart the latency run's and the bandwidth run's large-message rates may be and still
@@ -159,7 +159,7 @@ pub fn fit_gamma(
                 let best = collective
                     .algorithms()
                     .iter()
-                    .map(|a| steps::cost(a, &model, gamma, p, n))
+                    .map(|a| a.cost_in_ranges(&model, gamma, p, n))
                     .fold(f64::INFINITY, f64::min);
                 (best / t).ln().powi(2)
             })

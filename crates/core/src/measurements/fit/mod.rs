@@ -10,18 +10,19 @@ pub mod combine;
 pub mod hockney;
 pub mod hyperbolic;
 pub mod loggp;
+pub mod pieces;
 #[cfg(test)]
 mod real_runs;
 
 use serde::Serialize;
 
-use self::hockney::{breakpoints, fit_line, Weighting};
+use self::hockney::breakpoints;
+pub use self::pieces::{decimal, physical, piecewise_model, Piece};
 use super::{Format, Kind, Series};
 use crate::error::Error;
 use crate::models::hockney::Hockney;
 use crate::models::hyperbolic::Block;
-use crate::models::piecewise::{Piecewise, Range, KEYS};
-use crate::query::MAX_BYTES;
+use crate::models::piecewise::{KEYS, UNREACHED_BYTES};
 use crate::units::si;
 use crate::Scenario;
 
@@ -61,15 +62,6 @@ pub struct LinearFit {
     pub quality: Quality,
     /// The fitted machine with the linear model.
     pub query: String,
-}
-
-/// One piece of a piecewise linear fit, over the sizes `from_bytes..=to_bytes`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Piece {
-    pub from_bytes: f64,
-    pub to_bytes: f64,
-    pub a_us: f64,
-    pub b_us_per_byte: f64,
 }
 
 /// 1 to 3 linear pieces; `breaks_bytes` are the first sizes of the second and third pieces,
@@ -320,36 +312,6 @@ pub fn refit(name: &str, points: &[[f64; 2]]) -> Result<FitReport, Error> {
     fit(vec![series])
 }
 
-/// The relative linear fit of `points`, kept physical: a negative slope is refitted as a
-/// constant, a negative intercept through zero; with the warning that says so.
-pub(crate) fn physical(points: &[[f64; 2]]) -> (f64, f64, Option<&'static str>) {
-    let (a, b) = fit_line(points, Weighting::Relative).unwrap_or((0.0, 0.0));
-    if b <= 0.0 {
-        let inv: f64 = points.iter().map(|p| 1.0 / p[1]).sum();
-        let inv2: f64 = points.iter().map(|p| 1.0 / (p[1] * p[1])).sum();
-        (
-            inv / inv2,
-            0.0,
-            Some("the times do not grow with size: fitted as a constant (b = 0)"),
-        )
-    } else if a < 0.0 {
-        (
-            0.0,
-            through_zero(points),
-            Some("the fitted start-up time was negative: refitted through zero (a = 0)"),
-        )
-    } else {
-        (a, b, None)
-    }
-}
-
-/// The relative least-squares slope of a line through zero.
-fn through_zero(points: &[[f64; 2]]) -> f64 {
-    let sv: f64 = points.iter().map(|p| p[0] / p[1]).sum();
-    let svv: f64 = points.iter().map(|p| (p[0] / p[1]).powi(2)).sum();
-    sv / svv
-}
-
 /// The relative linear fit, kept physical ([`physical`]).
 fn linear(points: &[[f64; 2]], warnings: &mut Vec<String>) -> LinearFit {
     let (a, b, why) = physical(points);
@@ -388,23 +350,6 @@ fn piecewise_pieces(points: &[[f64; 2]]) -> Vec<Piece> {
         .collect()
 }
 
-/// The piecewise model of `pieces`: each piece's range starts at its first size (the first at
-/// 0) and reaches the next piece's.
-pub fn piecewise_model(pieces: &[Piece]) -> Option<Piecewise> {
-    let ranges: Vec<Range> = pieces
-        .iter()
-        .enumerate()
-        .map(|(i, x)| Range {
-            from: if i == 0 { 0.0 } else { x.from_bytes },
-            line: Hockney {
-                alpha: x.a_us,
-                beta: x.b_us_per_byte,
-            },
-        })
-        .collect();
-    Piecewise::new(&ranges).ok()
-}
-
 fn piecewise_fit(
     points: &[[f64; 2]],
     pieces: Vec<Piece>,
@@ -430,16 +375,6 @@ fn hyperbolic_fit(points: &[[f64; 2]], block: Block, warnings: &mut Vec<String>)
         quality: Quality::of(points, |x| block.time(x)),
         query: checked_query(hyperbolic_query(&block), warnings),
     }
-}
-
-/// A number for a query: six significant digits, in plain decimal.
-pub(crate) fn decimal(v: f64) -> String {
-    if v == 0.0 || !v.is_finite() {
-        return "0".into();
-    }
-    let digits = 5 - v.abs().log10().floor() as i32;
-    let p = 10f64.powi(digits);
-    format!("{}", (v * p).round() / p)
 }
 
 /// The linear fit as the custom machine's `hockney` model: α = a, β = b.
@@ -468,7 +403,7 @@ pub fn piecewise_query(pieces: &[Piece], gamma: &combine::Gamma) -> String {
                     decimal(x.b_us_per_byte)
                 ));
             }
-            (None, Some(key)) => q.push_str(&format!("&{key}={}", decimal(MAX_BYTES))),
+            (None, Some(key)) => q.push_str(&format!("&{key}={}", decimal(UNREACHED_BYTES))),
             (None, None) => {}
         }
     }
