@@ -205,10 +205,11 @@ pub fn gamma(series: &[Series], pieces: &[Piece], roles: &mut Roles) -> Gamma {
             continue;
         }
         let Some(p) = s.processes.filter(|p| *p >= 2) else {
-            roles[i] = Some(format!(
+            roles[i] = Some(
                 "not used: γ needs the run's process count, which the run does not print; γ \
                  stays assumed"
-            ));
+                    .into(),
+            );
             continue;
         };
         let points: Vec<[f64; 2]> = s.points.clone();
