@@ -996,3 +996,45 @@ fn the_best_curve_is_the_least_of_every_algorithm() {
         }
     }
 }
+
+/// γ of a machine no paper measured is the assumed modern value, said to be assumed; a paper's
+/// machine keeps its paper's rate; the user's γ overrides both.
+#[test]
+fn gamma_of_a_machine_no_paper_measured_is_assumed_and_said_so() {
+    use commcalc_core::catalog::ASSUMED_GAMMA;
+    use commcalc_core::patterns::Value;
+    let gamma = |q: &str| {
+        let r = run(q).unwrap();
+        let v = match r.metrics.get("gamma_us_per_byte") {
+            Some(Value::Number(v)) => *v,
+            other => panic!("{q}: {other:?}"),
+        };
+        (v, r.derivations.get("gamma_us_per_byte").unwrap().source)
+    };
+    for model in ["hockney", "piecewise", "hyperbolic"] {
+        let (v, source) = gamma(&format!("machine=custom&pattern=allreduce&model={model}"));
+        assert_eq!(v, ASSUMED_GAMMA.value, "{model}");
+        assert!(source.contains("assumed"), "{model}: {source}");
+    }
+    let (atm, _) = gamma("machine=atm-sparc20&pattern=allreduce");
+    assert!(close(atm, 1.0 / 80.0));
+    let (mine, source) = gamma("machine=custom&pattern=allreduce&gamma=0.002");
+    assert_eq!((mine, source), (0.002, "the user's γ"));
+}
+
+/// On a piecewise machine an allreduce's ring steps of n/p bytes are costed in the eager range
+/// while the whole vector lies in the rendezvous range: the collective's time is not the one
+/// line of either range.
+#[test]
+fn a_piecewise_machine_costs_each_step_in_its_range() {
+    use commcalc_core::patterns::Value;
+    let q = "machine=custom&pattern=allreduce&model=piecewise&algo=ring&p=8&size=32768\
+             &alpha=1&beta=0.001&break_2=8192&alpha_2=10&beta_2=0.0001&break_3=1000000000000&gamma=0";
+    let t = match run(q).unwrap().metrics.get("time_us") {
+        Some(Value::Number(v)) => *v,
+        other => panic!("{other:?}"),
+    };
+    assert!(close(t, 14.0 * (1.0 + 0.001 * 4096.0)), "{t}");
+    let s = Scenario::from_query(q).unwrap();
+    assert_eq!(Scenario::from_query(&s.to_query()).unwrap(), s);
+}

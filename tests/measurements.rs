@@ -950,13 +950,55 @@ fn time_of(query: &str, m: f64) -> f64 {
 fn the_query_is_the_fitted_machine() {
     for (name, bytes, _, _, _) in ALL.iter().filter(|f| f.4) {
         let r = fitted(bytes);
-        assert!(r
+        let h = &r.fits.hockney;
+        assert!(h
             .query
             .starts_with("machine=custom&pattern=pingpong&model=hockney&alpha="));
-        let h = &r.fits.hockney;
         for m in [1.0, 1e3, 1e6] {
             let want = h.a_us + h.b_us_per_byte * m;
-            assert!(close(time_of(&r.query, m), want, 1e-5), "{name} at {m} B");
+            assert!(close(time_of(&h.query, m), want, 1e-5), "{name} at {m} B");
+        }
+        // The piecewise fit's query is its pieces, each size in its piece's range, with γ.
+        let p = &r.fits.piecewise;
+        assert!(p
+            .query
+            .starts_with("machine=custom&pattern=pingpong&model=piecewise&alpha="));
+        for m in [1.0, 1e3, 1e6] {
+            let piece = p
+                .pieces
+                .iter()
+                .rev()
+                .find(|x| x.from_bytes <= m)
+                .unwrap_or(&p.pieces[0]);
+            let want = piece.a_us + piece.b_us_per_byte * m;
+            assert!(close(time_of(&p.query, m), want, 1e-5), "{name} at {m} B");
+        }
+        // The fitted machine is the fit with the least rms error, and says so.
+        let (least, query) = [
+            ("hockney", h.quality.rms_rel_err, &h.query),
+            ("piecewise", p.quality.rms_rel_err, &p.query),
+        ]
+        .into_iter()
+        .chain(
+            r.fits
+                .hyperbolic
+                .iter()
+                .map(|y| ("hyperbolic", y.quality.rms_rel_err, &y.query)),
+        )
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(m, _, q)| (m, q.clone()))
+        .unwrap();
+        // …unless other runs were combined into the piecewise fit (Juno's allreduce gives γ).
+        let combined = r
+            .runs
+            .iter()
+            .any(|x| x.series != r.fitted_series && !x.used_for.starts_with("not used"));
+        if combined {
+            assert_eq!((r.best.model, &r.query), ("piecewise", &p.query), "{name}");
+            assert!(r.best.why.contains("combined"), "{}", r.best.why);
+        } else {
+            assert_eq!((r.best.model, &r.query), (least, &query), "{name}");
+            assert!(r.best.why.contains("least rms"), "{}", r.best.why);
         }
         if let Some(y) = &r.fits.hyperbolic {
             let block = Block {
@@ -1452,4 +1494,140 @@ fn a_chosen_series_is_fitted() {
         err.contains(&format!("one of the {} series read", series.len())),
         "{err}"
     );
+}
+
+// ---- One machine from several runs of one cluster ---------------------------------------------
+
+/// The series of several files, as `commcalc fit FILE...` reads them.
+fn runs(files: &[&[u8]]) -> Vec<Series> {
+    files.iter().flat_map(|f| read(f)).collect()
+}
+
+/// The time per byte of the last range of a fitted machine, through its query.
+fn r_inf_of(query: &str) -> f64 {
+    let s = Scenario::from_query(&format!("{query}&size=4194304")).unwrap();
+    match evaluate(&s).unwrap().metrics.get("r_inf_MBps") {
+        Some(Value::Number(v)) => *v,
+        other => panic!("no r∞ for {query}: {other:?}"),
+    }
+}
+
+/// A latency and a bandwidth run of one cluster (alaska's InfiniBand, in either order) make one
+/// machine: the latency run's small sizes, the bandwidth run's large-message rate.
+#[test]
+fn latency_and_bandwidth_runs_make_one_machine() {
+    let bw = read(ALASKA_IB_BW);
+    let largest = bw[0].points.last().copied().unwrap();
+    let streamed = largest[0] / largest[1];
+    let alone = fitted(ALASKA_IB_IMB);
+    for files in [[ALASKA_IB_IMB, ALASKA_IB_BW], [ALASKA_IB_BW, ALASKA_IB_IMB]] {
+        let r = fit(runs(&files)).unwrap();
+        assert_eq!(r.fitted_series, alone.fitted_series);
+        let q = &r.fits.piecewise.query;
+        assert!(
+            close(r_inf_of(q), streamed, 0.05),
+            "{} against {streamed}",
+            r_inf_of(q)
+        );
+        assert!(!close(
+            r_inf_of(&alone.fits.piecewise.query),
+            streamed,
+            0.05
+        ));
+        assert_eq!(
+            r.fits.piecewise.pieces[0], alone.fits.piecewise.pieces[0],
+            "small sizes from the latency run"
+        );
+        let role = r.runs.iter().find(|x| x.series == bw[0].name).unwrap();
+        assert!(
+            role.used_for.contains("large messages"),
+            "{}",
+            role.used_for
+        );
+        assert_eq!(r.series.len(), 2);
+    }
+}
+
+/// A bandwidth run of another network does not combine: it is said so, kept in the report, and
+/// the machine is the latency run's alone.
+#[test]
+fn runs_of_different_networks_do_not_combine() {
+    let alone = fitted(JUNO_ETH);
+    let r = fit(runs(&[JUNO_ETH, ALASKA_IB_BW])).unwrap();
+    assert_eq!(r.fits.piecewise, alone.fits.piecewise);
+    assert_eq!(r.series.len(), alone.series.len() + 1);
+    let role = r.runs.last().unwrap();
+    assert!(
+        role.used_for.starts_with("not used") && role.used_for.contains("different clusters"),
+        "{}",
+        role.used_for
+    );
+}
+
+/// γ of a latency run alone is the assumed modern value, with its reason and source, in the
+/// report and in the fitted machine's query.
+#[test]
+fn gamma_alone_is_assumed_with_its_reason() {
+    let r = fitted(CSD3_IB_LAT);
+    assert!(!r.gamma.fitted);
+    assert_eq!(
+        r.gamma.gamma_us_per_byte,
+        commcalc_core::catalog::ASSUMED_GAMMA.value
+    );
+    assert!(
+        r.gamma.from.contains("assumed") && r.gamma.from.contains("STREAM"),
+        "{}",
+        r.gamma.from
+    );
+    assert!(
+        r.fits.piecewise.query.ends_with("&gamma=0.0003"),
+        "{}",
+        r.query
+    );
+}
+
+/// The median |ln(model/measured)| of a fitted machine's allreduce at p against a run, over its
+/// sizes from 1 KiB.
+fn allreduce_error(query: &str, p: u32, run: &Series) -> f64 {
+    let base = query.replace("pattern=pingpong", "pattern=allreduce");
+    let mut e: Vec<f64> = run
+        .points
+        .iter()
+        .filter(|x| x[0] >= 1024.0)
+        .map(|&[n, t]| {
+            let s = Scenario::from_query(&format!("{base}&p={p}&size={n}")).unwrap();
+            match evaluate(&s).unwrap().metrics.get("time_us") {
+                Some(Value::Number(v)) => (v / t).ln().abs(),
+                other => panic!("{other:?}"),
+            }
+        })
+        .collect();
+    e.sort_by(f64::total_cmp);
+    e[e.len() / 2]
+}
+
+/// A reduction run with its process count gives γ: Juno's IMB Allreduce of 2 processes beside
+/// its PingPong. The fitted γ brings the machine's allreduce closer to the run than the
+/// assumed one; a run without its p (OSU prints none) leaves γ assumed and says why.
+#[test]
+fn gamma_is_fitted_from_a_reduction_run_with_its_p() {
+    let r = fitted(JUNO_SHM);
+    assert!(r.gamma.fitted, "{:?}", r.runs);
+    assert!(r.gamma.from.contains("Allreduce"), "{}", r.gamma.from);
+    let g = r.gamma.gamma_us_per_byte;
+    assert!(g > 0.0 && g != commcalc_core::catalog::ASSUMED_GAMMA.value);
+    let q = &r.fits.piecewise.query;
+    let in_query: f64 = q[q.find("&gamma=").unwrap() + 7..].parse().unwrap();
+    assert!(close(in_query, g, 1e-5), "{q}");
+    let run = r
+        .series
+        .iter()
+        .find(|s| s.benchmark == "Allreduce")
+        .unwrap();
+    let assumed = q.replace(&q[q.find("&gamma=").unwrap()..], "&gamma=0.0003");
+    assert!(allreduce_error(q, 2, run) < allreduce_error(&assumed, 2, run));
+    let osu = fit(runs(&[CSD3_IB_LAT, CSD3_IB_ALLREDUCE])).unwrap();
+    assert!(!osu.gamma.fitted);
+    let role = &osu.runs[1].used_for;
+    assert!(role.contains("process count"), "{role}");
 }

@@ -275,6 +275,14 @@ fn runner(cases: u32) -> TestRunner {
 
 /// Checks a report's curve; an error names the first bad point.
 fn check_curve(report: &Report) -> Result<(), String> {
+    check_curve_of(report, true)
+}
+
+/// [`check_curve`], the time allowed to fall with size where `monotone` is false: the piecewise
+/// model's, whose next range may start below where the one before it ends, as measured runs do
+/// at a protocol switch (Clariden's CUDA latency in tests/data: 20.67 µs at 128 B, 11.79 µs at
+/// 256 B).
+fn check_curve_of(report: &Report, monotone: bool) -> Result<(), String> {
     if report.curve.is_empty() {
         return Err("empty curve".into());
     }
@@ -290,7 +298,7 @@ fn check_curve(report: &Report) -> Result<(), String> {
             ));
         }
         // 1e-9 relative slack for rounding in closed forms.
-        if b.time_us < a.time_us - 1e-9 * a.time_us.abs() {
+        if monotone && b.time_us < a.time_us - 1e-9 * a.time_us.abs() {
             return Err(format!(
                 "time falls from {} µs at {} B to {} µs at {} B",
                 a.time_us, a.size_bytes, b.time_us, b.size_bytes
@@ -397,7 +405,8 @@ fn curves_are_finite_and_non_decreasing_for_random_inputs() {
             match outcome {
                 Ok(report) => {
                     evaluated.set(evaluated.get() + 1);
-                    check_curve(&report).map_err(|e| TestCaseError::fail(format!("{q}: {e}")))
+                    check_curve_of(&report, model != Model::Piecewise)
+                        .map_err(|e| TestCaseError::fail(format!("{q}: {e}")))
                 }
                 Err(e) if expected_rejection(p.id, &pairs, e.key()) => Ok(()),
                 Err(e) => Err(TestCaseError::fail(format!(

@@ -48,6 +48,11 @@ async function failToFit(page, text) {
   return (await page.textContent('#import-error')).replace(/\s+/g, ' ').trim();
 }
 
+/** The fitted machine's parameters (`key=value`) from its query: an address that opens it holds each. */
+function parameters(query) {
+  return query.split('&').filter((kv) => !/^(machine|pattern|model)=/.test(kv));
+}
+
 /** Keeps the fitted machine (button Keep) and waits until it is the one listed. */
 async function keep(page) {
   await page.click('button#import-save');
@@ -81,7 +86,11 @@ describe('import measurements', () => {
       const calculator = shown.links.find((l) => l.label === 'Open in the calculator');
       assert.equal(calculator.href, `?${expected.query}&${NAME_PARAM}`);
       const compare = shown.links.find((l) => l.label.startsWith('Compare'));
-      assert.match(compare.href, /view=compare&c=machine=custom;pattern=pingpong;model=hockney;alpha=/);
+      // The fitted machine is the fit with the least error (the piecewise one), and says so.
+      assert.equal(expected.best.model, 'piecewise');
+      assert.match(compare.href, /view=compare&c=machine=custom;pattern=pingpong;model=piecewise;alpha=/);
+      assert.match(await page.textContent('#import-best'), /The fitted machine is the piecewise fit: the least rms relative error/);
+      assert.match(await page.textContent('#import-gamma'), /assumed, not measured/);
       await page.click('#import-links a >> text=Open in the calculator');
       await page.waitForFunction(() => document.body?.dataset.ready === '1' && location.search.includes('machine=custom'));
       const search = await page.evaluate(() => location.search);
@@ -116,6 +125,30 @@ describe('import measurements', () => {
       await page.evaluate(() => localStorage.setItem('commcalc.fitted.v2', '{"foreign": 1}'));
       await openApp(page, app.server.url, IMPORT);
       assert.match(await page.textContent('#import-messages'), /not in a layout this page knows/);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('makes one machine of several runs of one cluster chosen at once', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      const lat = path.join(ROOT, 'tests/data/measurements/alaska-ib-imb2019_pingpong.txt');
+      const bw = path.join(ROOT, 'tests/data/measurements/alaska-ib-osu_bw.txt');
+      await openApp(page, app.server.url, IMPORT);
+      await page.setInputFiles('input#import-file', [lat, bw]);
+      await page.waitForFunction(() => document.querySelectorAll('#import-run-roles li').length === 2);
+      const expected = JSON.parse(cli(['fit', '--json', lat, bw]));
+      const shown = await page.evaluate(() => ({
+        combined: document.querySelector('#import-combined').textContent,
+        roles: [...document.querySelectorAll('#import-run-roles li')].map((li) => li.textContent),
+        query: document.querySelector('#import-report .query code').textContent,
+      }));
+      assert.match(shown.combined, /alaska-ib-imb2019_pingpong\.txt.*with alaska-ib-osu_bw\.txt/);
+      assert.match(shown.roles[1], /the large messages' time per byte/);
+      // The same machine as the CLI's from the same two files (the page names the files alone).
+      assert.equal(shown.query, expected.query);
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();
@@ -236,13 +269,14 @@ describe('import measurements', () => {
       const search = decodeURIComponent(await page.evaluate(() => location.search));
       // The pattern on screen is kept, with the fitted parameters and the name.
       assert.match(search, /pattern=broadcast/);
-      assert.ok(search.includes(expected.query.match(/alpha=[0-9.e-]+&beta=[0-9.e-]+/)[0]), search);
+      for (const kv of parameters(expected.query)) assert.ok(search.includes(kv), `${kv} in ${search}`);
       assert.ok(search.includes(NAME_PARAM), search);
       const rows = await page.evaluate(() => document.querySelector('#metrics').textContent);
       // The broadcast's own metrics, from the fitted α and β.
       assert.match(rows, /binomial_us/);
-      // The derivation binds the fitted α (printed to four digits: its first three are the fit's).
-      assert.ok(rows.includes(`(${expected.fits.hockney.a_us.toPrecision(3)}`), rows.slice(0, 200));
+      // The derivation binds the fitted α, the first range's (printed to four digits: its first
+      // three are the fit's).
+      assert.ok(rows.includes(`(${expected.fits.piecewise.pieces[0].a_us.toPrecision(3)}`), rows.slice(0, 200));
       // Compare with the Paragon: the card of A carries the name.
       await openApp(page, app.server.url, IMPORT);
       await pasteAndFit(page, readFileSync(FILE, 'utf8'));
@@ -412,8 +446,7 @@ describe('import measurements', () => {
       const expected = JSON.parse(cli(['fit', '--json', FILE]));
       const address = await page.evaluate(() => location.search);
       assert.match(address, /view=validate&set=fitted/);
-      const params = expected.query.match(/alpha=[0-9.e-]+&beta=[0-9.e-]+/)[0];
-      assert.ok(address.startsWith('?machine=custom&') && address.includes(params) && address.includes(NAME_PARAM), address);
+      assert.ok(address.startsWith('?machine=custom&') && parameters(expected.query).every((kv) => address.includes(kv)) && address.includes(NAME_PARAM), address);
       const shown = await page.evaluate(() => ({
         option: document.querySelector('select#dataset').selectedOptions[0].textContent,
         note: document.querySelector('#validation-note').textContent,
@@ -430,11 +463,12 @@ describe('import measurements', () => {
       }));
       assert.equal(shown.option, `${NAME} — your run against its fit`);
       assert.equal(shown.problem, true);
-      assert.ok(shown.note.includes(NAME) && shown.note.includes('Hockney'), shown.note);
+      // The fitted machine is the piecewise fit (the least error): its points against it.
+      assert.ok(shown.note.includes(NAME) && shown.note.includes('piecewise'), shown.note);
       assert.ok(!shown.heads.includes("the paper's model"), JSON.stringify(shown.heads));
       assert.deepEqual(shown.fits, ['hockney', 'piecewise', 'hyperbolic']);
-      // Each point's error is the CLI's Hockney residual, at the CLI's size and time.
-      const residuals = expected.fits.hockney.residuals;
+      // Each point's error is the CLI's piecewise residual, at the CLI's size and time.
+      const residuals = expected.fits.piecewise.residuals;
       const points = expected.series[0].points.filter((p) => p[1] > 0);
       assert.equal(shown.rows.length, residuals.length);
       shown.rows.forEach((row, i) => {
@@ -444,7 +478,7 @@ describe('import measurements', () => {
         if (row.size > 0) assert.ok(row.href.includes(NAME_PARAM) && row.href.includes(`size=${row.size}`), row.href);
         else assert.equal(row.href, null);
       });
-      assert.ok(relDiff(shown.max, expected.fits.hockney.max_rel_err) < 1e-12, `${shown.max}`);
+      assert.ok(relDiff(shown.max, expected.fits.piecewise.max_rel_err) < 1e-12, `${shown.max}`);
       const drawn = await canvasInfo(page, 'canvas#validation-chart');
       assert.ok(drawn.fraction >= MIN_DRAWN_FRACTION, `chart nearly blank: ${JSON.stringify(drawn)}`);
       assert.deepEqual(await axeViolations(page), []);

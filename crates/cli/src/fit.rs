@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::io::Read;
 
 use commcalc_core::measurements::fit::{fit as fit_models, FitReport};
-use commcalc_core::measurements::{parse, too_large, Series, MAX_INPUT_BYTES};
+use commcalc_core::measurements::{parse_runs, too_large, Series, MAX_INPUT_BYTES};
 use commcalc_core::units::{si, sig3};
 
 use crate::args::{FitOptions, Usage};
@@ -14,17 +14,12 @@ use crate::args::{FitOptions, Usage};
 const SHOWN_SKIPPED: usize = 12;
 
 pub fn fit(options: &FitOptions) -> Result<String, Usage> {
-    let mut series: Vec<Series> = Vec::new();
+    let mut inputs: Vec<(&str, Vec<u8>)> = Vec::new();
     for file in &options.files {
-        let bytes = read(file)?;
-        let parsed = parse(&bytes, options.format).map_err(|e| Usage(format!("{file}: {e}")))?;
-        series.extend(parsed.into_iter().map(|mut s| {
-            if options.files.len() > 1 {
-                s.name = format!("{file}: {}", s.name);
-            }
-            s
-        }));
+        inputs.push((file, read(file)?));
     }
+    let named: Vec<(&str, &[u8])> = inputs.iter().map(|(f, b)| (*f, b.as_slice())).collect();
+    let series = parse_runs(&named, options.format).map_err(|e| Usage(e.to_string()))?;
     let report = fit_models(series).map_err(|e| Usage(format!("cannot fit: {e}")))?;
     if options.json {
         let mut json = serde_json::to_string(&report)
@@ -95,9 +90,26 @@ fn table(r: &FitReport) -> String {
         );
     }
     loggp_line(&mut out, r);
-    let _ = writeln!(out, "\nquery  {}", r.query);
-    if let Some(y) = &r.fits.hyperbolic {
-        let _ = writeln!(out, "       {}", y.query);
+    let _ = writeln!(out, "\nfitted machine: {}, {}", r.best.model, r.best.why);
+    let _ = writeln!(out, "query  {}", r.query);
+    for other in [&r.fits.hockney.query, &r.fits.piecewise.query]
+        .into_iter()
+        .chain(r.fits.hyperbolic.as_ref().map(|y| &y.query))
+        .filter(|q| **q != r.query)
+    {
+        let _ = writeln!(out, "       {other}");
+    }
+    let _ = writeln!(
+        out,
+        "gamma  {}, {}",
+        si(r.gamma.gamma_us_per_byte, "µs/B"),
+        r.gamma.from
+    );
+    if r.runs.len() > 1 {
+        let _ = writeln!(out, "\nruns:");
+        for run in &r.runs {
+            let _ = writeln!(out, "  {}: {}", run.series, run.used_for);
+        }
     }
     let _ = writeln!(out, "\nwarnings: {}", warnings(&r.warnings));
     out

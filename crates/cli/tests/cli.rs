@@ -463,7 +463,16 @@ fn fit_json_has_the_series_fits_and_a_query_eval_accepts() {
     let v: Value = serde_json::from_str(&out).expect("fit --json is JSON");
     json_keys(
         &v,
-        &["series", "fitted_series", "fits", "query", "warnings"],
+        &[
+            "series",
+            "fitted_series",
+            "fits",
+            "best",
+            "query",
+            "gamma",
+            "runs",
+            "warnings",
+        ],
     );
     let series = v["series"].as_array().unwrap();
     assert_eq!(series.len(), 2);
@@ -509,11 +518,23 @@ fn fit_json_has_the_series_fits_and_a_query_eval_accepts() {
     for key in ["L_plus_2o_us", "g_us", "G_us_per_byte"] {
         assert!(fits["loggp"][key].is_number(), "loggp.{key}");
     }
-    // The query is the fitted machine: eval reproduces a + b·m at 1 MB.
+    // The query is the fitted machine, the fit with the least error (here the piecewise one,
+    // its last range's β the bandwidth run's): eval reproduces a + b·m of its range at 1 MB.
     let query = v["query"].as_str().unwrap();
+    assert_eq!(v["best"]["model"], "piecewise");
+    assert_eq!(query, fits["piecewise"]["query"].as_str().unwrap());
+    assert_eq!(v["gamma"]["fitted"], false);
+    assert!(v["runs"][1]["used_for"]
+        .as_str()
+        .is_some_and(|r| r.contains("large messages")));
+    let last = fits["piecewise"]["pieces"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap();
     let (a, b) = (
-        fits["hockney"]["a_us"].as_f64().unwrap(),
-        fits["hockney"]["b_us_per_byte"].as_f64().unwrap(),
+        last["a_us"].as_f64().unwrap(),
+        last["b_us_per_byte"].as_f64().unwrap(),
     );
     let report: Value =
         serde_json::from_str(&ok(&["eval", "--json", &format!("{query}&size=1M")])).unwrap();
@@ -537,7 +558,9 @@ fn fit_prints_series_fits_and_the_query() {
         "piecewise   ",
         "hyperbolic  a = ",
         "loggp       L + 2o = ",
-        "query  machine=custom&pattern=pingpong&model=hockney&alpha=",
+        "fitted machine: piecewise, the least rms relative error over the measured sizes (hockney ",
+        "query  machine=custom&pattern=pingpong&model=piecewise&alpha=",
+        "gamma  300 ps/B, assumed",
         "warnings: none",
     ] {
         assert!(out.contains(want), "missing {want:?} in\n{out}");

@@ -1155,20 +1155,25 @@ fn paragon_bpram_ell() -> Result<DataSet, Error> {
 /// The id of [`fitted_set`]: a word no paper's set has, so `set=fitted` names it in an address.
 pub const FITTED_ID: &str = "fitted";
 
-/// The fit of `report` for `model` (the Hockney fit or the hyperbolic one, the models a fit
+/// The fit of `report` for `model` (the Hockney, piecewise or hyperbolic fit, the models a fit
 /// gives a machine): its quality, its machine's query and what it is.
 fn fit_of(report: &FitReport, model: Model) -> Result<(&Quality, &str, &'static str), Error> {
     match (model, &report.fits.hyperbolic) {
         (Model::Hockney, _) => Ok((
             &report.fits.hockney.quality,
-            &report.query,
+            &report.fits.hockney.query,
             "Hockney fit, T = a + b·m",
+        )),
+        (Model::Piecewise, _) => Ok((
+            &report.fits.piecewise.quality,
+            &report.fits.piecewise.query,
+            "piecewise fit, T = a_k + b_k·m in each protocol range",
         )),
         (Model::Hyperbolic, Some(y)) => Ok((&y.quality, &y.query, "hyperbolic fit (000 eq. 2)")),
         _ => Err(Error::invalid(
             "model",
             model.id(),
-            "hockney or hyperbolic, the models a fit gives (and a hyperbolic fit for hyperbolic)",
+            "hockney, piecewise or hyperbolic, the models a fit gives (and a hyperbolic fit for hyperbolic)",
         )),
     }
 }
@@ -1296,7 +1301,7 @@ mod tests {
         let hyperbolic = &r.fits.hyperbolic.as_ref().unwrap().quality;
         assert_eq!(y.rows[3].rel_error, hyperbolic.residuals[3][1]);
         let err = fitted_set(&r, Model::Bsp, "mine").unwrap_err().to_string();
-        assert!(err.contains("hockney or hyperbolic"), "{err}");
+        assert!(err.contains("hockney, piecewise or hyperbolic"), "{err}");
     }
 
     /// Kept points fit again to the same machine; a point out of order is refused.

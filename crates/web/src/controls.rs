@@ -3,10 +3,11 @@
 //! slider, source and current value. Components only draw these.
 
 use commcalc_core::catalog::{Machine, MACHINES};
+use commcalc_core::collectives::Collective;
 use commcalc_core::models::atm::Link;
 use commcalc_core::models::nbl::FSet;
 use commcalc_core::papers::{label, PAPERS};
-use commcalc_core::patterns::{Key, PatternDef, Value, PATTERNS};
+use commcalc_core::patterns::{collective, Key, PatternDef, Value, PATTERNS};
 use commcalc_core::query::P_RANGE;
 use commcalc_core::traffic::query::TrafficKey;
 use commcalc_core::{Model, Report, Scenario};
@@ -118,6 +119,7 @@ pub fn controls(scenario: &Scenario) -> Vec<Control> {
             });
         }
     }
+    out.extend(gamma_control(scenario));
     out
 }
 
@@ -129,6 +131,35 @@ fn in_bytes(abscissa: &str) -> String {
     } else {
         format!("{abscissa} in bytes")
     }
+}
+
+/// γ where a reduction is costed and the model has no γ of its own: the collectives' `gamma`
+/// key (`collective::PARAMS`), from the machine's value, with where that value comes from.
+fn gamma_control(scenario: &Scenario) -> Option<Control> {
+    let (machine, model) = (scenario.machine, scenario.model);
+    let reduces = Collective::from_id(scenario.pattern.id).is_some_and(Collective::reduces);
+    let own = machine
+        .set(model)
+        .is_some_and(|s| s.param("gamma").is_some());
+    if !reduces || own {
+        return None;
+    }
+    let g = collective::param("gamma")?;
+    let typical = collective::derived(machine, model).ok().map(|m| m.gamma);
+    Some(Control {
+        key: g.name,
+        label: format!("{} ({})", g.symbol, g.name),
+        name: format!("{}: {}", g.symbol, g.note),
+        unit: g.unit,
+        kind: Kind::Number {
+            slider: Some(Slider::new(g.range.0, g.range.1, typical, None)),
+        },
+        source: collective::gamma_rule(machine, model),
+        reset_to: typical.map_or("the machine's γ".into(), |v| {
+            format!("the machine's γ, {} {}", plain(v), g.unit)
+        }),
+        is_parameter: true,
+    })
 }
 
 /// The curve's range: the query's `from`/`to` or the pattern's.
@@ -443,6 +474,14 @@ pub fn current(scenario: &Scenario, report: Option<&Report>, key: &str) -> Curre
                     })
                 })
                 .or_else(|| {
+                    // γ is a metric of every collective, whichever rule gave it.
+                    let gamma = report.filter(|_| name == "gamma");
+                    match gamma.and_then(|r| r.metrics.get("gamma_us_per_byte")) {
+                        Some(Value::Number(v)) => Some(*v),
+                        _ => None,
+                    }
+                })
+                .or_else(|| {
                     scenario
                         .machine
                         .set(scenario.model)
@@ -585,6 +624,35 @@ mod tests {
     /// gave 12.2 B), nothing out of range, no zero rate (β = 0 gave "no finite value" on 31
     /// views) and no odd p where the pattern pairs processors (the SP2's and the Paragon's
     /// disjoint pairs).
+    #[test]
+    fn a_reduction_shows_gamma_with_its_value_and_rule() {
+        let s = scenario("machine=custom&pattern=allreduce");
+        let gammas: Vec<Control> = controls(&s)
+            .into_iter()
+            .filter(|c| c.key == "gamma")
+            .collect();
+        assert_eq!(gammas.len(), 1);
+        assert!(gammas[0].source.contains("assumed"), "{}", gammas[0].source);
+        let report = commcalc_core::evaluate(&s).unwrap();
+        assert_eq!(
+            current(&s, Some(&report), "gamma"),
+            Current::Number(Some(commcalc_core::catalog::ASSUMED_GAMMA.value))
+        );
+        let delta = scenario("machine=intel-delta&pattern=reduce");
+        let report = commcalc_core::evaluate(&delta).unwrap();
+        assert_eq!(
+            current(&delta, Some(&report), "gamma"),
+            Current::Number(Some(0.25 / 8.0))
+        );
+        let broadcast = scenario("machine=custom&pattern=broadcast");
+        assert!(controls(&broadcast).iter().all(|c| c.key != "gamma"));
+        let own = scenario("machine=custom&pattern=allreduce&model=piecewise");
+        assert_eq!(
+            controls(&own).iter().filter(|c| c.key == "gamma").count(),
+            1
+        );
+    }
+
     #[test]
     fn every_slider_value_is_accepted_by_the_core() {
         use crate::edit::{apply, Edit};

@@ -184,8 +184,12 @@ pub fn kept_fit(
         Scenario::from_query(query)
             .is_ok_and(|s| s.model == scenario.model && s.overrides == scenario.overrides)
     };
-    let hyperbolic = r.fits.hyperbolic.as_ref().map(|y| y.query.as_str());
-    if scenario.machine.id == "custom" && (same(&r.query) || hyperbolic.is_some_and(same)) {
+    let mut fits = vec![
+        r.fits.hockney.query.as_str(),
+        r.fits.piecewise.query.as_str(),
+    ];
+    fits.extend(r.fits.hyperbolic.as_ref().map(|y| y.query.as_str()));
+    if scenario.machine.id == "custom" && fits.into_iter().any(same) {
         let model = scenario.model;
         return Ok((r, model));
     }
@@ -885,9 +889,16 @@ mod tests {
         let s = on(&r.query);
         let (again, model) = kept_fit(std::slice::from_ref(&item), &name, &s).unwrap();
         assert_eq!(
-            (again.fits.hockney.clone(), model),
-            (r.fits.hockney.clone(), Model::Hockney)
+            (again.fits.piecewise.clone(), model),
+            (r.fits.piecewise.clone(), Model::Piecewise)
         );
+        let (_, model) = kept_fit(
+            std::slice::from_ref(&item),
+            &name,
+            &on(&r.fits.hockney.query),
+        )
+        .unwrap();
+        assert_eq!(model, Model::Hockney);
         let y = r.fits.hyperbolic.as_ref().unwrap();
         let (_, model) = kept_fit(std::slice::from_ref(&item), &name, &on(&y.query)).unwrap();
         assert_eq!(model, Model::Hyperbolic);

@@ -450,7 +450,9 @@ mod tests {
                 .find(|p| p.id == "fitted-infiniband")
                 .unwrap(),
         );
-        let fitted = Scenario::from_query(&fit.query).unwrap();
+        // The story compares Hockney parameters (r∞, n½): its machine is the Hockney fit, beside
+        // the fitted machine the import view opens (the piecewise fit, with the least error).
+        let fitted = Scenario::from_query(&fit.fits.hockney.query).unwrap();
         assert_eq!(page.compare[0], fitted);
         assert_eq!(
             page.fitted.as_deref(),

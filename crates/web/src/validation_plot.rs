@@ -934,7 +934,9 @@ mod tests {
         }];
         let s = Scenario::from_query(&r.query).unwrap();
         let fitted = shown(FITTED_ID, Some(&name), &kept, &s).unwrap();
-        let residuals = &r.fits.hockney.quality.residuals;
+        // The fitted machine is the fit with the least error, the piecewise one here.
+        assert_eq!(r.best.model, "piecewise");
+        let residuals = &r.fits.piecewise.quality.residuals;
         assert_eq!(fitted.set.rows.len(), residuals.len());
         let html = table_html(&fitted.set);
         assert_eq!(html.matches("<tr data-row=").count(), residuals.len());

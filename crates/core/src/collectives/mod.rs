@@ -28,13 +28,16 @@ pub mod library;
 pub mod loggp;
 pub mod mpich_tree;
 pub mod nodes;
+pub mod steps;
 pub mod validate;
 pub mod winner;
 
 use serde::Serialize;
 
 use crate::derivation::{Derivation, Expr, Quantity};
+use crate::models::piecewise::Piecewise;
 pub use abg::{Abg, Procs};
+pub use steps::bruck_alltoall_bytes;
 
 /// The collectives, by the pattern id that names them in queries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -132,6 +135,9 @@ pub struct Algorithm {
     pub cost: fn(&Abg, Procs, f64) -> f64,
     /// The same cost as a formula over bound symbols: the cost's own code, run on symbols.
     pub formula: fn(&Abg<Expr>, &Procs<Expr>, Expr) -> Expr,
+    /// Its messages step by step, for a machine whose α and β depend on the size
+    /// ([`steps`]); `None` where they depend on α and β themselves (the pipelined chain).
+    pub steps: fn(&Procs, f64) -> Option<steps::Steps>,
 }
 
 impl std::fmt::Debug for Algorithm {
@@ -141,6 +147,24 @@ impl std::fmt::Debug for Algorithm {
 }
 
 impl Algorithm {
+    /// The cost of n bytes on p processes of a machine whose α and β depend on the message
+    /// size (the piecewise model), with reduction cost γ: its steps ([`steps`]) each in its
+    /// own range, and the closed form's γ part, which no range changes.
+    pub fn cost_in_ranges(&self, model: &Piecewise, gamma: f64, p: u32, n: f64) -> f64 {
+        let q = Procs::new(p);
+        let compute = Abg {
+            alpha: 0.0,
+            beta: 0.0,
+            gamma,
+        };
+        let gamma_part = (self.cost)(&compute, q, n);
+        let messages = match (self.steps)(&q, n) {
+            Some(steps) => steps.iter().map(|&(c, s)| c * model.time(s)).sum(),
+            None => steps::chain_best(model, p, n),
+        };
+        messages + gamma_part
+    }
+
     /// The cost of n bytes as a derivation, with the case of p it took.
     pub fn derivation(&self, m: &Abg, p: u32, n: f64) -> Derivation {
         let q = Procs::new(p);
@@ -313,20 +337,6 @@ fn pipelined_chain<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
     )
 }
 
-/// The bytes Bruck's all-to-all moves: in step k a process sends every block whose index has
-/// bit k set, each n/p bytes (Bruck et al. 1997; TRG §4.6). For p a power of two that is p/2
-/// blocks a step, (n/2)·lg p in all; for other p it is counted exactly.
-pub fn bruck_alltoall_bytes(p: u32, n: f64) -> f64 {
-    let q = Procs::new(p);
-    let p = u64::from(p);
-    // Indices below p with bit k set: full periods of 2^(k+1) hold 2^k each, the last
-    // partial period what lies above its first 2^k.
-    let blocks: u64 = (0..q.ceil_lg as u32)
-        .map(|k| (p >> (k + 1) << k) + (p % (2 << k)).saturating_sub(1 << k))
-        .sum();
-    blocks as f64 * n / q.p
-}
-
 /// Every α-β-γ algorithm, grouped by collective ([`Collective::algorithms`] slices it).
 pub static ALGORITHMS: [Algorithm; 19] = [
     // Broadcast
@@ -336,6 +346,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.2: ⌈lg p⌉(α + nβ)",
         cost: |m, q, n| binomial(m, &q, n),
         formula: binomial,
+        steps: steps::whole_log,
     },
     Algorithm {
         id: "scatter-rd-allgather",
@@ -343,6 +354,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.2: 2 lg p·α + 2n(p−1)/p·β for p = 2^k; for other p the allgather takes up to 2⌊lg p⌋ steps (TRG §4.1)",
         cost: |m, q, n| scatter_rd(m, &q, n),
         formula: scatter_rd,
+        steps: steps::scatter_rd,
     },
     Algorithm {
         id: "scatter-ring-allgather",
@@ -350,6 +362,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.2: (⌈lg p⌉ + p − 1)α + 2n(p−1)/p·β, any p",
         cost: |m, q, n| scatter_ring(m, &q, n),
         formula: scatter_ring,
+        steps: steps::scatter_ring,
     },
     Algorithm {
         id: "pipelined-chain",
@@ -357,6 +370,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "CHPV §5 (pipelined broadcast): (p − 2 + n/s)(α + sβ) at segment s, minimised over whole segment counts (see chain)",
         cost: |m, q, n| chain::Chain::new(m, q.p as u32).optimum(n).time,
         formula: pipelined_chain,
+        steps: steps::chain,
     },
     // Allgather
     Algorithm {
@@ -365,6 +379,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.1: (p−1)α + n(p−1)/p·β, any p",
         cost: |m, q, n| ring(m, &q, n),
         formula: ring,
+        steps: steps::blocks,
     },
     Algorithm {
         id: "recursive-doubling",
@@ -372,6 +387,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.1: lg p·α + n(p−1)/p·β for p = 2^k; for other p at most 2⌊lg p⌋ steps, the same bytes",
         cost: |m, q, n| doubling_allgather(m, &q, n),
         formula: doubling_allgather,
+        steps: steps::rd_allgather,
     },
     Algorithm {
         id: "bruck",
@@ -379,6 +395,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.1 (Bruck et al. 1997): ⌈lg p⌉α + n(p−1)/p·β, any p",
         cost: |m, q, n| log_steps(m, &q, n),
         formula: log_steps,
+        steps: steps::log_doubling,
     },
     // Reduce-scatter
     Algorithm {
@@ -387,6 +404,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.4: lg p·α + n(p−1)/p·(β+γ) for p = 2^k; other p fold into p′ = 2^⌊lg p⌋ first (n(β+γ) + α) and send results back (α + nβ/p)",
         cost: |m, q, n| halving_scatter(m, &q, n),
         formula: halving_scatter,
+        steps: steps::halving_scatter,
     },
     Algorithm {
         id: "pairwise",
@@ -394,6 +412,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.4: (p−1)α + n(p−1)/p·(β+γ), any p",
         cost: |m, q, n| pairwise_combine(m, &q, n),
         formula: pairwise_combine,
+        steps: steps::blocks,
     },
     // Allreduce
     Algorithm {
@@ -402,6 +421,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.5: lg p·(α + nβ + nγ) for p = 2^k; other p fold into p′ first (α + nβ + nγ) and send the result back (α + nβ)",
         cost: |m, q, n| doubling_allreduce(m, &q, n),
         formula: doubling_allreduce,
+        steps: steps::rd_allreduce,
     },
     Algorithm {
         id: "rabenseifner",
@@ -409,6 +429,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.5: 2 lg p·α + 2n(p−1)/p·β + n(p−1)/p·γ for p = 2^k; other p fold into p′ first and send the result back",
         cost: |m, q, n| rabenseifner_allreduce(m, &q, n),
         formula: rabenseifner_allreduce,
+        steps: steps::rabenseifner_allreduce,
     },
     Algorithm {
         id: "ring",
@@ -416,6 +437,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "CHPV §6; TRG §4.5: 2(p−1)α + 2n(p−1)/p·β + n(p−1)/p·γ, any p",
         cost: |m, q, n| ring_allreduce(m, &q, n),
         formula: ring_allreduce,
+        steps: steps::ring_allreduce,
     },
     // Reduce
     Algorithm {
@@ -424,6 +446,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.3: ⌈lg p⌉(α + nβ + nγ)",
         cost: |m, q, n| binomial_reduce(m, &q, n),
         formula: binomial_reduce,
+        steps: steps::whole_log,
     },
     Algorithm {
         id: "rabenseifner",
@@ -431,6 +454,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.3: 2 lg p·α + 2n(p−1)/p·β + n(p−1)/p·γ for p = 2^k; other p fold into p′ first",
         cost: |m, q, n| rabenseifner_reduce(m, &q, n),
         formula: rabenseifner_reduce,
+        steps: steps::rabenseifner_reduce,
     },
     // All-to-all
     Algorithm {
@@ -439,6 +463,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.6 (Bruck et al. 1997): ⌈lg p⌉α + (n/2)·lg p·β for p = 2^k; for other p the blocks each step sends are counted",
         cost: |m, q, n| bruck_alltoall(m, &q, n),
         formula: bruck_alltoall,
+        steps: steps::bruck_alltoall,
     },
     Algorithm {
         id: "pairwise",
@@ -446,6 +471,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.6: (p−1)α + n(p−1)/p·β (n the whole send buffer, own block included), any p",
         cost: |m, q, n| pairwise(m, &q, n),
         formula: pairwise,
+        steps: steps::blocks,
     },
     // Gather
     Algorithm {
@@ -454,6 +480,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.7: ⌈lg p⌉α + n(p−1)/p·β",
         cost: |m, q, n| log_steps(m, &q, n),
         formula: log_steps,
+        steps: steps::log_doubling,
     },
     // Scatter
     Algorithm {
@@ -462,6 +489,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.7: ⌈lg p⌉α + n(p−1)/p·β",
         cost: |m, q, n| log_steps(m, &q, n),
         formula: log_steps,
+        steps: steps::log_doubling,
     },
     // Barrier
     Algorithm {
@@ -470,6 +498,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         source: "TRG §4.8 (Hensgen, Finkel and Manber 1988): ⌈lg p⌉α",
         cost: |m, q, n| dissemination(m, &q, n),
         formula: dissemination,
+        steps: steps::dissemination,
     },
 ];
 

@@ -24,6 +24,7 @@ use super::abg::{Abg, Procs};
 use super::chain::Chain;
 use super::Collective;
 use crate::derivation::{Expr, Quantity};
+use crate::models::piecewise::Piecewise;
 
 /// Where a step's partners are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +58,9 @@ pub struct Levels {
     pub ppn: u32,
     /// Network interfaces per node, each as fast as one rank's stream.
     pub nics: u32,
+    /// The network's protocol ranges (the piecewise model): a step across nodes is then costed
+    /// by the α and β of the range its message falls in, not by `network`'s.
+    pub ranges: Option<Piecewise>,
 }
 
 impl Levels {
@@ -194,9 +198,26 @@ impl Schedule {
         )
     }
 
-    /// The time of n bytes on `l`.
+    /// The time of n bytes on `l`; with protocol ranges, each step's network α and β are
+    /// those of the range its message falls in.
     pub fn time(&self, l: &Levels, n: f64) -> f64 {
-        self.sum(&l.numbers(), l.nics, n)
+        let Some(ranges) = l.ranges else {
+            return self.sum(&l.numbers(), l.nics, n);
+        };
+        self.groups
+            .iter()
+            .map(|(count, s)| {
+                let line = ranges.line(s.share * n);
+                let mut two = l.numbers();
+                two.network.alpha = line.alpha;
+                two.network.beta = line.beta;
+                count
+                    * Schedule {
+                        groups: vec![(1.0, *s)],
+                    }
+                    .sum(&two, l.nics, n)
+            })
+            .sum()
     }
 
     /// The same time as a formula over α, β, γ, α_node, β_node and n: the cost's own code,
@@ -525,6 +546,7 @@ mod tests {
             node: (M.alpha, M.beta),
             ppn: 1,
             nics: 1,
+            ranges: None,
         };
         for c in Collective::ALL {
             for a in c.algorithms().iter().filter(|a| a.id != "pipelined-chain") {
@@ -556,6 +578,7 @@ mod tests {
             node: (0.1, 0.0),
             ppn: 4,
             nics: 1,
+            ranges: None,
         };
         let n = 1e6;
         assert_eq!(
@@ -627,6 +650,7 @@ mod tests {
                 node: (M.alpha, M.beta),
                 ppn,
                 nics: ppn,
+                ranges: None,
             };
             for c in Collective::ALL {
                 for a in c.algorithms().iter().filter(|a| a.id != "pipelined-chain") {
@@ -685,6 +709,7 @@ mod tests {
             node: (0.2, 0.0001),
             ppn: 8,
             nics: 1,
+            ranges: None,
         };
         let on_node = levels.one_level(8).unwrap();
         assert_eq!((on_node.alpha, on_node.beta), (0.2, 0.0001));

@@ -71,6 +71,38 @@ pub fn too_large(bytes: Option<f64>) -> Error {
     }
 }
 
+/// Reads several runs of one cluster given together (files, each named), as `commcalc fit
+/// FILE...` and the page's import read them: each input's series, named `name: title` when
+/// there is more than one input, all in one list for [`fit::fit`] to combine. A refused input
+/// is refused by its name.
+pub fn parse_runs(inputs: &[(&str, &[u8])], format: Option<Format>) -> Result<Vec<Series>, Error> {
+    let mut out = Vec::new();
+    for (name, bytes) in inputs {
+        let series = parse(bytes, format).map_err(|e| match e {
+            Error::Measurement {
+                line,
+                problem,
+                expected,
+            } => Error::Measurement {
+                line: None,
+                problem: match line {
+                    Some(n) => format!("{name}, line {n}: {problem}"),
+                    None => format!("{name}: {problem}"),
+                },
+                expected,
+            },
+            other => other,
+        })?;
+        out.extend(series.into_iter().map(|mut s| {
+            if inputs.len() > 1 {
+                s.name = format!("{name}: {}", s.name);
+            }
+            s
+        }));
+    }
+    Ok(out)
+}
+
 /// Refuses what is not benchmark text: too large, empty, binary.
 fn check_input(input: &[u8]) -> Result<&str, Error> {
     if input.len() > MAX_INPUT_BYTES {

@@ -24,6 +24,11 @@ impl Model {
                 d("r∞", hockney::r_inf(v("β"))),
                 d("n½", hockney::n_half(v("α"), v("β"))),
             ],
+            // Hockney's line in the range k of n (b_k ≤ n < b_k+1); r∞ from the last range.
+            Model::Piecewise => vec![
+                d("T(n)", hockney::time(v("α_k"), v("β_k"), v("n"))),
+                d("r∞", hockney::r_inf(v("β_last"))),
+            ],
             Model::Packetized => vec![d("t(x)", packetized::time(v("a"), v("m"), v("p"), v("x")))],
             Model::Hyperbolic => vec![
                 d("T(x)", hyperbolic::time(v("a"), v("b"), v("x"))),

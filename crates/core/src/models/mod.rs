@@ -9,6 +9,7 @@ pub mod hockney;
 pub mod hyperbolic;
 pub mod nbl;
 pub mod packetized;
+pub mod piecewise;
 
 mod formulas;
 
@@ -19,6 +20,7 @@ use serde::Serialize;
 #[serde(rename_all = "kebab-case")]
 pub enum Model {
     Hockney,
+    Piecewise,
     Packetized,
     Hyperbolic,
     Bsp,
@@ -28,8 +30,9 @@ pub enum Model {
 }
 
 impl Model {
-    pub const ALL: [Model; 7] = [
+    pub const ALL: [Model; 8] = [
         Model::Hockney,
+        Model::Piecewise,
         Model::Packetized,
         Model::Hyperbolic,
         Model::Bsp,
@@ -42,6 +45,7 @@ impl Model {
     pub fn id(self) -> &'static str {
         match self {
             Model::Hockney => "hockney",
+            Model::Piecewise => "piecewise",
             Model::Packetized => "packetized",
             Model::Hyperbolic => "hyperbolic",
             Model::Bsp => "bsp",

@@ -8,8 +8,8 @@
 //! `gamma` override them, except where the model has a parameter of that name (Hockney's and
 //! 004's α and β), which is then overridden itself and the α-β values follow from it.
 
-use super::{atm, bsp, hyperbolic, hypercube, nbl};
-use crate::catalog::{Machine, Param};
+use super::{atm, bsp, hyperbolic, hypercube, nbl, piecewise};
+use crate::catalog::{Machine, Param, ASSUMED_GAMMA};
 use crate::collectives::chain::{time_of, Chain};
 use crate::collectives::loggp::LogGp;
 use crate::collectives::nodes::{Levels, Schedule, ASSUMED_NODE, ASSUMED_NODE_REASON};
@@ -19,6 +19,7 @@ use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::inputs::{Inputs, Key};
 use crate::models::nbl::{Algorithm, Combiner, Mesh, Plan};
+use crate::models::piecewise::Piecewise;
 use crate::models::Model;
 use crate::scenario::Scenario;
 use crate::units::{ELEMENT_BYTES, WORD_BYTES};
@@ -154,6 +155,10 @@ pub fn param(name: &str) -> Option<&'static Param> {
 pub fn derivation(model: Model) -> &'static str {
     match model {
         Model::Hockney => "α and β are the model's own start-up and time per byte (003 eq. 1, 001 eq. 1)",
+        Model::Piecewise => {
+            "α and β are the first range's (the smallest messages); each step of an algorithm is \
+             costed by the range its message falls in (collectives::steps)"
+        }
         Model::Hyperbolic => {
             "the ping-pong's reduced block (000 eq. 3, Rules 1–2): α = a, its time at zero bytes, \
              β = b, its slope for long messages"
@@ -236,7 +241,7 @@ fn alpha_beta(ctx: &mut Ctx, p: u32) -> Result<(Expr, Expr), Error> {
         unit: "B",
     };
     let names: &[&'static str] = match ctx.model {
-        Model::Hockney | Model::Nbl => &["alpha", "beta"],
+        Model::Hockney | Model::Piecewise | Model::Nbl => &["alpha", "beta"],
         Model::Packetized => &["a", "m", "packet"],
         Model::AtmPipeline => &["a1", "b1", "a2", "b2"],
         Model::Bsp if ctx.set.by_size.is_empty() => &["g_one", "l"],
@@ -265,7 +270,7 @@ fn alpha_beta(ctx: &mut Ctx, p: u32) -> Result<(Expr, Expr), Error> {
         };
     let arg = |i: usize| v[i].clone();
     Ok(match ctx.model {
-        Model::Hockney => (arg(0), arg(1)),
+        Model::Hockney | Model::Piecewise => (arg(0), arg(1)),
         Model::Packetized => (arg(0), arg(0) / arg(2) + arg(1)),
         Model::AtmPipeline => (
             Expr::num(2.0) * (arg(1) + arg(3)),
@@ -277,16 +282,24 @@ fn alpha_beta(ctx: &mut Ctx, p: u32) -> Result<(Expr, Expr), Error> {
     })
 }
 
-/// γ: the user's, else c₂/8 where the machine has c₂, else one flop per double at a rate the
-/// papers give for the machine, else 0 (with a warning when the collective reduces). The rule
-/// is the machine's, whichever of its models the scenario uses (the custom machine has both
-/// c₂ and a rate: γ was c₂/8 under one model and 1/(8·rate) under the others, and the
-/// listing said c₂/8 for all), with the model's own parameter where it has it, overridable.
+/// γ: the user's, else the model's own γ (the piecewise custom machine's), else on a machine
+/// no paper measured the assumed modern γ ([`ASSUMED_GAMMA`]) under every model, else c₂/8
+/// where the machine has c₂, else one flop per double at a rate the papers give for the
+/// machine, else 0 (with a warning when the collective reduces). The rule is the machine's,
+/// whichever of its models the scenario uses, so that one machine has one γ and one
+/// derivation.
 fn gamma(ctx: &mut Ctx, reduces: bool) -> Result<Derivation, Error> {
     let d = |e: Expr, source: &'static str| Ok(Derivation::new("γ", e, source));
     if let Some(g) = ctx.overridden("gamma") {
         let g = Expr::sym("γ", ctx.used_param("gamma", g), "µs/B");
         return d(g, "the user's γ");
+    }
+    if let Some(own) = ctx.set.param("gamma") {
+        return d(ctx.sym("gamma")?, own.note);
+    }
+    if ctx.machine.paper.is_empty() {
+        let g = Expr::sym("γ", ctx.used_param("gamma", ASSUMED_GAMMA.value), "µs/B");
+        return d(g, ASSUMED_GAMMA.reason);
     }
     let per_double = Expr::Const {
         value: ELEMENT_BYTES,
@@ -404,6 +417,7 @@ pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
         node,
         ppn: ppn.min(p),
         nics,
+        ranges: None,
     }))
 }
 
@@ -820,10 +834,21 @@ pub fn menu(
 ) -> Result<Vec<(&'static str, Cost)>, Error> {
     let m = abg(ctx, p, collective.reduces())?;
     let levels = levels(ctx, &m, p)?;
+    let ranges = piecewise_of(ctx)?;
+    let levels = levels.map(|l| Levels { ranges, ..l });
     let mut out: Vec<(&'static str, Cost)> = collective
         .algorithms()
         .iter()
-        .map(|a| (a.id, algorithm_cost(collective, a, m, levels, p)))
+        .map(|a| {
+            let cost: Cost = match (ranges, levels) {
+                // Every rank on its own node: each step in the range of its message.
+                (Some(model), l) if l.is_none_or(|l| l.ppn <= 1) => {
+                    Box::new(move |n| a.cost_in_ranges(&model, m.gamma, p, n))
+                }
+                _ => algorithm_cost(collective, a, m, levels, p),
+            };
+            (a.id, cost)
+        })
         .collect();
     let (model, machine) = (ctx.model, ctx.machine.id);
     for paper in PAPERS
@@ -839,6 +864,15 @@ pub fn menu(
         }
     }
     Ok(out)
+}
+
+/// The machine's ranges where the scenario's model is the piecewise one (α and β overridden
+/// under their own names, as the model's own parameters), else `None`.
+fn piecewise_of(ctx: &mut Ctx) -> Result<Option<Piecewise>, Error> {
+    match ctx.model {
+        Model::Piecewise => piecewise::model(ctx).map(Some),
+        _ => Ok(None),
+    }
 }
 
 /// The `algo=` ids a collective offers on a machine: `best`, the α-β-γ algorithms, LogGP's
@@ -1041,6 +1075,15 @@ fn time_derivation(
     t: f64,
 ) -> Derivation {
     if let Some(a) = collective.algorithms().get(i).filter(|a| a.id == id) {
+        if ctx.model == Model::Piecewise {
+            return Derivation::described(
+                "T",
+                "the algorithm's steps, each message s costed α_k + s·β_k in its range k, and its γ part",
+                t,
+                "µs",
+                a.source,
+            );
+        }
         return match levels.map(|l| (l, l.one_level(p))) {
             None => a.derivation(m, p, n),
             Some((_, Some(one))) => a.derivation(&one, p, n).branch(ONE_LEVEL),
@@ -1134,7 +1177,17 @@ fn best_curve(
         .into_iter()
         .filter(|(id, _)| !COMBINING.contains(id))
         .partition(|(id, _)| *id == "pipelined-chain");
-    let floor = Chain::new(m, p);
+    let floor = match piecewise_of(ctx)? {
+        Some(model) => Chain::new(
+            &Abg {
+                alpha: model.floor().alpha,
+                beta: model.floor().beta,
+                gamma: m.gamma,
+            },
+            p,
+        ),
+        None => Chain::new(m, p),
+    };
     let chain: Option<Cost> = chain.into_iter().next().map(|(_, c)| c);
     Ok(Box::new(move |n| {
         let mut least = rest.iter().map(|(_, c)| c(n)).fold(f64::INFINITY, f64::min);

@@ -9,6 +9,7 @@ pub mod collective;
 mod hyperbolic;
 mod hypercube;
 mod nbl;
+mod piecewise;
 mod point;
 mod shape;
 pub mod traffic;
@@ -126,6 +127,7 @@ macro_rules! one_way {
     ($scale:literal) => {
         [
             (Model::Hockney, |c| point::hockney(c, $scale)),
+            (Model::Piecewise, |c| piecewise::one_way(c, $scale)),
             (Model::Hyperbolic, |c| point::hyperbolic(c, $scale)),
             (Model::Packetized, |c| point::packetized(c, $scale)),
             (Model::AtmPipeline, |c| atm::pingpong(c, $scale)),
@@ -146,6 +148,7 @@ macro_rules! collective_pattern {
             machines: &ALL_MACHINES,
             models: &[
                 (Model::Hockney, |c| mpi(c, $collective)),
+                (Model::Piecewise, |c| mpi(c, $collective)),
                 (Model::Hyperbolic, |c| mpi(c, $collective)),
                 (Model::Packetized, |c| mpi(c, $collective)),
                 (Model::AtmPipeline, |c| mpi(c, $collective)),
@@ -215,6 +218,7 @@ pub static PATTERNS: &[PatternDef] = &[
         ],
         models: &[
             (Model::Hockney, point::exchange_hockney),
+            (Model::Piecewise, piecewise::exchange),
             (Model::Hyperbolic, point::exchange_hyperbolic),
             (Model::Nbl, point::exchange_nbl),
         ],
@@ -237,6 +241,7 @@ pub static PATTERNS: &[PatternDef] = &[
             (Model::AtmPipeline, |c| LEGACY_ALL_TO_ALL.or_paper(c, atm::all_to_all)),
             (Model::Bsp, |c| LEGACY_ALL_TO_ALL.or_paper(c, bsp::total_exchange)),
             (Model::Hockney, all_to_all),
+            (Model::Piecewise, all_to_all),
             (Model::Packetized, all_to_all),
             (Model::Nbl, all_to_all),
             (Model::Bpram, all_to_all),
@@ -322,6 +327,7 @@ pub static PATTERNS: &[PatternDef] = &[
         models: &[
             (Model::Hockney, |c| LEGACY_BROADCAST.or_paper(c, hypercube::broadcast)),
             (Model::AtmPipeline, |c| LEGACY_BROADCAST.or_paper(c, atm::broadcast)),
+            (Model::Piecewise, broadcast),
             (Model::Hyperbolic, broadcast),
             (Model::Packetized, broadcast),
             (Model::Nbl, broadcast),
@@ -379,6 +385,7 @@ pub static PATTERNS: &[PatternDef] = &[
             (Model::Bsp, |c| LEGACY_BARRIER.or_paper(c, bsp::barrier)),
             (Model::AtmPipeline, |c| LEGACY_BARRIER.or_paper(c, atm::barrier)),
             (Model::Hockney, barrier),
+            (Model::Piecewise, barrier),
             (Model::Hyperbolic, barrier),
             (Model::Packetized, barrier),
             (Model::Nbl, barrier),

@@ -8,7 +8,8 @@ use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 use commcalc_core::measurements::fit::{fit_series, usable, FitReport};
-use commcalc_core::measurements::{self, parse, Format, MAX_INPUT_BYTES};
+use commcalc_core::measurements::{self, parse_runs, Format, MAX_INPUT_BYTES};
+use commcalc_core::units::si;
 
 use crate::chart::{Plot, Scale};
 use crate::components::Figure;
@@ -38,6 +39,10 @@ pub fn kept_machines(embed: bool) -> (Vec<Saved>, Vec<String>) {
 struct Import {
     /// The pasted run, and the second run to overlay on it.
     text: RwSignal<String>,
+    /// Files given with the first, all of one cluster, combined into one machine (name,
+    /// text); the first's name: the text box holds its text.
+    others: RwSignal<Vec<(String, String)>>,
+    first: RwSignal<String>,
     text_b: RwSignal<String>,
     format: RwSignal<String>,
     /// The series of the run chosen to fit (its place among those read); `None`: the one the
@@ -61,8 +66,19 @@ struct Import {
 /// Reads and fits `text` as `format` (`auto` detects it), series `series` of it (`None`: the
 /// one the fit chooses).
 fn fitted(text: &str, format: &str, series: Option<usize>) -> Result<FitReport, String> {
+    fitted_runs(&[("", text)], format, series)
+}
+
+/// Reads the runs given together, each named, and fits them as one machine: series `series`
+/// of them (`None`: the one the fit chooses) with the others combined into it.
+fn fitted_runs(
+    runs: &[(&str, &str)],
+    format: &str,
+    series: Option<usize>,
+) -> Result<FitReport, String> {
     let format = Format::from_id(format).map_err(|e| e.to_string())?;
-    parse(text.as_bytes(), format)
+    let named: Vec<(&str, &[u8])> = runs.iter().map(|(n, t)| (*n, t.as_bytes())).collect();
+    parse_runs(&named, format)
         .and_then(|list| fit_series(list, series))
         .map_err(|e| e.to_string())
 }
@@ -72,6 +88,8 @@ impl Import {
         let (kept, problems) = kept_machines(embed);
         Import {
             text: RwSignal::new(String::new()),
+            others: RwSignal::new(Vec::new()),
+            first: RwSignal::new(String::new()),
             text_b: RwSignal::new(String::new()),
             format: RwSignal::new("auto".to_string()),
             series: RwSignal::new(None),
@@ -90,7 +108,14 @@ impl Import {
         let _timed = dom::timed("commcalc:fit");
         let format = self.format.get_untracked();
         let chosen = self.series.get_untracked();
-        let r = self.text.with_untracked(|t| fitted(t, &format, chosen));
+        let first = self.first.get_untracked();
+        let r = self.text.with_untracked(|t| {
+            self.others.with_untracked(|others| {
+                let mut runs = vec![(first.as_str(), t.as_str())];
+                runs.extend(others.iter().map(|(n, t)| (n.as_str(), t.as_str())));
+                fitted_runs(&runs, &format, chosen)
+            })
+        });
         let b = self
             .text_b
             .with_untracked(|t| (!t.trim().is_empty()).then(|| fitted(t, &format, None)));
@@ -275,10 +300,59 @@ fn load(file: web_sys::File, into: RwSignal<String>, i: Import, then: fn(Import)
 
 /// The first file of a file input's change event.
 fn chosen_file(ev: &leptos::ev::Event) -> Option<web_sys::File> {
+    chosen_files(ev).into_iter().next()
+}
+
+/// Every file of a file input's change event.
+fn chosen_files(ev: &leptos::ev::Event) -> Vec<web_sys::File> {
     ev.target()
         .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
         .and_then(|i| i.files())
-        .and_then(|f| f.get(0))
+        .map(|f| list_files(&f))
+        .unwrap_or_default()
+}
+
+fn list_files(list: &web_sys::FileList) -> Vec<web_sys::File> {
+    (0..list.length()).filter_map(|k| list.get(k)).collect()
+}
+
+/// Several runs of one cluster, dropped or chosen at once: each read (a file above the limit
+/// refused by name), the first into the text box, the others kept beside it, then fitted
+/// together as one machine. One file alone is read as before.
+fn load_runs(files: Vec<web_sys::File>, i: Import, then: fn(Import)) {
+    if files.len() < 2 {
+        i.others.set(Vec::new());
+        i.first.set(String::new());
+        if let Some(file) = files.into_iter().next() {
+            load(file, i.text, i, then);
+        }
+        return;
+    }
+    if let Some(big) = files.iter().find(|f| f.size() > MAX_INPUT_BYTES as f64) {
+        let error = measurements::too_large(Some(big.size()));
+        i.error.set(Some(format!("{}: {error}", big.name())));
+        return;
+    }
+    let count = files.len();
+    let read: StoredValue<Vec<Option<(String, String)>>> = StoredValue::new(vec![None; count]);
+    for (k, file) in files.into_iter().enumerate() {
+        let name = file.name();
+        dom::read_file(file, move |got| match got {
+            Ok(text) => {
+                read.update_value(|r| r[k] = Some((name, text)));
+                let all: Option<Vec<(String, String)>> =
+                    read.with_value(|r| r.iter().cloned().collect());
+                if let Some(mut all) = all {
+                    let (first, text) = all.remove(0);
+                    i.first.set(first);
+                    i.text.set(text);
+                    i.others.set(all);
+                    then(i);
+                }
+            }
+            Err(e) => i.error.set(Some(format!("{name}: {e}"))),
+        });
+    }
 }
 
 /// `section#import` with the paste boxes, the report, the charts and the kept machines.
@@ -304,7 +378,9 @@ pub fn ImportView(
             <Inputs i/>
             <FitError i/>
             <SeriesChoice i/>
+            <Combined i/>
             <div id="import-report" aria-live="polite" inner_html=report></div>
+            <FittedMachine i/>
             <Charts i dark=state.dark/>
             <ul id="import-messages" class="messages warnings" aria-label="Stored fitted machines">
                 {move || i.messages.get().into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}
@@ -394,13 +470,12 @@ fn Inputs(i: Import) -> impl IntoView {
     let fitted_ok = move || i.result.with(Option::is_some);
     let on_drop = move |ev: leptos::ev::DragEvent| {
         ev.prevent_default();
-        let file = ev
+        let files = ev
             .data_transfer()
             .and_then(|d| d.files())
-            .and_then(|f| f.get(0));
-        if let Some(file) = file {
-            load(file, i.text, i, Import::fit_or_import);
-        }
+            .map(|f| list_files(&f))
+            .unwrap_or_default();
+        load_runs(files, i, Import::fit_or_import);
     };
     view! {
         <label for="import-text">"Benchmark output"</label>
@@ -411,9 +486,9 @@ fn Inputs(i: Import) -> impl IntoView {
             on:drop=on_drop
         ></textarea>
         <div class="import-actions">
-            <label for="import-file">"or a file: "</label>
-            <input id="import-file" type="file" accept=".txt,.out,.log,.csv,.tsv,text/*"
-                on:change=move |ev| if let Some(f) = chosen_file(&ev) { load(f, i.text, i, Import::fit_or_import) }/>
+            <label for="import-file">"or files (several runs of one cluster make one machine): "</label>
+            <input id="import-file" type="file" multiple accept=".txt,.out,.log,.csv,.tsv,text/*"
+                on:change=move |ev| load_runs(chosen_files(&ev), i, Import::fit_or_import)/>
             <label for="import-format">"format "</label>
             <select id="import-format" on:change=move |ev| i.format.set(event_target_value(&ev))>
                 <option value="auto" selected>"detect"</option>
@@ -513,6 +588,54 @@ fn KeptList(i: Import) -> impl IntoView {
         <ul id="import-saved" class="import-saved">
             {move || i.saved.get().into_iter().enumerate().map(row).collect_view()}
         </ul>
+    }
+}
+
+/// The files given with the first, fitted with it as one machine.
+#[component]
+fn Combined(i: Import) -> impl IntoView {
+    let names = move || {
+        i.others.with(|o| {
+            o.iter()
+                .map(|(n, _)| n.clone())
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+    };
+    view! {
+        <p id="import-combined" class="note" hidden=move || i.others.with(Vec::is_empty)>
+            "Fitted as one machine: " {move || i.first.get()} " (in the box above) with " {names}
+            ". Drop or choose one file to fit it alone."
+        </p>
+    }
+}
+
+/// Which fit the fitted machine is and why, its γ and where that comes from, and what each
+/// run given was used for.
+#[component]
+fn FittedMachine(i: Import) -> impl IntoView {
+    let fitted = move || i.result.with(|r| r.clone());
+    move || {
+        fitted().map(|r| {
+            let runs = (r.runs.len() > 1).then(|| {
+                r.runs
+                    .iter()
+                    .map(|run| view! { <li><strong>{run.series.clone()}</strong> ": " {run.used_for.clone()}</li> })
+                    .collect_view()
+            });
+            view! {
+                <div id="import-fitted">
+                    <p id="import-best">
+                        "The fitted machine is the " <strong>{r.best.model}</strong> " fit: " {r.best.why.clone()} "."
+                    </p>
+                    <p id="import-gamma">
+                        "γ = " {si(r.gamma.gamma_us_per_byte, "µs/B")} ", " {r.gamma.from.clone()}
+                        " (the gamma key; the Collectives view shows it for reductions)."
+                    </p>
+                    <ul id="import-run-roles">{runs}</ul>
+                </div>
+            }
+        })
     }
 }
 

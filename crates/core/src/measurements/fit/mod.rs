@@ -1,19 +1,28 @@
 //! The fits of a measured series: the linear (Hockney) model, its piecewise form with
 //! protocol breakpoints, the hyperbolic model of 000 and LogGP, every one in relative error,
 //! each with its parameters, r∞, n½, errors and per-point residuals, and the query that makes
-//! the fitted machine a `custom` machine for `commcalc eval` and `compare`.
+//! the fitted machine a `custom` machine for `commcalc eval` and `compare`: the fit with the
+//! least error ([`Best`]). Runs of one cluster given together make one machine
+//! ([`combine`]): the latency run's sizes, the bandwidth run's large-message rate, a reduction
+//! run's γ.
 
+pub mod combine;
 pub mod hockney;
 pub mod hyperbolic;
 pub mod loggp;
+pub mod pieces;
+#[cfg(test)]
+mod real_runs;
 
 use serde::Serialize;
 
-use self::hockney::{breakpoints, fit_line, Prefix, Weighting};
+use self::hockney::breakpoints;
+pub use self::pieces::{decimal, physical, piecewise_model, Piece};
 use super::{Format, Kind, Series};
 use crate::error::Error;
 use crate::models::hockney::Hockney;
 use crate::models::hyperbolic::Block;
+use crate::models::piecewise::{KEYS, UNREACHED_BYTES};
 use crate::units::si;
 use crate::Scenario;
 
@@ -51,15 +60,8 @@ pub struct LinearFit {
     pub n_half_bytes: f64,
     #[serde(flatten)]
     pub quality: Quality,
-}
-
-/// One piece of a piecewise linear fit, over the sizes `from_bytes..=to_bytes`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Piece {
-    pub from_bytes: f64,
-    pub to_bytes: f64,
-    pub a_us: f64,
-    pub b_us_per_byte: f64,
+    /// The fitted machine with the linear model.
+    pub query: String,
 }
 
 /// 1 to 3 linear pieces; `breaks_bytes` are the first sizes of the second and third pieces,
@@ -70,6 +72,8 @@ pub struct PiecewiseFit {
     pub pieces: Vec<Piece>,
     #[serde(flatten)]
     pub quality: Quality,
+    /// The fitted machine with the piecewise model, one range per piece.
+    pub query: String,
 }
 
 impl PiecewiseFit {
@@ -113,6 +117,17 @@ pub struct Fits {
     pub loggp: Option<loggp::LogGp>,
 }
 
+/// Which fit the fitted machine is, and why.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Best {
+    /// `hockney`, `piecewise` or `hyperbolic`.
+    pub model: &'static str,
+    pub rms_rel_err: f64,
+    pub max_rel_err: f64,
+    /// The rule and every fit's error, in words.
+    pub why: String,
+}
+
 /// Everything `commcalc fit` prints.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FitReport {
@@ -120,8 +135,14 @@ pub struct FitReport {
     /// The series the fits describe (its `name`).
     pub fitted_series: String,
     pub fits: Fits,
-    /// The fitted machine with the linear model, for `commcalc eval` and `compare`.
+    /// The fit the fitted machine is: the one with the least error.
+    pub best: Best,
+    /// The fitted machine: the best fit's query, for `commcalc eval` and `compare`.
     pub query: String,
+    /// The reductions' γ of the fitted machine: fitted from a reduction run, or assumed.
+    pub gamma: combine::Gamma,
+    /// What each run given was used for, or why it was not.
+    pub runs: Vec<combine::Role>,
     pub warnings: Vec<String>,
 }
 
@@ -147,7 +168,8 @@ fn fitted(series: &[Series]) -> Result<&Series, Error> {
         })
 }
 
-/// Fits every model to the chosen series of `series` ([`fitted`]).
+/// Fits every model to the chosen series of `series`, with the other runs of the same
+/// cluster combined into it ([`combine`]).
 pub fn fit(series: Vec<Series>) -> Result<FitReport, Error> {
     fit_series(series, None)
 }
@@ -198,9 +220,16 @@ pub fn fit_series(series: Vec<Series>, index: Option<usize>) -> Result<FitReport
             }
         ));
     }
+    let mut roles: combine::Roles = vec![None; series.len()];
     let hockney = linear(&points, &mut warnings);
-    let piecewise = piecewise(&points);
-    let query = usable_query(&hockney, &piecewise)?;
+    let mut pieces = piecewise_pieces(&points);
+    let gamma = if chosen.kind == Kind::OneWay {
+        combine::bandwidth(&series, &points, &mut pieces, &mut roles);
+        combine::gamma(&series, &pieces, &mut roles)
+    } else {
+        combine::gamma(&[], &pieces, &mut roles)
+    };
+    let piecewise = piecewise_fit(&points, pieces, &gamma, &mut warnings);
     let hyperbolic = hyperbolic::fit(&points)
         .map(|block| hyperbolic_fit(&points, block))
         .and_then(|fit| match fit {
@@ -216,13 +245,79 @@ pub fn fit_series(series: Vec<Series>, index: Option<usize>) -> Result<FitReport
         hockney,
         hyperbolic,
     };
+    let combined = roles.iter().flatten().any(|r| !r.starts_with("not used"));
+    let (best, query) = best(&fits, combined);
+    let query = usable_query(&fits.hockney, &fits.piecewise, query)?;
+    let runs = combine::roles(chosen, &series, roles);
+    if gamma.fitted && best.model != "piecewise" {
+        warnings.push(format!(
+            "γ = {} µs/B was fitted, but the best fit ({}) has no gamma key outside a \
+             collective: add gamma={} to a collective's query",
+            decimal(gamma.gamma_us_per_byte),
+            best.model,
+            decimal(gamma.gamma_us_per_byte)
+        ));
+    }
     Ok(FitReport {
         fitted_series: chosen.name.clone(),
         series,
         fits,
+        best,
         query,
+        gamma,
+        runs,
         warnings,
     })
+}
+
+/// The fit with the least rms relative error, the simpler on a tie (Hockney, then piecewise,
+/// then hyperbolic), and its query; the piecewise fit where other runs were `combined` into it
+/// (a bandwidth run's rate, a reduction's γ), which only it carries.
+fn best(fits: &Fits, combined: bool) -> (Best, String) {
+    let mut all: Vec<(&'static str, &Quality, &str)> = vec![
+        (
+            "hockney",
+            &fits.hockney.quality,
+            fits.hockney.query.as_str(),
+        ),
+        (
+            "piecewise",
+            &fits.piecewise.quality,
+            fits.piecewise.query.as_str(),
+        ),
+    ];
+    if let Some(y) = &fits.hyperbolic {
+        all.push(("hyperbolic", &y.quality, y.query.as_str()));
+    }
+    let errors: Vec<String> = all
+        .iter()
+        .map(|(m, q, _)| format!("{m} {:.3} %", 100.0 * q.rms_rel_err))
+        .collect();
+    let least = all
+        .iter()
+        .copied()
+        .fold(None, |b: Option<(&str, &Quality, &str)>, x| match b {
+            Some(b) if b.1.rms_rel_err <= x.1.rms_rel_err => Some(b),
+            _ => Some(x),
+        })
+        .unwrap_or(all[0]);
+    let (rule, (model, quality, query)) = if combined {
+        ("the fit the other runs are combined into", all[1])
+    } else {
+        (
+            "the least rms relative error over the measured sizes",
+            least,
+        )
+    };
+    (
+        Best {
+            model,
+            rms_rel_err: quality.rms_rel_err,
+            max_rel_err: quality.max_rel_err,
+            why: format!("{rule} ({})", errors.join(", ")),
+        },
+        query.to_string(),
+    )
 }
 
 /// Fits again the points a fit was made to, kept apart from the benchmark's output (the web
@@ -249,63 +344,56 @@ pub fn refit(name: &str, points: &[[f64; 2]]) -> Result<FitReport, Error> {
     fit(vec![series])
 }
 
-/// The relative linear fit, kept physical: a negative intercept is refitted through zero, a
-/// negative slope as a constant, each with a warning.
+/// The relative linear fit, kept physical ([`physical`]).
 fn linear(points: &[[f64; 2]], warnings: &mut Vec<String>) -> LinearFit {
-    let (mut a, mut b) = fit_line(points, Weighting::Relative).unwrap_or((0.0, 0.0));
-    if b <= 0.0 {
-        warnings.push("the times do not grow with size: fitted as a constant (b = 0)".into());
-        let inv: f64 = points.iter().map(|p| 1.0 / p[1]).sum();
-        let inv2: f64 = points.iter().map(|p| 1.0 / (p[1] * p[1])).sum();
-        (a, b) = (inv / inv2, 0.0);
-    } else if a < 0.0 {
-        warnings
-            .push("the fitted start-up time was negative: refitted through zero (a = 0)".into());
-        let sv: f64 = points.iter().map(|p| p[0] / p[1]).sum();
-        let svv: f64 = points.iter().map(|p| (p[0] / p[1]).powi(2)).sum();
-        (a, b) = (0.0, sv / svv);
-    }
+    let (a, b, why) = physical(points);
+    warnings.extend(why.map(str::to_string));
     let h = Hockney { alpha: a, beta: b };
+    let quality = Quality::of(points, |m| h.time(m));
     LinearFit {
         a_us: a,
         b_us_per_byte: b,
         r_inf_mbps: h.r_inf(),
         n_half_bytes: h.n_half(),
-        quality: Quality::of(points, |m| h.time(m)),
+        query: checked_query(hockney_query(a, b), warnings),
+        quality,
     }
 }
 
-fn piecewise(points: &[[f64; 2]]) -> PiecewiseFit {
+/// The pieces between the breakpoints the BIC chooses ([`breakpoints`]), each fitted physical
+/// ([`physical`]): a machine's α and β are never negative.
+fn piecewise_pieces(points: &[[f64; 2]]) -> Vec<Piece> {
     let breaks = breakpoints(points);
-    let prefix = Prefix::new(points, Weighting::Relative);
     let mut bounds = vec![0];
     bounds.extend(&breaks);
     bounds.push(points.len());
-    let pieces: Vec<Piece> = bounds
+    bounds
         .windows(2)
         .filter_map(|w| {
-            let (a, b, _) = prefix.fit(w[0], w[1])?;
+            let part = points.get(w[0]..w[1])?;
+            let (a, b, _) = physical(part);
             Some(Piece {
-                from_bytes: points.get(w[0])?[0],
-                to_bytes: points.get(w[1] - 1)?[0],
+                from_bytes: part.first()?[0],
+                to_bytes: part.last()?[0],
                 a_us: a,
                 b_us_per_byte: b,
             })
         })
-        .collect();
-    let model = |m: f64| {
-        pieces
-            .iter()
-            .find(|p| m <= p.to_bytes)
-            .or(pieces.last())
-            .map_or(f64::NAN, |p| p.a_us + p.b_us_per_byte * m)
-    };
+        .collect()
+}
+
+fn piecewise_fit(
+    points: &[[f64; 2]],
+    pieces: Vec<Piece>,
+    gamma: &combine::Gamma,
+    warnings: &mut Vec<String>,
+) -> PiecewiseFit {
+    let model = piecewise_model(&pieces);
+    let quality = Quality::of(points, |m| model.map_or(f64::NAN, |x| x.time(m)));
     PiecewiseFit {
-        breaks_bytes: breaks
-            .iter()
-            .filter_map(|&i| points.get(i).map(|p| p[0]))
-            .collect(),
-        quality: Quality::of(points, model),
+        breaks_bytes: pieces.iter().skip(1).map(|p| p.from_bytes).collect(),
+        query: checked_query(piecewise_query(&pieces, gamma), warnings),
+        quality,
         pieces,
     }
 }
@@ -330,12 +418,27 @@ fn hyperbolic_fit(points: &[[f64; 2]], block: Block) -> Result<HyperbolicFit, St
     })
 }
 
-/// The linear fit's query if the fit is of use: every number of the linear and piecewise
+/// A fit's own query, with a warning where the custom machine would refuse it (the best fit's
+/// query is refused outright: [`usable_query`]).
+fn checked_query(query: String, warnings: &mut Vec<String>) -> String {
+    if let Err(e) = Scenario::from_query(&query) {
+        warnings.push(format!(
+            "the fitted values lie outside what the custom machine accepts ({e}); `{query}` will be refused"
+        ));
+    }
+    query
+}
+
+/// The best fit's query if the fit is of use: every number of the linear and piecewise
 /// fits finite (times near f64's limits, 10³⁰⁸ µs or 10⁻³⁰⁰ µs, overflow or underflow in the
 /// sums of a relative fit), and the fitted machine one that `commcalc eval` evaluates. Else
 /// the fit is refused, with the reason: a result printed with `inf` and `NaN`, or a query
 /// refused when pasted, is no result.
-fn usable_query(hockney: &LinearFit, piecewise: &PiecewiseFit) -> Result<String, Error> {
+fn usable_query(
+    hockney: &LinearFit,
+    piecewise: &PiecewiseFit,
+    query: String,
+) -> Result<String, Error> {
     let refused = |why: String| Error::Measurement {
         line: None,
         problem: format!("the fitted machine is of no use: {why}"),
@@ -362,7 +465,7 @@ fn usable_query(hockney: &LinearFit, piecewise: &PiecewiseFit) -> Result<String,
     }
     finite(&pieces, &piecewise.quality)
         .map_err(|why| refused(format!("the piecewise fit: {why}")))?;
-    evaluable(hockney_query(h)).map_err(refused)
+    evaluable(query).map_err(refused)
 }
 
 /// The ranges of the custom machine's Hockney α and β, which a fitted machine must lie in.
@@ -403,23 +506,38 @@ fn evaluable(query: String) -> Result<String, String> {
     Ok(query)
 }
 
-/// A number for a query: six significant digits, in plain decimal.
-fn decimal(v: f64) -> String {
-    if v == 0.0 || !v.is_finite() {
-        return "0".into();
-    }
-    let digits = 5 - v.abs().log10().floor() as i32;
-    let p = 10f64.powi(digits);
-    format!("{}", (v * p).round() / p)
-}
-
 /// The linear fit as the custom machine's `hockney` model: α = a, β = b.
-pub fn hockney_query(f: &LinearFit) -> String {
+pub fn hockney_query(a: f64, b: f64) -> String {
     format!(
         "machine=custom&pattern=pingpong&model=hockney&alpha={}&beta={}",
-        decimal(f.a_us),
-        decimal(f.b_us_per_byte)
+        decimal(a),
+        decimal(b)
     )
+}
+
+/// The piecewise fit as the custom machine's `piecewise` model: range k's first size, α and
+/// β under the keys of `models::piecewise::KEYS`, a range the fit did not make left unreached
+/// (first size 10¹²), and the reductions' γ.
+pub fn piecewise_query(pieces: &[Piece], gamma: &combine::Gamma) -> String {
+    let mut q = String::from("machine=custom&pattern=pingpong&model=piecewise");
+    for (i, (from, alpha, beta)) in KEYS.iter().enumerate() {
+        match (pieces.get(i), from) {
+            (Some(x), from) => {
+                if let Some(key) = from {
+                    q.push_str(&format!("&{key}={}", decimal(x.from_bytes)));
+                }
+                q.push_str(&format!(
+                    "&{alpha}={}&{beta}={}",
+                    decimal(x.a_us),
+                    decimal(x.b_us_per_byte)
+                ));
+            }
+            (None, Some(key)) => q.push_str(&format!("&{key}={}", decimal(UNREACHED_BYTES))),
+            (None, None) => {}
+        }
+    }
+    q.push_str(&format!("&gamma={}", decimal(gamma.gamma_us_per_byte)));
+    q
 }
 
 /// The hyperbolic fit as the custom machine's `hyperbolic` model. Its ping-pong reduces the

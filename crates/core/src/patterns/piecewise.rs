@@ -1,0 +1,170 @@
+//! The point-to-point patterns on a machine of the piecewise model (`models::piecewise`): the
+//! line of the range the message falls in, Hockney's in each (003 eq. 1), with the asymptotic
+//! bandwidth of the last range.
+
+use super::shape::{Shape, DEFAULT_SIZE};
+use crate::context::{Ctx, Evaluation};
+use crate::derivation::Derivation;
+use crate::error::Error;
+use crate::models::hockney::Hockney;
+use crate::models::piecewise::{Piecewise, Range, KEYS, UNREACHED_BYTES};
+use crate::values::Value;
+
+const SOURCE: &str = "Clauss et al. 2011 §4 (SMPI's piece-wise linear model); 003 eq. 1 per range";
+
+/// The scenario's piecewise model: every range's α, β and first size, read (and so shown) all,
+/// refused where a range starts below the one before it; a range that starts at 10¹² is never
+/// reached and left out.
+pub fn model(ctx: &mut Ctx) -> Result<Piecewise, Error> {
+    // γ is the fitted machine's own (fitted from a reduction run, or assumed): its query
+    // carries it on the ping-pong it was fitted to, so that the same machine costs its
+    // reductions in any collective; read here, it is the machine's, not an ignored key.
+    ctx.param("gamma")?;
+    let mut ranges = Vec::new();
+    for (from, alpha, beta) in KEYS {
+        let start = match from {
+            Some(key) => ctx.param(key)?,
+            None => 0.0,
+        };
+        let line = Hockney {
+            alpha: ctx.param(alpha)?,
+            beta: ctx.param(beta)?,
+        };
+        if let (Some(key), Some(before)) = (from, ranges.last().map(|r: &Range| r.from)) {
+            if start < before {
+                return Err(Error::invalid(
+                    key,
+                    start,
+                    format!(
+                        "a first size of at least {before} B, the range before it: the ranges' \
+                         first sizes grow (10¹² leaves a range unreached)"
+                    ),
+                ));
+            }
+        }
+        if start < UNREACHED_BYTES {
+            ranges.push(Range { from: start, line });
+        }
+    }
+    Piecewise::new(&ranges).map_err(|e| Error::invalid("break_2", "", e))
+}
+
+/// The symbols of range `k` (0-based): its α and β keys.
+fn keys(k: usize) -> (&'static str, &'static str) {
+    let (_, alpha, beta) = KEYS[k.min(KEYS.len() - 1)];
+    (alpha, beta)
+}
+
+/// `scale` one-way times of the range of each message; the time at the query's size is the
+/// line of its range, r∞ the last range's (the asymptote, 001 §2) and n½ the size at which the
+/// model reaches half of it.
+pub fn one_way(ctx: &mut Ctx, scale: f64) -> Result<Evaluation, Error> {
+    let at = ctx.size(DEFAULT_SIZE);
+    let model = model(ctx)?;
+    let (alpha, beta) = keys(model.index_of(at));
+    let shape = Shape::Linear {
+        alpha: ctx.sym(alpha)?,
+        beta: ctx.sym(beta)?,
+    };
+    let mut e = shape.evaluation(at, scale, SOURCE);
+    e.cost = Box::new(move |x| scale * model.time(x));
+    let last = model.last();
+    let r_inf = last.r_inf() / scale;
+    let n_half = half_performance(&model);
+    replace(
+        &mut e,
+        "r_inf_MBps",
+        r_inf,
+        Derivation::described(
+            "r∞",
+            "1/β of the last range (001 §2: the asymptotic rate)",
+            r_inf,
+            "MB/s",
+            SOURCE,
+        ),
+    );
+    replace(
+        &mut e,
+        "n_half_bytes",
+        n_half,
+        Derivation::described(
+            "n½",
+            "the least size whose rate n/T(n) reaches r∞/2, in the range it falls in",
+            n_half,
+            "B",
+            SOURCE,
+        ),
+    );
+    Ok(e)
+}
+
+/// An exchange: two transfers of the message, one each way, on links that do not overlap
+/// them (003 §Send-and-Reply and Exchange, as the custom Hockney machine).
+pub fn exchange(ctx: &mut Ctx) -> Result<Evaluation, Error> {
+    one_way(ctx, 2.0)
+}
+
+/// The least n with n/T(n) ≥ r∞/2, r∞ = 1/β_last: in range k, n = α_k/(2β_last − β_k) where
+/// that lies in the range (the rate grows within a range whose β is below 2β_last).
+fn half_performance(model: &Piecewise) -> f64 {
+    let target = 2.0 * model.last().beta;
+    let ranges = model.ranges();
+    for (i, r) in ranges.iter().enumerate() {
+        let to = ranges.get(i + 1).map_or(f64::INFINITY, |x| x.from);
+        let slack = target - r.line.beta;
+        if slack <= 0.0 {
+            continue;
+        }
+        let n = (r.line.alpha / slack).max(r.from);
+        if n < to {
+            return n;
+        }
+    }
+    f64::NAN
+}
+
+/// Sets metric `key` and its derivation.
+fn replace(e: &mut Evaluation, key: &'static str, value: f64, d: Derivation) {
+    e.metrics.retain(|(k, _)| *k != key);
+    e.metrics.push((key, Value::Number(value)));
+    e.derivations.retain(|(k, _)| *k != key);
+    e.derivations.push((key, d));
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::run;
+
+    /// The time at each size is its range's line; the query round-trips.
+    #[test]
+    fn the_ping_pong_takes_the_range_of_its_size() {
+        let q = "machine=custom&pattern=pingpong&model=piecewise&size=100&alpha=1&beta=0.001&break_2=8192&alpha_2=5&beta_2=0.0002&break_3=1000000000000";
+        let time = |r: &crate::Report, k: &str| match r.metrics.get(k) {
+            Some(crate::values::Value::Number(v)) => *v,
+            other => panic!("{k}: {other:?}"),
+        };
+        let r = run(q).unwrap();
+        assert!((time(&r, "time_us") - 1.1).abs() < 1e-12);
+        let s = crate::Scenario::from_query(q).unwrap();
+        assert_eq!(crate::Scenario::from_query(&s.to_query()).unwrap(), s);
+        let big = run(&q.replace("size=100", "size=100000")).unwrap();
+        assert!((time(&big, "time_us") - 25.0).abs() < 1e-9);
+        assert!((time(&big, "r_inf_MBps") - 5000.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_unreached_size_is_the_largest_a_query_takes() {
+        assert_eq!(
+            crate::models::piecewise::UNREACHED_BYTES,
+            crate::query::MAX_BYTES
+        );
+    }
+
+    #[test]
+    fn ranges_out_of_order_are_refused_by_key() {
+        let e = run("machine=custom&pattern=pingpong&model=piecewise&break_2=5000&break_3=100")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("break_3") && e.contains("grow"), "{e}");
+    }
+}
