@@ -66,7 +66,10 @@ fn one_node_costs_the_node_s_alpha_beta() {
 fn two_nodes_cost_each_step_by_its_partners() {
     let base = format!("{NET}&p=64&size=1e6&intra_alpha=0.2&intra_beta=0.00008");
     let ring = format!("{base}&pattern=allreduce");
-    assert!((metric(&format!("{ring}&ppn=32"), "ring_us") - metric(&ring, "ring_us")).abs() < 1e-6);
+    let one_level = format!("{NET}&p=64&size=1e6&pattern=allreduce");
+    assert!(
+        (metric(&format!("{ring}&ppn=32"), "ring_us") - metric(&one_level, "ring_us")).abs() < 1e-6
+    );
     let bcast = format!("{base}&pattern=broadcast&ppn=32");
     let want = (2.0 + 1e6 * 0.0001) + 5.0 * (0.2 + 1e6 * 0.00008);
     assert!((metric(&bcast, "binomial_us") - want).abs() < 1e-6 * want);
@@ -107,18 +110,13 @@ fn the_winner_map_places_ranks_as_best_does() {
     assert!(map.cell(0, 0).is_some());
 }
 
-/// The node's keys without ppn change nothing, and the report says why.
+/// The node's keys without ppn would change nothing: refused, naming ppn.
 #[test]
-fn node_keys_without_ppn_are_said_to_be_unused() {
-    let q = format!("{NET}&pattern=allreduce&p=16&intra_alpha=0.1&nics=2");
-    let r = run(&q).unwrap();
-    assert!(
-        r.warnings.iter().any(|w| w.contains("without ppn")),
-        "{:?}",
-        r.warnings
-    );
-    let plain = format!("{NET}&pattern=allreduce&p=16");
-    assert_eq!(r.metric("ring_us"), run(&plain).unwrap().metric("ring_us"));
+fn node_keys_without_ppn_are_refused() {
+    for key in ["intra_alpha=0.1", "intra_beta=0.0001", "nics=2"] {
+        let e = refusal(&format!("{NET}&pattern=allreduce&p=16&{key}"));
+        assert!(e.contains(key) && e.contains("give ppn"), "{e}");
+    }
 }
 
 /// Four ranks a node sending off-node at once through four interfaces do not share one.

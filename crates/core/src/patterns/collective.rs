@@ -368,15 +368,18 @@ fn loggp(ctx: &mut Ctx, m: &Abg) -> LogGp {
 /// partly used: the winner map's small p; a single evaluation refuses it ([`check_ppn`]).
 pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
     let Some(ppn) = ctx.overridden("ppn") else {
-        let idle: Vec<&str> = ["intra_alpha", "intra_beta", "nics"]
+        // Without ppn every rank is on its own node: a node's keys would change nothing.
+        if let Some((key, value)) = ["intra_alpha", "intra_beta", "nics"]
             .into_iter()
-            .filter(|k| ctx.overridden(k).is_some())
-            .collect();
-        if !idle.is_empty() {
-            ctx.warn(format!(
-                "{} without ppn: every rank is on its own node, so only the network is used; give ppn",
-                idle.join(", ")
-            ));
+            .find_map(|k| ctx.overridden(k).map(|v| (k, v)))
+        {
+            return Err(Error::Unsupported {
+                key: key.into(),
+                value: crate::derivation::number(value),
+                reason: "without ppn every rank is on its own node, so only the network is \
+                         used: give ppn (processes per node) for the node's keys to count"
+                    .into(),
+            });
         }
         return Ok(None);
     };

@@ -186,7 +186,12 @@ mod tests {
     #[test]
     fn a_spec_is_key_from_to_steps() {
         assert_eq!("hit=0:0.9:10".parse(), Ok(s("hit", 0.0, 0.9, 10)));
-        assert_eq!(" radius = 1 : 4 : 4".parse(), Ok(s("radius", 1.0, 4.0, 4)));
+        // Whole endpoints are kept as written too, for whole-number keys' exact values.
+        let radius = Sweep {
+            whole: Some((1, 4)),
+            ..s("radius", 1.0, 4.0, 4)
+        };
+        assert_eq!(" radius = 1 : 4 : 4".parse(), Ok(radius));
         let limit = format!("hit=0:1:{}", MAX_STEPS + 1);
         for (spec, why) in [
             ("hit", "with an ="),
