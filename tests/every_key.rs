@@ -81,8 +81,15 @@ const READ_BUT_UNUSED: [(&str, &str, &str); 21] = [
 /// The BSP barrier's g (the collectives' β, which a barrier of empty messages never pays)
 /// and the Paragon's multigrid p under the hyperbolic model, likewise; and the piecewise
 /// machine's γ, its own on every pattern (a fitted machine's query carries it).
-const ALSO_READ_BUT_UNUSED: [(&str, &str, &str); 7] = [
+const ALSO_READ_BUT_UNUSED: [(&str, &str, &str); 11] = [
     ("custom", "piecewise", "gamma"),
+    // A range's first size beyond the curve's largest (10¹⁰ B and up), and a barrier's empty
+    // messages, which never leave the first range: like a size beyond the curve, read and
+    // in force, but no message of the scenario reaches it.
+    ("custom", "piecewise", "break_3"),
+    ("custom", "piecewise", "break_2"),
+    ("custom", "piecewise", "alpha_2"),
+    ("custom", "piecewise", "beta_2"),
     ("custom", "bsp", "g_one"),
     ("ibm-sp2", "bsp", "g_one"),
     ("ibm-sp2-ethernet", "bsp", "g_one"),

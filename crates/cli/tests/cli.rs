@@ -1359,20 +1359,21 @@ fn messages_name_only_the_values_given() {
 
 /// One γ per machine and model, with one derivation: the value `machines` lists under each of
 /// the custom machine's models is the one `eval` computes, its rule ends in that value, and
-/// the custom machine's γ is its c₂/8 under every model (it was 1/(8·rate) under all but NBL
-/// while the listing said c₂/8).
+/// the custom machine's γ is the assumed modern one under every model, never a 1990s
+/// machine's (it was 004's c₂/8 under NBL and 002's 1/(8·rate) under the others).
 #[test]
 fn gamma_is_one_value_with_one_derivation() {
+    use commcalc_core::catalog::ASSUMED_GAMMA;
     let v: Value = serde_json::from_str(&ok(&["machines", "--json", "custom"])).expect("JSON");
     let entries = v["collectives"].as_array().expect("collectives");
-    assert_eq!(entries.len(), 7);
+    assert_eq!(entries.len(), commcalc_core::Model::ALL.len());
     for c in entries {
         let model = c["model"].as_str().expect("a model");
         let listed = c["gamma_us_per_byte"].as_f64().expect("γ");
-        assert_eq!(listed, 0.25 / 8.0, "{model}");
+        assert_eq!(listed, ASSUMED_GAMMA.value, "{model}");
         let rule = c["gamma_rule"].as_str().expect("a rule");
         assert!(
-            rule.starts_with("γ = c₂/8") && rule.contains(&format!("= {listed} µs/B")),
+            rule.contains(&format!("= {listed} µs/B")) && rule.contains("assumed"),
             "{model}: {rule}"
         );
         let q = format!("machine=custom&pattern=allreduce&model={model}");

@@ -181,7 +181,8 @@ impl ParamSet {
             Model::Piecewise => &["beta", "beta_2", "beta_3"],
             Model::Nbl => &["beta"],
             Model::Bpram => &["sigma"],
-            Model::Bsp => &["g", "g_total"],
+            // l too: a barrier is one superstep of latency l, so at l = 0 it takes no time.
+            Model::Bsp => &["g", "g_total", "l"],
             _ => &[],
         };
         rates.contains(&name) && self.param(name).is_some_and(|p| p.range.0 == 0.0)

@@ -25,6 +25,18 @@ pub struct About {
     pub source: &'static str,
 }
 
+/// The piecewise model, SMPI's (cited in its idea), with Hockney's line in each range.
+const PIECEWISE: About = About {
+    title: "Piecewise linear model (protocol ranges)",
+    idea: "An MPI library sends small messages one way (eager) and large ones another (rendezvous): each range of message sizes, from its first size b_k to the next range's, has its own start-up α_k and time per byte β_k, Hockney's line in each range. SMPI costs messages so (Clauss et al., IPDPS 2011, §4). A collective's steps are each costed in the range of their own message.",
+    assumptions: &[
+    "Up to three ranges; a range whose first size is 10¹² is never reached.",
+    "Within a range, Hockney's assumptions: no packets, no congestion.",
+    "α_k and β_k are least-squares fits (in relative error) to a ping-pong, as commcalc fit makes them.",
+],
+    source: "003 eq. 1; 001 §2",
+};
+
 /// The explanation of a model. Every model has one: the match is exhaustive.
 pub fn model(m: Model) -> About {
     match m {
@@ -38,16 +50,7 @@ pub fn model(m: Model) -> About {
         ],
             source: "003 eq. 1; 001 §2, eq. 1–2; 004 §2",
         },
-        Model::Piecewise => About {
-            title: "Piecewise linear model (protocol ranges)",
-            idea: "An MPI library sends small messages one way (eager) and large ones another (rendezvous): each range of message sizes, from its first size b_k to the next range's, has its own start-up α_k and time per byte β_k, Hockney's line in each range. SMPI costs messages so (Clauss et al., IPDPS 2011, §4). A collective's steps are each costed in the range of their own message.",
-            assumptions: &[
-            "Up to three ranges; a range whose first size is 10¹² is never reached.",
-            "Within a range, Hockney's assumptions: no packets, no congestion.",
-            "α_k and β_k are least-squares fits (in relative error) to a ping-pong, as commcalc fit makes them.",
-        ],
-            source: "003 eq. 1; 001 §2",
-        },
+        Model::Piecewise => PIECEWISE,
         Model::Packetized => About {
             title: "Packetized service time",
             idea: "A communication block handles a message in packets of at most p bytes: each packet costs a fixed service time a, each byte an incremental service time m. The time is a sawtooth in the message size.",

@@ -180,6 +180,19 @@ pub fn evaluate(scenario: &Scenario) -> Result<Report, Error> {
     evaluate_with(scenario, CURVE_POINTS)
 }
 
+/// The keys a scenario reads (its inputs, defaults included, and its parameters): the only
+/// keys that change its result, so the only ones a control may offer; every other key given is
+/// refused. `None` where that is not known without running a simulation (the traffic
+/// pattern, whose keys are all read) or where the scenario is refused.
+pub fn read_keys(scenario: &Scenario) -> Option<Vec<&'static str>> {
+    if scenario.pattern.id == "traffic" {
+        return None;
+    }
+    let r = evaluate_with(scenario, 2).ok()?;
+    let inputs = r.inputs.iter().map(|(k, _)| *k);
+    Some(inputs.chain(r.parameters.iter().map(|(k, _)| *k)).collect())
+}
+
 /// Evaluates a scenario with `points` log-spaced curve points over the pattern's range (or the
 /// query's `from`/`to`).
 pub fn evaluate_with(scenario: &Scenario, points: usize) -> Result<Report, Error> {

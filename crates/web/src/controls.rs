@@ -51,6 +51,24 @@ pub struct Control {
 /// The controls of a scenario: the pattern's inputs, then the curve's range, then the
 /// parameters of the machine's set for the model.
 pub fn controls(scenario: &Scenario) -> Vec<Control> {
+    let mut out = all_controls(scenario);
+    // A control for a key the scenario does not read would only ever be refused; a part of a
+    // sum (the Paragon's α_x of α) is edited through its whole.
+    if let Some(read) = commcalc_core::report::read_keys(scenario) {
+        let parts = scenario
+            .machine
+            .set(scenario.model)
+            .map_or(&[][..], |s| s.parts);
+        let part_of_read = |key: &str| parts.iter().any(|(p, w)| *p == key && read.contains(w));
+        out.retain(|c| {
+            matches!(c.key, "from" | "to") || read.contains(&c.key) || part_of_read(c.key)
+        });
+    }
+    out
+}
+
+/// Every control the pattern, the model's parameters and the collectives declare.
+fn all_controls(scenario: &Scenario) -> Vec<Control> {
     let (machine, pattern, model) = (scenario.machine, scenario.pattern, scenario.model);
     let mut out: Vec<Control> = pattern
         .inputs
@@ -601,14 +619,13 @@ mod tests {
         Scenario::from_query(q).unwrap()
     }
 
+    /// The ping-pong's controls are what it reads: the exchange's α_x and β_x, parameters of
+    /// the same set, would only be refused there.
     #[test]
     fn paragon_pingpong_has_size_range_and_nx_parameters() {
         let s = scenario("machine=intel-paragon&pattern=pingpong");
         let keys: Vec<_> = controls(&s).iter().map(|c| c.key).collect();
-        assert_eq!(
-            keys,
-            ["size", "from", "to", "alpha", "beta", "alpha_x", "beta_x"]
-        );
+        assert_eq!(keys, ["size", "from", "to", "alpha", "beta"]);
         let r = evaluate(&s).unwrap();
         assert_eq!(current(&s, Some(&r), "alpha"), Current::Number(Some(146.0)));
         assert_eq!(current(&s, Some(&r), "size"), Current::Number(Some(1e4)));

@@ -221,7 +221,11 @@ pub fn validate(runs: &[Series], intra: &[Series], options: &Options) -> Result<
         .map(str::to_string)
         .collect();
     let intra_fitted_to = node_of(intra, &mut machine)?;
-    machine.extend(options.extra.iter().map(|(k, v)| format!("{k}={v}")));
+    // A key given with --set replaces the fitted machine's own (its γ, say).
+    for (k, v) in &options.extra {
+        machine.retain(|kv| kv.split('=').next() != Some(k.as_str()));
+        machine.push(format!("{k}={v}"));
+    }
     let machine = machine.join("&");
     let checked = collectives
         .into_iter()

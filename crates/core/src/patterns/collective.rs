@@ -376,8 +376,9 @@ pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
             return Err(Error::Unsupported {
                 key: key.into(),
                 value: crate::derivation::number(value),
-                reason: "without ppn every rank is on its own node, so only the network is \
-                         used: give ppn (processes per node) for the node's keys to count"
+                reason: "the collectives do not use it without ppn: every rank is on its own \
+                         node, so only the network is used; give ppn (processes per node) for \
+                         the node's keys to count"
                     .into(),
             });
         }

@@ -26,10 +26,7 @@ pub fn model(ctx: &mut Ctx) -> Result<Piecewise, Error> {
             Some(key) => ctx.param(key)?,
             None => 0.0,
         };
-        let line = Hockney {
-            alpha: ctx.param(alpha)?,
-            beta: ctx.param(beta)?,
-        };
+
         if let (Some(key), Some(before)) = (from, ranges.last().map(|r: &Range| r.from)) {
             if start < before {
                 return Err(Error::invalid(
@@ -43,7 +40,28 @@ pub fn model(ctx: &mut Ctx) -> Result<Piecewise, Error> {
             }
         }
         if start < UNREACHED_BYTES {
+            let line = Hockney {
+                alpha: ctx.param(alpha)?,
+                beta: ctx.param(beta)?,
+            };
             ranges.push(Range { from: start, line });
+        } else if let Some((key, value)) = [alpha, beta]
+            .into_iter()
+            .find_map(|k| ctx.overridden(k).map(|v| (k, v)))
+        {
+            // A range no message reaches: its α and β, never read, would change nothing.
+            return Err(Error::Unsupported {
+                key: key.into(),
+                value: crate::derivation::number(value),
+                reason: format!(
+                    "the piecewise model does not use it while its range starts at {} B ({}), \
+                     which no message reaches, so it would change nothing: give {} below the \
+                     largest size first",
+                    crate::derivation::number(start),
+                    from.unwrap_or("0"),
+                    from.unwrap_or("its first size")
+                ),
+            });
         }
     }
     Piecewise::new(&ranges).map_err(|e| Error::invalid("break_2", "", e))

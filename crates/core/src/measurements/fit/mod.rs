@@ -180,11 +180,10 @@ pub fn usable(s: &Series) -> bool {
     s.points.iter().filter(|p| p[1] > 0.0).count() >= 2
 }
 
-/// Fits every model to series `index` of `series` (one the reader chose: any usable series,
-/// a PingPing as well as the PingPong [`fitted`] would choose), or to [`fitted`]'s for `None`.
-pub fn fit_series(series: Vec<Series>, index: Option<usize>) -> Result<FitReport, Error> {
-    let chosen = match index {
-        None => fitted(&series)?,
+/// Series `index` of `series`, or [`fitted`]'s for `None`.
+fn chosen(series: &[Series], index: Option<usize>) -> Result<&Series, Error> {
+    match index {
+        None => fitted(series),
         Some(i) => series
             .get(i)
             .filter(|s| usable(s))
@@ -195,8 +194,14 @@ pub fn fit_series(series: Vec<Series>, index: Option<usize>) -> Result<FitReport
                     "one of the {} series read, with at least two sizes with a positive time",
                     series.len()
                 ),
-            })?,
-    };
+            }),
+    }
+}
+
+/// Fits every model to series `index` of `series` (one the reader chose: any usable series,
+/// a PingPing as well as the PingPong [`fitted`] would choose), or to [`fitted`]'s for `None`.
+pub fn fit_series(series: Vec<Series>, index: Option<usize>) -> Result<FitReport, Error> {
+    let chosen = chosen(&series, index)?;
     let points: Vec<[f64; 2]> = chosen
         .points
         .iter()
