@@ -97,6 +97,15 @@ fn defaults(map: &WinnerMap, library: Library) -> Defaults {
 /// A library's default choice as a grid beside the winners': the winners' letter where the
 /// library runs one of the map's algorithms, a digit for each algorithm commcalc does not
 /// cost (named under the grid).
+/// The head row of a grid of sizes (rows) by process counts (columns).
+fn grid_header(out: &mut String, map: &WinnerMap) {
+    let _ = write!(out, "{:>10} ", "size \\ p");
+    for p in &map.ps {
+        let _ = write!(out, "{p:>5}");
+    }
+    out.push('\n');
+}
+
 fn default_table(map: &WinnerMap, d: &Defaults) -> String {
     let mut out = String::new();
     let _ = writeln!(
@@ -105,11 +114,7 @@ fn default_table(map: &WinnerMap, d: &Defaults) -> String {
         d.name, d.fastest, d.costed
     );
     let mut others: Vec<&str> = Vec::new();
-    let _ = write!(out, "{:>10} ", "size \\ p");
-    for p in &map.ps {
-        let _ = write!(out, "{p:>5}");
-    }
-    out.push('\n');
+    grid_header(&mut out, map);
     for (col, n) in map.sizes.iter().enumerate() {
         let _ = write!(out, "{:>10} ", si(*n, "B"));
         for row in 0..map.ps.len() {
@@ -157,11 +162,7 @@ fn table(map: &WinnerMap) -> String {
         "lower case: the runner-up is within {:.0}%",
         CLOSE_MARGIN * 100.0
     );
-    let _ = write!(out, "{:>10} ", "size \\ p");
-    for p in &map.ps {
-        let _ = write!(out, "{p:>5}");
-    }
-    out.push('\n');
+    grid_header(&mut out, map);
     for (col, n) in map.sizes.iter().enumerate() {
         let _ = write!(out, "{:>10} ", si(*n, "B"));
         for row in 0..map.ps.len() {

@@ -47,16 +47,6 @@ pub fn base(s: &Scenario) -> Scenario {
     MODEL_KEYS.iter().fold(s.clone(), |acc, k| acc.without(k))
 }
 
-fn sweep(key: &str, from: f64, to: f64, steps: usize) -> Sweep {
-    Sweep {
-        key: key.into(),
-        from,
-        to,
-        steps,
-        whole: None,
-    }
-}
-
 /// 003 Fig. 7 on a cube of dimension `dim`: the sphere (φ = 1) against its radius, 1 to the
 /// diameter; the decreasing model against its decay, 0.1 to 0.9; uniform (one run, drawn as a
 /// line: a sweep of the stack at depth 0, which leaves the uniform model as it is).
@@ -68,17 +58,17 @@ pub fn fig7(dim: u32) -> Figure {
             Series {
                 name: "sphere, φ = 1",
                 set: &[("spatial", "sphere")],
-                sweep: sweep("radius", 1.0, f64::from(dim), dim as usize),
+                sweep: Sweep::new("radius", 1.0, f64::from(dim), dim as usize),
             },
             Series {
                 name: "decreasing",
                 set: &[("spatial", "decreasing")],
-                sweep: sweep("decay", 0.1, 0.9, 5),
+                sweep: Sweep::new("decay", 0.1, 0.9, 5),
             },
             Series {
                 name: "uniform",
                 set: &[],
-                sweep: sweep("stack", 0.0, 0.0, 1),
+                sweep: Sweep::new("stack", 0.0, 0.0, 1),
             },
         ],
     }
@@ -87,7 +77,7 @@ pub fn fig7(dim: u32) -> Figure {
 /// 003 Fig. 8: a depth-1 stack's hit probability p from 0 to 0.9 for the three spatial models
 /// (the sphere of radius 2, the decreasing model with d = 0.5), as docs/traffic.md.
 pub fn fig8() -> Figure {
-    let p = || sweep("hit", 0.0, 0.9, 4);
+    let p = || Sweep::new("hit", 0.0, 0.9, 4);
     Figure {
         number: 8,
         source: "003 Fig. 8",

@@ -72,6 +72,18 @@ impl std::str::FromStr for Sweep {
 }
 
 impl Sweep {
+    /// `steps` values of `key` from `from` to `to`, interpolated in f64 (whole-number keys
+    /// rounded).
+    pub fn new(key: &str, from: f64, to: f64, steps: usize) -> Sweep {
+        Sweep {
+            key: key.into(),
+            from,
+            to,
+            steps,
+            whole: None,
+        }
+    }
+
     /// Values from `from` to `to` in `steps` even steps, whole numbers for whole-number keys
     /// (duplicates dropped), printed without rounding noise.
     pub fn values(&self) -> Vec<String> {
@@ -174,13 +186,7 @@ mod tests {
     use super::*;
 
     fn s(key: &str, from: f64, to: f64, steps: usize) -> Sweep {
-        Sweep {
-            key: key.into(),
-            from,
-            to,
-            steps,
-            whole: None,
-        }
+        Sweep::new(key, from, to, steps)
     }
 
     #[test]
