@@ -56,8 +56,23 @@ struct Syms {
     rate: Expr,
 }
 
+/// What a pattern uses of the cluster beyond the two stages and the link. A parameter it does
+/// not use is not read (its value stays NaN), so a value given for it is refused as changing
+/// nothing.
+#[derive(Clone, Copy, PartialEq, PartialOrd)]
+enum Uses {
+    /// One sender on one VC (ping-pong, broadcast, a pipelined send): the whole link.
+    Link,
+    /// VCs sharing the bisection of the cluster's switches, p by default its hosts.
+    Cluster,
+    /// A barrier's bsp_sync call b′ and the clock rate too: l in µs and in flops.
+    Barrier,
+    /// A superstep's bsp_put calls, a′ per byte as well: g and l.
+    Bsp,
+}
+
 impl Atm {
-    fn new(ctx: &mut Ctx) -> Result<Atm, Error> {
+    fn new(ctx: &mut Ctx, uses: Uses) -> Result<Atm, Error> {
         let stack = Pipeline {
             t1: Layer {
                 a: ctx.param("a1")?,
@@ -76,12 +91,18 @@ impl Atm {
                 stack.t2.a, stack.t2.b, stack.t1.a, stack.t1.b
             ));
         }
-        let put = Layer {
-            a: ctx.param("a_put")?,
-            b: ctx.param("b_put")?,
+        let mut read = |name: &str, needed: bool| match needed {
+            true => ctx.param(name),
+            false => Ok(f64::NAN),
         };
-        let (link, hosts) = (link_unit_time(ctx)?, ctx.param("hosts")?);
-        let (switches, rate) = (ctx.param("switches")?, ctx.param("rate")?);
+        let (cluster, sync) = (uses >= Uses::Cluster, uses >= Uses::Barrier);
+        let put = Layer {
+            a: read("a_put", uses == Uses::Bsp)?,
+            b: read("b_put", sync)?,
+        };
+        let (hosts, switches) = (read("hosts", cluster)?, read("switches", cluster)?);
+        let rate = read("rate", sync)?;
+        let link = link_unit_time(ctx)?;
         let sym = Syms {
             stack: Stack {
                 a1: ctx.bound("a1", stack.t1.a),
@@ -333,7 +354,7 @@ impl Sizing {
 /// Beside the exact optimum the metrics give 002's continuous one (eq. 5–6), which the paper
 /// prints.
 pub fn pipelined_send(ctx: &mut Ctx) -> Result<Evaluation, Error> {
-    let atm = Atm::new(ctx)?;
+    let atm = Atm::new(ctx, Uses::Link)?;
     let s = atm.stack;
     let sizing = Sizing::new(ctx, &atm, Traffic::Single, Expr::num(1.0));
     let x = ctx.data(sizing.data);
@@ -425,7 +446,7 @@ fn send_derivations(
 /// receives), each of D bytes in full messages of that size (eq. 1). Like Tables 4 and 5, the
 /// cost leaves out the network transfer time.
 pub fn all_to_all(ctx: &mut Ctx) -> Result<Evaluation, Error> {
-    let atm = Atm::new(ctx)?;
+    let atm = Atm::new(ctx, Uses::Cluster)?;
     let s = atm.stack;
     let p = atm.p(ctx);
     let (traffic, latencies) = match ctx
@@ -526,7 +547,7 @@ fn exchange_derivations(
 /// total-exchange barrier of eq. 28 with a 100-byte message. The cost is a superstep without
 /// local work, g·bytes + l.
 pub fn h_relation(ctx: &mut Ctx) -> Result<Evaluation, Error> {
-    let atm = Atm::new(ctx)?;
+    let atm = Atm::new(ctx, Uses::Bsp)?;
     let s = atm.stack;
     let p = atm.p(ctx);
     let traffic = match ctx
@@ -656,7 +677,7 @@ fn superstep_derivations(
 /// into one of p·m bytes: b′ + p(a₁pm + b₁ + a₂pm + b₂) + pm·R with the multicast VC unit
 /// time R.
 pub fn barrier(ctx: &mut Ctx) -> Result<Evaluation, Error> {
-    let atm = Atm::new(ctx)?;
+    let atm = Atm::new(ctx, Uses::Barrier)?;
     let (s, sync_call) = (atm.stack, atm.put.b);
     let p = atm.p(ctx);
     let l: Box<dyn Fn(f64) -> f64> = match ctx
@@ -734,7 +755,7 @@ pub fn broadcast(ctx: &mut Ctx) -> Result<Evaluation, Error> {
 /// exact optimal chunking, `scale` times, with the bandwidth it tends to, 1/(2·a₂·scale), and
 /// its half-performance length.
 pub fn pingpong(ctx: &mut Ctx, scale: f64) -> Result<Evaluation, Error> {
-    let atm = Atm::new(ctx)?;
+    let atm = Atm::new(ctx, Uses::Link)?;
     let s = atm.stack;
     let sizing = Sizing::new(ctx, &atm, Traffic::Single, Expr::num(1.0));
     let x = ctx.size(DEFAULT_SIZE);

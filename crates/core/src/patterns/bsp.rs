@@ -44,30 +44,54 @@ struct Gl {
     l_source: &'static str,
 }
 
+/// Where the Paragon's values come from: its table's row for p.
+const TABLE_SOURCE: &str = "001 Table 1, the row for p";
+
+/// The row of the machine's table for p (001 Tables 1–2, the Paragon by machine size), or
+/// `None` where the values are Hill's, measured at one machine size (002 Tables 7–10). `p` is
+/// the pattern's own where it reads one; otherwise p is read only for the table, so that
+/// elsewhere a value given for it is refused as changing nothing.
+fn table_row(ctx: &mut Ctx, p: Option<u32>) -> Result<Option<(f64, f64)>, Error> {
+    if ctx.set.by_size.is_empty() {
+        return Ok(None);
+    }
+    let p = p.unwrap_or_else(|| ctx.p(DEFAULT_P));
+    ctx.by_size(p).map(Some)
+}
+
 /// g (µs per word) and L (µs) for this machine and p: from 001 Table 1 by p on the Paragon,
 /// from Hill's one-relation or total-exchange measurement elsewhere (002 Tables 7–8).
-fn g_and_l(ctx: &mut Ctx, p: u32, algo: Option<&str>) -> Result<Gl, Error> {
-    if ctx.set.by_size.is_empty() {
-        let (name, g_source) = if algo == Some("total-exchange") {
-            ("g_total", "002 Table 8 (Hill, total exchange)")
-        } else {
-            ("g_one", "002 Table 7 (Hill, 1-relation)")
-        };
-        Ok(Gl {
-            g: ctx.sym(name)?,
-            l: ctx.sym("l")?,
-            g_source,
-            l_source: "002 Tables 9–10 (Hill)",
-        })
-    } else {
-        let (g, l) = ctx.by_size(p)?;
-        Ok(Gl {
+fn g_and_l(ctx: &mut Ctx, p: Option<u32>, algo: Option<&str>) -> Result<Gl, Error> {
+    match table_row(ctx, p)? {
+        None => {
+            let (name, g_source) = if algo == Some("total-exchange") {
+                ("g_total", "002 Table 8 (Hill, total exchange)")
+            } else {
+                ("g_one", "002 Table 7 (Hill, 1-relation)")
+            };
+            Ok(Gl {
+                g: ctx.sym(name)?,
+                l: ctx.sym("l")?,
+                g_source,
+                l_source: "002 Tables 9–10 (Hill)",
+            })
+        }
+        Some((g, l)) => Ok(Gl {
             g: ctx.sized_sym("g", g),
             l: ctx.sized_sym("l", l),
-            g_source: "001 Table 1, the row for p",
-            l_source: "001 Table 1, the row for p",
-        })
+            g_source: TABLE_SOURCE,
+            l_source: TABLE_SOURCE,
+        }),
     }
+}
+
+/// The barrier's l alone (µs) and where it comes from: a barrier of empty messages never pays
+/// g, so g is not read.
+fn l_only(ctx: &mut Ctx) -> Result<(Expr, &'static str), Error> {
+    Ok(match table_row(ctx, None)? {
+        None => (ctx.sym("l")?, "002 Tables 9–10 (Hill)"),
+        Some((_, l)) => (ctx.sized_sym("l", l), TABLE_SOURCE),
+    })
 }
 
 /// g per word and per byte and L, each computed by its derivation; returns (g, L).
@@ -110,9 +134,8 @@ fn evaluation(
 /// An h-relation followed by a barrier: g·h + L (001 §1; 002 §2.4), with no local work. The
 /// abscissa is the bytes each processor sends, 4 per word.
 pub fn h_relation(ctx: &mut Ctx) -> Result<Evaluation, Error> {
-    let p = ctx.p(DEFAULT_P);
     let algo = ctx.algo(h_relation_algos(ctx.machine));
-    let gl = g_and_l(ctx, p, algo)?;
+    let gl = g_and_l(ctx, None, algo)?;
     let mut out = Derived::default();
     let (g, l) = bsp_metrics(&mut out, &gl);
     let at = ctx.h(DEFAULT_H) * WORD_BYTES;
@@ -126,7 +149,7 @@ pub fn h_relation(ctx: &mut Ctx) -> Result<Evaluation, Error> {
 /// h = (p−1)·size/4 words, costed with the total-exchange g where one was measured (002 Table 8).
 pub fn total_exchange(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let p = ctx.p(DEFAULT_P);
-    let gl = g_and_l(ctx, p, Some("total-exchange"))?;
+    let gl = g_and_l(ctx, Some(p), Some("total-exchange"))?;
     let others = f64::from(p - 1);
     let mut out = Derived::default();
     let (g, l) = bsp_metrics(&mut out, &gl);
@@ -153,22 +176,18 @@ pub fn total_exchange(ctx: &mut Ctx) -> Result<Evaluation, Error> {
 /// The barrier alone: the measured L (001 Table 1) or l (002 Tables 9–10); it does not depend
 /// on the message size.
 pub fn barrier(ctx: &mut Ctx) -> Result<Evaluation, Error> {
-    let p = ctx.p(DEFAULT_P);
-    let gl = g_and_l(ctx, p, None)?;
+    let (l_sym, l_source) = l_only(ctx)?;
     let mut out = Derived::default();
-    let l = out.put("l_us", Derivation::new("L", gl.l.clone(), gl.l_source));
-    let time = Derivation::new("T", gl.l, "002 Tables 9–10; 001 Table 1: the barrier's l");
+    let l = out.put("l_us", Derivation::new("L", l_sym.clone(), l_source));
+    let time = Derivation::new("T", l_sym, "002 Tables 9–10; 001 Table 1: the barrier's l");
     Ok(evaluation(Box::new(move |_| l), ctx.size(100.0), out, time))
 }
 
 /// A full block permutation of m-byte blocks: one BPRAM step, σ·m + ℓ (001 §1, Table 2).
 pub fn permutation(ctx: &mut Ctx) -> Result<Evaluation, Error> {
-    let p = ctx.p(DEFAULT_P);
-    let (sigma, ell) = if ctx.set.by_size.is_empty() {
-        (ctx.param("sigma")?, ctx.param("ell")?)
-    } else {
-        let (s, e) = ctx.by_size(p)?;
-        (ctx.sized_param("sigma", s), ctx.sized_param("ell", e))
+    let (sigma, ell) = match table_row(ctx, None)? {
+        None => (ctx.param("sigma")?, ctx.param("ell")?),
+        Some((s, e)) => (ctx.sized_param("sigma", s), ctx.sized_param("ell", e)),
     };
     // σ·m + ℓ is linear in m: the Hockney form with α = ℓ and β = σ.
     Ok(Shape::Linear {

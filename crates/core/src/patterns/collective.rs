@@ -838,7 +838,7 @@ pub fn menu(
 ) -> Result<Vec<(&'static str, Cost)>, Error> {
     let m = abg(ctx, p, collective.reduces())?;
     let levels = levels(ctx, &m, p)?;
-    let ranges = piecewise_of(ctx)?;
+    let ranges = piecewise_of(ctx, collective)?;
     let levels = levels.map(|l| Levels { ranges, ..l });
     let mut out: Vec<(&'static str, Cost)> = collective
         .algorithms()
@@ -872,9 +872,10 @@ pub fn menu(
 
 /// The machine's ranges where the scenario's model is the piecewise one (α and β overridden
 /// under their own names, as the model's own parameters), else `None`.
-fn piecewise_of(ctx: &mut Ctx) -> Result<Option<Piecewise>, Error> {
-    match ctx.model {
-        Model::Piecewise => piecewise::model(ctx).map(Some),
+fn piecewise_of(ctx: &mut Ctx, collective: Collective) -> Result<Option<Piecewise>, Error> {
+    match (ctx.model, collective) {
+        (Model::Piecewise, Collective::Barrier) => piecewise::first_range(ctx).map(Some),
+        (Model::Piecewise, _) => piecewise::model(ctx).map(Some),
         _ => Ok(None),
     }
 }
@@ -1048,7 +1049,7 @@ pub fn evaluate(ctx: &mut Ctx, collective: Collective) -> Result<Evaluation, Err
     derivations.extend(time.map(|d| ("time_us", d)));
     let cost: Cost = if choice == "best" {
         let floor = levels.and_then(|l| l.one_level(p)).unwrap_or(m);
-        best_curve(ctx, p, &floor, menu)?
+        best_curve(ctx, collective, p, &floor, menu)?
     } else {
         match (menu.iter().position(|(id, _)| *id == choice), loggp_cost) {
             (Some(i), _) => menu.swap_remove(i).1,
@@ -1172,6 +1173,7 @@ pub fn cost_below(cost: &Cost, plan: Option<&Plan>, n: f64, ceiling: f64) -> f64
 /// the others.
 fn best_curve(
     ctx: &mut Ctx,
+    collective: Collective,
     p: u32,
     m: &Abg,
     menu: Vec<(&'static str, Cost)>,
@@ -1181,7 +1183,7 @@ fn best_curve(
         .into_iter()
         .filter(|(id, _)| !COMBINING.contains(id))
         .partition(|(id, _)| *id == "pipelined-chain");
-    let floor = match piecewise_of(ctx)? {
+    let floor = match piecewise_of(ctx, collective)? {
         Some(model) => Chain::new(
             &Abg {
                 alpha: model.floor().alpha,

@@ -19,21 +19,27 @@ enum Network {
     /// One shared medium every message crosses (000 §3.1–3.2, Fig. 2–3).
     Bus { node: Block, medium: Block },
     /// A switch of channels b_l, one per communicating pair within a frame, `channels` between
-    /// frames (000 §3.3, Fig. 4).
-    Switch {
-        node: Block,
-        channel: Block,
-        between_frames: f64,
-    },
+    /// frames (000 §3.3, Fig. 4; read by the pairs across two frames only).
+    Switch { node: Block, channel: Block },
     /// Mesh routers, one at each end node of a path (000 §3.4, Fig. 5).
     Mesh { node: Block, router: Block },
 }
 
-fn network(ctx: &mut Ctx) -> Result<Network, Error> {
+/// Whether a pattern's cost depends on how a measured sum splits between the node and the
+/// network (SP2: 2a_p + a_c, Paragon: a_p + a_c, 000 §3.3–3.4). Where every block carries the
+/// same messages, as on a ping-pong's path, the split cancels out: a_c is then not read, so a
+/// value given for it is refused as changing nothing.
+#[derive(Clone, Copy, PartialEq)]
+enum Split {
+    Paid,
+    Cancels,
+}
+
+fn network(ctx: &mut Ctx, split: Split) -> Result<Network, Error> {
     Ok(match ctx.machine.network {
         CatalogNetwork::FramedSwitch => {
             // a_rt = 2a_p + a_c.
-            let (a_c, a_rt) = part_of_sum(ctx, "a_c")?;
+            let (a_c, a_rt) = part_of_sum(ctx, "a_c", split)?;
             Network::Switch {
                 node: Block {
                     a: (a_rt - a_c.clone()) / Expr::num(2.0),
@@ -43,12 +49,11 @@ fn network(ctx: &mut Ctx) -> Result<Network, Error> {
                     a: a_c,
                     b: ctx.sym("b_l")?,
                 },
-                between_frames: ctx.param("channels")?,
             }
         }
         CatalogNetwork::Mesh => {
             // a_pc = a_p + a_c.
-            let (a_c, a_pc) = part_of_sum(ctx, "a_c")?;
+            let (a_c, a_pc) = part_of_sum(ctx, "a_c", split)?;
             Network::Mesh {
                 node: Block {
                     a: a_pc - a_c.clone(),
@@ -86,8 +91,9 @@ fn network(ctx: &mut Ctx) -> Result<Network, Error> {
 /// A parameter that is one part of a measured sum (SP2: a_c of 2a_p + a_c; Paragon: a_c of
 /// a_p + a_c, 000 §3.3–3.4), and the sum, as the catalog pairs them (`ParamSet::parts`). The
 /// part may not exceed the sum, or the node's fixed time would be negative: the catalog's
-/// `ParamSet::bounds` says how far it may go, the rule the controls' sliders follow too.
-fn part_of_sum(ctx: &mut Ctx, part: &'static str) -> Result<(Expr, Expr), Error> {
+/// `ParamSet::bounds` says how far it may go, the rule the controls' sliders follow too. Where
+/// the split cancels out, the part is taken (for the formula's symbols) without being read.
+fn part_of_sum(ctx: &mut Ctx, part: &'static str, split: Split) -> Result<(Expr, Expr), Error> {
     let Some(&(_, whole)) = ctx.set.parts.iter().find(|(p, _)| *p == part) else {
         return Err(Error::Unsupported {
             key: part.into(),
@@ -95,7 +101,14 @@ fn part_of_sum(ctx: &mut Ctx, part: &'static str) -> Result<(Expr, Expr), Error>
             reason: format!("{} declares no sum that {part} is part of", ctx.machine.id),
         });
     };
-    let (p, w) = (ctx.param(part)?, ctx.param(whole)?);
+    let p = match split {
+        Split::Paid => ctx.param(part)?,
+        Split::Cancels => ctx
+            .overridden(part)
+            .or_else(|| ctx.set.param(part).map(|p| p.value))
+            .unwrap_or(f64::NAN),
+    };
+    let w = ctx.param(whole)?;
     let most = ctx.set.bounds(part, ctx.overrides).map_or(w, |(_, hi)| hi);
     if p > most {
         return Err(Error::invalid(
@@ -116,7 +129,7 @@ fn switch(channel: Block, channels: f64, messages: f64) -> Block {
 
 /// Ping-pong, one message: node, network, node in series (000 eq. 3, eq. 8 and 12 at n = 1).
 pub fn pingpong_block(ctx: &mut Ctx) -> Result<Block, Error> {
-    Ok(match network(ctx)? {
+    Ok(match network(ctx, Split::Cancels)? {
         Network::Bus { node, medium } => {
             reduce_serial(Coupling::Independent, &[node.clone(), medium, node])
         }
@@ -132,9 +145,10 @@ pub fn pingpong_block(ctx: &mut Ctx) -> Result<Block, Error> {
 }
 
 /// Exchange: each node sends one message and receives one, so every block on the path carries
-/// two messages (Rule 3); the switch gives each direction its own channel.
+/// two messages (Rule 3); the switch gives each direction its own channel. Every block of the
+/// path carries both, so the split of the measured sum cancels out as on a ping-pong.
 pub fn exchange_block(ctx: &mut Ctx) -> Result<Block, Error> {
-    Ok(match network(ctx)? {
+    Ok(match network(ctx, Split::Cancels)? {
         Network::Bus { node, medium } => reduce_serial(
             Coupling::Independent,
             &[
@@ -162,7 +176,7 @@ pub fn exchange_block(ctx: &mut Ctx) -> Result<Block, Error> {
 /// 2(n−1) messages, the shared medium n(n−1).
 pub fn all_to_all(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let n = f64::from(ctx.p(8));
-    match network(ctx)? {
+    match network(ctx, Split::Paid)? {
         Network::Bus { node, medium } => {
             let (p, one) = (Expr::sym("p", n, ""), Expr::num(1.0));
             let end = node.shared_by(two() * (p.clone() - one.clone()));
@@ -198,22 +212,25 @@ pub fn pairs(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     // An odd p is refused before (`PatternDef::p_step`).
     let p = ctx.p(14);
     let n = f64::from(p / 2);
-    let block = match network(ctx)? {
-        Network::Switch {
-            node,
-            channel,
-            between_frames,
-        } => {
-            let channels = if sp2_frames(ctx, p) == "two-frames" {
-                n.min(between_frames)
-            } else {
-                n
-            };
-            reduce_serial(
-                Coupling::Independent,
-                &[node.clone(), switch(channel, channels, n), node],
-            )
+    let machine = ctx.machine;
+    let channels = match machine.network {
+        CatalogNetwork::FramedSwitch if sp2_frames(ctx, p) == "two-frames" => {
+            two_frames_channels(ctx, n)?
         }
+        _ => n,
+    };
+    // One pair is a ping-pong's path, where the split of the measured sum cancels out; n pairs
+    // add (n − 1)·a_c, the network's fixed time shared by the other pairs' messages.
+    let split = if n <= 1.0 {
+        Split::Cancels
+    } else {
+        Split::Paid
+    };
+    let block = match network(ctx, split)? {
+        Network::Switch { node, channel } => reduce_serial(
+            Coupling::Independent,
+            &[node.clone(), switch(channel, channels, n), node],
+        ),
         Network::Mesh { node, router } => {
             let r = router.shared_by(Expr::num(n));
             reduce_serial(Coupling::Independent, &[node.clone(), r.clone(), r, node])
@@ -221,6 +238,20 @@ pub fn pairs(ctx: &mut Ctx) -> Result<Evaluation, Error> {
         Network::Bus { .. } => unreachable_pattern(ctx)?,
     };
     Ok(Shape::Hyperbola(block).evaluation(ctx.size(DEFAULT_SIZE), 1.0, SOURCE))
+}
+
+/// The channels n pairs across two SP2 frames have: n·b_l shared by min(n, `channels`) (000
+/// eq. 8). Pairs that fit the channels between the frames each keep their own, as in one frame:
+/// the report says so, since the choice of frames then changes nothing.
+fn two_frames_channels(ctx: &mut Ctx, n: f64) -> Result<f64, Error> {
+    let between = ctx.param("channels")?;
+    if n <= between {
+        ctx.warn(format!(
+            "{n} pairs fit the {between} channels between two SP2 frames: each pair has its own \
+             channel, as in one frame (000 eq. 8), so two frames cost the same"
+        ));
+    }
+    Ok(n.min(between))
 }
 
 /// Where the reduced graphs come from.
@@ -269,17 +300,25 @@ fn unreachable_pattern(ctx: &mut Ctx) -> Result<Block, Error> {
 pub fn multigrid(ctx: &mut Ctx) -> Result<Evaluation, Error> {
     let n = ctx.p(8);
     let both_ways = Expr::num(if n >= 3 { 2.0 } else { 1.0 });
-    let block = match network(ctx)? {
+    // Two SP2 nodes over one link are a ping-pong's path, where the split cancels out; the
+    // Paragon's one router (a ping-pong crosses two) and interior nodes' two messages keep it.
+    let split = match ctx.machine.network {
+        CatalogNetwork::FramedSwitch if n < 3 => Split::Cancels,
+        _ => Split::Paid,
+    };
+    let block = match network(ctx, split)? {
         Network::Bus { node, medium } => {
             let end = node.shared_by(both_ways);
             let bus = medium.shared_by(Expr::sym("p", f64::from(n), "") - Expr::num(1.0));
             reduce_serial(Coupling::Independent, &[end.clone(), bus, end])
         }
         Network::Switch { node, channel, .. } => {
+            same_beyond_two(ctx, n);
             let end = node.shared_by(both_ways);
             reduce_serial(Coupling::Independent, &[end.clone(), channel, end])
         }
         Network::Mesh { node, router } => {
+            same_beyond_two(ctx, n);
             let end = node.shared_by(both_ways.clone());
             reduce_serial(
                 Coupling::Independent,
@@ -288,4 +327,72 @@ pub fn multigrid(ctx: &mut Ctx) -> Result<Evaluation, Error> {
         }
     };
     Ok(Shape::Hyperbola(block).evaluation(ctx.size(DEFAULT_SIZE), 1.0, SOURCE))
+}
+
+/// On a switch or a mesh an interior node of the multigrid's chain sends and receives over
+/// links of its own, whatever n is: a given p of 3 or more is answered by saying so.
+fn same_beyond_two(ctx: &mut Ctx, n: u32) {
+    if ctx.inputs.p.is_some() && n >= 3 {
+        ctx.warn(format!(
+            "on {} each interior node passes its plane over links of its own (000 §4.2): the time is \
+             the same for every p from 3, p = {n} included",
+            ctx.machine.name
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog;
+    use crate::inputs::Inputs;
+    use crate::models::Model;
+
+    /// A pattern's cost as numbers to compare: its block's a and b, or its time at two sizes.
+    type Cost = fn(&mut Ctx) -> Result<Vec<f64>, Error>;
+
+    fn block(b: Block) -> Vec<f64> {
+        vec![b.a.eval(), b.b.eval()]
+    }
+
+    fn times(e: Evaluation) -> Vec<f64> {
+        vec![(e.cost)(1e3), (e.cost)(1e6)]
+    }
+
+    const PATTERNS: [(&str, Cost); 4] = [
+        ("ping-pong", |c| pingpong_block(c).map(block)),
+        ("exchange", |c| exchange_block(c).map(block)),
+        ("pairs", |c| pairs(c).map(times)),
+        ("multigrid", |c| multigrid(c).map(times)),
+    ];
+
+    /// a_c, one part of a measured sum, is read exactly where its value changes the cost: where
+    /// the split cancels out it is not read, so a value given for it is refused.
+    #[test]
+    fn a_c_is_read_where_it_changes_the_cost() {
+        for id in ["ibm-sp2", "intel-paragon"] {
+            let machine = catalog::machine(id).unwrap();
+            let set = machine.set(Model::Hyperbolic).unwrap();
+            // Two splits of the measured sum: all of it the node's, and half as much as the
+            // network's part may take.
+            let half_sum = set.bounds("a_c", &[]).unwrap().1 / 2.0;
+            for p in [2, 4, 8, 14] {
+                let inputs = Inputs {
+                    p: Some(p),
+                    ..Inputs::default()
+                };
+                for (name, cost) in PATTERNS {
+                    let run = |a_c: f64| {
+                        let overrides = [("a_c", a_c)];
+                        let mut ctx =
+                            Ctx::new(machine, Model::Hyperbolic, set, &inputs, &overrides);
+                        let c = cost(&mut ctx).unwrap();
+                        (c, ctx.used_params.iter().any(|(k, _)| *k == "a_c"))
+                    };
+                    let ((none, read), (half, _)) = (run(0.0), run(half_sum));
+                    assert_eq!(none != half, read, "{id} {name} p = {p}");
+                }
+            }
+        }
+    }
 }

@@ -53,7 +53,10 @@ fn testjig_interval(block: f64) -> String {
 /// (004 §2). The testjig's f(L) depends on S, which a linear cost cannot follow: it is taken
 /// at the query's size, with a warning.
 pub fn links_cost(ctx: &mut Ctx, links: u32) -> Result<Hockney, Error> {
-    let nbl = model(ctx)?;
+    // A message costs no arithmetic: the combine's c₂ and c₃ are not read, so a value given
+    // for them is refused as changing nothing.
+    let f = ctx.f();
+    let nbl = Nbl::new(ctx.param("alpha")?, ctx.param("beta")?, 0.0, 0.0, f)?;
     let block = ctx.size(DEFAULT_SIZE) / ELEMENT_BYTES;
     let per_elem = nbl.links(links, block)?;
     if nbl.f == FSet::Testjig && links > 1 {

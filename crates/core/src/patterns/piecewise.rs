@@ -67,6 +67,33 @@ pub fn model(ctx: &mut Ctx) -> Result<Piecewise, Error> {
     Piecewise::new(&ranges).map_err(|e| Error::invalid("break_2", "", e))
 }
 
+/// A barrier's model. Its messages are empty, so they never leave the first range: only that
+/// range is read (with the machine's γ, as [`model`] does), and a key of a later range given
+/// is refused as changing nothing.
+pub fn first_range(ctx: &mut Ctx) -> Result<Piecewise, Error> {
+    ctx.param("gamma")?;
+    let later = KEYS[1..]
+        .iter()
+        .flat_map(|(from, alpha, beta)| from.iter().copied().chain([*alpha, *beta]));
+    if let Some((key, value)) = later
+        .into_iter()
+        .find_map(|k| ctx.overridden(k).map(|v| (k, v)))
+    {
+        return Err(Error::Unsupported {
+            key: key.into(),
+            value: crate::derivation::number(value),
+            reason: "a barrier's messages are empty and never leave the first range (from 0 B), \
+                     so a later range's first size, α or β would change nothing"
+                .into(),
+        });
+    }
+    let line = Hockney {
+        alpha: ctx.param("alpha")?,
+        beta: ctx.param("beta")?,
+    };
+    Piecewise::new(&[Range { from: 0.0, line }]).map_err(|e| Error::invalid("alpha", "", e))
+}
+
 /// The symbols of range `k` (0-based): its α and β keys.
 fn keys(k: usize) -> (&'static str, &'static str) {
     let (_, alpha, beta) = KEYS[k.min(KEYS.len() - 1)];
@@ -176,6 +203,19 @@ mod tests {
             crate::models::piecewise::UNREACHED_BYTES,
             crate::query::MAX_BYTES
         );
+    }
+
+    /// A barrier's empty messages stay in the first range: a later range's key is refused with
+    /// the reason, the first range's keys change its time.
+    #[test]
+    fn a_barrier_refuses_the_ranges_its_messages_never_reach() {
+        let base = "machine=custom&pattern=barrier&model=piecewise";
+        for key in ["break_2=100", "alpha_2=7", "beta_2=0.01", "break_3=20000"] {
+            let e = run(&format!("{base}&{key}")).unwrap_err().to_string();
+            assert!(e.contains("first range"), "{key}: {e}");
+        }
+        let time = |q: &str| format!("{:?}", run(q).unwrap().metrics.get("time_us"));
+        assert_ne!(time(base), time(&format!("{base}&alpha=7")));
     }
 
     #[test]
