@@ -69,6 +69,9 @@ fn g_and_l(ctx: &mut Ctx, p: Option<u32>, algo: Option<&str>) -> Result<Gl, Erro
             } else {
                 ("g_one", "002 Table 7 (Hill, 1-relation)")
             };
+            if let Some(algo) = algo {
+                same_g(ctx, algo, name);
+            }
             Ok(Gl {
                 g: ctx.sym(name)?,
                 l: ctx.sym("l")?,
@@ -82,6 +85,25 @@ fn g_and_l(ctx: &mut Ctx, p: Option<u32>, algo: Option<&str>) -> Result<Gl, Erro
             g_source: TABLE_SOURCE,
             l_source: TABLE_SOURCE,
         }),
+    }
+}
+
+/// Says so where an algorithm chosen costs what the other would: its g equals the other's
+/// (the custom machine's g_one and g_total, both 1 µs per word until the user sets one).
+fn same_g(ctx: &mut Ctx, algo: &str, name: &str) {
+    let value = |ctx: &Ctx, key: &str| {
+        ctx.overridden(key)
+            .or_else(|| ctx.set.param(key).map(|p| p.value))
+    };
+    let other = if name == "g_one" { "g_total" } else { "g_one" };
+    if let (Some(g), Some(o)) = (value(ctx, name), value(ctx, other)) {
+        if g == o {
+            ctx.warn(format!(
+                "{name} = {other} = {} µs per word: algo={algo} costs what the other algorithm \
+                 would; set {name} or {other} to tell them apart",
+                crate::derivation::number(g)
+            ));
+        }
     }
 }
 
@@ -195,4 +217,39 @@ pub fn permutation(ctx: &mut Ctx) -> Result<Evaluation, Error> {
         beta: ctx.bound("sigma", sigma),
     }
     .evaluation(ctx.size(DEFAULT_SIZE), 1.0, "001 §1, Table 2: σ·m + ℓ"))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::run;
+
+    /// An algorithm whose g equals the other's says so; once they differ, it costs its own.
+    #[test]
+    fn an_algorithm_whose_g_is_the_others_says_so() {
+        let q = "machine=custom&pattern=h-relation&model=bsp&algo=total-exchange";
+        let r = run(q).unwrap();
+        assert!(
+            r.warnings.iter().any(|w| w.contains("g_total = g_one")),
+            "{:?}",
+            r.warnings
+        );
+        let apart = run(&format!("{q}&g_total=3")).unwrap();
+        assert!(apart.warnings.is_empty(), "{:?}", apart.warnings);
+        assert_ne!(format!("{:?}", r.metrics), format!("{:?}", apart.metrics));
+    }
+
+    /// A barrier never pays g, and Hill's values are of one machine size: neither g nor p is
+    /// read there, so either given is refused.
+    #[test]
+    fn the_barrier_refuses_g_and_a_p_its_values_do_not_depend_on() {
+        for q in [
+            "machine=ibm-sp2&pattern=barrier&model=bsp&g_one=2",
+            "machine=intel-paragon&pattern=barrier&model=bsp&g=2",
+            "machine=custom&pattern=barrier&model=bsp&p=16",
+        ] {
+            let e = run(q).unwrap_err().to_string();
+            assert!(e.contains("would change nothing"), "{q}: {e}");
+        }
+        assert!(run("machine=intel-paragon&pattern=barrier&model=bsp&p=16").is_ok());
+    }
 }
