@@ -248,7 +248,7 @@ mod tests {
     /// core's reason, while the scenario evaluates.
     #[test]
     fn an_edit_that_breaks_evaluation_is_rejected() {
-        let s = scenario("machine=intel-paragon&pattern=pingpong&model=hyperbolic&a_c=100");
+        let s = scenario("machine=intel-paragon&pattern=pairs&model=hyperbolic&p=8&a_c=100");
         let problems = apply(&s, Edit::Set("a_pc", "50")).unwrap_err();
         assert_eq!(problems[0].key, "a_pc");
         assert!(
