@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::io::Read;
 
 use commcalc_core::measurements::fit::{fit as fit_models, FitReport};
-use commcalc_core::measurements::{parse_runs, too_large, Series, MAX_INPUT_BYTES};
+use commcalc_core::measurements::{parse_runs, too_large, Format, Series, MAX_INPUT_BYTES};
 use commcalc_core::units::{si, sig3};
 
 use crate::args::{FitOptions, Usage};
@@ -13,13 +13,19 @@ use crate::args::{FitOptions, Usage};
 /// Unused lines shown per series in the table (all of them are in `--json`).
 const SHOWN_SKIPPED: usize = 12;
 
-pub fn fit(options: &FitOptions) -> Result<String, Usage> {
+/// The series of several files of one cluster, each named by its file (the core's
+/// `parse_runs`, as the page reads files dropped together).
+pub(crate) fn read_runs(files: &[String], format: Option<Format>) -> Result<Vec<Series>, Usage> {
     let mut inputs: Vec<(&str, Vec<u8>)> = Vec::new();
-    for file in &options.files {
+    for file in files {
         inputs.push((file, read(file)?));
     }
     let named: Vec<(&str, &[u8])> = inputs.iter().map(|(f, b)| (*f, b.as_slice())).collect();
-    let series = parse_runs(&named, options.format).map_err(|e| Usage(e.to_string()))?;
+    parse_runs(&named, format).map_err(|e| Usage(e.to_string()))
+}
+
+pub fn fit(options: &FitOptions) -> Result<String, Usage> {
+    let series = read_runs(&options.files, options.format)?;
     let report = fit_models(series).map_err(|e| Usage(format!("cannot fit: {e}")))?;
     if options.json {
         let mut json = serde_json::to_string(&report)

@@ -9,7 +9,6 @@ use commcalc_core::collectives::classic::Library;
 use commcalc_core::collectives::validate::{
     validate_all, Options, RunCheck, Validation, FROM_BYTES,
 };
-use commcalc_core::measurements::{parse as parse_file, Format, Series};
 use commcalc_core::units::{si, sig3};
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -17,7 +16,7 @@ use clap::Args;
 use commcalc_core::query::P_RANGE;
 
 use crate::args::Usage;
-use crate::fit::read;
+use crate::fit::read_runs;
 use crate::values::{self, Detected};
 
 /// Set collective runs against the prediction on the machine fitted to their cluster's runs
@@ -79,21 +78,9 @@ fn key_value(v: &str) -> Result<(String, String), String> {
         .ok_or_else(|| "expected KEY=VALUE, e.g. --set gamma=0.0003".to_string())
 }
 
-fn series_of(files: &[String], format: Option<Format>) -> Result<Vec<Series>, Usage> {
-    let mut out = Vec::new();
-    for file in files {
-        let parsed = parse_file(&read(file)?, format).map_err(|e| Usage(format!("{file}: {e}")))?;
-        out.extend(parsed.into_iter().map(|mut s| {
-            s.name = format!("{file}: {}", s.name);
-            s
-        }));
-    }
-    Ok(out)
-}
-
 pub fn validate(o: &ValidateOptions) -> Result<String, Usage> {
-    let runs = series_of(&o.files, o.format)?;
-    let intra = series_of(&o.intra, o.format)?;
+    let runs = read_runs(&o.files, o.format)?;
+    let intra = read_runs(&o.intra, o.format)?;
     let options = Options {
         p: o.p,
         ppn: o.ppn,
