@@ -114,30 +114,37 @@ impl Expr {
     /// The expression's value. A free variable has none (NaN): only an argmin's objective
     /// holds one, and the argmin's value is the one found.
     pub fn eval(&self) -> f64 {
+        self.eval_with(&|_| f64::NAN)
+    }
+
+    /// The expression's value with each free variable given by `var` (a model's formula,
+    /// written over free symbols, at a machine's values).
+    pub fn eval_with(&self, var: &dyn Fn(&str) -> f64) -> f64 {
         let fold = |items: &[Expr], f: fn(f64, f64) -> f64| {
-            let mut it = items.iter().map(Expr::eval);
+            let mut it = items.iter().map(|i| i.eval_with(var));
             let first = it.next().unwrap_or(f64::NAN);
             it.fold(first, f)
         };
+        let of = |e: &Expr| e.eval_with(var);
         match self {
             Expr::Num(v) | Expr::Const { value: v, .. } | Expr::Sym { value: v, .. } => *v,
             Expr::Described { value, .. } => *value,
             Expr::ArgMin { found, .. } => *found,
-            Expr::Var(_) => f64::NAN,
+            Expr::Var(name) => var(name),
             Expr::Add(items) => fold(items, |a, b| a + b),
             Expr::Mul(items) => fold(items, |a, b| a * b),
             Expr::Max(items) => fold(items, f64::max),
             Expr::Min(items) => fold(items, f64::min),
-            Expr::Sub(a, b) => a.eval() - b.eval(),
-            Expr::Div(a, b) => a.eval() / b.eval(),
-            Expr::Sqrt(a) => a.eval().sqrt(),
+            Expr::Sub(a, b) => of(a) - of(b),
+            Expr::Div(a, b) => of(a) / of(b),
+            Expr::Sqrt(a) => of(a).sqrt(),
             Expr::Square(a) => {
-                let v = a.eval();
+                let v = of(a);
                 v * v
             }
-            Expr::Ceil(a) => a.eval().ceil(),
-            Expr::Floor(a) => a.eval().floor(),
-            Expr::Log2(a) => a.eval().log2(),
+            Expr::Ceil(a) => of(a).ceil(),
+            Expr::Floor(a) => of(a).floor(),
+            Expr::Log2(a) => of(a).log2(),
         }
     }
 

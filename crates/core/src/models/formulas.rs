@@ -81,32 +81,13 @@ mod tests {
 
     /// The tree with every symbol given a value: what the formula computes there.
     fn at(e: &Expr, values: &[(&str, f64)]) -> f64 {
-        fn bind(e: &Expr, values: &[(&str, f64)]) -> Expr {
-            let each = |items: &[Expr]| items.iter().map(|i| bind(i, values)).collect();
-            let boxed = |a: &Expr| Box::new(bind(a, values));
-            match e {
-                Expr::Var(s) => Expr::Num(
-                    values
-                        .iter()
-                        .find(|(k, _)| k == s)
-                        .unwrap_or_else(|| panic!("no value for {s}"))
-                        .1,
-                ),
-                Expr::Add(i) => Expr::Add(each(i)),
-                Expr::Mul(i) => Expr::Mul(each(i)),
-                Expr::Max(i) => Expr::Max(each(i)),
-                Expr::Min(i) => Expr::Min(each(i)),
-                Expr::Sub(a, b) => Expr::Sub(boxed(a), boxed(b)),
-                Expr::Div(a, b) => Expr::Div(boxed(a), boxed(b)),
-                Expr::Sqrt(a) => Expr::Sqrt(boxed(a)),
-                Expr::Square(a) => Expr::Square(boxed(a)),
-                Expr::Ceil(a) => Expr::Ceil(boxed(a)),
-                Expr::Floor(a) => Expr::Floor(boxed(a)),
-                Expr::Log2(a) => Expr::Log2(boxed(a)),
-                leaf => leaf.clone(),
-            }
-        }
-        bind(e, values).eval()
+        e.eval_with(&|s| {
+            values
+                .iter()
+                .find(|(k, _)| *k == s)
+                .unwrap_or_else(|| panic!("no value for {s}"))
+                .1
+        })
     }
 
     fn eq(m: Model, symbol: &str) -> Expr {
