@@ -3,6 +3,7 @@
 //! slider, source and current value. Components only draw these.
 
 use commcalc_core::catalog::{Machine, MACHINES};
+use commcalc_core::collectives::nodes::{ASSUMED_NODE, ASSUMED_NODE_REASON};
 use commcalc_core::collectives::Collective;
 use commcalc_core::models::atm::Link;
 use commcalc_core::models::nbl::FSet;
@@ -10,6 +11,7 @@ use commcalc_core::papers::{label, PAPERS};
 use commcalc_core::patterns::{collective, Key, PatternDef, Value, PATTERNS};
 use commcalc_core::query::P_RANGE;
 use commcalc_core::traffic::query::TrafficKey;
+use commcalc_core::units::si;
 use commcalc_core::{Model, Report, Scenario};
 use std::cell::Cell;
 
@@ -54,8 +56,11 @@ pub fn controls(scenario: &Scenario) -> Vec<Control> {
     let mut out = all_controls(scenario);
     // A control for a key the scenario does not read would only ever be refused (a part of a
     // sum too: the SP2's a_c of a_rt cancels out on a ping-pong, which reads a_rt alone).
+    // The node keys are read only once ppn is given, so they are offered whether read or not.
     if let Some(read) = commcalc_core::report::read_keys(scenario) {
-        out.retain(|c| matches!(c.key, "from" | "to") || read.contains(&c.key));
+        out.retain(|c| {
+            matches!(c.key, "from" | "to") || is_node_key(c.key) || read.contains(&c.key)
+        });
     }
     out
 }
@@ -131,7 +136,160 @@ fn all_controls(scenario: &Scenario) -> Vec<Control> {
         }
     }
     out.extend(gamma_control(scenario));
+    out.extend(node_controls(scenario));
     out
+}
+
+/// The collectives' keys of ranks on nodes (`collectives::nodes`).
+const NODE_KEYS: [&str; 4] = ["ppn", "intra_alpha", "intra_beta", "nics"];
+
+fn is_node_key(key: &str) -> bool {
+    NODE_KEYS.contains(&key)
+}
+
+/// The ppn the scenario gives (`None`: every rank on its own node).
+fn ppn_of(scenario: &Scenario) -> Option<f64> {
+    scenario
+        .overrides
+        .iter()
+        .find(|(k, _)| *k == "ppn")
+        .map(|(_, v)| *v)
+}
+
+/// Ranks on nodes, for every collective: ppn, an input beside p and the size (1 unless
+/// given: every rank on its own node), its slider up to p (a larger ppn is refused); where
+/// ppn > 1, the node's α and β (the core's assumed values and why, unless given) and its
+/// network interfaces. The keys and their notes are the core's (`collective::PARAMS`).
+fn node_controls(scenario: &Scenario) -> Vec<Control> {
+    if !takes_nodes(scenario) {
+        return Vec::new();
+    }
+    let p = f64::from(scenario.inputs.p.unwrap_or(collective::DEFAULT_P));
+    let ppn = ppn_of(scenario);
+    let mut out = Vec::new();
+    for key in NODE_KEYS {
+        let Some(g) = collective::param(key) else {
+            continue;
+        };
+        let (range, typical, reset_to, is_parameter) = match key {
+            "ppn" => (
+                (1.0, p.max(1.0)),
+                1.0,
+                "1, every rank on its own node".to_string(),
+                false,
+            ),
+            _ if ppn.is_none_or(|v| v <= 1.0) => continue,
+            "nics" => (g.range, 1.0, "1 interface a node".to_string(), true),
+            _ => {
+                let v = node_default(key).unwrap_or(0.0);
+                (
+                    g.range,
+                    v,
+                    format!("the assumed {}, {} {}", g.symbol, plain(v), g.unit),
+                    true,
+                )
+            }
+        };
+        let whole = g.unit.is_empty().then_some(1);
+        let given = scenario.overrides.iter().any(|(k, _)| *k == key);
+        let source = match key {
+            "intra_alpha" | "intra_beta" if !given => {
+                format!("{}: assumed, {ASSUMED_NODE_REASON}.", g.note)
+            }
+            _ => format!("{}: {}.", g.note, g.source),
+        };
+        out.push(Control {
+            key,
+            label: format!("{} ({})", g.symbol, node_label(key)),
+            name: format!("{}: {}", g.symbol, g.note),
+            unit: g.unit,
+            kind: Kind::Number {
+                slider: Some(Slider::new(range.0, range.1, Some(typical), whole)),
+            },
+            source,
+            reset_to,
+            is_parameter,
+        });
+    }
+    out
+}
+
+/// Whether the scenario's collective is costed by the MPI algorithms, which take ppn (a
+/// paper's own algorithm does not, and the core refuses ppn there): the core is asked.
+fn takes_nodes(scenario: &Scenario) -> bool {
+    if !collective::is_collective(scenario.pattern.id) {
+        return false;
+    }
+    if ppn_of(scenario).is_some() {
+        return true;
+    }
+    Scenario::from_query(&format!("{}&ppn=1", scenario.to_query()))
+        .ok()
+        .and_then(|s| commcalc_core::report::read_keys(&s))
+        .is_some_and(|read| read.contains(&"ppn"))
+}
+
+/// What a collective's costs rest on that a control's source (shown on hover) would leave
+/// unread, as (id, sentence): γ and where it comes from where a reduction is costed, the
+/// node's α and β where ppn > 1 and they are assumed (the core's reason), and a last node
+/// partly filled (the core's words). Empty for other patterns and where the scenario is
+/// refused.
+pub fn collective_facts(
+    scenario: &Scenario,
+    report: Option<&Report>,
+) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    let Some(r) = report.filter(|_| collective::is_collective(scenario.pattern.id)) else {
+        return out;
+    };
+    let reduces = Collective::from_id(scenario.pattern.id).is_some_and(Collective::reduces);
+    if let (true, Some(Value::Number(g))) = (reduces, r.metrics.get("gamma_us_per_byte")) {
+        let source = r
+            .derivations
+            .get("gamma_us_per_byte")
+            .map_or("", |d| d.source);
+        out.push((
+            "gamma",
+            format!("γ = {} µs/B ({}): {source}.", plain(*g), si(*g, "µs/B")),
+        ));
+    }
+    let given = |key: &str| scenario.overrides.iter().any(|(k, _)| *k == key);
+    let ppn = ppn_of(scenario).unwrap_or(1.0);
+    if ppn > 1.0 && !(given("intra_alpha") && given("intra_beta")) {
+        out.push((
+            "intra",
+            format!(
+                "Within a node α = {}, β = {} unless given: {ASSUMED_NODE_REASON}.",
+                si(ASSUMED_NODE.0, "µs"),
+                si(ASSUMED_NODE.1, "µs/B")
+            ),
+        ));
+    }
+    let p = scenario.inputs.p.unwrap_or(collective::DEFAULT_P);
+    if let Some(w) = collective::partial_node(p, ppn as u32) {
+        out.push(("placement", format!("{w}.")));
+    }
+    out
+}
+
+/// What a node key's short label says of it.
+fn node_label(key: &str) -> &'static str {
+    match key {
+        "ppn" => "processes per node",
+        "nics" => "interfaces a node",
+        _ => "within a node",
+    }
+}
+
+/// What a node key is when not given: the core's assumed node α and β
+/// (`nodes::ASSUMED_NODE`), one rank a node, one interface.
+fn node_default(key: &str) -> Option<f64> {
+    match key {
+        "ppn" | "nics" => Some(1.0),
+        "intra_alpha" => Some(ASSUMED_NODE.0),
+        "intra_beta" => Some(ASSUMED_NODE.1),
+        _ => None,
+    }
 }
 
 /// A pattern's abscissa as a quantity in bytes: "message size in bytes", and an abscissa
@@ -499,6 +657,11 @@ pub fn current(scenario: &Scenario, report: Option<&Report>, key: &str) -> Curre
                         .and_then(|s| s.param(name))
                         .map(|p| p.value)
                         .filter(|v| v.is_finite())
+                })
+                .or_else(|| {
+                    collective::is_collective(scenario.pattern.id)
+                        .then(|| node_default(name))
+                        .flatten()
                 }),
         ),
     }
@@ -526,9 +689,11 @@ pub fn is_set(scenario: &Scenario, key: &str) -> bool {
 }
 
 /// Whether the report used this key: inputs a pattern ignores on this machine, and
-/// parameters of the set it does not read, are shown as such.
+/// parameters of the set it does not read, are shown as such. The node keys are offered on
+/// collectives only, which read them with their defaults (one rank a node) when not given.
 pub fn is_used(report: &Report, key: &str) -> bool {
     matches!(key, "from" | "to")
+        || is_node_key(key)
         || report.inputs.iter().any(|(k, _)| *k == key)
         || report.parameters.iter().any(|(n, _)| *n == key)
 }

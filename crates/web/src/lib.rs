@@ -6,6 +6,7 @@
 //! for wasm32 only.
 
 pub mod chart;
+pub mod collective_check;
 pub mod collectives;
 pub mod controls;
 pub mod derived;

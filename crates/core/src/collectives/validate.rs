@@ -50,7 +50,7 @@ pub struct Options {
 }
 
 /// The whole validation.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Validation {
     /// The machine every run is set against: the fitted query, without its pattern.
     pub machine: String,
@@ -64,7 +64,7 @@ pub struct Validation {
 }
 
 /// One collective run against its prediction.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RunCheck {
     pub name: String,
     pub collective: Collective,
@@ -84,7 +84,7 @@ pub struct RunCheck {
 }
 
 /// One measured size.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SizeCheck {
     /// The size the benchmark printed.
     pub size_bytes: f64,
@@ -98,7 +98,7 @@ pub struct SizeCheck {
 }
 
 /// Predicted over measured, over the sizes from [`FROM_BYTES`] on.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
     pub algorithm: String,
     pub sizes: usize,

@@ -7,7 +7,7 @@
 
 use leptos::prelude::*;
 
-use crate::controls::{controls, current, Control, Current, Kind};
+use crate::controls::{collective_facts, controls, current, Control, Current, Kind};
 use crate::dom::{self, Node};
 use crate::edit::Edit;
 use crate::html::{controls_html, ControlsPanel};
@@ -82,7 +82,31 @@ pub fn Controls(
     markup::listen(node, &["click", "input", "change"], move |used| {
         used_control(state, specs, used)
     });
-    view! { <div class="controls" node_ref=node></div> }
+    view! {
+        <div class="controls" node_ref=node></div>
+        <CollectiveFacts state/>
+    }
+}
+
+/// `ul#collective-facts`: γ and its source where a reduction is costed, the node's assumed
+/// α-β where ppn > 1, a last node partly filled: on screen, not only in a control's tooltip.
+#[component]
+fn CollectiveFacts(
+    /// The app state: the scenario and its report.
+    state: State,
+) -> impl IntoView {
+    let facts = Memo::new(move |_| {
+        state
+            .scenario
+            .with(|s| state.report.with(|r| collective_facts(s, r.as_ref().ok())))
+    });
+    view! {
+        <ul id="collective-facts" class="about collective-facts" hidden=move || facts.with(Vec::is_empty)>
+            <For each=move || facts.get() key=|f| f.clone() let:fact>
+                <li data-fact=fact.0>{fact.1}</li>
+            </For>
+        </ul>
+    }
 }
 
 /// What a control does when used: a slider edits live on `input` and writes the address when

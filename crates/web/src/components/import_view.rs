@@ -1,6 +1,7 @@
 //! The "Import measurements" view: paste or drop the output of a benchmark, see what was read
 //! (and every line that was not), the fits with their errors and residuals, a second run
-//! overlaid on the first, and open the fitted machine in the calculator or beside the Paragon.
+//! overlaid on the first, a collective run among the files against the prediction
+//! (`check_view`), and open the fitted machine in the calculator or beside the Paragon.
 //! Fitted machines are kept in the browser's storage under a versioned key (not when
 //! embedded), exported as JSON and imported back; the links carry the fitted parameters only.
 
@@ -11,6 +12,7 @@ use commcalc_core::measurements::fit::{fit_series, usable, FitReport};
 use commcalc_core::measurements::{self, parse_runs, Format, MAX_INPUT_BYTES};
 use commcalc_core::units::si;
 
+use super::check_view::{CollectiveCheck, Runs};
 use crate::chart::{Plot, Scale};
 use crate::components::Figure;
 use crate::dom;
@@ -382,6 +384,7 @@ pub fn ImportView(
             <div id="import-report" aria-live="polite" inner_html=report></div>
             <FittedMachine i/>
             <Charts i dark=state.dark/>
+            <CollectiveCheck runs=Runs { text: i.text, first: i.first, others: i.others, format: i.format } dark=state.dark/>
             <ul id="import-messages" class="messages warnings" aria-label="Stored fitted machines">
                 {move || i.messages.get().into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}
             </ul>

@@ -2,6 +2,7 @@
 //! and draws; none computes a model.
 
 mod charts;
+mod check_view;
 mod collectives_view;
 mod compare_view;
 mod controls;
