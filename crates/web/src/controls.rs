@@ -828,6 +828,60 @@ mod tests {
         );
     }
 
+    /// ppn is an input of every collective costed by the MPI algorithms, one rank a node
+    /// unless given; ppn > 1 brings the node's α and β at the core's assumed values, said on
+    /// screen with the core's reason until both are given.
+    #[test]
+    fn a_collective_offers_ppn_and_then_the_node_keys() {
+        let keys = |s: &Scenario| controls(s).into_iter().map(|c| c.key).collect::<Vec<_>>();
+        let one = scenario("machine=custom&pattern=allreduce&p=64");
+        let k = keys(&one);
+        assert!(k.contains(&"ppn") && !k.contains(&"intra_alpha"), "{k:?}");
+        let ppn = controls(&one).into_iter().find(|c| c.key == "ppn").unwrap();
+        assert!(!ppn.is_parameter, "an input beside p and the size");
+        let report = commcalc_core::evaluate(&one).unwrap();
+        assert_eq!(
+            current(&one, Some(&report), "ppn"),
+            Current::Number(Some(1.0))
+        );
+        assert!(collective_facts(&one, Some(&report))
+            .iter()
+            .all(|(id, _)| *id != "intra"));
+
+        let nodes = scenario("machine=custom&pattern=allreduce&p=64&ppn=32");
+        let k = keys(&nodes);
+        assert!(
+            k.contains(&"intra_alpha") && k.contains(&"intra_beta"),
+            "{k:?}"
+        );
+        let report = commcalc_core::evaluate(&nodes).unwrap();
+        assert_eq!(
+            current(&nodes, Some(&report), "intra_alpha"),
+            Current::Number(Some(ASSUMED_NODE.0))
+        );
+        let facts = collective_facts(&nodes, Some(&report));
+        let intra = facts.iter().find(|(id, _)| *id == "intra").unwrap();
+        assert!(intra.1.contains(ASSUMED_NODE_REASON), "{}", intra.1);
+        let gamma = facts.iter().find(|(id, _)| *id == "gamma").unwrap();
+        assert!(
+            gamma
+                .1
+                .contains(commcalc_core::catalog::ASSUMED_GAMMA.reason),
+            "{}",
+            gamma.1
+        );
+
+        let given = scenario(
+            "machine=custom&pattern=broadcast&p=64&ppn=24&intra_alpha=0.5&intra_beta=0.0001",
+        );
+        let report = commcalc_core::evaluate(&given).unwrap();
+        let facts = collective_facts(&given, Some(&report));
+        let ids: Vec<&str> = facts.iter().map(|(id, _)| *id).collect();
+        assert_eq!(ids, ["placement"], "{facts:?}");
+        // Not a collective: no node keys.
+        assert!(!keys(&scenario("machine=custom&pattern=pingpong")).contains(&"ppn"));
+    }
+
     #[test]
     fn every_slider_value_is_accepted_by_the_core() {
         use crate::edit::{apply, Edit};

@@ -189,10 +189,8 @@ fn CheckChart(run: Memo<Option<RunCheck>>, dark: ReadSignal<bool>) -> impl IntoV
         <ul id="import-check-legend" class="legend">
             <For each=move || key.get() key=|k| k.clone() let:k>
                 <li>
-                    <span class="swatch" aria-hidden="true" style:background-color=k.1.clone()>
-                        {if k.2 { "●" } else { "—" }}
-                    </span>
-                    " " {k.0}
+                    <span class="swatch" class:measured=k.2 aria-hidden="true" style:background-color=k.1.clone()></span>
+                    {k.0}
                 </li>
             </For>
         </ul>
@@ -204,7 +202,11 @@ fn CheckChart(run: Memo<Option<RunCheck>>, dark: ReadSignal<bool>) -> impl IntoV
 #[component]
 fn Summaries(run: Memo<Option<RunCheck>>) -> impl IntoView {
     let rows = Memo::new(move |_| {
-        run.with(|r| r.as_ref().map(|r| r.summaries.clone()).unwrap_or_default())
+        run.with(|r| {
+            r.as_ref()
+                .map(|r| r.summaries.iter().map(summary_row).collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
     });
     let verdict = move || {
         run.with(|r| {
@@ -213,7 +215,7 @@ fn Summaries(run: Memo<Option<RunCheck>>) -> impl IntoView {
                     "Verdict ({}): predicted over measured {} from {}, median within ×{} and every size within ×{}: {}.",
                     r.verdict.algorithm,
                     r.verdict.text(),
-                    si(FROM_BYTES, "B"),
+                    format!("{FROM_BYTES} B"),
                     commcalc_core::collectives::validate::MEDIAN_BOUND,
                     commcalc_core::collectives::validate::WORST_BOUND,
                     if r.verdict.within { "yes" } else { "no" }
@@ -221,25 +223,20 @@ fn Summaries(run: Memo<Option<RunCheck>>) -> impl IntoView {
             })
         })
     };
-    let row = |s: Summary| {
-        view! {
-            <tr data-algorithm=s.algorithm.clone()>
-                <th scope="row">{s.algorithm.clone()}</th>
-                <td>{s.sizes}</td>
-                <td class="median">{s.text()}</td>
-                <td>{if s.within { "yes" } else { "no" }}</td>
-            </tr>
-        }
-    };
     view! {
         <p id="import-check-verdict">{verdict}</p>
         <table class="metrics" id="import-check-summaries">
-            <caption>{format!("Predicted over measured from {}: median (least–largest)", si(FROM_BYTES, "B"))}</caption>
+            <caption>{format!("Predicted over measured from {FROM_BYTES} B: median (least–largest)")}</caption>
             <thead>
                 <tr><th scope="col">"algorithm"</th><th scope="col">"sizes"</th><th scope="col">"predicted / measured"</th><th scope="col">"within"</th></tr>
             </thead>
             <tbody>
-                <For each=move || rows.get() key=|s| format!("{s:?}") children=row/>
+                <For each=move || rows.get() key=|r| r.clone() let:r>
+                    <tr data-algorithm=r.0.clone()>
+                        <th scope="row">{r.0.clone()}</th>
+                        {r.1.into_iter().map(|cell| view! { <td>{cell}</td> }).collect_view()}
+                    </tr>
+                </For>
             </tbody>
         </table>
     }
@@ -285,6 +282,15 @@ fn SizeTable(run: Memo<Option<RunCheck>>) -> impl IntoView {
             </table>
         </div>
     }
+}
+
+/// One summary's row: its algorithm and its cells.
+fn summary_row(s: &Summary) -> (String, Vec<String>) {
+    let within = if s.within { "yes" } else { "no" };
+    (
+        s.algorithm.clone(),
+        vec![s.sizes.to_string(), s.text(), within.to_string()],
+    )
 }
 
 /// One size's row: its size as data (bytes) and its cells.
