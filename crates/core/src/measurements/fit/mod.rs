@@ -253,6 +253,7 @@ pub fn fit_series(series: Vec<Series>, index: Option<usize>) -> Result<FitReport
     let combined = roles.iter().flatten().any(|r| !r.starts_with("not used"));
     let (best, query) = best(&fits, combined);
     let query = usable_query(&fits.hockney, &fits.piecewise, query)?;
+    warnings.extend(combine::mixed_builds(chosen, &series, &roles));
     let runs = combine::roles(chosen, &series, roles);
     if gamma.fitted && best.model != "piecewise" {
         warnings.push(format!(
