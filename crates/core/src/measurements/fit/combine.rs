@@ -216,7 +216,8 @@ pub fn gamma(series: &[Series], pieces: &[Piece], roles: &mut Roles) -> Gamma {
         match fit_gamma(collective, pieces, p, &points) {
             Some(g) => {
                 roles[i] = Some(format!(
-                    "γ = {} µs/B: the {}'s fastest algorithm at p = {p} on the fitted α-β machine, \
+                    "γ = {} µs/B: the {}'s fastest algorithm at p = {p} on the fitted α-β machine \
+                     (every rank its own node), \
                      closest to its sizes from {} B",
                     decimal(g),
                     collective.id(),
