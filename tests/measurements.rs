@@ -944,6 +944,48 @@ fn runs_of_different_builds_are_said_to_be_of_different_clusters() {
     }
 }
 
+/// The fitted machine carries the LogGP its runs give (Delta's Netgauge run: its g and G; L + 2o
+/// where L and o cannot be told apart): the broadcast's LogGP tree on the fitted query uses
+/// them, not the α-β line's, and a ping-pong on the same query says they are kept.
+#[test]
+fn the_fitted_machine_carries_its_loggp_to_the_broadcast() {
+    let r = fitted(DELTA_NG);
+    let l = r.fits.loggp.clone().unwrap();
+    let scenario = Scenario::from_query(&r.query).unwrap();
+    let given = |key: &str| {
+        scenario
+            .overrides
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| *v)
+    };
+    assert!(close(given("loggp_g").unwrap(), l.g.unwrap(), 1e-5));
+    assert!(close(given("loggp_gb").unwrap(), l.big_g, 1e-5));
+    assert!(close(given("loggp_l").unwrap(), l.l_plus_2o, 1e-5));
+    let tree = |q: &str| {
+        let q = q.replace("pattern=pingpong", "pattern=broadcast&p=16");
+        match evaluate(&Scenario::from_query(&q).unwrap())
+            .unwrap()
+            .metrics
+            .get("loggp_binomial_us")
+        {
+            Some(Value::Number(t)) => *t,
+            other => panic!("{other:?}"),
+        }
+    };
+    let alpha_beta: String = r
+        .query
+        .split('&')
+        .filter(|kv| !kv.starts_with("loggp_"))
+        .collect::<Vec<_>>()
+        .join("&");
+    assert_ne!(tree(&r.query), tree(&alpha_beta));
+    let ping = evaluate(&scenario).unwrap().warnings.join(" ");
+    assert!(ping.contains("loggp_g") && ping.contains("kept"), "{ping}");
+    // A latency run alone gives no LogGP beyond its line: nothing carried.
+    assert!(!fitted(CSD3_IB_LAT).query.contains("loggp_"));
+}
+
 #[test]
 fn loggp_from_netgauge_uses_its_own_parameters() {
     let l = fitted(DELTA_NG).fits.loggp.unwrap();

@@ -151,6 +151,54 @@ pub fn param(name: &str) -> Option<&'static Param> {
     PARAMS.iter().find(|p| p.name == name)
 }
 
+/// The collectives' keys a machine of the piecewise model carries on every pattern, with what
+/// reads them. A fitted machine's query (`measurements::fit`) is the machine: it gives the γ of
+/// a reduction run and the LogGP of a Netgauge or bandwidth run on the ping-pong it was fitted
+/// to, so that the same address costs the reductions and the broadcast's LogGP tree in any
+/// view. Where a pattern reads none of them, the report says they are kept (`report`), rather
+/// than refusing the fitted machine's own query or dropping them unsaid.
+pub const CARRIED: [(&str, &str); 5] = [
+    ("gamma", "the collectives that reduce"),
+    (
+        "loggp_l",
+        "the broadcast's LogGP binomial tree (loggp-binomial)",
+    ),
+    (
+        "loggp_o",
+        "the broadcast's LogGP binomial tree (loggp-binomial)",
+    ),
+    (
+        "loggp_g",
+        "the broadcast's LogGP binomial tree (loggp-binomial)",
+    ),
+    (
+        "loggp_gb",
+        "the broadcast's LogGP binomial tree (loggp-binomial)",
+    ),
+];
+
+/// The parameter `name` where the scenario's model carries it on every pattern ([`CARRIED`]).
+pub fn carried(model: Model, name: &str) -> Option<&'static Param> {
+    (model == Model::Piecewise && CARRIED.iter().any(|(k, _)| *k == name))
+        .then(|| param(name))
+        .flatten()
+}
+
+/// What reads a carried key ([`CARRIED`]), in words: the collectives that reduce are named.
+pub fn carried_for(name: &str) -> Option<String> {
+    let (_, by) = CARRIED.iter().find(|(k, _)| *k == name)?;
+    Some(if name == "gamma" {
+        let reducing: Vec<&str> = Collective::ALL
+            .into_iter()
+            .filter(|c| c.reduces())
+            .map(Collective::id)
+            .collect();
+        format!("{by} ({})", reducing.join(", "))
+    } else {
+        by.to_string()
+    })
+}
+
 /// How each model gives α and β, for listings and the explain panels.
 pub fn derivation(model: Model) -> &'static str {
     match model {

@@ -3,7 +3,6 @@
 //! bandwidth of the last range.
 
 use super::shape::{Shape, DEFAULT_SIZE};
-use crate::collectives::Collective;
 use crate::context::{Ctx, Evaluation};
 use crate::derivation::Derivation;
 use crate::error::Error;
@@ -102,7 +101,6 @@ fn keys(k: usize) -> (&'static str, &'static str) {
 pub fn one_way(ctx: &mut Ctx, scale: f64) -> Result<Evaluation, Error> {
     let at = ctx.size(DEFAULT_SIZE);
     let model = model(ctx)?;
-    kept_gamma(ctx);
     let (alpha, beta) = keys(model.index_of(at));
     let shape = Shape::Linear {
         alpha: ctx.sym(alpha)?,
@@ -138,29 +136,6 @@ pub fn one_way(ctx: &mut Ctx, scale: f64) -> Result<Evaluation, Error> {
         ),
     );
     Ok(e)
-}
-
-/// The machine's γ where the user gives it to a point-to-point pattern: a fitted machine's
-/// query carries the γ of its reduction run (or the assumed one) on the ping-pong it was
-/// fitted to, so that the same address costs its reductions in any collective. A transfer
-/// combines nothing, so γ changes no number here: the report says so, and that the value is
-/// kept, rather than dropping the key unsaid or refusing the fitted machine's own query.
-fn kept_gamma(ctx: &mut Ctx) {
-    if let Some(g) = ctx.overridden("gamma") {
-        let g = ctx.used_param("gamma", g);
-        let reducing: Vec<&str> = Collective::ALL
-            .into_iter()
-            .filter(|c| c.reduces())
-            .map(Collective::id)
-            .collect();
-        ctx.warn(format!(
-            "γ = {} µs/B is this machine's cost of combining a byte, kept for the collectives \
-             that reduce ({}): a point-to-point transfer combines nothing, so it changes no \
-             number here",
-            crate::derivation::number(g),
-            reducing.join(", ")
-        ));
-    }
 }
 
 /// An exchange: two transfers of the message, one each way, on links that do not overlap
@@ -253,6 +228,11 @@ mod tests {
             said.contains("0.0005") && said.contains("allreduce") && said.contains("kept"),
             "{said}"
         );
+        // Kept, not read: no control offers a key that changes no number here.
+        let s = crate::Scenario::from_query(&format!("{base}&gamma=0.0005&loggp_g=2")).unwrap();
+        let read = crate::report::read_keys(&s).unwrap();
+        assert!(!read.contains(&"gamma") && !read.contains(&"loggp_g"), "{read:?}");
+        assert!(read.contains(&"alpha"), "{read:?}");
     }
 
     /// The custom machine's third range acts from the start: a message beyond its first size

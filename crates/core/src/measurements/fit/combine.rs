@@ -55,6 +55,13 @@ fn bandwidth_run(series: &[Series]) -> Option<&Series> {
         .min_by_key(rank)
 }
 
+/// The bandwidth run combined into the machine ([`bandwidth`] decided its role), if any.
+pub fn used_bandwidth_run<'a>(series: &'a [Series], roles: &Roles) -> Option<&'a Series> {
+    let run = bandwidth_run(series)?;
+    let role = roles.get(index_of(series, run)?)?.as_deref()?;
+    (!role.starts_with("not used")).then_some(run)
+}
+
 /// Gives the last piece of the latency run's fit the bandwidth run's time per byte over the
 /// same sizes (its relative linear fit there, or over its largest third where it has fewer
 /// than two such sizes), and refits that piece's α to the latency points with β held.
