@@ -131,7 +131,7 @@ fn interfaces_per_node_divide_the_sharing() {
 }
 
 mod validate {
-    use commcalc_core::collectives::classic::Library;
+    use commcalc_core::collectives::library::Library;
     use commcalc_core::collectives::validate::{validate, validate_all, Options};
     use commcalc_core::measurements::{parse, Series};
     use commcalc_core::run;
@@ -187,7 +187,7 @@ mod validate {
                 let n = if per_block { m * f64::from(p) } else { m };
                 let count = if c.reduces() { m / 4.0 } else { m };
                 let algo = Library::OpenMpiClassic
-                    .choice(c, p, m, count)
+                    .choice(c, p, n, count)
                     .and_then(|x| x.algo)
                     .unwrap_or("pairwise");
                 let q = format!("{machine}&pattern={collective}&algo={algo}&size={n}");
@@ -278,7 +278,7 @@ mod validate {
 /// the same γ for all, ppn and p from the job scripts, nothing fitted to the collective
 /// runs). `cargo test -p commcalc-core --test nodes real -- --nocapture` prints its table.
 mod real {
-    use commcalc_core::collectives::classic::Library;
+    use commcalc_core::collectives::library::Library;
     use commcalc_core::collectives::validate::{validate_all, Options, FROM_BYTES};
     use commcalc_core::measurements::{parse, Series};
 

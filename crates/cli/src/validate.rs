@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use commcalc_core::collectives::classic::Library;
+use commcalc_core::collectives::library::Library;
 use commcalc_core::collectives::validate::{
     validate_all, Options, RunCheck, Validation, FROM_BYTES,
 };
@@ -220,12 +220,17 @@ mod tests {
         .unwrap();
         assert_eq!((o.p, o.ppn, o.json), (Some(64), Some(32), true));
         assert_eq!(o.library, Some(Library::OpenMpiClassic));
+        // Every version of the core's one table is a --library.
+        for l in Library::ALL {
+            let o = parse(&["--library", l.id(), "a.txt"]).unwrap();
+            assert_eq!(o.library, Some(l));
+        }
         assert_eq!(o.set, vec![("gamma".to_string(), "0.0003".to_string())]);
         assert_eq!((o.files.len(), o.intra.len()), (2, 1));
         for (args, says) in [
             (vec!["--p", "1", "a"], "--p <N>"),
             (vec!["--ppn", "x", "a"], "--ppn <N>"),
-            (vec!["--library", "mpich", "a"], "ompi-4.0"),
+            (vec!["--library", "mpich-3", "a"], "mpich, ompi, ompi-4.0"),
             (vec!["--set", "gamma", "a"], "KEY=VALUE"),
             (vec!["--bogus", "a"], "--bogus"),
             (vec!["--json"], "<FILE>"),

@@ -368,10 +368,10 @@ pub fn readout_html(
     } else {
         "the only algorithm".to_string()
     };
-    let libraries: Vec<String> = Library::ALL
+    let libraries: Vec<String> = Library::CURRENT
         .iter()
-        .map(|&lib| {
-            let ch = choice(lib, map.collective, p, n);
+        .filter_map(|&lib| {
+            let ch = choice(lib, map.collective, p, n)?;
             let time = |a: &str| times.iter().find(|(id, _)| *id == a).map(|(_, t)| *t);
             let verdict = match ch.algo {
                 Some(a) if a == winner => "agrees".to_string(),
@@ -385,7 +385,7 @@ pub fn readout_html(
                 },
                 None => "not costed here".to_string(),
             };
-            format!("{}: {} ({verdict})", lib.name(), ch.name)
+            Some(format!("{}: {} ({verdict})", lib.name(), ch.name))
         })
         .collect();
     Some(format!(
@@ -429,7 +429,7 @@ pub fn key_html(map: &WinnerMap, slots: &[usize], palette: &Palette) -> String {
         "<span class=\"map-key-item about\">pale: a near tie · full colour: {:.0}% or more faster than the runner-up</span>",
         FULL_MARGIN * 100.0
     ));
-    for lib in Library::ALL {
+    for lib in Library::CURRENT {
         let (same, costed) = agreement(lib, map.collective, &map.sizes, &map.ps, |r, c| {
             map.winner(r, c)
         });

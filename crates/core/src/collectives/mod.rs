@@ -21,7 +21,6 @@
 
 pub mod abg;
 pub mod chain;
-pub mod classic;
 pub mod export;
 pub mod file;
 pub mod library;

@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use super::classic::{Choice, Library};
+use super::library::{Choice, Library};
 use super::Collective;
 use crate::error::Error;
 use crate::measurements::fit::fit;
@@ -391,7 +391,7 @@ fn size_check(
         measured_us,
         predicted_us,
         best,
-        library: library.and_then(|l| l.choice(collective, p, size, count)),
+        library: library.and_then(|l| l.choice(collective, p, n, count)),
     }
 }
 
