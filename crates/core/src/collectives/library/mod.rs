@@ -155,7 +155,6 @@ pub fn mpich_runs_as_itself(c: Collective, algo: &str, p: u32, n: f64) -> bool {
 }
 
 /// MPICH 4.0's choice.
-
 fn mpich(c: Collective, p: u32, n: f64, count: f64) -> Choice {
     let pow2 = p.is_power_of_two();
     let few = count < f64::from(pow2_below(p));
