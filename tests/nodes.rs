@@ -134,7 +134,9 @@ mod validate {
     use commcalc_core::collectives::library::Library;
     use commcalc_core::collectives::validate::{validate, validate_all, Options};
     use commcalc_core::measurements::{parse, Series};
+    use commcalc_core::patterns::collective::{library_menu, with_ctx};
     use commcalc_core::run;
+    use commcalc_core::scenario::Scenario;
 
     const ALPHA: f64 = 2.0;
     const BETA: f64 = 0.0001;
@@ -189,7 +191,14 @@ mod validate {
                 let algo = Library::OpenMpiClassic
                     .choice(c, p, n, count)
                     .and_then(|x| x.algo)
-                    .unwrap_or("pairwise");
+                    .unwrap();
+                if commcalc_core::collectives::algorithm(c, algo).is_none() {
+                    // A library's own algorithm (basic linear), costed beside the query's.
+                    let s = Scenario::from_query(&format!("{machine}&pattern={collective}"));
+                    let costs = with_ctx(&s.unwrap(), |ctx| library_menu(ctx, c, p)).unwrap();
+                    let (_, cost) = costs.iter().find(|(id, _)| *id == algo).unwrap();
+                    return cost(n);
+                }
                 let q = format!("{machine}&pattern={collective}&algo={algo}&size={n}");
                 run(&q).unwrap().metric("time_us").unwrap()
             };
@@ -198,8 +207,9 @@ mod validate {
             let v = validate(&runs, &[], &options(Some(p), Some(ppn))).unwrap();
             let r = &v.runs[0];
             assert_eq!((r.p, r.ppn), (p, ppn));
-            // Where the library runs an algorithm commcalc does not cost (basic linear), the
-            // verdict is the fastest's; at the sizes it costs, the library's is exact.
+            // The library's algorithm is costed at every size (basic linear among them), and
+            // exact.
+            assert_eq!(r.verdict.algorithm, "library", "{collective}");
             for s in &r.sizes {
                 if let Some(algo) = s.library.and_then(|c| c.algo) {
                     let i = r.algorithms.iter().position(|a| *a == algo).unwrap();

@@ -373,16 +373,15 @@ pub fn readout_html(
         .filter_map(|&lib| {
             let ch = choice(lib, map.collective, p, n)?;
             let time = |a: &str| times.iter().find(|(id, _)| *id == a).map(|(_, t)| *t);
-            let verdict = match ch.algo {
-                Some(a) if a == winner => "agrees".to_string(),
-                Some(a) => match time(a) {
-                    Some(t) => format!(
-                        "differs: {}, {:.0}% slower",
-                        si(t, "µs"),
-                        (t / time_us - 1.0) * 100.0
-                    ),
-                    None => "differs".to_string(),
-                },
+            // An algorithm off the map (a library's own, costed only in validation) is not
+            // costed here.
+            let verdict = match ch.algo.and_then(|a| Some((a, time(a)?))) {
+                Some((a, _)) if a == winner => "agrees".to_string(),
+                Some((_, t)) => format!(
+                    "differs: {}, {:.0}% slower",
+                    si(t, "µs"),
+                    (t / time_us - 1.0) * 100.0
+                ),
                 None => "not costed here".to_string(),
             };
             Some(format!("{}: {} ({verdict})", lib.name(), ch.name))

@@ -29,7 +29,7 @@ pub(super) fn open_mpi_classic(c: Collective, p: u32, n: f64, count: f64) -> Opt
         // pairwise above.
         Collective::AllToAll if p == 2 => ours_named("two_procs", "pairwise"),
         Collective::AllToAll if block < 200.0 && p > 12 => ours_named("bruck", "bruck"),
-        Collective::AllToAll if block < 3000.0 => theirs("basic_linear"),
+        Collective::AllToAll if block < 3000.0 => ours_named("basic_linear", "linear"),
         Collective::AllToAll => ours_named("pairwise", "pairwise"),
         // allgather by the whole gathered vector (block × p): two_procs at p = 2 (one
         // exchange, the ring of two); below 50 000 B recursive doubling for p a power of two,
@@ -40,7 +40,7 @@ pub(super) fn open_mpi_classic(c: Collective, p: u32, n: f64, count: f64) -> Opt
         }
         Collective::Allgather if n < 50_000.0 => ours_named("bruck", "bruck"),
         Collective::Allgather if p % 2 == 1 => ours_named("ring", "ring"),
-        Collective::Allgather => theirs("neighbor_exchange"),
+        Collective::Allgather => ours_named("neighbor_exchange", "neighbor-exchange"),
         // bcast: binomial below 2048 B or a single element; split binary tree (1 KiB
         // segments) below 370 728 B; segmented pipelines above.
         Collective::Broadcast if n < 2048.0 || count <= 1.0 => ours_named("binomial", "binomial"),

@@ -214,7 +214,8 @@ pub fn boundary_path(library: Library, c: Collective, sizes: &[f64], ps: &[u32])
 }
 
 /// How often the library's default is the map's winner: (cells where it is, cells where the
-/// library picks an algorithm commcalc costs).
+/// library picks one of the map's algorithms; the library algorithms of
+/// [`super::LIBRARY_ALGORITHMS`] are costed in validation, not on the map).
 pub fn agreement(
     library: Library,
     c: Collective,
@@ -226,7 +227,10 @@ pub fn agreement(
     let mut costed = 0;
     for (row, &p) in ps.iter().enumerate() {
         for (col, &n) in sizes.iter().enumerate() {
-            if let Some(algo) = choice(library, c, p, n).and_then(|x| x.algo) {
+            let on_map = choice(library, c, p, n)
+                .and_then(|x| x.algo)
+                .filter(|a| super::algorithm(c, a).is_some());
+            if let Some(algo) = on_map {
                 costed += 1;
                 same += usize::from(winner(row, col) == Some(algo));
             }

@@ -380,6 +380,11 @@ fn open_mpi_itself(c: Collective, alg: u8, p: u32) -> Choice {
         // Two processes: one exchange of the halves, which a ring of two is.
         (C::Allgather, 6) => ours_named("two_proc", "ring"),
         (C::AllToAll, 2) => ours("pairwise"),
+        // Every block posted at once: linear_sync too, at its default of no limit on the
+        // outstanding requests (`coll_tuned_alltoall_algorithm_max_requests` 0).
+        (C::AllToAll, 1) => ours("linear"),
+        (C::AllToAll, 4) => ours_named("linear_sync", "linear"),
+        (C::Allgather, 5) => ours_named("neighbor", "neighbor-exchange"),
         (C::AllToAll, 5) => ours_named("two_proc", "pairwise"),
         (C::ReduceScatter, 2) => ours("recursive-halving"),
         // p − 1 steps of n/p bytes, as pairwise exchange.
@@ -580,7 +585,10 @@ mod tests {
             ompi(ag, 32, 32.0 * 1023.0),
             ("recursive-doubling", Some("recursive-doubling"))
         );
-        assert_eq!(ompi(ag, 32, 32.0 * 1024.0), ("neighbor", None));
+        assert_eq!(
+            ompi(ag, 32, 32.0 * 1024.0),
+            ("neighbor", Some("neighbor-exchange"))
+        );
         assert_eq!(
             ompi(ag, 33, 33.0 * 1024.0),
             ("neighbor → ring", Some("ring"))
@@ -588,12 +596,12 @@ mod tests {
         assert_eq!(ompi(ag, 32, 32.0 * 65536.0), ("ring", Some("ring")));
         // ompi_coll_tuned_alltoall_intra_dec_fixed, communicator_size < 8: linear_sync (4)
         // below an 8 KiB block, linear (1) below 16 KiB.
-        assert_eq!(ompi(a2a, 4, 4.0 * 8191.0), ("linear_sync", None));
-        assert_eq!(ompi(a2a, 4, 4.0 * 8192.0), ("linear", None));
+        assert_eq!(ompi(a2a, 4, 4.0 * 8191.0), ("linear_sync", Some("linear")));
+        assert_eq!(ompi(a2a, 4, 4.0 * 8192.0), ("linear", Some("linear")));
         // communicator_size < 32: modified Bruck (3) from a 4 B to a 512 B block.
-        assert_eq!(ompi(a2a, 16, 16.0 * 3.0), ("linear_sync", None));
+        assert_eq!(ompi(a2a, 16, 16.0 * 3.0), ("linear_sync", Some("linear")));
         assert_eq!(ompi(a2a, 16, 16.0 * 511.0), ("bruck", Some("bruck")));
-        assert_eq!(ompi(a2a, 16, 16.0 * 512.0), ("linear_sync", None));
+        assert_eq!(ompi(a2a, 16, 16.0 * 512.0), ("linear_sync", Some("linear")));
         // communicator_size == 2: pairwise (2) below a 2 B block, two_proc (5) below 4 B.
         assert_eq!(ompi(a2a, 2, 2.0), ("pairwise", Some("pairwise")));
         assert_eq!(ompi(a2a, 2, 4.0), ("two_proc", Some("pairwise")));
