@@ -493,7 +493,7 @@ fn neighbor_exchange(p: u32) -> Vec<Round> {
     // Even ranks to the right in even rounds, to the left in odd ones; odd ranks the opposite.
     let side = move |i: u32| {
         move |r: u32| {
-            Some(if (r + i) % 2 == 0 {
+            Some(if (r + i).is_multiple_of(2) {
                 (r + 1) % p
             } else {
                 (r + p - 1) % p
@@ -739,6 +739,57 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// With protocol ranges, k ranks of a node sending off-node at once move their bytes at
+    /// the max-rate model's n·max(β of their range, k·β∞): the interface's rate is the
+    /// network's own (the last range's), not the eager range's time per byte times k.
+    #[test]
+    fn a_shared_interface_moves_bytes_at_the_network_s_own_rate() {
+        use crate::models::hockney::Hockney;
+        use crate::models::piecewise::Range;
+        let line = |alpha, beta| Hockney { alpha, beta };
+        let ranges = Piecewise::new(&[
+            Range {
+                from: 0.0,
+                line: line(1.0, 0.001),
+            },
+            Range {
+                from: 8192.0,
+                line: line(5.0, 0.0001),
+            },
+        ])
+        .unwrap();
+        let l = Levels {
+            network: M,
+            node: (M.alpha, M.beta),
+            ppn: 32,
+            nics: 1,
+            ranges: Some(ranges),
+        };
+        let step = |sharing| Schedule {
+            groups: vec![(
+                1.0,
+                Step {
+                    share: 1.0 / 64.0,
+                    combine: 0.0,
+                    reach: Reach::Network { sharing },
+                    overlaps: false,
+                },
+            )],
+        };
+        // Blocks of 4096 B: the eager range.
+        let n = 64.0 * 4096.0;
+        let shared = step(32).time(&l, n);
+        assert!(
+            (shared - (1.0 + 4096.0 * 32.0 * 0.0001)).abs() < 1e-9,
+            "{shared}"
+        );
+        let alone = step(1).time(&l, n);
+        assert!((alone - (1.0 + 4096.0 * 0.001)).abs() < 1e-9, "{alone}");
+        // Four senders: the eager range's own time per byte is the slower, and stays.
+        let four = step(4).time(&l, n);
+        assert!((four - (1.0 + 4096.0 * 0.001)).abs() < 1e-9, "{four}");
     }
 
     /// Neighbour exchange on 2 nodes of 4: the rounds with an even rank's right neighbour stay

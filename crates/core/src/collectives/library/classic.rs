@@ -5,7 +5,7 @@
 //! MPI 3.1 and 4.0 (CSD3, alaska, ABCI) ran these. Only the collectives the OSU and IMB
 //! collective runs measure are given (allreduce, all-to-all, allgather, broadcast).
 
-use super::{ours_named, theirs, Choice};
+use super::choice::{ours_named, theirs, Choice};
 use crate::collectives::Collective;
 
 /// `ompi_coll_tuned_<collective>_intra_dec_fixed` of Open MPI 3.0–4.0 (commutative sums).

@@ -32,12 +32,15 @@
 //! tests/mpi/coll.c calls them; a benchmark's run gives its own (OSU and IMB reduce 4-byte
 //! floats).
 
+mod choice;
 pub mod classic;
 pub mod open_mpi;
 
 use serde::Serialize;
 
 use super::Collective;
+pub use choice::{count, Choice};
+use choice::{ours, pow2_below, theirs};
 pub use open_mpi::{open_mpi_name, open_mpi_runs};
 
 /// An MPI library version whose default choices commcalc knows.
@@ -93,53 +96,10 @@ impl Library {
     }
 }
 
-/// A library's choice at one (p, n): its own name for the algorithm, and commcalc's id where
-/// commcalc costs the same algorithm (`None`: an algorithm commcalc does not model, such as
-/// Open MPI's split binary tree).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Choice {
-    pub name: &'static str,
-    pub algo: Option<&'static str>,
-}
-
-const fn ours(name: &'static str) -> Choice {
-    Choice {
-        name,
-        algo: Some(name),
-    }
-}
-
-/// A library algorithm under its own name that commcalc costs under another id.
-const fn ours_named(name: &'static str, algo: &'static str) -> Choice {
-    Choice {
-        name,
-        algo: Some(algo),
-    }
-}
-
-const fn theirs(name: &'static str) -> Choice {
-    Choice { name, algo: None }
-}
-
-/// The largest power of two not above p.
-fn pow2_below(p: u32) -> u32 {
-    1 << (31 - p.max(1).leading_zeros())
-}
-
 /// The library's default for collective `c` on p processes and n bytes, a call of [`count`]
 /// elements ([`Library::choice`]).
 pub fn choice(library: Library, c: Collective, p: u32, n: f64) -> Option<Choice> {
     library.choice(c, p, n, count(c, n))
-}
-
-/// The count of elements an MPI call passes for commcalc's n bytes: 8-byte doubles for a
-/// reduction (a sum of doubles), bytes for the others.
-pub fn count(c: Collective, n: f64) -> f64 {
-    if c.reduces() {
-        n / 8.0
-    } else {
-        n
-    }
 }
 
 /// Whether MPICH 4.0 runs commcalc's `algo` of `c` as itself when a file names it for n bytes

@@ -15,7 +15,7 @@
 //! ring when p is odd. tests/mpi/check.py runs Debian 12's Open MPI 4.1.4 at the cases of
 //! tests/mpi/ompi-defaults.txt and sees, under gdb, the function that really runs.
 
-use super::{count, ours, ours_named, pow2_below, theirs, Choice};
+use super::choice::{count, ours, ours_named, pow2_below, theirs, Choice};
 use crate::collectives::Collective;
 /// Open MPI 4.1's choice: the row of the collective's table for p, then the algorithm for the
 /// size Open MPI measures.
