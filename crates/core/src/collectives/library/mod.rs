@@ -22,7 +22,9 @@
 //!   moved it to the count rule above. MPICH 4.0 asserts a count of at least p′ in
 //!   Rabenseifner's reductions and p a power of two in the recursive-doubling allgather
 //!   (`allreduce_intra_reduce_scatter_allgather.c`, `reduce_intra_reduce_scatter_gather.c`,
-//!   `allgather_intra_recursive_doubling.c` at v4.0.2): [`mpich_runs_as_itself`].
+//!   `allgather_intra_recursive_doubling.c` at v4.0.2): [`mpich_runs_as_itself`]. A unit test
+//!   reads the kept tree itself at every p to 70 and sizes to 16 MiB and finds this table's
+//!   choice there.
 //! - Open MPI 4.1 (and 5, which keeps its tables): [`open_mpi`], its fallbacks included.
 //! - Open MPI 3.0–4.0: the classic rules, [`classic`].
 //!
@@ -221,6 +223,86 @@ mod tests {
             assert_eq!(Library::from_id(l.id()), Some(l));
         }
         assert!(Library::CURRENT.iter().all(|l| Library::ALL.contains(l)));
+    }
+
+    /// The first branch of MPICH's selection tree `node` whose condition holds for a flat
+    /// communicator of p ranks, a message of `avg` bytes (`avg_msg_size`: the whole vector,
+    /// or the all-to-all's block to each rank), n bytes in all (`total_msg_size`), a count of
+    /// `count` and a commutative built-in sum from a separate send buffer in regular blocks:
+    /// the function it names.
+    fn select(node: &str, p: u32, (avg, n, count): (f64, f64, f64)) -> Option<&str> {
+        use crate::collectives::mpich_tree::members;
+        let value = |k: &str| match k {
+            "comm_size" => f64::from(p),
+            "avg_msg_size" => avg,
+            "total_msg_size" => n,
+            "count" => count,
+            other => panic!("{other}: not a quantity of the tree"),
+        };
+        let limit = |v: &str| match v {
+            "pow2" => f64::from(pow2_below(p)),
+            v => v.parse::<f64>().unwrap(),
+        };
+        let holds = |key: &str| {
+            if let Some((k, v)) = key.split_once("<=") {
+                return value(k) <= limit(v);
+            }
+            if let Some((k, v)) = key.split_once('<') {
+                return value(k) < limit(v);
+            }
+            match key.split_once('=').unwrap() {
+                (_, "any") => true,
+                ("comm_size", "pow2") => p.is_power_of_two(),
+                ("comm_hierarchy", "parent") => false,
+                ("is_commutative" | "is_op_built_in" | "is_block_regular", v) => v == "yes",
+                ("is_sendbuf_inplace", v) => v == "no",
+                other => panic!("{other:?}: a condition this reading does not know"),
+            }
+        };
+        for (key, branch) in members(node) {
+            if let Some(function) = key.strip_prefix("algorithm=") {
+                return Some(function);
+            }
+            if holds(key) {
+                return select(branch, p, (avg, n, count));
+            }
+        }
+        None
+    }
+
+    /// MPICH 4.0's table is the tree the library carries (`mpich_tree::TREE`, which
+    /// tests/mpi/check.py compares with Debian's libmpich): at every p from 2 to 70 and sizes
+    /// from 1 B to 16 MiB the tree's choice is the table's, named by the export's MPICH names
+    /// (the "scattered" all-to-all, which commcalc does not cost, by MPICH's own).
+    #[test]
+    fn mpich_is_its_own_selection_tree() {
+        use crate::collectives::export::{from_library, mpich_collective, Format};
+        use crate::collectives::mpich_tree::{member, TREE};
+        for c in Collective::ALL {
+            let (name, _) = mpich_collective(c);
+            let intra = member(TREE, &format!("collective={name}"))
+                .and_then(|x| member(x, "comm_type=intra"))
+                .unwrap();
+            for p in 2..=70u32 {
+                for k in 0..=48 {
+                    let n = 2f64.powf(f64::from(k) / 2.0).round();
+                    let avg = if c == Collective::AllToAll {
+                        n / f64::from(p)
+                    } else {
+                        n
+                    };
+                    let function = select(intra, p, (avg, n, count(c, n))).unwrap();
+                    let table = mpich(c, p, n, count(c, n));
+                    match from_library(Format::MpichJson, c, function) {
+                        Some(algo) => assert_eq!(table.algo, Some(algo), "{c:?} p {p} n {n}"),
+                        None => assert!(
+                            table.algo.is_none() && function.ends_with(table.name),
+                            "{c:?} p {p} n {n}: {function} against {table:?}"
+                        ),
+                    }
+                }
+            }
+        }
     }
 
     #[test]
