@@ -42,10 +42,16 @@ pub(super) fn open_mpi_classic(c: Collective, p: u32, n: f64, count: f64) -> Opt
         Collective::Allgather if p % 2 == 1 => ours_named("ring", "ring"),
         Collective::Allgather => ours_named("neighbor_exchange", "neighbor-exchange"),
         // bcast: binomial below 2048 B or a single element; split binary tree (1 KiB
-        // segments) below 370 728 B; segmented pipelines above.
+        // segments) below 370 728 B.
         Collective::Broadcast if n < 2048.0 || count <= 1.0 => ours_named("binomial", "binomial"),
         Collective::Broadcast if n < 370_728.0 => theirs("split_bintree"),
-        Collective::Broadcast => ours_named("pipeline", "pipelined-chain"),
+        // Above, a pipeline of 128 KiB segments while p < a·n + b (a = 1.6134e-6 /B,
+        // b = 2.1102), else the split binary tree for p < 13, else pipelines of smaller
+        // segments (a pipelined chain, at commcalc's optimal segment rather than the source's).
+        Collective::Broadcast if pf < 1.6134e-6 * n + 2.1102 || p >= 13 => {
+            ours_named("pipeline", "pipelined-chain")
+        }
+        Collective::Broadcast => theirs("split_bintree"),
         _ => return None,
     })
 }
@@ -87,6 +93,17 @@ mod tests {
             at(Collective::Broadcast, 8, 2048.0, 2048.0),
             "split_bintree"
         );
+        // From 370 728 B: the pipeline where p < 1.6134e-6·n + 2.1102 (2.76 at 400 000 B, 8.56
+        // at 4 MB), else the split binary tree below 13 processes, pipelines from 13.
+        assert_eq!(
+            at(Collective::Broadcast, 8, 400_000.0, 400_000.0),
+            "split_bintree"
+        );
+        assert_eq!(
+            at(Collective::Broadcast, 13, 400_000.0, 400_000.0),
+            "pipeline"
+        );
+        assert_eq!(at(Collective::Broadcast, 8, 4e6, 4e6), "pipeline");
         assert_eq!(open_mpi_classic(Collective::Gather, 4, 1.0, 1.0), None);
     }
 }
