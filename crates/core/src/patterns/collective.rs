@@ -884,24 +884,7 @@ pub fn menu(
     collective: Collective,
     p: u32,
 ) -> Result<Vec<(&'static str, Cost)>, Error> {
-    let m = abg(ctx, p, collective.reduces())?;
-    let levels = levels(ctx, &m, p)?;
-    let ranges = piecewise_of(ctx, collective)?;
-    let levels = levels.map(|l| Levels { ranges, ..l });
-    let mut out: Vec<(&'static str, Cost)> = collective
-        .algorithms()
-        .iter()
-        .map(|a| {
-            let cost: Cost = match (ranges, levels) {
-                // Every rank on its own node: each step in the range of its message.
-                (Some(model), l) if l.is_none_or(|l| l.ppn <= 1) => {
-                    Box::new(move |n| a.cost_in_ranges(&model, m.gamma, p, n))
-                }
-                _ => algorithm_cost(collective, a, m, levels, p),
-            };
-            (a.id, cost)
-        })
-        .collect();
+    let mut out = abg_costs(ctx, collective, p, collective.algorithms().iter())?;
     let (model, machine) = (ctx.model, ctx.machine.id);
     for paper in PAPERS
         .iter()
@@ -916,6 +899,47 @@ pub fn menu(
         }
     }
     Ok(out)
+}
+
+/// The costs of α-β-γ `algorithms` of a collective on the scenario's machine: each step in the
+/// range of its message on a piecewise machine, by where its partners are on nodes.
+fn abg_costs(
+    ctx: &mut Ctx,
+    collective: Collective,
+    p: u32,
+    algorithms: impl Iterator<Item = &'static crate::collectives::Algorithm>,
+) -> Result<Vec<(&'static str, Cost)>, Error> {
+    let m = abg(ctx, p, collective.reduces())?;
+    let levels = levels(ctx, &m, p)?;
+    let ranges = piecewise_of(ctx, collective)?;
+    let levels = levels.map(|l| Levels { ranges, ..l });
+    Ok(algorithms
+        .map(|a| {
+            let cost: Cost = match (ranges, levels) {
+                // Every rank on its own node: each step in the range of its message.
+                (Some(model), l) if l.is_none_or(|l| l.ppn <= 1) => {
+                    Box::new(move |n| a.cost_in_ranges(&model, m.gamma, p, n))
+                }
+                _ => algorithm_cost(collective, a, m, levels, p),
+            };
+            (a.id, cost)
+        })
+        .collect())
+}
+
+/// The costs of the algorithms the libraries run by default beyond the collective's own
+/// ([`crate::collectives::LIBRARY_ALGORITHMS`]), costed as [`menu`] costs those.
+pub fn library_menu(
+    ctx: &mut Ctx,
+    collective: Collective,
+    p: u32,
+) -> Result<Vec<(&'static str, Cost)>, Error> {
+    abg_costs(
+        ctx,
+        collective,
+        p,
+        crate::collectives::library_algorithms(collective),
+    )
 }
 
 /// The machine's ranges where the scenario's model is the piecewise one (α and β overridden
