@@ -4,7 +4,7 @@
 //! and what the page draws of it: every algorithm's curve, the library's choice and the
 //! measured points. Plain Rust, tested natively; the view is `components::check_view`.
 
-use commcalc_core::collectives::classic::Library;
+use commcalc_core::collectives::library::Library;
 use commcalc_core::collectives::validate::{measured, validate_all, Options, RunCheck, Validation};
 use commcalc_core::measurements::{parse_runs, Format, Kind, Series};
 use commcalc_core::query::P_RANGE;
@@ -166,7 +166,7 @@ mod tests {
         let given = Given {
             p: p.into(),
             ppn: ppn.into(),
-            library: Library::ALL.first().copied(),
+            library: Library::from_id("ompi-4.0"),
         };
         checked(&runs, "auto", &given)
     }
@@ -192,7 +192,7 @@ mod tests {
         let options = Options {
             p: Some(64),
             ppn: Some(32),
-            library: Library::ALL.first().copied(),
+            library: Library::from_id("ompi-4.0"),
             extra: Vec::new(),
         };
         let core = validate_all(&series, &[], &options).unwrap();

@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 
-use commcalc_core::collectives::classic::Library;
+use commcalc_core::collectives::library::Library;
 use commcalc_core::collectives::validate::{RunCheck, Summary, Validation, FROM_BYTES};
 use commcalc_core::units::si;
 
