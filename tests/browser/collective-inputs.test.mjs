@@ -170,7 +170,7 @@ describe('collective inputs and a measured collective', () => {
       const empty = await canvasInfo(page, 'canvas#import-check-chart');
       await giveCounts(page, '64', '32');
       await page.selectOption('#import-check-library', 'ompi-4.0');
-      await page.waitForFunction(() => document.querySelector('#import-check-summaries tr[data-algorithm="library"]'));
+      await page.waitForFunction(() => document.querySelector('#import-check-summaries tr[data-algorithm^="library"]'));
       shown = await checkShown(page);
       assert.equal(shown.error, null);
       const expected = JSON.parse(cli(['validate', '--json', '--p', '64', '--ppn', '32', '--library', 'ompi-4.0', ALLREDUCE, LATENCY, BW]))[0].runs[0];

@@ -212,10 +212,9 @@ fn Summaries(run: Memo<Option<RunCheck>>) -> impl IntoView {
         run.with(|r| {
             r.as_ref().map(|r| {
                 format!(
-                    "Verdict ({}): predicted over measured {} from {}, median within ×{} and every size within ×{}: {}.",
+                    "Verdict ({}): predicted over measured {} from {FROM_BYTES} B, median within ×{} and every size within ×{}: {}.",
                     r.verdict.algorithm,
                     r.verdict.text(),
-                    format!("{FROM_BYTES} B"),
                     commcalc_core::collectives::validate::MEDIAN_BOUND,
                     commcalc_core::collectives::validate::WORST_BOUND,
                     if r.verdict.within { "yes" } else { "no" }
