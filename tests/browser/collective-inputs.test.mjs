@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 
-import { appFailures, canvasInfo, cli, MIN_DRAWN_FRACTION, newAppPage, openApp, ROOT, shownErrors, useApp } from './harness.mjs';
+import { appFailures, axeViolations, canvasInfo, cli, MIN_DRAWN_FRACTION, newAppPage, openApp, ROOT, shownErrors, useApp } from './harness.mjs';
 
 const app = useApp();
 
@@ -102,6 +102,7 @@ describe('collective inputs and a measured collective', () => {
       // A given node α replaces the assumed one, in the address too.
       await typeInto(page, 'intra_alpha', '0.5');
       await page.waitForFunction(() => new URLSearchParams(location.search).get('intra_alpha') === '0.5');
+      assert.deepEqual(await axeViolations(page), []);
       // The calculator's collective patterns have the same control.
       await openApp(page, app.server.url, '?machine=custom&pattern=broadcast&p=16');
       await page.waitForSelector('#in-ppn');
@@ -193,6 +194,7 @@ describe('collective inputs and a measured collective', () => {
       assert.ok(drawn.fraction > MIN_DRAWN_FRACTION, 'the chart is drawn');
       // The fitted machine beside it is still the point-to-point runs' own.
       assert.match(await page.textContent('#import-combined'), /csd3-ib-osu_latency\.txt/u);
+      assert.deepEqual(await axeViolations(page), []);
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();
