@@ -737,6 +737,26 @@ pub fn model_choices(machine: &Machine, pattern: &PatternDef) -> Vec<(Model, Str
         .collect()
 }
 
+/// What the picker says of the chosen machine, and its source: a fitted machine (`named`) is
+/// described as fitted, not as the bare custom machine it is built on ("starting from round
+/// values" would contradict "fitted to your measurements").
+pub fn machine_about(machine: &Machine, named: Option<&str>) -> (String, String) {
+    match named {
+        Some(name) => (
+            format!("{name}: your machine, with the parameters fitted to your measurements in Import measurements"),
+            "the fitted parameters are in the address".to_string(),
+        ),
+        None if machine.paper.is_empty() => (
+            machine.description.to_string(),
+            "parameters of your own".to_string(),
+        ),
+        None => (
+            machine.description.to_string(),
+            format!("source: paper {}", label(machine.paper)),
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1020,5 +1040,23 @@ mod tests {
             .filter(|(_, why)| why.is_some())
             .count();
         assert!(unsupported > 0);
+    }
+
+    /// The fitted machine is described as fitted, once: not also as the custom machine's
+    /// "starting from round values".
+    #[test]
+    fn a_fitted_machine_is_described_as_fitted_only() {
+        let custom = commcalc_core::Scenario::from_query("machine=custom")
+            .unwrap()
+            .machine;
+        let (text, cite) = machine_about(custom, Some("ib"));
+        let both = format!("{text} {cite}");
+        assert!(
+            both.starts_with("ib: ") && both.contains("fitted to your measurements"),
+            "{both}"
+        );
+        assert!(!both.contains(custom.description), "{both}");
+        let (text, _) = machine_about(custom, None);
+        assert_eq!(text, custom.description);
     }
 }

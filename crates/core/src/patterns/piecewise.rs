@@ -231,7 +231,10 @@ mod tests {
         // Kept, not read: no control offers a key that changes no number here.
         let s = crate::Scenario::from_query(&format!("{base}&gamma=0.0005&loggp_g=2")).unwrap();
         let read = crate::report::read_keys(&s).unwrap();
-        assert!(!read.contains(&"gamma") && !read.contains(&"loggp_g"), "{read:?}");
+        assert!(
+            !read.contains(&"gamma") && !read.contains(&"loggp_g"),
+            "{read:?}"
+        );
         assert!(read.contains(&"alpha"), "{read:?}");
     }
 
