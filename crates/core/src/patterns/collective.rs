@@ -348,7 +348,14 @@ fn gamma(ctx: &mut Ctx, reduces: bool) -> Result<Derivation, Error> {
     let d = |e: Expr, source: &'static str| Ok(Derivation::new("γ", e, source));
     if let Some(g) = ctx.overridden("gamma") {
         let g = Expr::sym("γ", ctx.used_param("gamma", g), "µs/B");
-        return d(g, "the user's γ");
+        // The piecewise machine's query is a fitted machine's, whose γ a reduction run gave.
+        return d(
+            g,
+            match ctx.model {
+                Model::Piecewise => "the machine's γ as its query gives it: fitted to a reduction run, or the user's",
+                _ => "the user's γ",
+            },
+        );
     }
     if let Some(own) = ctx.set.param("gamma") {
         return d(ctx.sym("gamma")?, own.note);

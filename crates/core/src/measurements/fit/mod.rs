@@ -583,10 +583,14 @@ fn piecewise_query(pieces: &[Piece], carried: &Carried) -> String {
             (None, None) => {}
         }
     }
-    q.push_str(&format!(
-        "&gamma={}",
-        decimal(carried.gamma.gamma_us_per_byte)
-    ));
+    // An assumed γ is the piecewise machine's own default, whose reason the collectives show;
+    // written into the query, it would read as the user's.
+    if carried.gamma.fitted {
+        q.push_str(&format!(
+            "&gamma={}",
+            decimal(carried.gamma.gamma_us_per_byte)
+        ));
+    }
     for (key, value) in &carried.loggp {
         q.push_str(&format!("&{key}={}", decimal(*value)));
     }
