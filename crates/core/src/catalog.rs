@@ -7,6 +7,9 @@ use serde::Serialize;
 use crate::models::piecewise::UNREACHED_BYTES;
 use crate::models::Model;
 
+pub mod today;
+pub use today::{Interconnect, Provenance};
+
 /// One parameter of a machine, for one model.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Param {
@@ -83,6 +86,9 @@ pub struct Machine {
     pub measured_p: (u32, u32),
     /// How its nodes are connected: the patterns build their communication graphs from it.
     pub network: Network,
+    /// Where a machine no paper measured comes from: the real runs it is fitted to
+    /// ([`today`]); `None` for the papers' machines and the custom one.
+    pub provenance: Option<&'static Provenance>,
 }
 
 /// The interconnect of a machine, as its paper describes it.
@@ -101,8 +107,13 @@ pub enum Network {
     Hypercube,
     /// Hosts on ATM switches, virtual circuits sharing the links (002).
     Atm,
-    /// Processors sharing one memory (002's SPARCstation SMP).
+    /// Processors sharing one memory (002's SPARCstation SMP, one board of today).
     SharedMemory,
+    /// Today's switched networks (InfiniBand, RoCE, Slingshot, Ethernet): every pair of nodes
+    /// has a path through the switches, costed by the α-β models, not by a topology.
+    Switched,
+    /// The links between the GPUs of one node (NVLink, Infinity Fabric).
+    GpuLinks,
 }
 
 impl Network {
@@ -115,6 +126,8 @@ impl Network {
             Network::Hypercube => "hypercube",
             Network::Atm => "ATM",
             Network::SharedMemory => "shared memory",
+            Network::Switched => "switched network",
+            Network::GpuLinks => "GPU links",
         }
     }
 }
@@ -1023,7 +1036,7 @@ const CUSTOM_BPRAM: [Param; 2] = [
     p("ell", "ℓ", 1000.0, US, "user", CUSTOM_NOTE, (0.0, 1e6)),
 ];
 
-/// The catalog, grouped by paper.
+/// The catalog, grouped by paper, then today's machines ([`today`]), then the custom one.
 pub static MACHINES: &[Machine] = &[
     Machine {
         id: "ethernet-now",
@@ -1033,6 +1046,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Hyperbolic, "MPI", &ETHERNET)],
         measured_p: (2, 8),
         network: Network::Bus,
+        provenance: None,
     },
     Machine {
         id: "fddi-now",
@@ -1042,6 +1056,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Hyperbolic, "MPI", &FDDI)],
         measured_p: (2, 8),
         network: Network::Bus,
+        provenance: None,
     },
     Machine {
         id: "ibm-sp2",
@@ -1055,6 +1070,7 @@ pub static MACHINES: &[Machine] = &[
         ],
         measured_p: (2, 28),
         network: Network::FramedSwitch,
+        provenance: None,
     },
     Machine {
         id: "ibm-sp2-ethernet",
@@ -1064,6 +1080,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Bsp, "BSP (Hill, Ethernet)", &SP2_ETHERNET_BSP)],
         measured_p: (2, 8),
         network: Network::Bus,
+        provenance: None,
     },
     Machine {
         id: "intel-paragon",
@@ -1093,6 +1110,7 @@ pub static MACHINES: &[Machine] = &[
         ],
         measured_p: (2, 100),
         network: Network::Mesh,
+        provenance: None,
     },
     Machine {
         id: "atm-sparc20",
@@ -1103,6 +1121,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::AtmPipeline, "Fore API", &ATM)],
         measured_p: (2, 8),
         network: Network::Atm,
+        provenance: None,
     },
     Machine {
         id: "sparc20-smp",
@@ -1112,6 +1131,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Bsp, "BSP (Hill)", &SMP_BSP)],
         measured_p: (2, 8),
         network: Network::SharedMemory,
+        provenance: None,
     },
     Machine {
         id: "jpl-mark3",
@@ -1122,6 +1142,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Hockney, "CrOS-III", &MARK3)],
         measured_p: (2, 4),
         network: Network::Hypercube,
+        provenance: None,
     },
     Machine {
         id: "intel-ipsc",
@@ -1131,6 +1152,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Hockney, "NX", &IPSC)],
         measured_p: (2, 32),
         network: Network::Hypercube,
+        provenance: None,
     },
     Machine {
         id: "ametek-s14",
@@ -1140,6 +1162,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Hockney, "XOS", &AMETEK)],
         measured_p: (2, 32),
         network: Network::Hypercube,
+        provenance: None,
     },
     Machine {
         id: "ametek-s14b",
@@ -1149,6 +1172,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Hockney, "XOS", &AMETEK_BETA)],
         measured_p: (2, 32),
         network: Network::Hypercube,
+        provenance: None,
     },
     Machine {
         id: "intel-delta",
@@ -1158,7 +1182,18 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Nbl, "csend/crecv", &DELTA)],
         measured_p: (2, 512),
         network: Network::Mesh,
+        provenance: None,
     },
+    today::CSD3_IB,
+    today::CSD3_ROCE,
+    today::ALASKA_IB,
+    today::ALASKA_ROCE,
+    today::ABCI_IB,
+    today::DELTA_SLINGSHOT,
+    today::CLARIDEN_SLINGSHOT,
+    today::JUNO_ETH,
+    today::JUNO_SHM,
+    today::ALPS_NVLINK,
     Machine {
         id: "custom",
         name: "Custom machine",
@@ -1177,5 +1212,6 @@ pub static MACHINES: &[Machine] = &[
         ],
         measured_p: (2, 4096),
         network: Network::Bus,
+        provenance: None,
     },
 ];
