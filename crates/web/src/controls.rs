@@ -328,6 +328,12 @@ fn number_input(
 /// What the p control says of its range: where the paper measured, or that none did (the
 /// custom machine, a fitted one too, which it must not call by the catalog's name).
 fn p_help(machine: &Machine) -> String {
+    if let Some(p) = machine.provenance {
+        return format!(
+            "The runs of {} measured p = {}…{}; other values are extrapolations of their α and β.",
+            p.cluster, machine.measured_p.0, machine.measured_p.1
+        );
+    }
     if machine.paper.is_empty() {
         return "No paper measured this machine: every p is the model's, from your parameters."
             .into();
@@ -538,16 +544,21 @@ fn parse_mesh(text: &str) -> Option<(u32, u32)> {
     Some((w.parse().ok()?, h.parse().ok()?))
 }
 
+/// The heading of today's machines (`catalog::today`) in the machine picker.
+pub const TODAY_LABEL: &str = "Today's clusters (measured runs)";
+
 /// The machines grouped by the paper they come from, in catalog order, with the group's
-/// label; the custom machine last.
+/// label; then today's machines, fitted to real runs; the custom machine last.
 pub fn machine_groups() -> Vec<(String, Vec<&'static Machine>)> {
-    // Papers in order, then machines of no paper (the custom one).
-    let papers = PAPERS.iter().map(|p| p.id).chain([""]);
+    let of_paper = |paper: &str| -> Vec<&'static Machine> {
+        (MACHINES.iter())
+            .filter(|m| m.paper == paper && m.provenance.is_none())
+            .collect()
+    };
+    let today: Vec<_> = MACHINES.iter().filter(|m| m.provenance.is_some()).collect();
+    let papers = PAPERS.iter().map(|p| (label(p.id), of_paper(p.id)));
     papers
-        .map(|paper| {
-            let machines: Vec<_> = MACHINES.iter().filter(|m| m.paper == paper).collect();
-            (label(paper), machines)
-        })
+        .chain([(TODAY_LABEL.to_string(), today), (label(""), of_paper(""))])
         .filter(|(_, ms)| !ms.is_empty())
         .collect()
 }
@@ -605,6 +616,8 @@ mod tests {
         assert!(p_help(machine("custom")).starts_with("No paper measured this machine"));
         assert!(!p_help(machine("custom")).contains("Custom machine"));
         assert!(p_help(machine("intel-paragon")).contains("on Intel Paragon"));
+        let csd3 = p_help(machine("csd3-ib"));
+        assert!(csd3.starts_with("The runs of Cambridge CSD3"), "{csd3}");
     }
     use commcalc_core::evaluate;
 
@@ -782,7 +795,15 @@ mod tests {
     fn machines_group_by_paper_with_custom_last() {
         let groups = machine_groups();
         let labels: Vec<_> = groups.iter().map(|(l, _)| &l[..3]).collect();
-        assert_eq!(labels, ["000", "001", "002", "003", "004", "You"]);
+        assert_eq!(labels, ["000", "001", "002", "003", "004", "Tod", "You"]);
+        let today = &groups[5];
+        assert_eq!(today.0, TODAY_LABEL);
+        assert!(today.1.iter().all(|m| m.provenance.is_some()));
+        assert!(today.1.iter().any(|m| m.id == "csd3-ib"));
+        assert_eq!(
+            groups[6].1.iter().map(|m| m.id).collect::<Vec<_>>(),
+            ["custom"]
+        );
         assert_eq!(
             groups.iter().map(|(_, m)| m.len()).sum::<usize>(),
             MACHINES.len()

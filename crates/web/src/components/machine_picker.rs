@@ -80,6 +80,12 @@ fn about(machine: &Machine, named: Option<&str>) -> (String, String) {
             format!("{name}: your machine, with the parameters fitted to your measurements in Import measurements"),
             "the fitted parameters are in the address".to_string(),
         ),
+        None if machine.provenance.is_some() => (
+            machine.description.to_string(),
+            machine.provenance.map_or(String::new(), |p| {
+                format!("measured: {}; from {}", p.summary(), p.upstream)
+            }),
+        ),
         None if machine.paper.is_empty() => (
             machine.description.to_string(),
             "parameters of your own".to_string(),
@@ -176,7 +182,7 @@ mod tests {
     use super::*;
 
     /// The fitted machine is described as fitted, once: not also as the custom machine's
-    /// "starting from round values".
+    /// "starting from round values"; a machine of today by the runs it was fitted to.
     #[test]
     fn a_fitted_machine_is_described_as_fitted_only() {
         let custom = commcalc_core::Scenario::from_query("machine=custom")
@@ -191,5 +197,13 @@ mod tests {
         assert!(!both.contains(custom.description), "{both}");
         let (text, _) = about(custom, None);
         assert_eq!(text, custom.description);
+        let csd3 = commcalc_core::catalog::machine("csd3-ib").unwrap();
+        let (text, cite) = about(csd3, None);
+        assert_eq!(text, csd3.description);
+        let p = csd3.provenance.unwrap();
+        assert!(
+            cite.contains(p.cluster) && cite.contains(p.upstream),
+            "{cite}"
+        );
     }
 }
