@@ -34,14 +34,14 @@ fn metrics_table() -> String {
 /// Today's machines (`catalog::today`) as a table of where each comes from.
 fn today_table() -> String {
     let mut out = String::from(
-        "| machine | network | cluster | MPI | benchmark | fitted to (tests/data/measurements) | \
-         copied from |\n| --- | --- | --- | --- | --- | --- | --- |\n",
+        "| machine | kind | network | cluster | MPI | benchmark | fitted to (tests/data/measurements) | \
+         copied from |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n",
     );
     for m in commcalc_core::catalog::MACHINES {
         let Some(p) = m.provenance else { continue };
         let files: Vec<String> = p.files.iter().map(|f| format!("`{f}`")).collect();
         out += &format!(
-            "| `{}` | {}: {} | {} | {} | {} | {} | {} |\n",
+            "| `{}` | {} | {} | {} | {} | {} | {} | {} |\n",
             m.id,
             p.interconnect.name(),
             p.network,

@@ -198,7 +198,19 @@ impl ParamSet {
             Model::Bsp => &["g", "g_total", "l"],
             _ => &[],
         };
-        rates.contains(&name) && self.param(name).is_some_and(|p| p.range.0 == 0.0)
+        let from_zero = self.param(name).is_some_and(|p| p.range.0 == 0.0);
+        from_zero && (rates.contains(&name) || self.alone_in_its_range(name))
+    }
+
+    /// Whether `name` is the α of a piecewise range whose β is 0 (a fitted range in which the
+    /// time did not grow with size, alps-nvlink's first): at α = 0 that range costs nothing and
+    /// the bandwidth at its sizes is unbounded, which the report refuses.
+    fn alone_in_its_range(&self, name: &str) -> bool {
+        self.model == Model::Piecewise
+            && (crate::models::piecewise::KEYS.iter())
+                .find(|(_, alpha, _)| *alpha == name)
+                .and_then(|(_, _, beta)| self.param(beta))
+                .is_some_and(|beta| beta.value == 0.0)
     }
 
     /// The symbol a formula writes a parameter with: the catalog's where it is one plain

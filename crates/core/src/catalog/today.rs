@@ -105,6 +105,11 @@ const fn hockney(source: &'static str, alpha: f64, beta: f64) -> [Param; 2] {
     ]
 }
 
+/// The fit made a second range: it stays reached (a first range whose β the fit found 0, as
+/// alps-nvlink's, alone at every size would have no bandwidth to tend to).
+const FITTED_BREAK_NOTE: &str =
+    "the first size of the second range the fit made (a protocol switch); at most 10¹¹ B, so \
+     that it stays reached";
 const RANGE_NOTE: &str = "a range of the piecewise fit (commcalc fit), where the MPI library's \
                           protocol keeps one line";
 const REPEATED_NOTE: &str = "the fit made two ranges: the third repeats the second's line until \
@@ -170,8 +175,8 @@ const fn piecewise(source: &'static str, ranges: [[f64; 3]; 3], gamma: Param) ->
             ranges[1][0],
             "B",
             source,
-            BREAK_NOTE,
-            (1.0, 1e12),
+            FITTED_BREAK_NOTE,
+            (1.0, 1e11),
         ),
         fitted(
             "alpha_2",
