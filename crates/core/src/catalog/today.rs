@@ -8,70 +8,14 @@
 //! test `every_machine_is_the_fit_of_its_files` fits the files again and fails when a number
 //! here is not the fit's.
 
-use serde::Serialize;
-
-use super::{Machine, Network, Param, ParamSet, ASSUMED_GAMMA, BREAK_NOTE, US, US_B};
+use super::types::{Interconnect, Machine, Network, Param, ParamSet, Provenance, ASSUMED_GAMMA};
 use crate::models::piecewise::UNREACHED_BYTES;
 use crate::models::Model;
 
-/// Where a machine of today comes from: the cluster and the run, as the run's files and
-/// their repositories say.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct Provenance {
-    pub cluster: &'static str,
-    /// The kind of interconnect, for grouping and counting.
-    pub interconnect: Interconnect,
-    /// The network as the run's files and job scripts name it.
-    pub network: &'static str,
-    /// The MPI library and its version, where the run names them.
-    pub mpi: &'static str,
-    pub benchmark: &'static str,
-    /// The files of tests/data/measurements the parameters are fitted to, given together as
-    /// to `commcalc fit FILE…`.
-    pub files: &'static [&'static str],
-    /// The series of those files the fit is made to, counted from 0 in the order `commcalc fit`
-    /// reads them; `None` for the fit's own choice (the first one-way latency run).
-    pub series: Option<usize>,
-    /// The repository, commit and path each file was copied from.
-    pub upstream: &'static str,
-    /// The fit with the least error: the machine's model where a pattern offers it.
-    pub best: Model,
-}
-
-impl Provenance {
-    /// One line for a person: the cluster, its network, MPI and benchmark.
-    pub fn summary(&self) -> String {
-        format!(
-            "{}; {}; {}; {}",
-            self.cluster, self.network, self.mpi, self.benchmark
-        )
-    }
-}
-
-/// The kinds of interconnect today's machines are measured on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Interconnect {
-    InfiniBand,
-    Roce,
-    Slingshot,
-    Ethernet,
-    SharedMemory,
-    GpuLink,
-}
-
-impl Interconnect {
-    pub fn name(self) -> &'static str {
-        match self {
-            Interconnect::InfiniBand => "InfiniBand",
-            Interconnect::Roce => "RoCE",
-            Interconnect::Slingshot => "HPE Slingshot",
-            Interconnect::Ethernet => "TCP over Ethernet",
-            Interconnect::SharedMemory => "shared memory",
-            Interconnect::GpuLink => "GPU interconnect",
-        }
-    }
-}
+const US: &str = "µs";
+const US_B: &str = "µs/B";
+const BREAK_NOTE: &str =
+    "the first size of the range (a protocol switch); 10¹² leaves it unreached";
 
 /// A fitted parameter: its value is the fit's, its source the machine's files.
 const fn fitted(
@@ -219,12 +163,34 @@ const fn piecewise(source: &'static str, ranges: [[f64; 3]; 3], gamma: Param) ->
     ]
 }
 
-/// The machine's two sets, its best fit first.
+/// A set of one model's fitted parameters.
+const fn set(
+    model: Model,
+    label: &'static str,
+    params: &'static [Param],
+    parts: &'static [(&'static str, &'static str)],
+) -> ParamSet {
+    ParamSet {
+        model,
+        label,
+        params,
+        by_size: &[],
+        by_size_source: "",
+        parts,
+    }
+}
+
+/// The machine's two sets, its best fit first; the second range's first size at most the
+/// third's.
 const fn sets(hockney: &'static [Param; 2], piecewise: &'static [Param; 9]) -> [ParamSet; 2] {
     [
-        super::set(Model::Piecewise, "piecewise fit", piecewise)
-            .with_parts(&[("break_2", "break_3")]),
-        super::set(Model::Hockney, "Hockney fit", hockney),
+        set(
+            Model::Piecewise,
+            "piecewise fit",
+            piecewise,
+            &[("break_2", "break_3")],
+        ),
+        set(Model::Hockney, "Hockney fit", hockney, &[]),
     ]
 }
 
