@@ -155,6 +155,7 @@ impl Provenance {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Interconnect {
+    #[serde(rename = "infiniband")]
     InfiniBand,
     Roce,
     Slingshot,
@@ -164,6 +165,7 @@ pub enum Interconnect {
 }
 
 impl Interconnect {
+    /// The kind in words, for listings.
     pub fn name(self) -> &'static str {
         match self {
             Interconnect::InfiniBand => "InfiniBand",
