@@ -119,7 +119,8 @@ fn every_machine_is_the_fit_of_its_files() {
 }
 
 /// γ is the fit's: fitted from a reduction run of the files where there is one with its
-/// process count, assumed (with its reason) otherwise.
+/// process count, assumed (with its reason) otherwise; and it is the machine's one γ, under
+/// each of its models.
 #[test]
 fn gamma_is_fitted_or_said_to_be_assumed() {
     for (m, p) in today() {
@@ -134,6 +135,11 @@ fn gamma_is_fitted_or_said_to_be_assumed() {
             "{}",
             m.id
         );
+        // One γ under every model: the Hockney set's collectives use the piecewise set's.
+        for model in m.models() {
+            let derived = crate::patterns::collective::derived(m, model).unwrap();
+            assert_eq!(derived.gamma, gamma.value, "{} {}", m.id, model.id());
+        }
         if report.gamma.fitted {
             assert!(gamma.note.contains("fitted"), "{}: {}", m.id, gamma.note);
         } else {
