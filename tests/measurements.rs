@@ -17,6 +17,7 @@ macro_rules! data {
 }
 
 const CSD3_IB_LAT: &[u8] = data!("csd3-ib-osu_latency.txt");
+const CSD3_IB_BW: &[u8] = data!("csd3-ib-osu_bw.txt");
 const CSD3_ROCE_LAT: &[u8] = data!("csd3-roce-osu_latency.txt");
 const CSD3_IB_ALLREDUCE: &[u8] = data!("csd3-ib-osu_allreduce.txt");
 const CSD3_ROCE_IMB: &[u8] = data!("csd3-roce-imb2019_pingpong.txt");
@@ -920,6 +921,69 @@ fn loggp_from_latency_and_bandwidth_runs() {
     // Without a bandwidth run g is unknown and G is the latency run's slope.
     let alone = fitted(CSD3_IB_LAT).fits.loggp.unwrap();
     assert_eq!(alone.g, None);
+}
+
+/// Runs of two clusters given as one (CSD3's latency run by OSU 5.6.3, alaska's bandwidth run
+/// by OSU 5.6.2) are said to be so, both versions named; one cluster's runs (CSD3's latency
+/// and bandwidth, alaska's IMB PingPong and OSU bw) are not.
+#[test]
+fn runs_of_different_builds_are_said_to_be_of_different_clusters() {
+    let mixed = |a: &[u8], b: &[u8]| {
+        let mut series = read(a);
+        series.extend(read(b));
+        fit(series).unwrap().warnings.join(" ")
+    };
+    let said = mixed(CSD3_IB_LAT, ALASKA_IB_BW);
+    assert!(
+        said.contains("5.6.3") && said.contains("5.6.2") && said.contains("different clusters"),
+        "{said}"
+    );
+    for (a, b) in [(CSD3_IB_LAT, CSD3_IB_BW), (ALASKA_IB_IMB, ALASKA_IB_BW)] {
+        let said = mixed(a, b);
+        assert!(!said.contains("different clusters"), "{said}");
+    }
+}
+
+/// The fitted machine carries the LogGP its runs give (Delta's Netgauge run: its g and G; L + 2o
+/// where L and o cannot be told apart): the broadcast's LogGP tree on the fitted query uses
+/// them, not the α-β line's, and a ping-pong on the same query says they are kept.
+#[test]
+fn the_fitted_machine_carries_its_loggp_to_the_broadcast() {
+    let r = fitted(DELTA_NG);
+    let l = r.fits.loggp.clone().unwrap();
+    let scenario = Scenario::from_query(&r.query).unwrap();
+    let given = |key: &str| {
+        scenario
+            .overrides
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| *v)
+    };
+    assert!(close(given("loggp_g").unwrap(), l.g.unwrap(), 1e-5));
+    assert!(close(given("loggp_gb").unwrap(), l.big_g, 1e-5));
+    assert!(close(given("loggp_l").unwrap(), l.l_plus_2o, 1e-5));
+    let tree = |q: &str| {
+        let q = q.replace("pattern=pingpong", "pattern=broadcast&p=16");
+        match evaluate(&Scenario::from_query(&q).unwrap())
+            .unwrap()
+            .metrics
+            .get("loggp_binomial_us")
+        {
+            Some(Value::Number(t)) => *t,
+            other => panic!("{other:?}"),
+        }
+    };
+    let alpha_beta: String = r
+        .query
+        .split('&')
+        .filter(|kv| !kv.starts_with("loggp_"))
+        .collect::<Vec<_>>()
+        .join("&");
+    assert_ne!(tree(&r.query), tree(&alpha_beta));
+    let ping = evaluate(&scenario).unwrap().warnings.join(" ");
+    assert!(ping.contains("loggp_g") && ping.contains("kept"), "{ping}");
+    // A latency run alone gives no LogGP beyond its line: nothing carried.
+    assert!(!fitted(CSD3_IB_LAT).query.contains("loggp_"));
 }
 
 #[test]

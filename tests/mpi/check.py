@@ -11,7 +11,7 @@ compared with their measured times on this machine (shared memory, 2-4 processes
    file changes only its own collective). A hand-written scatter file shows that Open MPI's
    rules measure scatter as the whole vector (dsize·scount·comsize), as the exports do.
    With no rules file (coll_tuned_use_dynamic_rules 0), the same gdb technique checks that
-   Open MPI 4.1.4 runs what crates/core/src/collectives/library.rs says its fixed decisions
+   Open MPI 4.1.4 runs what crates/core/src/collectives/library/open_mpi.rs says its fixed decisions
    pick, at the cases of tests/mpi/ompi-defaults.txt (that file is also a unit test of the
    tables).
 2. MPICH (MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE): Debian's libmpich.so.12 is stripped (no
@@ -137,7 +137,7 @@ def open_mpi_defaults():
         lines.append(f"| {coll} | {p} | {size} | {name} ({want}) | {chain} | {'yes' if ok else 'NO'} |")
         if not ok:
             failures.append(f"Open MPI's default {coll} on {p} processes at {size} B ran {chain}, "
-                            f"commcalc's library.rs says {name} ({want})")
+                            f"commcalc's library/open_mpi.rs says {name} ({want})")
     return lines
 
 
@@ -361,7 +361,7 @@ def main():
             rest += open_mpi_leaves_the_rest(coll, path)
     scatter = ["| collective | p | size (B) | expected | entered | same |", "|---|---|---|---|---|---|"]
     scatter += open_mpi_sizes_scatter_as_the_whole_vector()
-    defaults = ["| collective | p | size (B) | library.rs (Open MPI function) | entered (the last runs) | same |",
+    defaults = ["| collective | p | size (B) | library/open_mpi.rs (Open MPI function) | entered (the last runs) | same |",
                 "|---|---|---|---|---|---|"]
     defaults += open_mpi_defaults()
     library = mpich_library_tree()

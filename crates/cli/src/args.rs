@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 
 use clap::{Args, Parser, Subcommand};
 use commcalc_core::collectives::export::Format as ExportFormat;
+use commcalc_core::query::P_RANGE;
 use commcalc_core::regimes::{MapOptions, MAX_CELLS_PER_AXIS};
 use commcalc_core::report::{CURVE_POINTS, MAX_POINTS};
 use commcalc_core::Errors;
@@ -185,6 +186,11 @@ pub struct FitOptions {
     #[arg(long, value_name = "NAME", default_value = "auto",
           value_parser = values::measurement_format())]
     pub format: Detected,
+    /// The process count of collective runs that do not print theirs (OSU's), so that an
+    /// osu_allreduce or osu_reduce run gives γ (IMB's own count wins over it)
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = values::count32(P_RANGE.0, P_RANGE.1))]
+    pub p: Option<u32>,
 }
 
 /// Simulate 003's synthetic traffic: completion time, latencies, link utilisation, run lengths

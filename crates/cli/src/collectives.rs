@@ -34,7 +34,7 @@ pub fn collectives(options: &CollectivesOptions) -> Result<String, Usage> {
         |_| true,
     )
     .map_err(|e| Usage(format!("no winner map for this query: {e}")))?;
-    let defaults: Vec<Defaults> = Library::ALL.map(|l| defaults(&map, l)).into();
+    let defaults: Vec<Defaults> = Library::CURRENT.map(|l| defaults(&map, l)).into();
     if !options.json {
         let mut out = table(&map);
         for d in &defaults {
@@ -67,7 +67,7 @@ struct Output<'a> {
 struct Defaults {
     library: &'static str,
     name: &'static str,
-    choices: Vec<Choice>,
+    choices: Vec<Option<Choice>>,
     fastest: usize,
     costed: usize,
 }
@@ -118,7 +118,10 @@ fn default_table(map: &WinnerMap, d: &Defaults) -> String {
     for (col, n) in map.sizes.iter().enumerate() {
         let _ = write!(out, "{:>10} ", si(*n, "B"));
         for row in 0..map.ps.len() {
-            let ch = d.choices[row * map.sizes.len() + col];
+            let Some(ch) = d.choices[row * map.sizes.len() + col] else {
+                let _ = write!(out, "{:>5}", "-");
+                continue;
+            };
             let at = ch.algo.and_then(|a| map.algos.iter().position(|x| *x == a));
             let mark = match at {
                 Some(i) => letter(i),

@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 use std::io::Read;
 
 use commcalc_core::measurements::fit::{fit as fit_models, FitReport};
-use commcalc_core::measurements::{parse_runs, too_large, Format, Series, MAX_INPUT_BYTES};
+use commcalc_core::measurements::{
+    given_processes, parse_runs, too_large, Format, Series, MAX_INPUT_BYTES,
+};
 use commcalc_core::units::{si, sig3};
 
 use crate::args::{FitOptions, Usage};
@@ -25,7 +27,10 @@ pub(crate) fn read_runs(files: &[String], format: Option<Format>) -> Result<Vec<
 }
 
 pub fn fit(options: &FitOptions) -> Result<String, Usage> {
-    let series = read_runs(&options.files, options.format)?;
+    let mut series = read_runs(&options.files, options.format)?;
+    if let Some(p) = options.p {
+        given_processes(&mut series, p);
+    }
     let report = fit_models(series).map_err(|e| Usage(format!("cannot fit: {e}")))?;
     if options.json {
         let mut json = serde_json::to_string(&report)

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use commcalc_core::collectives::classic::Library;
+use commcalc_core::collectives::library::Library;
 use commcalc_core::collectives::validate::{
     validate_all, Options, RunCheck, Validation, FROM_BYTES,
 };
@@ -36,8 +36,9 @@ use crate::values::{self, Detected};
 #[derive(Debug, PartialEq, Args)]
 #[command(verbatim_doc_comment)]
 pub struct ValidateOptions {
-    /// Collective runs and the point-to-point runs of their cluster (- reads standard input)
-    #[arg(required = true, value_name = "FILE")]
+    /// Collective runs and the point-to-point runs of their cluster (- reads standard input;
+    /// none where --intra holds the whole run, every rank on one node)
+    #[arg(required_unless_present = "intra", value_name = "FILE")]
     pub files: Vec<String>,
     /// A ping-pong between two ranks of one node, for the node's α-β
     #[arg(long, value_name = "FILE")]
@@ -220,12 +221,20 @@ mod tests {
         .unwrap();
         assert_eq!((o.p, o.ppn, o.json), (Some(64), Some(32), true));
         assert_eq!(o.library, Some(Library::OpenMpiClassic));
+        // A run on one node is its --intra file alone.
+        let one = parse(&["--ppn", "2", "--intra", "shm.txt"]).unwrap();
+        assert_eq!((one.files.len(), one.intra.len()), (0, 1));
+        // Every version of the core's one table is a --library.
+        for l in Library::ALL {
+            let chosen = parse(&["--library", l.id(), "a.txt"]).unwrap();
+            assert_eq!(chosen.library, Some(l));
+        }
         assert_eq!(o.set, vec![("gamma".to_string(), "0.0003".to_string())]);
         assert_eq!((o.files.len(), o.intra.len()), (2, 1));
         for (args, says) in [
             (vec!["--p", "1", "a"], "--p <N>"),
             (vec!["--ppn", "x", "a"], "--ppn <N>"),
-            (vec!["--library", "mpich", "a"], "ompi-4.0"),
+            (vec!["--library", "mpich-3", "a"], "mpich, ompi, ompi-4.0"),
             (vec!["--set", "gamma", "a"], "KEY=VALUE"),
             (vec!["--bogus", "a"], "--bogus"),
             (vec!["--json"], "<FILE>"),

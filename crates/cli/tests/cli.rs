@@ -567,6 +567,29 @@ fn fit_prints_series_fits_and_the_query() {
     }
 }
 
+/// An OSU allreduce run does not print its p: without `--p` γ stays assumed and the run says
+/// why; with it, γ is fitted to the run at that p. A p outside the accepted range is refused.
+#[test]
+fn fit_takes_the_p_of_an_osu_reduction_run_for_gamma() {
+    let allreduce = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/measurements/csd3-ib-osu_allreduce.txt"
+    );
+    let without = ok(&["fit", OSU_LATENCY, allreduce]);
+    assert!(without.contains("gamma  300 ps/B, assumed"), "{without}");
+    assert!(
+        without.contains("γ needs the run's process count"),
+        "{without}"
+    );
+    let with = ok(&["fit", "--p", "64", OSU_LATENCY, allreduce]);
+    assert!(
+        with.contains("fitted to") && with.contains("at p = 64"),
+        "{with}"
+    );
+    assert!(!with.contains("gamma  300 ps/B, assumed"), "{with}");
+    assert!(rejected(&["fit", "--p", "1", OSU_LATENCY, allreduce]).contains("--p"));
+}
+
 #[test]
 fn fit_refuses_what_it_cannot_read_or_fit() {
     let dir = std::env::temp_dir().join(format!("commcalc-fit-{}", std::process::id()));

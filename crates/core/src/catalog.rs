@@ -855,9 +855,11 @@ const CUSTOM_HOCKNEY: [Param; 2] = [
     p("beta", "β", 0.01, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),
 ];
 
-/// The piecewise model's ranges (`models::piecewise::KEYS`) and the reductions' γ: an eager range up to 8 KiB, a
-/// rendezvous range above, and a third range left unreached (first size 10¹²) until a user or a
-/// fit sets it.
+/// The piecewise model's ranges (`models::piecewise::KEYS`) and the reductions' γ, in round
+/// values of the shape real runs have: an eager range up to 8 KiB, a rendezvous range, and a
+/// third from 64 KiB with a larger start-up and a higher rate (a large-message protocol), within
+/// every pattern's curve, so that each range's keys act from the start; a fit of two ranges
+/// leaves the third unreached (first size 10¹²).
 const CUSTOM_PIECEWISE: [Param; 9] = [
     p("alpha", "α₁", 1.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
     p("beta", "β₁", 0.001, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),
@@ -868,7 +870,7 @@ const CUSTOM_PIECEWISE: [Param; 9] = [
         "B",
         "user",
         BREAK_NOTE,
-        (1.0, 1e12),
+        (1.0, UNREACHED_BYTES),
     ),
     p("alpha_2", "α₂", 5.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
     p(
@@ -883,17 +885,17 @@ const CUSTOM_PIECEWISE: [Param; 9] = [
     p(
         "break_3",
         "b₃",
-        UNREACHED_BYTES,
+        65_536.0,
         "B",
         "user",
         BREAK_NOTE,
-        (1.0, 1e12),
+        (1.0, UNREACHED_BYTES),
     ),
-    p("alpha_3", "α₃", 5.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
+    p("alpha_3", "α₃", 15.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
     p(
         "beta_3",
         "β₃",
-        0.0005,
+        0.0004,
         US_B,
         "user",
         CUSTOM_NOTE,

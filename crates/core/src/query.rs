@@ -200,11 +200,11 @@ impl Scenario {
         if let Some(set) = machine.set(model) {
             keys.extend(set.params.iter().map(|p| p.name));
         }
-        if collective::is_collective(pattern.id) {
-            for p in &collective::PARAMS {
-                if !keys.contains(&p.name) {
-                    keys.push(p.name);
-                }
+        for p in &collective::PARAMS {
+            let takes = collective::is_collective(pattern.id)
+                || collective::carried(model, p.name).is_some();
+            if takes && !keys.contains(&p.name) {
+                keys.push(p.name);
             }
         }
         keys
@@ -629,6 +629,7 @@ fn parameter(
                 .then(|| collective::param(key))
                 .flatten()
         })
+        .or_else(|| collective::carried(model, key))
         .ok_or_else(|| Error::UnknownKey {
             key: key.into(),
             value: value.into(),

@@ -278,7 +278,7 @@ fn prepare_by(scenario: &Scenario, engines: Engines) -> Result<Prepared, Error> 
                 ),
             })?;
     let evaluation = evaluate(&mut ctx)?;
-    unread(scenario, &ctx)?;
+    unread(scenario, &mut ctx)?;
     Ok(Prepared {
         evaluation,
         warnings: ctx.warnings,
@@ -293,14 +293,31 @@ fn prepare_by(scenario: &Scenario, engines: Engines) -> Result<Prepared, Error> 
 /// broadcast were accepted and ignored). Every key a scenario takes changes its result or is
 /// refused; a pattern records each input and parameter it reads (`Ctx`), so what it did not
 /// record it did not use.
-fn unread(scenario: &Scenario, ctx: &Ctx) -> Result<(), Error> {
-    let read = |key: &str| {
+fn unread(scenario: &Scenario, ctx: &mut Ctx) -> Result<(), Error> {
+    let read = |ctx: &Ctx, key: &str| {
         ctx.used_inputs.iter().any(|(k, _)| *k == key)
             || ctx.used_params.iter().any(|(k, _)| *k == key)
     };
+    // A key the machine carries for other patterns ([`collective::CARRIED`]) is said to be
+    // kept; it changes no number here, and is not among the keys read (no control offers it).
+    let mut kept = Vec::new();
+    for (key, value) in &scenario.overrides {
+        if let (false, Some(by)) = (read(ctx, key), carried_here(scenario, key)) {
+            ctx.warn(format!(
+                "{key} = {} is this machine's own, kept for {by}: {} does not use it, so it \
+                 changes no number here",
+                crate::derivation::number(*value),
+                scenario.pattern.title
+            ));
+            kept.push(*key);
+        }
+    }
     let inputs = scenario.inputs.given().into_iter().map(|k| k.id());
     let params = scenario.overrides.iter().map(|(name, _)| *name);
-    let Some(key) = inputs.chain(params).find(|k| !read(k)) else {
+    let Some(key) = inputs
+        .chain(params)
+        .find(|k| !read(ctx, k) && !kept.contains(k))
+    else {
         return Ok(());
     };
     let query = scenario.to_query();
@@ -325,6 +342,12 @@ fn unread(scenario: &Scenario, ctx: &Ctx) -> Result<(), Error> {
             scenario.pattern.id
         ),
     })
+}
+
+/// What reads `key` where the scenario's model carries it on every pattern, else `None`.
+fn carried_here(scenario: &Scenario, key: &str) -> Option<String> {
+    collective::carried(scenario.model, key)?;
+    collective::carried_for(key)
 }
 
 impl<'a> Ctx<'a> {

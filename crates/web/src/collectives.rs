@@ -11,7 +11,7 @@
 use commcalc_core::collectives::chain::Chain;
 use commcalc_core::collectives::file::sizes as log_sizes;
 use commcalc_core::collectives::winner::{collective_of, sampled_winner_map, WinnerMap};
-use commcalc_core::collectives::Collective;
+use commcalc_core::collectives::{algorithm, Collective};
 use commcalc_core::models::nbl::{Algorithm, Combiner, Mesh};
 use commcalc_core::patterns::collective::{abg, algos, menu, mesh_of, with_ctx, Cost};
 use commcalc_core::regimes::nbl_of;
@@ -368,12 +368,15 @@ pub fn readout_html(
     } else {
         "the only algorithm".to_string()
     };
-    let libraries: Vec<String> = Library::ALL
+    let libraries: Vec<String> = Library::CURRENT
         .iter()
-        .map(|&lib| {
-            let ch = choice(lib, map.collective, p, n);
+        .filter_map(|&lib| {
+            let ch = choice(lib, map.collective, p, n)?;
             let time = |a: &str| times.iter().find(|(id, _)| *id == a).map(|(_, t)| *t);
-            let verdict = match ch.algo {
+            // An algorithm off the map (a library's own, costed only in validation) is not
+            // costed here.
+            let on_map = ch.algo.filter(|a| algorithm(map.collective, a).is_some());
+            let verdict = match on_map {
                 Some(a) if a == winner => "agrees".to_string(),
                 Some(a) => match time(a) {
                     Some(t) => format!(
@@ -385,7 +388,7 @@ pub fn readout_html(
                 },
                 None => "not costed here".to_string(),
             };
-            format!("{}: {} ({verdict})", lib.name(), ch.name)
+            Some(format!("{}: {} ({verdict})", lib.name(), ch.name))
         })
         .collect();
     Some(format!(
@@ -429,7 +432,7 @@ pub fn key_html(map: &WinnerMap, slots: &[usize], palette: &Palette) -> String {
         "<span class=\"map-key-item about\">pale: a near tie · full colour: {:.0}% or more faster than the runner-up</span>",
         FULL_MARGIN * 100.0
     ));
-    for lib in Library::ALL {
+    for lib in Library::CURRENT {
         let (same, costed) = agreement(lib, map.collective, &map.sizes, &map.ps, |r, c| {
             map.winner(r, c)
         });
@@ -758,6 +761,19 @@ mod tests {
         let html = readout_html(&map, 0, 0, &times_at(&s, 4, 1000.0), None).unwrap();
         assert!(
             html.contains("Open MPI 4.1: binary_tree (not costed here)"),
+            "{html}"
+        );
+    }
+
+    /// A library's own algorithm, costed in validation but off the map (Open MPI 4.1's
+    /// linear_sync all-to-all at p = 4), is read out as not costed here, not as a loser.
+    #[test]
+    fn a_library_algorithm_off_the_map_is_not_costed_here() {
+        let s = scenario("machine=intel-paragon&pattern=all-to-all");
+        let map = winner_map(&s, &[4000.0], &[4], |_| true).unwrap();
+        let html = readout_html(&map, 0, 0, &times_at(&s, 4, 4000.0), None).unwrap();
+        assert!(
+            html.contains("Open MPI 4.1: linear_sync (not costed here)"),
             "{html}"
         );
     }

@@ -406,7 +406,7 @@ mod tests {
             (1.05e6..1.15e6).contains(&plot.crossovers[1].x),
             "{labels:?}"
         );
-        let mpich = |n| choice(Library::Mpich, Collective::Broadcast, 16, n).algo;
+        let mpich = |n| choice(Library::Mpich, Collective::Broadcast, 16, n).and_then(|c| c.algo);
         assert_eq!(mpich(12_288.0), Some("binomial"));
         assert_eq!(mpich(16_000.0), Some("scatter-rd-allgather"));
     }

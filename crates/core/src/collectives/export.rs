@@ -36,7 +36,7 @@
 
 use std::fmt::Write;
 
-use super::library;
+use super::library::{self, Library};
 use super::mpich_tree;
 use super::Collective;
 use crate::error::Error;
@@ -82,20 +82,14 @@ impl Format {
             })
     }
 
-    fn library(self) -> Library {
+    /// The MPI library (of [`library`]'s table) that reads the format; `None` for SimGrid's.
+    fn library(self) -> Option<Library> {
         match self {
-            Format::OmpiRules | Format::OmpiJson => Library::OpenMpi,
-            Format::MpichJson => Library::Mpich,
-            Format::Simgrid => Library::Simgrid,
+            Format::OmpiRules | Format::OmpiJson => Some(Library::OpenMpi),
+            Format::MpichJson => Some(Library::Mpich),
+            Format::Simgrid => None,
         }
     }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Library {
-    OpenMpi,
-    Mpich,
-    Simgrid,
 }
 
 /// One algorithm as the libraries name it: Open MPI's number and name, MPICH's function,
@@ -272,34 +266,26 @@ fn names(collective: Collective, ours: &str) -> Option<&'static Names> {
 /// Whether a library (of an export format) implements one of commcalc's algorithms.
 pub fn exportable(format: Format, collective: Collective, algo: &str) -> bool {
     names(collective, algo).is_some_and(|x| match format.library() {
-        Library::OpenMpi => x.ompi.is_some(),
-        Library::Mpich => x.mpich.is_some(),
-        Library::Simgrid => x.simgrid.is_some(),
+        Some(Library::OpenMpi | Library::OpenMpiClassic) => x.ompi.is_some(),
+        Some(Library::Mpich) => x.mpich.is_some(),
+        None => x.simgrid.is_some(),
     })
 }
 
 /// Whether the library of `format` runs commcalc's `algo` as itself when a file names it for n
 /// bytes on p processes: Open MPI 4.1 hands some algorithms over to others
-/// ([`library::open_mpi_runs`]); MPICH 4.0 asserts a count of at least p′ in Rabenseifner's
-/// reductions and p a power of two in recursive-doubling allgather
-/// (`allreduce_intra_reduce_scatter_allgather.c`, `reduce_intra_reduce_scatter_gather.c`,
-/// `allgather_intra_recursive_doubling.c` at v4.0.2).
+/// ([`library::open_mpi_runs`]); MPICH 4.0 asserts what some need
+/// ([`library::mpich_runs_as_itself`]).
 pub fn runs_as_itself(format: Format, c: Collective, algo: &str, p: u32, n: f64) -> bool {
     let Some(x) = names(c, algo) else {
         return false;
     };
     match format.library() {
-        Library::OpenMpi => x
+        Some(Library::OpenMpi | Library::OpenMpiClassic) => x
             .ompi
             .is_some_and(|(id, _)| library::open_mpi_runs(c, id, p, n) == id),
-        Library::Mpich => match (c, algo) {
-            (Collective::Allgather, "recursive-doubling") => p.is_power_of_two(),
-            (Collective::Allreduce | Collective::Reduce, "rabenseifner") => {
-                library::count(c, n) >= f64::from(1u32 << (31 - p.max(1).leading_zeros()))
-            }
-            _ => true,
-        },
-        Library::Simgrid => true,
+        Some(Library::Mpich) => library::mpich_runs_as_itself(c, algo, p, n),
+        None => true,
     }
 }
 
@@ -353,7 +339,7 @@ fn size_note(format: Format, c: Collective) -> &'static str {
     match (format.library(), c) {
         (_, Collective::Barrier) => "a barrier has no message size",
         (
-            Library::OpenMpi,
+            Some(Library::OpenMpi),
             Collective::Allgather | Collective::AllToAll | Collective::Gather | Collective::Scatter,
         ) => {
             "Open MPI multiplies the per-process count by the communicator size: the whole vector, commcalc's n"

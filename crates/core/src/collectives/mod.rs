@@ -21,7 +21,6 @@
 
 pub mod abg;
 pub mod chain;
-pub mod classic;
 pub mod export;
 pub mod file;
 pub mod library;
@@ -138,6 +137,9 @@ pub struct Algorithm {
     /// Its messages step by step, for a machine whose α and β depend on the size
     /// ([`steps`]); `None` where they depend on α and β themselves (the pipelined chain).
     pub steps: fn(&Procs, f64) -> Option<steps::Steps>,
+    /// Every message posted at once (the linear algorithms): the start-ups overlap, so only
+    /// the first step pays its α; the bytes still leave one after the other.
+    pub posted_at_once: bool,
 }
 
 impl std::fmt::Debug for Algorithm {
@@ -159,6 +161,7 @@ impl Algorithm {
         };
         let gamma_part = (self.cost)(&compute, q, n);
         let messages = match (self.steps)(&q, n) {
+            Some(steps) if self.posted_at_once => steps::overlapped(model, &steps),
             Some(steps) => steps.iter().map(|&(c, s)| c * model.time(s)).sum(),
             None => steps::chain_best(model, p, n),
         };
@@ -316,6 +319,26 @@ fn pairwise<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
     steps_and_share(m, q, n, q.p.clone() - k(1.0), m.beta.clone())
 }
 
+/// Neighbour exchange (Chen et al. 2005; Open MPI's `allgather_intra_neighborexchange`): for
+/// even p, p/2 steps, the first exchanging one block with a neighbour, each other two blocks
+/// with the neighbour on the other side: (p/2)α + n(p−1)/p·β. Open MPI runs the ring for odd
+/// p, and so is it costed.
+fn neighbor_exchange<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    if q.p.value() as u64 % 2 == 1 {
+        return ring(m, q, n);
+    }
+    steps_and_share(m, q, n, q.p.clone() / k(2.0), m.beta.clone())
+}
+
+/// The linear all-to-all (Open MPI's `alltoall_intra_basic_linear` and, at its default of no
+/// limit on outstanding requests, `alltoall_intra_linear_sync`; the "post all irecvs and
+/// isends" of TRG §4.6): every block posted at once, so the start-ups overlap and one α is
+/// paid, while the p − 1 blocks of n/p leave one after the other through the rank's port:
+/// α + n(p−1)/p·β.
+fn linear_alltoall<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, n: Q) -> Q {
+    steps_and_share(m, q, n, k(1.0), m.beta.clone())
+}
+
 fn dissemination<Q: Quantity>(m: &Abg<Q>, q: &Procs<Q>, _: Q) -> Q {
     q.ceil_lg.clone() * m.alpha.clone()
 }
@@ -347,6 +370,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| binomial(m, &q, n),
         formula: binomial,
         steps: steps::whole_log,
+        posted_at_once: false,
     },
     Algorithm {
         id: "scatter-rd-allgather",
@@ -355,6 +379,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| scatter_rd(m, &q, n),
         formula: scatter_rd,
         steps: steps::scatter_rd,
+        posted_at_once: false,
     },
     Algorithm {
         id: "scatter-ring-allgather",
@@ -363,6 +388,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| scatter_ring(m, &q, n),
         formula: scatter_ring,
         steps: steps::scatter_ring,
+        posted_at_once: false,
     },
     Algorithm {
         id: "pipelined-chain",
@@ -371,6 +397,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| chain::Chain::new(m, q.p as u32).optimum(n).time,
         formula: pipelined_chain,
         steps: steps::chain,
+        posted_at_once: false,
     },
     // Allgather
     Algorithm {
@@ -380,6 +407,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| ring(m, &q, n),
         formula: ring,
         steps: steps::blocks,
+        posted_at_once: false,
     },
     Algorithm {
         id: "recursive-doubling",
@@ -388,6 +416,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| doubling_allgather(m, &q, n),
         formula: doubling_allgather,
         steps: steps::rd_allgather,
+        posted_at_once: false,
     },
     Algorithm {
         id: "bruck",
@@ -396,6 +425,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| log_steps(m, &q, n),
         formula: log_steps,
         steps: steps::log_doubling,
+        posted_at_once: false,
     },
     // Reduce-scatter
     Algorithm {
@@ -405,6 +435,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| halving_scatter(m, &q, n),
         formula: halving_scatter,
         steps: steps::halving_scatter,
+        posted_at_once: false,
     },
     Algorithm {
         id: "pairwise",
@@ -413,6 +444,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| pairwise_combine(m, &q, n),
         formula: pairwise_combine,
         steps: steps::blocks,
+        posted_at_once: false,
     },
     // Allreduce
     Algorithm {
@@ -422,6 +454,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| doubling_allreduce(m, &q, n),
         formula: doubling_allreduce,
         steps: steps::rd_allreduce,
+        posted_at_once: false,
     },
     Algorithm {
         id: "rabenseifner",
@@ -430,6 +463,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| rabenseifner_allreduce(m, &q, n),
         formula: rabenseifner_allreduce,
         steps: steps::rabenseifner_allreduce,
+        posted_at_once: false,
     },
     Algorithm {
         id: "ring",
@@ -438,6 +472,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| ring_allreduce(m, &q, n),
         formula: ring_allreduce,
         steps: steps::ring_allreduce,
+        posted_at_once: false,
     },
     // Reduce
     Algorithm {
@@ -447,6 +482,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| binomial_reduce(m, &q, n),
         formula: binomial_reduce,
         steps: steps::whole_log,
+        posted_at_once: false,
     },
     Algorithm {
         id: "rabenseifner",
@@ -455,6 +491,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| rabenseifner_reduce(m, &q, n),
         formula: rabenseifner_reduce,
         steps: steps::rabenseifner_reduce,
+        posted_at_once: false,
     },
     // All-to-all
     Algorithm {
@@ -464,6 +501,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| bruck_alltoall(m, &q, n),
         formula: bruck_alltoall,
         steps: steps::bruck_alltoall,
+        posted_at_once: false,
     },
     Algorithm {
         id: "pairwise",
@@ -472,6 +510,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| pairwise(m, &q, n),
         formula: pairwise,
         steps: steps::blocks,
+        posted_at_once: false,
     },
     // Gather
     Algorithm {
@@ -481,6 +520,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| log_steps(m, &q, n),
         formula: log_steps,
         steps: steps::log_doubling,
+        posted_at_once: false,
     },
     // Scatter
     Algorithm {
@@ -490,6 +530,7 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| log_steps(m, &q, n),
         formula: log_steps,
         steps: steps::log_doubling,
+        posted_at_once: false,
     },
     // Barrier
     Algorithm {
@@ -499,12 +540,52 @@ pub static ALGORITHMS: [Algorithm; 19] = [
         cost: |m, q, n| dissemination(m, &q, n),
         formula: dissemination,
         steps: steps::dissemination,
+        posted_at_once: false,
     },
 ];
 
 /// The α-β-γ algorithm `id` of a collective.
 pub fn algorithm(collective: Collective, id: &str) -> Option<&'static Algorithm> {
     collective.algorithms().iter().find(|a| a.id == id)
+}
+
+/// Algorithms the MPI libraries run by default ([`library`]) that are not among a
+/// collective's [`Collective::algorithms`]: costed so that a real run is set against what the
+/// library ran ([`validate`]), and kept off the winner maps and the exports, which offer the
+/// algorithms every library can be told to run.
+pub static LIBRARY_ALGORITHMS: [(Collective, Algorithm); 2] = [
+    (
+        Collective::Allgather,
+        Algorithm {
+            id: "neighbor-exchange",
+            title: "neighbour exchange",
+            source: "Chen et al. 2005, Open MPI coll_base_allgather.c (neighborexchange): (p/2)α + n(p−1)/p·β for even p, the ring for odd p",
+            cost: |m, q, n| neighbor_exchange(m, &q, n),
+            formula: neighbor_exchange,
+            steps: steps::neighbor_exchange,
+            posted_at_once: false,
+        },
+    ),
+    (
+        Collective::AllToAll,
+        Algorithm {
+            id: "linear",
+            title: "linear: every block posted at once",
+            source: "TRG §4.6 (all irecvs and isends posted), Open MPI coll_base_alltoall.c (basic_linear, linear_sync): α + n(p−1)/p·β",
+            cost: |m, q, n| linear_alltoall(m, &q, n),
+            formula: linear_alltoall,
+            steps: steps::blocks,
+            posted_at_once: true,
+        },
+    ),
+];
+
+/// The library algorithms of a collective ([`LIBRARY_ALGORITHMS`]).
+pub fn library_algorithms(collective: Collective) -> impl Iterator<Item = &'static Algorithm> {
+    LIBRARY_ALGORITHMS
+        .iter()
+        .filter(move |(c, _)| *c == collective)
+        .map(|(_, a)| a)
 }
 
 /// The metric key of an algorithm's time: `<algo>_us`, hyphens as underscores.

@@ -67,7 +67,7 @@ impl Levels {
     /// One message of `bytes` where its partners are `reach` (see the module's comment): the
     /// one cost of a step a machine answers, by the message's size and where its partners are.
     pub fn send(&self, bytes: f64, reach: Reach) -> f64 {
-        send(&self.numbers(), bytes, reach, self.nics)
+        send(&self.numbers(), bytes, reach, self.nics, true)
     }
 
     /// The network's α-β-γ if every rank is on its own node, the node's if all share one:
@@ -135,10 +135,12 @@ struct Two<Q> {
 
 /// One message of `bytes` where its partners are `reach`: the node's α + bytes·β where every
 /// pair is on one node; where a pair crosses nodes the network's α + ⌈k/nics⌉·bytes·β, the
-/// k ranks of a node sending off-node sharing its `nics` interfaces.
-fn send<Q: Quantity>(l: &Two<Q>, bytes: Q, reach: Reach, nics: u32) -> Q {
+/// k ranks of a node sending off-node sharing its `nics` interfaces. Without `start`, the
+/// bytes alone: a message posted with others, whose start-up overlaps theirs.
+fn send<Q: Quantity>(l: &Two<Q>, bytes: Q, reach: Reach, nics: u32, start: bool) -> Q {
+    let alpha = |a: &Q, rest: Q| if start { a.clone() + rest } else { rest };
     match reach {
-        Reach::Node => l.node.0.clone() + bytes * l.node.1.clone(),
+        Reach::Node => alpha(&l.node.0, bytes * l.node.1.clone()),
         Reach::Network { sharing } => {
             let shared = sharing.div_ceil(nics.max(1));
             let bytes = if shared == 1 {
@@ -146,9 +148,21 @@ fn send<Q: Quantity>(l: &Two<Q>, bytes: Q, reach: Reach, nics: u32) -> Q {
             } else {
                 Q::constant(f64::from(shared)) * bytes
             };
-            l.network.alpha.clone() + bytes * l.network.beta.clone()
+            alpha(&l.network.alpha, bytes * l.network.beta.clone())
         }
     }
+}
+
+/// The time per byte of a step in which k ranks of a node send off-node at once, by the
+/// max-rate model (Gropp, Olson and Samfass, EuroMPI 2016): k·n/min(R_N, k·R_b) =
+/// n·max(k/R_N, 1/R_b). One rank's rate R_b is 1/β of the range its message falls in (a
+/// small message's time per byte is the rank's own software and copies, which the ranks pay
+/// side by side); the node's rate R_N is its `nics` interfaces at the network's own rate,
+/// nics/β∞, the large messages' β of the last range (the line rate a single stream reaches,
+/// the assumption of the module). With one range this is ⌈k/nics⌉·β, as without ranges.
+fn shared_beta(range_beta: f64, line_beta: f64, sharing: u32, nics: u32) -> f64 {
+    let shared = f64::from(sharing.div_ceil(nics.max(1)));
+    range_beta.max(shared * line_beta)
 }
 
 /// An algorithm's steps on p ranks at ppn a node, runs of equal steps counted once.
@@ -184,7 +198,7 @@ impl Schedule {
             self.groups
                 .iter()
                 .map(|(count, s)| {
-                    let mut t = send(l, part(s.share), s.reach, nics);
+                    let mut t = send(l, part(s.share), s.reach, nics, !s.overlaps);
                     if s.combine > 0.0 {
                         t = t + part(s.combine) * l.network.gamma.clone();
                     }
@@ -199,7 +213,8 @@ impl Schedule {
     }
 
     /// The time of n bytes on `l`; with protocol ranges, each step's network α and β are
-    /// those of the range its message falls in.
+    /// those of the range its message falls in, and a shared interface moves the bytes at the
+    /// network's own rate ([`shared_beta`]).
     pub fn time(&self, l: &Levels, n: f64) -> f64 {
         let Some(ranges) = l.ranges else {
             return self.sum(&l.numbers(), l.nics, n);
@@ -211,9 +226,14 @@ impl Schedule {
                 let mut two = l.numbers();
                 two.network.alpha = line.alpha;
                 two.network.beta = line.beta;
+                let mut step = *s;
+                if let Reach::Network { sharing } = s.reach {
+                    two.network.beta = shared_beta(line.beta, ranges.last().beta, sharing, l.nics);
+                    step.reach = Reach::Network { sharing: 1 };
+                }
                 count
                     * Schedule {
-                        groups: vec![(1.0, *s)],
+                        groups: vec![(1.0, step)],
                     }
                     .sum(&two, l.nics, n)
             })
@@ -228,12 +248,14 @@ impl Schedule {
 }
 
 /// One step of a schedule: each rank sends `share`·n bytes, combines `combine`·n bytes, and
-/// its partners are where `reach` says.
+/// its partners are where `reach` says; `overlaps` where its messages were posted with the
+/// previous step's, their start-up overlapping (the linear all-to-all).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Step {
     pub share: f64,
     pub combine: f64,
     pub reach: Reach,
+    pub overlaps: bool,
 }
 
 /// Whom rank r sends to in a round, if anyone.
@@ -247,6 +269,8 @@ struct Round {
     /// d where every rank r sends to (r + d) mod p: the ring, pairwise exchange, Bruck and
     /// dissemination, whose reach [`shift_reach`] counts per node rather than per rank.
     shift: Option<u32>,
+    /// Posted with the previous round: no start-up of its own.
+    overlaps: bool,
 }
 
 fn round(share: f64, combine: f64, to: impl Fn(u32) -> Option<u32> + 'static) -> Round {
@@ -255,6 +279,7 @@ fn round(share: f64, combine: f64, to: impl Fn(u32) -> Option<u32> + 'static) ->
         combine,
         to: Box::new(to),
         shift: None,
+        overlaps: false,
     }
 }
 
@@ -323,6 +348,7 @@ pub fn schedule(collective: Collective, id: &str, p: u32, ppn: u32) -> Option<Ve
                     Some(d) => shift_reach(p, ppn, d),
                     None => reach(p, ppn, &x.to),
                 },
+                overlaps: x.overlaps,
             })
             .collect(),
     )
@@ -385,6 +411,16 @@ fn rounds(collective: Collective, id: &str, p: u32) -> Option<Vec<Round>> {
             })
             .collect(),
         (C::AllToAll, "pairwise") => pairwise(p, 1.0 / pf, 0.0),
+        (C::AllToAll, "linear") => pairwise(p, 1.0 / pf, 0.0)
+            .into_iter()
+            .enumerate()
+            .map(|(i, x)| Round {
+                overlaps: i > 0,
+                ..x
+            })
+            .collect(),
+        (C::Allgather, "neighbor-exchange") if p % 2 == 1 => ring(p, 1.0 / pf, 0.0),
+        (C::Allgather, "neighbor-exchange") => neighbor_exchange(p),
         _ => return trees(collective, id, p),
     })
 }
@@ -447,6 +483,26 @@ fn ring(p: u32, share: f64, combine: f64) -> Vec<Round> {
 /// Pairwise exchange: in round i rank r sends to r + i (TRG §4.4, §4.6).
 fn pairwise(p: u32, share: f64, combine: f64) -> Vec<Round> {
     (1..p).map(|i| shifted(share, combine, p, i)).collect()
+}
+
+/// Neighbour exchange on even p (Open MPI's `allgather_intra_neighborexchange`): in the first
+/// round even ranks exchange one block with r + 1 (odd with r − 1); then p/2 − 1 rounds of two
+/// blocks with the neighbour on the other side and back, alternately.
+fn neighbor_exchange(p: u32) -> Vec<Round> {
+    let pf = f64::from(p);
+    // Even ranks to the right in even rounds, to the left in odd ones; odd ranks the opposite.
+    let side = move |i: u32| {
+        move |r: u32| {
+            Some(if (r + i).is_multiple_of(2) {
+                (r + 1) % p
+            } else {
+                (r + p - 1) % p
+            })
+        }
+    };
+    (0..p / 2)
+        .map(|i| round(if i == 0 { 1.0 } else { 2.0 } / pf, 0.0, side(i)))
+        .collect()
 }
 
 /// Recursive doubling's allgather: on p′ = 2^⌊lg p⌋ ranks, lg p′ rounds at distance 2^j
@@ -549,7 +605,13 @@ mod tests {
             ranges: None,
         };
         for c in Collective::ALL {
-            for a in c.algorithms().iter().filter(|a| a.id != "pipelined-chain") {
+            let library = crate::collectives::library_algorithms(c);
+            for a in c
+                .algorithms()
+                .iter()
+                .chain(library)
+                .filter(|a| a.id != "pipelined-chain")
+            {
                 for p in 2..=70u32 {
                     let bound = a.id.contains("rd-allgather") || a.id == "recursive-doubling";
                     if bound && c != Collective::Allreduce && !p.is_power_of_two() {
@@ -653,7 +715,13 @@ mod tests {
                 ranges: None,
             };
             for c in Collective::ALL {
-                for a in c.algorithms().iter().filter(|a| a.id != "pipelined-chain") {
+                let library = crate::collectives::library_algorithms(c);
+                for a in c
+                    .algorithms()
+                    .iter()
+                    .chain(library)
+                    .filter(|a| a.id != "pipelined-chain")
+                {
                     for p in [5u32, 8, 12, 16, 24, 32, 33] {
                         let bound = a.id.contains("rd-allgather") || a.id == "recursive-doubling";
                         if bound && c != Collective::Allreduce && !p.is_power_of_two() {
@@ -671,6 +739,84 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// With protocol ranges, k ranks of a node sending off-node at once move their bytes at
+    /// the max-rate model's n·max(β of their range, k·β∞): the interface's rate is the
+    /// network's own (the last range's), not the eager range's time per byte times k.
+    #[test]
+    fn a_shared_interface_moves_bytes_at_the_network_s_own_rate() {
+        use crate::models::hockney::Hockney;
+        use crate::models::piecewise::Range;
+        let line = |alpha, beta| Hockney { alpha, beta };
+        let ranges = Piecewise::new(&[
+            Range {
+                from: 0.0,
+                line: line(1.0, 0.001),
+            },
+            Range {
+                from: 8192.0,
+                line: line(5.0, 0.0001),
+            },
+        ])
+        .unwrap();
+        let l = Levels {
+            network: M,
+            node: (M.alpha, M.beta),
+            ppn: 32,
+            nics: 1,
+            ranges: Some(ranges),
+        };
+        let step = |sharing| Schedule {
+            groups: vec![(
+                1.0,
+                Step {
+                    share: 1.0 / 64.0,
+                    combine: 0.0,
+                    reach: Reach::Network { sharing },
+                    overlaps: false,
+                },
+            )],
+        };
+        // Blocks of 4096 B: the eager range.
+        let n = 64.0 * 4096.0;
+        let shared = step(32).time(&l, n);
+        assert!(
+            (shared - (1.0 + 4096.0 * 32.0 * 0.0001)).abs() < 1e-9,
+            "{shared}"
+        );
+        let alone = step(1).time(&l, n);
+        assert!((alone - (1.0 + 4096.0 * 0.001)).abs() < 1e-9, "{alone}");
+        // Four senders: the eager range's own time per byte is the slower, and stays.
+        let four = step(4).time(&l, n);
+        assert!((four - (1.0 + 4096.0 * 0.001)).abs() < 1e-9, "{four}");
+    }
+
+    /// Neighbour exchange on 2 nodes of 4: the rounds with an even rank's right neighbour stay
+    /// on the nodes, the others cross at both ends of each node (ranks 0 and 3 send to 7 and
+    /// 4: two senders share the interface); the linear all-to-all pays one start-up for its
+    /// p − 1 blocks.
+    #[test]
+    fn neighbour_exchange_crosses_every_other_round_and_linear_starts_once() {
+        let steps = schedule(Collective::Allgather, "neighbor-exchange", 8, 4).unwrap();
+        let reach: Vec<Reach> = steps.iter().map(|s| s.reach).collect();
+        let across = Reach::Network { sharing: 2 };
+        assert_eq!(reach, [Reach::Node, across, Reach::Node, across]);
+        let l = Levels {
+            network: M,
+            node: (M.alpha, M.beta),
+            ppn: 1,
+            nics: 1,
+            ranges: None,
+        };
+        let (linear, pairwise) = (
+            l.time(Collective::AllToAll, "linear", 8, 8e3).unwrap(),
+            l.time(Collective::AllToAll, "pairwise", 8, 8e3).unwrap(),
+        );
+        assert!(
+            (pairwise - linear - 6.0 * M.alpha).abs() < 1e-9,
+            "{linear} {pairwise}"
+        );
     }
 
     /// Pairwise all-to-all on 2 nodes of 32: in round i, i ranks of a node (64 − i past the

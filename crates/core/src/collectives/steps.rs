@@ -126,6 +126,25 @@ pub(super) fn bruck_alltoall(q: &Procs, n: f64) -> Option<Steps> {
     Some(vec![(q.ceil_lg, bytes / q.ceil_lg.max(1.0))])
 }
 
+/// Neighbour exchange: one step of a block, then p/2 − 1 steps of two; the ring's blocks for
+/// odd p.
+pub(super) fn neighbor_exchange(q: &Procs, n: f64) -> Option<Steps> {
+    if q.p as u64 % 2 == 1 {
+        return blocks(q, n);
+    }
+    Some(vec![(1.0, n / q.p), (q.p / 2.0 - 1.0, 2.0 * n / q.p)])
+}
+
+/// Steps posted at once (the linear all-to-all): each in its own range, the start-up paid
+/// once, the first step's.
+pub(super) fn overlapped(model: &Piecewise, steps: &Steps) -> f64 {
+    let bytes: f64 = steps
+        .iter()
+        .map(|&(c, s)| c * (model.time(s) - model.line(s).alpha))
+        .sum();
+    bytes + steps.first().map_or(0.0, |&(_, s)| model.line(s).alpha)
+}
+
 /// The dissemination barrier: ⌈lg p⌉ empty messages.
 pub(super) fn dissemination(q: &Procs, _: f64) -> Option<Steps> {
     Some(vec![(q.ceil_lg, 0.0)])
@@ -206,7 +225,14 @@ mod tests {
             alpha: 3.0,
             beta: 0.002,
         });
-        for a in ALGORITHMS.iter().filter(|a| a.id != "pipelined-chain") {
+        let library = crate::collectives::LIBRARY_ALGORITHMS
+            .iter()
+            .map(|(_, a)| a);
+        for a in ALGORITHMS
+            .iter()
+            .chain(library)
+            .filter(|a| a.id != "pipelined-chain")
+        {
             for p in 2..=70 {
                 for n in [1.0, 1000.0, 65536.0, 3e6] {
                     let closed = (a.cost)(&abg, Procs::new(p), n);

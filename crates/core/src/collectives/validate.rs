@@ -7,12 +7,12 @@
 
 use serde::Serialize;
 
-use super::classic::{Choice, Library};
+use super::library::{Choice, Library};
 use super::Collective;
 use crate::error::Error;
 use crate::measurements::fit::fit;
 use crate::measurements::{Kind, Series};
-use crate::patterns::collective::{menu, partial_node, with_ctx, Cost};
+use crate::patterns::collective::{library_menu, menu, partial_node, with_ctx, Cost};
 use crate::scenario::Scenario;
 use crate::units::{si, sig3};
 
@@ -337,7 +337,8 @@ fn check(run: &Series, machine: &str, options: &Options) -> Result<RunCheck, Err
         )
     })?;
     let (costs, w) = with_ctx(&scenario, |ctx| {
-        let m = menu(ctx, collective, p)?;
+        let mut m = menu(ctx, collective, p)?;
+        m.extend(library_menu(ctx, collective, p)?);
         Ok((m, ctx.warnings.clone()))
     })?;
     warnings.extend(w);
@@ -391,7 +392,7 @@ fn size_check(
         measured_us,
         predicted_us,
         best,
-        library: library.and_then(|l| l.choice(collective, p, size, count)),
+        library: library.and_then(|l| l.choice(collective, p, n, count)),
     }
 }
 

@@ -55,6 +55,18 @@ pub fn parse(input: &[u8], format: Option<Format>) -> Result<Vec<Series>, Error>
 /// that it is above is known: the CLI reads no more of a stream than the limit). The limit is
 /// 8 MiB, and sizes are given in the same binary unit: in decimal megabytes a 52 MB file read
 /// up to the limit was "8.4 MB, above the limit of 8 MB".
+/// Gives `p` to the collective runs that do not print their process count (OSU's: the job
+/// script has it), so that a reduction run can give γ (`fit::combine`); a count the run prints
+/// (IMB's `#processes`) is its own and kept.
+pub fn given_processes(series: &mut [Series], p: u32) {
+    for s in series
+        .iter_mut()
+        .filter(|s| s.kind == Kind::Operation && s.processes.is_none())
+    {
+        s.processes = Some(p);
+    }
+}
+
 pub fn too_large(bytes: Option<f64>) -> Error {
     const MIB: f64 = 1024.0 * 1024.0;
     let limit = MAX_INPUT_BYTES as f64 / MIB;

@@ -151,6 +151,54 @@ pub fn param(name: &str) -> Option<&'static Param> {
     PARAMS.iter().find(|p| p.name == name)
 }
 
+/// The collectives' keys a machine of the piecewise model carries on every pattern, with what
+/// reads them. A fitted machine's query (`measurements::fit`) is the machine: it gives the γ of
+/// a reduction run and the LogGP of a Netgauge or bandwidth run on the ping-pong it was fitted
+/// to, so that the same address costs the reductions and the broadcast's LogGP tree in any
+/// view. Where a pattern reads none of them, the report says they are kept (`report`), rather
+/// than refusing the fitted machine's own query or dropping them unsaid.
+pub const CARRIED: [(&str, &str); 5] = [
+    ("gamma", "the collectives that reduce"),
+    (
+        "loggp_l",
+        "the broadcast's LogGP binomial tree (loggp-binomial)",
+    ),
+    (
+        "loggp_o",
+        "the broadcast's LogGP binomial tree (loggp-binomial)",
+    ),
+    (
+        "loggp_g",
+        "the broadcast's LogGP binomial tree (loggp-binomial)",
+    ),
+    (
+        "loggp_gb",
+        "the broadcast's LogGP binomial tree (loggp-binomial)",
+    ),
+];
+
+/// The parameter `name` where the scenario's model carries it on every pattern ([`CARRIED`]).
+pub fn carried(model: Model, name: &str) -> Option<&'static Param> {
+    (model == Model::Piecewise && CARRIED.iter().any(|(k, _)| *k == name))
+        .then(|| param(name))
+        .flatten()
+}
+
+/// What reads a carried key ([`CARRIED`]), in words: the collectives that reduce are named.
+pub fn carried_for(name: &str) -> Option<String> {
+    let (_, by) = CARRIED.iter().find(|(k, _)| *k == name)?;
+    Some(if name == "gamma" {
+        let reducing: Vec<&str> = Collective::ALL
+            .into_iter()
+            .filter(|c| c.reduces())
+            .map(Collective::id)
+            .collect();
+        format!("{by} ({})", reducing.join(", "))
+    } else {
+        by.to_string()
+    })
+}
+
 /// How each model gives α and β, for listings and the explain panels.
 pub fn derivation(model: Model) -> &'static str {
     match model {
@@ -844,24 +892,7 @@ pub fn menu(
     collective: Collective,
     p: u32,
 ) -> Result<Vec<(&'static str, Cost)>, Error> {
-    let m = abg(ctx, p, collective.reduces())?;
-    let levels = levels(ctx, &m, p)?;
-    let ranges = piecewise_of(ctx, collective)?;
-    let levels = levels.map(|l| Levels { ranges, ..l });
-    let mut out: Vec<(&'static str, Cost)> = collective
-        .algorithms()
-        .iter()
-        .map(|a| {
-            let cost: Cost = match (ranges, levels) {
-                // Every rank on its own node: each step in the range of its message.
-                (Some(model), l) if l.is_none_or(|l| l.ppn <= 1) => {
-                    Box::new(move |n| a.cost_in_ranges(&model, m.gamma, p, n))
-                }
-                _ => algorithm_cost(collective, a, m, levels, p),
-            };
-            (a.id, cost)
-        })
-        .collect();
+    let mut out = abg_costs(ctx, collective, p, collective.algorithms().iter())?;
     let (model, machine) = (ctx.model, ctx.machine.id);
     for paper in PAPERS
         .iter()
@@ -876,6 +907,47 @@ pub fn menu(
         }
     }
     Ok(out)
+}
+
+/// The costs of α-β-γ `algorithms` of a collective on the scenario's machine: each step in the
+/// range of its message on a piecewise machine, by where its partners are on nodes.
+fn abg_costs(
+    ctx: &mut Ctx,
+    collective: Collective,
+    p: u32,
+    algorithms: impl Iterator<Item = &'static crate::collectives::Algorithm>,
+) -> Result<Vec<(&'static str, Cost)>, Error> {
+    let m = abg(ctx, p, collective.reduces())?;
+    let levels = levels(ctx, &m, p)?;
+    let ranges = piecewise_of(ctx, collective)?;
+    let levels = levels.map(|l| Levels { ranges, ..l });
+    Ok(algorithms
+        .map(|a| {
+            let cost: Cost = match (ranges, levels) {
+                // Every rank on its own node: each step in the range of its message.
+                (Some(model), l) if l.is_none_or(|l| l.ppn <= 1) => {
+                    Box::new(move |n| a.cost_in_ranges(&model, m.gamma, p, n))
+                }
+                _ => algorithm_cost(collective, a, m, levels, p),
+            };
+            (a.id, cost)
+        })
+        .collect())
+}
+
+/// The costs of the algorithms the libraries run by default beyond the collective's own
+/// ([`crate::collectives::LIBRARY_ALGORITHMS`]), costed as [`menu`] costs those.
+pub fn library_menu(
+    ctx: &mut Ctx,
+    collective: Collective,
+    p: u32,
+) -> Result<Vec<(&'static str, Cost)>, Error> {
+    abg_costs(
+        ctx,
+        collective,
+        p,
+        crate::collectives::library_algorithms(collective),
+    )
 }
 
 /// The machine's ranges where the scenario's model is the piecewise one (α and β overridden

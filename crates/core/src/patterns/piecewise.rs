@@ -16,10 +16,6 @@ const SOURCE: &str = "Clauss et al. 2011 §4 (SMPI's piece-wise linear model); 0
 /// refused where a range starts below the one before it; a range that starts at 10¹² is never
 /// reached and left out.
 pub fn model(ctx: &mut Ctx) -> Result<Piecewise, Error> {
-    // γ is the fitted machine's own (fitted from a reduction run, or assumed): its query
-    // carries it on the ping-pong it was fitted to, so that the same machine costs its
-    // reductions in any collective; read here, it is the machine's, not an ignored key.
-    ctx.param("gamma")?;
     let mut ranges = Vec::new();
     for (from, alpha, beta) in KEYS {
         let start = match from {
@@ -71,7 +67,6 @@ pub fn model(ctx: &mut Ctx) -> Result<Piecewise, Error> {
 /// range is read (with the machine's γ, as [`model`] does), and a key of a later range given
 /// is refused as changing nothing.
 pub fn first_range(ctx: &mut Ctx) -> Result<Piecewise, Error> {
-    ctx.param("gamma")?;
     let later = KEYS[1..]
         .iter()
         .flat_map(|(from, alpha, beta)| from.iter().copied().chain([*alpha, *beta]));
@@ -216,6 +211,50 @@ mod tests {
         }
         let time = |q: &str| format!("{:?}", run(q).unwrap().metrics.get("time_us"));
         assert_ne!(time(base), time(&format!("{base}&alpha=7")));
+    }
+
+    /// γ given to a transfer changes no number, and the report says it is kept for the
+    /// collectives that reduce; not given, nothing is said.
+    #[test]
+    fn a_transfer_says_gamma_is_kept_for_the_reductions() {
+        let base = "machine=custom&pattern=pingpong&model=piecewise";
+        let plain = run(base).unwrap();
+        assert!(plain.warnings.is_empty(), "{:?}", plain.warnings);
+        let with = run(&format!("{base}&gamma=0.0005")).unwrap();
+        assert_eq!(with.metrics, plain.metrics);
+        assert_eq!(with.curve, plain.curve);
+        let said = with.warnings.join(" ");
+        assert!(
+            said.contains("0.0005") && said.contains("allreduce") && said.contains("kept"),
+            "{said}"
+        );
+        // Kept, not read: no control offers a key that changes no number here.
+        let s = crate::Scenario::from_query(&format!("{base}&gamma=0.0005&loggp_g=2")).unwrap();
+        let read = crate::report::read_keys(&s).unwrap();
+        assert!(
+            !read.contains(&"gamma") && !read.contains(&"loggp_g"),
+            "{read:?}"
+        );
+        assert!(read.contains(&"alpha"), "{read:?}");
+    }
+
+    /// The custom machine's third range acts from the start: a message beyond its first size
+    /// takes its line, read from the catalog.
+    #[test]
+    fn the_custom_machines_third_range_is_reached() {
+        let machine = crate::catalog::machine("custom").unwrap();
+        let set = machine.set(crate::Model::Piecewise).unwrap();
+        let value = |k: &str| set.param(k).unwrap().value;
+        let n = 2.0 * value("break_3");
+        let r = run(&format!(
+            "machine=custom&pattern=pingpong&model=piecewise&size={n}"
+        ))
+        .unwrap();
+        let want = value("alpha_3") + value("beta_3") * n;
+        match r.metrics.get("time_us") {
+            Some(crate::values::Value::Number(t)) => assert!((t - want).abs() < 1e-9 * want),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

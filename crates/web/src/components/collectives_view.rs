@@ -523,7 +523,7 @@ fn Lines(
     let paths = Memo::new(move |_| {
         axes.with(|a| {
             a.as_ref().map(|(collective, sizes, ps)| {
-                Library::ALL.map(|l| boundary_path(l, *collective, sizes, ps))
+                Library::CURRENT.map(|l| boundary_path(l, *collective, sizes, ps))
             })
         })
     });

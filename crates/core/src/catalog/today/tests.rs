@@ -44,12 +44,17 @@ fn fit_of(p: &Provenance) -> FitReport {
     fit_series(series, p.series).unwrap()
 }
 
-/// A query's `key=value` pairs after the machine, pattern and model.
-fn pairs(query: &str) -> Vec<(&str, &str)> {
+/// A query's `key=value` pairs of the set's parameters: after the machine, pattern and model,
+/// and without the collectives' own keys the set has not (the LogGP parameters a fit adds),
+/// which a catalog machine does not carry: its collectives take LogGP's defaults from its α
+/// and β.
+fn pairs<'q>(set: &ParamSet, query: &'q str) -> Vec<(&'q str, &'q str)> {
+    let collective = |k: &str| crate::patterns::collective::param(k).is_some();
     query
         .split('&')
         .filter_map(|kv| kv.split_once('='))
         .filter(|(k, _)| !matches!(*k, "machine" | "pattern" | "model"))
+        .filter(|(k, _)| set.param(k).is_some() || !collective(k))
         .collect()
 }
 
@@ -58,7 +63,7 @@ fn pairs(query: &str) -> Vec<(&str, &str)> {
 fn differences(machine: &Machine, model: Model, query: &str) -> Vec<String> {
     let set = machine.set(model).expect("the set");
     let value = |k: &str| set.param(k).map(|p| decimal(p.value));
-    let mut out: Vec<String> = pairs(query)
+    let mut out: Vec<String> = pairs(set, query)
         .into_iter()
         .filter(|(k, v)| value(k).as_deref() != Some(*v))
         .map(|(k, v)| {
@@ -70,14 +75,14 @@ fn differences(machine: &Machine, model: Model, query: &str) -> Vec<String> {
             )
         })
         .collect();
-    let given: Vec<&str> = pairs(query).into_iter().map(|(k, _)| k).collect();
+    let given: Vec<&str> = pairs(set, query).into_iter().map(|(k, _)| k).collect();
     for (k, like) in [("alpha_3", "alpha_2"), ("beta_3", "beta_2")] {
         if model == Model::Piecewise && !given.contains(&k) && value(k) != value(like) {
             out.push(format!("{}: {k} should repeat {like}", machine.id));
         }
     }
     if set.params.len()
-        != pairs(query)
+        != pairs(set, query)
             .len()
             .max(if model == Model::Piecewise { 9 } else { 2 })
     {

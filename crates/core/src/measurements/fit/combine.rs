@@ -55,6 +55,13 @@ fn bandwidth_run(series: &[Series]) -> Option<&Series> {
         .min_by_key(rank)
 }
 
+/// The bandwidth run combined into the machine ([`bandwidth`] decided its role), if any.
+pub fn used_bandwidth_run<'a>(series: &'a [Series], roles: &Roles) -> Option<&'a Series> {
+    let run = bandwidth_run(series)?;
+    let role = roles.get(index_of(series, run)?)?.as_deref()?;
+    (!role.starts_with("not used")).then_some(run)
+}
+
 /// Gives the last piece of the latency run's fit the bandwidth run's time per byte over the
 /// same sizes (its relative linear fit there, or over its largest third where it has fewer
 /// than two such sizes), and refits that piece's α to the latency points with β held.
@@ -216,7 +223,8 @@ pub fn gamma(series: &[Series], pieces: &[Piece], roles: &mut Roles) -> Gamma {
         match fit_gamma(collective, pieces, p, &points) {
             Some(g) => {
                 roles[i] = Some(format!(
-                    "γ = {} µs/B: the {}'s fastest algorithm at p = {p} on the fitted α-β machine, \
+                    "γ = {} µs/B: the {}'s fastest algorithm at p = {p} on the fitted α-β machine \
+                     (every rank its own node), \
                      closest to its sizes from {} B",
                     decimal(g),
                     collective.id(),
@@ -240,6 +248,46 @@ pub fn gamma(series: &[Series], pieces: &[Piece], roles: &mut Roles) -> Gamma {
         fitted: false,
         from: format!("{} ({})", ASSUMED_GAMMA.reason, ASSUMED_GAMMA.source),
     })
+}
+
+/// A warning where the runs made into one machine (the latency run and those combined into
+/// it) were printed by different versions of one benchmark suite, OSU 5.6.3 beside OSU 5.6.2:
+/// the runs of one cluster are made by the build installed there, so different builds say the
+/// files may come from different clusters, which no number in them shows (two InfiniBand
+/// clusters have rates as close as one cluster's two runs). Different suites (IMB's PingPong
+/// and OSU's bw) are one cluster's often, and are not compared.
+pub fn mixed_builds(latency: &Series, series: &[Series], roles: &Roles) -> Option<String> {
+    let fitted = index_of(series, latency);
+    let used = series
+        .iter()
+        .zip(roles)
+        .enumerate()
+        .filter(|(i, (_, role))| {
+            Some(*i) == fitted || role.as_deref().is_some_and(|r| !r.starts_with("not used"))
+        });
+    let mut builds: Vec<(&str, &str, &str)> = Vec::new();
+    for (_, (s, _)) in used {
+        if let Some(v) = &s.version {
+            if !builds.iter().any(|(f, x, _)| *f == s.format.id() && x == v) {
+                builds.push((s.format.id(), v, &s.name));
+            }
+        }
+    }
+    let format = builds
+        .iter()
+        .map(|b| b.0)
+        .find(|f| builds.iter().filter(|b| b.0 == *f).count() > 1)?;
+    let named: Vec<String> = builds
+        .iter()
+        .filter(|b| b.0 == format)
+        .map(|(_, v, name)| format!("{v} ({name})"))
+        .collect();
+    Some(format!(
+        "the runs made into one machine come from different {format} versions: {}; one \
+         cluster's runs come from the build installed there, so these may be runs of different \
+         clusters: fit each cluster's runs apart",
+        named.join(", ")
+    ))
 }
 
 /// Every run's role, in the order given: the fitted one, those combined, and why each other

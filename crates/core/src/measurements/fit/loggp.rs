@@ -81,14 +81,10 @@ fn negative_l(first: &LogGpRow, l: f64) -> String {
     out
 }
 
-/// From a one-way latency run and, if there is one, a bandwidth run.
-fn from_runs(latency: &Series, series: &[Series]) -> Option<LogGp> {
+/// From a one-way latency run and, if the machine combines one, its bandwidth run.
+fn from_runs(latency: &Series, bandwidth: Option<&Series>) -> Option<LogGp> {
     let (a, b) = fit_line(&latency.points, Weighting::Relative)?;
-    let stream = series
-        .iter()
-        .filter(|s| s.kind == Kind::Stream)
-        .min_by_key(|s| s.benchmark != "bw")
-        .and_then(|s| fit_line(&s.points, Weighting::Relative).map(|f| (s, f)));
+    let stream = bandwidth.and_then(|s| fit_line(&s.points, Weighting::Relative).map(|f| (s, f)));
     Some(match stream {
         Some((s, (a_s, g_slope))) => LogGp {
             l_plus_2o: a + g_slope,
@@ -111,12 +107,33 @@ fn from_runs(latency: &Series, series: &[Series]) -> Option<LogGp> {
     })
 }
 
+impl LogGp {
+    /// The query keys of the collectives' LogGP (`loggp_l`, `loggp_o`, `loggp_g`, `loggp_gb`)
+    /// that these numbers give, where they say more than the α-β line does (an o from
+    /// Netgauge, a g from a bandwidth run): without either, LogGP is the latency line
+    /// re-expressed, which the machine's own α and β already give the broadcast
+    /// (`collectives::loggp`). L and o go apart where both are known; else L is L + 2o with
+    /// o = 0, the same one-message time.
+    pub fn keys(&self) -> Vec<(&'static str, f64)> {
+        if self.o.is_none() && self.g.is_none() {
+            return Vec::new();
+        }
+        let mut keys = match (self.l, self.o) {
+            (Some(l), Some(o)) => vec![("loggp_l", l), ("loggp_o", o)],
+            _ => vec![("loggp_l", self.l_plus_2o)],
+        };
+        keys.extend(self.g.map(|g| ("loggp_g", g)));
+        keys.push(("loggp_gb", self.big_g));
+        keys
+    }
+}
+
 /// LogGP from the best source available: Netgauge's rows, else the latency run `latency`
-/// (with a bandwidth run if given).
-pub fn fit(latency: &Series, series: &[Series]) -> Option<LogGp> {
+/// with the bandwidth run the machine combines (`combine::used_bandwidth_run`), if any.
+pub fn fit(latency: &Series, series: &[Series], bandwidth: Option<&Series>) -> Option<LogGp> {
     from_netgauge(series).or_else(|| {
         (latency.kind == Kind::OneWay)
-            .then(|| from_runs(latency, series))
+            .then(|| from_runs(latency, bandwidth))
             .flatten()
     })
 }

@@ -234,7 +234,16 @@ pub fn fit_series(series: Vec<Series>, index: Option<usize>) -> Result<FitReport
     } else {
         combine::gamma(&[], &pieces, &mut roles)
     };
-    let piecewise = piecewise_fit(&points, pieces, &gamma, &mut warnings);
+    let loggp = loggp::fit(
+        chosen,
+        &series,
+        combine::used_bandwidth_run(&series, &roles),
+    );
+    let carried = Carried {
+        gamma: &gamma,
+        loggp: loggp.as_ref().map(loggp::LogGp::keys).unwrap_or_default(),
+    };
+    let piecewise = piecewise_fit(&points, pieces, &carried, &mut warnings);
     let hyperbolic = hyperbolic::fit(&points)
         .map(|block| hyperbolic_fit(&points, block))
         .and_then(|fit| match fit {
@@ -246,22 +255,17 @@ pub fn fit_series(series: Vec<Series>, index: Option<usize>) -> Result<FitReport
         });
     let fits = Fits {
         piecewise,
-        loggp: loggp::fit(chosen, &series),
+        loggp,
         hockney,
         hyperbolic,
     };
     let combined = roles.iter().flatten().any(|r| !r.starts_with("not used"));
     let (best, query) = best(&fits, combined);
     let query = usable_query(&fits.hockney, &fits.piecewise, query)?;
+    warnings.extend(combine::mixed_builds(chosen, &series, &roles));
     let runs = combine::roles(chosen, &series, roles);
-    if gamma.fitted && best.model != "piecewise" {
-        warnings.push(format!(
-            "γ = {} µs/B was fitted, but the best fit ({}) has no gamma key outside a \
-             collective: add gamma={} to a collective's query",
-            decimal(gamma.gamma_us_per_byte),
-            best.model,
-            decimal(gamma.gamma_us_per_byte)
-        ));
+    if best.model != "piecewise" {
+        warnings.extend(carried.lost(best.model));
     }
     Ok(FitReport {
         fitted_series: chosen.name.clone(),
@@ -387,17 +391,55 @@ fn piecewise_pieces(points: &[[f64; 2]]) -> Vec<Piece> {
         .collect()
 }
 
+/// What the fitted piecewise machine carries besides its ranges, for the collectives
+/// (`patterns::collective::CARRIED`): γ (fitted or assumed) and the LogGP keys the runs give.
+struct Carried<'a> {
+    gamma: &'a combine::Gamma,
+    loggp: Vec<(&'static str, f64)>,
+}
+
+impl Carried<'_> {
+    /// The keys fitted to the runs, not assumed: γ where a reduction run gave it, and LogGP.
+    fn fitted(&self) -> Vec<(&'static str, f64)> {
+        let gamma = self
+            .gamma
+            .fitted
+            .then_some(("gamma", self.gamma.gamma_us_per_byte));
+        gamma
+            .into_iter()
+            .chain(self.loggp.iter().copied())
+            .collect()
+    }
+
+    /// The warning where fitted keys are lost: the best fit, `best`, is not the piecewise one
+    /// and carries none of them outside a collective.
+    fn lost(&self, best: &str) -> Option<String> {
+        let lost: Vec<String> = self
+            .fitted()
+            .iter()
+            .map(|(k, v)| format!("{k}={}", decimal(*v)))
+            .collect();
+        (!lost.is_empty()).then(|| {
+            format!(
+                "{} fitted, but the best fit ({best}) does not carry them outside a collective: \
+                 add them to a collective's query (γ to a reduction's, LogGP to the broadcast's)",
+                lost.join(", ")
+            )
+        })
+    }
+}
+
 fn piecewise_fit(
     points: &[[f64; 2]],
     pieces: Vec<Piece>,
-    gamma: &combine::Gamma,
+    carried: &Carried,
     warnings: &mut Vec<String>,
 ) -> PiecewiseFit {
     let model = piecewise_model(&pieces);
     let quality = Quality::of(points, |m| model.map_or(f64::NAN, |x| x.time(m)));
     PiecewiseFit {
         breaks_bytes: pieces.iter().skip(1).map(|p| p.from_bytes).collect(),
-        query: checked_query(piecewise_query(&pieces, gamma), warnings),
+        query: checked_query(piecewise_query(&pieces, carried), warnings),
         quality,
         pieces,
     }
@@ -523,7 +565,7 @@ pub fn hockney_query(a: f64, b: f64) -> String {
 /// The piecewise fit as the custom machine's `piecewise` model: range k's first size, α and
 /// β under the keys of `models::piecewise::KEYS`, a range the fit did not make left unreached
 /// (first size 10¹²), and the reductions' γ.
-pub fn piecewise_query(pieces: &[Piece], gamma: &combine::Gamma) -> String {
+fn piecewise_query(pieces: &[Piece], carried: &Carried) -> String {
     let mut q = String::from("machine=custom&pattern=pingpong&model=piecewise");
     for (i, (from, alpha, beta)) in KEYS.iter().enumerate() {
         match (pieces.get(i), from) {
@@ -541,7 +583,13 @@ pub fn piecewise_query(pieces: &[Piece], gamma: &combine::Gamma) -> String {
             (None, None) => {}
         }
     }
-    q.push_str(&format!("&gamma={}", decimal(gamma.gamma_us_per_byte)));
+    q.push_str(&format!(
+        "&gamma={}",
+        decimal(carried.gamma.gamma_us_per_byte)
+    ));
+    for (key, value) in &carried.loggp {
+        q.push_str(&format!("&{key}={}", decimal(*value)));
+    }
     q
 }
 
