@@ -1038,3 +1038,32 @@ fn a_piecewise_machine_costs_each_step_in_its_range() {
     let s = Scenario::from_query(q).unwrap();
     assert_eq!(Scenario::from_query(&s.to_query()).unwrap(), s);
 }
+
+/// γ's rule on every machine under every model states each step once: no bare `γ = γ`, no
+/// value repeated, no symbol left blank (`1/(8 B·)` where the rate is another set's).
+#[test]
+fn every_gamma_rule_states_each_step_once() {
+    use commcalc_core::catalog::MACHINES;
+    use commcalc_core::patterns::collective::gamma_rule;
+    for machine in MACHINES {
+        for set in machine.sets {
+            let rule = gamma_rule(machine, set.model);
+            let steps: Vec<&str> = rule
+                .split(": ")
+                .next()
+                .unwrap()
+                .split(" = ")
+                .map(str::trim)
+                .collect();
+            let mut distinct = steps.clone();
+            distinct.dedup();
+            assert_eq!(steps, distinct, "{}: {rule}", machine.id);
+            assert!(!steps[1..].contains(&"γ"), "{}: {rule}", machine.id);
+            assert!(
+                !rule.contains("·)") && !rule.contains("(·"),
+                "{}: {rule}",
+                machine.id
+            );
+        }
+    }
+}

@@ -281,8 +281,9 @@ describe('notes', () => {
       // pattern's curve stops at 1 MB, short of 1 MiB).
       const labels = await page.evaluate(() => JSON.parse(document.querySelector('canvas#bandwidth-chart').dataset.labels).map((l) => l.text));
       assert.ok(labels.some((t) => t.startsWith('1.05 MB → ')), JSON.stringify(labels));
-      // A collective's abscissa is bytes already: "in bytes of bytes" read as a slip.
-      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=broadcast');
+      // The all-to-all's abscissa is bytes already ("bytes each node sends to each other
+      // node"): "in bytes of bytes" read as a slip.
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=all-to-all');
       const help = await page.getAttribute('[data-control="size"]', 'title');
       assert.doesNotMatch(help, /bytes of bytes/u);
       assert.equal(help.match(/bytes/gu)?.length, 1, help);

@@ -17,6 +17,7 @@ import {
   CHROMIUM_ARGS,
   DIST,
   MIN_DRAWN_FRACTION,
+  ROOT,
   appFailures,
   canvasInfo,
   charts,
@@ -208,6 +209,19 @@ describe('offline', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('the README tells a teacher the steps the next test takes', async () => {
+    // What a teacher must do for embeds to work offline, in the README (the newcomer's page):
+    // the steps the course-page test below takes, and what commcalc does not do for them.
+    const readme = await fs.readFile(path.join(ROOT, 'README.md'), 'utf8');
+    for (const step of [
+      /embed views in a course page that also works offline/u,
+      /HTTPS \(or from `localhost`\)/u,
+      /open the course page once with the network on/u,
+      /at least one embed load/u,
+      /course page itself must be available offline by its own means/u,
+    ]) assert.match(readme.replace(/\s+/gu, ' '), step);
   });
 
   it('a course page opened online once shows its embeds offline', async () => {

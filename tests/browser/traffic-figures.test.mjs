@@ -181,7 +181,8 @@ describe('traffic figures and labels', () => {
   });
 
   it('the tours name the iPSC with the catalog\'s node count', async () => {
-    const tours = Object.values(JSON.parse(await fs.readFile(path.join(ROOT, 'web', 'tours.json'), 'utf8'))).join('\n');
+    // The stories the page shows: the built site's copy, fetched beside the page.
+    const tours = Object.values(JSON.parse(await fs.readFile(path.join(DIST, 'tours.json'), 'utf8'))).join('\n');
     const catalog = await fs.readFile(path.join(ROOT, 'docs', 'catalog.md'), 'utf8');
     // `commcalc machines`' entry: the id and name, then the description.
     const entry = catalog.split('\n\n').find((b) => b.startsWith('intel-ipsc '));

@@ -212,8 +212,13 @@ fn swept(base: &Scenario, sweep: &Sweep, options: &TrafficOptions) -> Result<Str
                 })
             })
             .collect();
+        // Whole endpoints exact, as the table's header (`Sweep::spec`) gives them.
+        let (from, to) = match sweep.whole {
+            Some((from, to)) => (json!(from), json!(to)),
+            None => (json!(sweep.from), json!(sweep.to)),
+        };
         return encode(&json!({
-            "sweep": {"key": sweep.key, "from": sweep.from, "to": sweep.to, "steps": sweep.steps},
+            "sweep": {"key": sweep.key, "from": from, "to": to, "steps": sweep.steps},
             "rows": rows,
         }));
     }
@@ -346,15 +351,7 @@ fn sweep_table(base: &Scenario, sweep: &Sweep, rows: &[(String, Simulated)]) -> 
     if let Some((_, first)) = rows.first() {
         header(&mut out, first);
     }
-    let _ = writeln!(
-        out,
-        "sweep  {}={}:{}:{} on {}",
-        sweep.key,
-        sweep.from,
-        sweep.to,
-        sweep.steps,
-        base.to_query()
-    );
+    let _ = writeln!(out, "sweep  {} on {}", sweep.spec(), base.to_query());
     let _ = writeln!(out);
     let cols = [
         "completion",

@@ -592,13 +592,8 @@ fn fit_takes_the_p_of_an_osu_reduction_run_for_gamma() {
 
 #[test]
 fn fit_refuses_what_it_cannot_read_or_fit() {
-    let dir = std::env::temp_dir().join(format!("commcalc-fit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let write = |name: &str, bytes: &[u8]| {
-        let p = dir.join(name);
-        std::fs::write(&p, bytes).unwrap();
-        p.to_string_lossy().into_owned()
-    };
+    let dir = Scratch::new("fit");
+    let write = |name: &str, bytes: &[u8]| dir.write(name, bytes);
     let empty = write("empty.txt", b"");
     assert!(rejected(&["fit", &empty]).contains("the input is empty"));
     let one = write(
@@ -612,13 +607,6 @@ fn fit_refuses_what_it_cannot_read_or_fit() {
     );
     let binary = write("binary.bin", &[0x7f, b'E', b'L', b'F', 0, 0, 1]);
     assert!(rejected(&["fit", &binary]).contains("not text"));
-    // 52 MB, read no further than the limit: its own size, in the limit's unit (MiB).
-    let big = write("big.txt", &vec![b'1'; 52_000_000]);
-    let err = rejected(&["fit", &big]);
-    assert!(
-        err.contains("the input is 49.6 MiB, above the limit of 8 MiB"),
-        "{err}"
-    );
     assert!(rejected(&["fit", "/nonexistent/osu.txt"]).contains("cannot read"));
     assert!(rejected(&["fit"]).contains("needs one or more files"));
     let err = rejected(&["fit", "--format", "xml", OSU_LATENCY]);
@@ -626,6 +614,28 @@ fn fit_refuses_what_it_cannot_read_or_fit() {
         err.contains("'xml'") && err.contains("--format") && err.contains("netgauge"),
         "{err}"
     );
+    // Read as IMB, the OSU file has no IMB table.
+    assert!(rejected(&["fit", "--format=imb", OSU_LATENCY]).contains("holds no measurement"));
+}
+
+/// A file above the limit is read no further than the limit, and the message gives its own
+/// size in the limit's unit: 52 MB is 49.6 MiB, above 8 MiB (not "8.4 MB, above 8 MB").
+#[test]
+fn a_file_above_the_limit_is_measured_in_the_limits_unit() {
+    let dir = Scratch::new("big");
+    let big = dir.write("big.txt", &vec![b'1'; 52_000_000]);
+    let err = rejected(&["fit", &big]);
+    assert!(
+        err.contains("the input is 49.6 MiB, above the limit of 8 MiB"),
+        "{err}"
+    );
+}
+
+/// Finite but extreme times give no usable machine: refused with the reason, exit 2, rather
+/// than `a = inf µs`, `rms NaN %` or a query eval refuses.
+#[test]
+fn fit_refuses_extreme_data_with_a_reason() {
+    let dir = Scratch::new("extreme");
     // Finite times at f64's ends give no usable fit (inf, NaN, or a machine eval refuses).
     for (name, times) in [
         ("huge.csv", ["1e308", "1.5e308", "1.7e308"]),
@@ -636,15 +646,36 @@ fn fit_refuses_what_it_cannot_read_or_fit() {
             "size,time\n1,{}\n1024,{}\n4096,{}\n",
             times[0], times[1], times[2]
         );
-        let err = rejected(&["fit", &write(name, text.as_bytes())]);
+        let err = rejected(&["fit", &dir.write(name, text.as_bytes())]);
         assert!(
             err.contains("cannot fit: the fitted machine is of no use"),
             "{name}: {err}"
         );
     }
-    // Read as IMB, the OSU file has no IMB table.
-    assert!(rejected(&["fit", "--format=imb", OSU_LATENCY]).contains("holds no measurement"));
-    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A directory of test files, removed when dropped.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("commcalc-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    /// Writes `bytes` to the file `name` in the directory: its path.
+    fn write(&self, name: &str, bytes: &[u8]) -> String {
+        let p = self.0.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p.to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// Asserts that a JSON object has every one of `keys`.
@@ -1340,9 +1371,7 @@ fn zero_time_is_refused_rather_than_a_zero_bandwidth() {
 }
 
 /// Messages name the values given, and only them: a key dropped for a conflict leaves no
-/// message about its default; a query without a pattern is not "pattern=pingpong"; a bad
-/// element of a list is named by its place in the whole value; a sweep's whole endpoints are
-/// kept exact to 2⁶⁴ − 1.
+/// message about its default.
 #[test]
 fn messages_name_only_the_values_given() {
     let many = "machine=intel-ipsc&pattern=traffic&dim=12&count=5000&per=node";
@@ -1359,11 +1388,21 @@ fn messages_name_only_the_values_given() {
         err.contains("its default, 3000") && !err.contains("count=3000"),
         "{err}"
     );
+}
+
+/// `collectives ''` names the pattern as not given, not as `pattern=pingpong`.
+#[test]
+fn a_pattern_not_given_is_not_named_as_a_default() {
     let err = rejected(&["collectives", ""]);
     assert!(
         err.contains("`pattern`: not given") && !err.contains("pingpong"),
         "{err}"
     );
+}
+
+/// A bad element of a list is named by its place in the whole value, not as `hit=`.
+#[test]
+fn a_bad_list_element_is_named_in_its_whole_value() {
     let gap = "machine=intel-ipsc&pattern=traffic&stack=3&hit=0.5,,0.2";
     let err = rejected(&["traffic", gap]);
     assert!(
@@ -1371,13 +1410,28 @@ fn messages_name_only_the_values_given() {
         "{err}"
     );
     assert!(!err.contains("`hit=`") && !err.contains("stack=3"), "{err}");
-    let (out, _) = simulated(&[
+}
+
+/// A sweep's whole endpoints are exact to 2⁶⁴ − 1: accepted, run, and printed as written in
+/// the table's header and the JSON (not rounded through an f64 to 18446744073709552000).
+#[test]
+fn a_sweep_keeps_its_whole_endpoints_exact() {
+    let args = [
         "traffic",
         "--sweep",
         "seed=0:18446744073709551615:3",
         "machine=intel-ipsc&pattern=traffic&count=100&reps=1",
-    ]);
+    ];
+    let (out, _) = simulated(&args);
     assert!(out.contains("\n18446744073709551615 "), "{out}");
+    assert!(
+        out.contains("sweep  seed=0:18446744073709551615:3 on "),
+        "{out}"
+    );
+    let mut json = args.to_vec();
+    json.insert(1, "--json");
+    let (out, _) = simulated(&json);
+    assert!(out.contains("\"to\":18446744073709551615"), "{out}");
 }
 
 /// One γ per machine and model, with one derivation: the value `machines` lists under each of

@@ -414,6 +414,22 @@ pub fn palette(dark: bool) -> Palette {
     }
 }
 
+/// `text` in lines of at most `width` characters, broken between words (a longer word has a
+/// line of its own).
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -557,5 +573,22 @@ mod tests {
         assert_eq!(p.x.lo, 0.0);
         assert!(p.y.lo > 0.0 && p.y.hi / p.y.lo > 10.0, "{:?}", p.y);
         assert_eq!(p.series[0].points.len(), r.curve.len());
+    }
+
+    /// The collectives chart's message for a pattern that is not a collective, 230 characters,
+    /// in lines that fit a 640-pixel chart (85 characters of 7.5 px): none is cut.
+    #[test]
+    fn a_long_message_wraps_between_words() {
+        let message = "No chart: `pattern=pingpong` is not accepted: expected a collective: broadcast, allgather, reduce-scatter, allreduce, reduce, all-to-all, gather, scatter, barrier";
+        let lines = wrap_words(message, 85);
+        assert!(
+            lines.len() > 1 && lines.iter().all(|l| l.chars().count() <= 85),
+            "{lines:?}"
+        );
+        assert_eq!(lines.join(" "), message);
+        assert_eq!(
+            wrap_words("a-very-long-word b", 4),
+            ["a-very-long-word", "b"]
+        );
     }
 }

@@ -583,6 +583,32 @@ pub fn model_choices(machine: &Machine, pattern: &PatternDef) -> Vec<(Model, Str
         .collect()
 }
 
+/// What the picker says of the chosen machine, and its source: a fitted machine (`named`) is
+/// described as fitted, not as the bare custom machine it is built on ("starting from round
+/// values" would contradict "fitted to your measurements"); a machine of today by its runs.
+pub fn machine_about(machine: &Machine, named: Option<&str>) -> (String, String) {
+    match named {
+        Some(name) => (
+            format!("{name}: your machine, with the parameters fitted to your measurements in Import measurements"),
+            "the fitted parameters are in the address".to_string(),
+        ),
+        None if machine.provenance.is_some() => (
+            machine.description.to_string(),
+            machine.provenance.map_or(String::new(), |p| {
+                format!("measured: {}; from {}", p.summary(), p.upstream)
+            }),
+        ),
+        None if machine.paper.is_empty() => (
+            machine.description.to_string(),
+            "parameters of your own".to_string(),
+        ),
+        None => (
+            machine.description.to_string(),
+            format!("source: paper {}", label(machine.paper)),
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -822,5 +848,31 @@ mod tests {
             .filter(|(_, why)| why.is_some())
             .count();
         assert!(unsupported > 0);
+    }
+
+    /// The fitted machine is described as fitted, once: not also as the custom machine's
+    /// "starting from round values"; a machine of today by the runs it was fitted to.
+    #[test]
+    fn a_fitted_machine_is_described_as_fitted_only() {
+        let custom = commcalc_core::Scenario::from_query("machine=custom")
+            .unwrap()
+            .machine;
+        let (text, cite) = machine_about(custom, Some("ib"));
+        let both = format!("{text} {cite}");
+        assert!(
+            both.starts_with("ib: ") && both.contains("fitted to your measurements"),
+            "{both}"
+        );
+        assert!(!both.contains(custom.description), "{both}");
+        let (text, _) = machine_about(custom, None);
+        assert_eq!(text, custom.description);
+        let csd3 = commcalc_core::catalog::machine("csd3-ib").unwrap();
+        let (text, cite) = machine_about(csd3, None);
+        assert_eq!(text, csd3.description);
+        let p = csd3.provenance.unwrap();
+        assert!(
+            cite.contains(p.cluster) && cite.contains(p.upstream),
+            "{cite}"
+        );
     }
 }

@@ -320,7 +320,7 @@ fn paint<DB: DrawingBackend>(
         Ok(plot) => render(&root, plot, scale, pen, layers),
         Err(message) => {
             // A long message in lines that fit the width (one line was cut at both edges).
-            let lines = wrap_words(
+            let lines = crate::chart::wrap_words(
                 message,
                 (f64::from(width) / pen.px(7.5).max(1) as f64) as usize,
             );
@@ -341,22 +341,6 @@ fn paint<DB: DrawingBackend>(
     };
     page.present().map_err(|e| e.to_string())?;
     result.map_err(|e| e.to_string())
-}
-
-/// `text` in lines of at most `width` characters, broken between words (a longer word has a
-/// line of its own).
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
 }
 
 /// Draws a heading (title and subtitle above, the abscissa's title below, the ordinate's on
@@ -722,26 +706,4 @@ fn draw_label<DB: DrawingBackend>(
         pen.font(label.font, colour, HPos::Left, VPos::Top),
     ))?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::wrap_words;
-
-    /// The collectives chart's message for a pattern that is not a collective, 230 characters,
-    /// in lines that fit a 640-pixel chart (85 characters of 7.5 px): none is cut.
-    #[test]
-    fn a_long_message_wraps_between_words() {
-        let message = "No chart: `pattern=pingpong` is not accepted: expected a collective: broadcast, allgather, reduce-scatter, allreduce, reduce, all-to-all, gather, scatter, barrier";
-        let lines = wrap_words(message, 85);
-        assert!(
-            lines.len() > 1 && lines.iter().all(|l| l.chars().count() <= 85),
-            "{lines:?}"
-        );
-        assert_eq!(lines.join(" "), message);
-        assert_eq!(
-            wrap_words("a-very-long-word b", 4),
-            ["a-very-long-word", "b"]
-        );
-    }
 }

@@ -97,9 +97,12 @@ pub fn parse_runs(inputs: &[(&str, &[u8])], format: Option<Format>) -> Result<Ve
                 expected,
             } => Error::Measurement {
                 line: None,
-                problem: match line {
-                    Some(n) => format!("{name}, line {n}: {problem}"),
-                    None => format!("{name}: {problem}"),
+                // A pasted text has no name: its line alone, as one input's error reads.
+                problem: match (line, name.is_empty()) {
+                    (Some(n), false) => format!("{name}, line {n}: {problem}"),
+                    (None, false) => format!("{name}: {problem}"),
+                    (Some(n), true) => format!("line {n}: {problem}"),
+                    (None, true) => problem,
                 },
                 expected,
             },
@@ -266,6 +269,23 @@ fn no_measurement(format: Format, empty: &[Series], unused: usize) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An input's error is named by its name; a pasted text, which has none, by its line alone
+    /// (not ": line 2: …").
+    #[test]
+    fn a_refused_input_is_named_unless_it_has_no_name() {
+        let text: &[u8] = b"hello\nworld\n";
+        let named = parse_runs(&[("a.txt", text)], None)
+            .unwrap_err()
+            .to_string();
+        assert!(named.starts_with("a.txt: "), "{named}");
+        let pasted = parse_runs(&[("", text)], None).unwrap_err().to_string();
+        assert!(
+            !pasted.starts_with(':') && !pasted.contains(": :"),
+            "{pasted}"
+        );
+        assert!(pasted.starts_with("no benchmark output"), "{pasted}");
+    }
 
     #[test]
     fn tag_output_prefixes_are_removed() {

@@ -228,13 +228,18 @@ pub fn gamma_rule(machine: &'static Machine, model: Model) -> String {
     let derived = allreduce(machine, model).and_then(|s| with_ctx(&s, |ctx| gamma(ctx, false)));
     match derived {
         Ok(d) if d.value() == 0.0 => format!("γ = 0: {}; set gamma", d.source),
-        Ok(d) => format!(
-            "γ = {} = {} = {} µs/B: {}",
-            d.formula.text(false),
-            d.formula.text(true),
-            crate::derivation::number(d.value()),
-            d.source
-        ),
+        Ok(d) => {
+            // The formula, its numbers, its value: each once (an assumed γ is one symbol whose
+            // numbers are its value).
+            let mut steps = vec![
+                d.formula.text(false),
+                d.formula.text(true),
+                format!("{} µs/B", crate::derivation::number(d.value())),
+            ];
+            steps.retain(|s| s != "γ");
+            steps.dedup();
+            format!("γ = {}: {}", steps.join(" = "), d.source)
+        }
         Err(e) => format!("γ not derivable ({e})"),
     }
 }
@@ -246,10 +251,13 @@ fn machine_sym(ctx: &mut Ctx, name: &'static str) -> Result<Option<Expr>, Error>
     if ctx.set.param(name).is_some() {
         return ctx.sym(name).map(Some);
     }
-    let param = ctx.machine.sets.iter().find_map(|s| s.param(name));
-    Ok(param
-        .filter(|p| p.value.is_finite())
-        .map(|p| Expr::sym(p.symbol, p.value, p.unit)))
+    // Another of the machine's sets holds it: named as that set names it (`ParamSet::symbol`,
+    // the key where the catalog gives no symbol of its own).
+    let set = ctx.machine.sets.iter().find(|s| s.param(name).is_some());
+    Ok(set
+        .and_then(|s| s.param(name).map(|p| (s.symbol(name), p)))
+        .filter(|(_, p)| p.value.is_finite())
+        .map(|(symbol, p)| Expr::sym(symbol, p.value, p.unit)))
 }
 
 /// A value derived from the model unless the user overrode it under a name the model does

@@ -72,6 +72,16 @@ impl std::str::FromStr for Sweep {
 }
 
 impl Sweep {
+    /// The sweep as `KEY=FROM:TO:STEPS` reads it back: whole endpoints as written (2⁶⁴ − 1
+    /// printed through an f64 would read 18446744073709552000, beyond the seed's range).
+    pub fn spec(&self) -> String {
+        let (from, to) = match self.whole {
+            Some((from, to)) => (from.to_string(), to.to_string()),
+            None => (self.from.to_string(), self.to.to_string()),
+        };
+        format!("{}={from}:{to}:{}", self.key, self.steps)
+    }
+
     /// `steps` values of `key` from `from` to `to`, interpolated in f64 (whole-number keys
     /// rounded).
     pub fn new(key: &str, from: f64, to: f64, steps: usize) -> Sweep {

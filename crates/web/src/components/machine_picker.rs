@@ -7,14 +7,11 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use commcalc_core::catalog::Machine;
-
-use crate::controls::machine_groups;
+use crate::controls::{machine_about, machine_groups};
 use crate::edit::Edit;
 use crate::html::{esc, options, Opt};
 use crate::import::{chosen_scenario, picker_entries, Saved, PICKER_PREFIX};
 use crate::state::State;
-use commcalc_core::papers::label as paper_label;
 
 /// The fitted machines listed: the kept ones and the one the address names, when the machine
 /// on screen is the custom one. Tracks the name and the machine only (not every slider step).
@@ -69,32 +66,6 @@ impl Fitted {
         listed: |state, kept| entries(state, kept, state.page.with(|p| p.fitted.clone())),
         chosen: choose_fitted,
     };
-}
-
-/// What the picker says of the chosen machine, and its source: a fitted machine (`named`) is
-/// described as fitted, not as the bare custom machine it is built on ("starting from round
-/// values" would contradict "fitted to your measurements").
-fn about(machine: &Machine, named: Option<&str>) -> (String, String) {
-    match named {
-        Some(name) => (
-            format!("{name}: your machine, with the parameters fitted to your measurements in Import measurements"),
-            "the fitted parameters are in the address".to_string(),
-        ),
-        None if machine.provenance.is_some() => (
-            machine.description.to_string(),
-            machine.provenance.map_or(String::new(), |p| {
-                format!("measured: {}; from {}", p.summary(), p.upstream)
-            }),
-        ),
-        None if machine.paper.is_empty() => (
-            machine.description.to_string(),
-            "parameters of your own".to_string(),
-        ),
-        None => (
-            machine.description.to_string(),
-            format!("source: paper {}", paper_label(machine.paper)),
-        ),
-    }
 }
 
 /// The machine picker's state: the fitted machines kept in this browser.
@@ -152,7 +123,7 @@ impl Machines {
         if !opts.is_empty() {
             all.push((Some("Fitted to your measurements"), opts));
         }
-        let (about, cite) = about(machine, named.as_deref());
+        let (about, cite) = machine_about(machine, named.as_deref());
         format!(
             "<div class=\"picker\"><label for=\"machine\">Machine</label><select id=\"machine\" aria-describedby=\"machine-about\">{}</select>\
              <p id=\"machine-about\" class=\"about\">{}<span class=\"cite\">{}</span></p></div>",
@@ -174,36 +145,5 @@ impl Machines {
         if self.state.move_for_view() {
             self.state.write_url();
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The fitted machine is described as fitted, once: not also as the custom machine's
-    /// "starting from round values"; a machine of today by the runs it was fitted to.
-    #[test]
-    fn a_fitted_machine_is_described_as_fitted_only() {
-        let custom = commcalc_core::Scenario::from_query("machine=custom")
-            .unwrap()
-            .machine;
-        let (text, cite) = about(custom, Some("ib"));
-        let both = format!("{text} {cite}");
-        assert!(
-            both.starts_with("ib: ") && both.contains("fitted to your measurements"),
-            "{both}"
-        );
-        assert!(!both.contains(custom.description), "{both}");
-        let (text, _) = about(custom, None);
-        assert_eq!(text, custom.description);
-        let csd3 = commcalc_core::catalog::machine("csd3-ib").unwrap();
-        let (text, cite) = about(csd3, None);
-        assert_eq!(text, csd3.description);
-        let p = csd3.provenance.unwrap();
-        assert!(
-            cite.contains(p.cluster) && cite.contains(p.upstream),
-            "{cite}"
-        );
     }
 }
