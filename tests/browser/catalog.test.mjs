@@ -10,6 +10,7 @@ import {
   appFailures,
   catalogPairs,
   charts,
+  cli,
   evalQuery,
   metrics,
   newAppPage,
@@ -24,6 +25,31 @@ let pairs;
 
 before(() => {
   pairs = catalogPairs();
+});
+
+describe("today's clusters in the machine picker", () => {
+  it('lists every machine with a provenance under its own heading, with its runs as source', async () => {
+    const today = JSON.parse(cli(['machines', '--json'])).filter((m) => m.provenance);
+    assert.ok(today.length >= 6, `machines of today (got ${today.length})`);
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, '?machine=csd3-ib&pattern=pingpong');
+      const listed = await page.evaluate(() =>
+        [...document.querySelectorAll('select#machine optgroup')].map((g) => ({
+          label: g.label,
+          ids: [...g.querySelectorAll('option')].map((o) => o.value),
+        })),
+      );
+      const group = listed.find((g) => g.label === "Today's clusters (measured runs)");
+      assert.ok(group, `no heading for today's clusters in ${JSON.stringify(listed)}`);
+      assert.deepEqual(group.ids, today.map((m) => m.id));
+      const about = await page.locator('#machine-about').textContent();
+      assert.ok(about.includes(today.find((m) => m.id === 'csd3-ib').provenance.upstream), about);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('every machine × valid pattern', () => {

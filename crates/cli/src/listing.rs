@@ -116,6 +116,16 @@ fn machine_text(m: &'static Machine) -> String {
     };
     let _ = writeln!(out, "{}  {}{paper}", m.id, m.name);
     let _ = writeln!(out, "  {}", m.description);
+    if let Some(p) = m.provenance {
+        let _ = writeln!(out, "  measured: {}", p.summary());
+        let _ = writeln!(
+            out,
+            "  fitted to: {} in tests/data/measurements (commcalc fit; the best fit is {})",
+            p.files.join(", "),
+            p.best.id()
+        );
+        let _ = writeln!(out, "  from: {}", p.upstream);
+    }
     let _ = writeln!(out, "  measured p: {}…{}", m.measured_p.0, m.measured_p.1);
     let _ = writeln!(out, "  patterns: {}", patterns_on(m).join(", "));
     for set in m.sets {

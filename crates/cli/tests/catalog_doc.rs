@@ -31,6 +31,30 @@ fn metrics_table() -> String {
     out
 }
 
+/// Today's machines (`catalog::today`) as a table of where each comes from.
+fn today_table() -> String {
+    let mut out = String::from(
+        "| machine | kind | network | cluster | MPI | benchmark | fitted to (tests/data/measurements) | \
+         copied from |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n",
+    );
+    for m in commcalc_core::catalog::MACHINES {
+        let Some(p) = m.provenance else { continue };
+        let files: Vec<String> = p.files.iter().map(|f| format!("`{f}`")).collect();
+        out += &format!(
+            "| `{}` | {} | {} | {} | {} | {} | {} | {} |\n",
+            m.id,
+            p.interconnect.name(),
+            p.network,
+            p.cluster,
+            p.mpi,
+            p.benchmark,
+            files.join(", "),
+            p.upstream
+        );
+    }
+    out
+}
+
 /// The page as the catalog makes it today.
 fn generated() -> String {
     format!(
@@ -41,9 +65,17 @@ fn generated() -> String {
          `commcalc patterns` print, and `cargo test -p commcalc --test catalog_doc` fails when \
          it is out of date (`UPDATE_DOCS=1` rewrites it). The models are explained in \
          [models.md](models.md), the metrics in [reports.md](reports.md).\n\n\
-         ## Machines\n\n```text\n{}```\n\n## Patterns\n\n```text\n{}```\n\n\
+         ## Machines\n\n```text\n{}```\n\n\
+         ## Today's machines\n\nThe clusters measured with today's benchmarks: each machine's \
+         parameters are what `commcalc fit` makes of its files (the Hockney fit and the \
+         piecewise fit, the best fit its default model), checked against a new fit of the files \
+         by `catalog::today`'s tests, with γ fitted from a reduction run where the files hold \
+         one and assumed otherwise. The files' provenance is in \
+         `tests/data/measurements/README.md`.\n\n{}\n\
+         ## Patterns\n\n```text\n{}```\n\n\
          ## Metrics\n\n{}",
         listing("machines"),
+        today_table(),
         listing("patterns"),
         metrics_table()
     )

@@ -1512,3 +1512,55 @@ fn the_model_formula_is_the_cores() {
     let machines = ok(&["machines"]);
     assert!(machines.contains(&format!("model hockney (NX): {}", Model::Hockney.formula())));
 }
+
+/// `commcalc machines` lists today's machines beside the papers', each with where it comes
+/// from; `commcalc machines ID` and its JSON give the provenance and the fitted sets.
+#[test]
+fn machines_lists_todays_machines_with_their_provenance() {
+    let today: Vec<_> = (commcalc_core::catalog::MACHINES.iter())
+        .filter(|m| m.provenance.is_some())
+        .collect();
+    assert!(today.len() >= 6, "{} machines of today", today.len());
+    let all = ok(&["machines"]);
+    assert!(all.contains("intel-paragon  Intel Paragon"), "{all}");
+    for m in &today {
+        let p = m.provenance.unwrap();
+        assert!(
+            all.contains(&format!("{}  {}", m.id, m.name)),
+            "{} missing",
+            m.id
+        );
+        let one = ok(&["machines", m.id]);
+        for text in [p.cluster, p.network, p.mpi, p.benchmark, p.upstream] {
+            assert!(one.contains(text), "{}: {text} missing from\n{one}", m.id);
+        }
+        assert!(one.contains(p.files[0]), "{one}");
+        let v: Value = serde_json::from_str(&ok(&["machines", "--json", m.id])).expect("JSON");
+        assert_eq!(v["provenance"]["cluster"], p.cluster);
+        assert_eq!(v["provenance"]["files"][0], p.files[0]);
+        let models: Vec<&str> = (v["models"].as_array().expect("models").iter())
+            .filter_map(Value::as_str)
+            .collect();
+        assert!(
+            models.contains(&"hockney") && models.contains(&"piecewise"),
+            "{models:?}"
+        );
+    }
+    let v: Value =
+        serde_json::from_str(&ok(&["machines", "--json", "intel-paragon"])).expect("JSON");
+    assert!(
+        v.get("provenance").is_none(),
+        "a paper's machine has no provenance"
+    );
+}
+
+/// A student compares the Paragon with a 2020 InfiniBand cluster without importing anything.
+#[test]
+fn the_paragon_compares_with_an_infiniband_cluster_of_today() {
+    let out = ok(&[
+        "compare",
+        "machine=intel-paragon&pattern=pingpong",
+        "machine=csd3-ib&pattern=pingpong",
+    ]);
+    assert!(out.contains("CSD3 (InfiniBand)"), "{out}");
+}

@@ -2,38 +2,15 @@
 //! adding a row. Values are exactly as the papers print them; where a paper misprints, the note
 //! says so and the value is the one its own arithmetic uses.
 
-use serde::Serialize;
-
 use crate::models::piecewise::UNREACHED_BYTES;
 use crate::models::Model;
 
-/// One parameter of a machine, for one model.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct Param {
-    /// The query key that overrides it (`alpha=54`).
-    pub name: &'static str,
-    /// The paper's symbol.
-    pub symbol: &'static str,
-    pub value: f64,
-    pub unit: &'static str,
-    /// Paper and section, table or equation.
-    pub source: &'static str,
-    /// What it is, and anything the paper leaves open about it.
-    pub note: &'static str,
-    /// The range a user may move it in: a paper's stated bounds where it gives them.
-    pub range: (f64, f64),
-}
-
-/// A row of a table of parameters measured at several machine sizes (001 Tables 1 and 2).
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct SizeRow {
-    pub p: u32,
-    pub mesh: (u32, u32),
-    /// g (µs per word) for BSP, σ (µs/B) for BPRAM.
-    pub rate: f64,
-    /// L for BSP, ℓ for BPRAM (µs).
-    pub latency: f64,
-}
+pub mod today;
+mod types;
+pub use types::{
+    AssumedGamma, Interconnect, Machine, Network, Param, ParamSet, Provenance, SizeRow,
+    ASSUMED_GAMMA,
+};
 
 /// The size-dependent parameters (rate, latency) at p from a table of rows ordered by p: the
 /// row for p, or a linear interpolation in p between the two rows around it. `None` when p
@@ -52,59 +29,6 @@ pub fn interpolate_by_size(rows: &[SizeRow], p: u32) -> Option<(f64, f64)> {
     ))
 }
 
-/// The parameters of a machine under one model, such as the Paragon's MPI (hyperbolic) or NX
-/// (Hockney) set.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct ParamSet {
-    pub model: Model,
-    /// How the papers name this set (e.g. "NX", "MPI").
-    pub label: &'static str,
-    pub params: &'static [Param],
-    /// Parameters that depend on the machine size; empty where they do not.
-    pub by_size: &'static [SizeRow],
-    /// Source of `by_size`.
-    pub by_size_source: &'static str,
-    /// Parameters measured only as part of a sum that is another parameter, as (part, whole):
-    /// the SP2's a_c of a_rt = 2a_p + a_c. A part larger than its whole would leave the rest of
-    /// the sum negative; [`ParamSet::bounds`] is the rule that keeps it within.
-    pub parts: &'static [(&'static str, &'static str)],
-}
-
-/// A machine: its parameter sets, each with its sources.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct Machine {
-    pub id: &'static str,
-    pub name: &'static str,
-    /// The paper (file prefix in papers/) the machine comes from.
-    pub paper: &'static str,
-    pub description: &'static str,
-    pub sets: &'static [ParamSet],
-    /// The processor counts the paper measured; beyond them results carry a warning.
-    pub measured_p: (u32, u32),
-    /// How its nodes are connected: the patterns build their communication graphs from it.
-    pub network: Network,
-}
-
-/// The interconnect of a machine, as its paper describes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Network {
-    /// One shared medium every message crosses: Ethernet and FDDI (000 §3.1–3.2). A `custom`
-    /// machine's hyperbolic parameters describe such a bus.
-    Bus,
-    /// A switch of frames, a channel per communicating pair within a frame and a few channels
-    /// between frames: the SP2's High-Performance Switch (000 §3.3).
-    FramedSwitch,
-    /// A 2-D mesh of routers: the Paragon (000 §3.4, 001) and the DELTA (004).
-    Mesh,
-    /// A binary hypercube of simplex links (003).
-    Hypercube,
-    /// Hosts on ATM switches, virtual circuits sharing the links (002).
-    Atm,
-    /// Processors sharing one memory (002's SPARCstation SMP).
-    SharedMemory,
-}
-
 impl Network {
     /// The kind of network in words, for messages (`Debug` is no name to show a person).
     pub fn name(self) -> &'static str {
@@ -115,6 +39,8 @@ impl Network {
             Network::Hypercube => "hypercube",
             Network::Atm => "ATM",
             Network::SharedMemory => "shared memory",
+            Network::Switched => "switched network",
+            Network::GpuLinks => "GPU links",
         }
     }
 }
@@ -185,7 +111,19 @@ impl ParamSet {
             Model::Bsp => &["g", "g_total", "l"],
             _ => &[],
         };
-        rates.contains(&name) && self.param(name).is_some_and(|p| p.range.0 == 0.0)
+        let from_zero = self.param(name).is_some_and(|p| p.range.0 == 0.0);
+        from_zero && (rates.contains(&name) || self.alone_in_its_range(name))
+    }
+
+    /// Whether `name` is the α of a piecewise range whose β is 0 (a fitted range in which the
+    /// time did not grow with size, alps-nvlink's first): at α = 0 that range costs nothing and
+    /// the bandwidth at its sizes is unbounded, which the report refuses.
+    fn alone_in_its_range(&self, name: &str) -> bool {
+        self.model == Model::Piecewise
+            && (crate::models::piecewise::KEYS.iter())
+                .find(|(_, alpha, _)| *alpha == name)
+                .and_then(|(_, _, beta)| self.param(beta))
+                .is_some_and(|beta| beta.value == 0.0)
     }
 
     /// The symbol a formula writes a parameter with: the catalog's where it is one plain
@@ -916,27 +854,6 @@ const CUSTOM_HOCKNEY: [Param; 2] = [
     p("alpha", "α", 100.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
     p("beta", "β", 0.01, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),
 ];
-/// γ where no paper gives the machine a compute rate (the custom machine, a fitted one): a
-/// fact of today's processors, stated with its reason, never a 1990s machine's rate.
-pub struct AssumedGamma {
-    /// µs/B.
-    pub value: f64,
-    pub reason: &'static str,
-    pub source: &'static str,
-}
-
-/// The assumed γ: a sum of two vectors of doubles reads 16 bytes and writes 8 for each 8 bytes
-/// reduced (STREAM's Add kernel), 3 bytes of memory traffic per byte, at an assumed 10 GB/s of
-/// one core's memory bandwidth: 3/10⁴ µs/B = 0.3 ns/B.
-pub const ASSUMED_GAMMA: AssumedGamma = AssumedGamma {
-    value: 3e-4,
-    reason: "assumed, not measured: one core of a current server adding vectors of doubles \
-             from memory, 3 bytes of traffic per byte reduced (16 read, 8 written per 8-byte \
-             sum) at 10 GB/s, γ = 0.3 ns/B; fit it from an allreduce or reduce run, or set gamma",
-    source: "STREAM's Add kernel, a(i) = b(i) + c(i), 24 bytes per iteration (McCalpin, \
-             \"Memory Bandwidth and Machine Balance in Current High Performance Computers\", \
-             IEEE TCCA Newsletter, Dec. 1995)",
-};
 
 /// The piecewise model's ranges (`models::piecewise::KEYS`) and the reductions' γ, in round
 /// values of the shape real runs have: an eager range up to 8 KiB, a rendezvous range, and a
@@ -1025,7 +942,7 @@ const CUSTOM_BPRAM: [Param; 2] = [
     p("ell", "ℓ", 1000.0, US, "user", CUSTOM_NOTE, (0.0, 1e6)),
 ];
 
-/// The catalog, grouped by paper.
+/// The catalog, grouped by paper, then today's machines ([`today`]), then the custom one.
 pub static MACHINES: &[Machine] = &[
     Machine {
         id: "ethernet-now",
@@ -1035,6 +952,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Hyperbolic, "MPI", &ETHERNET)],
         measured_p: (2, 8),
         network: Network::Bus,
+        provenance: None,
     },
     Machine {
         id: "fddi-now",
@@ -1044,6 +962,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Hyperbolic, "MPI", &FDDI)],
         measured_p: (2, 8),
         network: Network::Bus,
+        provenance: None,
     },
     Machine {
         id: "ibm-sp2",
@@ -1057,6 +976,7 @@ pub static MACHINES: &[Machine] = &[
         ],
         measured_p: (2, 28),
         network: Network::FramedSwitch,
+        provenance: None,
     },
     Machine {
         id: "ibm-sp2-ethernet",
@@ -1066,6 +986,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Bsp, "BSP (Hill, Ethernet)", &SP2_ETHERNET_BSP)],
         measured_p: (2, 8),
         network: Network::Bus,
+        provenance: None,
     },
     Machine {
         id: "intel-paragon",
@@ -1095,6 +1016,7 @@ pub static MACHINES: &[Machine] = &[
         ],
         measured_p: (2, 100),
         network: Network::Mesh,
+        provenance: None,
     },
     Machine {
         id: "atm-sparc20",
@@ -1105,6 +1027,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::AtmPipeline, "Fore API", &ATM)],
         measured_p: (2, 8),
         network: Network::Atm,
+        provenance: None,
     },
     Machine {
         id: "sparc20-smp",
@@ -1114,6 +1037,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Bsp, "BSP (Hill)", &SMP_BSP)],
         measured_p: (2, 8),
         network: Network::SharedMemory,
+        provenance: None,
     },
     Machine {
         id: "jpl-mark3",
@@ -1124,6 +1048,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Hockney, "CrOS-III", &MARK3)],
         measured_p: (2, 4),
         network: Network::Hypercube,
+        provenance: None,
     },
     Machine {
         id: "intel-ipsc",
@@ -1133,6 +1058,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Hockney, "NX", &IPSC)],
         measured_p: (2, 32),
         network: Network::Hypercube,
+        provenance: None,
     },
     Machine {
         id: "ametek-s14",
@@ -1142,6 +1068,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Hockney, "XOS", &AMETEK)],
         measured_p: (2, 32),
         network: Network::Hypercube,
+        provenance: None,
     },
     Machine {
         id: "ametek-s14b",
@@ -1151,6 +1078,7 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Hockney, "XOS", &AMETEK_BETA)],
         measured_p: (2, 32),
         network: Network::Hypercube,
+        provenance: None,
     },
     Machine {
         id: "intel-delta",
@@ -1160,7 +1088,18 @@ pub static MACHINES: &[Machine] = &[
         sets: &[set(Model::Nbl, "csend/crecv", &DELTA)],
         measured_p: (2, 512),
         network: Network::Mesh,
+        provenance: None,
     },
+    today::CSD3_IB,
+    today::CSD3_ROCE,
+    today::ALASKA_IB,
+    today::ALASKA_ROCE,
+    today::ABCI_IB,
+    today::DELTA_SLINGSHOT,
+    today::CLARIDEN_SLINGSHOT,
+    today::JUNO_ETH,
+    today::JUNO_SHM,
+    today::ALPS_NVLINK,
     Machine {
         id: "custom",
         name: "Custom machine",
@@ -1179,5 +1118,6 @@ pub static MACHINES: &[Machine] = &[
         ],
         measured_p: (2, 4096),
         network: Network::Bus,
+        provenance: None,
     },
 ];

@@ -115,8 +115,11 @@ impl PatternDef {
     }
 
     /// The machine's natural model for this pattern.
+    /// A machine fitted to real runs takes its best fit where the pattern offers it.
     pub fn default_model(&self, machine: &Machine) -> Option<Model> {
-        self.models_on(machine).next()
+        let best = machine.provenance.map(|p| p.best);
+        (self.models_on(machine).find(|m| Some(*m) == best))
+            .or_else(|| self.models_on(machine).next())
     }
 
     /// The models a user may choose for this pattern on this machine.
@@ -355,8 +358,12 @@ impl<'a> Ctx<'a> {
         self.record(Key::P, Value::Number(f64::from(p)));
         let (lo, hi) = self.machine.measured_p;
         if p < lo || p > hi {
+            let who = match self.machine.provenance {
+                Some(_) => "its runs",
+                None => "the paper",
+            };
             self.warn(format!(
-                "p = {p} is outside the {lo}…{hi} processors the paper measured on {}: an extrapolation",
+                "p = {p} is outside the {lo}…{hi} processors {who} measured on {}: an extrapolation",
                 self.machine.name
             ));
         }

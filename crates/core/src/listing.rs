@@ -59,6 +59,10 @@ pub struct MachineEntry {
     pub paper: &'static str,
     pub description: &'static str,
     pub measured_p: [u32; 2],
+    /// Where a machine of today comes from (`catalog::today`); absent for the papers' and
+    /// the custom machine.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<&'static catalog::Provenance>,
     pub models: Vec<&'static str>,
     pub patterns: Vec<&'static str>,
     pub sets: Vec<SetEntry>,
@@ -100,6 +104,7 @@ impl MachineEntry {
             paper: m.paper,
             description: m.description,
             measured_p: [m.measured_p.0, m.measured_p.1],
+            provenance: m.provenance,
             models: m.models().map(Model::id).collect(),
             patterns: patterns_on(m),
             sets: m.sets.iter().map(SetEntry::new).collect(),

@@ -486,6 +486,12 @@ fn number_input(
 /// What the p control says of its range: where the paper measured, or that none did (the
 /// custom machine, a fitted one too, which it must not call by the catalog's name).
 fn p_help(machine: &Machine) -> String {
+    if let Some(p) = machine.provenance {
+        return format!(
+            "The runs of {} measured p = {}…{}; other values are extrapolations of their α and β.",
+            p.cluster, machine.measured_p.0, machine.measured_p.1
+        );
+    }
     if machine.paper.is_empty() {
         return "No paper measured this machine: every p is the model's, from your parameters."
             .into();
@@ -703,16 +709,21 @@ fn parse_mesh(text: &str) -> Option<(u32, u32)> {
     Some((w.parse().ok()?, h.parse().ok()?))
 }
 
+/// The heading of today's machines (`catalog::today`) in the machine picker.
+pub const TODAY_LABEL: &str = "Today's clusters (measured runs)";
+
 /// The machines grouped by the paper they come from, in catalog order, with the group's
-/// label; the custom machine last.
+/// label; then today's machines, fitted to real runs; the custom machine last.
 pub fn machine_groups() -> Vec<(String, Vec<&'static Machine>)> {
-    // Papers in order, then machines of no paper (the custom one).
-    let papers = PAPERS.iter().map(|p| p.id).chain([""]);
+    let of_paper = |paper: &str| -> Vec<&'static Machine> {
+        (MACHINES.iter())
+            .filter(|m| m.paper == paper && m.provenance.is_none())
+            .collect()
+    };
+    let today: Vec<_> = MACHINES.iter().filter(|m| m.provenance.is_some()).collect();
+    let papers = PAPERS.iter().map(|p| (label(p.id), of_paper(p.id)));
     papers
-        .map(|paper| {
-            let machines: Vec<_> = MACHINES.iter().filter(|m| m.paper == paper).collect();
-            (label(paper), machines)
-        })
+        .chain([(TODAY_LABEL.to_string(), today), (label(""), of_paper(""))])
         .filter(|(_, ms)| !ms.is_empty())
         .collect()
 }
@@ -739,12 +750,18 @@ pub fn model_choices(machine: &Machine, pattern: &PatternDef) -> Vec<(Model, Str
 
 /// What the picker says of the chosen machine, and its source: a fitted machine (`named`) is
 /// described as fitted, not as the bare custom machine it is built on ("starting from round
-/// values" would contradict "fitted to your measurements").
+/// values" would contradict "fitted to your measurements"); a machine of today by its runs.
 pub fn machine_about(machine: &Machine, named: Option<&str>) -> (String, String) {
     match named {
         Some(name) => (
             format!("{name}: your machine, with the parameters fitted to your measurements in Import measurements"),
             "the fitted parameters are in the address".to_string(),
+        ),
+        None if machine.provenance.is_some() => (
+            machine.description.to_string(),
+            machine.provenance.map_or(String::new(), |p| {
+                format!("measured: {}; from {}", p.summary(), p.upstream)
+            }),
         ),
         None if machine.paper.is_empty() => (
             machine.description.to_string(),
@@ -790,6 +807,8 @@ mod tests {
         assert!(p_help(machine("custom")).starts_with("No paper measured this machine"));
         assert!(!p_help(machine("custom")).contains("Custom machine"));
         assert!(p_help(machine("intel-paragon")).contains("on Intel Paragon"));
+        let csd3 = p_help(machine("csd3-ib"));
+        assert!(csd3.starts_with("The runs of Cambridge CSD3"), "{csd3}");
     }
     use commcalc_core::evaluate;
 
@@ -1021,7 +1040,15 @@ mod tests {
     fn machines_group_by_paper_with_custom_last() {
         let groups = machine_groups();
         let labels: Vec<_> = groups.iter().map(|(l, _)| &l[..3]).collect();
-        assert_eq!(labels, ["000", "001", "002", "003", "004", "You"]);
+        assert_eq!(labels, ["000", "001", "002", "003", "004", "Tod", "You"]);
+        let today = &groups[5];
+        assert_eq!(today.0, TODAY_LABEL);
+        assert!(today.1.iter().all(|m| m.provenance.is_some()));
+        assert!(today.1.iter().any(|m| m.id == "csd3-ib"));
+        assert_eq!(
+            groups[6].1.iter().map(|m| m.id).collect::<Vec<_>>(),
+            ["custom"]
+        );
         assert_eq!(
             groups.iter().map(|(_, m)| m.len()).sum::<usize>(),
             MACHINES.len()
@@ -1043,7 +1070,7 @@ mod tests {
     }
 
     /// The fitted machine is described as fitted, once: not also as the custom machine's
-    /// "starting from round values".
+    /// "starting from round values"; a machine of today by the runs it was fitted to.
     #[test]
     fn a_fitted_machine_is_described_as_fitted_only() {
         let custom = commcalc_core::Scenario::from_query("machine=custom")
@@ -1058,5 +1085,13 @@ mod tests {
         assert!(!both.contains(custom.description), "{both}");
         let (text, _) = machine_about(custom, None);
         assert_eq!(text, custom.description);
+        let csd3 = commcalc_core::catalog::machine("csd3-ib").unwrap();
+        let (text, cite) = machine_about(csd3, None);
+        assert_eq!(text, csd3.description);
+        let p = csd3.provenance.unwrap();
+        assert!(
+            cite.contains(p.cluster) && cite.contains(p.upstream),
+            "{cite}"
+        );
     }
 }

@@ -338,7 +338,8 @@ fn alpha_beta(ctx: &mut Ctx, p: u32) -> Result<(Expr, Expr), Error> {
     })
 }
 
-/// γ: the user's, else the model's own γ (the piecewise custom machine's), else on a machine
+/// γ: the user's, else the model's own γ (the piecewise custom machine's), else a machine of
+/// today's its piecewise set's (fitted or assumed), else on a machine
 /// no paper measured the assumed modern γ ([`ASSUMED_GAMMA`]) under every model, else c₂/8
 /// where the machine has c₂, else one flop per double at a rate the papers give for the
 /// machine, else 0 (with a warning when the collective reduces). The rule is the machine's,
@@ -359,6 +360,13 @@ fn gamma(ctx: &mut Ctx, reduces: bool) -> Result<Derivation, Error> {
     }
     if let Some(own) = ctx.set.param("gamma") {
         return d(ctx.sym("gamma")?, own.note);
+    }
+    // A machine fitted to real runs has one γ, its piecewise set's, under every model.
+    let measured = (ctx.machine.provenance)
+        .and_then(|_| ctx.machine.sets.iter().find_map(|s| s.param("gamma")));
+    if let Some(own) = measured {
+        let g = Expr::sym("γ", ctx.used_param("gamma", own.value), "µs/B");
+        return d(g, own.note);
     }
     if ctx.machine.paper.is_empty() {
         let g = Expr::sym("γ", ctx.used_param("gamma", ASSUMED_GAMMA.value), "µs/B");

@@ -20,7 +20,7 @@ pub use crate::context::{Ctx, Evaluation, PatternDef};
 pub use crate::inputs::Key;
 pub use crate::values::Value;
 
-use crate::catalog::{Machine, MACHINES};
+use crate::catalog::{today, Machine, MACHINES};
 use crate::collectives::Collective;
 use crate::error::Error;
 use crate::models::Model;
@@ -91,7 +91,23 @@ fn no_algos(_: &Machine) -> &'static [&'static str] {
 }
 
 const HYPERCUBES: [&str; 4] = ["jpl-mark3", "intel-ipsc", "ametek-s14", "ametek-s14b"];
-const POINT_TO_POINT: [&str; 11] = [
+/// `ids` followed by today's machines (`catalog::today`), which every point-to-point and
+/// collective pattern takes: their α-β models cost them all.
+const fn with_today<const N: usize, const M: usize>(ids: [&'static str; N]) -> [&'static str; M] {
+    let mut out = [""; M];
+    let mut i = 0;
+    while i < N {
+        out[i] = ids[i];
+        i += 1;
+    }
+    while i < M {
+        out[i] = today::ALL[i - N].id;
+        i += 1;
+    }
+    out
+}
+const TODAY: usize = today::ALL.len();
+const POINT_TO_POINT: [&str; 11 + TODAY] = with_today([
     "ethernet-now",
     "fddi-now",
     "ibm-sp2",
@@ -103,9 +119,21 @@ const POINT_TO_POINT: [&str; 11] = [
     "ametek-s14b",
     "intel-delta",
     "custom",
-];
+]);
+const EXCHANGE: [&str; 10 + TODAY] = with_today([
+    "ethernet-now",
+    "fddi-now",
+    "ibm-sp2",
+    "intel-paragon",
+    "jpl-mark3",
+    "intel-ipsc",
+    "ametek-s14",
+    "ametek-s14b",
+    "intel-delta",
+    "custom",
+]);
 const SIZES: (f64, f64) = (1.0, 1e6);
-const ALL_MACHINES: [&str; 13] = [
+const ALL_MACHINES: [&str; 13 + TODAY] = with_today([
     "ethernet-now",
     "fddi-now",
     "ibm-sp2",
@@ -119,7 +147,7 @@ const ALL_MACHINES: [&str; 13] = [
     "ametek-s14b",
     "intel-delta",
     "custom",
-];
+]);
 
 /// The dispatch table of a one-way pattern (ping-pong, send-and-reply): every model with a
 /// point-to-point cost, the time `scale` one-way times.
@@ -204,18 +232,7 @@ pub static PATTERNS: &[PatternDef] = &[
         title: "Exchange",
         description: "two nodes send and receive a message of the same size at once",
         source: "001 eq. 2; 003 Fig. 4; 004 §2 (L = 2); 000 Rule 3",
-        machines: &[
-            "ethernet-now",
-            "fddi-now",
-            "ibm-sp2",
-            "intel-paragon",
-            "jpl-mark3",
-            "intel-ipsc",
-            "ametek-s14",
-            "ametek-s14b",
-            "intel-delta",
-            "custom",
-        ],
+        machines: &EXCHANGE,
         models: &[
             (Model::Hockney, point::exchange_hockney),
             (Model::Piecewise, piecewise::exchange),

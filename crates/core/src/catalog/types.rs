@@ -1,0 +1,179 @@
+//! The types of the catalog: a machine, its parameter sets and parameters, its network and,
+//! for a machine of today, where it comes from. A leaf module: the papers' machines
+//! ([`super`]) and today's ([`super::today`]) are both written in them.
+
+use serde::Serialize;
+
+use crate::models::Model;
+
+/// One parameter of a machine, for one model.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Param {
+    /// The query key that overrides it (`alpha=54`).
+    pub name: &'static str,
+    /// The paper's symbol.
+    pub symbol: &'static str,
+    pub value: f64,
+    pub unit: &'static str,
+    /// Paper and section, table or equation.
+    pub source: &'static str,
+    /// What it is, and anything the paper leaves open about it.
+    pub note: &'static str,
+    /// The range a user may move it in: a paper's stated bounds where it gives them.
+    pub range: (f64, f64),
+}
+
+/// A row of a table of parameters measured at several machine sizes (001 Tables 1 and 2).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct SizeRow {
+    pub p: u32,
+    pub mesh: (u32, u32),
+    /// g (µs per word) for BSP, σ (µs/B) for BPRAM.
+    pub rate: f64,
+    /// L for BSP, ℓ for BPRAM (µs).
+    pub latency: f64,
+}
+
+/// The parameters of a machine under one model, such as the Paragon's MPI (hyperbolic) or NX
+/// (Hockney) set.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ParamSet {
+    pub model: Model,
+    /// How the papers name this set (e.g. "NX", "MPI").
+    pub label: &'static str,
+    pub params: &'static [Param],
+    /// Parameters that depend on the machine size; empty where they do not.
+    pub by_size: &'static [SizeRow],
+    /// Source of `by_size`.
+    pub by_size_source: &'static str,
+    /// Parameters measured only as part of a sum that is another parameter, as (part, whole):
+    /// the SP2's a_c of a_rt = 2a_p + a_c. A part larger than its whole would leave the rest of
+    /// the sum negative; [`ParamSet::bounds`] is the rule that keeps it within.
+    pub parts: &'static [(&'static str, &'static str)],
+}
+
+/// A machine: its parameter sets, each with its sources.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Machine {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// The paper (file prefix in papers/) the machine comes from.
+    pub paper: &'static str,
+    pub description: &'static str,
+    pub sets: &'static [ParamSet],
+    /// The processor counts the paper measured; beyond them results carry a warning.
+    pub measured_p: (u32, u32),
+    /// How its nodes are connected: the patterns build their communication graphs from it.
+    pub network: Network,
+    /// Where a machine no paper measured comes from: the real runs it is fitted to
+    /// ([`today`]); `None` for the papers' machines and the custom one.
+    pub provenance: Option<&'static Provenance>,
+}
+
+/// The interconnect of a machine, as its paper describes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Network {
+    /// One shared medium every message crosses: Ethernet and FDDI (000 §3.1–3.2). A `custom`
+    /// machine's hyperbolic parameters describe such a bus.
+    Bus,
+    /// A switch of frames, a channel per communicating pair within a frame and a few channels
+    /// between frames: the SP2's High-Performance Switch (000 §3.3).
+    FramedSwitch,
+    /// A 2-D mesh of routers: the Paragon (000 §3.4, 001) and the DELTA (004).
+    Mesh,
+    /// A binary hypercube of simplex links (003).
+    Hypercube,
+    /// Hosts on ATM switches, virtual circuits sharing the links (002).
+    Atm,
+    /// Processors sharing one memory (002's SPARCstation SMP, one board of today).
+    SharedMemory,
+    /// Today's switched networks (InfiniBand, RoCE, Slingshot, Ethernet): every pair of nodes
+    /// has a path through the switches, costed by the α-β models, not by a topology.
+    Switched,
+    /// The links between the GPUs of one node (NVLink, Infinity Fabric).
+    GpuLinks,
+}
+
+/// γ where no paper gives the machine a compute rate (the custom machine, a fitted one): a
+/// fact of today's processors, stated with its reason, never a 1990s machine's rate.
+pub struct AssumedGamma {
+    /// µs/B.
+    pub value: f64,
+    pub reason: &'static str,
+    pub source: &'static str,
+}
+
+/// The assumed γ: a sum of two vectors of doubles reads 16 bytes and writes 8 for each 8 bytes
+/// reduced (STREAM's Add kernel), 3 bytes of memory traffic per byte, at an assumed 10 GB/s of
+/// one core's memory bandwidth: 3/10⁴ µs/B = 0.3 ns/B.
+pub const ASSUMED_GAMMA: AssumedGamma = AssumedGamma {
+    value: 3e-4,
+    reason: "assumed, not measured: one core of a current server adding vectors of doubles \
+             from memory, 3 bytes of traffic per byte reduced (16 read, 8 written per 8-byte \
+             sum) at 10 GB/s, γ = 0.3 ns/B; fit it from an allreduce or reduce run, or set gamma",
+    source: "STREAM's Add kernel, a(i) = b(i) + c(i), 24 bytes per iteration (McCalpin, \
+             \"Memory Bandwidth and Machine Balance in Current High Performance Computers\", \
+             IEEE TCCA Newsletter, Dec. 1995)",
+};
+
+/// Where a machine of today comes from: the cluster and the run, as the run's files and
+/// their repositories say.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Provenance {
+    pub cluster: &'static str,
+    /// The kind of interconnect, for grouping and counting.
+    pub interconnect: Interconnect,
+    /// The network as the run's files and job scripts name it.
+    pub network: &'static str,
+    /// The MPI library and its version, where the run names them.
+    pub mpi: &'static str,
+    pub benchmark: &'static str,
+    /// The files of tests/data/measurements the parameters are fitted to, given together as
+    /// to `commcalc fit FILE…`.
+    pub files: &'static [&'static str],
+    /// The series of those files the fit is made to, counted from 0 in the order `commcalc fit`
+    /// reads them; `None` for the fit's own choice (the first one-way latency run).
+    pub series: Option<usize>,
+    /// The repository, commit and path each file was copied from.
+    pub upstream: &'static str,
+    /// The fit with the least error: the machine's model where a pattern offers it.
+    pub best: Model,
+}
+
+impl Provenance {
+    /// One line for a person: the cluster, its network, MPI and benchmark.
+    pub fn summary(&self) -> String {
+        format!(
+            "{}; {}; {}; {}",
+            self.cluster, self.network, self.mpi, self.benchmark
+        )
+    }
+}
+
+/// The kinds of interconnect today's machines are measured on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Interconnect {
+    #[serde(rename = "infiniband")]
+    InfiniBand,
+    Roce,
+    Slingshot,
+    Ethernet,
+    SharedMemory,
+    GpuLink,
+}
+
+impl Interconnect {
+    /// The kind in words, for listings.
+    pub fn name(self) -> &'static str {
+        match self {
+            Interconnect::InfiniBand => "InfiniBand",
+            Interconnect::Roce => "RoCE",
+            Interconnect::Slingshot => "HPE Slingshot",
+            Interconnect::Ethernet => "TCP over Ethernet",
+            Interconnect::SharedMemory => "shared memory",
+            Interconnect::GpuLink => "GPU interconnect",
+        }
+    }
+}
