@@ -27,8 +27,8 @@ fn values_of(key: &str) -> Option<Vec<String>> {
     })
 }
 
-/// Values within a parameter's range around its value (or its range's middle, for the
-/// collectives' parameters, which have none of their own).
+/// Values within a parameter's range around its value, its own left out (or its range's
+/// middle, for the collectives' parameters, which have none of their own).
 fn param_values(p: &Param) -> Vec<String> {
     let (lo, hi) = p.range;
     let base = if p.value.is_finite() && p.value > 0.0 {
@@ -45,15 +45,17 @@ fn param_values(p: &Param) -> Vec<String> {
         hi / 100.0,
     ]
     .into_iter()
-    .filter(|x| *x >= lo && *x <= hi && *x > 0.0)
+    // Its own value changes nothing by definition: the others must.
+    .filter(|x| *x >= lo && *x <= hi && *x > 0.0 && *x != p.value)
     .map(|x| format!("{x}"))
     .collect()
 }
 
 /// Today's machines (`catalog::today`) keep the third range their fit found, and its keys
-/// change nothing where no message of the scenario reaches it: on a collective at its default
-/// p (a message of at most its largest size over p) when the range starts above that, and
-/// everywhere on a two-range fit, whose third range repeats the second's line from 10¹² B on.
+/// change nothing where no message of the scenario at its default size reaches it: on a
+/// collective at its default p (a message of at most its largest size over p) when the range
+/// starts above that. A larger size reaches it. (A two-range fit's third range, which starts at
+/// 10¹² B, refuses its keys: `patterns::piecewise`.)
 fn third_range_unreached(
     machine: &catalog::Machine,
     pattern: &patterns::PatternDef,
@@ -70,7 +72,9 @@ fn third_range_unreached(
     } else {
         top / f64::from(collective::DEFAULT_P)
     };
-    ["break_3", "alpha_3", "beta_3"].contains(&key) && break_3 > largest
+    ["break_3", "alpha_3", "beta_3"].contains(&key)
+        && break_3 > largest
+        && break_3 < commcalc_core::models::piecewise::UNREACHED_BYTES
 }
 
 /// What a report says, for comparison.

@@ -35,6 +35,9 @@ pub fn model(ctx: &mut Ctx) -> Result<Piecewise, Error> {
                 ));
             }
         }
+        if let Some(key) = from {
+            added_alone(ctx, key, start, alpha, beta)?;
+        }
         if start < UNREACHED_BYTES {
             let line = Hockney {
                 alpha: ctx.param(alpha)?,
@@ -61,6 +64,33 @@ pub fn model(ctx: &mut Ctx) -> Result<Piecewise, Error> {
         }
     }
     Piecewise::new(&ranges).map_err(|e| Error::invalid("break_2", "", e))
+}
+
+/// Refuses a range's first size given alone where the machine has no such range (its own
+/// starts at 10¹²: a two-range fit's third): the range would repeat the line before it, its α
+/// and β being the machine's copies of that line, and change nothing.
+fn added_alone(
+    ctx: &Ctx,
+    key: &'static str,
+    start: f64,
+    alpha: &str,
+    beta: &str,
+) -> Result<(), Error> {
+    let own = ctx.set.param(key).map_or(UNREACHED_BYTES, |p| p.value);
+    let given_line = ctx.overridden(alpha).is_some() || ctx.overridden(beta).is_some();
+    if own < UNREACHED_BYTES || start >= UNREACHED_BYTES || given_line {
+        return Ok(());
+    }
+    Err(Error::Unsupported {
+        key: key.into(),
+        value: crate::derivation::number(start),
+        reason: format!(
+            "{} has no range from {key} (its fit found fewer), so a first size alone would \
+             split the range before it into two of the same line and change nothing: give \
+             {alpha} and {beta} with it",
+            ctx.machine.name
+        ),
+    })
 }
 
 /// A barrier's model. Its messages are empty, so they never leave the first range: only that
