@@ -85,9 +85,9 @@ fn added_alone(
         key: key.into(),
         value: crate::derivation::number(start),
         reason: format!(
-            "{} has no range from {key} (its fit found fewer), so a first size alone would \
-             split the range before it into two of the same line and change nothing: give \
-             {alpha} and {beta} with it",
+            "the piecewise model does not use it alone: {} has no range from {key} (its fit \
+             found fewer), so a first size alone would split the range before it into two of \
+             the same line and change nothing: give {alpha} and {beta} with it",
             ctx.machine.name
         ),
     })
