@@ -18,6 +18,11 @@ const SOURCE: &str = "Clauss et al. 2011 §4 (SMPI's piece-wise linear model); 0
 pub fn model(ctx: &mut Ctx) -> Result<Piecewise, Error> {
     let mut ranges = Vec::new();
     for (from, alpha, beta) in KEYS {
+        if let Some(key) = from {
+            if !has_range(ctx, key, alpha, beta)? {
+                continue;
+            }
+        }
         let start = match from {
             Some(key) => ctx.param(key)?,
             None => 0.0,
@@ -34,9 +39,6 @@ pub fn model(ctx: &mut Ctx) -> Result<Piecewise, Error> {
                     ),
                 ));
             }
-        }
-        if let Some(key) = from {
-            added_alone(ctx, key, start, alpha, beta)?;
         }
         if start < UNREACHED_BYTES {
             let line = Hockney {
@@ -66,31 +68,35 @@ pub fn model(ctx: &mut Ctx) -> Result<Piecewise, Error> {
     Piecewise::new(&ranges).map_err(|e| Error::invalid("break_2", "", e))
 }
 
-/// Refuses a range's first size given alone where the machine has no such range (its own
-/// starts at 10¹²: a two-range fit's third): the range would repeat the line before it, its α
-/// and β being the machine's copies of that line, and change nothing.
-fn added_alone(
-    ctx: &Ctx,
-    key: &'static str,
-    start: f64,
-    alpha: &str,
-    beta: &str,
-) -> Result<(), Error> {
+/// Whether the scenario has the range that starts at `key`: the machine's own (its first size
+/// below 10¹²), or one the user adds with its α or β. A two-range fit has no third range: its
+/// keys are then not read (no control offers them), and a first size given alone is refused,
+/// since the range would repeat the line before it (its α and β are the machine's copies of
+/// that line) and change nothing.
+fn has_range(ctx: &mut Ctx, key: &'static str, alpha: &str, beta: &str) -> Result<bool, Error> {
     let own = ctx.set.param(key).map_or(UNREACHED_BYTES, |p| p.value);
-    let given_line = ctx.overridden(alpha).is_some() || ctx.overridden(beta).is_some();
-    if own < UNREACHED_BYTES || start >= UNREACHED_BYTES || given_line {
-        return Ok(());
+    let line_given = ctx.overridden(alpha).is_some() || ctx.overridden(beta).is_some();
+    if own < UNREACHED_BYTES || line_given {
+        return Ok(true);
     }
-    Err(Error::Unsupported {
-        key: key.into(),
-        value: crate::derivation::number(start),
-        reason: format!(
-            "the piecewise model does not use it alone: {} has no range from {key} (its fit \
-             found fewer), so a first size alone would split the range before it into two of \
-             the same line and change nothing: give {alpha} and {beta} with it",
-            ctx.machine.name
-        ),
-    })
+    match ctx.overridden(key) {
+        Some(start) if start < UNREACHED_BYTES => Err(Error::Unsupported {
+            key: key.into(),
+            value: crate::derivation::number(start),
+            reason: format!(
+                "the piecewise model does not use it alone: {} has no range from {key} (its \
+                 fit found fewer), so a first size alone would split the range before it into \
+                 two of the same line and change nothing: give {alpha} and {beta} with it",
+                ctx.machine.name
+            ),
+        }),
+        // Its own 10¹², given: the range stays unreached, as without it.
+        Some(start) => {
+            ctx.used_param(key, start);
+            Ok(false)
+        }
+        None => Ok(false),
+    }
 }
 
 /// A barrier's model. Its messages are empty, so they never leave the first range: only that
@@ -285,6 +291,25 @@ mod tests {
             Some(crate::values::Value::Number(t)) => assert!((t - want).abs() < 1e-9 * want),
             other => panic!("{other:?}"),
         }
+    }
+
+    /// A two-range machine (Delta's fit) has no third range: its keys are not read, so no
+    /// control offers them; a first size alone is refused with the keys that add the range,
+    /// and with them the range is added.
+    #[test]
+    fn a_machine_without_a_third_range_offers_none() {
+        let base = "machine=delta-slingshot&pattern=pingpong&model=piecewise";
+        let read = crate::report::read_keys(&crate::Scenario::from_query(base).unwrap()).unwrap();
+        assert!(
+            read.contains(&"break_2") && !read.contains(&"break_3"),
+            "{read:?}"
+        );
+        let e = run(&format!("{base}&break_3=100000"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("alpha_3") && e.contains("beta_3"), "{e}");
+        let added = run(&format!("{base}&break_3=100000&alpha_3=50&beta_3=0.00001")).unwrap();
+        assert_ne!(added.curve, run(base).unwrap().curve);
     }
 
     #[test]
