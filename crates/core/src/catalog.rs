@@ -7,6 +7,7 @@ use crate::models::Model;
 
 pub mod today;
 mod types;
+use types::{p, BREAK_NOTE, US, US_B};
 pub use types::{
     AssumedGamma, Interconnect, Machine, Network, Param, ParamSet, Provenance, SizeRow,
     ASSUMED_GAMMA,
@@ -166,26 +167,6 @@ pub fn machine_ids() -> Vec<&'static str> {
     MACHINES.iter().map(|m| m.id).collect()
 }
 
-const fn p(
-    name: &'static str,
-    symbol: &'static str,
-    value: f64,
-    unit: &'static str,
-    source: &'static str,
-    note: &'static str,
-    range: (f64, f64),
-) -> Param {
-    Param {
-        name,
-        symbol,
-        value,
-        unit,
-        source,
-        note,
-        range,
-    }
-}
-
 const fn set(model: Model, label: &'static str, params: &'static [Param]) -> ParamSet {
     ParamSet {
         model,
@@ -197,8 +178,6 @@ const fn set(model: Model, label: &'static str, params: &'static [Param]) -> Par
     }
 }
 
-const US: &str = "µs";
-const US_B: &str = "µs/B";
 const US_W: &str = "µs/word";
 
 const ETHERNET: [Param; 4] = [
@@ -911,8 +890,6 @@ const CUSTOM_PIECEWISE: [Param; 9] = [
         (0.0, 1e3),
     ),
 ];
-const BREAK_NOTE: &str =
-    "the first size of the range (a protocol switch); 10¹² leaves it unreached";
 const CUSTOM_PACKETIZED: [Param; 3] = [
     p("a", "a", 100.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),
     p("m", "m", 0.01, US_B, "user", CUSTOM_NOTE, (0.0, 100.0)),

@@ -8,35 +8,12 @@
 //! test `every_machine_is_the_fit_of_its_files` fits the files again and fails when a number
 //! here is not the fit's.
 
-use super::types::{Interconnect, Machine, Network, Param, ParamSet, Provenance, ASSUMED_GAMMA};
+use super::types::{
+    p, Interconnect, Machine, Network, Param, ParamSet, Provenance, ASSUMED_GAMMA, BREAK_NOTE, US,
+    US_B,
+};
 use crate::models::piecewise::UNREACHED_BYTES;
 use crate::models::Model;
-
-const US: &str = "µs";
-const US_B: &str = "µs/B";
-const BREAK_NOTE: &str =
-    "the first size of the range (a protocol switch); 10¹² leaves it unreached";
-
-/// A fitted parameter: its value is the fit's, its source the machine's files.
-const fn fitted(
-    name: &'static str,
-    symbol: &'static str,
-    value: f64,
-    unit: &'static str,
-    source: &'static str,
-    note: &'static str,
-    range: (f64, f64),
-) -> Param {
-    Param {
-        name,
-        symbol,
-        value,
-        unit,
-        source,
-        note,
-        range,
-    }
-}
 
 const HOCKNEY_NOTE: &str =
     "the Hockney fit of the run (relative least squares, commcalc fit): one line at every size";
@@ -44,8 +21,8 @@ const HOCKNEY_NOTE: &str =
 /// The Hockney set of a run: T = α + β·n (003 eq. 1) as `commcalc fit` fits it.
 const fn hockney(source: &'static str, alpha: f64, beta: f64) -> [Param; 2] {
     [
-        fitted("alpha", "α", alpha, US, source, HOCKNEY_NOTE, (0.0, 1e5)),
-        fitted("beta", "β", beta, US_B, source, HOCKNEY_NOTE, (0.0, 100.0)),
+        p("alpha", "α", alpha, US, source, HOCKNEY_NOTE, (0.0, 1e5)),
+        p("beta", "β", beta, US_B, source, HOCKNEY_NOTE, (0.0, 100.0)),
     ]
 }
 
@@ -61,7 +38,7 @@ const REPEATED_NOTE: &str = "the fit made two ranges: the third repeats the seco
 
 /// γ of a machine whose runs hold no reduction with its process count.
 const fn assumed_gamma() -> Param {
-    fitted(
+    p(
         "gamma",
         "γ",
         ASSUMED_GAMMA.value,
@@ -74,7 +51,7 @@ const fn assumed_gamma() -> Param {
 
 /// γ fitted by `commcalc fit` to the reduction run among the machine's files.
 const fn fitted_gamma(source: &'static str, value: f64) -> Param {
-    fitted(
+    p(
         "gamma",
         "γ",
         value,
@@ -95,7 +72,7 @@ const fn piecewise(source: &'static str, ranges: [[f64; 3]; 3], gamma: Param) ->
         RANGE_NOTE
     };
     [
-        fitted(
+        p(
             "alpha",
             "α₁",
             ranges[0][1],
@@ -104,7 +81,7 @@ const fn piecewise(source: &'static str, ranges: [[f64; 3]; 3], gamma: Param) ->
             RANGE_NOTE,
             (0.0, 1e5),
         ),
-        fitted(
+        p(
             "beta",
             "β₁",
             ranges[0][2],
@@ -113,7 +90,7 @@ const fn piecewise(source: &'static str, ranges: [[f64; 3]; 3], gamma: Param) ->
             RANGE_NOTE,
             (0.0, 100.0),
         ),
-        fitted(
+        p(
             "break_2",
             "b₂",
             ranges[1][0],
@@ -122,7 +99,7 @@ const fn piecewise(source: &'static str, ranges: [[f64; 3]; 3], gamma: Param) ->
             FITTED_BREAK_NOTE,
             (1.0, 1e11),
         ),
-        fitted(
+        p(
             "alpha_2",
             "α₂",
             ranges[1][1],
@@ -131,7 +108,7 @@ const fn piecewise(source: &'static str, ranges: [[f64; 3]; 3], gamma: Param) ->
             RANGE_NOTE,
             (0.0, 1e5),
         ),
-        fitted(
+        p(
             "beta_2",
             "β₂",
             ranges[1][2],
@@ -140,7 +117,7 @@ const fn piecewise(source: &'static str, ranges: [[f64; 3]; 3], gamma: Param) ->
             RANGE_NOTE,
             (0.0, 100.0),
         ),
-        fitted(
+        p(
             "break_3",
             "b₃",
             ranges[2][0],
@@ -149,8 +126,8 @@ const fn piecewise(source: &'static str, ranges: [[f64; 3]; 3], gamma: Param) ->
             BREAK_NOTE,
             (1.0, 1e12),
         ),
-        fitted("alpha_3", "α₃", ranges[2][1], US, source, third, (0.0, 1e5)),
-        fitted(
+        p("alpha_3", "α₃", ranges[2][1], US, source, third, (0.0, 1e5)),
+        p(
             "beta_3",
             "β₃",
             ranges[2][2],

@@ -177,3 +177,31 @@ impl Interconnect {
         }
     }
 }
+
+/// The units of the catalog's times.
+pub(super) const US: &str = "µs";
+pub(super) const US_B: &str = "µs/B";
+/// What a range's first size is, for every machine of the piecewise model.
+pub(super) const BREAK_NOTE: &str =
+    "the first size of the range (a protocol switch); 10¹² leaves it unreached";
+
+/// A parameter, as the catalog's tables write one per line.
+pub(super) const fn p(
+    name: &'static str,
+    symbol: &'static str,
+    value: f64,
+    unit: &'static str,
+    source: &'static str,
+    note: &'static str,
+    range: (f64, f64),
+) -> Param {
+    Param {
+        name,
+        symbol,
+        value,
+        unit,
+        source,
+        note,
+        range,
+    }
+}
