@@ -3,6 +3,7 @@
 
 use super::super::{Machine, MACHINES};
 use super::*;
+use crate::measurements::fit::real_runs::median;
 use crate::measurements::fit::{decimal, fit_series, FitReport};
 use crate::measurements::{parse_runs, Series};
 use crate::report::prepare;
@@ -150,16 +151,6 @@ fn gamma_is_fitted_or_said_to_be_assumed() {
         } else {
             assert_eq!(gamma.note, ASSUMED_GAMMA.reason, "{}", m.id);
         }
-    }
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
     }
 }
 

@@ -12,7 +12,7 @@ pub mod hyperbolic;
 pub mod loggp;
 pub mod pieces;
 #[cfg(test)]
-mod real_runs;
+pub(crate) mod real_runs;
 
 use serde::Serialize;
 

@@ -57,7 +57,8 @@ fn errors(run: &Series) -> (String, &'static str, Vec<f64>) {
     (report.query, report.best.model, errors)
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
+/// The median of `v` (the mean of the middle two for an even count).
+pub(crate) fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     let n = v.len();
     if n % 2 == 1 {
