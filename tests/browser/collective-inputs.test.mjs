@@ -201,6 +201,30 @@ describe('collective inputs and a measured collective', () => {
     }
   });
 
+  it('the p typed beside an OSU allreduce run is the fit\'s too: γ is fitted to the run, as commcalc fit --p gives it', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, '?view=import');
+      await page.setInputFiles('input#import-file', [LATENCY, BW, ALLREDUCE]);
+      await page.waitForFunction(() => /γ = /u.test(document.querySelector('#import-gamma')?.textContent ?? ''));
+      const gamma = () => page.evaluate(() => document.querySelector('#import-gamma').textContent.replace(/\s+/gu, ' '));
+      assert.match(await gamma(), /assumed/u, 'without p, γ stays assumed');
+      await giveCounts(page, '64', '');
+      await page.waitForFunction(() => /fitted to/u.test(document.querySelector('#import-gamma').textContent));
+      const expected = JSON.parse(cli(['fit', '--json', '--p', '64', LATENCY, BW, ALLREDUCE])).gamma;
+      assert.equal(expected.fitted, true);
+      const shown = await gamma();
+      // The same run at the same p, the same value (three digits, in ns/B here).
+      assert.match(shown, /csd3-ib-osu_allreduce\.txt.*at p = 64/u);
+      assert.ok(expected.from.endsWith('at p = 64'), expected.from);
+      const ns = (expected.gamma_us_per_byte * 1000).toPrecision(3);
+      assert.ok(shown.includes(`γ = ${ns} ns/B`), `${shown} against the CLI's ${ns} ns/B`);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a ppn above p and files of different clusters get the core\'s message; the files and inputs stay', async () => {
     const { context, page, problems } = await newAppPage(app.browser);
     try {

@@ -25,6 +25,14 @@ fn is_collective(s: &Series) -> bool {
     s.kind == Kind::Operation && measured(&s.benchmark).is_some()
 }
 
+impl Given {
+    /// The typed p where it is a valid count: the process count the fit gives the collective
+    /// runs that do not print theirs (`measurements::given_processes`), for γ.
+    pub fn processes(&self) -> Option<u32> {
+        count("p", &self.p).ok().flatten()
+    }
+}
+
 /// A typed count: empty is `None`; anything but a whole number in P_RANGE is refused with the
 /// accepted values.
 fn count(what: &str, text: &str) -> Result<Option<u32>, String> {

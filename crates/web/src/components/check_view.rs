@@ -30,10 +30,11 @@ type Checked = Option<Result<Vec<Validation>, String>>;
 pub fn CollectiveCheck(
     /// The runs given together.
     runs: Runs,
+    /// The p, ppn and library typed beside the run (the Import view's: its fit takes the p).
+    given: RwSignal<Given>,
     /// Dark colours.
     dark: ReadSignal<bool>,
 ) -> impl IntoView {
-    let given = RwSignal::new(Given::default());
     let result: Memo<Checked> = Memo::new(move |_| {
         let format = runs.format.get();
         let first = runs.first.get();

@@ -14,6 +14,7 @@ use commcalc_core::units::si;
 
 use super::check_view::{CollectiveCheck, Runs};
 use crate::chart::{Plot, Scale};
+use crate::collective_check::Given;
 use crate::components::Figure;
 use crate::dom;
 use crate::import::{
@@ -61,6 +62,9 @@ struct Import {
     /// What the last Keep, Export, import, rename or delete did (`Ok`) or why it could not
     /// (`Err`), shown beside the buttons.
     status: RwSignal<Option<Result<String, String>>>,
+    /// The p, ppn and library typed beside a collective run: its check's, and the p the fit
+    /// gives runs that do not print theirs.
+    given: RwSignal<Given>,
     /// Embedded: nothing is stored.
     embed: bool,
 }
@@ -68,20 +72,27 @@ struct Import {
 /// Reads and fits `text` as `format` (`auto` detects it), series `series` of it (`None`: the
 /// one the fit chooses).
 fn fitted(text: &str, format: &str, series: Option<usize>) -> Result<FitReport, String> {
-    fitted_runs(&[("", text)], format, series)
+    fitted_runs(&[("", text)], format, series, None)
 }
 
 /// Reads the runs given together, each named, and fits them as one machine: series `series`
-/// of them (`None`: the one the fit chooses) with the others combined into it.
+/// of them (`None`: the one the fit chooses) with the others combined into it, `p` the process
+/// count of the collective runs that do not print theirs (an OSU reduction run then gives γ).
 fn fitted_runs(
     runs: &[(&str, &str)],
     format: &str,
     series: Option<usize>,
+    p: Option<u32>,
 ) -> Result<FitReport, String> {
     let format = Format::from_id(format).map_err(|e| e.to_string())?;
     let named: Vec<(&str, &[u8])> = runs.iter().map(|(n, t)| (*n, t.as_bytes())).collect();
     parse_runs(&named, format)
-        .and_then(|list| fit_series(list, series))
+        .and_then(|mut list| {
+            if let Some(p) = p {
+                measurements::given_processes(&mut list, p);
+            }
+            fit_series(list, series)
+        })
         .map_err(|e| e.to_string())
 }
 
@@ -101,6 +112,7 @@ impl Import {
             saved: RwSignal::new(kept),
             messages: RwSignal::new(problems),
             status: RwSignal::new(None),
+            given: RwSignal::new(Given::default()),
             embed,
         }
     }
@@ -111,11 +123,12 @@ impl Import {
         let format = self.format.get_untracked();
         let chosen = self.series.get_untracked();
         let first = self.first.get_untracked();
+        let p = self.given.with_untracked(Given::processes);
         let r = self.text.with_untracked(|t| {
             self.others.with_untracked(|others| {
                 let mut runs = vec![(first.as_str(), t.as_str())];
                 runs.extend(others.iter().map(|(n, t)| (n.as_str(), t.as_str())));
-                fitted_runs(&runs, &format, chosen)
+                fitted_runs(&runs, &format, chosen, p)
             })
         });
         let b = self
@@ -366,6 +379,16 @@ pub fn ImportView(
     let i = Import::new(state.page.with_untracked(|p| p.embed));
     // No chart to wait for: the view is ready once it is on screen.
     Effect::new(move |_| dom::ready());
+    // The p typed beside a collective run is the fit's too (OSU prints none): γ from a
+    // reduction run follows it.
+    let typed_p = Memo::new(move |_| i.given.with(Given::processes));
+    Effect::new(move |before: Option<Option<u32>>| {
+        let p = typed_p.get();
+        if before.is_some_and(|b| b != p) && i.result.with_untracked(Option::is_some) {
+            i.run();
+        }
+        p
+    });
     let report = move || {
         i.result
             .with(|r| r.as_ref().map(result_html).unwrap_or_default())
@@ -384,7 +407,7 @@ pub fn ImportView(
             <div id="import-report" aria-live="polite" inner_html=report></div>
             <FittedMachine i/>
             <Charts i dark=state.dark/>
-            <CollectiveCheck runs=Runs { text: i.text, first: i.first, others: i.others, format: i.format } dark=state.dark/>
+            <CollectiveCheck runs=Runs { text: i.text, first: i.first, others: i.others, format: i.format } given=i.given dark=state.dark/>
             <ul id="import-messages" class="messages warnings" aria-label="Stored fitted machines">
                 {move || i.messages.get().into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}
             </ul>
