@@ -53,11 +53,12 @@ pub struct Control {
 /// The controls of a scenario: the pattern's inputs, then the curve's range, then the
 /// parameters of the machine's set for the model.
 pub fn controls(scenario: &Scenario) -> Vec<Control> {
-    let mut out = all_controls(scenario);
+    let (read, takes_nodes) = read_keys(scenario);
+    let mut out = all_controls(scenario, takes_nodes);
     // A control for a key the scenario does not read would only ever be refused (a part of a
     // sum too: the SP2's a_c of a_rt cancels out on a ping-pong, which reads a_rt alone).
     // The node keys are read only once ppn is given, so they are offered whether read or not.
-    if let Some(read) = commcalc_core::report::read_keys(scenario) {
+    if let Some(read) = read {
         out.retain(|c| {
             matches!(c.key, "from" | "to") || is_node_key(c.key) || read.contains(&c.key)
         });
@@ -65,8 +66,9 @@ pub fn controls(scenario: &Scenario) -> Vec<Control> {
     out
 }
 
-/// Every control the pattern, the model's parameters and the collectives declare.
-fn all_controls(scenario: &Scenario) -> Vec<Control> {
+/// Every control the pattern, the model's parameters and the collectives declare; the node
+/// keys where the collective `takes_nodes`.
+fn all_controls(scenario: &Scenario, takes_nodes: bool) -> Vec<Control> {
     let (machine, pattern, model) = (scenario.machine, scenario.pattern, scenario.model);
     let mut out: Vec<Control> = pattern
         .inputs
@@ -136,7 +138,9 @@ fn all_controls(scenario: &Scenario) -> Vec<Control> {
         }
     }
     out.extend(gamma_control(scenario));
-    out.extend(node_controls(scenario));
+    if takes_nodes {
+        out.extend(node_controls(scenario));
+    }
     out
 }
 
@@ -159,11 +163,9 @@ fn ppn_of(scenario: &Scenario) -> Option<f64> {
 /// Ranks on nodes, for every collective: ppn, an input beside p and the size (1 unless
 /// given: every rank on its own node), its slider up to p (a larger ppn is refused); where
 /// ppn > 1, the node's α and β (the core's assumed values and why, unless given) and its
-/// network interfaces. The keys and their notes are the core's (`collective::PARAMS`).
+/// network interfaces, where the collective takes ppn ([`read_keys`]). The keys and their notes
+/// are the core's (`collective::PARAMS`).
 fn node_controls(scenario: &Scenario) -> Vec<Control> {
-    if !takes_nodes(scenario) {
-        return Vec::new();
-    }
     let p = f64::from(scenario.inputs.p.unwrap_or(collective::DEFAULT_P));
     let ppn = ppn_of(scenario);
     let mut out = Vec::new();
@@ -214,19 +216,26 @@ fn node_controls(scenario: &Scenario) -> Vec<Control> {
     out
 }
 
-/// Whether the scenario's collective is costed by the MPI algorithms, which take ppn (a
-/// paper's own algorithm does not, and the core refuses ppn there): the core is asked.
-fn takes_nodes(scenario: &Scenario) -> bool {
-    if !collective::is_collective(scenario.pattern.id) {
-        return false;
+/// The keys the scenario reads (`report::read_keys`), and whether its collective takes ppn:
+/// the MPI algorithms do, a paper's own algorithm does not (the core refuses ppn there). The
+/// core is asked once: a collective without ppn is evaluated with ppn = 1 (every rank on its
+/// own node, as without it), which reads the same keys and ppn where ppn is taken.
+fn read_keys(scenario: &Scenario) -> (Option<Vec<&'static str>>, bool) {
+    let collective = collective::is_collective(scenario.pattern.id);
+    if collective && ppn_of(scenario).is_none() {
+        let with_one = Scenario::from_query(&format!("{}&ppn=1", scenario.to_query()))
+            .ok()
+            .and_then(|s| commcalc_core::report::read_keys(&s));
+        if let Some(mut read) = with_one {
+            let takes = read.contains(&"ppn");
+            read.retain(|k| *k != "ppn");
+            return (Some(read), takes);
+        }
     }
-    if ppn_of(scenario).is_some() {
-        return true;
-    }
-    Scenario::from_query(&format!("{}&ppn=1", scenario.to_query()))
-        .ok()
-        .and_then(|s| commcalc_core::report::read_keys(&s))
-        .is_some_and(|read| read.contains(&"ppn"))
+    (
+        commcalc_core::report::read_keys(scenario),
+        collective && ppn_of(scenario).is_some(),
+    )
 }
 
 /// What a collective's costs rest on that a control's source (shown on hover) would leave
