@@ -182,12 +182,21 @@ pub struct FitOptions {
     /// Print {"series", "fitted_series", "fits", "query", "warnings"}
     #[arg(long, overrides_with = "json")]
     pub json: bool,
+    #[command(flatten)]
+    pub read: ReadRuns,
+}
+
+/// How `fit` and `validate` read benchmark output: the files' format, and the process count
+/// of the collective runs that do not print theirs.
+#[derive(Debug, PartialEq, Args)]
+pub struct ReadRuns {
     /// The files' format (auto: detect each file's)
     #[arg(long, value_name = "NAME", default_value = "auto",
           value_parser = values::measurement_format())]
     pub format: Detected,
-    /// The process count of collective runs that do not print theirs (OSU's), so that an
-    /// osu_allreduce or osu_reduce run gives γ (IMB's own count wins over it)
+    /// The process count of collective runs that do not print theirs (OSU's): the p a run is
+    /// validated at, and the p that lets an osu_allreduce or osu_reduce run give γ (IMB's own
+    /// count wins over it)
     #[arg(long, value_name = "N", allow_negative_numbers = true,
           value_parser = values::count32(P_RANGE.0, P_RANGE.1))]
     pub p: Option<u32>,
@@ -324,18 +333,18 @@ mod tests {
         match parse(&["fit", "--format", "imb", "a.txt", "--json", "-"]) {
             Ok(Command::Fit(o)) => {
                 assert_eq!(o.files, ["a.txt", "-"]);
-                assert_eq!((o.format, o.json), (Some(Format::Imb), true));
+                assert_eq!((o.read.format, o.json), (Some(Format::Imb), true));
             }
             other => panic!("{other:?}"),
         }
         match parse(&["fit", "--format=auto", "--", "--odd-name"]) {
             Ok(Command::Fit(o)) => {
-                assert_eq!((o.files, o.format), (vec!["--odd-name".into()], None))
+                assert_eq!((o.files, o.read.format), (vec!["--odd-name".into()], None))
             }
             other => panic!("{other:?}"),
         }
         match parse(&["fit", "x"]) {
-            Ok(Command::Fit(o)) => assert_eq!(o.format, None),
+            Ok(Command::Fit(o)) => assert_eq!(o.read.format, None),
             other => panic!("{other:?}"),
         }
     }

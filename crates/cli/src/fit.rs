@@ -27,8 +27,8 @@ pub(crate) fn read_runs(files: &[String], format: Option<Format>) -> Result<Vec<
 }
 
 pub fn fit(options: &FitOptions) -> Result<String, Usage> {
-    let mut series = read_runs(&options.files, options.format)?;
-    if let Some(p) = options.p {
+    let mut series = read_runs(&options.files, options.read.format)?;
+    if let Some(p) = options.read.p {
         given_processes(&mut series, p);
     }
     let report = fit_models(series).map_err(|e| Usage(format!("cannot fit: {e}")))?;

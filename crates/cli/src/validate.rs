@@ -15,9 +15,9 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 use commcalc_core::query::P_RANGE;
 
-use crate::args::Usage;
+use crate::args::{ReadRuns, Usage};
 use crate::fit::read_runs;
-use crate::values::{self, Detected};
+use crate::values;
 
 /// Set collective runs against the prediction on the machine fitted to their cluster's runs
 ///
@@ -46,14 +46,8 @@ pub struct ValidateOptions {
     /// The whole comparison as JSON, a list of one object per group: every size of every run
     #[arg(long, overrides_with = "json")]
     pub json: bool,
-    /// The files' format (auto: detect each file's)
-    #[arg(long, value_name = "NAME", default_value = "auto",
-          value_parser = values::measurement_format())]
-    pub format: Detected,
-    /// The runs' process count (IMB's own count wins over it)
-    #[arg(long, value_name = "N", allow_negative_numbers = true,
-          value_parser = values::count32(P_RANGE.0, P_RANGE.1))]
-    pub p: Option<u32>,
+    #[command(flatten)]
+    pub read: ReadRuns,
     /// Ranks per node, placed in blocks (1 if not given, with a warning)
     #[arg(long, value_name = "N", allow_negative_numbers = true,
           value_parser = values::count32(1, P_RANGE.1))]
@@ -80,10 +74,10 @@ fn key_value(v: &str) -> Result<(String, String), String> {
 }
 
 pub fn validate(o: &ValidateOptions) -> Result<String, Usage> {
-    let runs = read_runs(&o.files, o.format)?;
-    let intra = read_runs(&o.intra, o.format)?;
+    let runs = read_runs(&o.files, o.read.format)?;
+    let intra = read_runs(&o.intra, o.read.format)?;
     let options = Options {
-        p: o.p,
+        p: o.read.p,
         ppn: o.ppn,
         library: o.library,
         extra: o.set.clone(),
@@ -219,7 +213,7 @@ mod tests {
             "b.txt",
         ])
         .unwrap();
-        assert_eq!((o.p, o.ppn, o.json), (Some(64), Some(32), true));
+        assert_eq!((o.read.p, o.ppn, o.json), (Some(64), Some(32), true));
         assert_eq!(o.library, Some(Library::OpenMpiClassic));
         // A run on one node is its --intra file alone.
         let one = parse(&["--ppn", "2", "--intra", "shm.txt"]).unwrap();
