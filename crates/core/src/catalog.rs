@@ -7,7 +7,7 @@ use crate::models::Model;
 
 pub mod today;
 mod types;
-use types::{p, BREAK_NOTE, US, US_B};
+use types::{assumed_gamma, p, BREAK_NOTE, US, US_B};
 pub use types::{
     AssumedGamma, Interconnect, Machine, Network, Param, ParamSet, Provenance, SizeRow,
     ASSUMED_GAMMA,
@@ -880,15 +880,7 @@ const CUSTOM_PIECEWISE: [Param; 9] = [
         CUSTOM_NOTE,
         (0.0, 100.0),
     ),
-    p(
-        "gamma",
-        "γ",
-        ASSUMED_GAMMA.value,
-        US_B,
-        ASSUMED_GAMMA.source,
-        ASSUMED_GAMMA.reason,
-        (0.0, 1e3),
-    ),
+    assumed_gamma(),
 ];
 const CUSTOM_PACKETIZED: [Param; 3] = [
     p("a", "a", 100.0, US, "user", CUSTOM_NOTE, (0.0, 1e5)),

@@ -3,13 +3,13 @@
 //! Every parameter is what `commcalc fit` makes of the machine's files: the Hockney fit
 //! (003 eq. 1) and the piecewise α-β fit (Clauss et al. 2011 §4) with γ, fitted from a
 //! reduction run where the files hold one with its process count and assumed
-//! ([`ASSUMED_GAMMA`]) otherwise. The numbers are stored as the fit prints them (six
+//! (`catalog::ASSUMED_GAMMA`) otherwise. The numbers are stored as the fit prints them (six
 //! significant digits) so that the page's module carries neither the files nor the fit; the
 //! test `every_machine_is_the_fit_of_its_files` fits the files again and fails when a number
 //! here is not the fit's.
 
 use super::types::{
-    p, Interconnect, Machine, Network, Param, ParamSet, Provenance, ASSUMED_GAMMA, BREAK_NOTE, US,
+    assumed_gamma, p, Interconnect, Machine, Network, Param, ParamSet, Provenance, BREAK_NOTE, US,
     US_B,
 };
 use crate::models::piecewise::UNREACHED_BYTES;
@@ -33,21 +33,8 @@ const FITTED_BREAK_NOTE: &str =
      that it stays reached";
 const RANGE_NOTE: &str = "a range of the piecewise fit (commcalc fit), where the MPI library's \
                           protocol keeps one line";
-const REPEATED_NOTE: &str = "the fit made two ranges: the third repeats the second's line until \
-                             its first size is given";
-
-/// γ of a machine whose runs hold no reduction with its process count.
-const fn assumed_gamma() -> Param {
-    p(
-        "gamma",
-        "γ",
-        ASSUMED_GAMMA.value,
-        US_B,
-        ASSUMED_GAMMA.source,
-        ASSUMED_GAMMA.reason,
-        (0.0, 1e3),
-    )
-}
+const REPEATED_NOTE: &str = "the fit made two ranges: no third, until its first size, α and β \
+                             are given together";
 
 /// γ fitted by `commcalc fit` to the reduction run among the machine's files.
 const fn fitted_gamma(source: &'static str, value: f64) -> Param {

@@ -205,3 +205,16 @@ pub(super) const fn p(
         range,
     }
 }
+
+/// γ where no run gives it: the assumed modern value, with its source and reason.
+pub(super) const fn assumed_gamma() -> Param {
+    p(
+        "gamma",
+        "γ",
+        ASSUMED_GAMMA.value,
+        US_B,
+        ASSUMED_GAMMA.source,
+        ASSUMED_GAMMA.reason,
+        (0.0, 1e3),
+    )
+}

@@ -1,7 +1,7 @@
 //! Today's machines against their files: each is the fit of its runs, predicts them, and says
 //! where it comes from.
 
-use super::super::{Machine, MACHINES};
+use super::super::{Machine, ASSUMED_GAMMA, MACHINES};
 use super::*;
 use crate::measurements::fit::real_runs::median;
 use crate::measurements::fit::{decimal, fit_series, FitReport};
