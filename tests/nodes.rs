@@ -120,6 +120,89 @@ fn node_keys_without_ppn_are_refused() {
 }
 
 /// Four ranks a node sending off-node at once through four interfaces do not share one.
+/// A machine of today places its ranks as its cluster's own collective runs did: its
+/// collectives by default are those runs' p and ppn (and interfaces), said so, and the same as
+/// given explicitly.
+#[test]
+fn a_cluster_s_collectives_default_to_its_own_placement() {
+    use commcalc_core::catalog::today;
+    let mut placed = 0;
+    for machine in today::ALL {
+        let nodes = machine.provenance.unwrap().nodes;
+        let Some(pl) = nodes.placement else {
+            continue;
+        };
+        placed += 1;
+        let base = format!("machine={}&pattern=allreduce", machine.id);
+        let nics = nodes.nics.map_or(1, |n| n.count);
+        let explicit = format!("{base}&p={}&ppn={}&nics={nics}", pl.p, pl.ppn);
+        let (own, given) = (run(&base).unwrap(), run(&explicit).unwrap());
+        assert_eq!(own.metrics, given.metrics, "{}", machine.id);
+        assert!(
+            own.warnings
+                .iter()
+                .any(|w| w.contains(&format!("ppn = {}", pl.ppn)) && w.contains(pl.source)),
+            "{}: {:?}",
+            machine.id,
+            own.warnings
+        );
+        // Not the old default: eight ranks, each on its own node.
+        let apart = run(&format!("{base}&p=8&ppn=1")).unwrap();
+        assert_ne!(own.metrics, apart.metrics, "{}", machine.id);
+    }
+    assert!(placed >= 4, "{placed} machines with their placement");
+}
+
+/// Where the cluster measured two ranks on one node, the node's α-β is that run's fit, not
+/// the assumed one: the Juno boards' network beside one board's shared memory.
+#[test]
+fn a_measured_node_is_not_assumed() {
+    use commcalc_core::catalog::today;
+    let shm = today::JUNO_SHM.set(commcalc_core::Model::Hockney).unwrap();
+    let (a, b) = (
+        shm.param("alpha").unwrap().value,
+        shm.param("beta").unwrap().value,
+    );
+    let q = "machine=juno-eth&pattern=allreduce&p=4&ppn=2";
+    let own = run(q).unwrap();
+    assert!(
+        own.warnings
+            .iter()
+            .all(|w| !w.contains("assumed where not given")),
+        "{:?}",
+        own.warnings
+    );
+    let given = run(&format!("{q}&intra_alpha={a}&intra_beta={b}")).unwrap();
+    assert_eq!(own.metrics, given.metrics);
+    let assumed = run(&format!(
+        "{q}&intra_alpha={}&intra_beta={}",
+        ASSUMED_NODE.0, ASSUMED_NODE.1
+    ))
+    .unwrap();
+    assert_ne!(own.metrics, assumed.metrics);
+}
+
+/// A node key that changes no algorithm's time is refused, not taken: on an all-to-all of two
+/// full nodes every step has a pair across them, so the network costs every step.
+#[test]
+fn a_node_key_no_step_uses_is_refused() {
+    let q = format!("{NET}&pattern=all-to-all&p=64&ppn=32");
+    let e = refusal(&format!("{q}&intra_alpha=5"));
+    assert!(
+        e.contains("intra_alpha") && e.contains("does not use"),
+        "{e}"
+    );
+    // The allreduce's recursive doubling pairs ranks within a node: there it is read.
+    let q = format!("{NET}&pattern=allreduce&p=64&ppn=32");
+    assert_ne!(
+        metric(&format!("{q}&intra_alpha=5"), "recursive_doubling_us"),
+        metric(&q, "recursive_doubling_us")
+    );
+    // Interfaces matter where two ranks of a node send off-node at once, not in a barrier.
+    let e = refusal(&format!("{NET}&pattern=barrier&p=64&ppn=32&nics=2"));
+    assert!(e.contains("nics"), "{e}");
+}
+
 #[test]
 fn interfaces_per_node_divide_the_sharing() {
     let q = format!("{NET}&pattern=all-to-all&algo=pairwise&p=8&ppn=4&size=8e6");

@@ -98,6 +98,32 @@ fn collectives_text(m: &'static Machine, model: Model) -> String {
     }
 }
 
+/// What a machine of today says of its nodes, or what is assumed in its place
+/// (`collective::node_default`): ppn, the node's α-β, the interfaces.
+fn node_text(m: &'static Machine) -> String {
+    let default = |key| collective::node_default(m, key).expect("a node key");
+    let state = |d: &collective::NodeDefault| if d.own { "its own" } else { "assumed" };
+    let (ppn, alpha, beta, nics) = (
+        default("ppn"),
+        default("intra_alpha"),
+        default("intra_beta"),
+        default("nics"),
+    );
+    format!(
+        "  nodes: ppn {} ({}: {})\n  within a node: α {}, β {} ({}: {})\n  interfaces a node: {} ({}: {})",
+        ppn.value,
+        state(&ppn),
+        ppn.why,
+        si(alpha.value, "µs"),
+        si(beta.value, "µs/B"),
+        state(&alpha),
+        alpha.why,
+        nics.value,
+        state(&nics),
+        nics.why
+    )
+}
+
 /// A parameter value in the paper's unit, as the paper prints it.
 fn value_text(p: &Param) -> String {
     if p.value.is_finite() {
@@ -125,6 +151,7 @@ fn machine_text(m: &'static Machine) -> String {
             p.best.id()
         );
         let _ = writeln!(out, "  from: {}", p.upstream);
+        let _ = writeln!(out, "{}", node_text(m));
     }
     let _ = writeln!(out, "  measured p: {}…{}", m.measured_p.0, m.measured_p.1);
     let _ = writeln!(out, "  patterns: {}", patterns_on(m).join(", "));

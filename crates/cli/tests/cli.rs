@@ -108,6 +108,32 @@ fn eval_json_points_option() {
     assert_eq!(v["curve"].as_array().map(Vec::len), Some(16));
 }
 
+/// A machine of today lists its nodes: its own facts with their sources, the assumptions
+/// said to be assumed; the JSON carries the facts.
+#[test]
+fn a_cluster_lists_its_nodes() {
+    let text = ok(&["machines", "csd3-ib"]);
+    assert!(
+        text.contains("nodes: ppn 32 (its own: the cluster's own collective runs: 64 ranks")
+            && text.contains("--ntasks-per-node=32"),
+        "{text}"
+    );
+    assert!(
+        text.contains("within a node: α 150 ns, β 77 ps/B (assumed:"),
+        "{text}"
+    );
+    let juno = ok(&["machines", "juno-eth"]);
+    assert!(
+        juno.contains("within a node: α 4.02 µs, β 576 ps/B (its own: fitted to juno-shm"),
+        "{juno}"
+    );
+    let v: Value =
+        serde_json::from_str(&ok(&["machines", "--json", "clariden-slingshot"])).expect("JSON");
+    let nodes = &v["provenance"]["nodes"];
+    assert_eq!(nodes["placement"]["ppn"], 4, "{v}");
+    assert_eq!(nodes["nics"]["count"], 4, "{v}");
+}
+
 #[test]
 fn machines_json_lists_the_catalog_with_sources() {
     let v: Value = serde_json::from_str(&ok(&["machines", "--json"])).expect("JSON");

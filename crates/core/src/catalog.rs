@@ -9,8 +9,8 @@ pub mod today;
 mod types;
 use types::{assumed_gamma, p, BREAK_NOTE, US, US_B};
 pub use types::{
-    AssumedGamma, Interconnect, Machine, Network, Param, ParamSet, Provenance, SizeRow,
-    ASSUMED_GAMMA,
+    AssumedGamma, Interconnect, Intra, Machine, Network, Nics, Nodes, Param, ParamSet, Placement,
+    Provenance, SizeRow, ASSUMED_GAMMA, UNKNOWN_NODES,
 };
 
 /// The size-dependent parameters (rate, latency) at p from a table of rows ordered by p: the

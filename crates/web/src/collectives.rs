@@ -86,7 +86,9 @@ pub fn p_of(scenario: &Scenario) -> u32 {
     scenario
         .inputs
         .p
-        .unwrap_or(commcalc_core::patterns::collective::DEFAULT_P)
+        .unwrap_or(commcalc_core::patterns::collective::default_p(
+            scenario.machine,
+        ))
 }
 
 /// Every algorithm of the scenario's collective at its p, with its cost.

@@ -3,7 +3,6 @@
 //! slider, source and current value. Components only draw these.
 
 use commcalc_core::catalog::{Machine, MACHINES};
-use commcalc_core::collectives::nodes::{ASSUMED_NODE, ASSUMED_NODE_REASON};
 use commcalc_core::collectives::Collective;
 use commcalc_core::models::atm::Link;
 use commcalc_core::models::nbl::FSet;
@@ -151,13 +150,26 @@ fn is_node_key(key: &str) -> bool {
     NODE_KEYS.contains(&key)
 }
 
-/// The ppn the scenario gives (`None`: every rank on its own node).
+/// The ppn the scenario gives, else its machine's own (`None`: every rank on its own node).
 fn ppn_of(scenario: &Scenario) -> Option<f64> {
     scenario
         .overrides
         .iter()
         .find(|(k, _)| *k == "ppn")
         .map(|(_, v)| *v)
+        .or_else(|| {
+            collective::node_default(scenario.machine, "ppn")
+                .filter(|d| d.own)
+                .map(|d| d.value)
+        })
+}
+
+/// The scenario's p, else its collective's default on its machine.
+fn p_of(scenario: &Scenario) -> u32 {
+    scenario
+        .inputs
+        .p
+        .unwrap_or(collective::default_p(scenario.machine))
 }
 
 /// Ranks on nodes, for every collective: ppn, an input beside p and the size (1 unless
@@ -166,39 +178,32 @@ fn ppn_of(scenario: &Scenario) -> Option<f64> {
 /// network interfaces, where the collective takes ppn ([`read_keys`]). The keys and their notes
 /// are the core's (`collective::PARAMS`).
 fn node_controls(scenario: &Scenario) -> Vec<Control> {
-    let p = f64::from(scenario.inputs.p.unwrap_or(collective::DEFAULT_P));
+    let p = f64::from(p_of(scenario));
     let ppn = ppn_of(scenario);
     let mut out = Vec::new();
     for key in NODE_KEYS {
         let Some(g) = collective::param(key) else {
             continue;
         };
-        let (range, typical, reset_to, is_parameter) = match key {
-            "ppn" => (
-                (1.0, p.max(1.0)),
-                1.0,
-                "1, every rank on its own node".to_string(),
-                false,
-            ),
-            _ if ppn.is_none_or(|v| v <= 1.0) => continue,
-            "nics" => (g.range, 1.0, "1 interface a node".to_string(), true),
-            _ => {
-                let v = node_default(key).unwrap_or(0.0);
-                (
-                    g.range,
-                    v,
-                    format!("the assumed {}, {} {}", g.symbol, plain(v), g.unit),
-                    true,
-                )
-            }
+        let Some(d) = collective::node_default(scenario.machine, key) else {
+            continue;
         };
+        if key != "ppn" && ppn.is_none_or(|v| v <= 1.0) {
+            continue;
+        }
+        let range = if key == "ppn" {
+            (1.0, p.max(1.0))
+        } else {
+            g.range
+        };
+        let state = if d.own { "its own" } else { "assumed" };
+        let reset_to = format!("{state}: {} {}", plain(d.value), g.unit);
         let whole = g.unit.is_empty().then_some(1);
         let given = scenario.overrides.iter().any(|(k, _)| *k == key);
-        let source = match key {
-            "intra_alpha" | "intra_beta" if !given => {
-                format!("{}: assumed, {ASSUMED_NODE_REASON}.", g.note)
-            }
-            _ => format!("{}: {}.", g.note, g.source),
+        let source = if given {
+            format!("{}: {}.", g.note, g.source)
+        } else {
+            format!("{}: {state}, {}.", g.note, d.why)
         };
         out.push(Control {
             key,
@@ -206,11 +211,11 @@ fn node_controls(scenario: &Scenario) -> Vec<Control> {
             name: format!("{}: {}", g.symbol, g.note),
             unit: g.unit,
             kind: Kind::Number {
-                slider: Some(Slider::new(range.0, range.1, Some(typical), whole)),
+                slider: Some(Slider::new(range.0, range.1, Some(d.value), whole)),
             },
             source,
-            reset_to,
-            is_parameter,
+            reset_to: reset_to.trim_end().to_string(),
+            is_parameter: key != "ppn",
         });
     }
     out
@@ -264,17 +269,21 @@ pub fn collective_facts(
     }
     let given = |key: &str| scenario.overrides.iter().any(|(k, _)| *k == key);
     let ppn = ppn_of(scenario).unwrap_or(1.0);
+    let node = |key| collective::node_default(scenario.machine, key).expect("a node key");
+    let (alpha, beta) = (node("intra_alpha"), node("intra_beta"));
     if ppn > 1.0 && !(given("intra_alpha") && given("intra_beta")) {
+        let state = if alpha.own { "its own" } else { "assumed" };
         out.push((
             "intra",
             format!(
-                "Within a node α = {}, β = {} unless given: {ASSUMED_NODE_REASON}.",
-                si(ASSUMED_NODE.0, "µs"),
-                si(ASSUMED_NODE.1, "µs/B")
+                "Within a node α = {}, β = {} unless given ({state}): {}.",
+                si(alpha.value, "µs"),
+                si(beta.value, "µs/B"),
+                alpha.why
             ),
         ));
     }
-    let p = scenario.inputs.p.unwrap_or(collective::DEFAULT_P);
+    let p = p_of(scenario);
     if let Some(w) = collective::partial_node(p, ppn as u32) {
         out.push(("placement", format!("{w}.")));
     }
@@ -287,17 +296,6 @@ fn node_label(key: &str) -> &'static str {
         "ppn" => "processes per node",
         "nics" => "interfaces a node",
         _ => "within a node",
-    }
-}
-
-/// What a node key is when not given: the core's assumed node α and β
-/// (`nodes::ASSUMED_NODE`), one rank a node, one interface.
-fn node_default(key: &str) -> Option<f64> {
-    match key {
-        "ppn" | "nics" => Some(1.0),
-        "intra_alpha" => Some(ASSUMED_NODE.0),
-        "intra_beta" => Some(ASSUMED_NODE.1),
-        _ => None,
     }
 }
 
@@ -675,8 +673,9 @@ pub fn current(scenario: &Scenario, report: Option<&Report>, key: &str) -> Curre
                 })
                 .or_else(|| {
                     collective::is_collective(scenario.pattern.id)
-                        .then(|| node_default(name))
+                        .then(|| collective::node_default(scenario.machine, name))
                         .flatten()
+                        .map(|d| d.value)
                 }),
         ),
     }
@@ -786,6 +785,37 @@ pub fn machine_about(machine: &Machine, named: Option<&str>) -> (String, String)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use commcalc_core::collectives::nodes::{ASSUMED_NODE, ASSUMED_NODE_REASON};
+
+    /// A cluster's own nodes are its controls' values, each said to be its own or assumed
+    /// (the core's `collective::node_default`).
+    #[test]
+    fn a_cluster_s_own_nodes_are_its_controls_defaults() {
+        let s = Scenario::from_query("machine=csd3-ib&pattern=allreduce").unwrap();
+        let report = commcalc_core::evaluate(&s).unwrap();
+        assert_eq!(current(&s, Some(&report), "ppn"), Current::Number(Some(32.0)));
+        let controls = node_controls(&s);
+        let ppn = controls.iter().find(|c| c.key == "ppn").unwrap();
+        assert!(
+            ppn.source.contains("its own") && ppn.source.contains("--ntasks-per-node=32"),
+            "{}",
+            ppn.source
+        );
+        assert!(controls.iter().any(|c| c.key == "intra_alpha"));
+        let facts = collective_facts(&s, Some(&report));
+        let intra = facts.iter().find(|(id, _)| *id == "intra").unwrap();
+        assert!(intra.1.contains("(assumed)"), "{}", intra.1);
+
+        let juno = Scenario::from_query("machine=juno-eth&pattern=allreduce&p=4&ppn=2").unwrap();
+        let report = commcalc_core::evaluate(&juno).unwrap();
+        let facts = collective_facts(&juno, Some(&report));
+        let intra = facts.iter().find(|(id, _)| *id == "intra").unwrap();
+        assert!(
+            intra.1.contains("(its own)") && intra.1.contains("juno-shm"),
+            "{}",
+            intra.1
+        );
+    }
 
     /// The size and range help of every offered scenario names bytes once: "in bytes of
     /// bytes" read as a slip.

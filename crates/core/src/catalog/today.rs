@@ -9,8 +9,8 @@
 //! here is not the fit's.
 
 use super::types::{
-    assumed_gamma, p, Interconnect, Machine, Network, Param, ParamSet, Provenance, BREAK_NOTE, US,
-    US_B,
+    assumed_gamma, p, Interconnect, Intra, Machine, Network, Nics, Nodes, Param, ParamSet,
+    Placement, Provenance, BREAK_NOTE, UNKNOWN_NODES, US, US_B,
 };
 use crate::models::piecewise::UNREACHED_BYTES;
 use crate::models::Model;
@@ -189,6 +189,18 @@ pub const CSD3_IB: Machine = Machine {
         series: None,
         upstream: "ukri-excalibur/excalibur-tests 7cb06bc5a0946a51729b6000baf331fd5067dad2: output/csd3/cclake-ib-gcc9-ompi3-ucx/omb/Osu_latency/rfm_Osu_latency_job.out and …/Osu_bw/rfm_Osu_bw_job.out",
         best: Model::Piecewise,
+        nodes: Nodes {
+            placement: Some(Placement {
+                p: 64,
+                ppn: 32,
+                source: "--ntasks=64 --ntasks-per-node=32 in rfm_Osu_allreduce_job.sh, rfm_Osu_alltoall_job.sh and rfm_Osu_allgather_job.sh beside the collective runs",
+            }),
+            intra: None,
+            nics: Some(Nics {
+                count: 1,
+                source: "UCX_NET_DEVICES=mlx5_0:1 in the job scripts: one interface",
+            }),
+        },
     }),
 };
 
@@ -223,6 +235,7 @@ pub const CSD3_ROCE: Machine = Machine {
         series: None,
         upstream: "ukri-excalibur/excalibur-tests 7cb06bc5a0946a51729b6000baf331fd5067dad2: output/csd3/cclake-roce-gcc9-ompi3-ucx/omb/Osu_latency/rfm_Osu_latency_job.out",
         best: Model::Piecewise,
+        nodes: UNKNOWN_NODES,
     }),
 };
 
@@ -257,6 +270,18 @@ pub const ALASKA_IB: Machine = Machine {
         series: None,
         upstream: "ukri-excalibur/excalibur-tests adf1e35ea39d6fee6efa6ab4e43681ecad989c9c: output/alaska/ib-gcc9-impi-verbs/imb/IMB_PingPong/rfm_IMB_PingPong_job.out",
         best: Model::Piecewise,
+        nodes: Nodes {
+            placement: Some(Placement {
+                p: 64,
+                ppn: 32,
+                source: "--ntasks=64 --ntasks-per-node=32 in rfm_Osu_alltoall_job.sh beside the cluster's all-to-all run",
+            }),
+            intra: None,
+            nics: Some(Nics {
+                count: 1,
+                source: "UCX_NET_DEVICES=mlx5_0:1 in the job scripts: one interface",
+            }),
+        },
     }),
 };
 
@@ -291,6 +316,7 @@ pub const ALASKA_ROCE: Machine = Machine {
         series: None,
         upstream: "ukri-excalibur/excalibur-tests adf1e35ea39d6fee6efa6ab4e43681ecad989c9c: output/alaska/roce-gcc9-openmpi4-ucx/omb/Osu_latency/rfm_Osu_latency_job.out",
         best: Model::Piecewise,
+        nodes: UNKNOWN_NODES,
     }),
 };
 
@@ -325,6 +351,15 @@ pub const ABCI_IB: Machine = Machine {
         series: None,
         upstream: "aistabci/abci2.0benchmark b713f09978d7b9c9ac25ace87b85d077aec40b40: pt2pt/inter_anode/job04.sh.7249072.prc.latency",
         best: Model::Piecewise,
+        nodes: Nodes {
+            placement: Some(Placement {
+                p: 16,
+                ppn: 8,
+                source: "rt_AF=2 and NPPN=8 in allreduce/inter_anode/job02.sh beside the cluster's allreduce run",
+            }),
+            intra: None,
+            nics: None,
+        },
     }),
 };
 
@@ -359,6 +394,7 @@ pub const DELTA_SLINGSHOT: Machine = Machine {
         series: None,
         upstream: "dailiuyao/netgauge-pinnacles-mpich-test b92cbcf1e869c16f85daa73fc1ec08f2641d95b7: delta/run/ng.out",
         best: Model::Piecewise,
+        nodes: UNKNOWN_NODES,
     }),
 };
 
@@ -393,6 +429,18 @@ pub const CLARIDEN_SLINGSHOT: Machine = Machine {
         series: None,
         upstream: "eth-cscs/cray-network-stack ee5f62b7d4dbad7e9cf12a49656fa00dee16807f: examples/container/osu-ompi/README.md",
         best: Model::Piecewise,
+        nodes: Nodes {
+            placement: Some(Placement {
+                p: 8,
+                ppn: 4,
+                source: "srun -N2 --ntasks-per-node=4 beside the all-to-all tables of the same page",
+            }),
+            intra: None,
+            nics: Some(Nics {
+                count: 4,
+                source: "CSCS's description of the Alps GH200 nodes: four Slingshot interfaces, one per GH200 module (the run's page does not say)",
+            }),
+        },
     }),
 };
 
@@ -427,6 +475,15 @@ pub const JUNO_ETH: Machine = Machine {
         series: None,
         upstream: "gbrandino/juno_board_testing d687126ef103e9ee964029f559e8f99685086142: data/IMB-MPI1_internode.txt (lines 1–174)",
         best: Model::Piecewise,
+        nodes: Nodes {
+            placement: None,
+            intra: Some(Intra {
+                alpha: JUNO_SHM_H[0].value,
+                beta: JUNO_SHM_H[1].value,
+                source: "juno-shm-imb41_excerpt.txt (commcalc fit, Hockney): two ranks on one board of the same kind",
+            }),
+            nics: None,
+        },
     }),
 };
 
@@ -461,6 +518,7 @@ pub const JUNO_SHM: Machine = Machine {
         series: None,
         upstream: "gbrandino/juno_board_testing d687126ef103e9ee964029f559e8f99685086142: data/IMB-MPI1_intranode.txt (lines 1–201)",
         best: Model::Piecewise,
+        nodes: UNKNOWN_NODES,
     }),
 };
 
@@ -495,6 +553,7 @@ pub const ALPS_NVLINK: Machine = Machine {
         series: Some(2),
         upstream: "eth-cscs/cscs-docs 27d90ef93ff40f10305fd576a7a6c567e8f948df: docs/software/communication/mpich.md (its last 130 lines)",
         best: Model::Piecewise,
+        nodes: UNKNOWN_NODES,
     }),
 };
 

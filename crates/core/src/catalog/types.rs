@@ -139,6 +139,56 @@ pub struct Provenance {
     pub upstream: &'static str,
     /// The fit with the least error: the machine's model where a pattern offers it.
     pub best: Model,
+    /// Its nodes, as far as its runs and its cluster's description tell them.
+    pub nodes: Nodes,
+}
+
+/// What a machine of today says of its nodes: each fact where a run or the cluster's
+/// description gives it, `None` where the collectives fall back to their stated assumption
+/// (`collectives::nodes`: every rank on its own node, an assumed node α-β, one interface).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Nodes {
+    /// The cluster's own collective runs' placement: the collectives' default scenario.
+    pub placement: Option<Placement>,
+    /// The α-β between two ranks of one node, fitted to an intra-node run.
+    pub intra: Option<Intra>,
+    /// Network interfaces per node.
+    pub nics: Option<Nics>,
+}
+
+/// No facts of the nodes: a machine measured between two nodes only.
+pub const UNKNOWN_NODES: Nodes = Nodes {
+    placement: None,
+    intra: None,
+    nics: None,
+};
+
+/// p ranks, ppn on each node in blocks, as a cluster's job scripts placed its collective runs.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Placement {
+    pub p: u32,
+    pub ppn: u32,
+    /// The job script or output that states them.
+    pub source: &'static str,
+}
+
+/// The Hockney α-β (003 eq. 1) of a run between two ranks of one node, as `commcalc fit`
+/// fits it.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Intra {
+    /// µs.
+    pub alpha: f64,
+    /// µs/B.
+    pub beta: f64,
+    /// The run (a file of tests/data/measurements).
+    pub source: &'static str,
+}
+
+/// A node's network interfaces.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Nics {
+    pub count: u32,
+    pub source: &'static str,
 }
 
 impl Provenance {

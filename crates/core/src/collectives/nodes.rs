@@ -184,6 +184,19 @@ impl Schedule {
         Some(Schedule { groups })
     }
 
+    /// Whether the node's α-β cost a step (one with every pair within a node).
+    pub fn within_a_node(&self) -> bool {
+        self.groups.iter().any(|(_, s)| s.reach == Reach::Node)
+    }
+
+    /// Whether the interfaces' count changes a step: one where two or more ranks of a node
+    /// send bytes off-node at once.
+    pub fn shares_interfaces(&self) -> bool {
+        self.groups.iter().any(|(_, s)| {
+            s.share > 0.0 && matches!(s.reach, Reach::Network { sharing } if sharing > 1)
+        })
+    }
+
     /// Σ count·(the step's message where its partners are + its combining), over any quantity.
     fn sum<Q: Quantity>(&self, l: &Two<Q>, nics: u32, n: Q) -> Q {
         let k = |v: f64| Q::constant(v);

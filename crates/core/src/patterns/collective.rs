@@ -9,7 +9,7 @@
 //! 004's α and β), which is then overridden itself and the α-β values follow from it.
 
 use super::{atm, bsp, hyperbolic, hypercube, nbl, piecewise};
-use crate::catalog::{Machine, Param, ASSUMED_GAMMA};
+use crate::catalog::{Machine, Nodes, Param, ASSUMED_GAMMA, UNKNOWN_NODES};
 use crate::collectives::chain::{time_of, Chain};
 use crate::collectives::loggp::LogGp;
 use crate::collectives::nodes::{Levels, Schedule, ASSUMED_NODE, ASSUMED_NODE_REASON};
@@ -433,12 +433,89 @@ fn loggp(ctx: &mut Ctx, m: &Abg) -> LogGp {
     }
 }
 
-/// The machine's nodes where `ppn` is given: the network's α-β-γ, the node's α-β (the
-/// user's, else [`ASSUMED_NODE`], said so in a warning) and ppn; `None` without `ppn` (every
-/// rank on its own node, as before nodes were modelled). A ppn above p is a whole node
-/// partly used: the winner map's small p; a single evaluation refuses it ([`check_ppn`]).
+/// What the machine itself says of its nodes (a machine of today, from its runs and its
+/// cluster's description); nothing for the papers' machines and the custom one.
+fn own_nodes(machine: &Machine) -> Nodes {
+    machine.provenance.map_or(UNKNOWN_NODES, |p| p.nodes)
+}
+
+/// The collectives' default p: the machine's own collective runs' where it has them (CSD3's
+/// 64 ranks), else [`DEFAULT_P`].
+pub fn default_p(machine: &Machine) -> u32 {
+    own_nodes(machine).placement.map_or(DEFAULT_P, |pl| pl.p)
+}
+
+/// A node key's value where the query does not give it, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeDefault {
+    pub value: f64,
+    /// The machine's own fact and its source, or the assumption and its reason.
+    pub why: String,
+    /// Whether the machine gives it (else it is the stated assumption).
+    pub own: bool,
+}
+
+/// The value of a node key (`ppn`, `intra_alpha`, `intra_beta`, `nics`) where the query does
+/// not give it: the machine's own ([`Nodes`]: its runs' placement, an intra-node run, its
+/// interfaces), else the stated assumption (every rank on its own node, [`ASSUMED_NODE`], one
+/// interface). `None` for another key.
+pub fn node_default(machine: &Machine, key: &str) -> Option<NodeDefault> {
+    let own = own_nodes(machine);
+    let mine = |value: f64, why: String| NodeDefault {
+        value,
+        why,
+        own: true,
+    };
+    let assumed = |value: f64, why: &str| NodeDefault {
+        value,
+        why: why.to_string(),
+        own: false,
+    };
+    let intra =
+        |i: crate::catalog::Intra, value: f64| mine(value, format!("fitted to {}", i.source));
+    Some(match key {
+        "ppn" => match own.placement {
+            Some(pl) => mine(
+                f64::from(pl.ppn),
+                format!(
+                    "the cluster's own collective runs: {} ranks, {} a node ({})",
+                    pl.p, pl.ppn, pl.source
+                ),
+            ),
+            None => assumed(1.0, "every rank on its own node unless given"),
+        },
+        "intra_alpha" => match own.intra {
+            Some(i) => intra(i, i.alpha),
+            None => assumed(ASSUMED_NODE.0, ASSUMED_NODE_REASON),
+        },
+        "intra_beta" => match own.intra {
+            Some(i) => intra(i, i.beta),
+            None => assumed(ASSUMED_NODE.1, ASSUMED_NODE_REASON),
+        },
+        "nics" => match own.nics {
+            Some(n) => mine(f64::from(n.count), n.source.to_string()),
+            None => assumed(1.0, "one interface a node unless given"),
+        },
+        _ => return None,
+    })
+}
+
+/// The machine's nodes: ppn, the node's α-β and its interfaces, each the user's, else the
+/// machine's own ([`Nodes`]), else the stated assumption ([`ASSUMED_NODE`], said so in a
+/// warning; one interface). `None` without a ppn (every rank on its own node, as on the
+/// papers' machines). A ppn above p is a whole node partly used: the winner map's small p; a
+/// single evaluation refuses a ppn given above p ([`check_ppn`]).
 pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
-    let Some(ppn) = ctx.overridden("ppn") else {
+    let machine = ctx.machine;
+    let default = |key| node_default(machine, key).expect("a node key");
+    // The user's value, else the machine's own; `None` where only the assumption is left.
+    let given = |ctx: &Ctx, key| {
+        ctx.overridden(key).or_else(|| {
+            let d = default(key);
+            d.own.then_some(d.value)
+        })
+    };
+    let Some(ppn) = given(ctx, "ppn") else {
         // Without ppn every rank is on its own node: a node's keys would change nothing.
         if let Some((key, value)) = ["intra_alpha", "intra_beta", "nics"]
             .into_iter()
@@ -463,8 +540,19 @@ pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
         ));
     }
     let ppn = ctx.used_param("ppn", ppn) as u32;
-    let alpha = ctx.overridden("intra_alpha");
-    let beta = ctx.overridden("intra_beta");
+    if ctx.overridden("ppn").is_none() {
+        ctx.warn(format!(
+            "ppn = {ppn}: {}; give ppn for another placement",
+            default("ppn").why
+        ));
+        if ppn >= p && p > 1 {
+            ctx.warn(format!(
+                "all p = {p} ranks are on one node: only the node's α-β is used, not the \
+                 network's; give ppn for fewer ranks a node"
+            ));
+        }
+    }
+    let (alpha, beta) = (given(ctx, "intra_alpha"), given(ctx, "intra_beta"));
     if (alpha.is_none() || beta.is_none()) && ppn > 1 {
         ctx.warn(format!(
             "intra-node α = {}, β = {} assumed where not given: {ASSUMED_NODE_REASON}",
@@ -473,10 +561,10 @@ pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
         ));
     }
     let node = (
-        alpha.map_or(ASSUMED_NODE.0, |v| ctx.used_param("intra_alpha", v)),
-        beta.map_or(ASSUMED_NODE.1, |v| ctx.used_param("intra_beta", v)),
+        alpha.unwrap_or(default("intra_alpha").value),
+        beta.unwrap_or(default("intra_beta").value),
     );
-    let nics = match ctx.overridden("nics") {
+    let nics = match given(ctx, "nics") {
         Some(v) if v.fract() != 0.0 => {
             return Err(Error::invalid(
                 "nics",
@@ -484,8 +572,8 @@ pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
                 "a whole number of interfaces, from 1 to 64",
             ))
         }
-        Some(v) => ctx.used_param("nics", v) as u32,
-        None => 1,
+        Some(v) => v as u32,
+        None => default("nics").value as u32,
     };
     Ok(Some(Levels {
         network: *m,
@@ -494,6 +582,39 @@ pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
         nics,
         ranges: None,
     }))
+}
+
+/// Records the node's α-β and the interfaces' count as read where some step of the
+/// algorithms costs by them: a key that changes no algorithm's time here (the node's α-β on
+/// an all-to-all whose every step crosses nodes) is then refused or said to be kept, never
+/// silently taken.
+fn read_node_keys(
+    ctx: &mut Ctx,
+    l: &Levels,
+    collective: Collective,
+    algorithms: &[&'static crate::collectives::Algorithm],
+    p: u32,
+) {
+    let schedules: Vec<_> = algorithms
+        .iter()
+        .filter_map(|a| Schedule::of(collective, a.id, p, l.ppn))
+        .collect();
+    let chain_on_node = l.one_level(p).is_some_and(|one| one != l.network)
+        && algorithms.iter().any(|a| a.id == "pipelined-chain");
+    // Only values given (by the user or the machine) are recorded: an assumed one is no key.
+    let machine = ctx.machine;
+    let read = |ctx: &mut Ctx, key: &'static str, value: f64| {
+        if ctx.overridden(key).is_some() || node_default(machine, key).is_some_and(|d| d.own) {
+            ctx.used_param(key, value);
+        }
+    };
+    if chain_on_node || schedules.iter().any(Schedule::within_a_node) {
+        read(ctx, "intra_alpha", l.node.0);
+        read(ctx, "intra_beta", l.node.1);
+    }
+    if schedules.iter().any(Schedule::shares_interfaces) {
+        read(ctx, "nics", f64::from(l.nics));
+    }
 }
 
 /// Refuses a ppn above p, and says where the last node is partly filled.
@@ -936,7 +1057,12 @@ fn abg_costs(
     let levels = levels(ctx, &m, p)?;
     let ranges = piecewise_of(ctx, collective)?;
     let levels = levels.map(|l| Levels { ranges, ..l });
+    let algorithms: Vec<_> = algorithms.collect();
+    if let Some(l) = levels {
+        read_node_keys(ctx, &l, collective, &algorithms, p);
+    }
     Ok(algorithms
+        .into_iter()
         .map(|a| {
             let cost: Cost = match (ranges, levels) {
                 // Every rank on its own node: each step in the range of its message.
@@ -1098,7 +1224,7 @@ pub fn fastest(menu: &[(&'static str, Cost)], n: f64) -> Option<(&'static str, f
 /// its closed form. The curve is the chosen algorithm's cost over n (for `best`, the fastest
 /// at each n).
 pub fn evaluate(ctx: &mut Ctx, collective: Collective) -> Result<Evaluation, Error> {
-    let p = ctx.p(DEFAULT_P);
+    let p = ctx.p(default_p(ctx.machine));
     let choice = ctx.inputs.algo.unwrap_or("best");
     ctx.record(Key::Algo, Value::Text(choice.into()));
     let n = ctx.size(DEFAULT_SIZE);
