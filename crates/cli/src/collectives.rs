@@ -10,6 +10,7 @@ use serde::Serialize;
 use commcalc_core::collectives::file::{export_file, sizes, DEFAULT_PS, DEFAULT_SIZES};
 use commcalc_core::collectives::library::{agreement, choice, Choice, Library};
 use commcalc_core::collectives::winner::{collective_query, winner_map, WinnerMap};
+use commcalc_core::patterns::collective;
 use commcalc_core::units::si;
 
 use crate::args::{rejected, CollectivesOptions, Usage};
@@ -36,7 +37,7 @@ pub fn collectives(options: &CollectivesOptions) -> Result<String, Usage> {
     .map_err(|e| Usage(format!("no winner map for this query: {e}")))?;
     let defaults: Vec<Defaults> = Library::CURRENT.map(|l| defaults(&map, l)).into();
     if !options.json {
-        let mut out = table(&map);
+        let mut out = table(&map, collective::own_placement(&scenario));
         for d in &defaults {
             out.push_str(&default_table(&map, d));
         }
@@ -151,8 +152,9 @@ fn default_table(map: &WinnerMap, d: &Defaults) -> String {
     out
 }
 
-/// The winners as a grid: a row per size, a column per p, one letter per algorithm.
-fn table(map: &WinnerMap) -> String {
+/// The winners as a grid: a row per size, a column per p, one letter per algorithm; under the
+/// legend, where the machine placed the ranks itself.
+fn table(map: &WinnerMap, placement: Option<String>) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -165,6 +167,9 @@ fn table(map: &WinnerMap) -> String {
         "lower case: the runner-up is within {:.0}%",
         CLOSE_MARGIN * 100.0
     );
+    if let Some(placement) = placement {
+        let _ = writeln!(out, "{placement}");
+    }
     grid_header(&mut out, map);
     for (col, n) in map.sizes.iter().enumerate() {
         let _ = write!(out, "{:>10} ", si(*n, "B"));

@@ -284,6 +284,9 @@ pub fn collective_facts(
         ));
     }
     let p = p_of(scenario);
+    if let Some(w) = collective::own_placement(scenario) {
+        out.push(("own-placement", format!("{w}.")));
+    }
     if let Some(w) = collective::partial_node(p, ppn as u32) {
         out.push(("placement", format!("{w}.")));
     }
@@ -793,7 +796,10 @@ mod tests {
     fn a_cluster_s_own_nodes_are_its_controls_defaults() {
         let s = Scenario::from_query("machine=csd3-ib&pattern=allreduce").unwrap();
         let report = commcalc_core::evaluate(&s).unwrap();
-        assert_eq!(current(&s, Some(&report), "ppn"), Current::Number(Some(32.0)));
+        assert_eq!(
+            current(&s, Some(&report), "ppn"),
+            Current::Number(Some(32.0))
+        );
         let controls = node_controls(&s);
         let ppn = controls.iter().find(|c| c.key == "ppn").unwrap();
         assert!(
@@ -805,6 +811,12 @@ mod tests {
         let facts = collective_facts(&s, Some(&report));
         let intra = facts.iter().find(|(id, _)| *id == "intra").unwrap();
         assert!(intra.1.contains("(assumed)"), "{}", intra.1);
+        let placed = facts.iter().find(|(id, _)| *id == "own-placement").unwrap();
+        assert!(
+            placed.1.starts_with("Ranks placed 32 a node"),
+            "{}",
+            placed.1
+        );
 
         let juno = Scenario::from_query("machine=juno-eth&pattern=allreduce&p=4&ppn=2").unwrap();
         let report = commcalc_core::evaluate(&juno).unwrap();

@@ -500,6 +500,19 @@ pub fn node_default(machine: &Machine, key: &str) -> Option<NodeDefault> {
     })
 }
 
+/// Where a scenario's ranks go when it gives no ppn and its machine places them itself (a
+/// cluster of today): the sentence a winner map or a listing shows beside it; `None` where
+/// the query gives ppn or the machine has no placement (every rank on its own node).
+pub fn own_placement(scenario: &Scenario) -> Option<String> {
+    let given = scenario.overrides.iter().any(|(k, _)| *k == "ppn");
+    let d = node_default(scenario.machine, "ppn").filter(|d| d.own && !given)?;
+    Some(format!(
+        "Ranks placed {} a node, at every p (a p up to {} is one node): {}; give ppn for \
+         another placement",
+        d.value, d.value, d.why
+    ))
+}
+
 /// The machine's nodes: ppn, the node's α-β and its interfaces, each the user's, else the
 /// machine's own ([`Nodes`]), else the stated assumption ([`ASSUMED_NODE`], said so in a
 /// warning; one interface). `None` without a ppn (every rank on its own node, as on the
