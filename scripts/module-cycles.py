@@ -31,7 +31,12 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SRC = ROOT / "crates" / "core" / "src"
+# Each crate's root file: its modules are the files its `mod` declarations reach from there.
+CRATES = {
+    "core": ROOT / "crates" / "core" / "src" / "lib.rs",
+    "web": ROOT / "crates" / "web" / "src" / "lib.rs",
+    "cli": ROOT / "crates" / "cli" / "src" / "main.rs",
+}
 
 _spec = importlib.util.spec_from_file_location("long_functions", ROOT / "scripts" / "long-functions.py")
 _long = importlib.util.module_from_spec(_spec)
@@ -42,14 +47,6 @@ IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 CFG_TEST = re.compile(r"#\[cfg\(test\)\]")
 PATH_START = re.compile(r"(?<![A-Za-z0-9_:])(" + IDENT + r")::")
 MOD_DECL = re.compile(r"\b(?:pub(?:\([a-z]+\))?\s+)?mod\s+(" + IDENT + r")\s*;")
-
-
-def module_name(path):
-    """The module path of a source file, relative to the crate root ('' for lib.rs)."""
-    parts = list(path.relative_to(SRC).with_suffix("").parts)
-    if parts[-1] in ("mod", "lib"):
-        parts.pop()
-    return "::".join(parts)
 
 
 def strip_cfg_test(text):
@@ -155,11 +152,30 @@ def references(module, text, children):
     return found
 
 
-def graph():
-    files = sorted(SRC.rglob("*.rs"))
-    texts = {module_name(f): strip_cfg_test(blank(f.read_text())) for f in files}
+def module_texts(root):
+    """Every module of the crate whose root file is `root`, by module path ('' for the root),
+    with its text blanked and its `#[cfg(test)]` items removed: the tree its `mod x;`
+    declarations reach (`x.rs` or `x/mod.rs` beside a root or `mod.rs`, under `name/` beside
+    any other `name.rs`). Other crate roots in the same folder (a binary's `main.rs`,
+    `src/bin/*.rs`) are crates of their own and reach this one only by its name."""
+    texts, children = {}, {}
+    pending = [("", root)]
+    while pending:
+        module, path = pending.pop()
+        text = strip_cfg_test(blank(path.read_text()))
+        texts[module] = text
+        children[module] = set(MOD_DECL.findall(text))
+        folder = path.parent if path == root or path.name == "mod.rs" else path.with_suffix("")
+        for child in children[module]:
+            name = f"{module}::{child}" if module else child
+            flat = folder / f"{child}.rs"
+            pending.append((name, flat if flat.exists() else folder / child / "mod.rs"))
+    return texts, children
+
+
+def graph(root):
+    texts, children = module_texts(root)
     modules = set(texts)
-    children = {m: {c for c in MOD_DECL.findall(t)} for m, t in texts.items()}
     reexports = {}
     for segments in references("", texts[""], children[""]):
         target = resolve(segments[:-1], modules, {})
@@ -209,23 +225,30 @@ def cycles(deps):
     return found
 
 
-def main():
-    deps = graph()
+def check(name, root):
+    """Prints the crate's cycles (and, with --list, its dependencies); true when it has none."""
+    deps = graph(root)
+    src = root.parent.relative_to(ROOT)
     if "--list" in sys.argv[1:]:
         for module in sorted(deps):
-            print(f"{module}: {', '.join(sorted(deps[module])) or '-'}")
+            print(f"{name} {module}: {', '.join(sorted(deps[module])) or '-'}")
     found = cycles(deps)
     for component in found:
         members = set(component)
-        print(f"cycle: {', '.join(component)}")
+        print(f"cycle in {src}: {', '.join(component)}")
         for module in component:
             back = sorted(d for d in deps[module] if d in members)
             print(f"    {module} -> {', '.join(back)}")
     if found:
-        print(f"{len(found)} module cycle(s) in crates/core/src", file=sys.stderr)
-        return 1
-    print(f"module-cycles: {len(deps)} modules of crates/core/src, no cycle")
-    return 0
+        print(f"{len(found)} module cycle(s) in {src}", file=sys.stderr)
+        return False
+    print(f"module-cycles: {len(deps)} modules of {src}, no cycle")
+    return True
+
+
+def main():
+    results = [check(name, root) for name, root in CRATES.items()]
+    return 0 if all(results) else 1
 
 
 if __name__ == "__main__":
