@@ -1,20 +1,28 @@
 #!/usr/bin/env python3
-"""Lists the module dependencies of crates/core/src and fails if any modules import each other in
-a cycle: the core is built in layers (the shared input and value types at the bottom, the
-evaluation context above them, the patterns, their dispatch, then scenario, query and report),
-and no module may import a module that imports it back.
+"""Lists the module dependencies of each crate (core, web, CLI) and fails if any modules of one
+crate import each other in a cycle. Each crate is built in layers, and no module may import a
+module that imports it back: the core's shared input and value types at the bottom, the
+evaluation context above them, the patterns, their dispatch, then scenario, query and report;
+the web crate's leaves (the views' names, problems, slider and chart maths, the markup helpers)
+under the address and the edits, the components, and the app that mounts them; the CLI's
+options and value parsers under the commands.
 
     python3 scripts/module-cycles.py          # check: exit 1 when a cycle exists
     python3 scripts/module-cycles.py --list   # also print every module's dependencies
 
-A module is a file (`patterns/mod.rs` is `patterns`, `patterns/point.rs` is `patterns::point`).
+A crate's modules are the files its `mod x;` declarations reach from its root (`lib.rs`, or the
+CLI's `main.rs`), `#[cfg(target_arch = "wasm32")]` ones included; a binary's root beside a
+library (the web crate's `main.rs` and `src/bin/*.rs`) is a crate of its own that reaches the
+library by name, its modules inline. A module is a file (`patterns/mod.rs` is
+`patterns`, `patterns/point.rs` is `patterns::point`).
 Its dependencies are the modules named by its `crate::…`, `super::…`, `self::…` paths and by the
 paths through its own child modules (`point::evaluate`), outside `#[cfg(test)]` items; a path is
 charged to the longest module it names, so `crate::patterns::Ctx` is a dependency on `patterns`
 and `crate::Scenario` on the module the crate root re-exports it from. A path through a
 re-export is charged to the re-exporting module: an old path kept with `pub use` for the web and
-CLI crates costs nothing, but the core's own code imports from where a type lives. Inline
-modules count as part of their file.
+CLI crates costs nothing, but a crate's own code imports from where a type lives (a component
+takes its sibling from `super::figure`, not from the parent's `pub use`). Inline modules count
+as part of their file; a `#[cfg(test)] mod tests;` file is a test item and left out.
 
 A parent that calls or re-exports its children depends on them, and a child that imports its
 parent's items depends on the parent: the usual layout of a parent dispatching to children that
