@@ -1,6 +1,8 @@
 //! Markup built as text for the parts of the page that are lists of static items (select
-//! options, the metrics table, messages) and for the controls panel: one update of the HTML per
-//! change instead of a reactive view per item, which keeps the shipped wasm small.
+//! options, the metrics table, messages): one update of the HTML per change instead of a
+//! reactive view per item, which keeps the shipped wasm small. The lowest layer of the markup:
+//! it imports no controls, edits or address, and the controls panel's markup, which needs
+//! them, is `controls_html` above it.
 
 use std::fmt::Write;
 
