@@ -80,7 +80,8 @@ wasm-check: wasm-target
 	$(CARGO) clippy -p commcalc-web --target $(WASM_TARGET) --no-default-features -- -D warnings
 
 # Functions stay under ~80 lines (the reasoned exemptions are listed in the script), and the
-# core's modules import in one direction (no module imports one that imports it back).
+# modules of the core, web and CLI crates import in one direction (no module imports one that
+# imports it back).
 sizes:
 	python3 scripts/long-functions.py
 	python3 scripts/module-cycles.py

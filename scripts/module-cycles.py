@@ -1,20 +1,28 @@
 #!/usr/bin/env python3
-"""Lists the module dependencies of crates/core/src and fails if any modules import each other in
-a cycle: the core is built in layers (the shared input and value types at the bottom, the
-evaluation context above them, the patterns, their dispatch, then scenario, query and report),
-and no module may import a module that imports it back.
+"""Lists the module dependencies of each crate (core, web, CLI) and fails if any modules of one
+crate import each other in a cycle. Each crate is built in layers, and no module may import a
+module that imports it back: the core's shared input and value types at the bottom, the
+evaluation context above them, the patterns, their dispatch, then scenario, query and report;
+the web crate's leaves (the views' names, problems, slider and chart maths, the markup helpers)
+under the address and the edits, the components, and the app that mounts them; the CLI's
+options and value parsers under the commands.
 
     python3 scripts/module-cycles.py          # check: exit 1 when a cycle exists
     python3 scripts/module-cycles.py --list   # also print every module's dependencies
 
-A module is a file (`patterns/mod.rs` is `patterns`, `patterns/point.rs` is `patterns::point`).
+A crate's modules are the files its `mod x;` declarations reach from its root (`lib.rs`, or the
+CLI's `main.rs`), `#[cfg(target_arch = "wasm32")]` ones included; a binary's root beside a
+library (the web crate's `main.rs` and `src/bin/*.rs`) is a crate of its own that reaches the
+library by name, its modules inline. A module is a file (`patterns/mod.rs` is
+`patterns`, `patterns/point.rs` is `patterns::point`).
 Its dependencies are the modules named by its `crate::…`, `super::…`, `self::…` paths and by the
 paths through its own child modules (`point::evaluate`), outside `#[cfg(test)]` items; a path is
 charged to the longest module it names, so `crate::patterns::Ctx` is a dependency on `patterns`
 and `crate::Scenario` on the module the crate root re-exports it from. A path through a
 re-export is charged to the re-exporting module: an old path kept with `pub use` for the web and
-CLI crates costs nothing, but the core's own code imports from where a type lives. Inline
-modules count as part of their file.
+CLI crates costs nothing, but a crate's own code imports from where a type lives (a component
+takes its sibling from `super::figure`, not from the parent's `pub use`). Inline modules count
+as part of their file; a `#[cfg(test)] mod tests;` file is a test item and left out.
 
 A parent that calls or re-exports its children depends on them, and a child that imports its
 parent's items depends on the parent: the usual layout of a parent dispatching to children that
@@ -31,7 +39,12 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SRC = ROOT / "crates" / "core" / "src"
+# Each crate's root file: its modules are the files its `mod` declarations reach from there.
+CRATES = {
+    "core": ROOT / "crates" / "core" / "src" / "lib.rs",
+    "web": ROOT / "crates" / "web" / "src" / "lib.rs",
+    "cli": ROOT / "crates" / "cli" / "src" / "main.rs",
+}
 
 _spec = importlib.util.spec_from_file_location("long_functions", ROOT / "scripts" / "long-functions.py")
 _long = importlib.util.module_from_spec(_spec)
@@ -42,14 +55,6 @@ IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 CFG_TEST = re.compile(r"#\[cfg\(test\)\]")
 PATH_START = re.compile(r"(?<![A-Za-z0-9_:])(" + IDENT + r")::")
 MOD_DECL = re.compile(r"\b(?:pub(?:\([a-z]+\))?\s+)?mod\s+(" + IDENT + r")\s*;")
-
-
-def module_name(path):
-    """The module path of a source file, relative to the crate root ('' for lib.rs)."""
-    parts = list(path.relative_to(SRC).with_suffix("").parts)
-    if parts[-1] in ("mod", "lib"):
-        parts.pop()
-    return "::".join(parts)
 
 
 def strip_cfg_test(text):
@@ -155,11 +160,30 @@ def references(module, text, children):
     return found
 
 
-def graph():
-    files = sorted(SRC.rglob("*.rs"))
-    texts = {module_name(f): strip_cfg_test(blank(f.read_text())) for f in files}
+def module_texts(root):
+    """Every module of the crate whose root file is `root`, by module path ('' for the root),
+    with its text blanked and its `#[cfg(test)]` items removed: the tree its `mod x;`
+    declarations reach (`x.rs` or `x/mod.rs` beside a root or `mod.rs`, under `name/` beside
+    any other `name.rs`). Other crate roots in the same folder (a binary's `main.rs`,
+    `src/bin/*.rs`) are crates of their own and reach this one only by its name."""
+    texts, children = {}, {}
+    pending = [("", root)]
+    while pending:
+        module, path = pending.pop()
+        text = strip_cfg_test(blank(path.read_text()))
+        texts[module] = text
+        children[module] = set(MOD_DECL.findall(text))
+        folder = path.parent if path == root or path.name == "mod.rs" else path.with_suffix("")
+        for child in children[module]:
+            name = f"{module}::{child}" if module else child
+            flat = folder / f"{child}.rs"
+            pending.append((name, flat if flat.exists() else folder / child / "mod.rs"))
+    return texts, children
+
+
+def graph(root):
+    texts, children = module_texts(root)
     modules = set(texts)
-    children = {m: {c for c in MOD_DECL.findall(t)} for m, t in texts.items()}
     reexports = {}
     for segments in references("", texts[""], children[""]):
         target = resolve(segments[:-1], modules, {})
@@ -209,23 +233,30 @@ def cycles(deps):
     return found
 
 
-def main():
-    deps = graph()
+def check(name, root):
+    """Prints the crate's cycles (and, with --list, its dependencies); true when it has none."""
+    deps = graph(root)
+    src = root.parent.relative_to(ROOT)
     if "--list" in sys.argv[1:]:
         for module in sorted(deps):
-            print(f"{module}: {', '.join(sorted(deps[module])) or '-'}")
+            print(f"{name} {module}: {', '.join(sorted(deps[module])) or '-'}")
     found = cycles(deps)
     for component in found:
         members = set(component)
-        print(f"cycle: {', '.join(component)}")
+        print(f"cycle in {src}: {', '.join(component)}")
         for module in component:
             back = sorted(d for d in deps[module] if d in members)
             print(f"    {module} -> {', '.join(back)}")
     if found:
-        print(f"{len(found)} module cycle(s) in crates/core/src", file=sys.stderr)
-        return 1
-    print(f"module-cycles: {len(deps)} modules of crates/core/src, no cycle")
-    return 0
+        print(f"{len(found)} module cycle(s) in {src}", file=sys.stderr)
+        return False
+    print(f"module-cycles: {len(deps)} modules of {src}, no cycle")
+    return True
+
+
+def main():
+    results = [check(name, root) for name, root in CRATES.items()]
+    return 0 if all(results) else 1
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 
 use clap::{Args, Parser, Subcommand};
 use commcalc_core::collectives::export::Format as ExportFormat;
+use commcalc_core::collectives::library::Library;
 use commcalc_core::query::P_RANGE;
 use commcalc_core::regimes::{MapOptions, MAX_CELLS_PER_AXIS};
 use commcalc_core::report::{CURVE_POINTS, MAX_POINTS};
@@ -62,7 +63,7 @@ pub enum Command {
     Regimes(RegimesOptions),
     Fit(FitOptions),
     Collectives(CollectivesOptions),
-    Validate(crate::validate::ValidateOptions),
+    Validate(ValidateOptions),
     /// List the machines, their models and parameters with sources
     ///
     /// Lists every machine (or the one with this id): its name, paper, description, the
@@ -239,6 +240,47 @@ pub struct CollectivesOptions {
     pub ps: Option<ProcessCounts>,
     #[arg(long, value_name = "FROM:TO", value_parser = values::size_range, help = help::sizes_help())]
     pub sizes: Option<(f64, f64)>,
+}
+
+/// Set collective runs against the prediction on the machine fitted to their cluster's runs
+///
+/// Sets every collective run among the files (osu_allreduce, osu_reduce, osu_bcast, osu_alltoall,
+/// osu_allgather; IMB Allreduce, Reduce, Bcast, Alltoall, Allgather) against the prediction on the
+/// machine fitted to the point-to-point runs among the same files (one cluster, one network), at
+/// the run's p (IMB prints it; give OSU's with --p) and --ppn ranks per node (block placement;
+/// 1 if not given): every algorithm's time over the measured one at each size, the fastest, and
+/// the choice of --library where given. --intra gives a ping-pong between two ranks of one node
+/// for the node's α-β (assumed otherwise, and said). --set adds a key to the machine for every
+/// run (the same for all: nothing is fitted to the collective runs). Summaries are over the
+/// sizes from 1 KiB: the median, least and largest ratio.
+///
+/// Host-buffer and device-buffer (OSU MPI-CUDA/ROCM) runs are set against the point-to-point runs
+/// of their own kind, each group with its own machine.
+#[derive(Debug, PartialEq, Args)]
+#[command(verbatim_doc_comment)]
+pub struct ValidateOptions {
+    /// Collective runs and the point-to-point runs of their cluster (- reads standard input;
+    /// none where --intra holds the whole run, every rank on one node)
+    #[arg(required_unless_present = "intra", value_name = "FILE")]
+    pub files: Vec<String>,
+    /// A ping-pong between two ranks of one node, for the node's α-β
+    #[arg(long, value_name = "FILE")]
+    pub intra: Vec<String>,
+    /// The whole comparison as JSON, a list of one object per group: every size of every run
+    #[arg(long, overrides_with = "json")]
+    pub json: bool,
+    #[command(flatten)]
+    pub read: ReadRuns,
+    /// Ranks per node, placed in blocks (1 if not given, with a warning)
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = values::count32(1, P_RANGE.1))]
+    pub ppn: Option<u32>,
+    /// The library whose default choice is the verdict
+    #[arg(long, value_name = "ID", value_parser = values::library())]
+    pub library: Option<Library>,
+    /// KEY=VALUE added to the machine's query for every run (e.g. gamma=0.0003)
+    #[arg(long, value_name = "KEY=VALUE", value_parser = values::key_value)]
+    pub set: Vec<(String, String)>,
 }
 
 /// The options of `machines` and `patterns`.

@@ -5,73 +5,13 @@
 
 use std::fmt::Write as _;
 
-use commcalc_core::collectives::library::Library;
 use commcalc_core::collectives::validate::{
     validate_all, Options, RunCheck, Validation, FROM_BYTES,
 };
 use commcalc_core::units::{si, sig3};
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::Args;
-use commcalc_core::query::P_RANGE;
-
-use crate::args::{ReadRuns, Usage};
+use crate::args::{Usage, ValidateOptions};
 use crate::fit::read_runs;
-use crate::values;
-
-/// Set collective runs against the prediction on the machine fitted to their cluster's runs
-///
-/// Sets every collective run among the files (osu_allreduce, osu_reduce, osu_bcast, osu_alltoall,
-/// osu_allgather; IMB Allreduce, Reduce, Bcast, Alltoall, Allgather) against the prediction on the
-/// machine fitted to the point-to-point runs among the same files (one cluster, one network), at
-/// the run's p (IMB prints it; give OSU's with --p) and --ppn ranks per node (block placement;
-/// 1 if not given): every algorithm's time over the measured one at each size, the fastest, and
-/// the choice of --library where given. --intra gives a ping-pong between two ranks of one node
-/// for the node's α-β (assumed otherwise, and said). --set adds a key to the machine for every
-/// run (the same for all: nothing is fitted to the collective runs). Summaries are over the
-/// sizes from 1 KiB: the median, least and largest ratio.
-///
-/// Host-buffer and device-buffer (OSU MPI-CUDA/ROCM) runs are set against the point-to-point runs
-/// of their own kind, each group with its own machine.
-#[derive(Debug, PartialEq, Args)]
-#[command(verbatim_doc_comment)]
-pub struct ValidateOptions {
-    /// Collective runs and the point-to-point runs of their cluster (- reads standard input;
-    /// none where --intra holds the whole run, every rank on one node)
-    #[arg(required_unless_present = "intra", value_name = "FILE")]
-    pub files: Vec<String>,
-    /// A ping-pong between two ranks of one node, for the node's α-β
-    #[arg(long, value_name = "FILE")]
-    pub intra: Vec<String>,
-    /// The whole comparison as JSON, a list of one object per group: every size of every run
-    #[arg(long, overrides_with = "json")]
-    pub json: bool,
-    #[command(flatten)]
-    pub read: ReadRuns,
-    /// Ranks per node, placed in blocks (1 if not given, with a warning)
-    #[arg(long, value_name = "N", allow_negative_numbers = true,
-          value_parser = values::count32(1, P_RANGE.1))]
-    pub ppn: Option<u32>,
-    /// The library whose default choice is the verdict
-    #[arg(long, value_name = "ID", value_parser = library())]
-    pub library: Option<Library>,
-    /// KEY=VALUE added to the machine's query for every run (e.g. gamma=0.0003)
-    #[arg(long, value_name = "KEY=VALUE", value_parser = key_value)]
-    pub set: Vec<(String, String)>,
-}
-
-/// One of the core's libraries with fixed rules.
-fn library() -> impl TypedValueParser<Value = Library> {
-    PossibleValuesParser::new(Library::ALL.map(Library::id))
-        .try_map(|id| Library::from_id(&id).ok_or("not a library"))
-}
-
-/// `KEY=VALUE`.
-fn key_value(v: &str) -> Result<(String, String), String> {
-    v.split_once('=')
-        .map(|(k, x)| (k.to_string(), x.to_string()))
-        .ok_or_else(|| "expected KEY=VALUE, e.g. --set gamma=0.0003".to_string())
-}
 
 pub fn validate(o: &ValidateOptions) -> Result<String, Usage> {
     let runs = read_runs(&o.files, o.read.format)?;
@@ -184,6 +124,7 @@ mod tests {
 
     use super::*;
     use crate::args::{Cli, Command};
+    use commcalc_core::collectives::library::Library;
 
     fn parse(args: &[&str]) -> Result<ValidateOptions, String> {
         let argv = ["commcalc", "validate"].iter().chain(args);

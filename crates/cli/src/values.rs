@@ -3,6 +3,7 @@
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use commcalc_core::collectives::export::Format as ExportFormat;
+use commcalc_core::collectives::library::Library;
 use commcalc_core::collectives::winner::MAX_AXIS;
 use commcalc_core::measurements::Format;
 use commcalc_core::query::{MAX_BYTES, P_RANGE};
@@ -103,4 +104,17 @@ pub fn size_range(value: &str) -> Result<(f64, f64), String> {
             "expected FROM:TO in bytes, 1 ≤ FROM < TO ≤ {MAX_BYTES:e}, e.g. 1:4M"
         )),
     }
+}
+
+/// One of the core's libraries with fixed rules.
+pub fn library() -> impl TypedValueParser<Value = Library> {
+    PossibleValuesParser::new(Library::ALL.map(Library::id))
+        .try_map(|id| Library::from_id(&id).ok_or("not a library"))
+}
+
+/// `KEY=VALUE`.
+pub fn key_value(v: &str) -> Result<(String, String), String> {
+    v.split_once('=')
+        .map(|(k, x)| (k.to_string(), x.to_string()))
+        .ok_or_else(|| "expected KEY=VALUE, e.g. --set gamma=0.0003".to_string())
 }

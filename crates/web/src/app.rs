@@ -1,8 +1,5 @@
 //! The page: reads the URL, builds the state and lays out the open view.
 
-use std::any::Any;
-use std::cell::RefCell;
-
 use leptos::mount::mount_to;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -13,17 +10,18 @@ use commcalc_core::{Error, Scenario};
 use crate::chart::{plot, Which};
 use crate::components::plain;
 use crate::components::{
-    Charts, CollectivesView, CompareView, Controls, ErrorList, ExplainPanel, ExportBar, Fitted,
-    ImportView, MetricsTable, Pickers, Presets, RegimesView, Share, Tabs, TrafficView,
+    Charts, CollectivesView, CompareView, Controls, ErrorList, ExplainPanel, ExportArgs, ExportBar,
+    Fitted, ImportView, MetricsTable, Pickers, Presets, RegimesView, Share, Tabs, TrafficView,
     ValidateView, WarningList,
 };
 use crate::controls::TrafficControls;
 use crate::dom::{self, Node};
-use crate::edit::{url_problems, Problem};
 use crate::export::{self, curves_csv, file_stem};
 use crate::lazy;
-use crate::page::{self, Page, View};
+use crate::page::{self, Page};
+use crate::problem::{url_problems, Problem};
 use crate::state::State;
+use crate::view::View;
 
 /// The key under the calculator's charts.
 const LEGEND: &str = "<span class=\"swatch shade\"></span>latency-bound (below n½) · <span class=\"swatch point\"></span>the query's point · <span class=\"swatch optimum\"></span>largest congestion-free data size, where the pattern has one";
@@ -103,12 +101,6 @@ pub const ALL: Views = Views {
     moved: crate::state::moved,
 };
 
-thread_local! {
-    /// The mounted app, kept so that [`unmount`] can take it down when the full module takes
-    /// the page over (dropping the handle unmounts the view and disposes its signals).
-    static MOUNTED: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
-}
-
 /// Mounts the app on `#app` with the views this module carries. A page without `#app` (a
 /// course page that loads the module for its JavaScript API) gets no app.
 pub fn start(views: Views) {
@@ -165,7 +157,7 @@ pub fn start(views: Views) {
                 root,
                 move || view! { <App initial page problems note views/> },
             );
-            MOUNTED.with(|m| *m.borrow_mut() = Some(Box::new(app)));
+            lazy::keep_mounted(Box::new(app));
             // A tab chosen from the keyboard keeps the focus across the hand-over: in the frame's
             // callback, before the first paint and after the effects that write the panels'
             // HTML (the tabs among them, `dom::html_follows`).
@@ -202,12 +194,6 @@ fn moved_on_start(
     (handed_over || !commcalc_core::opening::names_scenario(query))
         .then(|| (views.moved)(page.view, initial, page.fitted.as_deref()))
         .flatten()
-}
-
-/// Takes the app off the page and disposes it: the full module is about to mount in its place.
-pub(crate) fn unmount() {
-    let app = MOUNTED.with(|m| m.borrow_mut().take());
-    drop(app);
 }
 
 fn all_results(view: View, state: State) -> AnyView {
@@ -368,7 +354,7 @@ fn Calculator(
         let scale = state.scale();
         let pattern = state.choice.with(|c| c.pattern);
         state.report.with(|r| match r {
-            Ok(_) if crate::worker::pending() => Err("Simulating…".to_string()),
+            Ok(_) if dom::pending() => Err("Simulating…".to_string()),
             Ok(r) => Ok([Which::Latency, Which::Bandwidth].map(|w| plot(r, pattern, w, scale))),
             Err(_) => Err("No curve: see the problems listed.".to_string()),
         })
@@ -380,16 +366,6 @@ fn Calculator(
         <WarningList state/>
         <MetricsTable state/>
     }
-}
-
-/// What the calculator's export bar exports from. The files' names and the charts' subtitle
-/// are derived by the full module's bar itself: the stand-in in the calculator's module needs
-/// neither.
-#[derive(Clone, Copy)]
-pub struct ExportArgs {
-    pub state: State,
-    pub plots: Memo<crate::components::Plots>,
-    pub abscissa: Signal<&'static str>,
 }
 
 /// The calculator's export bar, the full module's: the charts, the curve data and the report.

@@ -628,7 +628,7 @@ pub fn current(scenario: &Scenario, report: Option<&Report>, key: &str) -> Curre
         "n" => Current::Number(i.n.or_else(|| used_number(key))),
         "h" => Current::Number(i.h.or_else(|| used_number(key))),
         "k" => Current::Number(i.k.map(f64::from).or_else(|| used_number(key))),
-        k if crate::traffic::is_traffic_key(k) => {
+        k if is_traffic_key(k) => {
             (traffic().current)(scenario, used(key).as_ref(), key).unwrap_or(Current::Number(None))
         }
         "from" => Current::Number(Some(curve_range(scenario).0)),
@@ -684,6 +684,12 @@ pub fn current(scenario: &Scenario, report: Option<&Report>, key: &str) -> Curre
     }
 }
 
+/// Whether a key is one of the simulator's. Here, where the controls hand those keys to the
+/// traffic view's table (`use_traffic`), since the traffic module builds on these controls.
+pub fn is_traffic_key(key: &str) -> bool {
+    Key::all().any(|k| matches!(k, Key::Traffic(t) if t.id() == key))
+}
+
 /// Whether the scenario sets this key (so that a reset has something to do).
 pub fn is_set(scenario: &Scenario, key: &str) -> bool {
     let i = &scenario.inputs;
@@ -700,7 +706,7 @@ pub fn is_set(scenario: &Scenario, key: &str) -> bool {
         "link" => i.link.is_some(),
         "from" => i.from.is_some(),
         "to" => i.to.is_some(),
-        k if crate::traffic::is_traffic_key(k) => (traffic().is_set)(scenario, k),
+        k if is_traffic_key(k) => (traffic().is_set)(scenario, k),
         name => scenario.overrides.iter().any(|(n, _)| *n == name),
     }
 }

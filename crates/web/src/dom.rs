@@ -33,7 +33,7 @@ pub fn painted() {
         .and_then(|v| v.as_f64())
         .unwrap_or(0.0);
     let _ = js_sys::Reflect::set(&w, &PAINTS.into(), &JsValue::from(n + 1.0));
-    if !crate::worker::pending() {
+    if !pending() {
         ready();
     }
     if let Some(f) = AFTER_PAINT.with(|a| a.borrow_mut().take()) {
@@ -43,6 +43,19 @@ pub fn painted() {
     if let Ok(event) = Event::new("commcalc:painted") {
         let _ = doc.dispatch_event(&event);
     }
+}
+
+/// Whether the calculator waits for its first traffic report from the worker: the page is not
+/// ready until it is in ([`painted`]), and the charts say it is coming. The worker sets it
+/// (`worker::report`); the flag sits here, beside the readiness it holds back, so that this
+/// glue, which the worker uses, imports no worker.
+pub fn pending() -> bool {
+    PENDING.with(std::cell::Cell::get)
+}
+
+/// Says whether the calculator waits for its first traffic report ([`pending`]).
+pub fn set_pending(waiting: bool) {
+    PENDING.with(|p| p.set(waiting));
 }
 
 /// Calls [`painted`] once the effects that the current task set off have run (they run in its
@@ -126,6 +139,8 @@ thread_local! {
     static PAINT_CHANNEL: RefCell<Option<PaintChannel>> = const { RefCell::new(None) };
     /// What runs after the next paint of the charts ([`after_paint`]).
     static AFTER_PAINT: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
+    /// The calculator's first traffic report is being simulated ([`pending`]).
+    static PENDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Runs `f` in a task of its own once the next frame has been rendered: a large change shown

@@ -10,32 +10,8 @@ use commcalc_core::report::unrun_report;
 use commcalc_core::report::CURVE_POINTS;
 use commcalc_core::{evaluate_by, Error, Report, Scenario};
 
-use crate::page::View;
-
-/// A problem to show: the query key it is about (empty for keyless ones) and the core's
-/// message.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Problem {
-    pub key: String,
-    pub message: String,
-}
-
-impl Problem {
-    fn from_error(key: Option<&str>, e: &Error) -> Problem {
-        Problem {
-            key: key.or(e.key()).unwrap_or("").to_string(),
-            message: e.to_string(),
-        }
-    }
-}
-
-/// The problems of a URL parsed leniently, one per error, each with its own key.
-pub fn url_problems(errors: &[Error]) -> Vec<Problem> {
-    errors
-        .iter()
-        .map(|e| Problem::from_error(None, e))
-        .collect()
-}
+use crate::problem::Problem;
+use crate::view::View;
 
 /// What a person did to a control or picker.
 #[derive(Clone, Copy, Debug)]
@@ -192,6 +168,7 @@ fn cached(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::problem::url_problems;
 
     fn scenario(q: &str) -> Scenario {
         Scenario::from_query(q).unwrap()

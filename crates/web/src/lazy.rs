@@ -11,6 +11,7 @@
 //! handed over beside it. The service worker precaches
 //! both modules, so that everything works offline after one visit.
 
+use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::time::Duration;
 
@@ -18,12 +19,11 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::app::{self, ExportArgs};
-use crate::components::export_panel;
+use crate::components::export_bar::{export_panel, ExportArgs};
 use crate::dom::{self, Node};
-use crate::edit::Problem;
 use crate::html::esc;
 use crate::markup;
+use crate::problem::Problem;
 use crate::state::State;
 
 // `load_full` fetches the full module's script and wasm side by side and compiles the wasm
@@ -92,6 +92,22 @@ thread_local! {
     /// The control the person used (a selector: an export button, the explain panel's
     /// summary), which the full module presses again once it has drawn.
     static PRESS: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// The mounted app, kept so that [`unmount`] can take it down when the full module takes
+    /// the page over (dropping the handle unmounts the view and disposes its signals).
+    static MOUNTED: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+}
+
+/// Keeps the app `app::start` mounted (its handle), for the full module to take down when it
+/// takes the page over ([`unmount`]). Kept here, with the hand-over, so that this module does
+/// not import the app that calls it.
+pub fn keep_mounted(app: Box<dyn Any>) {
+    MOUNTED.with(|m| *m.borrow_mut() = Some(app));
+}
+
+/// Takes the app off the page and disposes it: the full module is about to mount in its place.
+fn unmount() {
+    let app = MOUNTED.with(|m| m.borrow_mut().take());
+    drop(app);
 }
 
 /// Loads the full module, once, for it to take the page over; `failed` (the notice on screen)
@@ -241,7 +257,7 @@ fn leave(state: State) -> JsValue {
         .map(|e| e.id())
         .unwrap_or_default();
     dom::retire();
-    app::unmount();
+    unmount();
     let list = js_sys::Array::new();
     for p in &problems {
         list.push(&js_sys::Array::of2(

@@ -9,6 +9,7 @@ pub mod chart;
 pub mod collective_check;
 pub mod collectives;
 pub mod controls;
+pub mod controls_html;
 pub mod derived;
 pub mod edit;
 pub mod explain;
@@ -21,6 +22,7 @@ pub mod message;
 pub mod page;
 pub mod polyline;
 pub mod presets;
+pub mod problem;
 pub mod regime_charts;
 pub mod regime_map;
 pub mod slider;
@@ -28,6 +30,7 @@ pub mod ticks;
 pub mod traffic;
 pub mod traffic_draw;
 pub mod validation_plot;
+pub mod view;
 
 #[cfg(target_arch = "wasm32")]
 pub mod api;

@@ -151,7 +151,8 @@ mod tests {
     use super::*;
     use crate::explain::citations::check_source;
     use crate::explain::tests::assert_balanced;
-    use crate::page::{self, View};
+    use crate::page;
+    use crate::view::View;
     use commcalc_core::compare::compare;
     use commcalc_core::patterns::Value;
     use commcalc_core::{evaluate, Report, Scenario};

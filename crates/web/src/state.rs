@@ -12,10 +12,12 @@ use commcalc_core::{Error, Model, Report, Scenario};
 use crate::chart::Scale;
 use crate::collectives::with_collective;
 use crate::dom;
-use crate::edit::{self, after_edit, url_problems, Edit, Problem};
-use crate::page::{self, Page, View};
+use crate::edit::{self, after_edit, Edit};
+use crate::page::{self, Page};
+use crate::problem::{url_problems, Problem};
 use crate::regime_charts::with_maps;
 use crate::traffic::with_traffic;
+use crate::view::View;
 
 /// Where opening `view` moves a scenario it cannot show, and why; `None` where it can.
 pub type Moved = fn(View, &Scenario, Option<&str>) -> Option<(Scenario, String)>;

@@ -12,7 +12,7 @@
 use std::fmt::Write as _;
 
 use commcalc_core::patterns::traffic::{config_of, estimated_events, metrics, simulations};
-use commcalc_core::patterns::{Key, Value};
+use commcalc_core::patterns::Value;
 use commcalc_core::traffic::editing::{depth, is_set};
 use commcalc_core::traffic::figures::{self, Figure};
 use commcalc_core::traffic::query::{SpatialModel, TrafficKey};
@@ -20,7 +20,7 @@ use commcalc_core::traffic::{simulate, Config, Lengths, Per, Routing, Simulation
 use commcalc_core::units::metric as display;
 use commcalc_core::Scenario;
 
-use crate::controls::{Current, Described, Kind, TrafficControls};
+use crate::controls::{is_traffic_key, Current, Described, Kind, TrafficControls};
 use crate::export::field;
 use crate::slider::Slider;
 
@@ -239,11 +239,6 @@ fn current_text(s: &Scenario, used: Option<&Value>, key: &str) -> Option<String>
         Value::Number(v) => Some(format!("{v}")),
         Value::Text(t) => Some(t.clone()),
     })
-}
-
-/// Whether a key is one of the simulator's.
-pub fn is_traffic_key(key: &str) -> bool {
-    Key::all().any(|k| matches!(k, Key::Traffic(t) if t.id() == key))
 }
 
 /// The results table's rows: (metric key, value shown, the raw number as the CLI prints it).

@@ -34,8 +34,8 @@ use web_sys::{MessageEvent, Worker};
 
 use crate::edit::{cached_evaluate, evaluate_in};
 use crate::message::{pack_request, unpack, Packet};
-use crate::page::View;
 use crate::traffic::{reply_wait, Reply, Request, ToWorker};
+use crate::view::View;
 
 /// The worker's loader, as Trunk names it (workers keep their binary's name, unhashed).
 pub const LOADER: &str = "./traffic-worker_loader.js";
@@ -353,18 +353,16 @@ thread_local! {
     static SHOWN: RefCell<Option<Report>> = const { RefCell::new(None) };
     /// Notified when simulations arrive: the report memo, which tracks it, evaluates again.
     static ARRIVED: ArcTrigger = ArcTrigger::new();
-    /// The calculator's first traffic report is being simulated (`pending`).
-    static PENDING: Cell<bool> = const { Cell::new(false) };
 }
 
 /// The report a view shows of a scenario in the full module: `evaluate_in`'s, except for a
 /// traffic scenario in the calculator, whose simulations run in the worker (see the module's
 /// comment). Until they are back it is the last traffic report shown (the scenario checked
 /// first: a bad value is refused at once), or before the first one the scenario's inputs with
-/// no results, and the page is not yet ready ([`pending`]). The calculator's module evaluates
+/// no results, and the page is not yet ready (`dom::pending`). The calculator's module evaluates
 /// with `evaluate_in` alone: it hands a traffic scenario over to the full module.
 pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
-    PENDING.with(|p| p.set(false));
+    crate::dom::set_pending(false);
     let unrun = evaluate_in(view, scenario);
     if view != View::Calculator || scenario.pattern.id != "traffic" {
         return unrun;
@@ -383,7 +381,7 @@ pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
             // The last report unchanged: the memo sees an equal value and nothing repaints
             // until the new results are in (one repaint per input, not two).
             Ok(()) => {
-                PENDING.with(|p| p.set(shown.is_none()));
+                crate::dom::set_pending(shown.is_none());
                 return Ok(shown.unwrap_or(unrun));
             }
             Err(e) => failed = Some(e),
@@ -406,12 +404,6 @@ pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
         SHOWN.with(|s| *s.borrow_mut() = Some(r.clone()));
     }
     full
-}
-
-/// Whether the calculator waits for its first traffic report from the worker: the page is not
-/// ready until it is in (`dom::painted`), and the charts say it is coming.
-pub fn pending() -> bool {
-    PENDING.with(Cell::get)
 }
 
 fn request(query: &str) -> Request {

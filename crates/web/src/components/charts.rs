@@ -8,8 +8,8 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 
+use super::scale_toggle::ScaleToggle;
 use crate::chart::{palette, Plot, Scale};
-use crate::components::ScaleToggle;
 use crate::dom::{self, Node};
 use crate::draw::{draw, Frame};
 use crate::state::State;

@@ -10,9 +10,9 @@ use commcalc_core::collectives::library::Library;
 use commcalc_core::collectives::validate::{RunCheck, Summary, Validation, FROM_BYTES};
 use commcalc_core::units::si;
 
+use super::figure::Figure;
 use crate::chart::{palette, Plot, Scale};
 use crate::collective_check::{check_plot, checked, legend, ratio_text, Given};
-use crate::components::Figure;
 
 /// The runs the Import view holds: the text box's, named `first`, and the others given with it.
 #[derive(Clone, Copy)]

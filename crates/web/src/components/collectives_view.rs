@@ -25,12 +25,13 @@ use commcalc_core::collectives::Collective;
 use commcalc_core::units::si;
 use commcalc_core::Scenario;
 
+use super::figure::Figure;
+use super::scale_toggle::ScaleToggle;
 use crate::chart::palette;
 use crate::collectives::{
     chart_legend, curves_plot, export_name, home, key_html, map_of, p_of, p_ticks, readout_html,
     rgba, segments, segments_html, size_ticks, slots, times_at, MAP_PS, MAP_SIZES,
 };
-use crate::components::{Figure, ScaleToggle};
 use crate::dom::{self, Node};
 use crate::draw_map;
 use crate::edit::Edit;

@@ -7,8 +7,10 @@ use commcalc_core::compare::{compare, Comparison, MAX_SCENARIOS};
 use commcalc_core::units::si;
 use commcalc_core::{Error, Scenario};
 
+use super::charts::Charts;
+use super::export_bar::{plain, ExportBar};
+use super::warnings::WarningList;
 use crate::chart::{compare_plot, letter, Which};
-use crate::components::{plain, Charts, ExportBar, WarningList};
 use crate::dom::{self, Node};
 use crate::export::{compared_subtitle, curves_csv, file_stem};
 use crate::html::{esc, scenario_table};

@@ -1,5 +1,5 @@
 //! The controls panel: one control per input the pattern takes and per parameter of the
-//! machine's set, generated from the core's declarations. Written as HTML (`html::controls_html`)
+//! machine's set, generated from the core's declarations. Written as HTML (`controls_html`)
 //! that follows the scenario in place, its events taken by the panel (`markup`): a number
 //! control is a slider (log-scaled where the range spans decades) and a field with its unit,
 //! a list the field alone, a choice a select, the mesh two fields; each has its reset button,
@@ -8,9 +8,9 @@
 use leptos::prelude::*;
 
 use crate::controls::{collective_facts, controls, current, Control, Current, Kind};
+use crate::controls_html::{controls_html, ControlsPanel};
 use crate::dom::{self, Node};
 use crate::edit::Edit;
-use crate::html::{controls_html, ControlsPanel};
 use crate::markup::{self, Used};
 use crate::slider::plain;
 use crate::state::State;

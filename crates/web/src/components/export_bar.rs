@@ -8,8 +8,8 @@ use std::fmt::Write;
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
+use super::charts::Plots;
 use crate::chart::{palette, Scale};
-use crate::components::charts::Plots;
 use crate::dom::{self, Node};
 use crate::draw::{png, svg, Frame, Heading};
 use crate::html::esc;
@@ -31,6 +31,17 @@ const SLIDE: Frame = Frame {
     css: (800.0, 450.0),
     ratio: 2.0,
 };
+
+/// What the calculator's export bar exports from. The files' names and the charts' subtitle
+/// are derived by the full module's bar itself: the stand-in in the calculator's module needs
+/// neither. Beside the export panel that both bars draw, so that the app and the stand-in
+/// (`lazy::export_bar`) take it from below them.
+#[derive(Clone, Copy)]
+pub struct ExportArgs {
+    pub state: State,
+    pub plots: Memo<Plots>,
+    pub abscissa: Signal<&'static str>,
+}
 
 /// `div.export` with `button[data-export=latency-png|latency-svg|bandwidth-png|bandwidth-svg|csv|json]`.
 #[component]

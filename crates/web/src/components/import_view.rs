@@ -13,9 +13,9 @@ use commcalc_core::measurements::{self, parse_runs, Format, MAX_INPUT_BYTES};
 use commcalc_core::units::si;
 
 use super::check_view::{CollectiveCheck, Runs};
+use super::figure::Figure;
 use crate::chart::{Plot, Scale};
 use crate::collective_check::Given;
-use crate::components::Figure;
 use crate::dom;
 use crate::import::{
     decode_stored, encode, export_json, file_name, fit_plot, imported, kept_link, kept_points,

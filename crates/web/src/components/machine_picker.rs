@@ -62,7 +62,7 @@ impl Fitted {
     };
 
     pub const KEPT: Fitted = Fitted {
-        kept: |embed| crate::components::kept_machines(embed).0,
+        kept: |embed| super::import_view::kept_machines(embed).0,
         listed: |state, kept| entries(state, kept, state.page.with(|p| p.fitted.clone())),
         chosen: choose_fitted,
     };

@@ -25,8 +25,9 @@ use commcalc_core::regimes::{block_sweep, lead_map, mesh_of, n_of, MapOptions};
 use commcalc_core::regimes::{LeadMap, Sweep};
 use commcalc_core::Scenario;
 
+use super::figure::Figure;
+use super::scale_toggle::ScaleToggle;
 use crate::chart::{compare_plot, palette, Plot, Which};
-use crate::components::{Figure, ScaleToggle};
 use crate::dom::{self, Node};
 use crate::draw_map;
 use crate::edit::Edit;

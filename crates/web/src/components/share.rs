@@ -12,8 +12,9 @@ use crate::controls::controls;
 use crate::dom::{self, Node};
 use crate::html::{esc, subscripts};
 use crate::markup::{self, Used};
-use crate::page::{result_keys, View};
+use crate::page::result_keys;
 use crate::state::State;
+use crate::view::View;
 
 /// The listener a course page needs once: it sets each commcalc iframe's height to what the
 /// embedded page reports (`dom::embedded`).

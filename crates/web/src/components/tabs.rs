@@ -5,8 +5,8 @@ use leptos::prelude::*;
 use crate::dom::{self, Node};
 use crate::html::tabs_html;
 use crate::markup;
-use crate::page::View;
 use crate::state::State;
+use crate::view::View;
 
 /// `nav.tabs > button#tab-<view>`, the open one `aria-current="page"`. The buttons are HTML
 /// (`html::tabs_html`) brought in place as the open view changes, and a click on one reaches

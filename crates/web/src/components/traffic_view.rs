@@ -22,10 +22,10 @@ use commcalc_core::traffic::Summary;
 use commcalc_core::units::si;
 use commcalc_core::Scenario;
 
+use super::export_bar::plain;
+use super::figure::Figure;
 use crate::chart::{palette, LegendKey, Plot, Scale};
-use crate::components::{plain, Figure};
 use crate::dom::{self, now, Node};
-use crate::page::View;
 use crate::state::State;
 use crate::traffic::{
     csv, estimate, figures_csv, figures_estimate, rows, Figures, Reply, Request, Work,
@@ -35,6 +35,7 @@ use crate::traffic_draw::{
     cube_summary, cube_svg, curves_html, latency_plot, run_length_plot, sweep_keys, sweep_plot,
     utilisation_plot, MAX_DRAWN_DIM,
 };
+use crate::view::View;
 use crate::worker::Job;
 
 /// A finished run: its canonical query and results.

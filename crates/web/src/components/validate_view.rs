@@ -7,9 +7,9 @@ use leptos::prelude::*;
 
 use commcalc_core::validation;
 
+use super::figure::Figure;
 use super::import_view::kept_machines;
 use crate::chart::{Plot, Scale};
-use crate::components::Figure;
 use crate::dom;
 use crate::html::esc;
 use crate::import::fits_table;
