@@ -25,7 +25,7 @@ use crate::validation_plot::{picker_groups, shown, summary_text, table_html, Sho
 const CHART_LABEL: &str = "The data set's measured points beside commcalc's model; every value is in the table below the chart";
 
 /// The data-set picker, the chosen set's source, note and summary, its chart with a key, and
-/// the table of its points.
+/// the table of its points; or a kept machine's collective check.
 #[component]
 pub fn ValidateView(
     /// The app state: `page.set` is the data set shown.
@@ -53,25 +53,6 @@ pub fn ValidateView(
             .scenario
             .with(|s| kept.with_value(|k| shown(id.get(), name.as_deref(), k, s)))
     });
-    let with = move |f: fn(&Shown) -> String| {
-        move || chosen.with(|c| c.as_ref().map(f).unwrap_or_default())
-    };
-    let title = move || match runs.get() {
-        Some(_) => format!(
-            "{}: its collective run against the prediction",
-            fitted.get().unwrap_or_default()
-        ),
-        None => with(|s| s.set.title.to_string())(),
-    };
-    let source = move || match runs.get() {
-        Some(Ok(r)) => format!("Source: your runs kept in this browser: {}", r.names()),
-        Some(Err(_)) => String::new(),
-        None => with(|s| format!("Source: {}", s.set.source))(),
-    };
-    let problem = move || match runs.get() {
-        Some(r) => r.err(),
-        None => chosen.with(|c| c.as_ref().err().cloned()),
-    };
     let choose = move |ev: leptos::ev::Event| {
         kept.with_value(|k| choose_set(state, &event_target_value(&ev), k))
     };
@@ -79,14 +60,7 @@ pub fn ValidateView(
     view! {
         <section class="panel validate-head" aria-labelledby="validate-title">
             <Picker id fitted kept choose/>
-            <h2 id="validate-title">{title}</h2>
-            <p id="validation-source" class="cite">{source}</p>
-            <p id="validation-problem" class="error" role="alert" hidden=move || problem().is_none()>
-                {problem}
-            </p>
-            <p id="validation-note" class="about">{with(|s| s.set.note.clone())}</p>
-            <p id="validation-summary" inner_html=with(|s| summary_html(&s.set))></p>
-            <div id="validation-fit" inner_html=with(fit_html)></div>
+            <Head collective fitted runs chosen/>
         </section>
         <KeptCheck runs dark=state.dark/>
         <Chart state chosen hidden=collective/>
@@ -96,9 +70,56 @@ pub fn ValidateView(
                 tabindex="0"
                 role="region"
                 aria-label="The data set's points"
-                inner_html=with(|s| table_html(&s.set))
+                inner_html=move || chosen.with(|c| c.as_ref().map(|s| table_html(&s.set)).unwrap_or_default())
             ></div>
         </section>
+    }
+}
+
+/// The shown set's title, source, problem, note, summary and fits; or the kept collective
+/// check's title, runs and why it is not shown.
+#[component]
+fn Head(
+    collective: Memo<bool>,
+    fitted: Memo<Option<String>>,
+    runs: Memo<Option<Result<KeptRuns, String>>>,
+    chosen: Memo<Result<Shown, String>>,
+) -> impl IntoView {
+    let with = move |f: fn(&Shown) -> String| {
+        move || chosen.with(|c| c.as_ref().map(f).unwrap_or_default())
+    };
+    let title = move || {
+        if collective.get() {
+            format!(
+                "{}: its collective run against the prediction",
+                fitted.get().unwrap_or_default()
+            )
+        } else {
+            with(|s| s.set.title.to_string())()
+        }
+    };
+    let source = move || {
+        runs.with(|r| match r {
+            Some(Ok(r)) => format!("Source: your runs kept in this browser: {}", r.names()),
+            Some(Err(_)) => String::new(),
+            None => with(|s| format!("Source: {}", s.set.source))(),
+        })
+    };
+    let problem = move || {
+        runs.with(|r| match r {
+            Some(r) => r.as_ref().err().cloned(),
+            None => chosen.with(|c| c.as_ref().err().cloned()),
+        })
+    };
+    view! {
+        <h2 id="validate-title">{title}</h2>
+        <p id="validation-source" class="cite">{source}</p>
+        <p id="validation-problem" class="error" role="alert" hidden=move || problem().is_none()>
+            {problem}
+        </p>
+        <p id="validation-note" class="about">{with(|s| s.set.note.clone())}</p>
+        <p id="validation-summary" inner_html=with(|s| summary_html(&s.set))></p>
+        <div id="validation-fit" inner_html=with(fit_html)></div>
     }
 }
 
