@@ -254,6 +254,21 @@ mod tests {
         assert!(check(&IB[1..], "64", "32").is_none());
     }
 
+    /// The runs given together are kept for the check where one is a collective run, even
+    /// before its p is given (Validate takes it then); point-to-point runs alone are not.
+    #[test]
+    fn runs_with_a_collective_run_are_kept() {
+        let files: Vec<(String, String)> = IB.iter().map(|n| file(n)).collect();
+        let given = Given::default();
+        let kept = KeptRuns::of(files.clone(), "auto", &given).unwrap();
+        assert_eq!(kept.files, files);
+        assert_eq!(
+            kept.names(),
+            "csd3-ib-osu_allreduce.txt, csd3-ib-osu_latency.txt, csd3-ib-osu_bw.txt"
+        );
+        assert!(KeptRuns::of(files[1..].to_vec(), "auto", &given).is_none());
+    }
+
     #[test]
     fn bad_input_gets_the_core_message() {
         let missing = check(&IB, "", "").unwrap().unwrap_err();
