@@ -171,6 +171,11 @@ pub fn collective_value(name: &str) -> String {
     format!("{COLLECTIVE_ID}:{name}")
 }
 
+/// The kept machine's name in an option's value of [`collective_value`], if it is one.
+pub fn collective_name(value: &str) -> Option<&str> {
+    value.strip_prefix(COLLECTIVE_ID)?.strip_prefix(':')
+}
+
 /// The options of `select#dataset`, in labelled groups: one group per paper in the papers'
 /// order, each set labelled with its title and source; a set the core failed to compute is
 /// listed under its id (choosing it shows why); then the page's fitted machine (`fitted`, its
@@ -821,6 +826,8 @@ mod tests {
         let elsewhere = picker_groups(COLLECTIVE_ID, Some("gone"), &kept);
         let last = elsewhere.last().unwrap().1.last().unwrap();
         assert_eq!(last.value, collective_value("gone"));
+        assert_eq!(collective_name(&last.value), Some("gone"));
+        assert_eq!(collective_name(FITTED_ID), None);
         assert!(last.selected && last.label.contains("not kept in this browser"));
         // A paper's set: the kept checks offered, none selected; nothing kept, none offered.
         let paper = picker_groups("atm-separate", Some("gone"), &kept);

@@ -19,7 +19,9 @@ use crate::html::esc;
 use crate::import::{fits_table, kept_check, Saved};
 use crate::page::{set_ids, COLLECTIVE_ID};
 use crate::state::State;
-use crate::validation_plot::{picker_groups, shown, summary_text, table_html, Shown};
+use crate::validation_plot::{
+    collective_name, picker_groups, shown, summary_text, table_html, Shown,
+};
 
 /// What a screen reader says of the chart.
 const CHART_LABEL: &str = "The data set's measured points beside commcalc's model; every value is in the table below the chart";
@@ -92,7 +94,7 @@ fn Head(
         if collective.get() {
             format!(
                 "{}: its collective run against the prediction",
-                fitted.get().unwrap_or_default()
+                fitted.get().as_deref().unwrap_or("your kept machine")
             )
         } else {
             with(|s| s.set.title.to_string())()
@@ -273,9 +275,9 @@ fn summary_html(s: &validation::DataSet) -> String {
 /// kept machine's collective check names the machine too, and opens it (its parameters) where
 /// it is kept, as the machine picker does.
 fn choose_set(state: State, value: &str, kept: &[Saved]) {
-    let (set, name) = match value.split_once(':') {
-        Some((COLLECTIVE_ID, name)) => (COLLECTIVE_ID, Some(name.to_string())),
-        _ => match set_ids().find(|i| *i == value) {
+    let (set, name) = match collective_name(value) {
+        Some(name) => (COLLECTIVE_ID, Some(name.to_string())),
+        None => match set_ids().find(|i| *i == value) {
             Some(set) => (set, None),
             None => return,
         },
