@@ -112,9 +112,9 @@ describe('import measurements', () => {
       await page.setInputFiles('input#import-file', FILE);
       await page.waitForFunction(() => document.querySelectorAll('#import-links a').length > 0);
       await keep(page);
-      const stored = await page.evaluate(() => localStorage.getItem('commcalc.fitted.v2'));
-      assert.match(stored, /^commcalc fitted machines v2\n/);
-      await page.evaluate((s) => localStorage.setItem('commcalc.fitted.v2', `${s}\nbroken entry`), stored);
+      const stored = await page.evaluate(() => localStorage.getItem('commcalc.fitted.v3'));
+      assert.match(stored, /^commcalc fitted machines v3\n/);
+      await page.evaluate((s) => localStorage.setItem('commcalc.fitted.v3', `${s}\nbroken entry`), stored);
       await openApp(page, app.server.url, IMPORT);
       const after = await page.evaluate(() => ({
         saved: [...document.querySelectorAll('#import-saved a')].map((a) => a.textContent),
@@ -122,7 +122,7 @@ describe('import measurements', () => {
       }));
       assert.deepEqual(after.saved, ['my machine (fitted, OSU latency 5.6.3)']);
       assert.match(after.messages, /stored entry 2 is not name and query; skipped/);
-      await page.evaluate(() => localStorage.setItem('commcalc.fitted.v2', '{"foreign": 1}'));
+      await page.evaluate(() => localStorage.setItem('commcalc.fitted.v3', '{"foreign": 1}'));
       await openApp(page, app.server.url, IMPORT);
       assert.match(await page.textContent('#import-messages'), /not in a layout this page knows/);
       assert.deepEqual(appFailures(problems), []);
@@ -344,7 +344,7 @@ describe('import measurements', () => {
       await page.click('#import-saved li:nth-child(2) .kept-delete');
       await page.waitForFunction(() => document.querySelectorAll('#import-saved a').length === 1);
       assert.match(await status.textContent(), /deleted RoCE cluster/);
-      assert.doesNotMatch(await page.evaluate(() => localStorage.getItem('commcalc.fitted.v2')), /RoCE cluster/);
+      assert.doesNotMatch(await page.evaluate(() => localStorage.getItem('commcalc.fitted.v3')), /RoCE cluster/);
       await openApp(page, app.server.url, '?machine=intel-paragon');
       const listed = await page.evaluate(() => [...document.querySelectorAll('select#machine optgroup[label="Fitted to your measurements"] option')].map((o) => o.textContent));
       assert.equal(listed.length, 1);

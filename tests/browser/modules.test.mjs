@@ -227,7 +227,7 @@ describe('the calculator module and the full module', () => {
       assert.equal(await startsFull(context, calculator), false, 'nothing kept: the calculator module');
       assert.equal(await startsFull(context, `machine=custom&pattern=pingpong&alpha=1&beta=0.01&fitted=my+cluster`), true, 'fitted= in the address');
       // The Import view's storage keys (crates/web/src/import.rs), the current one and the first.
-      for (const key of ['commcalc.fitted.v2', 'commcalc.fitted.v1']) {
+      for (const key of ['commcalc.fitted.v3', 'commcalc.fitted.v2', 'commcalc.fitted.v1']) {
         await page.goto(app.server.url, { waitUntil: 'load' });
         await page.evaluate((k) => { localStorage.clear(); localStorage.setItem(k, 'kept'); }, key);
         assert.equal(await startsFull(context, calculator), true, `${key} kept: the full module lists them`);

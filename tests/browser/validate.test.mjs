@@ -1,21 +1,27 @@
 // Validate: every data set the papers print, its points beside commcalc's model with the error
 // of each and a summary; the chosen set in the address bar; a bad set named; each row's query
-// opening the calculator on the same value.
+// opening the calculator on the same value; a kept machine's collective run against the
+// prediction, as the Import view and `commcalc validate --json` compute it.
 
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 
 import {
   appFailures,
+  axeViolations,
   canvasInfo,
+  cli,
   metricMap,
   MIN_DRAWN_FRACTION,
   newAppPage,
   openApp,
   PAINT_TIMEOUT_MS,
   relDiff,
+  ROOT,
   shownErrors,
   useApp,
+  watchProblems,
 } from './harness.mjs';
 
 const app = useApp();
@@ -300,6 +306,237 @@ describe('validate', () => {
         if (fit.unnamed) failures.push(`${query}: ${fit.unnamed} cells without their column's name`);
       }
       assert.deepEqual(failures, []);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+const DATA = path.join(ROOT, 'tests/data/measurements');
+const ALLREDUCE = path.join(DATA, 'csd3-ib-osu_allreduce.txt');
+const LATENCY = path.join(DATA, 'csd3-ib-osu_latency.txt');
+const BW = path.join(DATA, 'csd3-ib-osu_bw.txt');
+
+/** The collective check on screen (the Import view's section, wherever it is shown). */
+function checkShown(page) {
+  return page.evaluate(() => {
+    const text = (sel) => document.querySelector(sel)?.textContent.replace(/\s+/gu, ' ').trim() ?? null;
+    const section = document.querySelector('#import-check');
+    const error = document.querySelector('#import-check-error');
+    return {
+      visible: !!section && !section.hidden && !section.closest('[hidden]'),
+      error: error && !error.hidden ? text('#import-check-error') : null,
+      rows: [...document.querySelectorAll('#import-check-sizes tbody tr')].map((tr) => ({
+        size: Number(tr.dataset.size),
+        cells: [...tr.querySelectorAll('td')].map((td) => td.textContent.trim()),
+      })),
+      legend: [...document.querySelectorAll('#import-check-legend li')].map((li) => li.textContent.trim()),
+      summaries: [...document.querySelectorAll('#import-check-summaries tbody tr')].map((tr) => tr.dataset.algorithm),
+      verdict: text('#import-check-verdict'),
+      inputs: ['p', 'ppn', 'library'].map((id) => document.querySelector(`#import-check-${id}`)?.value ?? null),
+    };
+  });
+}
+
+/** Types p and ppn beside the collective run. */
+async function giveCounts(page, p, ppn) {
+  for (const [id, v] of [['p', p], ['ppn', ppn]]) {
+    const field = page.locator(`#import-check-${id}`);
+    await field.fill(v);
+    await field.press('Enter');
+  }
+}
+
+/** In the Import view: CSD3's allreduce with its latency and bandwidth runs, p 64, ppn 32, Open MPI 4.0; the check as shown. */
+async function importCheck(page) {
+  await openApp(page, app.server.url, '?view=import');
+  await page.setInputFiles('input#import-file', [ALLREDUCE, LATENCY, BW]);
+  await page.waitForFunction(() => !document.querySelector('#import-check')?.hidden);
+  await giveCounts(page, '64', '32');
+  await page.selectOption('#import-check-library', 'ompi-4.0');
+  await page.waitForFunction(() => document.querySelector('#import-check-summaries tr[data-algorithm^="library"]'));
+  return checkShown(page);
+}
+
+/** Waits until Validate shows the collective check with its sizes. */
+async function waitForCheck(page) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('select#dataset')?.value.startsWith('collective:') &&
+      document.querySelectorAll('#import-check-sizes tbody tr').length > 0 &&
+      document.querySelector('#import-check-summaries tr[data-algorithm^="library"]'),
+    null,
+    { timeout: PAINT_TIMEOUT_MS },
+  );
+}
+
+/** Whether a ratio as the page writes it (`×0.31 (-69 %)`, its digits rounded) is `ratio`. */
+function sameRatio(text, ratio) {
+  const digits = text.match(/×([\d.]+)/u)[1];
+  const decimals = digits.split('.')[1]?.length ?? 0;
+  // The page drops trailing zeros: the rounding is at most half of its finest place (two decimals below 10).
+  const place = Math.max(decimals, ratio < 10 ? 2 : ratio < 100 ? 1 : 0);
+  return Math.abs(Number(digits) - ratio) <= 0.5 * 10 ** -place + 1e-9;
+}
+
+/** The shown check against `commcalc validate --json` on the same files: sizes, algorithms, each ratio, the library's choice and the verdict. */
+function assertAsTheCli(shown) {
+  const expected = JSON.parse(cli(['validate', '--json', '--p', '64', '--ppn', '32', '--library', 'ompi-4.0', ALLREDUCE, LATENCY, BW]))[0].runs[0];
+  assert.equal(shown.error, null);
+  assert.deepEqual(shown.rows.map((r) => r.size), expected.sizes.map((s) => s.size_bytes));
+  assert.deepEqual(shown.legend.slice(1, 1 + expected.algorithms.length), expected.algorithms);
+  assert.equal(shown.legend.at(-1), "the library's choice");
+  shown.rows.forEach((row, k) => {
+    const want = expected.sizes[k];
+    assert.equal(row.cells[2], want.best, `size ${row.size}: the best`);
+    assert.equal(row.cells[4], want.library.name, `size ${row.size}: the library's choice`);
+    want.predicted_us.forEach((t, i) => {
+      assert.ok(sameRatio(row.cells[6 + i], t / want.measured_us), `${row.size} B ${expected.algorithms[i]}: ${row.cells[6 + i]}`);
+    });
+  });
+  assert.deepEqual(shown.summaries, expected.summaries.map((s) => s.algorithm));
+  const median = Number(shown.verdict.match(/×([\d.]+)/u)[1]);
+  assert.ok(Math.abs(median / expected.verdict.median_ratio - 1) < 0.01, shown.verdict);
+  assert.ok(shown.verdict.includes(expected.verdict.algorithm), shown.verdict);
+}
+
+describe('a kept collective run in Validate', () => {
+  it('is kept with its machine and opened from Import: the same check as Import and commcalc validate --json', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      const imported = await importCheck(page);
+      assert.match(await page.textContent('#import-check-open'), /Keep this machine to open its collective check/u);
+      await page.click('button#import-save');
+      await page.waitForSelector('a#import-check-validate');
+      assert.match(await page.textContent('#import-status'), /its collective run is kept with it/u);
+      const name = await page.textContent('#import-saved li a:first-child');
+      assert.equal(await page.locator('#import-saved a.kept-check').count(), 1);
+      await page.click('a#import-check-validate');
+      await page.waitForFunction(() => document.body?.dataset.ready === '1' && location.search.includes('view=validate'));
+      await waitForCheck(page);
+      const address = await page.evaluate(() => location.search);
+      assert.match(address, /&view=validate&set=collective&fitted=/u);
+      assert.equal(new URLSearchParams(address).get('fitted'), name);
+      const shown = await checkShown(page);
+      assert.ok(shown.visible, 'the check is shown');
+      // The same numbers as the Import view's check, typed inputs kept with the machine.
+      assert.deepEqual({ ...shown, visible: true }, { ...imported, visible: true });
+      assert.deepEqual(shown.inputs, ['64', '32', 'ompi-4.0']);
+      assertAsTheCli(shown);
+      const head = await page.evaluate(() => ({
+        title: document.querySelector('#validate-title').textContent,
+        source: document.querySelector('#validation-source').textContent,
+        problem: document.querySelector('#validation-problem').hidden,
+        option: document.querySelector('select#dataset').selectedOptions[0].textContent,
+        group: document.querySelector('select#dataset').selectedOptions[0].parentElement.label,
+        chart: document.querySelector('canvas#validation-chart').closest('[hidden]') !== null,
+      }));
+      assert.equal(head.title, `${name}: its collective run against the prediction`);
+      assert.match(head.source, /csd3-ib-osu_allreduce\.txt, csd3-ib-osu_latency\.txt, csd3-ib-osu_bw\.txt/u);
+      assert.equal(head.problem, true);
+      assert.equal(head.option, `${name} — its collective run against the prediction`);
+      assert.equal(head.group, 'Collective runs kept in this browser');
+      assert.equal(head.chart, true, "a paper's chart is not shown beside the check");
+      const drawn = await canvasInfo(page, 'canvas#import-check-chart');
+      assert.ok(drawn.fraction > MIN_DRAWN_FRACTION, `the check's chart is drawn: ${JSON.stringify(drawn)}`);
+      assert.deepEqual(await axeViolations(page), []);
+      // A paper's set, then the kept check chosen in the picker.
+      await page.selectOption('select#dataset', 'atm-separate');
+      await waitForSet(page, 'atm-separate');
+      assert.equal((await checkShown(page)).visible, false);
+      await page.selectOption('select#dataset', `collective:${name}`);
+      await waitForCheck(page);
+      assert.deepEqual((await checkShown(page)).rows, imported.rows);
+      assert.equal(await page.evaluate(() => location.search), address);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens from its address in a fresh page of the same browser; another browser is told why not', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      const imported = await importCheck(page);
+      await page.click('button#import-save');
+      const href = await page.getAttribute('a#import-check-validate', 'href');
+      const fresh = await context.newPage();
+      const freshProblems = watchProblems(fresh);
+      await openApp(fresh, app.server.url, href);
+      await waitForCheck(fresh);
+      const shown = await checkShown(fresh);
+      assert.deepEqual(shown.rows, imported.rows);
+      assert.deepEqual(shown.inputs, ['64', '32', 'ompi-4.0']);
+      assertAsTheCli(shown);
+      assert.deepEqual(appFailures(freshProblems), []);
+      const { context: other, page: elsewhere, problems: otherProblems } = await newAppPage(app.browser);
+      try {
+        await openApp(elsewhere, app.server.url, href);
+        const seen = await elsewhere.evaluate(() => ({
+          problem: document.querySelector('#validation-problem').hidden ? null : document.querySelector('#validation-problem').textContent,
+          set: document.querySelector('select#dataset').value,
+          search: location.search,
+        }));
+        assert.match(seen.problem ?? '', /This browser keeps no runs for /u);
+        assert.ok(seen.set.startsWith('collective:'), seen.set);
+        assert.equal((await checkShown(elsewhere)).visible, false);
+        // The address keeps the machine and the set (its parameters in the scenario's order).
+        const [given, kept] = [href, seen.search].map((q) => new URLSearchParams(q));
+        assert.deepEqual([...kept].sort(), [...given].sort());
+        assert.deepEqual(appFailures(otherProblems), []);
+      } finally {
+        await other.close();
+      }
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a kept machine without a collective run offers no collective check', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, '?view=import');
+      await page.setInputFiles('input#import-file', [LATENCY, BW]);
+      await page.waitForFunction(() => document.querySelectorAll('#import-links a').length > 0);
+      assert.equal(await page.isHidden('#import-check-open'), true);
+      await page.click('button#import-save');
+      await page.waitForFunction(() => document.querySelectorAll('#import-saved a').length > 0);
+      assert.equal(await page.locator('#import-saved a.kept-check').count(), 0);
+      const name = await page.textContent('#import-saved li a:first-child');
+      await openApp(page, app.server.url, '?view=validate');
+      const { options } = await datasetOptions(page);
+      assert.deepEqual(options.filter((o) => o.id.startsWith('collective')), []);
+      // Its address says why.
+      await openApp(page, app.server.url, `?view=validate&set=collective&fitted=${encodeURIComponent(name)}`);
+      const problem = await page.textContent('#validation-problem');
+      assert.match(problem, /is kept without a collective run/u);
+      assert.equal((await checkShown(page)).visible, false);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a bad p gets the clear message there and keeps the inputs; a good one brings the check back', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await importCheck(page);
+      await page.click('button#import-save');
+      await page.click('a#import-check-validate');
+      await page.waitForFunction(() => document.body?.dataset.ready === '1' && location.search.includes('view=validate'));
+      await waitForCheck(page);
+      await giveCounts(page, '16', '32');
+      await page.waitForFunction(() => /larger than its p/u.test(document.querySelector('#import-check-error')?.textContent ?? ''));
+      let shown = await checkShown(page);
+      assert.equal(shown.rows.length, 0);
+      assert.match(shown.error, /ppn = 32 .*larger than its p|larger than its p/u);
+      assert.deepEqual(shown.inputs, ['16', '32', 'ompi-4.0']);
+      await giveCounts(page, '64', '32');
+      await waitForCheck(page);
+      shown = await checkShown(page);
+      assertAsTheCli(shown);
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

@@ -20,6 +20,39 @@ pub struct Given {
     pub library: Option<Library>,
 }
 
+/// The runs a kept fitted machine keeps for its collective check, so that Validate computes it
+/// again from them: the files given together (name, text; the first is the text box's), the
+/// format they were read as, and the p, ppn and library typed beside them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct KeptRuns {
+    pub files: Vec<(String, String)>,
+    pub format: String,
+    pub given: Given,
+}
+
+impl KeptRuns {
+    /// The runs given together when one of them is a collective run the core validates (the
+    /// check needs the point-to-point runs beside it too); `None` otherwise.
+    pub fn of(files: Vec<(String, String)>, format: &str, given: &Given) -> Option<KeptRuns> {
+        let named: Vec<(&str, &str)> = files
+            .iter()
+            .map(|(n, t)| (n.as_str(), t.as_str()))
+            .collect();
+        let collective = checked(&named, format, given).is_some();
+        collective.then(|| KeptRuns {
+            files,
+            format: format.to_string(),
+            given: given.clone(),
+        })
+    }
+
+    /// The files' names, as the page lists them.
+    pub fn names(&self) -> String {
+        let names: Vec<&str> = self.files.iter().map(|(n, _)| n.as_str()).collect();
+        names.join(", ")
+    }
+}
+
 /// Whether a run is a collective the core validates.
 fn is_collective(s: &Series) -> bool {
     s.kind == Kind::Operation && measured(&s.benchmark).is_some()
@@ -219,6 +252,21 @@ mod tests {
     #[test]
     fn no_collective_run_is_no_validation() {
         assert!(check(&IB[1..], "64", "32").is_none());
+    }
+
+    /// The runs given together are kept for the check where one is a collective run, even
+    /// before its p is given (Validate takes it then); point-to-point runs alone are not.
+    #[test]
+    fn runs_with_a_collective_run_are_kept() {
+        let files: Vec<(String, String)> = IB.iter().map(|n| file(n)).collect();
+        let given = Given::default();
+        let kept = KeptRuns::of(files.clone(), "auto", &given).unwrap();
+        assert_eq!(kept.files, files);
+        assert_eq!(
+            kept.names(),
+            "csd3-ib-osu_allreduce.txt, csd3-ib-osu_latency.txt, csd3-ib-osu_bw.txt"
+        );
+        assert!(KeptRuns::of(files[1..].to_vec(), "auto", &given).is_none());
     }
 
     #[test]

@@ -5,22 +5,27 @@
 
 use std::fmt::Write;
 
+use commcalc_core::collectives::library::Library;
 use commcalc_core::measurements::fit::{refit, FitReport, Quality};
 use commcalc_core::units::{si, sig3};
 use commcalc_core::{Model, Scenario};
 
 use crate::chart::{axes, letter, Mark, Plot, Scale, Series};
+use crate::collective_check::{Given, KeptRuns};
 use crate::html::esc;
-use crate::page::encode_value;
+use crate::page::{encode_value, COLLECTIVE_ID};
 
 /// The storage key, versioned: a later layout gets a new key instead of misreading this one
 /// (and a page of an earlier version, still open in another tab, keeps its own key).
-pub const STORAGE_KEY: &str = "commcalc.fitted.v2";
-/// The key of the first layout (name and query, no points), read while the current key holds
-/// nothing: its machines stay listed, and the next kept machine moves them to the current key.
+pub const STORAGE_KEY: &str = "commcalc.fitted.v3";
+/// The keys of the earlier layouts (v2: name, query and points; v1: name and query), read
+/// while the current key holds nothing: their machines stay listed, and the next kept machine
+/// moves them to the current key.
+pub const STORAGE_KEY_V2: &str = "commcalc.fitted.v2";
 pub const STORAGE_KEY_V1: &str = "commcalc.fitted.v1";
 /// The first line of the stored text, which says it is ours and which layout it has.
-const HEADER: &str = "commcalc fitted machines v2";
+const HEADER: &str = "commcalc fitted machines v3";
+const HEADER_V2: &str = "commcalc fitted machines v2";
 const HEADER_V1: &str = "commcalc fitted machines v1";
 /// At most this many fitted machines are kept (the oldest go first).
 pub const MAX_SAVED: usize = 12;
@@ -28,14 +33,22 @@ pub const MAX_SAVED: usize = 12;
 /// sizes, and twelve machines of this many stay well inside the browser's storage.
 pub const MAX_KEPT_POINTS: usize = 512;
 
-/// A fitted machine kept in storage: its name, its query and the points it was fitted to
-/// (none for a machine imported from JSON or kept by the first layout).
+/// At most this many bytes of collective runs (the files given together) are kept with a
+/// machine: a benchmark's output is a few KiB, and twelve machines of this many stay well
+/// inside the browser's storage.
+pub const MAX_KEPT_RUN_BYTES: usize = 128 * 1024;
+
+/// A fitted machine kept in storage: its name, its query, the points it was fitted to (none
+/// for a machine imported from JSON or kept by the first layout) and the collective runs given
+/// with it, for Validate's collective check (none where there was no collective run, or kept
+/// by an earlier layout).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Saved {
     pub name: String,
     pub query: String,
     /// (size in bytes, time in µs), as the fit used them.
     pub points: Vec<[f64; 2]>,
+    pub runs: Option<KeptRuns>,
 }
 
 impl Saved {
@@ -45,13 +58,16 @@ impl Saved {
             name,
             query,
             points: Vec::new(),
+            runs: None,
         }
     }
 }
 
 /// The stored text for a list of machines: the header, then `name<TAB>query<TAB>points` per
 /// line, the points as `size time` pairs separated by `;` (Rust's shortest exact decimals, so
-/// that they read back to the same numbers and the same fit).
+/// that they read back to the same numbers and the same fit), then for a machine with
+/// collective runs `<TAB>p<TAB>ppn<TAB>library<TAB>format` and `<TAB>file name<TAB>text` per
+/// file, each of these escaped ([`escape`]).
 pub fn encode(list: &[Saved]) -> String {
     let mut out = String::from(HEADER);
     for s in list {
@@ -62,8 +78,80 @@ pub fn encode(list: &[Saved]) -> String {
             .collect();
         let points: Vec<String> = s.points.iter().map(|[m, t]| format!("{m} {t}")).collect();
         let _ = write!(out, "\n{name}\t{}\t{}", s.query, points.join(";"));
+        if let Some(r) = &s.runs {
+            let library = r.given.library.map_or("", |l| l.id());
+            let fields = [&r.given.p, &r.given.ppn, library, &r.format];
+            let files = r.files.iter().flat_map(|(n, t)| [n.as_str(), t.as_str()]);
+            for field in fields.into_iter().chain(files) {
+                let _ = write!(out, "\t{}", escape(field));
+            }
+        }
     }
     out
+}
+
+/// A field of a stored line with its backslashes, tabs and line ends written `\\`, `\t`,
+/// `\n`, `\r`, so that a run's text stays on its line and within its field.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A field as [`escape`] wrote it; `None` for any other backslash.
+fn unescape(text: &str) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        out.push(match chars.next()? {
+            '\\' => '\\',
+            't' => '\t',
+            'n' => '\n',
+            'r' => '\r',
+            _ => return None,
+        });
+    }
+    Some(out)
+}
+
+/// The collective runs of a stored line (the fields after its points, as [`encode`] writes
+/// them); `None` where they do not read.
+fn decode_runs(fields: &str) -> Option<KeptRuns> {
+    let fields: Vec<String> = fields.split('\t').map(unescape).collect::<Option<_>>()?;
+    let [p, ppn, library, format, files @ ..] = fields.as_slice() else {
+        return None;
+    };
+    if files.is_empty() || files.len() % 2 != 0 {
+        return None;
+    }
+    let library = match library.as_str() {
+        "" => None,
+        id => Some(Library::from_id(id)?),
+    };
+    Some(KeptRuns {
+        files: files
+            .chunks(2)
+            .map(|f| (f[0].clone(), f[1].clone()))
+            .collect(),
+        format: format.clone(),
+        given: Given {
+            p: p.clone(),
+            ppn: ppn.clone(),
+            library,
+        },
+    })
 }
 
 /// Points as [`encode`] writes them; `None` if any pair is not two numbers, or if there are
@@ -85,9 +173,10 @@ fn decode_points(text: &str) -> Option<Vec<[f64; 2]>> {
 /// the page. An entry whose points do not read is kept without them, and said so.
 pub fn decode(text: &str, key: &str) -> (Vec<Saved>, Vec<String>) {
     let mut lines = text.lines();
-    let with_points = match lines.next() {
-        Some(HEADER) => true,
-        Some(HEADER_V1) => false,
+    let (with_points, with_runs) = match lines.next() {
+        Some(HEADER) => (true, true),
+        Some(HEADER_V2) => (true, false),
+        Some(HEADER_V1) => (false, false),
         _ => {
             return (
                 Vec::new(),
@@ -115,6 +204,10 @@ pub fn decode(text: &str, key: &str) -> (Vec<Saved>, Vec<String>) {
             problems.push(format!("stored entry {} ({name}) is skipped: {e}", i + 1));
             continue;
         }
+        let (points, runs) = match points.split_once('\t') {
+            Some((p, r)) if with_runs => (p, Some(r)),
+            _ => (points, None),
+        };
         let points = decode_points(points).unwrap_or_else(|| {
             problems.push(format!(
                 "the points of stored entry {} ({name}) do not read (at most {MAX_KEPT_POINTS} pairs of numbers); it is kept without them",
@@ -122,23 +215,39 @@ pub fn decode(text: &str, key: &str) -> (Vec<Saved>, Vec<String>) {
             ));
             Vec::new()
         });
+        let runs = runs.and_then(|r| {
+            let read = decode_runs(r);
+            if read.is_none() {
+                problems.push(format!(
+                    "the collective runs of stored entry {} ({name}) do not read; it is kept without them",
+                    i + 1
+                ));
+            }
+            read
+        });
         saved.push(Saved {
             name: name.to_string(),
             query: query.to_string(),
             points,
+            runs,
         });
     }
     saved.truncate(MAX_SAVED);
     (saved, problems)
 }
 
-/// The kept machines from the stored texts under [`STORAGE_KEY`] and [`STORAGE_KEY_V1`]: the
-/// current one where there is one, the first layout's otherwise.
-pub fn decode_stored(current: Option<String>, v1: Option<String>) -> (Vec<Saved>, Vec<String>) {
-    match (current, v1) {
-        (Some(t), _) => decode(&t, STORAGE_KEY),
-        (None, Some(t)) => decode(&t, STORAGE_KEY_V1),
-        (None, None) => (Vec::new(), Vec::new()),
+/// The kept machines from the stored texts under [`STORAGE_KEY`], [`STORAGE_KEY_V2`] and
+/// [`STORAGE_KEY_V1`]: the newest layout's that holds any.
+pub fn decode_stored(
+    current: Option<String>,
+    v2: Option<String>,
+    v1: Option<String>,
+) -> (Vec<Saved>, Vec<String>) {
+    match (current, v2, v1) {
+        (Some(t), _, _) => decode(&t, STORAGE_KEY),
+        (None, Some(t), _) => decode(&t, STORAGE_KEY_V2),
+        (None, None, Some(t)) => decode(&t, STORAGE_KEY_V1),
+        (None, None, None) => (Vec::new(), Vec::new()),
     }
 }
 
@@ -198,6 +307,28 @@ pub fn kept_fit(
          Open it from the machine picker to see its own points.",
         scenario.to_query()
     ))
+}
+
+/// The collective runs kept with the machine the page names (`name`), for Validate to check
+/// again; or why there are none, in words for the page: a shared link names the machine,
+/// never its runs.
+pub fn kept_check(kept: &[Saved], name: Option<&str>) -> Result<KeptRuns, String> {
+    let Some(name) = name else {
+        return Err("This page names no kept machine: choose a collective run kept in this browser in the picker, or fit one with its cluster's point-to-point runs in Import measurements and keep it.".into());
+    };
+    let Some(entry) = kept.iter().find(|k| k.name == name) else {
+        return Err(format!(
+            "This browser keeps no runs for {name}: the address names the machine, not the runs it was fitted to. \
+             Give the collective run with its cluster's point-to-point runs in Import measurements and keep the machine to check it here."
+        ));
+    };
+    entry.runs.clone().ok_or_else(|| {
+        format!(
+            "{name} is kept without a collective run (none was given with it, its runs were larger than {} KiB, or it was kept by an earlier version of this page): \
+             give the collective run with its point-to-point runs in Import measurements and keep the machine again.",
+            MAX_KEPT_RUN_BYTES / 1024
+        )
+    })
 }
 
 /// `list` with `item` added first (replacing one of the same name), at most [`MAX_SAVED`].
@@ -311,6 +442,7 @@ pub fn imported(e: Exported) -> Result<Saved, String> {
             name,
             query,
             points,
+            runs: None,
         }),
         Ok(s) => Err(format!(
             "the fitted machine's `query` names {}, not the custom machine",
@@ -457,6 +589,16 @@ pub fn overlay_html(a: &FitReport, b: &FitReport) -> String {
 /// the page calls it by that name rather than describing the bare custom machine.
 pub fn kept_link(s: &Saved) -> String {
     format!("?{}&fitted={}", s.query, encode_value(&s.name))
+}
+
+/// The address that opens a kept machine's collective check in Validate: its parameters, the
+/// set and its name (the runs stay in this browser's storage).
+pub fn check_link(s: &Saved) -> String {
+    format!(
+        "?{}&view=validate&set={COLLECTIVE_ID}&fitted={}",
+        s.query,
+        encode_value(&s.name)
+    )
 }
 
 /// `list` with entry `i` renamed to `name` (trimmed), or why not: a name the address takes
@@ -840,24 +982,25 @@ mod tests {
             name: machine_name(&r),
             query: r.query.clone(),
             points: kept_points(&r),
+            runs: None,
         };
         assert_eq!(item.points.len(), r.fits.hockney.quality.residuals.len());
         let text = encode(std::slice::from_ref(&item));
         assert!(
-            text.starts_with("commcalc fitted machines v2\n"),
+            text.starts_with("commcalc fitted machines v3\n"),
             "{text:.60}"
         );
         let (back, problems) = decode(&text, STORAGE_KEY);
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(back, std::slice::from_ref(&item));
         let v1 = format!("{HEADER_V1}\nold\t{QUERY}");
-        let (old, problems) = decode_stored(None, Some(v1.clone()));
+        let (old, problems) = decode_stored(None, None, Some(v1.clone()));
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(old, [Saved::unmeasured("old".into(), QUERY.into())]);
-        let (_, problems) = decode_stored(None, Some("garbage".into()));
+        let (_, problems) = decode_stored(None, None, Some("garbage".into()));
         assert!(problems[0].contains(STORAGE_KEY_V1), "{problems:?}");
         // The current key wins over the first layout's.
-        assert_eq!(decode_stored(Some(text), Some(v1)).0, [item]);
+        assert_eq!(decode_stored(Some(text), None, Some(v1)).0, [item]);
         let (list, problems) = decode(&format!("{HEADER}\nx\t{QUERY}\t1 2;oops"), STORAGE_KEY);
         assert_eq!(list, [Saved::unmeasured("x".into(), QUERY.into())]);
         assert!(
@@ -872,6 +1015,73 @@ mod tests {
         assert!(list[0].points.is_empty() && problems.len() == 1);
     }
 
+    /// A machine's collective runs (texts with tabs, line ends and backslashes) and the p, ppn
+    /// and library typed beside them read back exactly; the second layout's entries still read,
+    /// without runs; runs that do not read are reported and the machine kept.
+    #[test]
+    fn kept_runs_round_trip_and_older_entries_read() {
+        let runs = KeptRuns {
+            files: vec![
+                (
+                    "a\tb.txt".into(),
+                    "# OSU\r\n8\t1.5\n\\n not a line end\n".into(),
+                ),
+                ("lat.txt".into(), String::new()),
+            ],
+            format: "auto".into(),
+            given: Given {
+                p: "64".into(),
+                ppn: "3\t2".into(),
+                library: Library::from_id("ompi-4.0"),
+            },
+        };
+        let item = Saved {
+            runs: Some(runs.clone()),
+            ..Saved::unmeasured("ib".into(), QUERY.into())
+        };
+        let plain = Saved::unmeasured("plain".into(), QUERY.into());
+        let text = encode(&[item.clone(), plain.clone()]);
+        assert_eq!(text.lines().count(), 3, "{text}");
+        let (back, problems) = decode(&text, STORAGE_KEY);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(back, [item.clone(), plain.clone()]);
+        assert_eq!(kept_check(&back, Some("ib")), Ok(runs));
+        // The second layout: name, query and points; read while the current key is empty.
+        let v2 = format!("{HEADER_V2}\nold\t{QUERY}\t1 2;3 4");
+        let (old, problems) = decode_stored(None, Some(v2.clone()), Some("garbage".into()));
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(old[0].points, [[1.0, 2.0], [3.0, 4.0]]);
+        assert_eq!(old[0].runs, None);
+        assert_eq!(decode_stored(Some(text.clone()), Some(v2), None).0.len(), 2);
+        // A bad escape, a missing text or an unknown library: kept without the runs, said.
+        for bad in [
+            "64\t\t\tauto\ta.txt\t\\x",
+            "64\t\t\tauto\ta.txt",
+            "64\t\tnosuch\tauto\ta\tb",
+        ] {
+            let (list, problems) =
+                decode(&format!("{HEADER}\nx\t{QUERY}\t1 2\t{bad}"), STORAGE_KEY);
+            assert_eq!((list[0].points.len(), &list[0].runs), (1, &None), "{bad}");
+            assert!(
+                problems[0].contains("collective runs of stored entry 1 (x) do not read"),
+                "{problems:?}"
+            );
+        }
+        // Every other case says why in words.
+        let none = kept_check(&back, None).unwrap_err();
+        assert!(
+            none.starts_with("This page names no kept machine"),
+            "{none}"
+        );
+        let elsewhere = kept_check(&back, Some("other")).unwrap_err();
+        assert!(elsewhere.contains("keeps no runs for other"), "{elsewhere}");
+        let without = kept_check(&back, Some("plain")).unwrap_err();
+        assert!(
+            without.contains("plain is kept without a collective run"),
+            "{without}"
+        );
+    }
+
     /// The page's fitted machine is found by name and parameters, and refitted from its points
     /// to the same fit; every other case says why in words.
     #[test]
@@ -884,6 +1094,7 @@ mod tests {
             name: name.clone(),
             query: r.query.clone(),
             points: kept_points(&r),
+            runs: None,
         };
         let on = |q: &str| Scenario::from_query(q).unwrap();
         let s = on(&r.query);
@@ -1088,6 +1299,7 @@ mod tests {
             name: machine_name(&r),
             query: r.query.clone(),
             points: kept_points(&r),
+            runs: None,
         };
         assert!(m.points.len() > 20);
         assert_eq!(imported(parse_export(&export_json(&m))).unwrap(), m);
@@ -1289,7 +1501,7 @@ mod tests {
     #[test]
     fn the_page_loader_looks_under_the_storage_keys() {
         let loader = include_str!("../../../Trunk.toml");
-        for key in [STORAGE_KEY, STORAGE_KEY_V1] {
+        for key in [STORAGE_KEY, STORAGE_KEY_V2, STORAGE_KEY_V1] {
             assert!(
                 loader.contains(&format!("'{key}'")),
                 "Trunk.toml's loader: {key}"

@@ -15,7 +15,8 @@
 //! - `set`: the validation data set shown: a paper's, or `fitted` for the fitted machine's own
 //!   points (a fixed word, since the address names the machine already: its parameters are the
 //!   scenario's keys and its name is `fitted`; the points themselves stay in the browser that
-//!   kept them).
+//!   kept them), or `collective` for the collective check of the kept machine `fitted` names
+//!   (its collective run against the prediction, computed again from the runs kept with it).
 //! - `fa`, `fb`: the f(L) sets of the two regime maps.
 //! - `bp`: the processors of the Paragon bulk-transfer chart in the regimes view.
 //! - `fitted`: the name of the fitted machine the scenario's `custom` machine stands for
@@ -169,7 +170,7 @@ fn read_key(page: &mut Page, key: &str, value: &str, bad: &mut dyn FnMut(&str, S
             None => bad(
                 "set",
                 format!(
-                    "set: unknown data set \"{value}\"; accepted: {} (the fitted machine's own points)",
+                    "set: unknown data set \"{value}\"; accepted: {} (the fitted machine's own points, its collective check)",
                     set_ids().collect::<Vec<_>>().join(", ")
                 ),
             ),
@@ -205,9 +206,16 @@ fn read_key(page: &mut Page, key: &str, value: &str, bad: &mut dyn FnMut(&str, S
     }
 }
 
-/// The values of `set`: the papers' data sets, then the fitted machine's.
+/// The value of `set` for a kept machine's collective check: a fixed word, since `fitted`
+/// names the machine and the runs stay in the browser that kept them.
+pub const COLLECTIVE_ID: &str = "collective";
+
+/// The values of `set`: the papers' data sets, then the fitted machine's own points and its
+/// collective check.
 pub fn set_ids() -> impl Iterator<Item = &'static str> {
-    validation::ids().into_iter().chain([validation::FITTED_ID])
+    validation::ids()
+        .into_iter()
+        .chain([validation::FITTED_ID, COLLECTIVE_ID])
 }
 
 /// The data set Validate shows when it is opened from its tab: the fitted machine's own
@@ -216,7 +224,7 @@ pub fn set_ids() -> impl Iterator<Item = &'static str> {
 pub fn set_on_open(page: &Page, scenario: &Scenario) -> &'static str {
     if page.fitted.is_some() && scenario.machine.id == "custom" {
         validation::FITTED_ID
-    } else if page.set == validation::FITTED_ID {
+    } else if page.set == validation::FITTED_ID || page.set == COLLECTIVE_ID {
         Page::default().set
     } else {
         page.set
@@ -274,8 +282,8 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
                 parts.push(format!("edit={}", page.edited + 1));
             }
         }
-        // The fitted machine's set needs the machine: its parameters, and its name below.
-        View::Validate if page.set == validation::FITTED_ID => {
+        // The fitted machine's sets need the machine: its parameters, and its name below.
+        View::Validate if page.set == validation::FITTED_ID || page.set == COLLECTIVE_ID => {
             parts.push(scenario.to_query());
             parts.push(format!("view={}&set={}", page.view.id(), page.set));
         }
@@ -326,7 +334,10 @@ fn names_custom(page: &Page, scenario: &Scenario) -> bool {
     match page.view {
         View::Calculator | View::Regimes | View::Collectives | View::Traffic => custom(scenario),
         View::Compare => page.compare.iter().any(custom),
-        View::Validate => page.set == validation::FITTED_ID && custom(scenario),
+        // The collective check is computed from the kept runs, whatever the scenario.
+        View::Validate => {
+            (page.set == validation::FITTED_ID && custom(scenario)) || page.set == COLLECTIVE_ID
+        }
         View::Import => false,
     }
 }
@@ -355,6 +366,10 @@ pub fn title(page: &Page, scenario: &Scenario, set_title: fn(&str) -> Option<Str
         View::Validate if page.set == validation::FITTED_ID => format!(
             "{}: your run against its fit",
             page.fitted.as_deref().unwrap_or("your fitted machine")
+        ),
+        View::Validate if page.set == COLLECTIVE_ID => format!(
+            "{}: its collective run against the prediction",
+            page.fitted.as_deref().unwrap_or("your kept machine")
         ),
         View::Validate => set_title(page.set).unwrap_or_else(|| page.set.to_string()),
         View::Import => "your own measurements".to_string(),
@@ -500,8 +515,35 @@ mod tests {
         assert!(
             problems[0]
                 .message
-                .contains("paragon-bpram-ell, fitted (the fitted machine's own points)"),
+                .contains("paragon-bpram-ell, fitted, collective (the fitted machine's own points, its collective check)"),
             "{problems:?}"
+        );
+    }
+
+    /// `set=collective` names the kept machine whatever the scenario (its check is computed
+    /// from the kept runs), with the machine's parameters where the scenario is it.
+    #[test]
+    fn the_collective_set_names_its_machine() {
+        let address = format!(
+            "{}&view=validate&set=collective&fitted=my+cluster",
+            &FITTED[..FITTED.find("&fitted").unwrap()]
+        );
+        let (page, rest, problems) = parse(&address);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!((page.view, page.set), (View::Validate, COLLECTIVE_ID));
+        let s = scenario(&rest);
+        assert_eq!(print(&page, &s), address);
+        assert_eq!(
+            title(&page, &s, set_title),
+            "my cluster: its collective run against the prediction · Validate — commcalc"
+        );
+        let (page, rest, _) = parse("?view=validate&set=collective&fitted=my+cluster");
+        assert!(print(&page, &scenario(&rest))
+            .ends_with("&view=validate&set=collective&fitted=my+cluster"));
+        // Opened from the tab on a catalog machine: a paper's set.
+        assert_eq!(
+            set_on_open(&page, &scenario("machine=intel-paragon")),
+            Page::default().set
         );
     }
 

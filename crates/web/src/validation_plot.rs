@@ -18,9 +18,9 @@ use commcalc_core::validation::{self, DataSet, Origin, Printed, Row, FITTED_ID};
 use commcalc_core::Scenario;
 
 use crate::chart::{axes, Plot, Scale, Series};
-use crate::html::{esc, options, Opt};
+use crate::html::esc;
 use crate::import::{fit_plot, kept_fit, Saved, LEGEND_HTML};
-use crate::page::encode_value;
+use crate::page::{encode_value, COLLECTIVE_ID};
 use crate::ticks::{linear_axis, Axis};
 use commcalc_core::papers::label as paper_label;
 
@@ -158,11 +158,34 @@ fn fitted_label(fitted: Option<&str>) -> String {
     }
 }
 
-/// The options of `select#dataset`: one group per paper in the papers' order, each set
-/// labelled with its title and source; a set the core failed to compute is listed under its id
-/// (choosing it shows why); then the page's fitted machine (`fitted`, its name), when it has
-/// one or the address names its set.
-pub fn options_html(selected: &str, fitted: Option<&str>) -> String {
+/// One option of `select#dataset`: its value, its label and whether it is the one shown.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub value: String,
+    pub label: String,
+    pub selected: bool,
+}
+
+/// The value of the option that opens kept machine `name`'s collective check.
+pub fn collective_value(name: &str) -> String {
+    format!("{COLLECTIVE_ID}:{name}")
+}
+
+/// The kept machine's name in an option's value of [`collective_value`], if it is one.
+pub fn collective_name(value: &str) -> Option<&str> {
+    value.strip_prefix(COLLECTIVE_ID)?.strip_prefix(':')
+}
+
+/// The options of `select#dataset`, in labelled groups: one group per paper in the papers'
+/// order, each set labelled with its title and source; a set the core failed to compute is
+/// listed under its id (choosing it shows why); then the page's fitted machine (`fitted`, its
+/// name), when it has one or the address names its set; then the collective check of each kept
+/// machine with a collective run (`collectives`, their names), and of the one the address names.
+pub fn picker_groups(
+    selected: &str,
+    fitted: Option<&str>,
+    collectives: &[String],
+) -> Vec<(String, Vec<Choice>)> {
     let list = entries();
     let mut papers: Vec<&str> = list
         .iter()
@@ -170,43 +193,67 @@ pub fn options_html(selected: &str, fitted: Option<&str>) -> String {
         .collect();
     papers.sort_unstable();
     papers.dedup();
-    let labels: Vec<(&str, String)> = list
-        .iter()
-        .map(|e| {
-            let label = match &e.set {
-                Ok(s) => format!("{} — {}", s.title, s.source),
-                Err(_) => format!("{} (could not be computed)", e.id),
-            };
-            (e.id, label)
-        })
-        .collect();
-    let opt = |i: usize| Opt::new(labels[i].0, labels[i].1.as_str(), labels[i].0 == selected);
-    let mut groups: Vec<(Option<String>, Vec<Opt>)> = papers
+    let choice = |e: &Entry| Choice {
+        value: e.id.to_string(),
+        label: match &e.set {
+            Ok(s) => format!("{} — {}", s.title, s.source),
+            Err(_) => format!("{} (could not be computed)", e.id),
+        },
+        selected: e.id == selected,
+    };
+    let mut groups: Vec<(String, Vec<Choice>)> = papers
         .iter()
         .map(|p| {
-            let opts = (0..list.len())
-                .filter(|&i| list[i].set.as_ref().is_ok_and(|s| paper(s) == *p))
-                .map(opt)
+            let choices = list
+                .iter()
+                .filter(|e| e.set.as_ref().is_ok_and(|s| paper(s) == *p))
+                .map(choice)
                 .collect();
-            (Some(paper_label(p)), opts)
+            (paper_label(p), choices)
         })
         .collect();
-    let failed: Vec<Opt> = (0..list.len())
-        .filter(|&i| list[i].set.is_err())
-        .map(opt)
-        .collect();
+    let failed: Vec<Choice> = list.iter().filter(|e| e.set.is_err()).map(choice).collect();
     if !failed.is_empty() {
-        groups.push((Some("Could not be computed".to_string()), failed));
+        groups.push(("Could not be computed".to_string(), failed));
     }
     let on = selected == FITTED_ID;
-    let label = fitted_label(fitted);
     if fitted.is_some() || on {
         groups.push((
-            Some("Fitted to your measurements".to_string()),
-            vec![Opt::new(FITTED_ID, &label, on)],
+            "Fitted to your measurements".to_string(),
+            vec![Choice {
+                value: FITTED_ID.to_string(),
+                label: fitted_label(fitted),
+                selected: on,
+            }],
         ));
     }
-    options(groups.iter().map(|(l, o)| (l.as_deref(), o.clone())))
+    let checks = collective_choices(selected == COLLECTIVE_ID, fitted, collectives);
+    if !checks.is_empty() {
+        groups.push(("Collective runs kept in this browser".to_string(), checks));
+    }
+    groups
+}
+
+/// The collective checks the picker offers: each kept one, and the one the address names
+/// (`on`: the set shown) when it is not kept here (choosing it shows why).
+fn collective_choices(on: bool, fitted: Option<&str>, collectives: &[String]) -> Vec<Choice> {
+    let mut names: Vec<&str> = collectives.iter().map(String::as_str).collect();
+    let named = fitted.filter(|_| on);
+    if let Some(n) = named.filter(|n| !names.contains(n)) {
+        names.push(n);
+    }
+    names
+        .into_iter()
+        .map(|name| Choice {
+            value: collective_value(name),
+            label: if collectives.iter().any(|c| c == name) {
+                format!("{name} — its collective run against the prediction")
+            } else {
+                format!("{name} — its collective run (not kept in this browser)")
+            },
+            selected: named == Some(name),
+        })
+        .collect()
 }
 
 /// The groups of points that share a colour and a line, in order: each named series or, in a
@@ -733,22 +780,63 @@ mod tests {
     fn every_data_set_is_computed_and_listed() {
         let list = entries();
         assert_eq!(list.len(), validation::ids().len());
-        let html = options_html("atm-multicast", None);
+        let groups = picker_groups("atm-multicast", None, &[]);
+        let choices: Vec<&Choice> = groups.iter().flat_map(|(_, c)| c).collect();
         for e in list {
             let s = e.set.as_ref().unwrap();
             assert!(
-                html.contains(&format!("<option value=\"{}\"", e.id)),
+                choices
+                    .iter()
+                    .any(|c| c.value == e.id && c.label.contains(s.source)),
                 "{}",
                 e.id
             );
-            assert!(html.contains(&esc(s.source)), "{}", e.id);
         }
-        assert!(html.contains("<option value=\"atm-multicast\" selected>"));
-        assert_eq!(html.matches(" selected").count(), 1);
+        let selected: Vec<&str> = choices
+            .iter()
+            .filter(|c| c.selected)
+            .map(|c| c.value.as_str())
+            .collect();
+        assert_eq!(selected, ["atm-multicast"]);
         // Grouped by paper, in the papers' order.
-        let at = |p: &str| html.find(&esc(&paper_label(p))).unwrap();
-        assert!(at("000") < at("001") && at("001") < at("002") && at("002") < at("004"));
-        assert_eq!(html.matches("<optgroup").count(), 4);
+        let labels: Vec<String> = groups.iter().map(|(l, _)| l.clone()).collect();
+        assert_eq!(labels, ["000", "001", "002", "004"].map(paper_label));
+    }
+
+    /// Each kept machine with a collective run has its check in the picker, the one shown
+    /// selected; the check the address names is listed though not kept here; none otherwise.
+    #[test]
+    fn kept_collective_runs_are_offered() {
+        let kept = ["ib".to_string(), "roce".to_string()];
+        let groups = picker_groups(COLLECTIVE_ID, Some("roce"), &kept);
+        let (label, checks) = groups.last().unwrap();
+        assert_eq!(label, "Collective runs kept in this browser");
+        let values: Vec<(&str, bool)> = checks
+            .iter()
+            .map(|c| (c.value.as_str(), c.selected))
+            .collect();
+        assert_eq!(
+            values,
+            [("collective:ib", false), ("collective:roce", true)]
+        );
+        assert_eq!(
+            checks[0].label,
+            "ib — its collective run against the prediction"
+        );
+        let elsewhere = picker_groups(COLLECTIVE_ID, Some("gone"), &kept);
+        let last = elsewhere.last().unwrap().1.last().unwrap();
+        assert_eq!(last.value, collective_value("gone"));
+        assert_eq!(collective_name(&last.value), Some("gone"));
+        assert_eq!(collective_name(FITTED_ID), None);
+        assert!(last.selected && last.label.contains("not kept in this browser"));
+        // A paper's set: the kept checks offered, none selected; nothing kept, none offered.
+        let paper = picker_groups("atm-separate", Some("gone"), &kept);
+        assert!(paper.last().unwrap().1.iter().all(|c| !c.selected));
+        let groups = picker_groups("atm-separate", None, &[]);
+        assert!(groups
+            .iter()
+            .flat_map(|(_, c)| c)
+            .all(|c| !c.value.starts_with(COLLECTIVE_ID)));
     }
 
     /// Every set draws on its own scale and on the other: every row's measurement is a dot
@@ -931,6 +1019,7 @@ mod tests {
             name: name.clone(),
             query: r.query.clone(),
             points: crate::import::kept_points(&r),
+            runs: None,
         }];
         let s = Scenario::from_query(&r.query).unwrap();
         let fitted = shown(FITTED_ID, Some(&name), &kept, &s).unwrap();
@@ -960,9 +1049,25 @@ mod tests {
         assert_eq!(fitted.scale(), Scale::Log);
         assert_eq!(fitted.plot(Scale::Log).unwrap(), fit_plot(&r).unwrap());
         assert!(fitted.legend_html().contains("piecewise"));
-        let options = options_html(FITTED_ID, Some(&name));
-        assert!(options.contains(&format!("<optgroup label=\"Fitted to your measurements\"><option value=\"fitted\" selected>{} — your run against its fit</option>", esc(&name))), "{options}");
-        assert!(!options_html("atm-separate", None).contains("value=\"fitted\""));
+        let groups = picker_groups(FITTED_ID, Some(&name), &[]);
+        assert_eq!(
+            groups.last().unwrap(),
+            &(
+                "Fitted to your measurements".to_string(),
+                vec![Choice {
+                    value: FITTED_ID.into(),
+                    label: format!("{name} — your run against its fit"),
+                    selected: true
+                }]
+            )
+        );
+        let offered = |g: &[(String, Vec<Choice>)], value: &str| {
+            g.iter().flat_map(|(_, c)| c).any(|c| c.value == value)
+        };
+        assert!(!offered(
+            &picker_groups("atm-separate", None, &[]),
+            FITTED_ID
+        ));
         // No fitted machine on the page, or none kept here: said, not drawn.
         let paragon = Scenario::from_query("machine=intel-paragon").unwrap();
         let none = shown(FITTED_ID, Some(&name), &kept, &paragon).unwrap_err();
@@ -972,7 +1077,10 @@ mod tests {
         );
         let elsewhere = shown(FITTED_ID, Some(&name), &[], &s).unwrap_err();
         assert!(elsewhere.contains("keeps no measurements"), "{elsewhere}");
-        assert!(options_html(FITTED_ID, None).contains("(none on this page)"));
+        let none = picker_groups(FITTED_ID, None, &[]);
+        assert!(none.last().unwrap().1[0]
+            .label
+            .contains("(none on this page)"));
         assert!(shown("atm-separate", Some(&name), &[], &s)
             .unwrap()
             .fit

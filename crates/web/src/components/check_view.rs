@@ -105,7 +105,9 @@ fn CheckInputs(given: RwSignal<Given>) -> impl IntoView {
                 prop:value=move || given.with(|g| g.ppn.clone())
                 on:change=move |ev| given.update(|g| g.ppn = event_target_value(&ev))/>
             <label for="import-check-library">" library "</label>
-            <select id="import-check-library" on:change=move |ev| {
+            <select id="import-check-library"
+                prop:value=move || given.with(|g| g.library.map_or("", |l| l.id()).to_string())
+                on:change=move |ev| {
                 let id = event_target_value(&ev);
                 given.update(|g| g.library = Library::from_id(&id));
             }>

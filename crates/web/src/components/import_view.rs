@@ -15,13 +15,13 @@ use commcalc_core::units::si;
 use super::check_view::{CollectiveCheck, Runs};
 use super::figure::Figure;
 use crate::chart::{Plot, Scale};
-use crate::collective_check::Given;
+use crate::collective_check::{Given, KeptRuns};
 use crate::dom;
 use crate::import::{
-    decode_stored, encode, export_json, file_name, fit_plot, imported, kept_link, kept_points,
-    machine_name, overlay_html, overlay_plot, renamed, residual_plot, result_html, with_saved,
-    without, Exported, Saved, LEGEND_HTML, MAX_KEPT_POINTS, RESIDUAL_LEGEND_HTML, STORAGE_KEY,
-    STORAGE_KEY_V1,
+    check_link, decode_stored, encode, export_json, file_name, fit_plot, imported, kept_link,
+    kept_points, machine_name, overlay_html, overlay_plot, renamed, residual_plot, result_html,
+    with_saved, without, Exported, Saved, LEGEND_HTML, MAX_KEPT_POINTS, MAX_KEPT_RUN_BYTES,
+    RESIDUAL_LEGEND_HTML, STORAGE_KEY, STORAGE_KEY_V1, STORAGE_KEY_V2,
 };
 use crate::state::State;
 
@@ -34,7 +34,11 @@ pub fn kept_machines(embed: bool) -> (Vec<Saved>, Vec<String>) {
     if embed {
         return (Vec::new(), Vec::new());
     }
-    decode_stored(dom::stored(STORAGE_KEY), dom::stored(STORAGE_KEY_V1))
+    decode_stored(
+        dom::stored(STORAGE_KEY),
+        dom::stored(STORAGE_KEY_V2),
+        dom::stored(STORAGE_KEY_V1),
+    )
 }
 
 /// The view's signals, `Copy` so that every handler takes them by value.
@@ -215,28 +219,55 @@ impl Import {
                 name: machine_name(r),
                 query: r.query.clone(),
                 points: kept_points(r),
+                runs: None,
             })
         })
     }
 
+    /// The runs given together, where one of them is a collective run: what a kept machine
+    /// keeps for Validate's collective check.
+    fn collective_runs(self) -> Option<KeptRuns> {
+        let mut files = vec![(self.first.get_untracked(), self.text.get_untracked())];
+        files.extend(self.others.get_untracked());
+        let format = self.format.get_untracked();
+        self.given
+            .with_untracked(|g| KeptRuns::of(files, &format, g))
+    }
+
     /// Keeps the fitted machine with its points (for the validate view), or without them when
-    /// there are too many to keep.
+    /// there are too many to keep, and with the collective run given with it (for Validate's
+    /// collective check), or without it when the runs are too large to keep.
     fn save(self) {
-        if let Some(item) = self.current() {
-            let said = if item.points.is_empty() {
-                format!(
-                    "kept {} without its points (more than {MAX_KEPT_POINTS}): Validate cannot show them",
-                    item.name
-                )
+        let Some(mut item) = self.current() else {
+            return;
+        };
+        let mut said = if item.points.is_empty() {
+            format!(
+                "kept {} without its points (more than {MAX_KEPT_POINTS}): Validate cannot show them",
+                item.name
+            )
+        } else {
+            format!(
+                "kept {} with its {} points: it is listed under Kept fitted machines and in the machine picker",
+                item.name,
+                item.points.len()
+            )
+        };
+        if let Some(runs) = self.collective_runs() {
+            let bytes: usize = runs.files.iter().map(|(n, t)| n.len() + t.len()).sum();
+            if bytes > MAX_KEPT_RUN_BYTES {
+                said.push_str(&format!(
+                    "; its runs are larger than {} KiB and are not kept: Validate cannot check its collective run",
+                    MAX_KEPT_RUN_BYTES / 1024
+                ));
             } else {
-                format!(
-                    "kept {} with its {} points: it is listed under Kept fitted machines and in the machine picker",
-                    item.name,
-                    item.points.len()
-                )
-            };
-            self.keep(item, said);
+                said.push_str(
+                    "; its collective run is kept with it, for the collective check in Validate",
+                );
+                item.runs = Some(runs);
+            }
         }
+        self.keep(item, said);
     }
 
     /// Saves the fitted machine as a JSON file.
@@ -408,6 +439,7 @@ pub fn ImportView(
             <FittedMachine i/>
             <Charts i dark=state.dark/>
             <CollectiveCheck runs=Runs { text: i.text, first: i.first, others: i.others, format: i.format } given=i.given dark=state.dark/>
+            <OpenCheck i/>
             <ul id="import-messages" class="messages warnings" aria-label="Stored fitted machines">
                 {move || i.messages.get().into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}
             </ul>
@@ -415,6 +447,36 @@ pub fn ImportView(
             <p class="about">"They are also listed in the machine picker of the other views."</p>
             <KeptList i/>
         </section>
+    }
+}
+
+/// The link that opens the collective check of the machine on screen in Validate, once the
+/// machine is kept with its runs (the address names the machine; the runs stay in storage).
+#[component]
+fn OpenCheck(i: Import) -> impl IntoView {
+    let link = move || {
+        let name = i.result.with(|r| r.as_ref().map(machine_name))?;
+        i.saved.with(|l| {
+            l.iter()
+                .find(|s| s.name == name && s.runs.is_some())
+                .map(check_link)
+        })
+    };
+    let has_check = Memo::new(move |_| {
+        i.text.track();
+        i.first.track();
+        i.others.track();
+        i.format.track();
+        i.given.track();
+        i.collective_runs().is_some()
+    });
+    view! {
+        <p id="import-check-open" class="note" hidden=move || !has_check.get()>
+            {move || match link() {
+                Some(href) => view! { <a id="import-check-validate" href=href>"Open the collective check in Validate"</a> }.into_any(),
+                None => "Keep this machine to open its collective check in Validate, where it stays.".into_any(),
+            }}
+        </p>
     }
 }
 
@@ -571,8 +633,15 @@ fn KeptList(i: Import) -> impl IntoView {
             }
         };
         let label = format!("New name of {}", s.name);
+        let check = s.runs.as_ref().map(|_| {
+            view! {
+                " "
+                <a class="kept-check" href=check_link(&s) aria-label=format!("The collective check of {}", s.name)>"collective check"</a>
+            }
+        });
         let shown = view! {
             <a href=kept_link(&s)>{s.name.clone()}</a>
+            {check}
             " "
             <button type="button" class="kept-rename" aria-label=format!("Rename {}", s.name)
                 on:click=move |_| {
