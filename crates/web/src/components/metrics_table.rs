@@ -9,8 +9,9 @@ use crate::dom::{self, Node};
 use crate::math::view::formula;
 use crate::state::State;
 
-/// `table#metrics` with one `tr[data-metric]` per metric. A slider step changes the numbers
-/// of some rows: those rows alone are made again (keyed by what they show). Off screen while a
+/// `table#metrics` with one `tr[data-metric]` per metric. A slider step changes the numbers,
+/// not the rows: each row is kept (keyed by its metric) and only the texts whose values
+/// changed are changed in place, down to a formula's numbers. Off screen while a
 /// slider moves, the table keeps what it shows until the slider pauses, is released or the
 /// table comes on screen (`dom::drawing_waits`), and its rows are not even made meanwhile.
 #[component]
@@ -65,24 +66,35 @@ pub fn MetricsTable(
                 </tr>
             </thead>
             <tbody node_ref=tbody>
-                <For each=move || shown.get() key=Row::clone let:row>
-                    {metric_row(row)}
+                <For
+                    each=move || shown.with(|rows| rows.iter().map(|r| r.key).collect::<Vec<_>>())
+                    key=|key| *key
+                    let:key
+                >
+                    {metric_row(shown, key)}
                 </For>
             </tbody>
         </table>
     }
 }
 
-/// `tr[data-metric]`: the metric's label and key, its value as shown (`data-value` the raw
-/// number) and its formula with the source under it.
-fn metric_row(row: Row) -> impl IntoView {
+/// `tr[data-metric]` of metric `key` among `rows`: the metric's label and key, its value as
+/// shown (`data-value` the raw number) and its formula with the source under it, each
+/// following the row's values.
+fn metric_row(rows: RwSignal<Vec<Row>>, key: &'static str) -> impl IntoView {
+    let row = Memo::new(move |_| rows.with(|all| all.iter().find(|r| r.key == key).cloned()));
+    let text = move |field: fn(&Row) -> &str| {
+        move || row.with(|r| r.as_ref().map_or(String::new(), |r| field(r).to_string()))
+    };
+    let shown_formula =
+        move || row.with(|r| r.as_ref().and_then(|r| r.formula.as_ref()).map(formula));
     view! {
-        <tr data-metric=row.key>
-            <th scope="row">{row.label}<code>{row.key}</code></th>
-            <td class="value" data-value=row.raw>{row.shown}</td>
+        <tr data-metric=key>
+            <th scope="row">{text(|r| r.label)}<code>{key}</code></th>
+            <td class="value" data-value=text(|r| &r.raw)>{text(|r| &r.shown)}</td>
             <td class="formula">
-                <span class="math">{row.formula.as_ref().map(formula)}</span>
-                <small class="cite">{row.source}</small>
+                <span class="math">{shown_formula}</span>
+                <small class="cite">{text(|r| &r.source)}</small>
             </td>
         </tr>
     }
