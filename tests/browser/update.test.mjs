@@ -1,5 +1,6 @@
 // The texts that follow every slider input (the results table with its MathML, the warnings,
-// the crossovers) are changed in place rather than rebuilt (dom::html_follows). Whatever path an
+// the crossovers) are changed in place rather than rebuilt (the results table's rows keyed by
+// metric, components::metrics_table; the others dom::html_follows). Whatever path an
 // update takes (numbers only, a formula whose shape changed, rows added or removed), the page
 // after a drag must show exactly what a fresh page opened on the same address shows. The same
 // holds for the charts' pixels: a step that moves only the query's point copies the curves'
@@ -138,6 +139,40 @@ describe('texts changed in place', () => {
         await context.close();
       }
     });
+  }
+});
+
+// A slider step changes a formula's numbers, not its shape: the results table keeps its rows and
+// their formulas' elements, and changes only the texts whose values changed
+// (components::metrics_table: rows keyed by metric, cells following the row's values).
+test('a slider step changes the numbers of the results table in place', async () => {
+  const { context, page } = await newAppPage(app.browser, { viewport: { width: 1280, height: 4000 } });
+  try {
+    await openApp(page, app.server.url, '?machine=intel-paragon&pattern=pingpong');
+    const before = await page.evaluate(() => {
+      const row = document.querySelector('table#metrics tr[data-metric="time_us"]');
+      for (const el of [row, row.querySelector('td.value'), row.querySelector('math'), ...row.querySelectorAll('math mn')]) {
+        el.commcalcKept = true;
+      }
+      return { value: row.querySelector('td.value').textContent, mn: row.querySelectorAll('math mn').length };
+    });
+    await drag(page, 'size', 2);
+    const after = await page.evaluate(() => {
+      const row = document.querySelector('table#metrics tr[data-metric="time_us"]');
+      const mn = [...row.querySelectorAll('math mn')];
+      return {
+        value: row.querySelector('td.value').textContent,
+        kept: [row, row.querySelector('td.value'), row.querySelector('math')].map((el) => el.commcalcKept === true),
+        mnKept: mn.filter((el) => el.commcalcKept === true).length,
+        mn: mn.length,
+      };
+    });
+    assert.notEqual(after.value, before.value, 'the step changed the time');
+    assert.deepEqual(after.kept, [true, true, true], 'the row, its value cell and its formula are the elements they were');
+    assert.equal(after.mn, before.mn, "the formula's shape is the same");
+    assert.equal(after.mnKept, after.mn, "the formula's numbers are the elements they were, their texts changed");
+  } finally {
+    await context.close();
   }
 });
 

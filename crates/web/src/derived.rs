@@ -1,4 +1,4 @@
-//! The formula behind each metric, as MathML: the core's derivation of it (docs/explain.md),
+//! The formula behind each metric, as a MathML tree: the core's derivation of it (docs/explain.md),
 //! rendered twice — in symbols, then with the values it was bound to — and followed by the
 //! metric. Nothing is computed or decided here: the expression, the branch the model took and
 //! the source are the core's, made by the code that computed the number, so the formula a
@@ -9,7 +9,9 @@ use commcalc_core::patterns::{PatternDef, Value};
 use commcalc_core::units::{metric, si};
 use commcalc_core::Report;
 
-use crate::math::{self, chain, frac, join, num, op, paren, qty, row, sym, text, times, M};
+use crate::math::{
+    self, chain, frac, join, num, op, paren, qty, row, sub, sup, sym, text, times, under, Math, M,
+};
 use crate::slider::{plain, round_sig};
 
 /// One row of the metrics table.
@@ -21,7 +23,9 @@ pub struct Row {
     pub shown: String,
     /// The raw number (or text) for `data-value`.
     pub raw: String,
-    pub mathml: String,
+    /// The formula it comes from, with the numbers filled in; none for a number the core
+    /// reports without a derivation.
+    pub formula: Option<Math>,
     pub source: String,
 }
 
@@ -56,12 +60,7 @@ fn value_qty(v: f64, unit: &str) -> M {
 
 /// `name(a, b, …)`.
 fn function(name: &str, args: impl IntoIterator<Item = M>) -> M {
-    row([
-        M(format!("<mi>{name}</mi>")),
-        op("("),
-        join(args, ","),
-        op(")"),
-    ])
+    row([sym(name), op("("), join(args, ","), op(")")])
 }
 
 /// A search's domain (`∈ ℕ, ⌈N/S⌉ ≥ 3`) as MathML tokens: letters, numbers and operators.
@@ -123,14 +122,10 @@ fn render(e: &Expr, mode: Mode) -> M {
         Expr::Max(items) => function("max", all(items)),
         Expr::Min(items) => function("min", all(items)),
         Expr::Sqrt(a) => math::sqrt(render(a, mode)),
-        Expr::Square(a) => M(format!("<msup>{}<mn>2</mn></msup>", child(a, 4).0)),
+        Expr::Square(a) => sup(child(a, 4), num("2")),
         Expr::Ceil(a) => row([op("⌈"), render(a, mode), op("⌉")]),
         Expr::Floor(a) => row([op("⌊"), render(a, mode), op("⌋")]),
-        Expr::Log2(a) => row([
-            M("<msub><mi>log</mi><mn>2</mn></msub>".into()),
-            op("\u{2061}"),
-            child(a, 4),
-        ]),
+        Expr::Log2(a) => row([sub(sym("log"), num("2")), op("\u{2061}"), child(a, 4)]),
         Expr::ArgMin {
             var,
             domain: d,
@@ -139,10 +134,7 @@ fn render(e: &Expr, mode: Mode) -> M {
         } => match mode {
             Mode::Values => num(&number(*found)),
             Mode::Symbols => row([
-                M(format!(
-                    "<munder><mi>argmin</mi>{}</munder>",
-                    domain(var, d).0
-                )),
+                under(sym("argmin"), domain(var, d)),
                 op("\u{2061}"),
                 paren(render(objective, mode)),
             ]),
@@ -189,7 +181,7 @@ fn result(report: &Report, key: &str) -> M {
 
 /// `lhs = formula = values = result` (the values left out where they read as the symbols; a
 /// procedure described in words: `lhs = what = result`).
-fn equation(d: &Derivation, report: &Report, key: &str) -> String {
+fn equation(d: &Derivation, report: &Report, key: &str) -> Math {
     let lhs = sym(d.symbol);
     if let Expr::Described { what, .. } = d.formula {
         return chain([lhs, text(what), result(report, key)]);
@@ -224,7 +216,7 @@ fn cite(d: &Derivation) -> String {
 
 /// A metric the core reports as text (`fastest`, an algorithm's name): the time's derivation
 /// says which algorithm it took, so the row shows the name with the time's source.
-fn text_metric(report: &Report, key: &str) -> (String, String) {
+fn text_metric(report: &Report, key: &str) -> (Math, String) {
     let source = report
         .derivations
         .get("time_us")
@@ -245,17 +237,20 @@ pub fn rows(pattern: &PatternDef, report: &Report) -> Vec<Row> {
                 Value::Number(v) => (metric(key, *v), plain(*v)),
                 Value::Text(t) => (t.clone(), t.clone()),
             };
-            let (mathml, source) = match (report.derivations.get(key), value) {
-                (Some(d), _) => (equation(d, report, key), cite(d)),
-                (None, Value::Text(_)) => text_metric(report, key),
-                (None, Value::Number(_)) => (String::new(), String::new()),
+            let (formula, source) = match (report.derivations.get(key), value) {
+                (Some(d), _) => (Some(equation(d, report, key)), cite(d)),
+                (None, Value::Text(_)) => {
+                    let (formula, source) = text_metric(report, key);
+                    (Some(formula), source)
+                }
+                (None, Value::Number(_)) => (None, String::new()),
             };
             Some(Row {
                 key,
                 label: commcalc_core::metrics::metric(key).map_or("", |m| m.label),
                 shown,
                 raw,
-                mathml,
+                formula,
                 source,
             })
         })
@@ -267,21 +262,21 @@ pub fn rows(pattern: &PatternDef, report: &Report) -> Vec<Row> {
 /// that block's latency a and time per byte b.
 const PANEL: [&str; 3] = ["time_us", "a_us", "b_us_per_byte"];
 
-/// The derivations of [`PANEL`] that the report has, in symbols only (`T = α + β·n`), one
-/// `<math>` each: what the explain panel shows for the pattern. They are the formulas the
+/// The derivations of [`PANEL`] that the report has, in symbols only (`T = α + β·n`), a
+/// formula each: what the explain panel shows for the pattern. They are the formulas the
 /// results table fills in with numbers, so the panel cannot show another model's formula
 /// than the one the report was computed by.
-pub fn panel_formulas(report: &Report) -> Vec<String> {
+pub fn panel_formulas(report: &Report) -> Vec<Math> {
     PANEL
         .iter()
         .filter_map(|key| report.derivations.get(key))
-        .map(formula_mathml)
+        .map(formula)
         .collect()
 }
 
-/// A derivation in symbols only, `lhs = formula`, as one `<math>`: a pattern's formula in the
-/// explain panel, and a model's equation ([`commcalc_core::Model::equations`]).
-pub fn formula_mathml(d: &Derivation) -> String {
+/// A derivation in symbols only, `lhs = formula`: a pattern's formula in the explain panel,
+/// and a model's equation ([`commcalc_core::Model::equations`]).
+pub fn formula(d: &Derivation) -> Math {
     let rhs = match d.formula {
         Expr::Described { what, .. } => text(what),
         _ => render(&d.formula.shown(), Mode::Symbols),
@@ -321,8 +316,7 @@ mod tests {
         out
     }
 
-    /// Every metric of every machine × pattern × model has a formula in MathML with its
-    /// source, the core's derivation for every number, and the table shows that derivation:
+    /// Every metric of every machine × pattern × model has a formula with its source, the core's derivation for every number, and the table shows that derivation:
     /// its symbols and its bound values, whose formula evaluates to the metric shown.
     #[test]
     fn every_row_shows_the_cores_derivation() {
@@ -334,17 +328,18 @@ mod tests {
             assert_eq!(table[0].key, "time_us");
             for r in &table {
                 let q = s.to_query();
-                assert!(r.mathml.starts_with("<math"), "{q}: {}", r.key);
+                let shown = r.formula.as_ref().map(Math::body);
+                let shown = shown.unwrap_or_else(|| panic!("{q}: {}: no formula", r.key));
                 assert!(!r.source.is_empty(), "{q}: {}", r.key);
-                assert!(!r.mathml.contains("NaN"), "{q}: {}: {}", r.key, r.mathml);
+                assert!(!shown.text().contains("NaN"), "{q}: {}: {shown:?}", r.key);
                 let Some(d) = report.derivations.get(r.key) else {
                     assert!(report.metric(r.key).is_none(), "{q}: {} underived", r.key);
                     continue;
                 };
                 assert_eq!(d.value().to_bits(), report.metric(r.key).unwrap().to_bits());
                 if !matches!(d.formula, Expr::Described { .. }) {
-                    let symbols = render(&d.formula.shown(), Mode::Symbols).0;
-                    assert!(r.mathml.contains(&symbols), "{q}: {}", r.key);
+                    let symbols = render(&d.formula.shown(), Mode::Symbols);
+                    assert!(shown.contains(&symbols), "{q}: {}", r.key);
                 }
                 checked += 1;
             }
@@ -370,13 +365,13 @@ mod tests {
         for s in scenarios() {
             let Ok(report) = evaluate(&s) else { continue };
             for r in rows(s.pattern, &report) {
-                let values = r.mathml.split("<mo>=</mo>").skip(2).collect::<String>();
+                let Some(f) = r.formula else { continue };
+                let mut values = f.steps.iter().skip(2);
                 assert!(
-                    !values.contains(">T</mi><mi>VC"),
-                    "{}: {}: {}",
+                    !values.any(|m| m.contains(&sym("T_VC"))),
+                    "{}: {}: {f:?}",
                     s.to_query(),
                     r.key,
-                    r.mathml
                 );
             }
         }
@@ -409,9 +404,10 @@ mod tests {
                 "fence_block_elems",
             ),
         ] {
-            let m = row_of(q, key).mathml;
-            assert!(m.contains("argmin"), "{q} {key}: {m}");
-            assert!(m.contains("<mn>"), "{q} {key}: {m}");
+            let f = row_of(q, key).formula.unwrap();
+            assert!(f.steps[1].contains(&sym("argmin")), "{q} {key}: {f:?}");
+            let number = |m: &M| matches!(m, M::Num(_));
+            assert!(f.steps[2].any(&number), "{q} {key}: {f:?}");
         }
     }
 
@@ -420,11 +416,10 @@ mod tests {
         let q = "machine=intel-paragon&pattern=pingpong";
         let n_half = row_of(q, "n_half_bytes");
         assert_eq!(n_half.shown, "12.7 kB");
-        let m = n_half.mathml;
-        assert!(m.contains("<mn>146</mn>"), "{m}");
-        assert!(m.contains("<mn>0.0115</mn>"), "{m}");
-        assert!(m.contains("<mn>12.7</mn>"), "{m}");
-        assert!(m.contains(">kB</mi>"), "{m}");
+        let m = n_half.formula.unwrap().body();
+        assert!(m.contains(&num("146")), "{m:?}");
+        assert!(m.contains(&num("0.0115")), "{m:?}");
+        assert!(m.contains(&qty("12.7", "kB")), "{m:?}");
         let r_inf = row_of(q, "r_inf_MBps");
         assert_eq!(r_inf.shown, "87 MB/s");
         assert!(r_inf.raw.starts_with("86.9"), "{}", r_inf.raw);

@@ -2,107 +2,94 @@
 //! idea, the formulas, the assumptions and the source. Every fact in it is the core's: the
 //! explanations and citations ([`commcalc_core::explain`], [`commcalc_core::papers`]), the
 //! pattern's formulas (the derivations its report was computed by) and the model's (the trees
-//! its module computes with, [`Model::equations`]), rendered to MathML by [`crate::derived`].
-//! This module knows no model.
+//! its module computes with, [`Model::equations`]), as MathML trees by [`crate::derived`].
+//! This module knows no model; the panel's component draws its sections.
 
-use std::fmt::Write;
-
-use commcalc_core::explain;
+use commcalc_core::explain::{self, About};
 use commcalc_core::papers;
 use commcalc_core::patterns::PatternDef;
 use commcalc_core::Model;
 
-use crate::derived::formula_mathml;
-use crate::html::esc;
+use crate::derived::formula;
+use crate::math::Math;
 
 /// The citation checker the core's tests use too.
 #[cfg(test)]
 #[path = "../../../tests/support/citations.rs"]
 pub(crate) mod citations;
 
-/// The model's equations as MathML, one `<math>` each: the core's trees in symbols.
-pub fn model_mathml(m: Model) -> String {
-    m.equations().iter().map(formula_mathml).collect()
+/// What a section explains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Pattern,
+    Model,
 }
 
-// ---- The panel's markup -----------------------------------------------------------------------
+impl Kind {
+    /// The section's name in its ids (`explain-pattern`) and data attribute.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Pattern => "pattern",
+            Kind::Model => "model",
+        }
+    }
 
-/// What a section shows.
-struct Section<'a> {
-    /// `pattern` or `model`.
-    kind: &'a str,
-    heading: &'a str,
+    /// The data attribute that holds the pattern's or model's id (`data-pattern`).
+    pub fn data_attribute(self) -> &'static str {
+        match self {
+            Kind::Pattern => "data-pattern",
+            Kind::Model => "data-model",
+        }
+    }
+
+    /// The heading's label.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Kind::Pattern => "Pattern",
+            Kind::Model => "Model",
+        }
+    }
+}
+
+/// One explanation: a section of the panel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Section {
+    pub kind: Kind,
     /// The pattern's or model's id.
-    key: &'a str,
-    title: &'a str,
-    idea: &'a str,
-    /// MathML, one `<math>` per equation.
-    mathml: &'a str,
-    assumptions: &'a [&'a str],
-    source: &'a str,
+    pub key: &'static str,
+    pub about: About,
+    /// One formula per equation.
+    pub formulas: Vec<Math>,
+    /// The papers `about.source` cites, by number, authors and title: the source's tooltip.
+    pub cited: String,
 }
 
-/// One explanation as a section.
-fn section(e: &Section) -> String {
-    let mut out = String::new();
-    let _ = write!(
-        out,
-        "<section class=\"explain-item\" id=\"explain-{kind}\" data-{kind}=\"{key}\" aria-labelledby=\"explain-{kind}-title\">\
-         <h3 id=\"explain-{kind}-title\"><small>{heading}</small> {title}</h3>\
-         <p class=\"idea\">{idea}</p><div class=\"formula\">{math}</div><ul class=\"assumptions\" aria-label=\"Assumptions\">",
-        kind = e.kind,
-        heading = e.heading,
-        key = esc(e.key),
-        title = esc(e.title),
-        idea = esc(e.idea),
-        math = e.mathml,
-    );
-    for a in e.assumptions {
-        let _ = write!(out, "<li>{}</li>", esc(a));
+impl Section {
+    fn new(kind: Kind, key: &'static str, about: About, formulas: Vec<Math>) -> Section {
+        Section {
+            kind,
+            key,
+            cited: papers::cited(about.source),
+            about,
+            formulas,
+        }
     }
-    let _ = write!(
-        out,
-        "</ul><p class=\"cite\">Source: <span title=\"{}\">{}</span></p></section>",
-        esc(&papers::cited(e.source)),
-        esc(e.source)
-    );
-    out
 }
 
-/// The panel's body for a scenario's pattern and model: the pattern's explanation with
-/// `derivation` (its formulas under the model, MathML, from the scenario's report: see
-/// [`crate::derived::panel_formulas`]), then the model's.
-pub fn panel(def: &PatternDef, m: Model, derivation: &[String]) -> String {
-    let mut out = String::new();
-    if let Some(e) = explain::pattern(def) {
-        out.push_str(&section(&Section {
-            kind: "pattern",
-            heading: "Pattern",
-            key: def.id,
-            title: e.title,
-            idea: e.idea,
-            mathml: &derivation.concat(),
-            assumptions: e.assumptions,
-            source: e.source,
-        }));
-    }
-    let e = explain::model(m);
-    out.push_str(&section(&Section {
-        kind: "model",
-        heading: "Model",
-        key: m.id(),
-        title: e.title,
-        idea: e.idea,
-        mathml: &model_mathml(m),
-        assumptions: e.assumptions,
-        source: e.source,
-    }));
-    out
+/// The panel's sections for a scenario's pattern and model: the pattern's explanation with
+/// `derivation` (its formulas under the model, from the scenario's report: see
+/// [`crate::derived::panel_formulas`]), then the model's with its equations in symbols.
+pub fn panel(def: &PatternDef, m: Model, derivation: Vec<Math>) -> Vec<Section> {
+    let pattern = explain::pattern(def).map(|e| Section::new(Kind::Pattern, def.id, e, derivation));
+    let equations = m.equations().iter().map(formula).collect();
+    let model = Section::new(Kind::Model, m.id(), explain::model(m), equations);
+    pattern.into_iter().chain([model]).collect()
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::math::{sym, M};
     use commcalc_core::patterns::PATTERNS;
 
     /// Tags open and close in order (`<a …>` … `</a>`), so the markup is well formed.
@@ -128,26 +115,23 @@ pub(crate) mod tests {
         assert!(stack.is_empty(), "unclosed {stack:?} in {markup}");
     }
 
-    /// The model's section shows the core's equations for the model, each rendered from the
-    /// tree the model computes with, and nothing else: a formula written here again would
-    /// make the section differ from them.
+    /// The model's section, the panel's last, shows the core's equations for the model, each
+    /// rendered from the tree the model computes with, and nothing else: a formula written
+    /// here again would make the section differ from them. Whatever the pattern, it is there.
     #[test]
     fn the_model_section_shows_the_cores_equations() {
-        let s =
-            commcalc_core::Scenario::from_query("machine=intel-paragon&pattern=pingpong").unwrap();
-        for m in Model::ALL {
-            let html = panel(s.pattern, m, &[]);
-            let model_part = &html[html.find("id=\"explain-model\"").unwrap()..];
-            let formula = model_part
-                .split("<div class=\"formula\">")
-                .nth(1)
-                .and_then(|rest| rest.split("</div>").next())
-                .unwrap();
-            let expected: String = m.equations().iter().map(formula_mathml).collect();
-            assert_eq!(formula, expected, "{m:?}");
-            assert!(formula.starts_with("<math"), "{m:?}");
-            assert_balanced(formula);
-            assert!(model_part.contains(&esc(explain::model(m).source)), "{m:?}");
+        for def in PATTERNS {
+            for m in Model::ALL {
+                let sections = panel(def, m, Vec::new());
+                let model = sections.last().unwrap();
+                assert_eq!(model.kind, Kind::Model);
+                assert_eq!(model.key, m.id());
+                let expected: Vec<Math> = m.equations().iter().map(formula).collect();
+                assert!(!expected.is_empty(), "{m:?}");
+                assert_eq!(model.formulas, expected, "{m:?}");
+                assert_eq!(model.about.source, explain::model(m).source, "{m:?}");
+                assert_eq!(model.cited, papers::cited(model.about.source), "{m:?}");
+            }
         }
     }
 
@@ -158,20 +142,21 @@ pub(crate) mod tests {
         let s =
             commcalc_core::Scenario::from_query("machine=intel-paragon&pattern=pingpong").unwrap();
         let report = commcalc_core::evaluate(&s).unwrap();
-        let html = panel(s.pattern, s.model, &crate::derived::panel_formulas(&report));
-        assert_balanced(&html);
-        assert!(html.contains("id=\"explain-pattern\" data-pattern=\"pingpong\""));
-        assert!(html.contains("id=\"explain-model\" data-model=\"hockney\""));
-        assert!(html.contains("<small>Pattern</small> Ping-pong</h3>"));
-        assert!(html.contains("title=\"000 · Stoica, Sultan, Keyes"));
-        assert!(html.contains("001 · Juurlink"));
-        let pattern_part = &html[..html.find("id=\"explain-model\"").unwrap()];
-        assert!(pattern_part.contains("<mi>α</mi>"), "{pattern_part}");
-        assert!(!pattern_part.contains("a_w") && !pattern_part.contains("<mi>a</mi>"));
-        for def in PATTERNS {
-            for m in Model::ALL {
-                assert_balanced(&panel(def, m, &[]));
-            }
-        }
+        let sections = panel(s.pattern, s.model, crate::derived::panel_formulas(&report));
+        let [pattern, model] = &sections[..] else {
+            panic!("two sections: {sections:?}")
+        };
+        assert_eq!((pattern.kind, pattern.key), (Kind::Pattern, "pingpong"));
+        assert_eq!((model.kind, model.key), (Kind::Model, "hockney"));
+        assert_eq!(pattern.about.title, "Ping-pong");
+        assert!(pattern.cited.starts_with("000 · Stoica, Sultan, Keyes"));
+        assert!(model.cited.contains("001 · Juurlink"), "{}", model.cited);
+        let shown = |part: &M| pattern.formulas.iter().any(|f| f.body().contains(part));
+        assert!(shown(&sym("α")), "{:?}", pattern.formulas);
+        assert!(
+            !shown(&sym("a")) && !shown(&sym("a_w")),
+            "{:?}",
+            pattern.formulas
+        );
     }
 }

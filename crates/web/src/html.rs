@@ -9,7 +9,6 @@ use std::fmt::Write;
 use commcalc_core::metrics::Unit;
 use commcalc_core::units::in_unit;
 
-use crate::derived::Row;
 use crate::view::View;
 
 /// The tabs: `button#tab-<view>` for each view, the open one `aria-current="page"`.
@@ -141,28 +140,6 @@ pub fn items<'a>(list: impl IntoIterator<Item = (Option<&'a str>, &'a str)>) -> 
     out
 }
 
-/// The metrics table's body: `tr[data-metric]` with the label and key, `td.value` with the
-/// SI text and the raw number in `data-value`, and the formula (MathML, the core's derivation
-/// rendered by `derived`) with its source.
-pub fn metric_rows(rows: &[Row]) -> String {
-    let mut out = String::new();
-    for r in rows {
-        let _ = write!(
-            out,
-            "<tr data-metric=\"{key}\"><th scope=\"row\">{label}<code>{key}</code></th>\
-             <td class=\"value\" data-value=\"{raw}\">{shown}</td>\
-             <td class=\"formula\"><span class=\"math\">{math}</span><small class=\"cite\">{source}</small></td></tr>",
-            key = esc(r.key),
-            label = esc(r.label),
-            raw = esc(&r.raw),
-            shown = esc(&r.shown),
-            math = r.mathml,
-            source = esc(&r.source),
-        );
-    }
-    out
-}
-
 /// `table#scenarios`: for each compared scenario (by letter), the time and bandwidth at its
 /// query's size, r∞ and n½, as `commcalc compare` prints them; "—" where a pattern has none.
 /// `label` names a scenario's machine (a fitted machine by its name).
@@ -264,22 +241,6 @@ mod tests {
             "<li data-key=\"p\">p &lt; 2</li><li data-key=\"\">x</li>"
         );
         assert_eq!(items([(None, "w")]), "<li>w</li>");
-    }
-
-    #[test]
-    fn metric_rows_follow_the_dom_contract() {
-        let row = Row {
-            key: "n_half_bytes",
-            label: "Half-performance length n½",
-            shown: "12.7 kB".into(),
-            raw: "12695.65".into(),
-            mathml: "<math></math>".into(),
-            source: "001 §2".into(),
-        };
-        let html = metric_rows(&[row]);
-        assert!(html.starts_with("<tr data-metric=\"n_half_bytes\">"));
-        assert!(html.contains("<td class=\"value\" data-value=\"12695.65\">12.7 kB</td>"));
-        assert!(html.contains("<math></math>"));
     }
 
     /// The per-scenario table reads as `commcalc compare` prints it: the iPSC and the Ametek

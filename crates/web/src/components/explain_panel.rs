@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use crate::derived::panel_formulas;
-use crate::dom::{self, Node};
-use crate::explain::panel;
+use crate::explain::{panel, Section};
+use crate::math::view::formula;
 use crate::state::State;
 
 /// `details#explain`, closed at first: one section for the pattern (`#explain-pattern`) with
@@ -16,20 +16,50 @@ pub fn ExplainPanel(
     /// The app state: its choice of pattern and model.
     state: State,
 ) -> impl IntoView {
-    let body = Memo::new(move |_| {
+    let sections = Memo::new(move |_| {
         let c = state.choice.get();
         let formulas = state
             .report
             .with(|r| r.as_ref().map(panel_formulas).unwrap_or_default());
-        panel(c.pattern, c.model, &formulas)
+        panel(c.pattern, c.model, formulas)
     });
-    // A slider step changes a few numbers in the formulas: changed in place (dom::html_follows).
-    let node = Node::new();
-    dom::html_follows(node, move || body.get());
     view! {
         <details class="explain panel" id="explain">
             <summary>"What am I looking at?"</summary>
-            <div class="explain-body" node_ref=node></div>
+            <div class="explain-body">
+                {move || sections.get().into_iter().map(section).collect_view()}
+            </div>
         </details>
     }
+}
+
+/// `section#explain-pattern[data-pattern]` (or the model's): title, idea, formulas,
+/// assumptions and source, the source's papers in its tooltip.
+fn section(s: Section) -> impl IntoView {
+    let name = s.kind.name();
+    let formulas = s.formulas.iter().map(formula).collect_view();
+    let assumptions = s
+        .about
+        .assumptions
+        .iter()
+        .map(|a| view! { <li>{*a}</li> })
+        .collect_view();
+    view! {
+        <section
+            class="explain-item"
+            id=format!("explain-{name}")
+            aria-labelledby=format!("explain-{name}-title")
+        >
+            <h3 id=format!("explain-{name}-title")>
+                <small>{s.kind.heading()}</small>
+                " "
+                {s.about.title}
+            </h3>
+            <p class="idea">{s.about.idea}</p>
+            <div class="formula">{formulas}</div>
+            <ul class="assumptions" aria-label="Assumptions">{assumptions}</ul>
+            <p class="cite">"Source: "<span title=s.cited>{s.about.source}</span></p>
+        </section>
+    }
+    .attr(s.kind.data_attribute(), s.key)
 }
