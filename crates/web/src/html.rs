@@ -1,8 +1,7 @@
 //! Markup built as text for the parts of the page that are lists of static items (select
-//! options, the metrics table, messages): one update of the HTML per change instead of a
-//! reactive view per item, which keeps the shipped wasm small. The lowest layer of the markup:
-//! it imports no controls, edits or address, and the controls panel's markup, which needs
-//! them, is `controls_html` above it.
+//! options, the metrics table): one update of the HTML per change instead of a reactive view
+//! per item, which keeps the shipped wasm small. The lowest layer of the markup: it imports no
+//! controls, edits or address.
 
 use std::fmt::Write;
 
@@ -125,22 +124,6 @@ pub fn options<'a>(groups: impl IntoIterator<Item = (Option<&'a str>, Vec<Opt<'a
     out
 }
 
-/// List items, each with an optional `data-key`.
-pub fn items<'a>(list: impl IntoIterator<Item = (Option<&'a str>, &'a str)>) -> String {
-    let mut out = String::new();
-    for (key, text) in list {
-        match key {
-            Some(k) => {
-                let _ = write!(out, "<li data-key=\"{}\">{}</li>", esc(k), esc(text));
-            }
-            None => {
-                let _ = write!(out, "<li>{}</li>", esc(text));
-            }
-        }
-    }
-    out
-}
-
 /// The metrics table's body: `tr[data-metric]` with the label and key, `td.value` with the
 /// SI text and the raw number in `data-value`, and the formula (MathML, the core's derivation
 /// rendered by `derived`) with its source.
@@ -255,15 +238,6 @@ mod tests {
             "a<sub>p</sub> + a<sub>c</sub> (a<sub>pc</sub>)"
         );
         assert_eq!(subscripts("x < y_"), "x &lt; y_");
-    }
-
-    #[test]
-    fn items_carry_their_key() {
-        assert_eq!(
-            items([(Some("p"), "p < 2"), (Some(""), "x")]),
-            "<li data-key=\"p\">p &lt; 2</li><li data-key=\"\">x</li>"
-        );
-        assert_eq!(items([(None, "w")]), "<li>w</li>");
     }
 
     #[test]
