@@ -1,5 +1,5 @@
 //! A problem to show beside a control or above the page. A leaf: the address's parser
-//! (`page`), the edits (`edit`), the controls' markup and the hand-over between the page's
+//! (`page`), the edits (`edit`), the controls and the hand-over between the page's
 //! modules all report problems, and none of them has to import another for the type.
 
 use commcalc_core::{Error, Report};
