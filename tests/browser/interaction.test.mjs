@@ -141,6 +141,52 @@ describe('sliders', () => {
   });
 });
 
+describe('the panel in place', () => {
+  // The controls are views: a slider step sets the moved control's readout and the sliders'
+  // and fields' values (properties), and no element of the panel is added, removed or
+  // rewritten. The SP2's a_c moves a_rt's slider range (catalog::ParamSet::bounds), so a_rt's
+  // position changes too: set as a property, it shows no change to the DOM.
+  it("a drag changes only the moved control's texts, and no element of the panel", async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, '?machine=ibm-sp2&pattern=pairs');
+      const seen = await page.evaluate(async () => {
+        const panel = document.querySelector('.controls');
+        const slider = panel.querySelector('[data-control="a_c"] input[type=range]');
+        const other = panel.querySelector('[data-control="a_rt"] input[type=range]');
+        const before = { slider, other, position: other.value, boxes: panel.querySelectorAll('*').length };
+        const records = [];
+        const observer = new MutationObserver((list) => records.push(...list));
+        observer.observe(panel, { subtree: true, childList: true, attributes: true, characterData: true });
+        for (const to of [600, 700, 800, 900]) {
+          await new Promise((r) => requestAnimationFrame(r));
+          slider.value = String(to);
+          slider.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+        await new Promise((r) => requestAnimationFrame(r));
+        observer.disconnect();
+        const where = (n) => (n.nodeType === 1 ? n : n.parentElement).closest('[data-control]')?.dataset.control ?? 'panel';
+        return {
+          same: panel.querySelector('[data-control="a_c"] input[type=range]') === before.slider &&
+            panel.querySelector('[data-control="a_rt"] input[type=range]') === before.other,
+          moved: other.value !== before.position,
+          boxes: panel.querySelectorAll('*').length === before.boxes,
+          changes: records.map((r) => `${r.type} ${where(r.target)} ${r.attributeName ?? ''}`.trim()),
+        };
+      });
+      assert.ok(seen.same, 'the sliders are the same elements after the drag');
+      assert.ok(seen.moved, "a_rt's slider position follows its range");
+      assert.ok(seen.boxes, 'no element added or removed');
+      assert.ok(seen.changes.length > 0, 'the readout changed');
+      const elsewhere = seen.changes.filter((c) => !c.startsWith('characterData a_c') && !c.startsWith('attributes a_c'));
+      assert.deepEqual(elsewhere, [], 'only the moved control changed');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('typing values', () => {
   it('a bad value typed in a number field shows an error and leaves the URL and the results alone', async () => {
     const { context, page, problems } = await newAppPage(app.browser);

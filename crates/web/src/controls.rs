@@ -11,9 +11,10 @@ use commcalc_core::patterns::{collective, Key, PatternDef, Value, PATTERNS};
 use commcalc_core::query::P_RANGE;
 use commcalc_core::traffic::query::TrafficKey;
 use commcalc_core::units::si;
-use commcalc_core::{Model, Report, Scenario};
+use commcalc_core::{Error, Model, Report, Scenario};
 use std::cell::Cell;
 
+use crate::problem::Problem;
 use crate::slider::{plain, Slider};
 
 /// How a control edits its value.
@@ -726,6 +727,132 @@ fn parse_mesh(text: &str) -> Option<(u32, u32)> {
     Some((w.parse().ok()?, h.parse().ok()?))
 }
 
+/// What makes a control's element, besides its key: how it edits (a slider or not, a choice
+/// with its list, the mesh's two fields) and its unit. The rest of a control (its label and
+/// texts, its slider's range) follows the scenario in the element as it stands, so that a
+/// slider that moves another's range (a sum and its part) or makes a key given (a node key's
+/// source) changes texts and attributes, never the element under the pointer.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// A number or list field, with a slider where the value has a range, and its unit.
+    Number { slider: bool, unit: &'static str },
+    /// A select among ids, with their labels.
+    Choice(Vec<(&'static str, String)>),
+    /// The mesh's width and height fields.
+    Mesh,
+}
+
+impl Control {
+    /// The control's element ([`Form`]).
+    pub fn form(&self) -> Form {
+        match &self.kind {
+            Kind::Number { slider } => Form::Number {
+                slider: slider.is_some(),
+                unit: self.unit,
+            },
+            Kind::List => Form::Number {
+                slider: false,
+                unit: self.unit,
+            },
+            Kind::Choice(choices) => Form::Choice(choices.clone()),
+            Kind::Mesh => Form::Mesh,
+        }
+    }
+}
+
+/// What a control shows of the scenario, beside what it is ([`Control`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Shown {
+    /// The field's text: a number as the address writes it, a list as typed, a choice's id;
+    /// the mesh's width (its height is `height`).
+    pub field: String,
+    /// The mesh's height.
+    pub height: String,
+    /// The value with its unit's prefix (`readout`), empty without a value or a unit.
+    pub readout: String,
+    /// The slider's step for the value (0 without a value or a slider).
+    pub position: u32,
+    /// Whether the scenario sets the key (its reset has something to do).
+    pub is_set: bool,
+    /// Whether the pattern leaves the key unused here (the report says so).
+    pub unused: bool,
+    /// The core's messages about the key, joined: a rejected edit, a bad address value, or why
+    /// the scenario does not evaluate; empty when there is none.
+    pub message: String,
+}
+
+/// What `c` shows of `scenario`, its `report` and the `problems` of the address and the edits.
+pub fn shown(
+    c: &Control,
+    scenario: &Scenario,
+    report: Result<&Report, &Error>,
+    problems: &[Problem],
+) -> Shown {
+    let key = c.key;
+    let (value, field, height) = match current(scenario, report.ok(), key) {
+        Current::Number(v) => (v, v.map(plain).unwrap_or_default(), String::new()),
+        Current::Text(t) => (None, t.unwrap_or_default(), String::new()),
+        Current::Mesh(m) => (
+            None,
+            m.map(|m| m.0.to_string()).unwrap_or_default(),
+            m.map(|m| m.1.to_string()).unwrap_or_default(),
+        ),
+    };
+    let position = match (&c.kind, value) {
+        (Kind::Number { slider: Some(sl) }, Some(v)) => sl.position(v),
+        _ => 0,
+    };
+    let mut messages: Vec<String> = (problems.iter())
+        .filter(|p| p.key == key)
+        .map(|p| p.message.clone())
+        .collect();
+    if let Err(e) = report {
+        if e.key() == Some(key) {
+            messages.push(e.to_string());
+        }
+    }
+    Shown {
+        field,
+        height,
+        readout: value.map(|v| readout(v, c.unit)).unwrap_or_default(),
+        position,
+        is_set: is_set(scenario, key),
+        unused: report.is_ok_and(|r| !is_used(r, key)),
+        message: messages.join(" "),
+    }
+}
+
+/// A value as a control's readout shows it: SI prefixes for bytes and times.
+pub fn readout(v: f64, unit: &str) -> String {
+    match unit {
+        "B" | "µs" | "µs/B" => si(v, unit),
+        "" => String::new(),
+        other => format!("{} {other}", plain(v)),
+    }
+}
+
+/// A label as the papers typeset it, in runs of (text, whether a subscript): `t_st` is t with
+/// st as a subscript. A subscript runs over ASCII letters and digits.
+pub fn label_parts(label: &str) -> Vec<(String, bool)> {
+    let mut out: Vec<(String, bool)> = Vec::new();
+    let mut chars = label.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '_' && chars.peek().is_some_and(|n| n.is_ascii_alphanumeric()) {
+            let mut sub = String::new();
+            while let Some(n) = chars.next_if(char::is_ascii_alphanumeric) {
+                sub.push(n);
+            }
+            out.push((sub, true));
+        } else {
+            match out.last_mut() {
+                Some((text, false)) => text.push(c),
+                _ => out.push((c.to_string(), false)),
+            }
+        }
+    }
+    out
+}
+
 /// The heading of today's machines (`catalog::today`) in the machine picker.
 pub const TODAY_LABEL: &str = "Today's clusters (measured runs)";
 
@@ -795,6 +922,111 @@ pub fn machine_about(machine: &Machine, named: Option<&str>) -> (String, String)
 mod tests {
     use super::*;
     use commcalc_core::collectives::nodes::{ASSUMED_NODE, ASSUMED_NODE_REASON};
+
+    /// A control shows its value in its field, with its unit's prefix in its readout and at
+    /// its step on its slider; a key the scenario sets is marked for its reset, and a key the
+    /// pattern does not read here is said to be unused.
+    #[test]
+    fn a_control_shows_its_value_and_whether_it_is_set_or_used() {
+        let s = Scenario::from_query("machine=intel-paragon&pattern=pingpong&size=12700").unwrap();
+        let report = commcalc_core::evaluate(&s);
+        let specs = controls(&s);
+        let of = |key: &str| specs.iter().find(|c| c.key == key).unwrap();
+        let size = shown(of("size"), &s, report.as_ref(), &[]);
+        let Kind::Number { slider: Some(sl) } = &of("size").kind else {
+            panic!("no size slider");
+        };
+        assert_eq!(size.field, "12700");
+        assert_eq!(size.readout, "12.7 kB");
+        assert_eq!(size.position, sl.position(12700.0));
+        assert!(size.position > 0 && size.is_set && !size.unused);
+        assert!(size.message.is_empty());
+        let from = shown(of("from"), &s, report.as_ref(), &[]);
+        assert!(!from.is_set);
+        // The DELTA's global combine: the mesh's two sides, the f(L) set's id.
+        let s = Scenario::from_query("machine=intel-delta&pattern=global-combine").unwrap();
+        let report = commcalc_core::evaluate(&s);
+        let specs = controls(&s);
+        let of = |key: &str| specs.iter().find(|c| c.key == key).unwrap();
+        let mesh = shown(of("mesh"), &s, report.as_ref(), &[]);
+        assert_eq!((mesh.field.as_str(), mesh.height.as_str()), ("16", "16"));
+        assert_eq!(shown(of("f"), &s, report.as_ref(), &[]).field, "nominal");
+    }
+
+    /// The problems about a key show under its control, joined, with the core's reason the
+    /// scenario does not evaluate where that names the key; other controls show none.
+    #[test]
+    fn a_controls_problems_show_under_it() {
+        let s = Scenario::from_query("machine=custom&pattern=allreduce&p=4&ppn=8").unwrap();
+        let report = commcalc_core::evaluate(&s);
+        let refused = report.as_ref().expect_err("ppn above p");
+        assert_eq!(refused.key(), Some("ppn"));
+        let problem = Problem {
+            key: "ppn".into(),
+            message: "ppn: \"x\" is <not> a number".into(),
+        };
+        let specs = controls(&s);
+        let of = |key: &str| specs.iter().find(|c| c.key == key).unwrap();
+        let ppn = shown(
+            of("ppn"),
+            &s,
+            report.as_ref(),
+            std::slice::from_ref(&problem),
+        );
+        assert_eq!(ppn.message, format!("{} {refused}", problem.message));
+        assert!(
+            !ppn.unused,
+            "nothing is said unused where the scenario is refused"
+        );
+        let p = shown(of("p"), &s, report.as_ref(), std::slice::from_ref(&problem));
+        assert!(p.message.is_empty(), "{}", p.message);
+    }
+
+    /// A control's element is its key and how it edits: a slider that moves another's range
+    /// (the SP2's a_c moves a_rt's lower end) changes that control but not its element.
+    #[test]
+    fn a_controls_form_stays_while_its_range_moves() {
+        let s = Scenario::from_query("machine=ibm-sp2&pattern=pairs").unwrap();
+        let a_rt = |s: &Scenario| controls(s).into_iter().find(|c| c.key == "a_rt").unwrap();
+        let moved = s.with("a_c", "30").unwrap();
+        assert_ne!(a_rt(&s), a_rt(&moved), "a_c moves a_rt's slider");
+        assert_eq!(a_rt(&s).form(), a_rt(&moved).form());
+        assert_eq!(
+            a_rt(&s).form(),
+            Form::Number {
+                slider: true,
+                unit: a_rt(&s).unit
+            }
+        );
+        let from = controls(&s).into_iter().find(|c| c.key == "from").unwrap();
+        assert_eq!(
+            from.form(),
+            Form::Number {
+                slider: false,
+                unit: "B"
+            }
+        );
+    }
+
+    /// Labels are set as the papers set them: after `_`, letters and digits are a subscript.
+    #[test]
+    fn labels_take_their_subscripts() {
+        let part = |t: &str, sub| (t.to_string(), sub);
+        assert_eq!(
+            label_parts("t_st (alpha)"),
+            [part("t", false), part("st", true), part(" (alpha)", false)]
+        );
+        assert_eq!(
+            label_parts("a_p + a_c"),
+            [
+                part("a", false),
+                part("p", true),
+                part(" + a", false),
+                part("c", true)
+            ]
+        );
+        assert_eq!(label_parts("x < y_"), [part("x < y_", false)]);
+    }
 
     /// A cluster's own nodes are its controls' values, each said to be its own or assumed
     /// (the core's `collective::node_default`).

@@ -873,22 +873,6 @@ pub fn html_follows(node: Node, html: impl Fn() -> String + 'static) {
     follow(node, Box::new(html), Box::new(|| 0));
 }
 
-/// [`html_follows`] for content with fields: a field that was typed in keeps its text while
-/// the rest changes (a value the core refused stays there to be corrected), until `shape`
-/// changes (another pattern's controls), when every field shows its value again.
-pub fn html_follows_shaped<S>(node: Node, shape: Memo<S>, html: impl Fn() -> String + 'static)
-where
-    S: PartialEq + Send + Sync + 'static,
-{
-    // A `usize`, wrapping: the module's other counters are, and a memo's code is compiled once
-    // per value type.
-    let generation = Memo::new(move |n: Option<&usize>| {
-        shape.track();
-        n.map_or(0, |n| n.wrapping_add(1))
-    });
-    follow(node, Box::new(html), Box::new(move || generation.get()));
-}
-
 /// [`html_follows`] with its HTML and shape boxed: one copy of the effect in the module, not
 /// one per caller. Off screen while a slider moves, the node keeps what it shows and its HTML
 /// is not even made (the results table's MathML was 0.2–0.6 ms of a step, made to be held);

@@ -1,8 +1,7 @@
 //! Markup built as text for the parts of the page that are lists of static items (select
-//! options, the metrics table, messages): one update of the HTML per change instead of a
-//! reactive view per item, which keeps the shipped wasm small. The lowest layer of the markup:
-//! it imports no controls, edits or address, and the controls panel's markup, which needs
-//! them, is `controls_html` above it.
+//! options, the metrics table): one update of the HTML per change instead of a reactive view
+//! per item, which keeps the shipped wasm small. The lowest layer of the markup: it imports no
+//! controls, edits or address.
 
 use std::fmt::Write;
 
@@ -124,22 +123,6 @@ pub fn options<'a>(groups: impl IntoIterator<Item = (Option<&'a str>, Vec<Opt<'a
     out
 }
 
-/// List items, each with an optional `data-key`.
-pub fn items<'a>(list: impl IntoIterator<Item = (Option<&'a str>, &'a str)>) -> String {
-    let mut out = String::new();
-    for (key, text) in list {
-        match key {
-            Some(k) => {
-                let _ = write!(out, "<li data-key=\"{}\">{}</li>", esc(k), esc(text));
-            }
-            None => {
-                let _ = write!(out, "<li>{}</li>", esc(text));
-            }
-        }
-    }
-    out
-}
-
 /// `table#scenarios`: for each compared scenario (by letter), the time and bandwidth at its
 /// query's size, r∞ and n½, as `commcalc compare` prints them; "—" where a pattern has none.
 /// `label` names a scenario's machine (a fitted machine by its name).
@@ -232,15 +215,6 @@ mod tests {
             "a<sub>p</sub> + a<sub>c</sub> (a<sub>pc</sub>)"
         );
         assert_eq!(subscripts("x < y_"), "x &lt; y_");
-    }
-
-    #[test]
-    fn items_carry_their_key() {
-        assert_eq!(
-            items([(Some("p"), "p < 2"), (Some(""), "x")]),
-            "<li data-key=\"p\">p &lt; 2</li><li data-key=\"\">x</li>"
-        );
-        assert_eq!(items([(None, "w")]), "<li>w</li>");
     }
 
     /// The per-scenario table reads as `commcalc compare` prints it: the iPSC and the Ametek

@@ -9,7 +9,6 @@ pub mod chart;
 pub mod collective_check;
 pub mod collectives;
 pub mod controls;
-pub mod controls_html;
 pub mod derived;
 pub mod edit;
 pub mod explain;

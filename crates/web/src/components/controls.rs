@@ -1,18 +1,17 @@
 //! The controls panel: one control per input the pattern takes and per parameter of the
-//! machine's set, generated from the core's declarations. Written as HTML (`controls_html`)
-//! that follows the scenario in place, its events taken by the panel (`markup`): a number
-//! control is a slider (log-scaled where the range spans decades) and a field with its unit,
-//! a list the field alone, a choice a select, the mesh two fields; each has its reset button,
-//! source text and the core's messages about its key.
+//! machine's set, generated from the core's declarations (`controls`). A number control is a
+//! slider (log-scaled where the range spans decades) and a field with its unit, a list the
+//! field alone, a choice a select, the mesh two fields; each has its reset button, source text
+//! and the core's messages about its key. A control's element stays while the scenario
+//! changes (`controls::Form`): a slider step changes its position, readout and field, and the
+//! texts that follow the value, in place.
 
 use leptos::prelude::*;
 
-use crate::controls::{collective_facts, controls, current, Control, Current, Kind};
-use crate::controls_html::{controls_html, ControlsPanel};
-use crate::dom::{self, Node};
+use crate::controls::{collective_facts, controls, label_parts, shown, Control, Form, Kind};
+use crate::dom;
 use crate::edit::Edit;
-use crate::markup::{self, Used};
-use crate::slider::plain;
+use crate::slider::{plain, STEPS};
 use crate::state::State;
 
 /// `div.controls`: the inputs, then the parameters, each group in a fieldset.
@@ -35,56 +34,333 @@ pub fn Controls(
             None => all,
         }
     });
-    let html = move || {
-        let set_label = state.scenario.with(|s| {
+    let set_label = Signal::derive(move || {
+        state.scenario.with(|s| {
             s.machine
                 .set(s.model)
                 .map(|set| format!("{} parameters: {}", state.machine_name(s), set.label))
                 .unwrap_or_default()
-        });
-        specs.with(|specs| {
-            state.scenario.with(|s| {
-                state.report.with(|r| {
-                    state.problems.with(|problems| {
-                        controls_html(&ControlsPanel {
-                            specs,
-                            scenario: s,
-                            report: r.as_ref(),
-                            problems,
-                            set_label: &set_label,
-                        })
-                    })
-                })
-            })
         })
-    };
-    // A slider step changes a readout, a position and a field: changed in place. With other
-    // controls (another pattern's) every field shows its value again, typed in or not. The
-    // controls' shape leaves out their sliders' ranges, which follow other values (the curve's
-    // range; a sum and its part, `ParamSet::bounds`): moving the SP2's a_c moves a_rt's lower
-    // end, and wrote the whole panel afresh at every step.
-    let shape = Memo::new(move |_| {
-        specs.with(|specs| {
-            specs
-                .iter()
-                .map(|c| match c.kind {
-                    Kind::Number { .. } => Control {
-                        kind: Kind::Number { slider: None },
-                        ..c.clone()
-                    },
-                    _ => c.clone(),
-                })
-                .collect::<Vec<_>>()
-        })
-    });
-    let node = Node::new();
-    dom::html_follows_shaped(node, shape, html);
-    markup::listen(node, &["click", "input", "change"], move |used| {
-        used_control(state, specs, used)
     });
     view! {
-        <div class="controls" node_ref=node></div>
+        <div class="controls">
+            <Group state specs parameters=false legend=Signal::stored("Inputs".to_string())/>
+            <Group state specs parameters=true legend=set_label/>
+        </div>
         <CollectiveFacts state/>
+    }
+}
+
+/// A fieldset of controls, the inputs or the parameters, hidden when it has none.
+#[component]
+fn Group(
+    /// The app state.
+    state: State,
+    /// The controls shown, inputs and parameters.
+    specs: Memo<Vec<Control>>,
+    /// Whether this is the machine's parameters (else the pattern's inputs).
+    parameters: bool,
+    /// The fieldset's legend.
+    legend: Signal<String>,
+) -> impl IntoView {
+    let group = move || {
+        specs.with(|s| {
+            s.iter()
+                .filter(|c| c.is_parameter == parameters)
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <fieldset hidden=move || specs.with(|s| !s.iter().any(|c| c.is_parameter == parameters))>
+            <legend>{move || legend.get()}</legend>
+            <For each=group key=|c| (c.key, c.form()) let:control>
+                <ControlBox state specs control/>
+            </For>
+        </fieldset>
+    }
+}
+
+/// `div.control[data-control]`: its head, what edits it, its source (shown on hover and focus
+/// and read as its description) and the core's messages about its key.
+#[component]
+fn ControlBox(
+    /// The app state.
+    state: State,
+    /// The controls shown, where this one's texts and slider follow the scenario.
+    specs: Memo<Vec<Control>>,
+    /// The control as it came: its key and form stay.
+    control: Control,
+) -> impl IntoView {
+    let key = control.key;
+    let form = control.form();
+    // The control as the scenario has it now (its texts, its slider's range); the last one
+    // while the panel drops it.
+    let control = Memo::new(move |last: Option<&Control>| {
+        specs
+            .with(|s| s.iter().find(|c| c.key == key).cloned())
+            .or_else(|| last.cloned())
+            .unwrap_or_else(|| control.clone())
+    });
+    let now = Memo::new(move |_| {
+        control.with(|c| {
+            state.scenario.with(|s| {
+                state
+                    .report
+                    .with(|r| state.problems.with(|p| shown(c, s, r.as_ref(), p)))
+            })
+        })
+    });
+    let source = move || control.with(|c| c.source.clone());
+    let described = format!("about-{key} err-{key}");
+    let readout = matches!(form, Form::Number { unit, .. } if !unit.is_empty());
+    let (label_for, edit) = match form {
+        Form::Number { slider, unit } => (
+            format!("in-{key}"),
+            number_edit(state, control, now, slider, unit, &described).into_any(),
+        ),
+        Form::Choice(choices) => (
+            format!("in-{key}"),
+            choice_edit(state, key, now, choices, &described).into_any(),
+        ),
+        Form::Mesh => (
+            "in-mesh-w".to_string(),
+            mesh_edit(state, key, now, &described).into_any(),
+        ),
+    };
+    view! {
+        <div class="control" data-control=key title=source>
+            <Head state control now label_for readout/>
+            {edit}
+            <p class="about" id=format!("about-{key}") role="tooltip">
+                <strong>{move || control.with(|c| c.name.clone())}</strong>
+                " "
+                {source}
+            </p>
+            <div class="messages-slot">
+                {move || {
+                    let message = now.with(|s| s.message.clone());
+                    (!message.is_empty())
+                        .then(|| {
+                            view! {
+                                <p class="error" id=format!("err-{key}") role="alert">
+                                    {message}
+                                </p>
+                            }
+                        })
+                }}
+            </div>
+        </div>
+    }
+}
+
+/// The head of a control: its label (the papers' subscripts as `sub`), the readout of a number
+/// with a unit, a note when the pattern does not use it here, and the reset button (marked
+/// when the scenario sets the key).
+#[component]
+fn Head(
+    /// The app state.
+    state: State,
+    /// The control.
+    control: Memo<Control>,
+    /// What it shows of the scenario.
+    now: Memo<crate::controls::Shown>,
+    /// The id of the field the label names.
+    label_for: String,
+    /// Whether it shows its value with its unit.
+    readout: bool,
+) -> impl IntoView {
+    let key = control.with_untracked(|c| c.key);
+    let label = Memo::new(move |_| control.with(|c| c.label.clone()));
+    let parts = move || {
+        label
+            .with(|l| label_parts(l))
+            .into_iter()
+            .map(|(text, sub)| match sub {
+                true => view! { <sub>{text}</sub> }.into_any(),
+                false => text.into_any(),
+            })
+            .collect_view()
+    };
+    let reset = move || control.with(|c| format!("Reset {} to {}", c.label, c.reset_to));
+    view! {
+        <div class="head">
+            <label id=format!("label-{key}") for=label_for>{parts}</label>
+            {readout
+                .then(|| {
+                    view! {
+                        <output class="readout">{move || now.with(|s| s.readout.clone())}</output>
+                    }
+                })}
+            <span class="unused" hidden=move || !now.with(|s| s.unused)>"not used here"</span>
+            <button
+                type="button"
+                class="reset"
+                class:is-set=move || now.with(|s| s.is_set)
+                data-reset=""
+                aria-label=reset
+                title=reset
+                on:click=move |_| state.edit(Edit::Reset(key))
+            >
+                "↺"
+            </button>
+        </div>
+    }
+}
+
+/// The field's text as a memo of its own: set on the field when the value changes, so that a
+/// value typed in and refused stays there to be corrected while other controls move; shown
+/// again when the machine, pattern or model changes (other controls).
+fn field_text(state: State, now: Memo<crate::controls::Shown>) -> impl Fn() -> String + Copy {
+    let text = Memo::new(move |_| now.with(|s| s.field.clone()));
+    move || {
+        state.choice.track();
+        text.get()
+    }
+}
+
+/// A number control: a slider where the value has a range, and a field with its unit; a list
+/// (`Kind::List`) is the field alone, holding the list as typed. The field is text: the core
+/// parses what is typed, so "12.7k" is 12,700 B and "12.7x" is refused with the query
+/// language's message (a number field would drop the letter and take 12.7 in silence). The
+/// slider edits live on `input` and writes the address when released; the field edits on
+/// `change`.
+fn number_edit(
+    state: State,
+    control: Memo<Control>,
+    now: Memo<crate::controls::Shown>,
+    slider: bool,
+    unit: &'static str,
+    described: &str,
+) -> impl IntoView {
+    let key = control.with_untracked(|c| c.key);
+    let range = slider.then(|| {
+        let slide = move |ev| {
+            let Ok(pos) = event_target_value(&ev).parse::<u32>() else {
+                return;
+            };
+            if let Kind::Number { slider: Some(sl) } = control.with_untracked(|c| c.kind.clone()) {
+                dom::sliding(|| state.edit(Edit::Set(key, &plain(sl.value(pos)))));
+            }
+        };
+        view! {
+            <input
+                type="range"
+                min="0"
+                max=STEPS
+                step="1"
+                aria-labelledby=format!("label-{key}")
+                aria-describedby=described.to_string()
+                aria-valuetext=move || now.with(|s| s.readout.clone())
+                prop:value=move || now.with(|s| s.position)
+                on:input=slide
+                // Released: the address takes the value now rather than after the pause.
+                on:change=|_| dom::flush_url()
+            />
+        }
+    });
+    view! {
+        <div class="edit">
+            {range}
+            <span class="field">
+                <input
+                    type="text"
+                    data-part="number"
+                    id=format!("in-{key}")
+                    autocomplete="off"
+                    spellcheck="false"
+                    placeholder="default"
+                    aria-describedby=described.to_string()
+                    prop:value=field_text(state, now)
+                    on:change=move |ev| state.edit(Edit::Set(key, &event_target_value(&ev)))
+                />
+                <span class="unit">{unit}</span>
+            </span>
+        </div>
+    }
+}
+
+/// A choice: a select among the declared ids, the current one selected. Another spatial model
+/// drops the old one's keys (radius, phi, decay).
+fn choice_edit(
+    state: State,
+    key: &'static str,
+    now: Memo<crate::controls::Shown>,
+    choices: Vec<(&'static str, String)>,
+    described: &str,
+) -> impl IntoView {
+    let chosen = Memo::new(move |_| now.with(|s| s.field.clone()));
+    let options = choices
+        .into_iter()
+        .map(|(id, label)| {
+            view! { <option value=id prop:selected=move || chosen.with(|c| c == id)>{label}</option> }
+        })
+        .collect_view();
+    let pick = move |ev| {
+        let id = event_target_value(&ev);
+        match key {
+            "spatial" => state.edit(Edit::Switch(key, &id)),
+            _ => state.edit(Edit::Set(key, &id)),
+        }
+    };
+    view! {
+        <div class="edit">
+            <select id=format!("in-{key}") aria-describedby=described.to_string() on:change=pick>
+                {options}
+            </select>
+        </div>
+    }
+}
+
+/// The mesh: its width and height fields; a typed side is set with the other side as shown,
+/// and the core checks the pair.
+fn mesh_edit(
+    state: State,
+    key: &'static str,
+    now: Memo<crate::controls::Shown>,
+    described: &str,
+) -> impl IntoView {
+    let width = field_text(state, now);
+    let height = Memo::new(move |_| now.with(|s| s.height.clone()));
+    let set = move |width: bool, typed: String| {
+        let (w, h) = now.with_untracked(|s| (s.field.clone(), s.height.clone()));
+        let mesh = match width {
+            true => format!("{typed}x{h}"),
+            false => format!("{w}x{typed}"),
+        };
+        state.edit(Edit::Set(key, &mesh));
+    };
+    view! {
+        <div class="edit mesh">
+            <label class="part" for="in-mesh-w">"W"</label>
+            <input
+                type="text"
+                inputmode="numeric"
+                autocomplete="off"
+                spellcheck="false"
+                id="in-mesh-w"
+                data-part="w"
+                aria-describedby=described.to_string()
+                prop:value=width
+                on:change=move |ev| set(true, event_target_value(&ev))
+            />
+            <span aria-hidden="true">"×"</span>
+            <label class="part" for="in-mesh-h">"H"</label>
+            <input
+                type="text"
+                inputmode="numeric"
+                autocomplete="off"
+                spellcheck="false"
+                id="in-mesh-h"
+                data-part="h"
+                aria-describedby=described.to_string()
+                prop:value=move || {
+                    state.choice.track();
+                    height.get()
+                }
+                on:change=move |ev| set(false, event_target_value(&ev))
+            />
+        </div>
     }
 }
 
@@ -107,55 +383,4 @@ fn CollectiveFacts(
             </For>
         </ul>
     }
-}
-
-/// What a control does when used: a slider edits live on `input` and writes the address when
-/// released, a field or select edits on `change`, the reset button on `click`.
-fn used_control(state: State, specs: Memo<Vec<Control>>, used: &Used) {
-    let Some(key) = used.within("data-control") else {
-        return;
-    };
-    let Some(control) = specs.with_untracked(|s| s.iter().find(|c| c.key == key).cloned()) else {
-        return;
-    };
-    let key = control.key;
-    match (used.kind(), &control.kind) {
-        ("click", _) if used.is("button[data-reset]") => state.edit(Edit::Reset(key)),
-        ("input", Kind::Number { slider: Some(sl) }) if used.is("input[type=range]") => {
-            if let Ok(pos) = used.value().parse::<u32>() {
-                dom::sliding(|| state.edit(Edit::Set(key, &plain(sl.value(pos)))));
-            }
-        }
-        // Released: the address takes the value now rather than after the pause.
-        ("change", _) if used.is("input[type=range]") => dom::flush_url(),
-        // Another spatial model drops the old one's keys (radius, phi, decay).
-        ("change", Kind::Choice(_)) if key == "spatial" => {
-            state.edit(Edit::Switch(key, &used.value()))
-        }
-        ("change", Kind::Mesh) => edit_mesh(state, key, used),
-        ("change", _) => state.edit(Edit::Set(key, &used.value())),
-        _ => {}
-    }
-}
-
-/// A typed side of the mesh with the other side as shown; the core checks the pair.
-fn edit_mesh(state: State, key: &'static str, used: &Used) {
-    let shown = state.scenario.with_untracked(|s| {
-        state
-            .report
-            .with_untracked(|r| match current(s, r.as_ref().ok(), key) {
-                Current::Mesh(m) => m,
-                _ => None,
-            })
-    });
-    let (w, h) = shown
-        .map(|(w, h)| (w.to_string(), h.to_string()))
-        .unwrap_or_default();
-    let typed = used.value();
-    let mesh = if used.within("data-part").as_deref() == Some("w") {
-        format!("{typed}x{h}")
-    } else {
-        format!("{w}x{typed}")
-    };
-    state.edit(Edit::Set(key, &mesh));
 }

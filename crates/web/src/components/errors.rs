@@ -3,39 +3,27 @@
 
 use leptos::prelude::*;
 
-use crate::dom::{self, Node};
-use crate::html::items;
+use crate::problem::listed;
 use crate::state::State;
 
-/// `ul#errors > li[data-key]`; empty (and hidden) when all is well.
+/// `ul#errors > li[data-key]`; empty (and hidden) when all is well. Each item stays in its
+/// place while the problems change, its key and text following them (`problem::listed`).
 #[component]
 pub fn ErrorList(
     /// The app state: its problems and the report's error.
     state: State,
 ) -> impl IntoView {
-    let list = move || {
-        let mut list: Vec<(String, String)> = state.problems.with(|ps| {
-            ps.iter()
-                .map(|p| (p.key.clone(), p.message.clone()))
-                .collect()
-        });
-        state.report.with(|r| match r {
-            // Not a problem: the full module, which costs it, is being loaded.
-            Err(commcalc_core::Error::Elsewhere { .. }) | Ok(_) => {}
-            Err(e) => list.push((e.key().unwrap_or("").to_string(), e.to_string())),
-        });
-        items(list.iter().map(|(k, m)| (Some(k.as_str()), m.as_str())))
-    };
-    // Written in place like the warnings (dom::html_follows): one copy of the code for both.
-    let ul = Node::new();
-    dom::html_follows(ul, list);
+    let list = Memo::new(move |_| {
+        state
+            .problems
+            .with(|ps| state.report.with(|r| listed(ps, r.as_ref())))
+    });
+    let at = move |i: usize| list.with(|l| l.get(i).cloned().unwrap_or_default());
     view! {
-        <ul
-            node_ref=ul
-            id="errors"
-            class="messages errors"
-            aria-live="polite"
-            aria-label="Problems"
-        ></ul>
+        <ul id="errors" class="messages errors" aria-live="polite" aria-label="Problems">
+            <For each=move || 0..list.with(Vec::len) key=|i| *i let:i>
+                <li data-key=move || at(i).key>{move || at(i).message}</li>
+            </For>
+        </ul>
     }
 }

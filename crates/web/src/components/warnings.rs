@@ -2,32 +2,25 @@
 
 use leptos::prelude::*;
 
-use crate::dom::{self, Node};
-use crate::html::items;
 use crate::state::State;
 
-/// `ul#warnings > li`, one per warning of the report.
+/// `ul#warnings > li`, one per warning of the report. Each item stays in its place while the
+/// report changes: a slider step that changes a number in a warning changes its text.
 #[component]
 pub fn WarningList(
     /// The app state: its report's warnings.
     state: State,
 ) -> impl IntoView {
-    let list = move || {
-        state.report.with(|r| match r {
-            Ok(r) => items(r.warnings.iter().map(|w| (None, w.as_str()))),
-            Err(_) => String::new(),
-        })
-    };
-    // Changed in place when a slider step changes a number in a warning (dom::html_follows).
-    let ul = Node::new();
-    dom::html_follows(ul, list);
+    let list = Memo::new(move |_| {
+        state
+            .report
+            .with(|r| r.as_ref().map(|r| r.warnings.clone()).unwrap_or_default())
+    });
     view! {
-        <ul
-            node_ref=ul
-            id="warnings"
-            class="messages warnings"
-            aria-live="polite"
-            aria-label="Warnings"
-        ></ul>
+        <ul id="warnings" class="messages warnings" aria-live="polite" aria-label="Warnings">
+            <For each=move || 0..list.with(Vec::len) key=|i| *i let:i>
+                <li>{move || list.with(|l| l.get(i).cloned().unwrap_or_default())}</li>
+            </For>
+        </ul>
     }
 }
