@@ -168,23 +168,18 @@ pub fn export_bar(args: ExportArgs) -> AnyView {
             failed,
         );
     };
-    export_panel(run, move || {
-        let error = failed
-            .get()
-            .map(|e| {
-                format!(
-                    "Export failed: the exports could not be loaded ({}). Check the connection, then try again.",
-                    esc(&e)
-                )
-            })
-            .unwrap_or_default();
-        let loading = (asked.get() && failed.with(Option::is_none)).then_some("Loading the exports…");
-        format!(
-            "<span class=\"error\" role=\"alert\">{error}</span><span role=\"status\">{}</span>",
-            loading.unwrap_or_default()
-        )
-    })
-    .into_any()
+    let error = move || {
+        failed.get().map(|e| {
+            format!("Export failed: the exports could not be loaded ({e}). Check the connection, then try again.")
+        })
+    };
+    let loading =
+        move || (asked.get() && failed.with(Option::is_none)).then_some("Loading the exports…");
+    let notices = view! {
+        <span class="error" role="alert">{error}</span>
+        <span role="status">{loading}</span>
+    };
+    export_panel(run, notices).into_any()
 }
 
 /// In the calculator's module, the share button: the same `button#share`, which loads the full
@@ -194,27 +189,23 @@ pub fn export_bar(args: ExportArgs) -> AnyView {
 pub fn share_button(state: State) -> AnyView {
     let failed = RwSignal::new(None::<String>);
     let asked = RwSignal::new(false);
-    let button = Node::new();
-    markup::listen(button, &["click"], move |_| {
+    let press = move |_| {
         asked.set(true);
         press_in_full(state, "#share".to_string(), failed);
-    });
-    let status = Node::new();
-    dom::html_follows(status, move || match failed.get() {
-        Some(e) => format!(
-            "Sharing could not be loaded ({}). Check the connection, then try again.",
-            esc(&e)
-        ),
-        None if asked.get() => "Loading…".to_string(),
-        None => String::new(),
-    });
+    };
+    let status = move || match failed.get() {
+        Some(e) => Some(format!(
+            "Sharing could not be loaded ({e}). Check the connection, then try again."
+        )),
+        None => asked.get().then(|| "Loading…".to_string()),
+    };
     // One item of the bar, as the full module's button is (its closed dialog takes no place).
     view! {
         <span class="share-wrap">
-            <button type="button" id="share" class="share" aria-haspopup="dialog" node_ref=button>
+            <button type="button" id="share" class="share" aria-haspopup="dialog" on:click=press>
                 "Share / embed"
             </button>
-            <span class="share-status" role="status" node_ref=status></span>
+            <span class="share-status" role="status">{status}</span>
         </span>
     }
     .into_any()

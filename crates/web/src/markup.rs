@@ -95,11 +95,6 @@ impl Used {
         self.property("value").as_string().unwrap_or_default()
     }
 
-    /// Whether the checkbox used is ticked.
-    pub fn checked(&self) -> bool {
-        self.property("checked").is_truthy()
-    }
-
     /// The element used.
     pub fn element(&self) -> &Element {
         &self.target
