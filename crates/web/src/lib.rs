@@ -20,6 +20,7 @@ pub mod labels;
 pub mod math;
 pub mod message;
 pub mod page;
+pub mod picker;
 pub mod polyline;
 pub mod presets;
 pub mod problem;
