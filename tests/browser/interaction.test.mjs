@@ -297,6 +297,42 @@ describe('the URL is the state', () => {
       await context.close();
     }
   });
+
+  it('the pickers and the axes show the address as the page opens, and the patterns a machine lacks say why', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      // None of these is the first option of its select: a select whose value were set before
+      // its options were in it would show the first one.
+      await openApp(page, app.server.url, '?machine=intel-delta&pattern=global-combine&axes=linear');
+      assert.equal(await page.inputValue('#machine'), 'intel-delta');
+      assert.equal(await page.inputValue('#pattern'), 'global-combine');
+      assert.equal(await page.inputValue('#scale'), 'linear');
+      const firsts = await page.$$eval('#machine, #pattern, #scale', (ss) => ss.map((s) => s.options[0].value));
+      for (const value of ['intel-delta', 'global-combine', 'linear']) {
+        assert.ok(!firsts.includes(value), `${value} is not the first option of its select`);
+      }
+      // Each pattern the Delta does not offer is disabled with its reason, and listed below.
+      const disabled = await page.$$eval('#pattern option[disabled]', (os) => os.map((o) => [o.textContent, o.title]));
+      assert.ok(disabled.length > 0, 'the Delta lacks some patterns');
+      const listed = await page.$$eval('#pattern ~ div details.hint li', (li) => li.map((l) => l.textContent));
+      assert.equal(listed.length, disabled.length, `${listed} against ${disabled}`);
+      for (const [label, why] of disabled) {
+        assert.match(label, / \(not on this machine\)$/);
+        assert.ok(listed.some((l) => l.endsWith(`: ${why}`)), `${label}: ${why} is listed`);
+      }
+      assert.match(await page.textContent('details.hint summary'), new RegExp(`^${disabled.length} patterns are not available on the Intel`));
+      // The parameter sets follow the pattern: ping-pong on the Paragon offers NX and MPI.
+      await afterRepaint(page, 'pick the Paragon', () => page.selectOption('#machine', 'intel-paragon'));
+      await afterRepaint(page, 'pick ping-pong', () => page.selectOption('#pattern', 'pingpong'));
+      await afterRepaint(page, 'pick hyperbolic', () => page.selectOption('#model', 'hyperbolic'));
+      const sets = await page.$$eval('#model option', (os) => os.map((o) => [o.value, o.textContent, o.selected]));
+      assert.deepEqual(sets, [['hockney', 'NX (hockney)', false], ['hyperbolic', 'MPI (hyperbolic)', true]]);
+      assert.equal(new URLSearchParams((await pageState(page)).search).get('model'), 'hyperbolic');
+      assert.deepEqual(appFailures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('notes', () => {

@@ -160,7 +160,7 @@ pub fn start(views: Views) {
             lazy::keep_mounted(Box::new(app));
             // A tab chosen from the keyboard keeps the focus across the hand-over: in the frame's
             // callback, before the first paint and after the effects that write the panels'
-            // HTML (the tabs among them, `dom::html_follows`).
+            // HTML (`dom::html_follows`).
             if !focus.is_empty() {
                 request_animation_frame(move || {
                     let focused = web_sys::window()

@@ -8,27 +8,6 @@ use std::fmt::Write;
 use commcalc_core::metrics::Unit;
 use commcalc_core::units::in_unit;
 
-use crate::view::View;
-
-/// The tabs: `button#tab-<view>` for each view, the open one `aria-current="page"`.
-pub fn tabs_html(open: View) -> String {
-    let mut out = String::new();
-    for v in View::ALL {
-        let current = if v == open {
-            " aria-current=\"page\""
-        } else {
-            ""
-        };
-        let _ = write!(
-            out,
-            "<button type=\"button\" class=\"tab\" id=\"{}\"{current}>{}</button>",
-            v.tab_id(),
-            esc(v.title())
-        );
-    }
-    out
-}
-
 /// Escapes text for element content and double-quoted attribute values. The text between two
 /// escaped characters is copied whole: pushed a character at a time, the controls' and the
 /// tables' texts took 0.4 ms of a slider input's script (a CPU profile of the calculator's
@@ -244,17 +223,5 @@ mod tests {
             assert!(html.contains(shown), "{shown}: {html}");
         }
         assert!(html.contains("data-metric=\"n_half_bytes\""));
-    }
-
-    #[test]
-    fn the_open_tab_alone_is_current() {
-        for open in View::ALL {
-            let html = tabs_html(open);
-            assert_eq!(html.matches("<button").count(), View::ALL.len());
-            assert_eq!(html.matches("aria-current").count(), 1);
-            let current = format!("id=\"{}\" aria-current=\"page\">", open.tab_id());
-            assert!(html.contains(&current), "{html}");
-        }
-        assert!(tabs_html(View::Calculator).contains("id=\"tab-calculator\""));
     }
 }

@@ -20,9 +20,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::components::export_bar::{export_panel, ExportArgs};
-use crate::dom::{self, Node};
-use crate::html::esc;
-use crate::markup;
+use crate::dom;
 use crate::problem::Problem;
 use crate::state::State;
 
@@ -168,23 +166,18 @@ pub fn export_bar(args: ExportArgs) -> AnyView {
             failed,
         );
     };
-    export_panel(run, move || {
-        let error = failed
-            .get()
-            .map(|e| {
-                format!(
-                    "Export failed: the exports could not be loaded ({}). Check the connection, then try again.",
-                    esc(&e)
-                )
-            })
-            .unwrap_or_default();
-        let loading = (asked.get() && failed.with(Option::is_none)).then_some("Loading the exports…");
-        format!(
-            "<span class=\"error\" role=\"alert\">{error}</span><span role=\"status\">{}</span>",
-            loading.unwrap_or_default()
-        )
-    })
-    .into_any()
+    let error = move || {
+        failed.get().map(|e| {
+            format!("Export failed: the exports could not be loaded ({e}). Check the connection, then try again.")
+        })
+    };
+    let loading =
+        move || (asked.get() && failed.with(Option::is_none)).then_some("Loading the exports…");
+    let notices = view! {
+        <span class="error" role="alert">{error}</span>
+        <span role="status">{loading}</span>
+    };
+    export_panel(run, notices).into_any()
 }
 
 /// In the calculator's module, the share button: the same `button#share`, which loads the full
@@ -194,27 +187,23 @@ pub fn export_bar(args: ExportArgs) -> AnyView {
 pub fn share_button(state: State) -> AnyView {
     let failed = RwSignal::new(None::<String>);
     let asked = RwSignal::new(false);
-    let button = Node::new();
-    markup::listen(button, &["click"], move |_| {
+    let press = move |_| {
         asked.set(true);
         press_in_full(state, "#share".to_string(), failed);
-    });
-    let status = Node::new();
-    dom::html_follows(status, move || match failed.get() {
-        Some(e) => format!(
-            "Sharing could not be loaded ({}). Check the connection, then try again.",
-            esc(&e)
-        ),
-        None if asked.get() => "Loading…".to_string(),
-        None => String::new(),
-    });
+    };
+    let status = move || match failed.get() {
+        Some(e) => Some(format!(
+            "Sharing could not be loaded ({e}). Check the connection, then try again."
+        )),
+        None => asked.get().then(|| "Loading…".to_string()),
+    };
     // One item of the bar, as the full module's button is (its closed dialog takes no place).
     view! {
         <span class="share-wrap">
-            <button type="button" id="share" class="share" aria-haspopup="dialog" node_ref=button>
+            <button type="button" id="share" class="share" aria-haspopup="dialog" on:click=press>
                 "Share / embed"
             </button>
-            <span class="share-status" role="status" node_ref=status></span>
+            <span class="share-status" role="status">{status}</span>
         </span>
     }
     .into_any()
@@ -225,24 +214,26 @@ pub fn share_button(state: State) -> AnyView {
 /// without); the full module opens its own once it has drawn.
 pub fn explain_panel(state: State) -> AnyView {
     let failed = RwSignal::new(None::<String>);
-    // Written as HTML (`markup`): the notice follows a failed load in place.
-    let node = Node::new();
-    dom::html_follows(node, move || {
-        let notice = match failed.get() {
-            None => "Loading the explanations…".to_string(),
-            Some(e) => format!(
-                "The explanations could not be loaded ({}). Check the connection, then open this again.",
-                esc(&e)
-            ),
-        };
-        format!("<summary>What am I looking at?</summary><p class=\"explain-body\" role=\"status\">{notice}</p>")
-    });
-    markup::listen(node, &["toggle"], move |used| {
-        if used.element().has_attribute("open") {
+    let notice = move || {
+        match failed.get() {
+        None => "Loading the explanations…".to_string(),
+        Some(e) => format!(
+            "The explanations could not be loaded ({e}). Check the connection, then open this again."
+        ),
+    }
+    };
+    let toggled = move |ev: leptos::ev::Event| {
+        if event_target::<web_sys::Element>(&ev).has_attribute("open") {
             press_in_full(state, "#explain > summary".to_string(), failed);
         }
-    });
-    view! { <details class="explain panel" id="explain" node_ref=node></details> }.into_any()
+    };
+    view! {
+        <details class="explain panel" id="explain" on:toggle=toggled>
+            <summary>"What am I looking at?"</summary>
+            <p class="explain-body" role="status">{notice}</p>
+        </details>
+    }
+    .into_any()
 }
 
 /// The calculator's app leaves the page: the address is brought up to date, the app is

@@ -19,6 +19,7 @@ pub mod labels;
 pub mod math;
 pub mod message;
 pub mod page;
+pub mod picker;
 pub mod polyline;
 pub mod presets;
 pub mod problem;
@@ -46,7 +47,6 @@ mod draw_map;
 #[cfg(target_arch = "wasm32")]
 mod lazy;
 #[cfg(target_arch = "wasm32")]
-mod markup;
 #[cfg(target_arch = "wasm32")]
 mod state;
 #[cfg(target_arch = "wasm32")]

@@ -10,10 +10,6 @@
 //! against an evaluation, so that a change in the models cannot leave a story telling
 //! something else than the page shows.
 
-use std::fmt::Write;
-
-use crate::html::esc;
-
 /// One guided tour.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Preset {
@@ -90,27 +86,6 @@ pub fn find(query: &str) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.query == query)
 }
 
-/// The list of tours: `li > a[data-preset]`, each a link to its address, the one on screen
-/// marked `aria-current`.
-pub fn list_html(current: Option<&str>) -> String {
-    let mut out = String::new();
-    for p in PRESETS {
-        let _ = write!(
-            out,
-            "<li><a data-preset=\"{id}\" href=\"?{href}\"{current}>{title}</a></li>",
-            id = esc(p.id),
-            href = esc(p.query),
-            current = if current == Some(p.id) {
-                " aria-current=\"true\""
-            } else {
-                ""
-            },
-            title = esc(p.title),
-        );
-    }
-    out
-}
-
 /// The stories' file, beside the page (index.html copies `web/tours.json` into the site).
 pub const STORIES: &str = "tours.json";
 
@@ -124,33 +99,44 @@ pub enum Story<'a> {
     Failed(&'a str),
 }
 
-/// A tour's story: its title, the text and its source, then a link back to the tour's start,
-/// shown once the reader has moved `away` from its address, and the button that closes it.
-pub fn story_html(p: &Preset, story: Story, away: bool) -> String {
-    let text = match story {
-        Story::Text(text) => format!("<p class=\"story\">{}</p>", esc(text)),
-        Story::Loading => {
-            "<p class=\"story loading\" role=\"status\">Loading the tour's story…</p>".to_string()
+impl Story<'_> {
+    /// The story's paragraph: its classes, its ARIA role (a notice while it loads or failed)
+    /// and its text.
+    pub fn line(self) -> StoryLine {
+        match self {
+            Story::Text(text) => StoryLine {
+                class: "story",
+                role: None,
+                text: text.to_string(),
+            },
+            Story::Loading => StoryLine {
+                class: "story loading",
+                role: Some("status"),
+                text: "Loading the tour's story…".to_string(),
+            },
+            Story::Failed(why) => StoryLine {
+                class: "story error",
+                role: Some("alert"),
+                text: format!(
+                    "The tour's story could not be loaded ({why}). Check the connection, then open the tour again."
+                ),
+            },
         }
-        Story::Failed(why) => format!(
-            "<p class=\"story error\" role=\"alert\">The tour's story could not be loaded ({}). Check the connection, then open the tour again.</p>",
-            esc(why)
-        ),
-    };
-    format!(
-        "<div><h3>{}</h3>{text}<p class=\"cite\">Source: {}</p></div><p class=\"tour-actions\"><a class=\"restart\" href=\"?{}\"{}>Restart this tour</a><button type=\"button\" class=\"close\">Close</button></p>",
-        esc(p.title),
-        esc(p.source),
-        esc(p.query),
-        if away { "" } else { " hidden" }
-    )
+    }
+}
+
+/// What a story's paragraph (`p.story`) shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoryLine {
+    pub class: &'static str,
+    pub role: Option<&'static str>,
+    pub text: String,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::explain::citations::check_source;
-    use crate::explain::tests::assert_balanced;
     use crate::page;
     use crate::view::View;
     use commcalc_core::compare::compare;
@@ -265,30 +251,23 @@ mod tests {
         }
     }
 
+    /// The story's paragraph: the text as it is, a notice while it loads, and the reason
+    /// when it could not be had, each with the class and role the page styles and announces.
     #[test]
-    fn markup_is_well_formed() {
-        let list = list_html(Some("atm-chunk"));
-        assert_balanced(&list);
-        assert_eq!(list.matches("<a data-preset=").count(), PRESETS.len());
-        assert!(list.contains("href=\"?view=compare&amp;c=machine=intel-ipsc;pattern=pingpong"));
-        assert_eq!(list.matches("aria-current").count(), 1);
-        let all = stories();
-        for (p, (_, text)) in PRESETS.iter().zip(&all) {
-            let (on, away) = (
-                story_html(p, Story::Text(text), false),
-                story_html(p, Story::Text(text), true),
-            );
-            assert_balanced(&on);
-            assert_balanced(&away);
-            // The link back shows only away from the tour's address.
-            assert!(on.contains(" hidden>Restart this tour"));
-            assert!(!away.contains(" hidden"));
-            for waiting in [Story::Loading, Story::Failed("HTTP 404 <x>")] {
-                let html = story_html(p, waiting, false);
-                assert_balanced(&html);
-                assert!(!html.contains("<x>"), "the reason is escaped");
-            }
+    fn a_story_line_says_what_the_page_has() {
+        for (_, text) in stories() {
+            let line = Story::Text(&text).line();
+            assert_eq!((line.class, line.role), ("story", None));
+            assert_eq!(line.text, text);
         }
+        let loading = Story::Loading.line();
+        assert_eq!(
+            (loading.class, loading.role),
+            ("story loading", Some("status"))
+        );
+        let failed = Story::Failed("HTTP 404").line();
+        assert_eq!((failed.class, failed.role), ("story error", Some("alert")));
+        assert!(failed.text.contains("(HTTP 404)"), "{}", failed.text);
     }
 
     // ---- What each story says is what the core computes ----------------------------------

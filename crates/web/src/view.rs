@@ -63,3 +63,23 @@ impl View {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each tab (`nav.tabs > button#tab-…`) has an id of its own and a title of its own; the
+    /// calculator's, whose `view=` value is empty, is `tab-calculator`.
+    #[test]
+    fn every_view_has_its_own_tab() {
+        for (i, v) in View::ALL.into_iter().enumerate() {
+            assert!(v.tab_id().starts_with("tab-") && v.tab_id().len() > 4);
+            for w in &View::ALL[..i] {
+                assert_ne!(v.tab_id(), w.tab_id());
+                assert_ne!(v.title(), w.title());
+            }
+        }
+        assert_eq!(View::Calculator.tab_id(), "tab-calculator");
+        assert_eq!(View::Import.tab_id(), "tab-import");
+    }
+}

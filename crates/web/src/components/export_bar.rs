@@ -3,17 +3,13 @@
 //! the axes' titles; the curve data as CSV and the report as JSON, as `commcalc … --json`
 //! prints it.
 
-use std::fmt::Write;
-
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::charts::Plots;
 use crate::chart::{palette, Scale};
-use crate::dom::{self, Node};
+use crate::dom;
 use crate::draw::{png, svg, Frame, Heading};
-use crate::html::esc;
-use crate::markup;
 use crate::state::State;
 
 /// The charts' canvases, in the order of `Plots`, their names in file names and what their
@@ -90,12 +86,10 @@ pub fn ExportBar(
                 .unwrap_or_default(),
         );
     };
-    export_panel(run, move || {
-        format!(
-            "<span class=\"error\" role=\"alert\">{}</span>",
-            esc(&failed.get())
-        )
-    })
+    export_panel(
+        run,
+        view! { <span class="error" role="alert">{move || failed.get()}</span> },
+    )
 }
 
 /// The export buttons: what each exports (`data-export`), its label and its title.
@@ -139,33 +133,26 @@ const BUTTONS: [(&str, &str, &str); 8] = [
 ];
 
 /// `div.export`: the label, `button[data-export=…]` for every export, each calling `run` with
-/// what it exports, and the notices `notices` writes (HTML). Written as HTML (`markup`), the
-/// notices following their signals in place: the export bar's, and the calculator module's
-/// stand-in's (`lazy::export_bar`), which are the same buttons.
+/// what it exports, and the `notices`: the export bar's, and the calculator module's stand-in's
+/// (`lazy::export_bar`), which are the same buttons.
 pub fn export_panel(
-    run: impl Fn(&'static str) + 'static,
-    notices: impl Fn() -> String + 'static,
+    run: impl Fn(&'static str) + Copy + 'static,
+    notices: impl IntoView + 'static,
 ) -> impl IntoView {
-    let node = Node::new();
-    dom::html_follows(node, move || {
-        let mut out = "<span class=\"export-label\">Export</span>".to_string();
-        for (what, label, title) in BUTTONS {
-            let _ = write!(
-                out,
-                "<button type=\"button\" data-export=\"{what}\" title=\"{}\">{}</button>",
-                esc(title),
-                esc(label)
-            );
+    let button = move |(what, label, title): (&'static str, &'static str, &'static str)| {
+        view! {
+            <button type="button" data-export=what title=title on:click=move |_| run(what)>
+                {label}
+            </button>
         }
-        out + &notices()
-    });
-    markup::listen(node, &["click"], move |used| {
-        let asked = used.within("data-export");
-        if let Some((what, ..)) = BUTTONS.iter().find(|b| asked.as_deref() == Some(b.0)) {
-            run(what);
-        }
-    });
-    view! { <div class="export" role="group" aria-label="Export" node_ref=node></div> }
+    };
+    view! {
+        <div class="export" role="group" aria-label="Export">
+            <span class="export-label">"Export"</span>
+            {BUTTONS.map(button).collect_view()}
+            {notices}
+        </div>
+    }
 }
 
 /// A value as plain JS data (the JavaScript API's form), for `JSON.stringify`.

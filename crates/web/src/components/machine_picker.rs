@@ -1,15 +1,15 @@
 //! The machine picker: the catalog grouped by paper, then the fitted machines kept in this
 //! browser (and the one the address names), with the chosen machine's description and source
 //! beside it. A fitted machine is the `custom` machine with its fitted parameters, named by the
-//! page's `fitted` key. Written as HTML, in the pickers' panel (`Pickers`).
+//! page's `fitted` key. In the pickers' panel (`Pickers`).
 
 use std::sync::Arc;
 
+use commcalc_core::catalog::Machine;
 use leptos::prelude::*;
 
 use crate::controls::{machine_about, machine_groups};
 use crate::edit::Edit;
-use crate::html::{esc, options, Opt};
 use crate::import::{chosen_scenario, picker_entries, Saved, PICKER_PREFIX};
 use crate::state::State;
 
@@ -87,50 +87,64 @@ impl Machines {
         }
     }
 
-    /// The fitted machines listed. Not a memo: the list is short, and a memo's code for its
-    /// type would be in the calculator's module, whose list is always empty (`app::Views`).
+    /// The fitted machines listed.
     fn fitted(&self) -> Vec<Saved> {
         (self.fitted.listed)(self.state, &self.kept)
     }
 
     /// `div.picker` with `<select id="machine">`, one `<optgroup>` per paper and one for the
     /// fitted machines, and the chosen machine's description and source.
-    pub fn html(&self) -> String {
+    pub fn view(self) -> impl IntoView {
         let state = self.state;
-        let machine = state.choice.get().machine;
-        let named = state
-            .page
-            .with(|p| p.fitted.clone())
-            .filter(|_| machine.id == "custom");
-        let fitted = self.fitted();
-        let values: Vec<String> = (0..fitted.len())
-            .map(|i| format!("{PICKER_PREFIX}{i}"))
-            .collect();
-        let mut all: Vec<(Option<&str>, Vec<Opt>)> = Vec::new();
-        let groups = machine_groups();
-        for (label, machines) in &groups {
-            let opts = machines
-                .iter()
-                .map(|m| Opt::new(m.id, m.name, m.id == machine.id && named.is_none()))
-                .collect();
-            all.push((Some(label.as_str()), opts));
+        // The fitted machine on screen, by its name: the custom machine with the page's name.
+        let named = Memo::new(move |_| {
+            let custom = state.choice.with(|c| c.machine.id == "custom");
+            state.page.with(|p| p.fitted.clone()).filter(|_| custom)
+        });
+        let listed = self.clone();
+        let fitted = Memo::new(move |_| listed.fitted());
+        let about = Memo::new(move |_| {
+            let machine = state.choice.with(|c| c.machine);
+            named.with(|n| machine_about(machine, n.as_deref()))
+        });
+        let machine = move |m: &'static Machine| {
+            let chosen =
+                move || named.with(Option::is_none) && state.choice.with(|c| c.machine.id == m.id);
+            view! { <option value=m.id prop:selected=chosen>{m.name}</option> }
+        };
+        let group = move |(label, machines): (String, Vec<&'static Machine>)| {
+            view! { <optgroup label=label>{machines.into_iter().map(machine).collect_view()}</optgroup> }
+        };
+        let entry = move |(i, f): (usize, Saved)| {
+            let name = f.name.clone();
+            let chosen = move || named.with(|n| n.as_deref() == Some(name.as_str()));
+            view! { <option value=format!("{PICKER_PREFIX}{i}") prop:selected=chosen>{f.name}</option> }
+        };
+        view! {
+            <div class="picker">
+                <label for="machine">"Machine"</label>
+                <select
+                    id="machine"
+                    aria-describedby="machine-about"
+                    on:change=move |ev| self.chosen(&event_target_value(&ev))
+                >
+                    {machine_groups().into_iter().map(group).collect_view()}
+                    <Show when=move || fitted.with(|f| !f.is_empty())>
+                        <optgroup label="Fitted to your measurements">
+                            <For
+                                each=move || fitted.get().into_iter().enumerate()
+                                key=|(i, f)| (*i, f.name.clone())
+                                children=entry
+                            />
+                        </optgroup>
+                    </Show>
+                </select>
+                <p id="machine-about" class="about">
+                    {move || about.with(|a| a.0.clone())}
+                    <span class="cite">{move || about.with(|a| a.1.clone())}</span>
+                </p>
+            </div>
         }
-        let opts = fitted
-            .iter()
-            .zip(&values)
-            .map(|(f, v)| Opt::new(v, &f.name, named.as_deref() == Some(f.name.as_str())))
-            .collect::<Vec<_>>();
-        if !opts.is_empty() {
-            all.push((Some("Fitted to your measurements"), opts));
-        }
-        let (about, cite) = machine_about(machine, named.as_deref());
-        format!(
-            "<div class=\"picker\"><label for=\"machine\">Machine</label><select id=\"machine\" aria-describedby=\"machine-about\">{}</select>\
-             <p id=\"machine-about\" class=\"about\">{}<span class=\"cite\">{}</span></p></div>",
-            options(all),
-            esc(&about),
-            esc(&cite)
-        )
     }
 
     /// The machine chosen in the picker: a fitted one, or one of the catalog. Leaving the

@@ -1,25 +1,41 @@
 //! The parameter-set picker: the models a pattern may use on the machine, labelled as the
-//! papers name the sets ("NX (hockney)", "MPI (hyperbolic)"). Written as HTML, in the
-//! pickers' panel (`Pickers`).
+//! papers name the sets ("NX (hockney)", "MPI (hyperbolic)"). In the pickers' panel
+//! (`Pickers`).
 
 use leptos::prelude::*;
 
-use crate::controls::model_choices;
-use crate::html::{esc, options, Opt};
+use crate::edit::Edit;
+use crate::picker::{model_options, ModelOption};
 use crate::state::State;
 
 /// `div.picker` with `<select id="model">` and the model's cost formula below it.
-pub fn model_html(state: State) -> String {
-    let c = state.choice.get();
-    let choices = model_choices(c.machine, c.pattern);
-    let list = choices
-        .iter()
-        .map(|(m, label)| Opt::new(m.id(), label, *m == c.model))
-        .collect();
-    format!(
-        "<div class=\"picker\"><label for=\"model\">Parameter set</label><select id=\"model\" aria-describedby=\"model-about\">{}</select>\
-         <p id=\"model-about\" class=\"about\">{}</p></div>",
-        options([(None, list)]),
-        esc(&c.model.formula())
-    )
+#[component]
+pub fn ModelPicker(
+    /// The app state: the scenario's machine, pattern and model.
+    state: State,
+) -> impl IntoView {
+    let choices = Memo::new(move |_| state.choice.with(|c| model_options(c.machine, c.pattern)));
+    let option = move |o: ModelOption| {
+        let id = o.id;
+        view! {
+            <option value=id prop:selected=move || state.choice.with(|c| c.model.id() == id)>
+                {o.label}
+            </option>
+        }
+    };
+    view! {
+        <div class="picker">
+            <label for="model">"Parameter set"</label>
+            <select
+                id="model"
+                aria-describedby="model-about"
+                on:change=move |ev| state.edit(Edit::Switch("model", &event_target_value(&ev)))
+            >
+                <For each=move || choices.get() key=|o| o.clone() children=option/>
+            </select>
+            <p id="model-about" class="about">
+                {move || state.choice.with(|c| c.model.formula())}
+            </p>
+        </div>
+    }
 }

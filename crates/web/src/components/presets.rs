@@ -9,14 +9,12 @@
 //! The story shows while the page's address is the tour's, and stays while the reader does what
 //! it suggests (drags a slider, switches a set), with a link back to the tour's start.
 
+use leptos::html::Ul;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::dom::{self, Node};
 use crate::lazy;
-use crate::markup;
-
-use crate::presets::{find, list_html, story_html, Preset, Story, STORIES};
+use crate::presets::{find, Preset, Story, PRESETS, STORIES};
 use crate::state::State;
 
 /// `nav#presets` with one `a[data-preset]` per tour, and `aside#preset-story` while on one.
@@ -33,49 +31,26 @@ pub fn Presets(
         address.with(|a| find(a)).or(last.copied().flatten())
     });
     let closed = RwSignal::new(false);
-    let list = move || list_html(tour.get().map(|p| p.id));
-    // The story is HTML (`markup`): its link back follows the address in place, and the close
-    // button's click reaches the aside.
+    let link = move |p: &'static Preset| {
+        view! {
+            <li>
+                <a
+                    data-preset=p.id
+                    href=format!("?{}", p.query)
+                    aria-current=move || (tour.get() == Some(p)).then_some("true")
+                >
+                    {p.title}
+                </a>
+            </li>
+        }
+    };
     let story = move || {
         let p = tour.get().filter(|_| !closed.get())?;
-        let away = move || address.with(|a| a != p.query);
-        // The story's text is fetched each time a tour is shown (from the browser's cache or the
-        // service worker's after the first time).
-        let text = RwSignal::new(None::<Result<String, String>>);
-        lazy::fetch_entry(STORIES, p.id, move |got| {
-            text.try_set(Some(got));
-        });
-        let node = Node::new();
-        dom::html_follows(node, move || {
-            text.with(|t| {
-                let story = match t {
-                    None => Story::Loading,
-                    Some(Ok(text)) => Story::Text(text),
-                    Some(Err(why)) => Story::Failed(why),
-                };
-                story_html(p, story, away())
-            })
-        });
-        markup::listen(node, &["click"], move |used| {
-            if used.is("button.close") {
-                closed.set(true);
-            }
-        });
-        Some(view! {
-            <aside
-                id="preset-story"
-                class="preset-story"
-                aria-label="The tour's story"
-                data-preset=p.id
-                data-edited=move || away().then_some("true")
-                node_ref=node
-            ></aside>
-        })
+        Some(view! { <TourStory p address closed/> })
     };
     // On a phone the list scrolls sideways: the tour on screen is scrolled into the middle.
-    let ul = Node::new();
-    dom::html_follows(ul, list);
-    dom::effect(move || {
+    let ul = NodeRef::<Ul>::new();
+    Effect::new(move || {
         if tour.get().is_some() {
             request_animation_frame(move || centre_current(ul));
         }
@@ -83,19 +58,62 @@ pub fn Presets(
     view! {
         <nav id="presets" class="presets" aria-labelledby="presets-title">
             <h2 id="presets-title">"Guided tours"</h2>
-            <ul class="preset-list" node_ref=ul></ul>
+            <ul class="preset-list" node_ref=ul>
+                {PRESETS.iter().map(link).collect_view()}
+            </ul>
         </nav>
         {story}
     }
 }
 
+/// `aside#preset-story`: the tour's title, its story and source, a link back to its start once
+/// the reader has moved away from its address, and the button that closes it (`closed`).
+#[component]
+fn TourStory(p: &'static Preset, address: Memo<String>, closed: RwSignal<bool>) -> impl IntoView {
+    let away = Memo::new(move |_| address.with(|a| a != p.query));
+    // The story's text is fetched each time a tour is shown (from the browser's cache or the
+    // service worker's after the first time).
+    let text = RwSignal::new(None::<Result<String, String>>);
+    lazy::fetch_entry(STORIES, p.id, move |got| {
+        text.try_set(Some(got));
+    });
+    let line = move || {
+        let line = text.with(|t| match t {
+            None => Story::Loading.line(),
+            Some(Ok(text)) => Story::Text(text).line(),
+            Some(Err(why)) => Story::Failed(why).line(),
+        });
+        view! { <p class=line.class role=line.role>{line.text}</p> }
+    };
+    view! {
+        <aside
+            id="preset-story"
+            class="preset-story"
+            aria-label="The tour's story"
+            data-preset=p.id
+            data-edited=move || away.get().then_some("true")
+        >
+            <div>
+                <h3>{p.title}</h3>
+                {line}
+                <p class="cite">"Source: " {p.source}</p>
+            </div>
+            <p class="tour-actions">
+                <a class="restart" href=format!("?{}", p.query) hidden=move || !away.get()>
+                    "Restart this tour"
+                </a>
+                <button type="button" class="close" on:click=move |_| closed.set(true)>
+                    "Close"
+                </button>
+            </p>
+        </aside>
+    }
+}
+
 /// Scrolls the tour list sideways so that the current tour's link sits in its middle (a no-op
 /// where the list wraps and does not scroll).
-fn centre_current(ul: Node) {
-    let Some(list) = ul
-        .get_untracked()
-        .map(JsCast::unchecked_into::<web_sys::HtmlElement>)
-    else {
+fn centre_current(ul: NodeRef<Ul>) {
+    let Some(list) = ul.get_untracked() else {
         return;
     };
     let current = list

@@ -1,12 +1,9 @@
 //! The charts' axes: log–log, log–linear or linear. Kept in the address (`axes=`), so a reload
-//! or a shared link shows the same axes. Written as HTML (`markup`).
+//! or a shared link shows the same axes.
 
 use leptos::prelude::*;
 
 use crate::chart::Scale;
-use crate::dom::{self, Node};
-use crate::html::{options, Opt};
-use crate::markup;
 use crate::state::State;
 
 /// `span.scale` with `<select id="scale">`, one option per [`Scale`].
@@ -15,21 +12,28 @@ pub fn ScaleToggle(
     /// The app state: its chart axes.
     state: State,
 ) -> impl IntoView {
-    let node = Node::new();
-    dom::html_follows(node, move || {
-        let now = state.scale();
-        let list = Scale::ALL
-            .map(|s| Opt::new(s.id(), s.title(), s == now))
-            .to_vec();
-        format!(
-            "<label for=\"scale\">Axes</label><select id=\"scale\">{}</select>",
-            options([(None, list)])
-        )
-    });
-    markup::listen(node, &["change"], move |used| {
-        if let Some(s) = Scale::from_id(&used.value()) {
-            state.set_axes(s);
+    // Each option says whether it is chosen (`prop:selected`): the select's own `value` would
+    // be set before its options are in it, and the first option would show.
+    let option = move |s: Scale| {
+        view! {
+            <option value=s.id() prop:selected=move || state.scale() == s>
+                {s.title()}
+            </option>
         }
-    });
-    view! { <span class="scale" node_ref=node></span> }
+    };
+    view! {
+        <span class="scale">
+            <label for="scale">"Axes"</label>
+            <select
+                id="scale"
+                on:change=move |ev| {
+                    if let Some(s) = Scale::from_id(&event_target_value(&ev)) {
+                        state.set_axes(s);
+                    }
+                }
+            >
+                {Scale::ALL.map(option).collect_view()}
+            </select>
+        </span>
+    }
 }

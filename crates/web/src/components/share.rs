@@ -2,16 +2,11 @@
 //! page with the controls and result rows the author chooses, sized by the height the
 //! embedded page reports.
 
-use std::fmt::Write;
-
+use leptos::html::Dialog;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::HtmlDialogElement;
 
 use crate::controls::controls;
-use crate::dom::{self, Node};
-use crate::html::{esc, subscripts};
-use crate::markup::{self, Used};
 use crate::page::result_keys;
 use crate::state::State;
 use crate::view::View;
@@ -30,119 +25,155 @@ pub fn snippet(src: &str, title: &str) -> String {
     )
 }
 
-/// `button#share` and the dialog it opens, whose content is written as HTML (`markup`).
+/// `button#share` and the dialog it opens.
 #[component]
 pub fn Share(
     /// The app state: the page and scenario shared.
     state: State,
 ) -> impl IntoView {
-    let dialog = Node::new();
-    // The controls and result rows ticked, in the order they were ticked.
-    let kept = [
+    let dialog = NodeRef::<Dialog>::new();
+    // Whether the dialog is open. Its link, snippet and options follow the scenario only
+    // then: closed, they would be made again on every slider input for a dialog nobody sees.
+    let is_open = RwSignal::new(false);
+    let open = move |_| {
+        is_open.set(true);
+        if let Some(d) = dialog.get() {
+            let _ = d.show_modal();
+        }
+    };
+    view! {
+        <button type="button" id="share" class="share" aria-haspopup="dialog" on:click=open>
+            "Share / embed"
+        </button>
+        <ShareDialog state dialog is_open/>
+    }
+}
+
+/// `dialog#share-dialog`: the link, the boxes of what to keep in the embedded view, the
+/// snippet, their copy buttons and what was copied last.
+#[component]
+fn ShareDialog(state: State, dialog: NodeRef<Dialog>, is_open: RwSignal<bool>) -> impl IntoView {
+    let kept: Kept = [
         RwSignal::new(Vec::<String>::new()),
         RwSignal::new(Vec::new()),
     ];
     // What was copied last, for the status line.
     let copied = RwSignal::new(None::<&'static str>);
-    // Whether the dialog is open. Its link, snippet and options follow the scenario only
-    // then: closed, they would be rebuilt on every slider input (the options' checkboxes, the
-    // whole address twice) for a dialog nobody sees.
-    let is_open = RwSignal::new(false);
-    // The validation view has no scenario controls and no results table to keep.
-    let options = Memo::new(move |_| state.page.with(|p| p.view != View::Validate));
     let link = move || state.full_link();
-    let code = move || {
-        // A comparison names every machine it compares, as the document's title does.
-        let title = if state.page.with(|p| p.view == View::Compare) {
-            let names: Vec<String> = state
-                .compared()
-                .iter()
-                .map(|s| state.machine_name(s))
-                .collect();
-            format!("commcalc: {} · Compare", names.join(" vs "))
-        } else {
-            state
-                .scenario
-                .with(|s| format!("commcalc: {} · {}", state.machine_name(s), s.pattern.title))
-        };
-        snippet(&embed_address(state, kept), &title)
-    };
-    dom::html_follows(dialog, move || {
-        let open = is_open.get().then(|| (link(), code()));
-        let ticks = (is_open.get() && options.get()).then(|| embed_options(state, kept));
-        dialog_html(open, options.get().then_some(ticks), copied.get())
-    });
-    markup::listen(
-        dialog,
-        &["click", "change", "focus", "close"],
-        move |used| match used.kind() {
-            "close" => is_open.set(false),
-            "focus" => select_all(used.element()),
-            "change" => tick(used, kept),
-            "click" if used.is("#copy-link") => copy(&link(), "link", copied),
-            "click" if used.is("#copy-snippet") => copy(&code(), "snippet", copied),
-            "click" if used.is("#share-close") => {
-                if let Some(d) = dialog.get() {
-                    d.unchecked_into::<HtmlDialogElement>().close();
-                }
+    let code = move || embed_code(state, kept);
+    let while_open = move |text: fn(State, Kept) -> String| {
+        move || {
+            if is_open.get() {
+                text(state, kept)
+            } else {
+                String::new()
             }
-            _ => {}
-        },
-    );
-    // The button's click taken like the dialog's (`markup`): no event handler of its own.
-    let button = Node::new();
-    markup::listen(button, &["click"], move |_| {
-        is_open.set(true);
-        if let Some(d) = dialog.get() {
-            let _ = d.unchecked_into::<HtmlDialogElement>().show_modal();
         }
-    });
+    };
+    let close = move |_| {
+        if let Some(d) = dialog.get() {
+            d.close();
+        }
+    };
     view! {
-        <button type="button" id="share" class="share" aria-haspopup="dialog" node_ref=button>
-            "Share / embed"
-        </button>
-        <dialog id="share-dialog" node_ref=dialog aria-labelledby="share-title"></dialog>
+        <dialog
+            id="share-dialog"
+            node_ref=dialog
+            aria-labelledby="share-title"
+            on:close=move |_| is_open.set(false)
+        >
+            <h2 id="share-title">"Share this view"</h2>
+            <label for="share-link">"Link (the whole state is in it)"</label>
+            <div class="copy-row">
+                <input
+                    id="share-link"
+                    type="text"
+                    readonly
+                    prop:value=while_open(|state, _| state.full_link())
+                    on:focus:target=move |ev| ev.target().select()
+                />
+                <button type="button" id="copy-link" on:click=move |_| copy(&link(), "link", copied)>
+                    "Copy"
+                </button>
+            </div>
+            <EmbedOptions state is_open kept/>
+            <label for="embed-snippet">"Embed in a course page (HTML)"</label>
+            <textarea
+                id="embed-snippet"
+                readonly
+                rows="6"
+                prop:value=while_open(embed_code)
+                on:focus:target=move |ev| ev.target().select()
+            ></textarea>
+            <p class="copy-row">
+                <button type="button" id="copy-snippet" on:click=move |_| copy(&code(), "snippet", copied)>
+                    "Copy the snippet"
+                </button>
+                <span id="copy-status" role="status">
+                    {move || copied.get().map(|what| format!("The {what} is copied."))}
+                </span>
+            </p>
+            <p class="about">
+                "The embedded page shows this view's charts and results and the controls ticked above, and tells the course page its height. It keeps nothing in storage."
+            </p>
+            <button type="button" id="share-close" on:click=close>"Close"</button>
+        </dialog>
     }
 }
 
-/// The dialog's content: the link and the snippet while open (`open`), the embed options
-/// unless the view has none (`options`: the boxes while open), and what was copied.
-fn dialog_html(
-    open: Option<(String, String)>,
-    options: Option<Option<[String; 2]>>,
-    copied: Option<&str>,
-) -> String {
-    let (link, code) = open.unwrap_or_default();
-    let mut out = format!(
-        "<h2 id=\"share-title\">Share this view</h2><label for=\"share-link\">Link (the whole state is in it)</label>\
-         <div class=\"copy-row\"><input id=\"share-link\" type=\"text\" readonly value=\"{}\"><button type=\"button\" id=\"copy-link\">Copy</button></div>",
-        esc(&link)
-    );
-    if let Some(ticks) = options {
-        let [controls, rows] = ticks.unwrap_or_default();
-        let _ = write!(
-            out,
-            "<fieldset class=\"show-options\"><legend>Controls to keep in the embedded view</legend>{controls}</fieldset>\
-             <fieldset class=\"show-options\"><legend>Result rows to keep (all if none is ticked)</legend>{rows}</fieldset>"
-        );
+/// The controls and result rows ticked, in the order they were ticked.
+type Kept = [RwSignal<Vec<String>>; 2];
+
+/// The boxes of the controls and of the result rows to keep in the embedded view, while the
+/// dialog is open; none in the validation view, which has no scenario controls and no results
+/// table to keep.
+#[component]
+fn EmbedOptions(state: State, is_open: RwSignal<bool>, kept: Kept) -> impl IntoView {
+    let options = Memo::new(move |_| state.page.with(|p| p.view != View::Validate));
+    let boxes = Memo::new(move |_| {
+        if is_open.get() && options.get() {
+            embed_options(state)
+        } else {
+            Default::default()
+        }
+    });
+    let items =
+        move |i: usize| Signal::derive(move || boxes.with(|b: &[Vec<Item>; 2]| b[i].clone()));
+    view! {
+        <Show when=move || options.get()>
+            <fieldset class="show-options">
+                <legend>"Controls to keep in the embedded view"</legend>
+                <Ticks name="show" items=items(0) chosen=kept[0]/>
+            </fieldset>
+            <fieldset class="show-options">
+                <legend>"Result rows to keep (all if none is ticked)"</legend>
+                <Ticks name="rows" items=items(1) chosen=kept[1]/>
+            </fieldset>
+        </Show>
     }
-    let status = copied
-        .map(|what| format!("The {what} is copied."))
-        .unwrap_or_default();
-    let _ = write!(
-        out,
-        "<label for=\"embed-snippet\">Embed in a course page (HTML)</label><textarea id=\"embed-snippet\" readonly rows=\"6\">{}</textarea>\
-         <p class=\"copy-row\"><button type=\"button\" id=\"copy-snippet\">Copy the snippet</button><span id=\"copy-status\" role=\"status\">{status}</span></p>\
-         <p class=\"about\">The embedded page shows this view's charts and results and the controls ticked above, and tells the course page its height. It keeps nothing in storage.</p>\
-         <button type=\"button\" id=\"share-close\">Close</button>",
-        esc(&code)
-    );
-    out
+}
+
+/// The embed snippet of the view, titled as the document is: a comparison names every machine
+/// it compares.
+fn embed_code(state: State, kept: Kept) -> String {
+    let title = if state.page.with(|p| p.view == View::Compare) {
+        let names: Vec<String> = state
+            .compared()
+            .iter()
+            .map(|s| state.machine_name(s))
+            .collect();
+        format!("commcalc: {} · Compare", names.join(" vs "))
+    } else {
+        state
+            .scenario
+            .with(|s| format!("commcalc: {} · {}", state.machine_name(s), s.pattern.title))
+    };
+    snippet(&embed_address(state, kept), &title)
 }
 
 /// The address of the embedded view: the page's with `embed=1` and the controls and result
 /// rows ticked.
-fn embed_address(state: State, [shown, rows]: [RwSignal<Vec<String>>; 2]) -> String {
+fn embed_address(state: State, [shown, rows]: Kept) -> String {
     let (keep, kept_rows) = (shown.get(), rows.get());
     let query = state.query_with(|p| {
         p.embed = true;
@@ -152,56 +183,64 @@ fn embed_address(state: State, [shown, rows]: [RwSignal<Vec<String>>; 2]) -> Str
     format!("{}?{query}", crate::dom::page_address())
 }
 
+/// A box to tick: the key it keeps and its label.
+type Item = (&'static str, String);
+
 /// The boxes of the controls and of the result rows to keep in the embedded view.
-fn embed_options(state: State, [shown, rows]: [RwSignal<Vec<String>>; 2]) -> [String; 2] {
+fn embed_options(state: State) -> [Vec<Item>; 2] {
     let controls = state.scenario.with(controls);
-    let items = controls.iter().map(|c| (c.key, subscripts(&c.label)));
+    let items = controls.into_iter().map(|c| (c.key, c.label));
     let results = state.scenario.with(result_keys).into_iter().map(|k| {
         let label = commcalc_core::metrics::metric(k).map_or("", |m| m.label);
-        (k, esc(label))
+        (k, label.to_string())
     });
-    [
-        ticks("show", items.collect(), shown),
-        ticks("rows", results.collect(), rows),
-    ]
+    [items.collect(), results.collect()]
 }
 
-/// A checkbox per item (key, label as HTML), ticked where `chosen` holds its key.
-fn ticks(name: &str, items: Vec<(&str, String)>, chosen: RwSignal<Vec<String>>) -> String {
-    chosen.with(|chosen| {
-        items
-            .into_iter()
-            .map(|(key, label)| {
-                let on = if chosen.iter().any(|k| k == key) { " checked" } else { "" };
-                format!(
-                    "<label class=\"show-option\"><input type=\"checkbox\" name=\"{name}\" value=\"{key}\"{on}><span>{label}</span></label>"
-                )
-            })
-            .collect()
-    })
-}
-
-/// A box ticked or unticked: its key joins the end of its list, or leaves it.
-fn tick(used: &Used, [shown, rows]: [RwSignal<Vec<String>>; 2]) {
-    let chosen = match used.within("name").as_deref() {
-        Some("show") => shown,
-        Some("rows") => rows,
-        _ => return,
-    };
-    let key = used.value();
-    let on = used.checked();
-    chosen.update(|s| {
-        s.retain(|k| *k != key);
-        if on {
-            s.push(key);
+/// A checkbox per item, ticked where `chosen` holds its key; ticking one adds its key to the
+/// end of `chosen`, unticking takes it out.
+#[component]
+fn Ticks(
+    name: &'static str,
+    items: Signal<Vec<Item>>,
+    chosen: RwSignal<Vec<String>>,
+) -> impl IntoView {
+    let tick = move |(key, label): Item| {
+        let on = move || chosen.with(|c| c.iter().any(|k| k == key));
+        let change = move |ev| {
+            let ticked = event_target_checked(&ev);
+            chosen.update(|c| {
+                c.retain(|k| k != key);
+                if ticked {
+                    c.push(key.to_string());
+                }
+            });
+        };
+        view! {
+            <label class="show-option">
+                <input type="checkbox" name=name value=key prop:checked=on on:change=change/>
+                <span>{symbol(&label)}</span>
+            </label>
         }
-    });
+    };
+    view! { <For each=move || items.get() key=|item| item.clone() children=tick/> }
+}
+
+/// A label as the papers typeset it (`controls::label_parts`: `t_st` is t with st as a
+/// subscript).
+fn symbol(label: &str) -> impl IntoView {
+    crate::controls::label_parts(label)
+        .into_iter()
+        .map(|(text, sub)| match sub {
+            true => view! { <sub>{text}</sub> }.into_any(),
+            false => text.into_any(),
+        })
+        .collect_view()
 }
 
 /// Puts `text` on the clipboard (`navigator.clipboard.writeText`, looked up at run time so
 /// that a browser without it just does nothing) and says so in `status`.
 fn copy(text: &str, what: &'static str, status: RwSignal<Option<&'static str>>) {
-    use wasm_bindgen::JsCast;
     let get = |o: &wasm_bindgen::JsValue, k: &str| js_sys::Reflect::get(o, &k.into()).ok();
     let Some(window) = web_sys::window() else {
         return;
@@ -216,15 +255,5 @@ fn copy(text: &str, what: &'static str, status: RwSignal<Option<&'static str>>) 
         if f.call1(&c, &text.into()).is_ok() {
             status.set(Some(what));
         }
-    }
-}
-
-/// Selects a read-only field's text on focus, ready to copy.
-fn select_all(target: &web_sys::Element) {
-    use wasm_bindgen::JsCast;
-    if let Some(input) = target.dyn_ref::<web_sys::HtmlInputElement>() {
-        input.select();
-    } else if let Some(area) = target.dyn_ref::<web_sys::HtmlTextAreaElement>() {
-        area.select();
     }
 }
