@@ -1,6 +1,6 @@
 //! The Traffic view's pictures, apart from painting them: the hypercube with its links shaded
-//! by utilisation (an SVG string), the histograms and the sweeps of 003 Figs. 7–9 as `Plot`s
-//! for the `Figure` component and the exports.
+//! by utilisation (the drawing's data, and the SVG file it exports as), the histograms and the
+//! sweeps of 003 Figs. 7–9 as `Plot`s for the `Figure` component and the exports.
 
 use std::fmt::Write as _;
 
