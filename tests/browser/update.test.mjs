@@ -1,6 +1,6 @@
 // The texts that follow every slider input (the results table with its MathML, the warnings,
-// the crossovers) are changed in place rather than rebuilt (the results table's rows keyed by
-// metric, components::metrics_table; the others dom::html_follows). Whatever path an
+// the crossovers) are changed in place rather than rebuilt (keyed rows whose texts follow the
+// report: components::metrics_table, warnings, compare_view). Whatever path an
 // update takes (numbers only, a formula whose shape changed, rows added or removed), the page
 // after a drag must show exactly what a fresh page opened on the same address shows. The same
 // holds for the charts' pixels: a step that moves only the query's point copies the curves'

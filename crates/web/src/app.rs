@@ -159,8 +159,7 @@ pub fn start(views: Views) {
             );
             lazy::keep_mounted(Box::new(app));
             // A tab chosen from the keyboard keeps the focus across the hand-over: in the frame's
-            // callback, before the first paint and after the effects that write the panels'
-            // HTML (`dom::html_follows`).
+            // callback, before the first paint and after the effects that fill the panels.
             if !focus.is_empty() {
                 request_animation_frame(move || {
                     let focused = web_sys::window()

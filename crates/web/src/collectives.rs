@@ -20,8 +20,7 @@ use commcalc_core::units::ELEMENT_BYTES;
 use commcalc_core::{Error, Scenario};
 
 use crate::chart::{axes, Mark, Palette, Plot, Scale, Series};
-use crate::html::esc;
-use crate::regime_map::{mix, pixels, strength, Tick, FULL_MARGIN};
+use crate::regime_map::{mix, pixels, strength, Tick};
 use commcalc_core::collectives::library::{agreement, choice, Library};
 
 /// The winner map's columns: message sizes log-spaced over [`SIZES`], six to an octave, so
@@ -199,22 +198,31 @@ fn runs(winners: &[usize], a: usize) -> Vec<std::ops::Range<usize>> {
     out
 }
 
-/// The legend under the chart: each algorithm's colour and name.
-pub fn chart_legend(scenario: &Scenario, palette: &Palette) -> String {
+/// An algorithm in a key: its id and its colour as CSS (`rgb(r,g,b)`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Swatch {
+    pub id: &'static str,
+    pub rgb: String,
+}
+
+impl Swatch {
+    fn new(id: &'static str, (r, g, b): (u8, u8, u8)) -> Swatch {
+        Swatch {
+            id,
+            rgb: format!("rgb({r},{g},{b})"),
+        }
+    }
+}
+
+/// The legend under the chart: each algorithm's colour and name (none where the scenario is
+/// not a collective).
+pub fn chart_legend(scenario: &Scenario, palette: &Palette) -> Vec<Swatch> {
     let Ok(list) = costs(scenario) else {
-        return String::new();
+        return Vec::new();
     };
-    let mut out: String = list
-        .iter()
-        .map(|(id, _)| {
-            let (r, g, b) = colour(palette, slot(scenario, id));
-            format!("<span class=\"coll-key\"><span class=\"line-swatch\" style=\"border-color:rgb({r},{g},{b})\"></span>{}</span> ", esc(id))
-        })
-        .collect();
-    out.push_str(
-        "· solid: the fastest at that size · dashed: slower · a vertical line marks a crossover",
-    );
-    out
+    list.iter()
+        .map(|(id, _)| Swatch::new(id, colour(palette, slot(scenario, id))))
+        .collect()
 }
 
 /// The colour of the algorithm in colour slot `slot` ([`slot`]).
@@ -339,19 +347,28 @@ pub fn times_at(scenario: &Scenario, p: u32, n: f64) -> Vec<(&'static str, f64)>
         .unwrap_or_default()
 }
 
+/// A map's cell as the readout shows it: its p, size and winner (data attributes, for tests and
+/// scripts) and the sentence.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellReading {
+    pub p: u32,
+    pub size: f64,
+    pub winner: &'static str,
+    pub text: String,
+}
+
 /// A cell in words: p, n, the winner, its time and margin, and what each library picks there
-/// (with how much slower its choice is, from `times`, every algorithm's time at the cell);
-/// with data attributes (p, size, winner) for tests and scripts.
+/// (with how much slower its choice is, from `times`, every algorithm's time at the cell).
 ///
 /// `exact`: the scenario's own p and size, read out as they are (1,048,576 B is 1.05 MB, not
 /// the nearest column's size), with the winner among `times` there.
-pub fn readout_html(
+pub fn reading(
     map: &WinnerMap,
     row: usize,
     col: usize,
     times: &[(&'static str, f64)],
     exact: Option<(u32, f64)>,
-) -> Option<String> {
+) -> Option<CellReading> {
     let cell = map.cell(row, col)?;
     let (winner, time_us, margin, (p, n)) = match exact {
         Some(at) => {
@@ -393,13 +410,17 @@ pub fn readout_html(
             Some(format!("{}: {} ({verdict})", lib.name(), ch.name))
         })
         .collect();
-    Some(format!(
-        "<span class=\"map-readout-text\" data-p=\"{p}\" data-size=\"{n}\" data-winner=\"{winner}\">p = {p}, n = {}: {} in {}, {margin}. {}.</span>",
-        si(n, "B"),
-        esc(winner),
-        si(time_us, "µs"),
-        esc(&libraries.join(" · "))
-    ))
+    Some(CellReading {
+        p,
+        size: n,
+        winner,
+        text: format!(
+            "p = {p}, n = {}: {winner} in {}, {margin}. {}.",
+            si(n, "B"),
+            si(time_us, "µs"),
+            libraries.join(" · ")
+        ),
+    })
 }
 
 /// The fastest of `times`, its time and its margin over the runner-up (the winner map's
@@ -418,42 +439,55 @@ fn fastest(times: &[(&'static str, f64)]) -> Option<(&'static str, f64, f64)> {
     Some((id, best, second / best - 1.0))
 }
 
-/// The key under the map: each algorithm's colour, the shading, the libraries' lines, and how
-/// often each library's default is the winner.
-pub fn key_html(map: &WinnerMap, slots: &[usize], palette: &Palette) -> String {
-    let mut out: String = map
+/// What a library's line on the map is, and how often its default is the winner.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Agreement {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub share: String,
+}
+
+/// The key under the map: each algorithm's colour, and each library's line with how often its
+/// default is the winner.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MapKey {
+    pub swatches: Vec<Swatch>,
+    pub libraries: Vec<Agreement>,
+}
+
+/// The map's key ([`MapKey`]).
+pub fn map_key(map: &WinnerMap, slots: &[usize], palette: &Palette) -> MapKey {
+    let swatches = map
         .algos
         .iter()
         .zip(slots)
-        .map(|(id, &slot)| {
-            let (r, g, b) = colour(palette, slot);
-            format!("<span class=\"map-key-item\"><span class=\"map-key-swatch\" aria-hidden=\"true\" style=\"background:rgb({r},{g},{b})\"></span>{}</span>", esc(id))
+        .map(|(id, &slot)| Swatch::new(id, colour(palette, slot)))
+        .collect();
+    let libraries = Library::CURRENT
+        .iter()
+        .map(|&lib| {
+            let (same, costed) = agreement(lib, map.collective, &map.sizes, &map.ps, |r, c| {
+                map.winner(r, c)
+            });
+            let share = if costed == 0 {
+                "picks only algorithms commcalc does not cost here".to_string()
+            } else {
+                format!(
+                    "default is the fastest in {same} of the {costed} cells where it picks an algorithm commcalc costs ({:.0}%)",
+                    same as f64 / costed as f64 * 100.0
+                )
+            };
+            Agreement {
+                id: lib.id(),
+                name: lib.name(),
+                share,
+            }
         })
         .collect();
-    out.push_str(&format!(
-        "<span class=\"map-key-item about\">pale: a near tie · full colour: {:.0}% or more faster than the runner-up</span>",
-        FULL_MARGIN * 100.0
-    ));
-    for lib in Library::CURRENT {
-        let (same, costed) = agreement(lib, map.collective, &map.sizes, &map.ps, |r, c| {
-            map.winner(r, c)
-        });
-        let share = if costed == 0 {
-            "picks only algorithms commcalc does not cost here".to_string()
-        } else {
-            format!(
-                "default is the fastest in {same} of the {costed} cells where it picks an algorithm commcalc costs ({:.0}%)",
-                same as f64 / costed as f64 * 100.0
-            )
-        };
-        out.push_str(&format!(
-            "<span class=\"map-key-item\" id=\"coll-agree-{}\"><span class=\"map-key-line {}\" aria-hidden=\"true\"></span>{}: {share}</span>",
-            lib.id(),
-            lib.id(),
-            lib.name()
-        ));
+    MapKey {
+        swatches,
+        libraries,
     }
-    out
 }
 
 /// One row of a pipelined algorithm's optimal segmenting at one size: the pipelined chain
@@ -532,21 +566,17 @@ pub fn segments(scenario: &Scenario) -> Result<Vec<SegmentRow>, Error> {
     Ok(rows)
 }
 
-/// The segment rows as table rows.
-pub fn segments_html(rows: &[SegmentRow]) -> String {
-    rows.iter()
-        .map(|r| {
-            format!(
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                esc(r.algo),
-                si(r.size, "B"),
-                r.segments,
-                si(r.segment_bytes, "B"),
-                si(r.time_us, "µs"),
-                r.closed_form_bytes.map_or("—".to_string(), |s| si(s, "B"))
-            )
-        })
-        .collect()
+/// A segment row's cells as shown: algorithm, n, segments k, segment, time, closed form s*
+/// ("—" where there is none).
+pub fn segment_cells(r: &SegmentRow) -> [String; 6] {
+    [
+        r.algo.to_string(),
+        si(r.size, "B"),
+        r.segments.to_string(),
+        si(r.segment_bytes, "B"),
+        si(r.time_us, "µs"),
+        r.closed_form_bytes.map_or("—".to_string(), |s| si(s, "B")),
+    ]
 }
 
 /// The file name of an export: `commcalc-<machine>-<collective>-p<p>.<format>.<ext>`.
@@ -708,14 +738,11 @@ mod tests {
         let s = scenario("machine=intel-paragon&pattern=broadcast");
         let map = map_of(&s, 8, 4, 1).unwrap();
         let (p, n) = (map.ps[3], map.sizes[0]);
-        let html = readout_html(&map, 3, 0, &times_at(&s, p, n), None).unwrap();
-        let winner = map.winner(3, 0).unwrap();
-        assert!(
-            html.contains(&format!("data-winner=\"{winner}\"")),
-            "{html}"
-        );
-        assert!(html.contains("MPICH 4: binomial"), "{html}");
-        assert!(readout_html(&map, 4, 0, &[], None).is_none());
+        let r = reading(&map, 3, 0, &times_at(&s, p, n), None).unwrap();
+        assert_eq!(r.winner, map.winner(3, 0).unwrap());
+        assert_eq!((r.p, r.size), (p, n));
+        assert!(r.text.contains("MPICH 4: binomial"), "{r:?}");
+        assert!(reading(&map, 4, 0, &[], None).is_none());
     }
 
     /// The scenario's own cell reads out its p and size exactly, with the winner algo=best
@@ -726,17 +753,18 @@ mod tests {
         let map = map_of(&s, MAP_SIZES, MAP_PS, 1).unwrap();
         let (row, col) = home(&map, 100, 1e6);
         assert_ne!(map.sizes[col], 1e6);
-        let html = readout_html(&map, row, col, &times_at(&s, 100, 1e6), Some((100, 1e6))).unwrap();
+        let r = reading(&map, row, col, &times_at(&s, 100, 1e6), Some((100, 1e6))).unwrap();
         let best =
             run("machine=intel-paragon&pattern=broadcast&algo=best&p=100&size=1000000").unwrap();
         let Some(commcalc_core::values::Value::Text(fastest)) = best.metrics.get("fastest") else {
             panic!("{:?}", best.metrics)
         };
+        assert_eq!((r.p, r.size), (100, 1e6));
+        assert_eq!(r.winner, fastest.as_str());
         assert!(
-            html.contains("data-p=\"100\" data-size=\"1000000\"")
-                && html.contains(&format!("data-winner=\"{fastest}\""))
-                && html.contains(&format!("p = 100, n = {}:", si(1e6, "B"))),
-            "{html}"
+            r.text
+                .starts_with(&format!("p = 100, n = {}:", si(1e6, "B"))),
+            "{r:?}"
         );
     }
 
@@ -746,7 +774,9 @@ mod tests {
         // (1513.6 µs) where the binomial tree takes 1320 µs: 15% slower.
         let s = scenario("machine=intel-paragon&pattern=broadcast");
         let map = winner_map(&s, &[16_000.0], &[16], |_| true).unwrap();
-        let html = readout_html(&map, 0, 0, &times_at(&s, 16, 16_000.0), None).unwrap();
+        let html = reading(&map, 0, 0, &times_at(&s, 16, 16_000.0), None)
+            .unwrap()
+            .text;
         assert!(
             html.contains("MPICH 4: scatter-rd-allgather (differs: 1.51 ms, 15% slower)"),
             "{html}"
@@ -760,7 +790,9 @@ mod tests {
         // 4 processes, 1000 B: Open MPI 4.1 runs its binary tree (algorithm 5).
         let s = scenario("machine=intel-paragon&pattern=broadcast");
         let map = winner_map(&s, &[1000.0], &[4], |_| true).unwrap();
-        let html = readout_html(&map, 0, 0, &times_at(&s, 4, 1000.0), None).unwrap();
+        let html = reading(&map, 0, 0, &times_at(&s, 4, 1000.0), None)
+            .unwrap()
+            .text;
         assert!(
             html.contains("Open MPI 4.1: binary_tree (not costed here)"),
             "{html}"
@@ -773,7 +805,9 @@ mod tests {
     fn a_library_algorithm_off_the_map_is_not_costed_here() {
         let s = scenario("machine=intel-paragon&pattern=all-to-all");
         let map = winner_map(&s, &[4000.0], &[4], |_| true).unwrap();
-        let html = readout_html(&map, 0, 0, &times_at(&s, 4, 4000.0), None).unwrap();
+        let html = reading(&map, 0, 0, &times_at(&s, 4, 4000.0), None)
+            .unwrap()
+            .text;
         assert!(
             html.contains("Open MPI 4.1: linear_sync (not costed here)"),
             "{html}"

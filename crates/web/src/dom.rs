@@ -233,17 +233,12 @@ fn hold(on: bool) {
 }
 
 /// Whether a slider's inputs are under way: its last one has not been followed by a pause of
-/// [`URL_QUIET_MS`], its release or another edit. Meanwhile the followed content that is off
-/// screen (`html_follows`: the results table below the charts, a warning scrolled away) keeps
-/// what it shows, and a chart off screen ([`drawing_waits`]: Compare's bandwidth chart, the
-/// Traffic view's histograms) keeps its picture, until the slider pauses or is released
-/// ([`flush_url`]) or that content comes on screen, whichever is first: then it is made from
-/// the last input.
-/// A drag sends an input per frame, and the results table of a broadcast is 16 rows of MathML
-/// whose numbers change on every one: brought up to date on every step (`morph`), laid out and
-/// painted, it was 2–3 ms of a step's 8–9 ms, for a part of the page that at 1280 × 900 is
-/// below the fold. A slider moved by the keyboard sends
-/// its `change` with every step, so nothing waits then.
+/// [`URL_QUIET_MS`], its release or another edit. Meanwhile a chart off screen
+/// ([`drawing_waits`]: Compare's bandwidth chart, the Traffic view's histograms, the results
+/// table below the fold) keeps its picture, until the slider pauses or is released
+/// ([`flush_url`]) or it comes on screen, whichever is first: then it is made from the last
+/// input. A slider moved by the keyboard sends its `change` with every step, so nothing waits
+/// then.
 fn slider_moving() -> bool {
     URL.with(|u| u.borrow().timer.is_some())
 }
@@ -557,187 +552,10 @@ pub fn download_url(name: &str, url: &str) -> Result<(), JsValue> {
     save(name, url)
 }
 
-// Changing what a part of the page shows. Setting `innerHTML` throws the old nodes away and
-// builds new ones: the browser then parses the HTML, recomputes the style of every new element
-// and lays all of them out, although a slider step changes a few numbers in them (the results
-// table of a global combine is 26 kB of HTML, 2,800 nodes). `morph` compares the new HTML with
-// the last one as a string, split into tags and texts: when only texts and attribute values
-// differ (a slider step), it sets those on the nodes that show them, found by their order, and
-// parses nothing. Otherwise it parses the new HTML off the page (in a template, which computes
-// no style) and brings the nodes on the page to it in place, replacing only a node of another
-// kind. The text and element lists are checked against the page after each full update; where
-// the parser's nodes do not follow the string one to one, every update takes the full path.
-// Written in JavaScript: one call from wasm per update instead of several per node.
+// A chart off screen while a slider moves keeps its drawing until the slider pauses or is
+// released (`release`) or the chart comes on screen, whichever is first (see `wait`): then its
+// drawing is redone. Written in JavaScript: one call from wasm per drawing.
 #[wasm_bindgen(inline_js = r#"
-const TAG = /(<[^>]*>)/;
-const ATTR = /([^\s=/]+)(?:="([^"]*)")?/g;
-const decoder = document.createElement('textarea');
-function decode(s) {
-  if (!s.includes('&')) return s;
-  decoder.innerHTML = s;
-  return decoder.value;
-}
-// A field's value and a box's or an option's state are properties besides attributes, and
-// once the field has been used the attribute no longer shows: the property follows it when the
-// attribute changes, and every field's does while the content is written afresh (a field typed
-// in then shows its value again).
-let forced = false;
-function live(node, name, value) {
-  const tag = node.localName;
-  if (name === 'value' && (tag === 'input' || tag === 'textarea')) {
-    if (node.value !== (value ?? '')) node.value = value ?? '';
-  } else if (name === 'checked' && tag === 'input') node.checked = value !== null;
-  else if (name === 'selected' && tag === 'option') node.selected = value !== null;
-}
-function attributes(old, fresh) {
-  for (const a of fresh.attributes) {
-    const changed = old.getAttributeNS(a.namespaceURI, a.localName) !== a.value;
-    if (changed) old.setAttributeNS(a.namespaceURI, a.name, a.value);
-    if (changed || forced) live(old, a.name, a.value);
-  }
-  for (const a of [...old.attributes]) {
-    if (!fresh.hasAttributeNS(a.namespaceURI, a.localName)) {
-      old.removeAttributeNS(a.namespaceURI, a.localName);
-      live(old, a.name, null);
-    }
-  }
-}
-// Nodes of another kind are replaced rather than changed (a field of another type too).
-function other(o, n) {
-  return o.nodeType !== n.nodeType || o.nodeName !== n.nodeName || o.namespaceURI !== n.namespaceURI ||
-    (o.localName === 'input' && o.type !== n.type);
-}
-function children(old, fresh) {
-  const was = [...old.childNodes];
-  const now = [...fresh.childNodes];
-  now.forEach((n, i) => {
-    const o = was[i];
-    if (!o) old.appendChild(n);
-    else if (other(o, n)) old.replaceChild(n, o);
-    else if (o.nodeType === 1) {
-      attributes(o, n);
-      children(o, n);
-    } else if (o.nodeValue !== n.nodeValue) o.nodeValue = n.nodeValue;
-  });
-  for (const o of was.slice(now.length)) old.removeChild(o);
-}
-function tagName(tag) {
-  return tag.slice(1).split(/[\s/>]/, 1)[0];
-}
-function nodes(root, what) {
-  const walker = document.createTreeWalker(root, what);
-  const out = root.nodeType === 1 && what === NodeFilter.SHOW_ELEMENT ? [root] : [];
-  while (walker.nextNode()) out.push(walker.currentNode);
-  return out;
-}
-// The element list and text list of one node (itself included), in the order of `parts`, or
-// null where the node does not match the string's opening tags and non-empty texts one to one.
-function index(node, parts) {
-  const texts = node.nodeType === 3 ? [node] : nodes(node, NodeFilter.SHOW_TEXT);
-  const elements = node.nodeType === 3 ? [] : nodes(node, NodeFilter.SHOW_ELEMENT);
-  let t = 0;
-  let e = 0;
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i];
-    if (i % 2 === 0) {
-      if (p === '') continue;
-      if (texts[t]?.data !== decode(p)) return null;
-      t++;
-    } else if (!p.startsWith('</') && !p.startsWith('<!')) {
-      if (elements[e]?.localName !== tagName(p)) return null;
-      e++;
-    }
-  }
-  return t === texts.length && e === elements.length ? { texts, elements } : null;
-}
-// Only texts and attribute values changed: set them. False when the shapes differ.
-function quick(found, was, parts) {
-  if (!found || was.length !== parts.length) return false;
-  const edits = [];
-  let t = 0;
-  let e = 0;
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i];
-    const q = was[i];
-    if (i % 2 === 0) {
-      if ((p === '') !== (q === '')) return false;
-      if (p !== q) edits.push([found.texts[t], p]);
-      if (p !== '') t++;
-    } else if (!p.startsWith('</') && !p.startsWith('<!')) {
-      if (p !== q) {
-        if (tagName(p) !== tagName(q)) return false;
-        edits.push([found.elements[e], p]);
-      }
-      e++;
-    } else if (p !== q) return false;
-  }
-  for (const [node, p] of edits) {
-    if (node.nodeType === 3) node.data = decode(p);
-    else {
-      const want = new Map([...p.slice(1, -1).matchAll(ATTR)].slice(1).map((m) => [m[1], decode(m[2] ?? '')]));
-      for (const a of [...node.attributes]) {
-        if (!want.has(a.name)) {
-          node.removeAttribute(a.name);
-          live(node, a.name, null);
-        }
-      }
-      for (const [k, v] of want) {
-        if (node.getAttribute(k) !== v) {
-          node.setAttribute(k, v);
-          live(node, k, v);
-        }
-      }
-    }
-  }
-  return true;
-}
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
-// The string's top-level nodes: for each, its parts (texts at even places, tags at odd ones).
-function units(parts) {
-  const out = [];
-  let unit = null;
-  let depth = 0;
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i];
-    if (i % 2 === 0) {
-      if (depth === 0) {
-        if (p !== '') out.push([p]);
-        unit = null;
-      } else unit.push(p);
-      continue;
-    }
-    if (depth === 0) {
-      unit = [''];
-      out.push(unit);
-    }
-    unit.push(p);
-    if (p.startsWith('</')) depth--;
-    else if (!p.startsWith('<!') && !p.endsWith('/>') && !VOID.has(tagName(p))) depth++;
-    if (depth === 0) unit.push('');
-  }
-  return out;
-}
-// Brings one node on the page to one top-level node of the new HTML.
-function update(node, was, parts) {
-  if (quick(node.__morph, was, parts)) return node;
-  const t = document.createElement('template');
-  t.innerHTML = parts.join('');
-  const fresh = t.content.firstChild;
-  let shown = node;
-  if (!fresh || t.content.childNodes.length !== 1) return null;
-  if (other(node, fresh)) {
-    node.replaceWith(fresh);
-    shown = fresh;
-  } else if (node.nodeType === 1) {
-    attributes(node, fresh);
-    children(node, fresh);
-  } else node.data = fresh.data;
-  shown.__morph = index(shown, parts);
-  return shown;
-}
-// A followed node (or a chart) off screen while a slider moves keeps its content until the
-// slider pauses or is released (`release`) or the node comes on screen, whichever is first (see
-// `wait`): then its content is made again and shown, or its drawing is redone.
 const held = new Set();
 let watcher = null;
 function watch(el) {
@@ -773,43 +591,8 @@ export function wait(el, redraw, moving) {
 export function release() {
   for (const el of [...held]) show(el);
 }
-export function morph(el, html, afresh) {
-  if (afresh) el.__morphUnits = null;
-  forced = afresh;
-  try {
-    write(el, html);
-  } finally {
-    forced = false;
-  }
-}
-function write(el, html) {
-  const now = units(html.split(TAG));
-  const was = el.__morphUnits;
-  const shown = [...el.childNodes];
-  if (was && was.length === now.length && shown.length === now.length) {
-    // Node by node: unchanged ones are left alone, changed ones updated in place.
-    let ok = true;
-    for (let i = 0; i < now.length && ok; i++) {
-      if (now[i].length === was[i].length && now[i].every((p, j) => p === was[i][j])) continue;
-      ok = update(shown[i], was[i], now[i]) !== null;
-    }
-    if (ok) {
-      el.__morphUnits = now;
-      return;
-    }
-  }
-  const t = document.createElement('template');
-  t.innerHTML = html;
-  children(el, t.content);
-  el.__morphUnits = el.childNodes.length === now.length ? now : null;
-  if (el.__morphUnits) [...el.childNodes].forEach((n, i) => (n.__morph = index(n, now[i])));
-}
 "#)]
 extern "C" {
-    /// Makes `el`'s content equal to `html`, changing only the nodes that differ (`morph`);
-    /// `afresh`, every field shows the value `html` gives it, typed in or not.
-    #[wasm_bindgen(js_name = morph)]
-    fn show_html(el: &Element, html: &str, afresh: bool);
     /// Whether what `el` shows waits: with `moving` (a slider's inputs have not paused yet)
     /// and `el` off screen, `redraw` is called when it no longer waits (on [`release`], or
     /// when `el` comes on screen).
@@ -864,42 +647,6 @@ impl<E: leptos::html::ElementType> NodeRefContainer<E> for Node {
 pub fn effect(f: impl Fn() + 'static) {
     let f: Box<dyn Fn()> = Box::new(f);
     Effect::new(move |_| f());
-}
-
-/// Keeps `node`'s content at the HTML `html` gives, following the signals it reads, and
-/// changes only what differs on the page (see `morph`): where a view's text follows every
-/// slider input, in place of the `inner_html` attribute.
-pub fn html_follows(node: Node, html: impl Fn() -> String + 'static) {
-    follow(node, Box::new(html), Box::new(|| 0));
-}
-
-/// [`html_follows`] with its HTML and shape boxed: one copy of the effect in the module, not
-/// one per caller. Off screen while a slider moves, the node keeps what it shows and its HTML
-/// is not even made (the results table's MathML was 0.2–0.6 ms of a step, made to be held);
-/// it is made once the wait ends.
-fn follow(node: Node, html: Box<dyn Fn() -> String>, shape: Box<dyn Fn() -> usize>) {
-    let waited = RwSignal::new(false);
-    // `update` does nothing to a signal already disposed (the node's view closed while it
-    // waited), where reading it first would panic.
-    let redraw = Closure::<dyn Fn()>::new(move || waited.update(|w| *w = !*w));
-    // The effect's value is what the node shows, and of which shape: nothing until the node is
-    // on the page. While it waits, the effect reads nothing else: the end of the wait runs it.
-    Effect::new(move |shown: Option<Option<(usize, String)>>| {
-        waited.get();
-        let shown = shown.flatten();
-        let el = node.get()?;
-        if drawing_waits(&el, &redraw) {
-            return shown;
-        }
-        let now = html();
-        let generation = shape();
-        let afresh = shown.as_ref().is_some_and(|(g, _)| *g != generation);
-        if afresh || shown.as_ref().map(|(_, h)| h.as_str()) != Some(now.as_str()) {
-            let _timed = timed("commcalc:morph");
-            show_html(&el, &now, afresh);
-        }
-        Some((generation, now))
-    });
 }
 
 /// Times a phase of the app until the returned value is dropped, when the page asks for it

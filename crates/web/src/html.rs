@@ -5,9 +5,6 @@
 
 use std::fmt::Write;
 
-use commcalc_core::metrics::Unit;
-use commcalc_core::units::in_unit;
-
 /// Escapes text for element content and double-quoted attribute values. The text between two
 /// escaped characters is copied whole: pushed a character at a time, the controls' and the
 /// tables' texts took 0.4 ms of a slider input's script (a CPU profile of the calculator's
@@ -102,61 +99,6 @@ pub fn options<'a>(groups: impl IntoIterator<Item = (Option<&'a str>, Vec<Opt<'a
     out
 }
 
-/// `table#scenarios`: for each compared scenario (by letter), the time and bandwidth at its
-/// query's size, r∞ and n½, as `commcalc compare` prints them; "—" where a pattern has none.
-/// `label` names a scenario's machine (a fitted machine by its name).
-pub fn scenario_table(
-    scenarios: &[commcalc_core::Scenario],
-    label: impl Fn(&commcalc_core::Scenario) -> String,
-    c: &commcalc_core::compare::Comparison,
-) -> String {
-    let mut rows = String::new();
-    for (i, (s, r)) in scenarios.iter().zip(&c.reports).enumerate() {
-        let _ = write!(
-            rows,
-            "<tr data-index=\"{i}\"><th scope=\"row\" data-label=\"scenario\"><span class=\"key c{i}\" aria-hidden=\"true\">{l}</span> {l} {what}</th>",
-            l = crate::chart::letter(i),
-            what = esc(&format!("{} · {}", label(s), s.pattern.title)),
-        );
-        let cell = |(key, head): (&str, &str), value: Option<f64>| {
-            // The first column is the query's point, in bytes; the others are metrics.
-            let shown = |v| match key {
-                "at_bytes" => in_unit(v, Unit::Bytes),
-                _ => commcalc_core::units::metric(key, v),
-            };
-            match value {
-            Some(v) => format!(
-                "<td class=\"value\" data-label=\"{head}\" data-metric=\"{key}\" data-value=\"{v}\">{}</td>",
-                esc(&shown(v))
-            ),
-            None => format!("<td class=\"value\" data-label=\"{head}\" data-metric=\"{key}\">—</td>"),
-        }
-        };
-        rows.push_str(&cell(COLUMNS[0], Some(r.at_bytes)));
-        for column in &COLUMNS[1..] {
-            rows.push_str(&cell(*column, r.metric(column.0)));
-        }
-        rows.push_str("</tr>");
-    }
-    let heads: String = COLUMNS
-        .iter()
-        .map(|(_, h)| format!("<th scope=\"col\">{h}</th>"))
-        .collect();
-    format!(
-        "<table id=\"scenarios\" class=\"stack\"><caption>Each scenario at its query's size</caption><thead><tr>\
-         <th scope=\"col\">scenario</th>{heads}</tr></thead><tbody>{rows}</tbody></table>"
-    )
-}
-
-/// The per-scenario table's number columns: metric key and header.
-const COLUMNS: [(&str, &str); 5] = [
-    ("at_bytes", "at"),
-    ("time_us", "time"),
-    ("bandwidth_MBps", "bandwidth"),
-    ("r_inf_MBps", "r∞"),
-    ("n_half_bytes", "n½"),
-];
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,34 +136,5 @@ mod tests {
             "a<sub>p</sub> + a<sub>c</sub> (a<sub>pc</sub>)"
         );
         assert_eq!(subscripts("x < y_"), "x &lt; y_");
-    }
-
-    /// The per-scenario table reads as `commcalc compare` prints it: the iPSC and the Ametek
-    /// at 10 kB.
-    #[test]
-    fn the_scenario_table_has_each_scenarios_time_r_inf_and_n_half() {
-        let list: Vec<_> = ["intel-ipsc", "ametek-s14"]
-            .iter()
-            .map(|m| {
-                commcalc_core::Scenario::from_query(&format!("machine={m}&pattern=pingpong"))
-                    .unwrap()
-            })
-            .collect();
-        let c = commcalc_core::compare::compare(&list).unwrap();
-        let html = scenario_table(&list, |s| s.machine.name.to_string(), &c);
-        assert_eq!(html.matches("<tr data-index=").count(), 2);
-        for shown in [
-            "Intel iPSC",
-            "10 kB",
-            "30 ms",
-            "333 kB/s",
-            "353 kB/s",
-            "601 B",
-            "95.8 ms",
-            "57.7 B",
-        ] {
-            assert!(html.contains(shown), "{shown}: {html}");
-        }
-        assert!(html.contains("data-metric=\"n_half_bytes\""));
     }
 }

@@ -8,6 +8,7 @@
 pub mod chart;
 pub mod collective_check;
 pub mod collectives;
+pub mod compared;
 pub mod controls;
 pub mod derived;
 pub mod edit;

@@ -14,7 +14,6 @@ use commcalc_core::regimes::LeadMap;
 use commcalc_core::units::si;
 
 use crate::chart::Palette;
-use crate::html::esc;
 
 /// The palette colour (`Palette::series`, CSS `--series-N`) of each algorithm: Tree blue, Snake
 /// vermillion, Fence bluish green, the first three of Okabe and Ito's set. The block-size sweep
@@ -384,21 +383,11 @@ pub fn key_gradient(algorithm: Algorithm, palette: &Palette) -> String {
     format!("linear-gradient(to right, {})", stops.join(", "))
 }
 
-/// A map's axis labels as markup, each placed at its tick: from the bottom on the mesh axis
-/// (`vertical`), from the left on the N axis. Text rather than a view per label, which keeps
-/// the shipped wasm small (see `html`).
-pub fn ticks_html(ticks: &[Tick], vertical: bool) -> String {
+/// Where an axis label sits, as an inline style: from the bottom on the mesh axis
+/// (`vertical`), from the left on the N axis, as a percentage of the axis.
+pub fn tick_style(tick: &Tick, vertical: bool) -> String {
     let side = if vertical { "bottom" } else { "left" };
-    ticks
-        .iter()
-        .map(|t| {
-            format!(
-                "<span style=\"{side}:{:.3}%\">{}</span>",
-                t.at,
-                esc(&t.label)
-            )
-        })
-        .collect()
+    format!("{side}:{:.3}%", tick.at)
 }
 
 /// Where a mark (the cursor, the scenario's cell) goes, as an inline style: its centre as
@@ -410,66 +399,51 @@ pub fn mark_style(centre: Option<(f64, f64)>) -> String {
     }
 }
 
-/// The readout's markup: which map it is about, for screen readers (both maps' readouts speak
-/// at once), then the [`readout`] of the cell with its numbers in data attributes (N, mesh,
-/// the fastest, and the three times in µs and blocks in elements, comma-separated in
-/// Tree, Snake, Fence order) for tests and scripts.
-pub fn readout_html(
-    letter: &str,
-    f: FSet,
-    map: Option<&LeadMap>,
-    at: Option<(usize, usize)>,
-) -> String {
-    let head = format!("<span class=\"map-sr\">Map {letter}, {}: </span>", f.id());
-    let body = map.zip(at).and_then(|(map, (row, col))| {
-        let cell = map.cell(row, col)?;
-        let mesh = *map.meshes.get(row)?;
-        let list = |v: Vec<String>| v.join(",");
-        let times = list(
+/// The readout of a map's cell as the page shows it: the [`readout`] sentence, and its
+/// numbers for tests and scripts (N, the mesh as `WxH`, the fastest, and the three times in µs
+/// and blocks in elements, comma-separated in Tree, Snake, Fence order).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reading {
+    pub n: u64,
+    pub mesh: String,
+    pub fastest: &'static str,
+    pub times: String,
+    pub blocks: String,
+    pub text: String,
+}
+
+/// The [`Reading`] of cell `at` (row, column) of `map`, if both are there.
+pub fn reading(map: Option<&LeadMap>, at: Option<(usize, usize)>) -> Option<Reading> {
+    let (map, (row, col)) = map.zip(at)?;
+    let cell = map.cell(row, col)?;
+    let mesh = *map.meshes.get(row)?;
+    let list = |v: Vec<String>| v.join(",");
+    Some(Reading {
+        n: *map.lengths.get(col)?,
+        mesh: format!("{}x{}", mesh.width, mesh.height),
+        fastest: cell.fastest.id(),
+        times: list(
             cell.times_us
                 .iter()
                 .map(|t| t.map_or(String::new(), |t| t.to_string()))
                 .collect(),
-        );
-        let blocks = list(
+        ),
+        blocks: list(
             cell.blocks
                 .iter()
                 .map(|s| s.map_or(String::new(), |s| s.to_string()))
                 .collect(),
-        );
-        Some(format!(
-            "<span class=\"map-readout-text\" data-n=\"{}\" data-mesh=\"{}x{}\" data-fastest=\"{}\" data-times=\"{times}\" data-blocks=\"{blocks}\">{}</span>",
-            map.lengths.get(col)?,
-            mesh.width,
-            mesh.height,
-            cell.fastest.id(),
-            esc(&readout(map, row, col)?)
-        ))
-    });
-    head + &body.unwrap_or_default()
+        ),
+        text: readout(map, row, col)?,
+    })
 }
 
-/// The colour key shared by both maps, as markup: each algorithm's colour from a near tie to a
-/// margin of [`FULL_MARGIN`] or more ([`key_gradient`]), and the cursor's and the scenario's
-/// marks.
-pub fn key_html(palette: &Palette) -> String {
-    let mut out: String = Algorithm::ALL
-        .iter()
-        .map(|&a| {
-            format!(
-                "<span class=\"map-key-item\"><span class=\"map-key-name\">{}</span><span class=\"map-key-bar\" aria-hidden=\"true\" style=\"background-image:{}\"></span></span>",
-                name(a),
-                key_gradient(a, palette)
-            )
-        })
-        .collect();
-    out.push_str(&format!(
-        "<span class=\"map-key-item about\">pale: a near tie · full colour: {:.0}% or more faster than the runner-up</span>\
-         <span class=\"map-key-item\"><span class=\"map-key-cursor\" aria-hidden=\"true\"></span>the cursor</span>\
-         <span class=\"map-key-item\"><span class=\"map-key-point\" aria-hidden=\"true\"></span>the scenario's N and mesh</span>",
+/// The colour key's closing words: how the shading reads.
+pub fn key_shading() -> String {
+    format!(
+        "pale: a near tie · full colour: {:.0}% or more faster than the runner-up",
         FULL_MARGIN * 100.0
-    ));
-    out
+    )
 }
 
 #[cfg(test)]
@@ -718,52 +692,32 @@ mod tests {
     }
 
     #[test]
-    fn markup_places_labels_and_marks() {
-        let ticks = [Tick {
+    fn labels_and_marks_are_placed_by_percentages() {
+        let tick = Tick {
             at: 12.5,
             label: "16×16".into(),
-        }];
-        assert_eq!(
-            ticks_html(&ticks, true),
-            "<span style=\"bottom:12.500%\">16×16</span>"
-        );
-        assert_eq!(
-            ticks_html(&ticks, false),
-            "<span style=\"left:12.500%\">16×16</span>"
-        );
+        };
+        assert_eq!(tick_style(&tick, true), "bottom:12.500%");
+        assert_eq!(tick_style(&tick, false), "left:12.500%");
         assert_eq!(mark_style(Some((1.0, 99.5))), "left:1.000%;top:99.500%");
         assert_eq!(mark_style(None), "visibility:hidden");
-        let key = key_html(&palette(false));
-        for word in ["Tree", "Snake", "Fence", "30% or more", "the cursor"] {
-            assert!(key.contains(word), "{key}");
-        }
+        assert!(key_shading().contains("30% or more"), "{}", key_shading());
     }
 
     #[test]
-    fn the_readout_markup_carries_the_numbers() {
+    fn the_reading_carries_the_numbers() {
         let map = delta_map(FSet::Nominal, 8, 4);
-        let html = readout_html("B", FSet::Nominal, Some(&map), Some((3, 5)));
+        let r = reading(Some(&map), Some((3, 5))).unwrap();
         let cell = map.cell(3, 5).unwrap();
-        assert!(
-            html.starts_with("<span class=\"map-sr\">Map B, nominal: </span>"),
-            "{html}"
-        );
-        assert!(
-            html.contains(&format!("data-n=\"{}\"", map.lengths[5])),
-            "{html}"
-        );
-        assert!(html.contains("data-mesh=\"16x32\""), "{html}");
-        assert!(
-            html.contains(&format!("data-fastest=\"{}\"", cell.fastest.id())),
-            "{html}"
-        );
+        assert_eq!(r.n, map.lengths[5]);
+        assert_eq!(r.mesh, "16x32");
+        assert_eq!(r.fastest, cell.fastest.id());
         let t = cell.times_us.map(|t| t.unwrap().to_string()).join(",");
-        assert!(html.contains(&format!("data-times=\"{t}\"")), "{html}");
-        assert!(html.contains(&esc(&readout(&map, 3, 5).unwrap())), "{html}");
-        assert_eq!(
-            readout_html("A", FSet::Standard, None, None),
-            "<span class=\"map-sr\">Map A, standard: </span>"
-        );
+        assert_eq!(r.times, t);
+        assert_eq!(r.text, readout(&map, 3, 5).unwrap());
+        assert_eq!(reading(None, Some((3, 5))), None);
+        assert_eq!(reading(Some(&map), None), None);
+        assert_eq!(reading(Some(&map), Some((99, 5))), None);
     }
 
     #[test]

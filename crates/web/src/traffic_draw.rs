@@ -1,13 +1,12 @@
 //! The Traffic view's pictures, apart from painting them: the hypercube with its links shaded
-//! by utilisation (an SVG string), the histograms and the sweeps of 003 Figs. 7–9 as `Plot`s
-//! for the `Figure` component and the exports.
+//! by utilisation (the drawing's data, and the SVG file it exports as), the histograms and the
+//! sweeps of 003 Figs. 7–9 as `Plot`s for the `Figure` component and the exports.
 
 use std::fmt::Write as _;
 
 use commcalc_core::traffic::{Cube, Run};
 
 use crate::chart::{axes, LegendKey, Plot, Scale, Series};
-use crate::html::esc;
 use crate::traffic::Curve;
 
 /// The largest cube drawn node by node: 64 nodes and 192 links.
@@ -49,13 +48,66 @@ fn shade(u: f64) -> String {
 
 /// The drawing's node fill and ink where no style sheet says otherwise (the exported SVG): the
 /// light palette's background and text.
-const PAPER: &str = "#ffffff";
-const INK: &str = "#1d2330";
+pub const PAPER: &str = "#ffffff";
+pub const INK: &str = "#1d2330";
 
-/// The cube of the first replication: `svg#traffic-cube` with a `line[data-link]` per link
-/// (shaded and widened by its utilisation, its ends, utilisation and peak queue in its title)
-/// and a circle per node; `None` above [`MAX_DRAWN_DIM`].
-pub fn cube_svg(dim: u32, run: &Run) -> Option<String> {
+/// One link of the drawing: which (its index and dimension, the nodes it joins), where, and how
+/// busy (its utilisation and peak queue, its shade and width).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkLine {
+    pub link: u32,
+    pub ends: (u32, u32),
+    pub dimension: u32,
+    pub from: (f64, f64),
+    pub to: (f64, f64),
+    pub utilisation: f64,
+    pub peak_queue: u32,
+    /// CSS colour, from pale grey (idle) to dark red (always busy).
+    pub stroke: String,
+    pub width: f64,
+}
+
+impl LinkLine {
+    /// The link's tooltip.
+    pub fn title(&self) -> String {
+        format!(
+            "link {}–{} (dimension {}): utilisation {:.3}, peak queue {}",
+            self.ends.0, self.ends.1, self.dimension, self.utilisation, self.peak_queue
+        )
+    }
+}
+
+/// The cube of the first replication as a drawing: its size, a line per link and a circle per
+/// node (labelled up to 16 nodes).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CubeDrawing {
+    pub nodes: u32,
+    pub width: f64,
+    pub height: f64,
+    pub links: Vec<LinkLine>,
+    /// Each node's centre, in node order.
+    pub centres: Vec<(f64, f64)>,
+    pub radius: f64,
+    pub labelled: bool,
+}
+
+impl CubeDrawing {
+    /// `viewBox`'s value.
+    pub fn view_box(&self) -> String {
+        format!("0 0 {:.0} {:.0}", self.width, self.height)
+    }
+
+    /// The drawing's title.
+    pub fn title(&self) -> String {
+        format!(
+            "The {}-node cube, each link shaded by its utilisation (darker and wider: busier)",
+            self.nodes
+        )
+    }
+}
+
+/// The drawing of a `dim`-cube's run ([`CubeDrawing`]); `None` above [`MAX_DRAWN_DIM`].
+pub fn cube_drawing(dim: u32, run: &Run) -> Option<CubeDrawing> {
     if dim > MAX_DRAWN_DIM || dim == 0 {
         return None;
     }
@@ -68,37 +120,63 @@ pub fn cube_svg(dim: u32, run: &Run) -> Option<String> {
         let (x, y) = pos[n as usize];
         (20.0 + x * scale, 20.0 + (h - y) * scale)
     };
+    let links = (0..cube.links())
+        .map(|l| {
+            let (a, b) = cube.link_ends(l);
+            let u = run.link_utilisation.get(l as usize).copied().unwrap_or(0.0);
+            LinkLine {
+                link: l,
+                ends: (a, b),
+                dimension: l >> (dim - 1),
+                from: at(a),
+                to: at(b),
+                utilisation: u,
+                peak_queue: run.link_peak_queue.get(l as usize).copied().unwrap_or(0),
+                stroke: shade(u),
+                width: 1.0 + 4.0 * u.clamp(0.0, 1.0),
+            }
+        })
+        .collect();
+    Some(CubeDrawing {
+        nodes: cube.nodes(),
+        width: 40.0 + w * scale,
+        height: 40.0 + h * scale,
+        links,
+        centres: (0..cube.nodes()).map(at).collect(),
+        radius: if dim <= 4 { 11.0 } else { 4.0 },
+        labelled: dim <= 4,
+    })
+}
+
+/// The drawing as a standalone SVG file (the cube's export): `svg#traffic-cube` with a
+/// `line[data-link]` per link and a circle per node, with a light fill and dark ink as
+/// attributes (the page's style sheet gives its theme's colours instead).
+pub fn cube_svg(d: &CubeDrawing) -> String {
     let mut out = format!(
-        "<svg id=\"traffic-cube\" viewBox=\"0 0 {:.0} {:.0}\" role=\"img\" aria-labelledby=\"traffic-cube-title\"><title id=\"traffic-cube-title\">The {}-node cube, each link shaded by its utilisation (darker and wider: busier)</title>",
-        40.0 + w * scale,
-        40.0 + h * scale,
-        cube.nodes()
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"traffic-cube\" viewBox=\"{}\" role=\"img\" aria-labelledby=\"traffic-cube-title\"><title id=\"traffic-cube-title\">{}</title>",
+        d.view_box(),
+        d.title()
     );
-    for l in 0..cube.links() {
-        let (a, b) = cube.link_ends(l);
-        let ((x1, y1), (x2, y2)) = (at(a), at(b));
-        let u = run.link_utilisation.get(l as usize).copied().unwrap_or(0.0);
-        let q = run.link_peak_queue.get(l as usize).copied().unwrap_or(0);
+    for l in &d.links {
+        let ((x1, y1), (x2, y2)) = (l.from, l.to);
         let _ = write!(
             out,
-            "<line data-link=\"{l}\" data-util=\"{u}\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"{}\" stroke-width=\"{:.1}\"><title>link {a}–{b} (dimension {}): utilisation {u:.3}, peak queue {q}</title></line>",
-            shade(u),
-            1.0 + 4.0 * u.clamp(0.0, 1.0),
-            l >> (dim - 1)
+            "<line data-link=\"{}\" data-util=\"{}\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"{}\" stroke-width=\"{:.1}\"><title>{}</title></line>",
+            l.link,
+            l.utilisation,
+            l.stroke,
+            l.width,
+            l.title()
         );
     }
-    // Light fill and dark ink as attributes, for the exported SVG; the page's style sheet
-    // gives them its theme's panel and text colours.
-    let r = if dim <= 4 { 11.0 } else { 4.0 };
-    for n in 0..cube.nodes() {
-        let (x, y) = at(n);
-        let _ = write!(out, "<circle class=\"cube-node\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r}\" fill=\"{PAPER}\" stroke=\"{INK}\" stroke-width=\"1.2\"><title>node {n}</title></circle>");
-        if dim <= 4 {
+    for (n, (x, y)) in d.centres.iter().enumerate() {
+        let _ = write!(out, "<circle class=\"cube-node\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{}\" fill=\"{PAPER}\" stroke=\"{INK}\" stroke-width=\"1.2\"><title>node {n}</title></circle>", d.radius);
+        if d.labelled {
             let _ = write!(out, "<text class=\"cube-label\" x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"11\" fill=\"{INK}\">{n}</text>", y + 4.0);
         }
     }
     out.push_str("</svg>");
-    Some(out)
+    out
 }
 
 /// Why a cube is not drawn, and its links' utilisation in words.
@@ -116,12 +194,12 @@ pub fn cube_summary(dim: u32, run: &Run) -> String {
     } else {
         String::new()
     };
-    esc(&format!(
+    format!(
         "{head}Link utilisation of the first replication: mean {mean:.3}, least {:.3}, most {:.3}; peak queue {}.",
         if min.is_finite() { min } else { 0.0 },
         run.link_util_max,
         run.queue_max
-    ))
+    )
 }
 
 /// Bars as a stepped line: each (from, to, count) drawn as a flat top joined to the next.
@@ -263,23 +341,22 @@ pub fn sweep_plot(curves: &[Curve], key: &str) -> Result<Plot, String> {
     Ok(Plot::bare(x, y, series))
 }
 
-/// A figure's numbers as a table body: one row per series and value.
-pub fn curves_html(curves: &[Curve]) -> String {
-    let mut out = String::new();
-    for c in curves {
-        for (x, y, ci) in &c.points {
-            let _ = write!(
-                out,
-                "<tr><td>{}</td><td>{}={x}</td><td>{}</td><td>{}</td></tr>",
-                esc(&c.name),
-                esc(&c.key),
-                commcalc_core::units::si(*y, "µs"),
-                ci.map(|c| format!("± {}", commcalc_core::units::si(c, "µs")))
-                    .unwrap_or_default()
-            );
-        }
-    }
-    out
+/// A row of the figures' table: series, value, completion time and its 95 % interval.
+pub fn figure_rows(curves: &[Curve]) -> Vec<[String; 4]> {
+    curves
+        .iter()
+        .flat_map(|c| {
+            c.points.iter().map(|(x, y, ci)| {
+                [
+                    c.name.clone(),
+                    format!("{}={x}", c.key),
+                    commcalc_core::units::si(*y, "µs"),
+                    ci.map(|c| format!("± {}", commcalc_core::units::si(c, "µs")))
+                        .unwrap_or_default(),
+                ]
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -309,12 +386,23 @@ mod tests {
     #[test]
     fn small_cubes_are_drawn_link_by_link_and_large_ones_summarised() {
         let r = run("machine=intel-ipsc&pattern=traffic&count=200&reps=1");
-        let svg = cube_svg(4, &r).unwrap();
+        let d = cube_drawing(4, &r).unwrap();
+        assert_eq!(d.links.len(), 32);
+        assert_eq!(d.centres.len(), 16);
+        assert!(d.labelled);
+        for l in &d.links {
+            assert_eq!(l.utilisation, r.link_utilisation[l.link as usize]);
+            assert_eq!(
+                (l.from, l.to),
+                (d.centres[l.ends.0 as usize], d.centres[l.ends.1 as usize])
+            );
+        }
+        let svg = cube_svg(&d);
         assert_eq!(svg.matches("<line data-link=").count(), 32);
         assert_eq!(svg.matches("<circle").count(), 16);
         crate::explain::tests::assert_balanced(&svg);
         let big = run("machine=intel-ipsc&pattern=traffic&dim=7&count=300&reps=1");
-        assert!(cube_svg(7, &big).is_none());
+        assert!(cube_drawing(7, &big).is_none());
         assert!(cube_summary(7, &big).contains("448 links"));
         let plot = utilisation_plot(&big);
         let total = counted(&plot);
@@ -350,6 +438,25 @@ mod tests {
         ];
         assert_eq!(sweep_keys(&fig8, "hit").len(), 3);
         assert!(sweep_plot(&fig8, "radius").is_err());
+    }
+
+    #[test]
+    fn the_figures_table_has_a_row_per_point() {
+        let curve = Curve {
+            name: "sphere".into(),
+            key: "radius".into(),
+            points: vec![(1.0, 1500.0, Some(20.0)), (2.0, 2500.0, None)],
+        };
+        let rows = figure_rows(std::slice::from_ref(&curve));
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0][0], "sphere");
+        assert_eq!(rows[0][1], "radius=1");
+        assert_eq!(rows[0][2], commcalc_core::units::si(1500.0, "µs"));
+        assert_eq!(
+            rows[0][3],
+            format!("± {}", commcalc_core::units::si(20.0, "µs"))
+        );
+        assert_eq!(rows[1][3], "");
     }
 
     #[test]

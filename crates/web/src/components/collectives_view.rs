@@ -26,16 +26,17 @@ use commcalc_core::units::si;
 use commcalc_core::Scenario;
 
 use super::figure::Figure;
+use super::regimes_view::Ticks;
 use super::scale_toggle::ScaleToggle;
 use crate::chart::palette;
 use crate::collectives::{
-    chart_legend, curves_plot, export_name, home, key_html, map_of, p_of, p_ticks, readout_html,
-    rgba, segments, segments_html, size_ticks, slots, times_at, MAP_PS, MAP_SIZES,
+    chart_legend, curves_plot, export_name, home, map_key, map_of, p_of, p_ticks, reading, rgba,
+    segment_cells, segments, size_ticks, slots, times_at, CellReading, MapKey, MAP_PS, MAP_SIZES,
 };
 use crate::dom::{self, Node};
 use crate::draw_map;
 use crate::edit::Edit;
-use crate::regime_map::{cell_at, cell_centre, mark_style, step, ticks_html};
+use crate::regime_map::{cell_at, cell_centre, key_shading, mark_style, step};
 use crate::state::State;
 use commcalc_core::collectives::library::{boundary_path, Library};
 
@@ -206,7 +207,22 @@ fn ChartPanel(
                 label="Time of every algorithm against message size at the scenario's p; the winner map below reads each cell out in words"
                 dark
             />
-            <p class="legend" id="coll-legend" inner_html=legend></p>
+            <p class="legend" id="coll-legend">
+                <For
+                    each=move || legend.get()
+                    key=|s| (s.id, s.rgb.clone())
+                    children=move |s| {
+                        view! {
+                            <span class="coll-key">
+                                <span class="line-swatch" style=format!("border-color:{}", s.rgb)></span>
+                                {s.id}
+                            </span>
+                            " "
+                        }
+                    }
+                />
+                "· solid: the fastest at that size · dashed: slower · a vertical line marks a crossover"
+            </p>
             <p class="about" id="coll-crossovers">
                 {move || chart.with(|c| c.as_ref().map(crossover_text).unwrap_or_default())}
             </p>
@@ -279,7 +295,7 @@ fn WinnerMapPanel(
     let at = Memo::new(move |_| cursor.get().or(own.get()));
     // A cell under the cursor reads out its own p and size; the scenario's cell reads out the
     // scenario's, exactly (the readout and the panel say the same size).
-    let reading = move || {
+    let read = Memo::new(move |_| {
         let at = at.get();
         let own_p_n = cursor.get().is_none().then(|| exact.get());
         map.with(|m| {
@@ -289,30 +305,31 @@ fn WinnerMapPanel(
                 None => (*c.map.ps.get(row)?, *c.map.sizes.get(col)?),
             };
             let times = state.scenario.with_untracked(|s| times_at(s, p, n));
-            readout_html(&c.map, row, col, &times, own_p_n)
+            reading(&c.map, row, col, &times, own_p_n)
         })
-        .unwrap_or_default()
-    };
-    // The readout follows every input: changed in place (dom::html_follows).
-    let readout = Node::new();
-    dom::html_follows(readout, reading);
+    });
     // The axes as a memo: a map recomputed for another α (on every step of a drag) keeps them,
     // and an equal text leaves the page's nodes alone.
-    let ticks = Memo::new(move |_| {
+    let y_ticks = Memo::new(move |_| {
+        map.with(|m| m.as_ref().map(|c| p_ticks(&c.map.ps)).unwrap_or_default())
+    });
+    let x_ticks = Memo::new(move |_| {
+        map.with(|m| {
+            m.as_ref()
+                .map(|c| size_ticks(&c.map.sizes))
+                .unwrap_or_default()
+        })
+    });
+    let key = Memo::new(move |_| {
         map.with(|m| {
             m.as_ref()
                 .map(|c| {
-                    (
-                        ticks_html(&p_ticks(&c.map.ps), true),
-                        ticks_html(&size_ticks(&c.map.sizes), false),
-                    )
+                    let table = state.scenario.with_untracked(|s| slots(s, &c.map));
+                    map_key(&c.map, &table, &palette(dark.get()))
                 })
                 .unwrap_or_default()
         })
     });
-    let ticks =
-        move |vertical: bool| ticks.with(|(y, x)| if vertical { y.clone() } else { x.clone() });
-    let key = map_key(state, map, dark);
     view! {
         <figure
             class="regime-map coll-map"
@@ -321,16 +338,22 @@ fn WinnerMapPanel(
             <div class="map-grid">
                 <div class="map-y-title" aria-hidden="true">"p ↑"</div>
                 <div></div>
-                <div class="map-y" aria-hidden="true" inner_html=move || ticks(true)></div>
+                <div class="map-y" aria-hidden="true">
+                    <Ticks ticks=y_ticks vertical=true/>
+                </div>
                 <MapArea state map dark cursor own at/>
                 <div></div>
-                <div class="map-x" aria-hidden="true" inner_html=move || ticks(false)></div>
+                <div class="map-x" aria-hidden="true">
+                    <Ticks ticks=x_ticks vertical=false/>
+                </div>
                 <div></div>
                 <div class="map-x-title" aria-hidden="true">"message size n →"</div>
             </div>
-            <p class="map-readout" id="coll-map-readout" aria-live="polite" node_ref=readout></p>
+            <p class="map-readout" id="coll-map-readout" aria-live="polite">
+                <Readout read/>
+            </p>
         </figure>
-        <div class="map-key" id="coll-map-key" node_ref=key></div>
+        <Key key/>
     }
 }
 
@@ -348,22 +371,89 @@ fn own_p_size(state: State) -> Memo<(u32, f64)> {
     })
 }
 
-/// `#coll-map-key`'s content: it changes with the map's shares (on every step of a drag), so it
-/// is changed in place, and below the fold at 1280 × 900 it waits while a slider moves
-/// (dom::html_follows).
-fn map_key(state: State, map: Memo<MapResult>, dark: ReadSignal<bool>) -> Node {
-    let key = Node::new();
-    dom::html_follows(key, move || {
-        map.with(|m| {
-            m.as_ref()
-                .map(|c| {
-                    let table = state.scenario.with_untracked(|s| slots(s, &c.map));
-                    key_html(&c.map, &table, &palette(dark.get()))
-                })
+/// The map's readout: the cell in words, with its p, size and winner in data attributes, each
+/// following the cursor and the scenario.
+#[component]
+fn Readout(
+    /// The cell read out, if any.
+    read: Memo<Option<CellReading>>,
+) -> impl IntoView {
+    let shown = Memo::new(move |_| read.with(Option::is_some));
+    let field = move |pick: fn(&CellReading) -> String| {
+        read.with(|r| r.as_ref().map(pick).unwrap_or_default())
+    };
+    move || {
+        shown.get().then(|| {
+            view! {
+                <span
+                    class="map-readout-text"
+                    data-p=move || field(|r| r.p.to_string())
+                    data-size=move || field(|r| r.size.to_string())
+                    data-winner=move || field(|r| r.winner.to_string())
+                >
+                    {move || field(|r| r.text.clone())}
+                </span>
+            }
+        })
+    }
+}
+
+/// `#coll-map-key`: each algorithm's colour, the shading, the libraries' lines and how often
+/// each library's default is the winner (which changes with the map, on every step of a drag).
+#[component]
+fn Key(
+    /// The key's content.
+    key: Memo<MapKey>,
+) -> impl IntoView {
+    let swatches = move || key.with(|k| k.swatches.clone());
+    let libraries = move || {
+        key.with(|k| {
+            k.libraries
+                .iter()
+                .map(|l| (l.id, l.name))
+                .collect::<Vec<_>>()
+        })
+    };
+    let share = move |id: &'static str| {
+        key.with(|k| {
+            k.libraries
+                .iter()
+                .find(|l| l.id == id)
+                .map(|l| l.share.clone())
                 .unwrap_or_default()
         })
-    });
-    key
+    };
+    view! {
+        <div class="map-key" id="coll-map-key">
+            <For
+                each=swatches
+                key=|s| (s.id, s.rgb.clone())
+                children=move |s| {
+                    view! {
+                        <span class="map-key-item">
+                            <span class="map-key-swatch" aria-hidden="true" style=format!("background:{}", s.rgb)></span>
+                            {s.id}
+                        </span>
+                    }
+                }
+            />
+            <span class="map-key-item about">{key_shading()}</span>
+            <For
+                each=libraries
+                key=|l| *l
+                children=move |(id, name)| {
+                    view! {
+                        <span class="map-key-item" id=format!("coll-agree-{id}")>
+                            <span class=format!("map-key-line {id}") aria-hidden="true"></span>
+                            {name}
+                            ": "
+                            {move || share(id)}
+                        </span>
+                    }
+                }
+            />
+        </div>
+    }
 }
 
 /// Paints the map whenever it or the theme changes, and reports the timing to the benchmark's
@@ -548,9 +638,9 @@ fn Segments(
     state: State,
 ) -> impl IntoView {
     let rows = Memo::new(move |_| state.scenario.with(|s| segments(s).unwrap_or_default()));
-    // A slider step changes the numbers, not the rows: changed in place (dom::html_follows).
-    let body = Node::new();
-    dom::html_follows(body, move || rows.with(|r| segments_html(r)));
+    // A slider step changes the numbers, not the rows: each cell's text follows.
+    let cells = Memo::new(move |_| rows.with(|r| r.iter().map(segment_cells).collect::<Vec<_>>()));
+    let lines = move || cells.with(|c| (0..c.len()).collect::<Vec<_>>());
     let caption = move || {
         state.scenario.with(|s| {
             let (w, h) = commcalc_core::patterns::collective::mesh_of(p_of(s));
@@ -577,7 +667,21 @@ fn Segments(
                 <thead>
                     <tr><th scope="col">"algorithm"</th><th scope="col">"n"</th><th scope="col">"segments k"</th><th scope="col">"segment"</th><th scope="col">"time"</th><th scope="col">"closed form s*"</th></tr>
                 </thead>
-                <tbody node_ref=body></tbody>
+                <tbody>
+                    <For each=lines key=|i| *i let:i>
+                        <tr>
+                            {(0..6)
+                                .map(|k| {
+                                    view! {
+                                        <td>
+                                            {move || cells.with(|c| c.get(i).map(|r| r[k].clone()).unwrap_or_default())}
+                                        </td>
+                                    }
+                                })
+                                .collect_view()}
+                        </tr>
+                    </For>
+                </tbody>
             </table>
         </section>
     }

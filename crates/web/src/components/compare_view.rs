@@ -4,16 +4,16 @@
 use leptos::prelude::*;
 
 use commcalc_core::compare::{compare, Comparison, MAX_SCENARIOS};
-use commcalc_core::units::si;
 use commcalc_core::{Error, Scenario};
 
 use super::charts::Charts;
 use super::export_bar::{plain, ExportBar};
 use super::warnings::WarningList;
 use crate::chart::{compare_plot, letter, Which};
-use crate::dom::{self, Node};
+use crate::compared::{
+    crossings, scenario_rows, Cell, Crossing, CrossingKey, Crossings, ScenarioRow, COLUMNS,
+};
 use crate::export::{compared_subtitle, curves_csv, file_stem};
-use crate::html::{esc, scenario_table};
 use crate::page::machine_label;
 use crate::state::State;
 
@@ -56,31 +56,33 @@ pub fn CompareView(
             Err(e) => Err(e.to_string()),
         })
     });
-    // Changed in place as a slider moves the crossovers (dom::html_follows).
-    let crossovers = Node::new();
-    dom::html_follows(crossovers, move || comparison.with(crossover_table));
-    // Each scenario's numbers, changed in place too.
-    let table = Node::new();
-    dom::html_follows(table, move || {
+    let rows = Memo::new(move |_| {
         let list = state.compared();
         let fitted = state.page.with(|p| p.fitted.clone());
         let label = |s: &Scenario| machine_label(fitted.as_deref(), s);
         comparison.with(|c| {
             c.as_ref()
-                .map(|c| scenario_table(&list, label, c))
+                .map(|c| scenario_rows(&list, label, c))
                 .unwrap_or_default()
         })
     });
+    let crossed = Memo::new(move |_| comparison.with(crossings));
     view! {
         <ComparedList state/>
         <Charts state plots abscissa legend=LEGEND/>
         <ExportBar state plots stem subtitle abscissa csv json/>
         <section class="panel" aria-label="Each scenario">
-            <div class="table-scroll" node_ref=table></div>
+            <div class="table-scroll">
+                <Show when=move || rows.with(|r| !r.is_empty())>
+                    <ScenarioTable rows/>
+                </Show>
+            </div>
         </section>
         <section class="panel" aria-labelledby="crossovers-title">
             <h2 id="crossovers-title">"Crossovers"</h2>
-            <div node_ref=crossovers></div>
+            <div>
+                <CrossoverTable crossed/>
+            </div>
         </section>
         <WarningList state/>
     }
@@ -223,46 +225,127 @@ fn card(
     }
 }
 
-/// `table#crossovers`: each pair's crossover sizes, or why there is nothing to show.
-fn crossover_table(comparison: &Result<Comparison, Error>) -> String {
-    let c = match comparison {
-        Ok(c) => c,
-        Err(e) => return format!("<p class=\"about\">{}</p>", esc(&e.to_string())),
+/// `table#scenarios`: a row per compared scenario, kept while a slider changes its numbers.
+#[component]
+fn ScenarioTable(rows: Memo<Vec<ScenarioRow>>) -> impl IntoView {
+    let count = move || rows.with(|r| (0..r.len()).collect::<Vec<_>>());
+    view! {
+        <table id="scenarios" class="stack">
+            <caption>"Each scenario at its query's size"</caption>
+            <thead>
+                <tr>
+                    <th scope="col">"scenario"</th>
+                    {COLUMNS
+                        .iter()
+                        .map(|&(_, head)| view! { <th scope="col">{head}</th> })
+                        .collect_view()}
+                </tr>
+            </thead>
+            <tbody>
+                <For each=count key=|i| *i let:i>
+                    <ScenarioLine rows i/>
+                </For>
+            </tbody>
+        </table>
+    }
+}
+
+/// Scenario `i`'s row: its letter, what it is and its numbers, each a text that follows.
+#[component]
+fn ScenarioLine(rows: Memo<Vec<ScenarioRow>>, i: usize) -> impl IntoView {
+    let l = letter(i).to_string();
+    let what = move || rows.with(|r| r.get(i).map(|r| r.what.clone()).unwrap_or_default());
+    let cell = move |k: usize| {
+        rows.with(|r| r.get(i).and_then(|r| r.cells.get(k).cloned()))
+            .unwrap_or(Cell {
+                value: None,
+                shown: String::new(),
+            })
     };
-    if c.reports.len() < 2 {
-        return "<p class=\"about\">Add a scenario to see where the curves cross.</p>".into();
-    }
-    if c.crossovers.is_empty() {
-        return format!(
-            "<p class=\"about\" id=\"no-crossovers\">No two curves cross between {} and {}.</p>",
-            si(c.from_bytes, "B"),
-            si(c.to_bytes, "B")
-        );
-    }
-    let rows: String = c
-        .crossovers
+    let cells = COLUMNS
         .iter()
-        .map(|x| {
-            let (below, above) = if x.faster_below == x.a {
-                (x.a, x.b)
-            } else {
-                (x.b, x.a)
-            };
-            format!(
-                "<tr data-pair=\"{}-{}\"><th scope=\"row\">{}×{}</th><td class=\"value\" data-value=\"{}\">{}</td><td>{}</td><td>{} faster below, {} above</td></tr>",
-                x.a,
-                x.b,
-                letter(x.a),
-                letter(x.b),
-                x.size_bytes,
-                si(x.size_bytes, "B"),
-                si(x.time_us, "µs"),
-                letter(below),
-                letter(above)
-            )
+        .enumerate()
+        .map(|(k, &(key, head))| {
+            view! {
+                <td
+                    class="value"
+                    data-label=head
+                    data-metric=key
+                    data-value=move || cell(k).value.map(|v| v.to_string())
+                >
+                    {move || cell(k).shown}
+                </td>
+            }
         })
-        .collect();
-    format!(
-        "<table id=\"crossovers\"><thead><tr><th scope=\"col\">curves</th><th scope=\"col\">size</th><th scope=\"col\">time there</th><th scope=\"col\">order</th></tr></thead><tbody>{rows}</tbody></table>"
-    )
+        .collect_view();
+    view! {
+        <tr data-index=i>
+            <th scope="row" data-label="scenario">
+                <span class=format!("key c{i}") aria-hidden="true">{l.clone()}</span>
+                " "
+                {l}
+                " "
+                {what}
+            </th>
+            {cells}
+        </tr>
+    }
+}
+
+/// `table#crossovers`: each pair's crossover sizes, a row per crossover kept while a slider
+/// moves it, or why there is nothing to show.
+#[component]
+fn CrossoverTable(crossed: Memo<Crossings>) -> impl IntoView {
+    let said = Memo::new(move |_| match crossed.get() {
+        Crossings::Said(s, id) => Some((s, id)),
+        Crossings::Rows(_) => None,
+    });
+    let keys = move || -> Vec<CrossingKey> {
+        match &*crossed.read() {
+            Crossings::Rows(rows) => rows.iter().map(|r| r.key).collect(),
+            Crossings::Said(..) => Vec::new(),
+        }
+    };
+    move || match said.get() {
+        Some((text, id)) => view! { <p class="about" id=id>{text}</p> }.into_any(),
+        None => view! {
+            <table id="crossovers">
+                <thead>
+                    <tr>
+                        <th scope="col">"curves"</th>
+                        <th scope="col">"size"</th>
+                        <th scope="col">"time there"</th>
+                        <th scope="col">"order"</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    <For each=keys key=|k| *k let:k>
+                        <CrossoverLine crossed k/>
+                    </For>
+                </tbody>
+            </table>
+        }
+        .into_any(),
+    }
+}
+
+/// One crossover's row: its size, time and order follow a slider.
+#[component]
+fn CrossoverLine(crossed: Memo<Crossings>, k: CrossingKey) -> impl IntoView {
+    let row = move |f: fn(&Crossing) -> String| {
+        crossed.with(|c| match c {
+            Crossings::Rows(rows) => rows.iter().find(|r| r.key == k).map(f),
+            Crossings::Said(..) => None,
+        })
+    };
+    view! {
+        <tr data-pair=format!("{}-{}", k.0, k.1)>
+            <th scope="row">{move || row(|r| r.curves.clone())}</th>
+            <td class="value" data-value=move || row(|r| r.size_bytes.to_string())>
+                {move || row(|r| r.size.clone())}
+            </td>
+            <td>{move || row(|r| r.time.clone())}</td>
+            <td>{move || row(|r| r.order.clone())}</td>
+        </tr>
+    }
 }

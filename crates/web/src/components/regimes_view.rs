@@ -20,7 +20,7 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
 use commcalc_core::compare::{compare, Comparison};
-use commcalc_core::models::nbl::{FSet, Nbl};
+use commcalc_core::models::nbl::{Algorithm, FSet, Nbl};
 use commcalc_core::regimes::{block_sweep, lead_map, mesh_of, n_of, MapOptions};
 use commcalc_core::regimes::{LeadMap, Sweep};
 use commcalc_core::Scenario;
@@ -31,14 +31,14 @@ use crate::chart::{compare_plot, palette, Plot, Which};
 use crate::dom::{self, Node};
 use crate::draw_map;
 use crate::edit::Edit;
-use crate::html::{options, Opt};
 use crate::regime_charts::{
-    bulk_queries, bulk_sentence, compare_href, nbl_params, optima_html, sweep_plot, BULK_P,
+    bulk_queries, bulk_sentence, compare_href, nbl_params, sweep_optima, sweep_plot, BULK_P,
     SWEEP_POINTS,
 };
 use crate::regime_map::{
-    cell_at, cell_centre, f_label, grouped, key_html, length_ticks, mark_style, mesh_label,
-    mesh_ticks, nearest_length, nearest_mesh, readout_html, shares, step, ticks_html, FULL_MARGIN,
+    cell_at, cell_centre, f_label, grouped, key_gradient, key_shading, length_ticks, mark_style,
+    mesh_label, mesh_ticks, name, nearest_length, nearest_mesh, reading, shares, step, tick_style,
+    Reading, Tick, FULL_MARGIN,
 };
 use crate::state::State;
 
@@ -61,9 +61,6 @@ const COMBINE: &str = "global-combine";
 
 /// How to read the maps with the pointer and the keys.
 const KEYS: &str = "Hover over a map, tap it, or focus it and use the arrow keys (Shift: 10 cells; Home and End: the shortest and longest vector; Page Up and Page Down: 10 meshes) to read a cell on both maps. A click, a second tap on the cell or Enter takes the cell's N and mesh into the scenario (global combining), and the sweep below follows.";
-
-/// The key under the Paragon chart: the compare view's letters and colours.
-const BULK_LEGEND: &str = "<span class=\"key c0\" aria-hidden=\"true\">A</span> BSP h-relation · <span class=\"key c1\" aria-hidden=\"true\">B</span> BPRAM block permutation · a vertical line marks a crossover";
 
 /// The model of the maps, or why there is none.
 type MapModel = Result<(MapOptions, Nbl), String>;
@@ -234,11 +231,7 @@ fn MapsSection(
                 <MapPanel state side=0 map=maps[0] f=fs[0] cursor home dark/>
                 <MapPanel state side=1 map=maps[1] f=fs[1] cursor home dark/>
             </div>
-            <div
-                class="map-key"
-                id="map-key"
-                inner_html=move || key_html(&palette(dark.get()))
-            ></div>
+            <MapKey dark/>
             <p class="about" id="map-keys">{KEYS}</p>
         </section>
     }
@@ -273,12 +266,17 @@ fn SweepSection(
         } else {
             format!("{}: solid, {}: dashed", fa.id(), fb.id())
         };
-        format!("<span class=\"line-swatch s1\"></span>Snake <span class=\"line-swatch s2\"></span>Fence · {sets} · dots: the optimal block S of each")
+        format!("Fence · {sets} · dots: the optimal block S of each")
     };
-    let optima = move || sweeps.with(|s| s.as_ref().map(|s| optima_html(s)).unwrap_or_default());
-    // The optima and the readouts below follow every input: changed in place (dom::html_follows).
-    let optima_list = Node::new();
-    dom::html_follows(optima_list, optima);
+    // The optima follow every input: a line per sweep, its text changed in place.
+    let optima = Memo::new(move |_| {
+        sweeps.with(|s| {
+            s.as_ref()
+                .map(|s| s.iter().map(sweep_optima).collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+    });
+    let lines = move || optima.with(|o| (0..o.len()).collect::<Vec<_>>());
     view! {
         <section class="panel" aria-labelledby="sweep-title">
             <div class="charts-head">
@@ -293,8 +291,17 @@ fn SweepSection(
                 label="Time against block size for Snake and Fence under both f(L) sets; the optimal blocks are listed below the chart"
             dark=state.dark
             />
-            <p class="legend" inner_html=sweep_key></p>
-            <ul class="sweep-optima" id="sweep-optima" node_ref=optima_list></ul>
+            <p class="legend">
+                <span class="line-swatch s1"></span>
+                "Snake "
+                <span class="line-swatch s2"></span>
+                {sweep_key}
+            </p>
+            <ul class="sweep-optima" id="sweep-optima">
+                <For each=lines key=|i| *i let:i>
+                    <li>{move || optima.with(|o| o.get(i).cloned().unwrap_or_default())}</li>
+                </For>
+            </ul>
         </section>
     }
 }
@@ -337,15 +344,7 @@ fn BulkSection(
                 <h2 id="bulk-title">"Bulk transfer on the Paragon (001 §5)"</h2>
                 <span class="scale">
                     <label for="bulk-p">"Processors"</label>
-                    <select
-                        id="bulk-p"
-                        inner_html=move || processor_options(bulk_p.get())
-                        on:change=move |ev| {
-                            if let Ok(p) = event_target_value(&ev).parse::<u32>() {
-                                state.update_page(|page| page.bulk_p = p);
-                            }
-                        }
-                    ></select>
+                    <ProcessorSelect state bulk_p/>
                 </span>
             </div>
             <p class="about">
@@ -359,7 +358,12 @@ fn BulkSection(
                 label="Time of the h-relation and the block permutation against the bytes each processor sends; the sentence below says where bulk transfer wins"
             dark=state.dark
             />
-            <p class="legend" inner_html=BULK_LEGEND></p>
+            <p class="legend">
+                <span class="key c0" aria-hidden="true">"A"</span>
+                " BSP h-relation · "
+                <span class="key c1" aria-hidden="true">"B"</span>
+                " BPRAM block permutation · a vertical line marks a crossover"
+            </p>
             <p id="bulk-summary" aria-live="polite">{bulk_text}</p>
             <p>
                 <a id="bulk-compare" href=bulk_href>
@@ -370,16 +374,126 @@ fn BulkSection(
     }
 }
 
-/// The processor counts of the Paragon chart, `current` selected.
-fn processor_options(current: u32) -> String {
-    let labels: Vec<(String, u32)> = BULK_P.iter().map(|p| (p.to_string(), *p)).collect();
-    options([(
-        None,
-        labels
-            .iter()
-            .map(|(l, p)| Opt::new(l, l, *p == current))
-            .collect(),
-    )])
+/// `select#bulk-p`: the processor counts of the Paragon chart, which write into the page state.
+#[component]
+fn ProcessorSelect(
+    /// The app state, whose page holds the number of processors.
+    state: State,
+    /// The number of processors.
+    bulk_p: Memo<u32>,
+) -> impl IntoView {
+    let options = BULK_P
+        .map(|p| {
+            view! { <option value=p prop:selected=move || bulk_p.get() == p>{p}</option> }
+        })
+        .collect_view();
+    view! {
+        <select
+            id="bulk-p"
+            on:change=move |ev| {
+                if let Ok(p) = event_target_value(&ev).parse::<u32>() {
+                    state.update_page(|page| page.bulk_p = p);
+                }
+            }
+        >
+            {options}
+        </select>
+    }
+}
+
+/// The colour key shared by both maps: each algorithm's colour from a near tie to a margin of
+/// [`FULL_MARGIN`] or more ([`key_gradient`]), and the cursor's and the scenario's marks.
+#[component]
+fn MapKey(
+    /// Dark colours.
+    dark: ReadSignal<bool>,
+) -> impl IntoView {
+    let bars = Algorithm::ALL
+        .map(|a| {
+            view! {
+                <span class="map-key-item">
+                    <span class="map-key-name">{name(a)}</span>
+                    <span
+                        class="map-key-bar"
+                        aria-hidden="true"
+                        style=move || format!("background-image:{}", key_gradient(a, &palette(dark.get())))
+                    ></span>
+                </span>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="map-key" id="map-key">
+            {bars}
+            <span class="map-key-item about">{key_shading()}</span>
+            <span class="map-key-item">
+                <span class="map-key-cursor" aria-hidden="true"></span>
+                "the cursor"
+            </span>
+            <span class="map-key-item">
+                <span class="map-key-point" aria-hidden="true"></span>
+                "the scenario's N and mesh"
+            </span>
+        </div>
+    }
+}
+
+/// A map's axis labels, each placed at its tick: from the bottom on the mesh axis
+/// (`vertical`), from the left on the N axis.
+#[component]
+pub(super) fn Ticks(
+    /// The labels and where they go.
+    ticks: Memo<Vec<Tick>>,
+    /// The mesh axis (from the bottom) rather than the N axis.
+    vertical: bool,
+) -> impl IntoView {
+    view! {
+        <For
+            each=move || ticks.get()
+            key=|t| (t.label.clone(), t.at.to_bits())
+            children=move |t| {
+                let style = tick_style(&t, vertical);
+                view! { <span style=style>{t.label}</span> }
+            }
+        />
+    }
+}
+
+/// Which map a readout is about, for screen readers (both maps' readouts speak at once), then
+/// the cursor's cell in words with its numbers in data attributes, each following the cursor.
+#[component]
+fn Readout(
+    /// "A" or "B".
+    letter: &'static str,
+    /// The map's f(L) set.
+    f: Memo<FSet>,
+    /// The cell read out, if any.
+    read: Memo<Option<Reading>>,
+) -> impl IntoView {
+    let shown = Memo::new(move |_| read.with(Option::is_some));
+    let field =
+        move |pick: fn(&Reading) -> String| read.with(|r| r.as_ref().map(pick).unwrap_or_default());
+    view! {
+        <span class="map-sr">"Map " {letter} ", " {move || f.get().id()} ": "</span>
+        {move || {
+            shown
+                .get()
+                .then(|| {
+                    view! {
+                        <span
+                            class="map-readout-text"
+                            data-n=move || field(|r| r.n.to_string())
+                            data-mesh=move || field(|r| r.mesh.clone())
+                            data-fastest=move || field(|r| r.fastest.to_string())
+                            data-times=move || field(|r| r.times.clone())
+                            data-blocks=move || field(|r| r.blocks.clone())
+                        >
+                            {move || field(|r| r.text.clone())}
+                        </span>
+                    }
+                })
+        }}
+    }
 }
 
 /// Why there are no maps (a machine without NBL parameters), or that N and the mesh are
@@ -460,23 +574,11 @@ fn MapPanel(
     let id = SIDES[side % 2];
     let letter = letter_of(side);
     let (dims, at) = cursor_cell(map, cursor, home);
-    let ticks = Memo::new(move |_| {
-        map.with(|m| {
-            m.as_ref()
-                .ok()
-                .map(|c| (length_ticks(&c.map.lengths), mesh_ticks(&c.map.meshes)))
-                .unwrap_or_default()
-        })
-    });
-    let reading = move || {
+    let (x_ticks, y_ticks) = axes_of(map);
+    let read = Memo::new(move |_| {
         let at = at.get();
-        map.with(|m| readout_html(letter, f.get(), m.as_ref().ok().map(|c| &c.map), at))
-    };
-    let readout = Node::new();
-    dom::html_follows(readout, reading);
-    let ticks = move |vertical: bool| {
-        ticks.with(|(x, y)| ticks_html(if vertical { y } else { x }, vertical))
-    };
+        map.with(|m| reading(m.as_ref().ok().map(|c| &c.map), at))
+    });
     let area = MapArea {
         state,
         side,
@@ -504,10 +606,14 @@ fn MapPanel(
             <div class="map-grid">
                 <div class="map-y-title" aria-hidden="true">"mesh ↑"</div>
                 <div></div>
-                <div class="map-y" aria-hidden="true" inner_html=move || ticks(true)></div>
+                <div class="map-y" aria-hidden="true">
+                    <Ticks ticks=y_ticks vertical=true/>
+                </div>
                 {area.view()}
                 <div></div>
-                <div class="map-x" aria-hidden="true" inner_html=move || ticks(false)></div>
+                <div class="map-x" aria-hidden="true">
+                    <Ticks ticks=x_ticks vertical=false/>
+                </div>
                 <div></div>
                 <div class="map-x-title" aria-hidden="true">"vector length N (elements) →"</div>
             </div>
@@ -515,10 +621,22 @@ fn MapPanel(
                 class="map-readout"
                 id=format!("map-readout-{id}")
                 aria-live="polite"
-                node_ref=readout
-            ></p>
+            >
+                <Readout letter f read/>
+            </p>
         </figure>
     }
+}
+
+/// A map's axis labels: the N axis's and the mesh axis's.
+fn axes_of(map: Memo<MapResult>) -> (Memo<Vec<Tick>>, Memo<Vec<Tick>>) {
+    let of = move |ticks: fn(&LeadMap) -> Vec<Tick>| {
+        Memo::new(move |_| map.with(|m| m.as_ref().map(|c| ticks(&c.map)).unwrap_or_default()))
+    };
+    (
+        of(|m| length_ticks(&m.lengths)),
+        of(|m| mesh_ticks(&m.meshes)),
+    )
 }
 
 /// A map's rows (meshes) and columns (lengths), and the cell its cursor reads out: the
@@ -566,29 +684,29 @@ fn MapSelect(
     f: Memo<FSet>,
 ) -> impl IntoView {
     let id = SIDES[side % 2];
-    let f_options = move || {
-        let current = f.get();
-        options([(
-            None,
-            FSet::ALL
-                .iter()
-                .map(|&x| Opt::new(x.id(), f_label(x), x == current))
-                .collect(),
-        )])
-    };
+    let f_options = FSet::ALL
+        .map(|x| {
+            view! {
+                <option value=x.id() prop:selected=move || f.get() == x>
+                    {f_label(x)}
+                </option>
+            }
+        })
+        .collect_view();
     view! {
         <div class="map-head">
             <label for=format!("map-f-{id}")>{format!("Map {}: f(L)", letter_of(side))}</label>
             <select
                 id=format!("map-f-{id}")
-                inner_html=f_options
                 on:change=move |ev| {
                     let v = event_target_value(&ev);
                     if let Some(x) = FSet::ALL.into_iter().find(|x| x.id() == v) {
                         state.update_page(|p| p.maps[side % 2] = x);
                     }
                 }
-            ></select>
+            >
+                {f_options}
+            </select>
         </div>
     }
 }

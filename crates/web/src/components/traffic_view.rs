@@ -25,15 +25,15 @@ use commcalc_core::Scenario;
 use super::export_bar::plain;
 use super::figure::Figure;
 use crate::chart::{palette, LegendKey, Plot, Scale};
-use crate::dom::{self, now, Node};
+use crate::dom::{self, now};
 use crate::state::State;
 use crate::traffic::{
     csv, estimate, figures_csv, figures_estimate, rows, Figures, Reply, Request, Work,
     AUTO_RUN_EVENTS, MAIN_THREAD_EVENTS, PAGE_RUN_EVENTS,
 };
 use crate::traffic_draw::{
-    cube_summary, cube_svg, curves_html, latency_plot, run_length_plot, sweep_keys, sweep_plot,
-    utilisation_plot, MAX_DRAWN_DIM,
+    cube_drawing, cube_summary, cube_svg, figure_rows, latency_plot, run_length_plot, sweep_keys,
+    sweep_plot, utilisation_plot, CubeDrawing, LinkLine, INK, MAX_DRAWN_DIM, PAPER,
 };
 use crate::view::View;
 use crate::worker::Job;
@@ -626,16 +626,12 @@ fn Results(state: State, runs: Runs) -> impl IntoView {
 /// The cube with its links shaded (up to 6 dimensions), else why not and the histogram.
 #[component]
 fn CubePanel(state: State, runs: Runs, utilisation: ChartDef) -> impl IntoView {
-    let drawing = move || {
-        runs.result
-            .with(|r| {
-                r.as_ref().map(|d| {
-                    let dim = dim_of(&d.summary);
-                    cube_svg(dim, &d.summary.first).unwrap_or_default()
-                })
-            })
-            .unwrap_or_default()
-    };
+    let drawing = Memo::new(move |_| {
+        runs.result.with(|r| {
+            r.as_ref()
+                .and_then(|d| cube_drawing(dim_of(&d.summary), &d.summary.first))
+        })
+    });
     let summary = move || {
         runs.result.with(|r| {
             r.as_ref()
@@ -649,21 +645,121 @@ fn CubePanel(state: State, runs: Runs, utilisation: ChartDef) -> impl IntoView {
                 .is_some_and(|d| dim_of(&d.summary) > MAX_DRAWN_DIM)
         })
     };
-    // The links' shades and the summary's numbers change with every run: in place.
-    let (cube, said) = (Node::new(), Node::new());
-    dom::html_follows(cube, drawing);
-    dom::html_follows(said, summary);
     view! {
         <section class="panel" class:traffic-empty=move || runs.result.with(Option::is_none) aria-labelledby="traffic-cube-heading">
             <h2 id="traffic-cube-heading">"The cube's links (first replication)"</h2>
-            <div class="traffic-cube" node_ref=cube></div>
-            <p class="about" id="traffic-cube-summary" node_ref=said></p>
+            <div class="traffic-cube">
+                <CubeSvg drawing/>
+            </div>
+            <p class="about" id="traffic-cube-summary">{summary}</p>
             <div hidden=move || !big()>
                 <Chart state chart=utilisation label="Histogram of the links' utilisation"/>
             </div>
         </section>
     }
 }
+
+/// `svg#traffic-cube`: a `line[data-link]` per link and a circle per node. Drawn again only
+/// when the cube's size changes; another run's shades change the lines' attributes in place.
+#[component]
+fn CubeSvg(drawing: Memo<Option<CubeDrawing>>) -> impl IntoView {
+    // What a new run of the same cube keeps: the nodes and where the links run.
+    let shape = Memo::new(move |_| {
+        drawing.with(|d| {
+            d.as_ref().map(|d| {
+                let lines: Vec<LinkEnds> = d.links.iter().map(|l| (l.link, l.from, l.to)).collect();
+                (
+                    d.view_box(),
+                    d.title(),
+                    lines,
+                    d.centres.clone(),
+                    d.radius,
+                    d.labelled,
+                )
+            })
+        })
+    });
+    let link = move |i: u32, pick: fn(&LinkLine) -> String| {
+        drawing.with(|d| {
+            d.as_ref()
+                .and_then(|d| d.links.get(i as usize))
+                .map(pick)
+                .unwrap_or_default()
+        })
+    };
+    move || {
+        shape.get().map(|(view_box, title, lines, centres, radius, labelled)| {
+            let lines = lines
+                .into_iter()
+                .map(|(i, (x1, y1), (x2, y2))| {
+                    view! {
+                        <line
+                            data-link=i
+                            data-util=move || link(i, |l| l.utilisation.to_string())
+                            x1=format!("{x1:.1}")
+                            y1=format!("{y1:.1}")
+                            x2=format!("{x2:.1}")
+                            y2=format!("{y2:.1}")
+                            stroke=move || link(i, |l| l.stroke.clone())
+                            stroke-width=move || link(i, |l| format!("{:.1}", l.width))
+                        >
+                            <title>{move || link(i, LinkLine::title)}</title>
+                        </line>
+                    }
+                })
+                .collect_view();
+            let nodes = cube_nodes(centres, radius, labelled);
+            view! {
+                <svg id="traffic-cube" viewBox=view_box role="img" aria-labelledby="traffic-cube-title">
+                    <title id="traffic-cube-title">{title}</title>
+                    {lines}
+                    {nodes}
+                </svg>
+            }
+        })
+    }
+}
+
+/// The cube's nodes: a circle each, numbered up to 16 nodes.
+fn cube_nodes(centres: Vec<(f64, f64)>, radius: f64, labelled: bool) -> impl IntoView {
+    centres
+        .into_iter()
+        .enumerate()
+        .map(|(n, (x, y))| {
+            let label = labelled.then(|| {
+                view! {
+                    <text
+                        class="cube-label"
+                        x=format!("{x:.1}")
+                        y=format!("{:.1}", y + 4.0)
+                        text-anchor="middle"
+                        font-size="11"
+                        fill=INK
+                    >
+                        {n}
+                    </text>
+                }
+            });
+            view! {
+                <circle
+                    class="cube-node"
+                    cx=format!("{x:.1}")
+                    cy=format!("{y:.1}")
+                    r=radius
+                    fill=PAPER
+                    stroke=INK
+                    stroke-width="1.2"
+                >
+                    <title>{format!("node {n}")}</title>
+                </circle>
+                {label}
+            }
+        })
+        .collect_view()
+}
+
+/// A link of the drawing: its index and its ends' centres.
+type LinkEnds = (u32, (f64, f64), (f64, f64));
 
 /// The cube's dimension from its link count d·2^(d−1).
 fn dim_of(s: &Summary) -> u32 {
@@ -678,13 +774,19 @@ fn dim_of(s: &Summary) -> u32 {
 #[component]
 fn FiguresPanel(state: State, runs: Runs, charts: Charts) -> impl IntoView {
     let [.., radius, decay, hit] = charts;
-    let table = move || {
+    // Each row stays while the figures are run again; its cells' texts follow.
+    let table = Memo::new(move |_| {
         runs.figures.with(|f| {
             f.as_ref()
-                .map(|f| format!("{}{}", curves_html(&f.fig7), curves_html(&f.fig8)))
+                .map(|f| {
+                    let mut rows = figure_rows(&f.fig7);
+                    rows.extend(figure_rows(&f.fig8));
+                    rows
+                })
                 .unwrap_or_default()
         })
-    };
+    });
+    let lines = move || table.with(|t| (0..t.len()).collect::<Vec<_>>());
     let of = move || {
         runs.figures.with(|f| {
             f.as_ref()
@@ -706,7 +808,21 @@ fn FiguresPanel(state: State, runs: Runs, charts: Charts) -> impl IntoView {
             <Chart state chart=hit label="Completion time against the hit probability for three spatial models; the table below lists the values"/>
             <table class="metrics" id="traffic-figs-table">
                 <thead><tr><th scope="col">"series"</th><th scope="col">"value"</th><th scope="col">"completion"</th><th scope="col">"95 %"</th></tr></thead>
-                <tbody inner_html=table></tbody>
+                <tbody>
+                    <For each=lines key=|i| *i let:i>
+                        <tr>
+                            {(0..4)
+                                .map(|k| {
+                                    view! {
+                                        <td>
+                                            {move || table.with(|t| t.get(i).map(|r| r[k].clone()).unwrap_or_default())}
+                                        </td>
+                                    }
+                                })
+                                .collect_view()}
+                        </tr>
+                    </For>
+                </tbody>
             </table>
         </section>
     }
@@ -816,12 +932,12 @@ fn export(state: State, runs: Runs, charts: &Charts, what: &str) -> Result<Strin
         }
         "cube" => {
             let done = done()?;
-            let svg = cube_svg(dim_of(&done.summary), &done.summary.first)
+            let drawing = cube_drawing(dim_of(&done.summary), &done.summary.first)
                 .ok_or("the cube is too large to draw")?;
             save(
                 format!("{stem}-cube.svg"),
                 "image/svg+xml",
-                &svg.replacen("<svg ", "<svg xmlns=\"http://www.w3.org/2000/svg\" ", 1),
+                &cube_svg(&drawing),
             )
         }
         "figures-csv" => {
