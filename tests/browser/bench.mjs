@@ -75,7 +75,7 @@ const COMPARE_QUERY =
  */
 const WORK = { viewport: { width: 1280, height: 900 }, warmup: 2, dragInputs: 30, dragPasses: 3, inputs: 20, releases: 4, floorRounds: 5, dragFrames: 30, budgetMs: 8, profileInputs: 40 };
 /** The app's own phases of an input (dom::timed in crates/web/src/dom.rs). */
-const PHASES = ['edit', 'charts', 'results-html', 'morph'];
+const PHASES = ['edit', 'charts', 'results-html'];
 /** The Import view's measure: fits per input after the warm-up ones, and the budget of one fit. */
 const IMPORT = { warmup: 2, fits: 20, budgetMs: 10 };
 const JUNO = path.join(ROOT, 'tests/data/measurements/juno-shm-imb41_excerpt.txt');
@@ -593,22 +593,22 @@ function workLines(views, work) {
     '',
     'Where the time of an input goes in the ten slowest views alone (medians per round): the app\'s own phases',
     '(`performance.measure` entries from `dom::timed`, wall clock inside the page): *edit* is the edit, the',
-    'core\'s evaluation and the charts\' repaint (*charts* alone), *results HTML* builds the results table\'s',
-    'HTML (formulas in MathML with their numbers), *morph* brings the page\'s nodes to new HTML; *other script*',
+    'core\'s evaluation and the charts\' repaint (*charts* alone), *results* computes the results table\'s',
+    'rows (the values and their formulas\' trees, `commcalc:results-html`); *other script*',
     'is the rest of the script time (the reactive updates of controls, readouts and texts, the event glue);',
     '*paint and other* is the task time that is neither script, layout nor style (paint, compositing commit,',
     'the floor of the measure).',
     '',
-    '| view | task | script | edit | charts | results HTML | morph | other script | layout | style | paint and other |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| view | task | script | edit | charts | results | other script | layout | style | paint and other |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...[...views]
       .sort((a, b) => b.task.p50 - a.task.p50)
       .slice(0, 10)
       .map((v) => {
         const p = v.phases;
-        const other = v.script.p50 - p.edit - p['results-html'] - p.morph;
+        const other = v.script.p50 - p.edit - p['results-html'];
         const rest = v.task.p50 - v.script.p50 - v.layout.p50 - v.style.p50;
-        return `| \`${v.query}\` | ${ms(v.task.p50)} | ${ms(v.script.p50)} | ${ms(p.edit)} | ${ms(p.charts)} | ${ms(p['results-html'])} | ${ms(p.morph)} | ${ms(other)} | ${ms(v.layout.p50)} | ${ms(v.style.p50)} | ${ms(rest)} |`;
+        return `| \`${v.query}\` | ${ms(v.task.p50)} | ${ms(v.script.p50)} | ${ms(p.edit)} | ${ms(p.charts)} | ${ms(p['results-html'])} | ${ms(other)} | ${ms(v.layout.p50)} | ${ms(v.style.p50)} | ${ms(rest)} |`;
       }),
     '',
     'Every view, by its p95 in a drag; the columns after the first two are alone (rounds), then the paced drag, then the releases:',

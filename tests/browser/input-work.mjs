@@ -104,7 +104,7 @@ async function armSlider(page, key, { timing }) {
  * rounds dispatch nothing: the floor of the measure (two idle frames and the protocol's own
  * calls). `phases` holds the app's own timing of its phases in the round (`dom::timed`:
  * `edit` the edit, the evaluation and the charts, `charts` the charts alone, `results-html`
- * the results table's HTML, `morph` bringing the page's nodes to new HTML), in wall-clock ms.
+ * the results table's rows), in wall-clock ms.
  * With `event: 'change'` each round dispatches `change` instead, the slider left where the
  * last input put it: the slider released, which is when the views with maps draw their exact
  * maps in place of a held slider's coarse ones (the release's cost, which a drag's inputs do
