@@ -270,9 +270,10 @@ pub fn collective_facts(
     }
     let given = |key: &str| scenario.overrides.iter().any(|(k, _)| *k == key);
     let ppn = ppn_of(scenario).unwrap_or(1.0);
-    let node = |key| collective::node_default(scenario.machine, key).expect("a node key");
-    let (alpha, beta) = (node("intra_alpha"), node("intra_beta"));
-    if ppn > 1.0 && !(given("intra_alpha") && given("intra_beta")) {
+    let node = |key| collective::node_default(scenario.machine, key);
+    let unless_given = ppn > 1.0 && !(given("intra_alpha") && given("intra_beta"));
+    if let (true, Some(alpha), Some(beta)) = (unless_given, node("intra_alpha"), node("intra_beta"))
+    {
         let state = if alpha.own { "its own" } else { "assumed" };
         out.push((
             "intra",
