@@ -23,8 +23,18 @@ use crate::problem::{url_problems, Problem};
 use crate::state::State;
 use crate::view::View;
 
-/// The key under the calculator's charts.
-const LEGEND: &str = "<span class=\"swatch shade\"></span>latency-bound (below n½) · <span class=\"swatch point\"></span>the query's point · <span class=\"swatch optimum\"></span>largest congestion-free data size, where the pattern has one";
+/// The key under the calculator's charts: a swatch of each mark and what it says.
+fn legend() -> AnyView {
+    view! {
+        <span class="swatch shade"></span>
+        "latency-bound (below n½) · "
+        <span class="swatch point"></span>
+        "the query's point · "
+        <span class="swatch optimum"></span>
+        "largest congestion-free data size, where the pattern has one"
+    }
+    .into_any()
+}
 
 /// What a module carries: the results area of each view it has (the calculator's with its
 /// export bar), the titles of the validation data sets (`page::title`) and the explain panel.
@@ -114,8 +124,8 @@ pub fn start(views: Views) {
         web_sys::console::error_1(&format!("commcalc: {info}").into());
     }));
     // Taking the page over from the calculator's module: its app leaves first, bringing the
-    // address up to date, and hands over what the address does not hold.
-    let handed = lazy::received();
+    // address up to date.
+    lazy::take_over();
     crate::edit::use_engines(views.engines);
     crate::controls::use_traffic(views.traffic);
     dom::init_paints();
@@ -138,11 +148,8 @@ pub fn start(views: Views) {
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     let Some(root) = root else { return };
     dom::add_styles(&document, views.styles);
-    let handed_over = handed.is_some();
-    let (note, problems, focus, press) = match handed {
-        Some(h) => (h.note, h.problems, h.focus, h.press),
-        None => (None, problems, String::new(), None),
-    };
+    // The calculator's module hands over by the address alone (`lazy`).
+    let handed_over = page.asked.is_some();
     // The loading notice goes (or the calculator module's app, already unmounted): the app
     // takes its place.
     root.set_inner_html("");
@@ -151,29 +158,13 @@ pub fn start(views: Views) {
             let (initial, note) = match moved_on_start(&views, &page, &initial, &query, handed_over)
             {
                 Some((next, why)) => (next, Some(why)),
-                None => (initial, note),
+                None => (initial, None),
             };
             let app = mount_to(
                 root,
                 move || view! { <App initial page problems note views/> },
             );
-            lazy::keep_mounted(Box::new(app));
-            // A tab chosen from the keyboard keeps the focus across the hand-over: in the frame's
-            // callback, before the first paint and after the effects that fill the panels.
-            if !focus.is_empty() {
-                request_animation_frame(move || {
-                    let focused = web_sys::window()
-                        .and_then(|w| w.document())
-                        .and_then(|d| d.get_element_by_id(&focus))
-                        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-                    if let Some(e) = focused {
-                        let _ = e.focus();
-                    }
-                });
-            }
-            if let Some(selector) = press {
-                lazy::press_after_paint(selector);
-            }
+            lazy::offer_leave(Box::new(app));
         }
         None => root.set_text_content(Some("commcalc could not build its default scenario.")),
     }
@@ -236,7 +227,7 @@ fn App(
     page: Page,
     /// What was wrong with the URL, key by key.
     problems: Vec<Problem>,
-    /// What the page had changed on its own, handed over by the calculator's module.
+    /// What the page changed on its own as it opened (`moved_on_start`).
     note: Option<String>,
     /// The views this module carries.
     views: Views,
@@ -245,6 +236,7 @@ fn App(
     if embed {
         dom::embedded();
     }
+    provide_context(lazy::Handover::new());
     let state = State::new(initial, page, problems, (views.report, views.moved));
     if note.is_some() {
         state.note.set(note);
@@ -360,7 +352,7 @@ fn Calculator(
     });
     let abscissa = Signal::derive(move || state.scenario.with(|s| s.pattern.abscissa));
     view! {
-        <Charts state plots abscissa legend=LEGEND/>
+        <Charts state plots abscissa legend=legend()/>
         {export_bar(ExportArgs { state, plots, abscissa })}
         <WarningList state/>
         <MetricsTable state/>

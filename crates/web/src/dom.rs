@@ -36,9 +36,6 @@ pub fn painted() {
     if !pending() {
         ready();
     }
-    if let Some(f) = AFTER_PAINT.with(|a| a.borrow_mut().take()) {
-        f();
-    }
     let Some(doc) = w.document() else { return };
     if let Ok(event) = Event::new("commcalc:painted") {
         let _ = doc.dispatch_event(&event);
@@ -137,8 +134,6 @@ thread_local! {
     static RETIRED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// The page's channel to itself, for [`painted_after_effects`].
     static PAINT_CHANNEL: RefCell<Option<PaintChannel>> = const { RefCell::new(None) };
-    /// What runs after the next paint of the charts ([`after_paint`]).
-    static AFTER_PAINT: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
     /// The calculator's first traffic report is being simulated ([`pending`]).
     static PENDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
@@ -147,11 +142,6 @@ thread_local! {
 /// a part per frame, so that no one frame (and no person's input in it) pays for all of it.
 pub fn after_next_frame(f: impl FnOnce() + 'static) {
     request_animation_frame(move || set_timeout(f, Duration::ZERO));
-}
-
-/// Runs `f` once, after the next paint of both charts.
-pub fn after_paint(f: impl FnOnce() + 'static) {
-    AFTER_PAINT.with(|a| *a.borrow_mut() = Some(Box::new(f)));
 }
 
 /// This module hands the page over: the address gets any edit still waiting, and the page's

@@ -5,6 +5,7 @@
 //! edits) build and test natively; the components and the drawing need a browser and build
 //! for wasm32 only.
 
+pub mod asked;
 pub mod chart;
 pub mod collective_check;
 pub mod collectives;
@@ -47,7 +48,6 @@ mod draw;
 mod draw_map;
 #[cfg(target_arch = "wasm32")]
 mod lazy;
-#[cfg(target_arch = "wasm32")]
 #[cfg(target_arch = "wasm32")]
 mod state;
 #[cfg(target_arch = "wasm32")]

@@ -25,12 +25,16 @@
 //! - `embed=1`: the page is embedded in a course page: only the view's charts and results, and
 //!   the controls named by `show` (`show=size,p`), without tabs or pickers; `rows` names the
 //!   result rows it keeps (`rows=time_us,n_half_bytes`; all of them without it).
+//! - `asked`: what the person asked the calculator's module for that only the full module
+//!   carries (`asked=explain`, `share`, `view` for a tab, or an export's id: `asked.rs`); the
+//!   full module does it once it has drawn and the key leaves the address.
 
 use commcalc_core::compare::MAX_SCENARIOS;
 use commcalc_core::models::nbl::FSet;
 use commcalc_core::query::decode;
 use commcalc_core::{validation, Scenario};
 
+use crate::asked::Asked;
 use crate::chart::Scale;
 use crate::problem::Problem;
 use crate::regime_charts::BULK_P;
@@ -61,6 +65,8 @@ pub struct Page {
     pub show: Vec<String>,
     /// The result rows an embedded page keeps, by metric key; all of them when empty.
     pub rows: Vec<String>,
+    /// What the calculator's module was asked for and hands over (`asked=`), until it is done.
+    pub asked: Option<Asked>,
 }
 
 impl Default for Page {
@@ -77,13 +83,15 @@ impl Default for Page {
             embed: false,
             show: Vec::new(),
             rows: Vec::new(),
+            asked: None,
         }
     }
 }
 
 /// The keys this module takes out of the address.
-const PAGE_KEYS: [&str; 12] = [
+const PAGE_KEYS: [&str; 13] = [
     "view", "c", "edit", "axes", "set", "fa", "fb", "bp", "fitted", "embed", "show", "rows",
+    "asked",
 ];
 
 /// The longest name a fitted machine may have, in characters.
@@ -199,6 +207,10 @@ fn read_key(page: &mut Page, key: &str, value: &str, bad: &mut dyn FnMut(&str, S
         },
         "show" => page.show = list(value),
         "rows" => page.rows = list(value),
+        "asked" => match Asked::parse(value) {
+            Ok(a) => page.asked = Some(a),
+            Err(why) => bad("asked", why),
+        },
         side => match FSet::ALL.into_iter().find(|f| f.id() == value) {
             Some(f) => page.maps[usize::from(side == "fb")] = f,
             None => bad(side, format!("{side}: unknown f(L) set \"{value}\"; accepted: {}", FSet::ALL.map(FSet::id).join(", "))),
@@ -324,6 +336,9 @@ pub fn print(page: &Page, scenario: &Scenario) -> String {
         if !page.rows.is_empty() {
             parts.push(format!("rows={}", page.rows.join(",")));
         }
+    }
+    if let Some(asked) = page.asked {
+        parts.push(format!("asked={}", asked.id()));
     }
     parts.join("&")
 }
@@ -650,6 +665,29 @@ mod tests {
         let unknown = check_show(&bad, &scenario(&rest));
         assert_eq!(unknown.len(), 1);
         assert!(unknown[0].message.contains("\"nosuch\"") && unknown[0].message.contains("size"));
+    }
+
+    /// The calculator's module hands what it was asked for over in the address: it reads
+    /// back, and a value that names nothing is refused by name with the accepted ones.
+    #[test]
+    fn what_was_asked_passes_in_the_address() {
+        let (page, rest, problems) = parse("machine=intel-paragon&pattern=pingpong&asked=csv");
+        assert_eq!(page.asked, Some(Asked::Export("csv")));
+        assert!(problems.is_empty(), "{problems:?}");
+        let scenario = Scenario::from_query(&rest).unwrap();
+        assert!(print(&page, &scenario).ends_with("&asked=csv"));
+        let done = Page {
+            asked: None,
+            ..page
+        };
+        assert!(!print(&done, &scenario).contains("asked"));
+        let (bad, _, problems) = parse("machine=intel-paragon&asked=print");
+        assert_eq!(bad.asked, None);
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].key, "asked");
+        assert!(problems[0]
+            .message
+            .contains("accepted: view, explain, share"));
     }
 
     /// An embed author may keep a few result rows: they round-trip, and an unknown one is

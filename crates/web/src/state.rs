@@ -9,6 +9,7 @@ use commcalc_core::catalog::Machine;
 use commcalc_core::patterns::PatternDef;
 use commcalc_core::{Error, Model, Report, Scenario};
 
+use crate::asked::Asked;
 use crate::chart::Scale;
 use crate::collectives::with_collective;
 use crate::dom;
@@ -95,6 +96,24 @@ thread_local! {
 }
 
 impl State {
+    /// Writes what the person asked the calculator's module for into the address, which is
+    /// all the full module gets (`lazy`). Nothing on the page follows it.
+    pub fn ask(&self, asked: Asked) {
+        self.page.update_untracked(|p| p.asked = Some(asked));
+        self.write_url();
+    }
+
+    /// Takes what the calculator's module was asked for and handed over (`Page::asked`) if
+    /// `wanted` says the caller does it; the key then leaves the address.
+    pub fn take_asked(&self, wanted: impl Fn(Asked) -> bool) -> Option<Asked> {
+        let asked = self
+            .page
+            .with_untracked(|p| p.asked)
+            .filter(|a| wanted(*a))?;
+        self.page.update(|p| p.asked = None);
+        Some(asked)
+    }
+
     /// How finely the maps are computed now: every [`HELD_SAMPLE`]-th row and column while a
     /// slider is held, every cell otherwise. Tracked, so that a release redraws them exactly.
     pub fn map_sample(&self) -> usize {

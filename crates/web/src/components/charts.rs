@@ -129,8 +129,8 @@ pub fn Charts(
     plots: Memo<Plots>,
     /// What the abscissa measures, for the captions.
     abscissa: Signal<&'static str>,
-    /// The key below the charts (HTML).
-    legend: &'static str,
+    /// The key below the charts.
+    legend: AnyView,
 ) -> impl IntoView {
     let painter = Painter {
         state,
@@ -180,7 +180,7 @@ pub fn Charts(
                 {figure("latency-chart", latency, "Latency T", "Latency", 0, plots, abscissa)}
                 {figure("bandwidth-chart", bandwidth, "Bandwidth x/T", "Bandwidth", 1, plots, abscissa)}
             </div>
-            <p class="legend" inner_html=legend></p>
+            <p class="legend">{legend}</p>
         </div>
     }
 }

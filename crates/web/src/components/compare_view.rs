@@ -69,7 +69,7 @@ pub fn CompareView(
     let crossed = Memo::new(move |_| comparison.with(crossings));
     view! {
         <ComparedList state/>
-        <Charts state plots abscissa legend=LEGEND/>
+        <Charts state plots abscissa legend=LEGEND.into_any()/>
         <ExportBar state plots stem subtitle abscissa csv json/>
         <section class="panel" aria-label="Each scenario">
             <div class="table-scroll">

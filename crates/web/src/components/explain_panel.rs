@@ -1,8 +1,10 @@
 //! "What am I looking at?": the idea, formula, assumptions and source of the scenario's
 //! pattern and model, so that a page opened from a link explains itself.
 
+use leptos::html::Summary;
 use leptos::prelude::*;
 
+use crate::asked::Asked;
 use crate::derived::panel_formulas;
 use crate::explain::{panel, Section};
 use crate::math::view::formula;
@@ -23,9 +25,21 @@ pub fn ExplainPanel(
             .with(|r| r.as_ref().map(panel_formulas).unwrap_or_default());
         panel(c.pattern, c.model, formulas)
     });
+    // Opened, its summary focused, when the person opened it in the calculator's module.
+    let asked = state
+        .page
+        .with_untracked(|p| p.asked == Some(Asked::Explain));
+    let summary = NodeRef::<Summary>::new();
+    Effect::new(move || {
+        if let Some(summary) = summary.get() {
+            if state.take_asked(|a| a == Asked::Explain).is_some() {
+                let _ = summary.focus();
+            }
+        }
+    });
     view! {
-        <details class="explain panel" id="explain">
-            <summary>"What am I looking at?"</summary>
+        <details class="explain panel" id="explain" open=asked>
+            <summary node_ref=summary>"What am I looking at?"</summary>
             <div class="explain-body">
                 {move || sections.get().into_iter().map(section).collect_view()}
             </div>

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::charts::Plots;
+use crate::asked::{Asked, Export, EXPORTS};
 use crate::chart::{palette, Scale};
 use crate::dom;
 use crate::draw::{png, svg, Frame, Heading};
@@ -86,51 +87,18 @@ pub fn ExportBar(
                 .unwrap_or_default(),
         );
     };
+    // The export the person pressed in the calculator's module, made once the charts are
+    // drawn (a PNG is the canvas as drawn): after the frame that follows the mount.
+    Effect::new(move || {
+        if let Some(Asked::Export(what)) = state.take_asked(|a| matches!(a, Asked::Export(_))) {
+            dom::after_next_frame(move || run(what));
+        }
+    });
     export_panel(
         run,
         view! { <span class="error" role="alert">{move || failed.get()}</span> },
     )
 }
-
-/// The export buttons: what each exports (`data-export`), its label and its title.
-const BUTTONS: [(&str, &str, &str); 8] = [
-    (
-        "latency-png",
-        "Latency PNG",
-        "The latency chart as a PNG image, as on the screen",
-    ),
-    (
-        "latency-slide",
-        "1600×900",
-        "The latency chart as a 1600×900 PNG for a slide, with its title and axes",
-    ),
-    (
-        "latency-svg",
-        "SVG",
-        "The latency chart as SVG, with its title and axes",
-    ),
-    (
-        "bandwidth-png",
-        "Bandwidth PNG",
-        "The bandwidth chart as a PNG image, as on the screen",
-    ),
-    (
-        "bandwidth-slide",
-        "1600×900",
-        "The bandwidth chart as a 1600×900 PNG for a slide, with its title and axes",
-    ),
-    (
-        "bandwidth-svg",
-        "SVG",
-        "The bandwidth chart as SVG, with its title and axes",
-    ),
-    ("csv", "CSV", "The curve data as CSV"),
-    (
-        "json",
-        "JSON",
-        "The report as JSON, as commcalc --json prints it",
-    ),
-];
 
 /// `div.export`: the label, `button[data-export=…]` for every export, each calling `run` with
 /// what it exports, and the `notices`: the export bar's, and the calculator module's stand-in's
@@ -139,17 +107,17 @@ pub fn export_panel(
     run: impl Fn(&'static str) + Copy + 'static,
     notices: impl IntoView + 'static,
 ) -> impl IntoView {
-    let button = move |(what, label, title): (&'static str, &'static str, &'static str)| {
+    let button = move |e: Export| {
         view! {
-            <button type="button" data-export=what title=title on:click=move |_| run(what)>
-                {label}
+            <button type="button" data-export=e.id title=e.title on:click=move |_| run(e.id)>
+                {e.label}
             </button>
         }
     };
     view! {
         <div class="export" role="group" aria-label="Export">
             <span class="export-label">"Export"</span>
-            {BUTTONS.map(button).collect_view()}
+            {EXPORTS.map(button).collect_view()}
             {notices}
         </div>
     }

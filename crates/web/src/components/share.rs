@@ -6,6 +6,7 @@ use leptos::html::Dialog;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::asked::Asked;
 use crate::controls::controls;
 use crate::page::result_keys;
 use crate::state::State;
@@ -35,14 +36,20 @@ pub fn Share(
     // Whether the dialog is open. Its link, snippet and options follow the scenario only
     // then: closed, they would be made again on every slider input for a dialog nobody sees.
     let is_open = RwSignal::new(false);
-    let open = move |_| {
+    let open = move || {
         is_open.set(true);
         if let Some(d) = dialog.get() {
             let _ = d.show_modal();
         }
     };
+    // Opened when the person pressed the button in the calculator's module.
+    Effect::new(move || {
+        if dialog.get().is_some() && state.take_asked(|a| a == Asked::Share).is_some() {
+            open();
+        }
+    });
     view! {
-        <button type="button" id="share" class="share" aria-haspopup="dialog" on:click=open>
+        <button type="button" id="share" class="share" aria-haspopup="dialog" on:click=move |_| open()>
             "Share / embed"
         </button>
         <ShareDialog state dialog is_open/>
