@@ -1131,6 +1131,31 @@ mod tests {
         assert_eq!(tick(3000.0, "µs"), "3 ms");
     }
 
+    /// The fitted machine's table: a row per residual with its error, no paper's model
+    /// column, each link opening the machine by its name.
+    fn fitted_table(t: &Table, residuals: &[[f64; 2]], name: &str) {
+        assert_eq!(t.rows.len(), residuals.len());
+        assert!(!t.heads.iter().any(|h| h == PAPER_HEAD));
+        assert!(t.rows.iter().all(|r| r.paper.is_none()));
+        assert!(
+            t.caption.contains("your run's measurement"),
+            "{}",
+            t.caption
+        );
+        for (row, res) in t.rows.iter().zip(residuals) {
+            assert_eq!(row.error.value, res[1], "{res:?}");
+        }
+        let named = format!("&fitted={}", encode_value(name));
+        assert!(
+            t.rows
+                .iter()
+                .filter(|r| !r.query.is_empty())
+                .all(|r| r.query.ends_with(&named)),
+            "{:?}",
+            t.rows
+        );
+    }
+
     /// The fitted machine's own points: the fit's residuals in the papers' table (without the
     /// paper's model column), each row opening the machine by its name, the fit's chart, and
     /// the picker's own group; without kept points, the reason instead.
@@ -1152,27 +1177,7 @@ mod tests {
         assert_eq!(r.best.model, "piecewise");
         let residuals = &r.fits.piecewise.quality.residuals;
         assert_eq!(fitted.set.rows.len(), residuals.len());
-        let t = table(&fitted.set);
-        assert_eq!(t.rows.len(), residuals.len());
-        assert!(!t.heads.iter().any(|h| h == PAPER_HEAD));
-        assert!(t.rows.iter().all(|r| r.paper.is_none()));
-        assert!(
-            t.caption.contains("your run's measurement"),
-            "{}",
-            t.caption
-        );
-        for (row, res) in t.rows.iter().zip(residuals) {
-            assert_eq!(row.error.value, res[1], "{res:?}");
-        }
-        let named = format!("&fitted={}", encode_value(&name));
-        assert!(
-            t.rows
-                .iter()
-                .filter(|r| !r.query.is_empty())
-                .all(|r| r.query.ends_with(&named)),
-            "{:?}",
-            t.rows
-        );
+        fitted_table(&table(&fitted.set), residuals, &name);
         assert_eq!(fitted.scale(), Scale::Log);
         assert_eq!(fitted.plot(Scale::Log).unwrap(), fit_plot(&r).unwrap());
         assert_eq!(fitted.key(), [KeyItem::Fit]);
