@@ -7,7 +7,7 @@ use commcalc_core::measurements::fit::FitReport;
 use commcalc_core::units::{si, sig3};
 
 /// One model's row (`tr[data-fit=<id>]`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FitRow {
     pub id: &'static str,
     pub name: &'static str,

@@ -374,7 +374,7 @@ pub fn summary_text(set: &DataSet) -> String {
 
 /// A number as a cell shows it: its digits and, where the paper prints a power of ten, the
 /// exponent the view raises (`<sup>`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Digits {
     pub text: String,
     pub exponent: Option<String>,
@@ -565,7 +565,7 @@ fn parity(set: &DataSet, scale: Scale, shown: &dyn Fn(&(f64, f64)) -> bool) -> P
 }
 
 /// How a key item marks its colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
     /// A dot: a measurement (a machine's, in a parity plot).
     Dot,
@@ -576,7 +576,7 @@ pub enum Mark {
 }
 
 /// One item of the key under the chart (an `li`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum KeyItem {
     /// A palette colour (`--series-N`, class `sN`), its mark and what it stands for.
     Colour {
@@ -588,6 +588,17 @@ pub enum KeyItem {
     How(String),
     /// The fitted machine's key: the colours of the import view's fit chart, then its marks.
     Fit,
+}
+
+impl KeyItem {
+    /// What tells this item from another (the `<For>` key): its colour, mark and text.
+    pub fn key(&self) -> String {
+        match self {
+            KeyItem::Colour { colour, mark, text } => format!("{colour}|{mark:?}|{text}"),
+            KeyItem::How(text) => format!("how|{text}"),
+            KeyItem::Fit => "fit".into(),
+        }
+    }
 }
 
 /// The fit chart's colours (`--series-N`) and what each stands for, as the import view's fit
@@ -1259,6 +1270,12 @@ mod tests {
         let k = key(a);
         assert_eq!(k.len(), groups(a).len() + 1);
         assert!(matches!(k.last(), Some(KeyItem::How(t)) if !t.contains("level dash")));
+        // Each item keyed apart from the others, in every set.
+        for e in entries() {
+            let items = key(e.set.as_ref().unwrap());
+            let keys: std::collections::HashSet<String> = items.iter().map(KeyItem::key).collect();
+            assert_eq!(keys.len(), items.len(), "{}", e.id);
+        }
         let sum = summary(a);
         assert_eq!(
             (sum.points, sum.mean, sum.max, sum.text),

@@ -1,9 +1,10 @@
 //! A fit's models with their parameters and errors (`table#<id>`), then LogGP where it was
-//! fitted: the plain data of [`crate::fits`], each row keyed by what it shows.
+//! fitted: the plain data of [`crate::fits`], each row keyed by its model, its text following
+//! the fit shown.
 
 use leptos::prelude::*;
 
-use crate::fits::Fits;
+use crate::fits::{FitRow, Fits};
 
 /// The fits' heading, table and LogGP line, or nothing without a fit.
 #[component]
@@ -12,7 +13,13 @@ pub fn FitsTable(
     id: &'static str,
     fits: Memo<Option<Fits>>,
 ) -> impl IntoView {
-    let rows = move || fits.with(|f| f.as_ref().map(|f| f.rows.clone()).unwrap_or_default());
+    let ids = move || {
+        fits.with(|f| {
+            f.iter()
+                .flat_map(|f| f.rows.iter().map(|r| r.id))
+                .collect::<Vec<_>>()
+        })
+    };
     let loggp = move || fits.with(|f| f.as_ref().and_then(|f| f.loggp.clone()));
     view! {
         <Show when=move || fits.with(Option::is_some)>
@@ -30,13 +37,8 @@ pub fn FitsTable(
                     </tr>
                 </thead>
                 <tbody>
-                    <For each=rows key=|r| r.clone() let:r>
-                        <tr data-fit=r.id>
-                            <th scope="row">{r.name}</th>
-                            <td>{r.params}</td>
-                            <td>{r.rms}</td>
-                            <td>{r.max}</td>
-                        </tr>
+                    <For each=ids key=|id| *id let:id>
+                        {fit_row(fits, id)}
                     </For>
                 </tbody>
             </table>
@@ -50,5 +52,28 @@ pub fn FitsTable(
                     })
             }}
         </Show>
+    }
+}
+
+/// `tr[data-fit=<id>]`: model `id`'s name, parameters and errors in the fit shown.
+fn fit_row(fits: Memo<Option<Fits>>, id: &'static str) -> impl IntoView {
+    let field = move |f: fn(&FitRow) -> String| {
+        move || {
+            fits.with(|x| {
+                x.iter()
+                    .flat_map(|x| &x.rows)
+                    .find(|r| r.id == id)
+                    .map(f)
+                    .unwrap_or_default()
+            })
+        }
+    };
+    view! {
+        <tr data-fit=id>
+            <th scope="row">{field(|r| r.name.to_string())}</th>
+            <td>{field(|r| r.params.clone())}</td>
+            <td>{field(|r| r.rms.clone())}</td>
+            <td>{field(|r| r.max.clone())}</td>
+        </tr>
     }
 }

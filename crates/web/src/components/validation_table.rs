@@ -137,7 +137,7 @@ fn open_cell(query: String, label: &str) -> impl IntoView {
 pub fn ChartKey(items: Memo<Vec<KeyItem>>) -> impl IntoView {
     view! {
         <ul class="validation-legend" aria-label="Key to the chart">
-            <For each=move || items.get() key=|i| i.clone() let:item>
+            <For each=move || items.get() key=KeyItem::key let:item>
                 {key_item(item)}
             </For>
         </ul>
