@@ -9,7 +9,6 @@
 //! joining machines by a line would invent a trend — so it is a parity plot: each machine's
 //! measurement across, commcalc's model up, and the dashed line y = x where the two would agree.
 
-use std::fmt::Write;
 use std::sync::OnceLock;
 
 use commcalc_core::measurements::fit::FitReport;
@@ -18,8 +17,7 @@ use commcalc_core::validation::{self, DataSet, Origin, Printed, Row, FITTED_ID};
 use commcalc_core::Scenario;
 
 use crate::chart::{axes, Plot, Scale, Series};
-use crate::html::esc;
-use crate::import::{fit_plot, kept_fit, Saved, LEGEND_HTML};
+use crate::import::{fit_plot, kept_fit, Saved};
 use crate::page::{encode_value, COLLECTIVE_ID};
 use crate::ticks::{linear_axis, Axis};
 use commcalc_core::papers::label as paper_label;
@@ -62,7 +60,8 @@ pub fn entry(id: &str) -> Option<&'static Entry> {
     entries().iter().find(|e| e.id == id)
 }
 
-/// How the document's title names data set `id`: "<title> (<source>)" (`page::title`).
+/// How the document's title names data set `id`: its title, then its source in parentheses
+/// (`page::title`).
 pub fn set_title(id: &str) -> Option<String> {
     entry(id)
         .and_then(|e| e.set.as_ref().ok())
@@ -136,11 +135,11 @@ impl Shown {
         }
     }
 
-    /// The key under the chart (`li` items).
-    pub fn legend_html(&self) -> String {
+    /// The key under the chart.
+    pub fn key(&self) -> Vec<KeyItem> {
         match self.fit {
-            Some(_) => format!("<li class=\"how\">{LEGEND_HTML}</li>"),
-            None => legend_html(&self.set),
+            Some(_) => vec![KeyItem::Fit],
+            None => key(&self.set),
         }
     }
 }
@@ -373,15 +372,36 @@ pub fn summary_text(set: &DataSet) -> String {
     )
 }
 
-/// A number as the paper prints it, in HTML: "2.18×10^{-2}" with its exponent raised.
-pub fn printed_html(p: &Printed) -> String {
+/// A number as a cell shows it: its digits and, where the paper prints a power of ten, the
+/// exponent the view raises (`<sup>`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Digits {
+    pub text: String,
+    pub exponent: Option<String>,
+}
+
+impl Digits {
+    /// Digits with no exponent.
+    pub fn plain(text: String) -> Digits {
+        Digits {
+            text,
+            exponent: None,
+        }
+    }
+}
+
+/// A number as the paper prints it: "2.18×10^{-2}" as "2.18×10" with the exponent "−2".
+pub fn printed(p: &Printed) -> Digits {
     match p.text.split_once("×10^") {
         Some((m, e)) => {
             let e = e.trim_start_matches('{').trim_end_matches('}');
-            format!("{}×10<sup>{}</sup>", esc(m), esc(&e.replace('-', "−")))
+            Digits {
+                text: format!("{m}×10"),
+                exponent: Some(e.replace('-', "−")),
+            }
         }
         // The paper's thousands commas in the app's one style.
-        None => esc(&p.text.replace(',', "\u{202f}")),
+        None => Digits::plain(p.text.replace(',', "\u{202f}")),
     }
 }
 
@@ -544,10 +564,57 @@ fn parity(set: &DataSet, scale: Scale, shown: &dyn Fn(&(f64, f64)) -> bool) -> P
     Plot::bare(axis.clone(), axis, all)
 }
 
-/// The key under the chart (`li` items): each colour with what it stands for, then how to
-/// read the marks.
-pub fn legend_html(set: &DataSet) -> String {
-    let mut out = String::new();
+/// How a key item marks its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A dot: a measurement (a machine's, in a parity plot).
+    Dot,
+    /// A line through a dot: a series' model and measurements.
+    LineDot,
+    /// A dashed line: y = x in a parity plot.
+    Dashed,
+}
+
+/// One item of the key under the chart (an `li`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeyItem {
+    /// A palette colour (`--series-N`, class `sN`), its mark and what it stands for.
+    Colour {
+        colour: usize,
+        mark: Mark,
+        text: String,
+    },
+    /// How to read the marks (class `how`).
+    How(String),
+    /// The fitted machine's key: the colours of the import view's fit chart, then its marks.
+    Fit,
+}
+
+impl KeyItem {
+    /// What tells this item from another (the `<For>` key): its colour, mark and text.
+    pub fn key(&self) -> String {
+        match self {
+            KeyItem::Colour { colour, mark, text } => format!("{colour}|{mark:?}|{text}"),
+            KeyItem::How(text) => format!("how|{text}"),
+            KeyItem::Fit => "fit".into(),
+        }
+    }
+}
+
+/// The fit chart's colours (`--series-N`) and what each stands for, as the import view's fit
+/// chart draws them ([`fit_plot`]).
+pub const FIT_KEY: [(usize, &str); 4] = [
+    (0, "measured"),
+    (1, "Hockney"),
+    (2, "piecewise Hockney (dashed)"),
+    (3, "hyperbolic"),
+];
+
+/// What the fit chart's marks stand for, after its colours.
+pub const FIT_MARKS: &str = "marks: the piecewise fit's breaks (a protocol switch)";
+
+/// The key under the chart: each colour with what it stands for, then how to read the marks.
+pub fn key(set: &DataSet) -> Vec<KeyItem> {
     let names = groups(set);
     let colours = colours(set);
     let colour_of = |i: usize| -> usize {
@@ -557,214 +624,226 @@ pub fn legend_html(set: &DataSet) -> String {
             i % COLOURS
         }
     };
-    for (i, name) in names.iter().enumerate() {
-        let name = if name.is_empty() {
-            set.y_label
-        } else {
-            name.as_str()
-        };
-        let line = if set.categorical {
-            ""
-        } else {
-            "<span class=\"vkey-line\"></span>"
-        };
-        let _ = write!(
-            out,
-            "<li class=\"s{}\"><span class=\"vkey\" aria-hidden=\"true\">{line}<span class=\"vkey-dot\"></span></span>{}</li>",
-            colour_of(i),
-            esc(name)
-        );
-    }
-    if set.categorical {
-        let _ = write!(
-            out,
-            "<li class=\"s{DIAGONAL_COLOUR}\"><span class=\"vkey\" aria-hidden=\"true\"><span class=\"vkey-line dashed\"></span></span>model = measurement (y = x): above it the model is high, below it low</li>"
-        );
+    let mark = if set.categorical {
+        Mark::Dot
     } else {
-        let _ = write!(
-            out,
-            "<li class=\"how\">dots: {} measurements · lines: commcalc's model",
-            set.origin.whose()
-        );
+        Mark::LineDot
+    };
+    let mut out: Vec<KeyItem> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| KeyItem::Colour {
+            colour: colour_of(i),
+            mark,
+            text: if name.is_empty() {
+                set.y_label.to_string()
+            } else {
+                name.clone()
+            },
+        })
+        .collect();
+    if set.categorical {
+        out.push(KeyItem::Colour {
+            colour: DIAGONAL_COLOUR,
+            mark: Mark::Dashed,
+            text: "model = measurement (y = x): above it the model is high, below it low".into(),
+        });
+    } else {
         let single = names
             .iter()
             .any(|n| set.rows.iter().filter(|r| r.series == *n).count() == 1);
-        if single {
-            out.push_str(" (a level dash where a series has one point)");
-        }
-        out.push_str("</li>");
+        out.push(KeyItem::How(format!(
+            "dots: {} measurements · lines: commcalc's model{}",
+            set.origin.whose(),
+            if single {
+                " (a level dash where a series has one point)"
+            } else {
+                ""
+            }
+        )));
     }
     out
 }
+
+/// A number cell of `table#validation`: the raw value (its `data-value`) and the number shown.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cell {
+    pub value: f64,
+    pub digits: Digits,
+}
+
+impl Cell {
+    /// `v` as the table shows a number of the set's unit.
+    fn number(v: f64) -> Cell {
+        Cell {
+            value: v,
+            digits: Digits::plain(number(v)),
+        }
+    }
+}
+
+/// One row of `table#validation`: one point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableRow {
+    /// Its place in the set (`data-row`).
+    pub index: usize,
+    /// Its series' palette colour (class `sN`).
+    pub colour: usize,
+    /// Its series, where the set names series (a column of its own then).
+    pub series: Option<String>,
+    pub label: String,
+    /// The abscissa, where the set has one.
+    pub x: Option<Cell>,
+    /// The measurement as printed.
+    pub measured: Cell,
+    /// Where the measurements are a paper's, the paper's own model value as printed, or
+    /// `None` (a dash) where it prints none; `None` outside, where there is no such column.
+    pub paper: Option<Option<Cell>>,
+    /// commcalc's value.
+    pub model: Cell,
+    /// (model − measured)/measured, shown in percent.
+    pub error: Cell,
+    /// The calculator's query that computed the model value; empty where a model function or
+    /// the catalog did (a dash then).
+    pub query: String,
+}
+
+impl TableRow {
+    /// What tells this row from another set's row at the same place (the `<For>` key): the
+    /// set, the point, its query and the bits of its values.
+    pub fn key(&self, set: &str) -> String {
+        let bits = |c: &Cell| c.value.to_bits();
+        format!(
+            "{set}|{}|{:?}|{}|{}|{:?}|{}|{:?}|{}",
+            self.index,
+            self.series,
+            self.label,
+            self.query,
+            self.x.as_ref().map(bits),
+            bits(&self.measured),
+            self.paper.as_ref().map(|p| p.as_ref().map(bits)),
+            bits(&self.model),
+        )
+    }
+}
+
+/// `table#validation`: its caption, its column headings (each cell's `data-label`, which a
+/// narrow screen shows above the value when it stacks the row: the `stack` class in
+/// style.css) and its rows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    /// The set's id, part of each row's key.
+    pub set: &'static str,
+    pub caption: String,
+    pub heads: Vec<String>,
+    /// The abscissa's heading and the measurement's, which carry the units.
+    pub x_head: String,
+    pub measured_head: String,
+    pub rows: Vec<TableRow>,
+}
+
+/// The heading of the paper's own model value.
+pub const PAPER_HEAD: &str = "the paper's model";
 
 /// `table#validation`: one row per point with its series, label, abscissa, the paper's
 /// measurement as printed, the paper's own model value where it prints one (a column a run of
 /// your own does not have), commcalc's value, the error, and a link to the calculator with the
-/// query that computed it. Every number cell carries the raw value in `data-value` (the error
-/// as (model − measured)/measured).
-pub fn table_html(set: &DataSet) -> String {
+/// query that computed it. Every number cell carries the raw value (the error as
+/// (model − measured)/measured).
+pub fn table(set: &DataSet) -> Table {
     let named = set.rows.iter().any(|r| !r.series.is_empty());
     let with_x = !set.categorical;
     let paper = set.origin == Origin::Paper;
-    let colours = colours(set);
-    // Each cell names its column (`data-label`), which a narrow screen shows above the value
-    // when it stacks the row (the `stack` class in style.css).
     let x_head = with_unit(set.x_label, set.x_unit);
     let measured_head = with_unit("measured", set.y_unit);
-    let mut heads: Vec<&str> = Vec::new();
+    let mut heads: Vec<String> = Vec::new();
     if named {
-        heads.push("series");
+        heads.push("series".into());
     }
-    heads.push("point");
+    heads.push("point".into());
     if with_x {
-        heads.push(&x_head);
+        heads.push(x_head.clone());
     }
-    heads.push(&measured_head);
+    heads.push(measured_head.clone());
     if paper {
-        heads.push("the paper's model");
+        heads.push(PAPER_HEAD.into());
     }
-    heads.extend(["commcalc", "error", "calculator"]);
-    let mut out = String::from("<table id=\"validation\" class=\"stack\"><caption>");
-    let _ = write!(
-        out,
+    heads.extend(["commcalc", "error", "calculator"].map(String::from));
+    let caption = format!(
         "{} — {}: each point, {} measurement and the model's value (in {})",
-        esc(set.title),
-        esc(set.source),
+        set.title,
+        set.source,
         set.origin.whose(),
-        esc(if set.y_unit.is_empty() {
+        if set.y_unit.is_empty() {
             "plain numbers"
         } else {
             set.y_unit
+        }
+    );
+    let rows = set
+        .rows
+        .iter()
+        .zip(colours(set))
+        .enumerate()
+        .map(|(index, (r, colour))| TableRow {
+            index,
+            colour,
+            series: named.then(|| r.series.clone()),
+            label: r.label.clone(),
+            x: with_x.then(|| Cell::number(r.x)),
+            measured: Cell {
+                value: r.measured,
+                digits: r
+                    .printed
+                    .as_ref()
+                    .map_or_else(|| Digits::plain(number(r.measured)), printed),
+            },
+            paper: paper.then(|| paper_model(r)),
+            model: Cell::number(r.model),
+            error: Cell {
+                value: r.rel_error,
+                digits: Digits::plain(percent(r.rel_error)),
+            },
+            query: r.query.clone(),
         })
-    );
-    out.push_str("</caption><thead><tr>");
-    for h in &heads {
-        let _ = write!(out, "<th scope=\"col\">{}</th>", esc(h));
+        .collect();
+    Table {
+        set: set.id,
+        caption,
+        heads,
+        x_head,
+        measured_head,
+        rows,
     }
-    out.push_str("</tr></thead><tbody>");
-    let columns = Columns {
-        named,
-        with_x,
-        paper,
-        x_head: &x_head,
-        measured_head: &measured_head,
-    };
-    for (i, (r, c)) in set.rows.iter().zip(&colours).enumerate() {
-        row_html(&mut out, i, r, *c, &columns);
-    }
-    out.push_str("</tbody></table>");
-    out
 }
 
-/// Which columns the validation table has, and the headings that carry units.
-struct Columns<'a> {
-    named: bool,
-    with_x: bool,
-    /// The paper's own model value.
-    paper: bool,
-    x_head: &'a str,
-    measured_head: &'a str,
-}
-
-/// Row `i` of the validation table, in series colour `c`.
-fn row_html(out: &mut String, i: usize, r: &Row, c: usize, columns: &Columns) {
-    let label = |k: &str| format!(" data-label=\"{}\"", esc(k));
-    let _ = write!(out, "<tr data-row=\"{i}\" class=\"s{c}\">");
-    let swatch = "<span class=\"vkey-dot\" aria-hidden=\"true\"></span>";
-    if columns.named {
-        let _ = write!(
-            out,
-            "<td class=\"series\"{}>{swatch}{}</td>",
-            label("series"),
-            esc(&r.series)
-        );
-        let _ = write!(
-            out,
-            "<th scope=\"row\"{}>{}</th>",
-            label("point"),
-            esc(&r.label)
-        );
-    } else {
-        let _ = write!(
-            out,
-            "<th scope=\"row\"{}>{swatch}{}</th>",
-            label("point"),
-            esc(&r.label)
-        );
-    }
-    if columns.with_x {
-        let _ = write!(
-            out,
-            "<td class=\"num x\"{} data-value=\"{}\">{}</td>",
-            label(columns.x_head),
-            r.x,
-            number(r.x)
-        );
-    }
-    let _ = write!(
-        out,
-        "<td class=\"num measured\"{} data-value=\"{}\">{}</td>",
-        label(columns.measured_head),
-        r.measured,
-        r.printed
-            .as_ref()
-            .map_or_else(|| number(r.measured), printed_html)
-    );
-    if columns.paper {
-        paper_cell(out, r, &label("the paper's model"));
-    }
-    let _ = write!(
-        out,
-        "<td class=\"num model\"{} data-value=\"{}\">{}</td>",
-        label("commcalc"),
-        r.model,
-        number(r.model)
-    );
-    let _ = write!(
-        out,
-        "<td class=\"num rel-error\"{} data-value=\"{}\">{}</td>",
-        label("error"),
-        r.rel_error,
-        percent(r.rel_error)
-    );
-    open_cell(out, r, &label("calculator"));
-    out.push_str("</tr>");
-}
-
-/// The paper's own model value as printed, or a dash.
-fn paper_cell(out: &mut String, r: &Row, paper: &str) {
+/// The paper's own model value as printed, if it prints one.
+fn paper_model(r: &Row) -> Option<Cell> {
     match (r.paper_model, &r.paper_model_printed) {
-        (Some(v), Some(p)) => {
-            let _ = write!(
-                out,
-                "<td class=\"num paper\"{paper} data-value=\"{v}\">{}</td>",
-                printed_html(p)
-            );
-        }
-        _ => {
-            let _ = write!(
-                out,
-                "<td class=\"num paper\"{paper}><span class=\"none\">—</span></td>"
-            );
-        }
+        (Some(value), Some(p)) => Some(Cell {
+            value,
+            digits: printed(p),
+        }),
+        _ => None,
     }
 }
 
-/// A link to the calculator with the row's query, or a dash where a model function computed it.
-fn open_cell(out: &mut String, r: &Row, open: &str) {
-    if r.query.is_empty() {
-        let _ = write!(
-            out,
-            "<td class=\"open\"{open}><span class=\"none\" title=\"computed by a model function or the catalog: see the note\">—</span></td>",
-        );
-    } else {
-        let _ = write!(
-            out,
-            "<td class=\"open\"{open}><a href=\"?{}\" title=\"{}\" aria-label=\"Open {} in the calculator\">open</a></td>",
-            esc(&r.query),
-            esc(&r.query),
-            esc(&r.label)
-        );
+/// The summary line's numbers (the `data-*` of its span, for the tests) and its text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub points: usize,
+    pub mean: f64,
+    pub max: f64,
+    pub text: String,
+}
+
+/// The summary of `set`.
+pub fn summary(set: &DataSet) -> Summary {
+    Summary {
+        points: set.summary.points,
+        mean: set.summary.mean_abs_rel_error,
+        max: set.summary.max_abs_rel_error,
+        text: summary_text(set),
     }
 }
 
@@ -927,9 +1006,23 @@ mod tests {
                 assert_eq!(dot.points, [(r.measured, r.model)]);
                 assert_ne!(dot.colour, DIAGONAL_COLOUR);
             }
-            let legend = legend_html(s);
-            assert_eq!(legend.matches("<li").count(), s.rows.len() + 1);
-            assert!(legend.contains("y = x"));
+            let items = key(s);
+            assert_eq!(items.len(), s.rows.len() + 1);
+            assert!(
+                matches!(
+                    items.last(),
+                    Some(KeyItem::Colour { colour: DIAGONAL_COLOUR, mark: Mark::Dashed, text })
+                        if text.contains("y = x")
+                ),
+                "{items:?}"
+            );
+            assert!(items[..s.rows.len()].iter().all(|i| matches!(
+                i,
+                KeyItem::Colour {
+                    mark: Mark::Dot,
+                    ..
+                }
+            )));
         }
         let g = plot(set("hill-g-one-relation"), Scale::Log).unwrap();
         assert!(
@@ -943,30 +1036,62 @@ mod tests {
     fn the_table_has_a_row_per_point_with_raw_values() {
         for e in entries() {
             let s = e.set.as_ref().unwrap();
-            let html = table_html(s);
-            assert!(html.starts_with("<table id=\"validation\" class=\"stack\">"));
-            assert_eq!(html.matches("<tr data-row=").count(), s.summary.points);
-            assert_eq!(
-                html.matches("class=\"num rel-error\"").count(),
-                s.rows.len()
-            );
-            let links = s.rows.iter().filter(|r| !r.query.is_empty()).count();
-            assert_eq!(html.matches(">open</a>").count(), links, "{}", e.id);
-            for r in &s.rows {
-                assert!(html.contains(&format!("data-value=\"{}\"", r.rel_error)));
-                assert!(html.contains(&format!("data-value=\"{}\"", r.model)));
-                if !r.query.is_empty() {
-                    assert!(html.contains(&format!("href=\"?{}\"", esc(&r.query))));
-                }
+            let t = table(s);
+            assert_eq!(t.rows.len(), s.summary.points, "{}", e.id);
+            for (i, (row, r)) in t.rows.iter().zip(&s.rows).enumerate() {
+                assert_eq!(row.index, i);
+                assert_eq!(row.error.value, r.rel_error);
+                assert_eq!(row.error.digits.text, percent(r.rel_error));
+                assert_eq!(row.model.value, r.model);
+                assert_eq!(row.measured.value, r.measured);
+                assert_eq!(row.query, r.query);
+                assert_eq!(row.label, r.label);
             }
+            // Every key differs, and from another set's at the same place.
+            let keys: std::collections::HashSet<String> =
+                t.rows.iter().map(|r| r.key(t.set)).collect();
+            assert_eq!(keys.len(), t.rows.len(), "{}", e.id);
         }
-        let html = table_html(set("atm-separate"));
-        assert!(html.contains(">5\u{202f}000</td>") && html.contains(">3\u{202f}800</td>"));
-        assert!(html.contains("href=\"?machine=atm-sparc20&amp;pattern=all-to-all"));
+        let t = table(set("atm-separate"));
+        let shown: Vec<&str> = t
+            .rows
+            .iter()
+            .flat_map(|r| [Some(&r.measured), r.paper.as_ref().and_then(Option::as_ref)])
+            .flatten()
+            .map(|c| c.digits.text.as_str())
+            .collect();
+        assert!(
+            shown.contains(&"5\u{202f}000") && shown.contains(&"3\u{202f}800"),
+            "{shown:?}"
+        );
+        assert!(t.rows[0]
+            .query
+            .starts_with("machine=atm-sparc20&pattern=all-to-all"));
+        assert_ne!(
+            t.rows[0].key(t.set),
+            table(set("atm-multicast")).rows[0].key("atm-multicast")
+        );
         // Without a paper's model value, a dash; without an abscissa, no such column.
-        let hill = table_html(set("hill-g-one-relation"));
-        assert!(hill.contains("<span class=\"none\">—</span>"));
-        assert!(!hill.contains("class=\"num x\""));
+        let hill = table(set("hill-g-one-relation"));
+        assert!(hill.rows.iter().any(|r| r.paper == Some(None)));
+        assert!(hill.rows.iter().all(|r| r.x.is_none()));
+        assert!(!hill.heads.contains(&hill.x_head));
+    }
+
+    /// The caption names the set, its source, whose measurements and the unit.
+    #[test]
+    fn the_table_caption_names_the_set() {
+        let s = set("atm-separate");
+        let t = table(s);
+        assert!(t
+            .caption
+            .starts_with(&format!("{} — {}", s.title, s.source)));
+        assert!(
+            t.caption.ends_with(&format!("(in {})", s.y_unit)),
+            "{}",
+            t.caption
+        );
+        assert_eq!(t.heads.last().map(String::as_str), Some("calculator"));
     }
 
     #[test]
@@ -1000,10 +1125,46 @@ mod tests {
             text: "2.18×10^{-2}",
             at: validation::Place::Text { phrase: "" },
         };
-        assert_eq!(printed_html(&p), "2.18×10<sup>−2</sup>");
+        assert_eq!(
+            printed(&p),
+            Digits {
+                text: "2.18×10".into(),
+                exponent: Some("−2".into())
+            }
+        );
+        let thousands = Printed {
+            text: "5,000",
+            at: validation::Place::Text { phrase: "" },
+        };
+        assert_eq!(printed(&thousands), Digits::plain("5\u{202f}000".into()));
         assert_eq!(tick(0.2, "µs/word"), "200 ns/word");
         assert_eq!(tick(600.0, "doubles"), "600");
         assert_eq!(tick(3000.0, "µs"), "3 ms");
+    }
+
+    /// The fitted machine's table: a row per residual with its error, no paper's model
+    /// column, each link opening the machine by its name.
+    fn fitted_table(t: &Table, residuals: &[[f64; 2]], name: &str) {
+        assert_eq!(t.rows.len(), residuals.len());
+        assert!(!t.heads.iter().any(|h| h == PAPER_HEAD));
+        assert!(t.rows.iter().all(|r| r.paper.is_none()));
+        assert!(
+            t.caption.contains("your run's measurement"),
+            "{}",
+            t.caption
+        );
+        for (row, res) in t.rows.iter().zip(residuals) {
+            assert_eq!(row.error.value, res[1], "{res:?}");
+        }
+        let named = format!("&fitted={}", encode_value(name));
+        assert!(
+            t.rows
+                .iter()
+                .filter(|r| !r.query.is_empty())
+                .all(|r| r.query.ends_with(&named)),
+            "{:?}",
+            t.rows
+        );
     }
 
     /// The fitted machine's own points: the fit's residuals in the papers' table (without the
@@ -1027,28 +1188,11 @@ mod tests {
         assert_eq!(r.best.model, "piecewise");
         let residuals = &r.fits.piecewise.quality.residuals;
         assert_eq!(fitted.set.rows.len(), residuals.len());
-        let html = table_html(&fitted.set);
-        assert_eq!(html.matches("<tr data-row=").count(), residuals.len());
-        assert!(!html.contains("the paper's model") && html.contains("your run's measurement"));
-        for res in residuals {
-            assert!(
-                html.contains(&format!(
-                    "class=\"num rel-error\" data-label=\"error\" data-value=\"{}\"",
-                    res[1]
-                )),
-                "{res:?}"
-            );
-        }
-        assert!(
-            html.contains(&format!(
-                "{}\" title=",
-                esc(&format!("&fitted={}", encode_value(&name)))
-            )),
-            "{html}"
-        );
+        fitted_table(&table(&fitted.set), residuals, &name);
         assert_eq!(fitted.scale(), Scale::Log);
         assert_eq!(fitted.plot(Scale::Log).unwrap(), fit_plot(&r).unwrap());
-        assert!(fitted.legend_html().contains("piecewise"));
+        assert_eq!(fitted.key(), [KeyItem::Fit]);
+        assert!(FIT_KEY.iter().any(|(_, t)| t.contains("piecewise")));
         let groups = picker_groups(FITTED_ID, Some(&name), &[]);
         assert_eq!(
             groups.last().unwrap(),
@@ -1090,21 +1234,57 @@ mod tests {
             .contains("no data set"));
     }
 
-    /// A stacked row (a phone) names every value: each cell carries its column's header.
+    /// A stacked row (a phone) names every value: each row has a cell per column, and the
+    /// view gives each its column's heading.
     #[test]
     fn every_cell_names_its_column() {
         for id in commcalc_core::validation::ids() {
             let Some(s) = entry(id).and_then(|e| e.set.as_ref().ok()) else {
                 continue;
             };
-            let html = table_html(s);
-            let head = &html[html.find("<thead>").unwrap()..html.find("</thead>").unwrap()];
-            let columns = head.matches("<th scope=\"col\">").count();
-            assert_eq!(
-                html.matches(" data-label=\"").count(),
-                columns * s.rows.len(),
-                "{id}"
-            );
+            let t = table(s);
+            for r in &t.rows {
+                let cells = usize::from(r.series.is_some())
+                    + 1
+                    + usize::from(r.x.is_some())
+                    + 1
+                    + usize::from(r.paper.is_some())
+                    + 3;
+                assert_eq!(cells, t.heads.len(), "{id}");
+            }
+            assert_eq!(t.heads.contains(&t.x_head), !s.categorical, "{id}");
+            assert!(t.heads.contains(&t.measured_head), "{id}");
         }
+    }
+
+    /// A series of one point is named in the key's reading line; the summary's numbers are the
+    /// set's.
+    #[test]
+    fn key_and_summary_follow_the_set() {
+        let b = key(set("sp2-pairs-b"));
+        assert!(
+            matches!(b.last(), Some(KeyItem::How(t)) if t.contains("level dash")),
+            "{b:?}"
+        );
+        let a = set("atm-separate");
+        let k = key(a);
+        assert_eq!(k.len(), groups(a).len() + 1);
+        assert!(matches!(k.last(), Some(KeyItem::How(t)) if !t.contains("level dash")));
+        // Each item keyed apart from the others, in every set.
+        for e in entries() {
+            let items = key(e.set.as_ref().unwrap());
+            let keys: std::collections::HashSet<String> = items.iter().map(KeyItem::key).collect();
+            assert_eq!(keys.len(), items.len(), "{}", e.id);
+        }
+        let sum = summary(a);
+        assert_eq!(
+            (sum.points, sum.mean, sum.max, sum.text),
+            (
+                a.summary.points,
+                a.summary.mean_abs_rel_error,
+                a.summary.max_abs_rel_error,
+                summary_text(a)
+            )
+        );
     }
 }

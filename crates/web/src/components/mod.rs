@@ -10,6 +10,7 @@ mod errors;
 mod explain_panel;
 pub(crate) mod export_bar;
 mod figure;
+mod fits_table;
 mod import_view;
 mod machine_picker;
 mod metrics_table;
@@ -23,6 +24,7 @@ mod share;
 mod tabs;
 mod traffic_view;
 mod validate_view;
+mod validation_table;
 mod warnings;
 
 pub use charts::Charts;

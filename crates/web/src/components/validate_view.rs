@@ -7,21 +7,19 @@
 
 use leptos::prelude::*;
 
-use commcalc_core::validation;
-
 use super::check_view::{CollectiveCheck, Runs};
 use super::figure::Figure;
+use super::fits_table::FitsTable;
 use super::import_view::kept_machines;
+use super::validation_table::{ChartKey, PointsTable, SummaryLine};
 use crate::chart::{Plot, Scale};
 use crate::collective_check::{Given, KeptRuns};
 use crate::dom;
-use crate::html::esc;
-use crate::import::{fits_table, kept_check, Saved};
+use crate::fits::fits;
+use crate::import::{kept_check, Saved};
 use crate::page::{set_ids, COLLECTIVE_ID};
 use crate::state::State;
-use crate::validation_plot::{
-    collective_name, picker_groups, shown, summary_text, table_html, Shown,
-};
+use crate::validation_plot::{collective_name, picker_groups, shown, summary, table, Shown};
 
 /// What a screen reader says of the chart.
 const CHART_LABEL: &str = "The data set's measured points beside commcalc's model; every value is in the table below the chart";
@@ -58,6 +56,7 @@ pub fn ValidateView(
     let choose = move |ev: leptos::ev::Event| {
         kept.with_value(|k| choose_set(state, &event_target_value(&ev), k))
     };
+    let points = Memo::new(move |_| chosen.with(|c| c.as_ref().ok().map(|s| table(&s.set))));
 
     view! {
         <section class="panel validate-head" aria-labelledby="validate-title">
@@ -67,13 +66,9 @@ pub fn ValidateView(
         <KeptCheck runs dark=state.dark/>
         <Chart state chosen hidden=collective/>
         <section class="panel validate-points" aria-label="Points" hidden=move || collective.get()>
-            <div
-                class="table-scroll"
-                tabindex="0"
-                role="region"
-                aria-label="The data set's points"
-                inner_html=move || chosen.with(|c| c.as_ref().map(|s| table_html(&s.set)).unwrap_or_default())
-            ></div>
+            <div class="table-scroll" tabindex="0" role="region" aria-label="The data set's points">
+                <PointsTable table=points/>
+            </div>
         </section>
     }
 }
@@ -113,6 +108,9 @@ fn Head(
             None => chosen.with(|c| c.as_ref().err().cloned()),
         })
     };
+    let summary = Memo::new(move |_| chosen.with(|c| c.as_ref().ok().map(|s| summary(&s.set))));
+    let fits =
+        Memo::new(move |_| chosen.with(|c| c.as_ref().ok().and_then(|s| s.fit.as_ref().map(fits))));
     view! {
         <h2 id="validate-title">{title}</h2>
         <p id="validation-source" class="cite">{source}</p>
@@ -120,8 +118,10 @@ fn Head(
             {problem}
         </p>
         <p id="validation-note" class="about">{with(|s| s.set.note.clone())}</p>
-        <p id="validation-summary" inner_html=with(|s| summary_html(&s.set))></p>
-        <div id="validation-fit" inner_html=with(fit_html)></div>
+        <SummaryLine summary/>
+        <div id="validation-fit">
+            <FitsTable id="validation-fits" fits/>
+        </div>
     }
 }
 
@@ -222,6 +222,7 @@ fn Chart(state: State, chosen: Memo<Result<Shown, String>>, hidden: Memo<bool>) 
                 .unwrap_or_default()
         })
     });
+    let key = Memo::new(move |_| chosen.with(|c| c.as_ref().map(Shown::key).unwrap_or_default()));
     let figure = view! {
         <Figure
             id="validation-chart"
@@ -242,33 +243,9 @@ fn Chart(state: State, chosen: Memo<Result<Shown, String>>, hidden: Memo<bool>) 
     view! {
         <section class="panel validate-chart" aria-label="Chart" hidden=move || hidden.get()>
             {figure}
-            <ul
-                class="validation-legend"
-                aria-label="Key to the chart"
-                inner_html=move || chosen.with(|c| c.as_ref().map(Shown::legend_html).unwrap_or_default())
-            ></ul>
+            <ChartKey items=key/>
         </section>
     }
-}
-
-/// The fitted machine's fits with their rms and largest errors (nothing for a paper's set).
-fn fit_html(s: &Shown) -> String {
-    let mut out = String::new();
-    if let Some(r) = &s.fit {
-        fits_table(&mut out, r, "validation-fits");
-    }
-    out
-}
-
-/// The summary sentence, with its numbers as data attributes for the tests.
-fn summary_html(s: &validation::DataSet) -> String {
-    format!(
-        "<span data-points=\"{}\" data-mean=\"{}\" data-max=\"{}\">{}</span>",
-        s.summary.points,
-        s.summary.mean_abs_rel_error,
-        s.summary.max_abs_rel_error,
-        esc(&summary_text(s))
-    )
 }
 
 /// The picker chose a set: it goes into the page, and answers a bad `set=` in the address. A
