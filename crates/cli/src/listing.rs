@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use commcalc_core::catalog::{self, Machine, Param};
 use commcalc_core::listing::{patterns_on, MachineEntry, PatternEntry};
+use commcalc_core::patterns::collective::NodeKey;
 use commcalc_core::patterns::{collective, PatternDef, PATTERNS};
 use commcalc_core::units::si;
 use commcalc_core::Model;
@@ -101,13 +102,13 @@ fn collectives_text(m: &'static Machine, model: Model) -> String {
 /// What a machine of today says of its nodes, or what is assumed in its place
 /// (`collective::node_default`): ppn, the node's α-β, the interfaces.
 fn node_text(m: &'static Machine) -> String {
-    let default = |key| collective::node_default(m, key).expect("a node key");
+    let default = |key| collective::node_default(m, key);
     let state = |d: &collective::NodeDefault| if d.own { "its own" } else { "assumed" };
     let (ppn, alpha, beta, nics) = (
-        default("ppn"),
-        default("intra_alpha"),
-        default("intra_beta"),
-        default("nics"),
+        default(NodeKey::Ppn),
+        default(NodeKey::IntraAlpha),
+        default(NodeKey::IntraBeta),
+        default(NodeKey::Nics),
     );
     format!(
         "  nodes: ppn {} ({}: {})\n  within a node: α {}, β {} ({}: {})\n  interfaces a node: {} ({}: {})",

@@ -7,6 +7,7 @@ use commcalc_core::collectives::Collective;
 use commcalc_core::models::atm::Link;
 use commcalc_core::models::nbl::FSet;
 use commcalc_core::papers::{label, PAPERS};
+use commcalc_core::patterns::collective::NodeKey;
 use commcalc_core::patterns::{collective, Key, PatternDef, Value, PATTERNS};
 use commcalc_core::query::P_RANGE;
 use commcalc_core::traffic::query::TrafficKey;
@@ -144,11 +145,8 @@ fn all_controls(scenario: &Scenario, takes_nodes: bool) -> Vec<Control> {
     out
 }
 
-/// The collectives' keys of ranks on nodes (`collectives::nodes`).
-const NODE_KEYS: [&str; 4] = ["ppn", "intra_alpha", "intra_beta", "nics"];
-
 fn is_node_key(key: &str) -> bool {
-    NODE_KEYS.contains(&key)
+    NodeKey::of(key).is_some()
 }
 
 /// The ppn the scenario gives, else its machine's own (`None`: every rank on its own node).
@@ -159,7 +157,7 @@ fn ppn_of(scenario: &Scenario) -> Option<f64> {
         .find(|(k, _)| *k == "ppn")
         .map(|(_, v)| *v)
         .or_else(|| {
-            collective::node_default(scenario.machine, "ppn")
+            Some(collective::node_default(scenario.machine, NodeKey::Ppn))
                 .filter(|d| d.own)
                 .map(|d| d.value)
         })
@@ -182,13 +180,12 @@ fn node_controls(scenario: &Scenario) -> Vec<Control> {
     let p = f64::from(p_of(scenario));
     let ppn = ppn_of(scenario);
     let mut out = Vec::new();
-    for key in NODE_KEYS {
+    for node_key in NodeKey::ALL {
+        let key = node_key.key();
         let Some(g) = collective::param(key) else {
             continue;
         };
-        let Some(d) = collective::node_default(scenario.machine, key) else {
-            continue;
-        };
+        let d = collective::node_default(scenario.machine, node_key);
         if key != "ppn" && ppn.is_none_or(|v| v <= 1.0) {
             continue;
         }
@@ -272,8 +269,8 @@ pub fn collective_facts(
     let ppn = ppn_of(scenario).unwrap_or(1.0);
     let node = |key| collective::node_default(scenario.machine, key);
     let unless_given = ppn > 1.0 && !(given("intra_alpha") && given("intra_beta"));
-    if let (true, Some(alpha), Some(beta)) = (unless_given, node("intra_alpha"), node("intra_beta"))
-    {
+    if unless_given {
+        let (alpha, beta) = (node(NodeKey::IntraAlpha), node(NodeKey::IntraBeta));
         let state = if alpha.own { "its own" } else { "assumed" };
         out.push((
             "intra",
@@ -678,8 +675,9 @@ pub fn current(scenario: &Scenario, report: Option<&Report>, key: &str) -> Curre
                 })
                 .or_else(|| {
                     collective::is_collective(scenario.pattern.id)
-                        .then(|| collective::node_default(scenario.machine, name))
+                        .then(|| NodeKey::of(name))
                         .flatten()
+                        .map(|k| collective::node_default(scenario.machine, k))
                         .map(|d| d.value)
                 }),
         ),

@@ -455,11 +455,45 @@ pub struct NodeDefault {
     pub own: bool,
 }
 
+/// The keys of ranks on nodes (`collectives::nodes`), which a machine of today may give
+/// ([`Nodes`]) and [`node_default`] answers for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeKey {
+    Ppn,
+    IntraAlpha,
+    IntraBeta,
+    Nics,
+}
+
+impl NodeKey {
+    pub const ALL: [NodeKey; 4] = [
+        NodeKey::Ppn,
+        NodeKey::IntraAlpha,
+        NodeKey::IntraBeta,
+        NodeKey::Nics,
+    ];
+
+    /// Its key in the query language.
+    pub fn key(self) -> &'static str {
+        match self {
+            NodeKey::Ppn => "ppn",
+            NodeKey::IntraAlpha => "intra_alpha",
+            NodeKey::IntraBeta => "intra_beta",
+            NodeKey::Nics => "nics",
+        }
+    }
+
+    /// The node key a query key names, if it names one.
+    pub fn of(key: &str) -> Option<NodeKey> {
+        NodeKey::ALL.into_iter().find(|k| k.key() == key)
+    }
+}
+
 /// The value of a node key (`ppn`, `intra_alpha`, `intra_beta`, `nics`) where the query does
 /// not give it: the machine's own ([`Nodes`]: its runs' placement, an intra-node run, its
 /// interfaces), else the stated assumption (every rank on its own node, [`ASSUMED_NODE`], one
-/// interface). `None` for another key.
-pub fn node_default(machine: &Machine, key: &str) -> Option<NodeDefault> {
+/// interface).
+pub fn node_default(machine: &Machine, key: NodeKey) -> NodeDefault {
     let own = own_nodes(machine);
     let mine = |value: f64, why: String| NodeDefault {
         value,
@@ -473,8 +507,8 @@ pub fn node_default(machine: &Machine, key: &str) -> Option<NodeDefault> {
     };
     let intra =
         |i: crate::catalog::Intra, value: f64| mine(value, format!("fitted to {}", i.source));
-    Some(match key {
-        "ppn" => match own.placement {
+    match key {
+        NodeKey::Ppn => match own.placement {
             Some(pl) => mine(
                 f64::from(pl.ppn),
                 format!(
@@ -484,20 +518,19 @@ pub fn node_default(machine: &Machine, key: &str) -> Option<NodeDefault> {
             ),
             None => assumed(1.0, "every rank on its own node unless given"),
         },
-        "intra_alpha" => match own.intra {
+        NodeKey::IntraAlpha => match own.intra {
             Some(i) => intra(i, i.alpha),
             None => assumed(ASSUMED_NODE.0, ASSUMED_NODE_REASON),
         },
-        "intra_beta" => match own.intra {
+        NodeKey::IntraBeta => match own.intra {
             Some(i) => intra(i, i.beta),
             None => assumed(ASSUMED_NODE.1, ASSUMED_NODE_REASON),
         },
-        "nics" => match own.nics {
+        NodeKey::Nics => match own.nics {
             Some(n) => mine(f64::from(n.count), n.source.to_string()),
             None => assumed(1.0, "one interface a node unless given"),
         },
-        _ => return None,
-    })
+    }
 }
 
 /// Where a scenario's ranks go when it gives no ppn and its machine places them itself (a
@@ -505,7 +538,7 @@ pub fn node_default(machine: &Machine, key: &str) -> Option<NodeDefault> {
 /// the query gives ppn or the machine has no placement (every rank on its own node).
 pub fn own_placement(scenario: &Scenario) -> Option<String> {
     let given = scenario.overrides.iter().any(|(k, _)| *k == "ppn");
-    let d = node_default(scenario.machine, "ppn").filter(|d| d.own && !given)?;
+    let d = Some(node_default(scenario.machine, NodeKey::Ppn)).filter(|d| d.own && !given)?;
     Some(format!(
         "Ranks placed {} a node, at every p (a p up to {} is one node): {}; give ppn for \
          another placement",
@@ -520,19 +553,19 @@ pub fn own_placement(scenario: &Scenario) -> Option<String> {
 /// single evaluation refuses a ppn given above p ([`check_ppn`]).
 pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
     let machine = ctx.machine;
-    let default = |key| node_default(machine, key).expect("a node key");
+    let default = |key| node_default(machine, key);
     // The user's value, else the machine's own; `None` where only the assumption is left.
-    let given = |ctx: &Ctx, key| {
-        ctx.overridden(key).or_else(|| {
+    let given = |ctx: &Ctx, key: NodeKey| {
+        ctx.overridden(key.key()).or_else(|| {
             let d = default(key);
             d.own.then_some(d.value)
         })
     };
-    let Some(ppn) = given(ctx, "ppn") else {
+    let Some(ppn) = given(ctx, NodeKey::Ppn) else {
         // Without ppn every rank is on its own node: a node's keys would change nothing.
-        if let Some((key, value)) = ["intra_alpha", "intra_beta", "nics"]
+        if let Some((key, value)) = [NodeKey::IntraAlpha, NodeKey::IntraBeta, NodeKey::Nics]
             .into_iter()
-            .find_map(|k| ctx.overridden(k).map(|v| (k, v)))
+            .find_map(|k| ctx.overridden(k.key()).map(|v| (k.key(), v)))
         {
             return Err(Error::Unsupported {
                 key: key.into(),
@@ -556,7 +589,7 @@ pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
     if ctx.overridden("ppn").is_none() {
         ctx.warn(format!(
             "ppn = {ppn}: {}; give ppn for another placement",
-            default("ppn").why
+            default(NodeKey::Ppn).why
         ));
         if ppn >= p && p > 1 {
             ctx.warn(format!(
@@ -565,7 +598,10 @@ pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
             ));
         }
     }
-    let (alpha, beta) = (given(ctx, "intra_alpha"), given(ctx, "intra_beta"));
+    let (alpha, beta) = (
+        given(ctx, NodeKey::IntraAlpha),
+        given(ctx, NodeKey::IntraBeta),
+    );
     if (alpha.is_none() || beta.is_none()) && ppn > 1 {
         ctx.warn(format!(
             "intra-node α = {}, β = {} assumed where not given: {ASSUMED_NODE_REASON}",
@@ -574,10 +610,10 @@ pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
         ));
     }
     let node = (
-        alpha.unwrap_or(default("intra_alpha").value),
-        beta.unwrap_or(default("intra_beta").value),
+        alpha.unwrap_or(default(NodeKey::IntraAlpha).value),
+        beta.unwrap_or(default(NodeKey::IntraBeta).value),
     );
-    let nics = match given(ctx, "nics") {
+    let nics = match given(ctx, NodeKey::Nics) {
         Some(v) if v.fract() != 0.0 => {
             return Err(Error::invalid(
                 "nics",
@@ -586,7 +622,7 @@ pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
             ))
         }
         Some(v) => v as u32,
-        None => default("nics").value as u32,
+        None => default(NodeKey::Nics).value as u32,
     };
     Ok(Some(Levels {
         network: *m,
@@ -616,17 +652,17 @@ fn read_node_keys(
         && algorithms.iter().any(|a| a.id == "pipelined-chain");
     // Only values given (by the user or the machine) are recorded: an assumed one is no key.
     let machine = ctx.machine;
-    let read = |ctx: &mut Ctx, key: &'static str, value: f64| {
-        if ctx.overridden(key).is_some() || node_default(machine, key).is_some_and(|d| d.own) {
-            ctx.used_param(key, value);
+    let read = |ctx: &mut Ctx, key: NodeKey, value: f64| {
+        if ctx.overridden(key.key()).is_some() || node_default(machine, key).own {
+            ctx.used_param(key.key(), value);
         }
     };
     if chain_on_node || schedules.iter().any(Schedule::within_a_node) {
-        read(ctx, "intra_alpha", l.node.0);
-        read(ctx, "intra_beta", l.node.1);
+        read(ctx, NodeKey::IntraAlpha, l.node.0);
+        read(ctx, NodeKey::IntraBeta, l.node.1);
     }
     if schedules.iter().any(Schedule::shares_interfaces) {
-        read(ctx, "nics", f64::from(l.nics));
+        read(ctx, NodeKey::Nics, f64::from(l.nics));
     }
 }
 
