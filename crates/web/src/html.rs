@@ -1,9 +1,11 @@
-//! Markup built as text for the parts of the page that are lists of static items (select
-//! options, the metrics table): one update of the HTML per change instead of a reactive view
-//! per item, which keeps the shipped wasm small. The lowest layer of the markup: it imports no
-//! controls, edits or address.
+//! Markup built as text, left for the Validate view's panels until they are views: escaping,
+//! the fits' table and the fit chart's key. It imports no controls, edits or address.
 
 use std::fmt::Write;
+
+use commcalc_core::measurements::fit::FitReport;
+
+use crate::fits::{fit_table, KeyEntry, FIT_KEY};
 
 /// Escapes text for element content and double-quoted attribute values. The text between two
 /// escaped characters is copied whole: pushed a character at a time, the controls' and the
@@ -29,74 +31,64 @@ pub fn esc(s: &str) -> String {
     out
 }
 
-/// A symbol as the papers typeset it: `t_st` becomes t with st as a subscript, escaped.
-/// A subscript runs over ASCII letters and digits (the catalog's symbols need no more, and
-/// Unicode tables would cost shipped bytes).
-pub fn subscripts(s: &str) -> String {
-    let mut out = String::new();
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '_' && chars.peek().is_some_and(|n| n.is_ascii_alphanumeric()) {
-            out.push_str("<sub>");
-            while let Some(n) = chars.peek().copied().filter(|n| n.is_ascii_alphanumeric()) {
-                out.push_str(&esc(n.encode_utf8(&mut [0; 4])));
-                chars.next();
-            }
-            out.push_str("</sub>");
-        } else {
-            out.push_str(&esc(c.encode_utf8(&mut [0; 4])));
-        }
+/// The fits' table (`table#<id>`) of [`crate::fits::fit_table`] as markup, for the Validate
+/// view's fit panel until it renders `components::fits_table`.
+pub fn fits_table(out: &mut String, r: &FitReport, id: &str) {
+    let t = fit_table(r);
+    let _ = write!(
+        out,
+        "<h3>Fits to {} (relative error)</h3><table id=\"{id}\"><thead><tr><th scope=\"col\">model</th>\
+         <th scope=\"col\">parameters</th><th scope=\"col\">rms error</th><th scope=\"col\">max error</th></tr></thead><tbody>",
+        esc(&t.series)
+    );
+    for row in &t.rows {
+        let _ = write!(
+            out,
+            "<tr data-fit=\"{}\"><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{}</td></tr>",
+            row.id,
+            row.model,
+            esc(&row.params),
+            row.rms,
+            row.max
+        );
     }
-    out
-}
-
-/// One `<option>`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Opt<'a> {
-    pub value: &'a str,
-    pub label: &'a str,
-    pub selected: bool,
-    /// Why it cannot be chosen, shown as its title; `None` if it can.
-    pub disabled: Option<&'a str>,
-    pub title: Option<&'a str>,
-}
-
-impl<'a> Opt<'a> {
-    pub fn new(value: &'a str, label: &'a str, selected: bool) -> Opt<'a> {
-        Opt {
-            value,
-            label,
-            selected,
-            disabled: None,
-            title: None,
+    out.push_str("</tbody></table>");
+    if let Some(l) = &t.loggp {
+        let _ = write!(out, "<p id=\"import-loggp\">{}</p>", esc(&l.text));
+        if let Some(note) = &l.note {
+            let _ = write!(
+                out,
+                "<p id=\"import-loggp-note\" class=\"note\">{}</p>",
+                esc(note)
+            );
         }
     }
 }
 
-/// Options, optionally in labelled groups (`None` for ungrouped).
-pub fn options<'a>(groups: impl IntoIterator<Item = (Option<&'a str>, Vec<Opt<'a>>)>) -> String {
-    let mut out = String::new();
-    for (label, opts) in groups {
-        if let Some(l) = label {
-            let _ = write!(out, "<optgroup label=\"{}\">", esc(l));
-        }
-        for o in opts {
-            let _ = write!(out, "<option value=\"{}\"", esc(o.value));
-            if o.selected {
-                out.push_str(" selected");
+/// The fit chart's key ([`FIT_KEY`]) as markup, for the Validate view's key list until it
+/// renders the entries.
+pub const LEGEND_HTML: KeyHtml = KeyHtml(&FIT_KEY);
+
+/// A chart's key written as markup: a swatch in each entry's series colour, the entries
+/// separated by " · ".
+pub struct KeyHtml(&'static [KeyEntry]);
+
+impl std::fmt::Display for KeyHtml {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (k, (colour, text)) in self.0.iter().enumerate() {
+            if k > 0 {
+                f.write_str(" · ")?;
             }
-            if let Some(why) = o.disabled {
-                let _ = write!(out, " disabled title=\"{}\"", esc(why));
-            } else if let Some(t) = o.title {
-                let _ = write!(out, " title=\"{}\"", esc(t));
+            if let Some(c) = colour {
+                write!(
+                    f,
+                    "<span class=\"swatch\" style=\"background: var(--series-{c})\"></span>"
+                )?;
             }
-            let _ = write!(out, ">{}</option>", esc(o.label));
+            f.write_str(&esc(text))?;
         }
-        if label.is_some() {
-            out.push_str("</optgroup>");
-        }
+        Ok(())
     }
-    out
 }
 
 #[cfg(test)]
@@ -114,27 +106,16 @@ mod tests {
         assert_eq!(esc("µs"), "µs");
     }
 
+    /// The key the Validate view's list shows: each entry's swatch in its series colour.
     #[test]
-    fn options_mark_the_selected_and_the_disabled() {
-        let mut a = Opt::new("a", "A & B", true);
-        a.title = Some("first");
-        let mut b = Opt::new("b", "B", false);
-        b.disabled = Some("not \"here\"");
-        let html = options([(Some("group"), vec![a, b])]);
-        assert_eq!(
-            html,
-            "<optgroup label=\"group\"><option value=\"a\" selected title=\"first\">A &amp; B</option>\
-             <option value=\"b\" disabled title=\"not &quot;here&quot;\">B</option></optgroup>"
-        );
-    }
-
-    #[test]
-    fn subscripts_follow_underscores() {
-        assert_eq!(subscripts("t_st (alpha)"), "t<sub>st</sub> (alpha)");
-        assert_eq!(
-            subscripts("a_p + a_c (a_pc)"),
-            "a<sub>p</sub> + a<sub>c</sub> (a<sub>pc</sub>)"
-        );
-        assert_eq!(subscripts("x < y_"), "x &lt; y_");
+    fn the_key_has_a_swatch_per_coloured_entry() {
+        let html = LEGEND_HTML.to_string();
+        for (colour, text) in FIT_KEY {
+            if let Some(c) = colour {
+                let swatch = format!("style=\"background: var(--series-{c})\"></span>{text}");
+                assert!(html.contains(&swatch), "{swatch} not in {html}");
+            }
+        }
+        assert_eq!(html.matches(" · ").count(), FIT_KEY.len() - 1);
     }
 }

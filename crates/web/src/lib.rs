@@ -14,6 +14,7 @@ pub mod derived;
 pub mod edit;
 pub mod explain;
 pub mod export;
+pub mod fits;
 pub mod html;
 pub mod import;
 pub mod labels;

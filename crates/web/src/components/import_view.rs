@@ -14,14 +14,16 @@ use commcalc_core::units::si;
 
 use super::check_view::{CollectiveCheck, Runs};
 use super::figure::Figure;
+use super::import_report::{ChartKey, ReportPanel, RunsTable};
 use crate::chart::{Plot, Scale};
 use crate::collective_check::{Given, KeptRuns};
 use crate::dom;
+use crate::fits::{FIT_KEY, RESIDUAL_KEY};
 use crate::import::{
     check_link, decode_stored, encode, export_json, file_name, fit_plot, imported, kept_link,
-    kept_points, machine_name, overlay_html, overlay_plot, renamed, residual_plot, result_html,
-    with_saved, without, Exported, Saved, LEGEND_HTML, MAX_KEPT_POINTS, MAX_KEPT_RUN_BYTES,
-    RESIDUAL_LEGEND_HTML, STORAGE_KEY, STORAGE_KEY_V1, STORAGE_KEY_V2,
+    kept_points, machine_name, overlay, overlay_plot, renamed, report, residual_plot, with_saved,
+    without, Exported, Saved, MAX_KEPT_POINTS, MAX_KEPT_RUN_BYTES, STORAGE_KEY, STORAGE_KEY_V1,
+    STORAGE_KEY_V2,
 };
 use crate::state::State;
 
@@ -420,10 +422,7 @@ pub fn ImportView(
         }
         p
     });
-    let report = move || {
-        i.result
-            .with(|r| r.as_ref().map(result_html).unwrap_or_default())
-    };
+    let shown = Memo::new(move |_| i.result.with(|r| r.as_ref().map(report)));
     view! {
         <section id="import" class="panel import" aria-labelledby="import-title">
             <h2 id="import-title">"Import measurements"</h2>
@@ -435,7 +434,7 @@ pub fn ImportView(
             <FitError i/>
             <SeriesChoice i/>
             <Combined i/>
-            <div id="import-report" aria-live="polite" inner_html=report></div>
+            <ReportPanel report=shown/>
             <FittedMachine i/>
             <Charts i dark=state.dark/>
             <CollectiveCheck runs=Runs { text: i.text, first: i.first, others: i.others, format: i.format } given=i.given dark=state.dark/>
@@ -763,24 +762,25 @@ fn Charts(i: Import, dark: ReadSignal<bool>) -> impl IntoView {
         (_, Some(Err(e))) => Err(format!("The second run could not be fitted: {e}")),
         _ => Err("Two runs are drawn here once a second run is fitted.".to_string()),
     };
-    let overlay: Memo<Result<Plot, String>> =
+    let overlaid: Memo<Result<Plot, String>> =
         Memo::new(move |_| both().and_then(|(a, b)| overlay_plot(&a, &b)));
+    let runs = Memo::new(move |_| both().ok().map(|(a, b)| overlay(&a, &b)));
     let caption = |t: &'static str| Signal::derive(move || t.to_string());
     view! {
         <Figure id="import-chart" caption=caption("Time against message size, log–log: the points, the fits and the piecewise fit's breaks")
             plot=plot scale=Signal::derive(|| Scale::Log)
             label="Chart of the measured times and the fitted models; the numbers are in the table above."
             dark=dark/>
-        <p class="legend" inner_html=LEGEND_HTML></p>
+        <ChartKey entries=&FIT_KEY/>
         <Figure id="import-residuals" caption=caption("Relative residual of each point, (model − measured) / measured, in per cent")
             plot=residuals scale=Signal::derive(|| Scale::LogSize)
             label="Chart of each fit's relative residual against message size; the largest and rms errors are in the table above."
             dark=dark/>
-        <p class="legend" inner_html=RESIDUAL_LEGEND_HTML></p>
+        <ChartKey entries=&RESIDUAL_KEY/>
         <Figure id="import-overlay" caption=caption("Two runs, log–log: each run's points and Hockney line (A the first, B the second)")
-            plot=overlay scale=Signal::derive(|| Scale::Log)
+            plot=overlaid scale=Signal::derive(|| Scale::Log)
             label="Chart of two runs' measured times and Hockney lines; their fits are in the table below."
             dark=dark/>
-        <div id="import-runs-report" inner_html=move || both().map(|(a, b)| overlay_html(&a, &b)).unwrap_or_default()></div>
+        <RunsTable overlay=runs/>
     }
 }

@@ -10,6 +10,8 @@ mod errors;
 mod explain_panel;
 pub(crate) mod export_bar;
 mod figure;
+mod fits_table;
+mod import_report;
 mod import_view;
 mod machine_picker;
 mod metrics_table;
