@@ -208,6 +208,14 @@ pub fn decode(text: &str, key: &str) -> (Vec<Saved>, Vec<String>) {
             problems.push(format!("stored entry {} ({name}) is skipped: {e}", i + 1));
             continue;
         }
+        // The picker, the address and the list tell kept machines apart by name.
+        if saved.iter().any(|s: &Saved| s.name == name) {
+            problems.push(format!(
+                "stored entry {} repeats the name {name} of an earlier one; skipped",
+                i + 1
+            ));
+            continue;
+        }
         let (points, runs) = match points.split_once('\t') {
             Some((p, r)) if with_runs => (p, Some(r)),
             _ => (points, None),
@@ -670,6 +678,56 @@ pub fn check_link(s: &Saved) -> String {
     )
 }
 
+/// A kept machine as the list shows it: its name, the address that opens it and the one that
+/// opens its collective check (`None`: kept without a collective run).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct KeptEntry {
+    pub name: String,
+    pub link: String,
+    pub check: Option<String>,
+}
+
+/// The list of kept machines, in their order.
+pub fn kept_entries(list: &[Saved]) -> Vec<KeptEntry> {
+    list.iter()
+        .map(|s| KeptEntry {
+            name: s.name.clone(),
+            link: kept_link(s),
+            check: s.runs.as_ref().map(|_| check_link(s)),
+        })
+        .collect()
+}
+
+/// Which fit the fitted machine is and why, its γ and where that comes from, and what each
+/// run given was used for (series, use; none for a single run).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FittedSummary {
+    pub model: &'static str,
+    pub why: String,
+    pub gamma: String,
+    pub gamma_from: String,
+    pub roles: Vec<(String, String)>,
+}
+
+/// The summary of a fit, as the page shows it under the report.
+pub fn fitted_summary(r: &FitReport) -> FittedSummary {
+    let roles = if r.runs.len() > 1 {
+        r.runs
+            .iter()
+            .map(|run| (run.series.clone(), run.used_for.clone()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    FittedSummary {
+        model: r.best.model,
+        why: r.best.why.clone(),
+        gamma: si(r.gamma.gamma_us_per_byte, "µs/B"),
+        gamma_from: r.gamma.from.clone(),
+        roles,
+    }
+}
+
 /// `list` with entry `i` renamed to `name` (trimmed), or why not: a name the address takes
 /// (1 to [`crate::page::MAX_FITTED_NAME`] characters, no control characters, no tab) and not
 /// another kept machine's, since the picker and the address tell them apart by name.
@@ -1058,11 +1116,16 @@ mod tests {
         let (list, problems) = decode("{\"json\": true}", STORAGE_KEY);
         assert!(list.is_empty());
         assert!(problems[0].contains(STORAGE_KEY));
-        let text = format!("{HEADER}\nno tab here\nbad\tmachine=nosuch\nok\t{QUERY}");
+        let text =
+            format!("{HEADER}\nno tab here\nbad\tmachine=nosuch\nok\t{QUERY}\nok\t{QUERY}\t");
         let (list, problems) = decode(&text, STORAGE_KEY);
         assert_eq!(list.len(), 1);
-        assert_eq!(problems.len(), 2);
+        assert_eq!(problems.len(), 3);
         assert!(problems[1].contains("machine"), "{problems:?}");
+        assert!(
+            problems[2].contains("stored entry 4 repeats the name ok"),
+            "{problems:?}"
+        );
     }
 
     #[test]
@@ -1092,6 +1155,33 @@ mod tests {
         assert_eq!(fitted.what, "osu latency");
         assert!(fitted.points > 20, "{fitted:?}");
         assert_eq!(machine_name(&r), "my machine (fitted, OSU latency 5.6.3)");
+    }
+
+    /// The summary under the report names the best fit and γ, and what each run was used for
+    /// where several were given together.
+    #[test]
+    fn the_fitted_machine_is_summed_up() {
+        let one = fitted_file(include_str!(
+            "../../../tests/data/measurements/alaska-ib-imb2019_pingpong.txt"
+        ));
+        let s = fitted_summary(&one);
+        assert_eq!(
+            (s.model, s.why.as_str()),
+            (one.best.model, one.best.why.as_str())
+        );
+        assert_eq!(s.gamma, si(one.gamma.gamma_us_per_byte, "µs/B"));
+        assert!(s.roles.is_empty(), "{:?}", s.roles);
+        let files = [
+            include_str!("../../../tests/data/measurements/alaska-ib-imb2019_pingpong.txt"),
+            include_str!("../../../tests/data/measurements/alaska-ib-osu_bw.txt"),
+        ];
+        let runs: Vec<(&str, &[u8])> =
+            vec![("lat", files[0].as_bytes()), ("bw", files[1].as_bytes())];
+        let list = commcalc_core::measurements::parse_runs(&runs, None).unwrap();
+        let both = commcalc_core::measurements::fit::fit_series(list, None).unwrap();
+        let roles = fitted_summary(&both).roles;
+        assert_eq!(roles.len(), both.runs.len());
+        assert_eq!(roles[1].1, both.runs[1].used_for);
     }
 
     #[test]
@@ -1406,6 +1496,16 @@ mod tests {
             );
         }
         assert!(renamed(&list, 5, "x").is_err());
+        let mut with_runs = list.clone();
+        with_runs[1].runs = Some(KeptRuns::default());
+        let shown = kept_entries(&with_runs);
+        assert_eq!(
+            shown.iter().map(|e| e.name.as_str()).collect::<Vec<_>>(),
+            ["ib & co", "roce"]
+        );
+        assert_eq!(shown[0].link, kept_link(&list[0]));
+        assert_eq!(shown[0].check, None);
+        assert_eq!(shown[1].check, Some(check_link(&with_runs[1])));
         assert_eq!(without(&list, 0), list[1..]);
         assert_eq!(without(&list, 7), list);
     }
