@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use commcalc_core::collectives::library::Library;
-use commcalc_core::measurements::fit::{refit, FitReport, Quality};
+use commcalc_core::measurements::fit::{refit, usable, FitReport, Quality};
 use commcalc_core::units::si;
 use commcalc_core::{Model, Scenario};
 
@@ -709,6 +709,25 @@ pub struct FittedSummary {
     pub roles: Vec<(String, String)>,
 }
 
+/// The series of a run that can be fitted, each as (its place among those read, its name and
+/// point count), and the place of the one fitted: `chosen`, else the one the fit chose.
+pub fn series_choice(r: &FitReport, chosen: Option<usize>) -> (Vec<(usize, String)>, usize) {
+    let offered = r
+        .series
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| usable(s))
+        .map(|(n, s)| (n, format!("{} ({} points)", s.name, s.points.len())))
+        .collect();
+    let fitted = chosen.unwrap_or_else(|| {
+        r.series
+            .iter()
+            .position(|s| s.name == r.fitted_series)
+            .unwrap_or(0)
+    });
+    (offered, fitted)
+}
+
 /// The summary of a fit, as the page shows it under the report.
 pub fn fitted_summary(r: &FitReport) -> FittedSummary {
     let roles = if r.runs.len() > 1 {
@@ -1182,6 +1201,25 @@ mod tests {
         let roles = fitted_summary(&both).roles;
         assert_eq!(roles.len(), both.runs.len());
         assert_eq!(roles[1].1, both.runs[1].used_for);
+    }
+
+    /// An IMB file of many benchmarks offers each series that can be fitted, the fit's own
+    /// choice first selected, then the one chosen.
+    #[test]
+    fn the_series_offered_are_those_that_fit() {
+        let r = fitted_file(include_str!(
+            "../../../tests/data/measurements/juno-shm-imb41_excerpt.txt"
+        ));
+        let (offered, fitted) = series_choice(&r, None);
+        assert!(offered.len() > 2, "{offered:?}");
+        assert_eq!(r.series[fitted].name, r.fitted_series);
+        let (n, label) = offered.iter().find(|o| o.0 == fitted).unwrap();
+        let s = &r.series[*n];
+        assert_eq!(*label, format!("{} ({} points)", s.name, s.points.len()));
+        assert!(offered.iter().all(|(n, _)| usable(&r.series[*n])));
+        assert!(offered.len() < r.series.len() || r.series.iter().all(usable));
+        let other = offered.iter().find(|o| o.0 != fitted).unwrap().0;
+        assert_eq!(series_choice(&r, Some(other)).1, other);
     }
 
     #[test]

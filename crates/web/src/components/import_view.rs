@@ -8,7 +8,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
-use commcalc_core::measurements::fit::{fit_series, usable, FitReport};
+use commcalc_core::measurements::fit::{fit_series, FitReport};
 use commcalc_core::measurements::{self, parse_runs, Format, MAX_INPUT_BYTES};
 
 use super::check_view::{CollectiveCheck, Runs};
@@ -21,7 +21,7 @@ use crate::fits::{FIT_KEY, RESIDUAL_KEY};
 use crate::import::{
     check_link, decode_stored, encode, export_json, file_name, fit_plot, fitted_summary, imported,
     kept_entries, kept_points, machine_name, overlay, overlay_plot, renamed, report, residual_plot,
-    with_saved, without, Exported, FittedSummary, KeptEntry, Saved, MAX_KEPT_POINTS,
+    series_choice, with_saved, without, Exported, FittedSummary, KeptEntry, Saved, MAX_KEPT_POINTS,
     MAX_KEPT_RUN_BYTES, STORAGE_KEY, STORAGE_KEY_V1, STORAGE_KEY_V2,
 };
 use crate::state::State;
@@ -511,24 +511,9 @@ fn FitError(i: Import) -> impl IntoView {
 fn SeriesChoice(i: Import) -> impl IntoView {
     // (place, name) of each usable series, and the place of the one fitted.
     let list = Memo::new(move |_| {
-        i.result.with(|r| {
-            r.as_ref().map(|r| {
-                let usable: Vec<(usize, String)> = r
-                    .series
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, s)| usable(s))
-                    .map(|(n, s)| (n, format!("{} ({} points)", s.name, s.points.len())))
-                    .collect();
-                let fitted = i.series.get().unwrap_or_else(|| {
-                    r.series
-                        .iter()
-                        .position(|s| s.name == r.fitted_series)
-                        .unwrap_or(0)
-                });
-                (usable, fitted)
-            })
-        })
+        let chosen = i.series.get();
+        i.result
+            .with(|r| r.as_ref().map(|r| series_choice(r, chosen)))
     });
     let options = move || {
         list.with(|l| {
