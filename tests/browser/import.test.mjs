@@ -6,7 +6,8 @@
 // back (file and paste); keyboard-only use and axe after a fit; the kept machine's own points
 // in Validate against its fit, with the CLI's residuals, and the plain message where a shared
 // link finds no kept points; Regimes on a fitted machine says why it moves; bad input gets the
-// core's message; no console error anywhere.
+// core's message; a rename or another series redraws only the entries it changes; no console
+// error anywhere.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -552,6 +553,44 @@ describe('import measurements', () => {
       assert.deepEqual(await axeViolations(page), []);
       await page.emulateMedia({ colorScheme: 'dark' });
       assert.deepEqual(await axeViolations(page), []);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('redraws only what a rename or a fit changes', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      const mark = (sel) => page.evaluate((q) => document.querySelectorAll(q).forEach((e) => { e.dataset.seen = '1'; }), sel);
+      const seen = (sel) => page.evaluate((q) => [...document.querySelectorAll(q)].map((e) => e.dataset.seen === '1'), sel);
+      // Two kept machines; renaming the first leaves the second's entry as it was.
+      await fitAndKeep(page);
+      await page.click('#import-saved .kept-rename');
+      await page.fill('#import-saved .kept-name', 'RoCE cluster');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelector('#import-saved a')?.textContent === 'RoCE cluster');
+      await pasteAndFit(page, readFileSync(IB_FILE, 'utf8'));
+      await page.click('button#import-save');
+      await page.waitForFunction(() => document.querySelectorAll('#import-saved li').length === 2);
+      await mark('#import-saved li');
+      await page.click('#import-saved li:nth-child(1) .kept-rename');
+      await page.fill('#import-saved li:nth-child(1) .kept-name', 'IB cluster');
+      await page.click('#import-saved li:nth-child(1) .kept-save');
+      await page.waitForFunction(() => document.querySelector('#import-saved li:nth-child(1) a')?.textContent === 'IB cluster');
+      assert.deepEqual(await seen('#import-saved li'), [false, true], 'only the renamed entry is redrawn');
+      // Another series of the same file: the series read stay, the fits' rows change.
+      await page.setInputFiles('input#import-file', IMB_FILE);
+      await page.waitForFunction(() => document.querySelector('select#import-series')?.options.length > 2);
+      await mark('#import-report ul.series > li, #import-fits tbody tr');
+      const fitted = await page.inputValue('select#import-series');
+      const other = await page.evaluate((f) => [...document.querySelectorAll('select#import-series option')].find((o) => o.value !== f).value, fitted);
+      const before = await page.textContent('#import-fits tbody');
+      await page.selectOption('select#import-series', other);
+      await page.waitForFunction((b) => document.querySelector('#import-fits tbody').textContent !== b, before);
+      const series = await seen('#import-report ul.series > li');
+      assert.ok(series.length > 2 && series.every(Boolean), `the series read are redrawn: ${series}`);
+      assert.ok((await seen('#import-fits tbody tr')).every((s) => !s), 'the fits\' rows are the new fit\'s');
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

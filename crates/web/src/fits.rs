@@ -1,94 +1,127 @@
-//! The fits of a run as a table shows them (`table#validation-fits` in the Validate view): each
-//! model's parameters with its rms and largest relative error, then LogGP where it was fitted.
-//! Plain data from the core's [`FitReport`], built and tested natively; the view draws it.
+//! The fits as the page shows them beside their charts, as data: the table of each model's
+//! parameters and its rms and largest relative error, then LogGP where it was fitted, and the
+//! keys of the fit and residual charts. The Import view and the Validate view show them
+//! (`components::fits_table`); plain Rust, tested natively.
 
 use commcalc_core::measurements::fit::loggp::LogGp;
 use commcalc_core::measurements::fit::FitReport;
 use commcalc_core::units::{si, sig3};
 
-/// One model's row (`tr[data-fit=<id>]`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One model's row: `data-fit` names it, then its cells as shown.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FitRow {
+    /// The model's id, the row's `data-fit`.
     pub id: &'static str,
-    pub name: &'static str,
+    /// The model's name and formula.
+    pub model: &'static str,
     pub params: String,
-    /// The rms and the largest relative error, in percent.
     pub rms: String,
     pub max: String,
 }
 
-/// The LogGP line (`p#import-loggp`) and, where L is missing, why (`p#import-loggp-note`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The LogGP parameters the fit found, and why L is missing beside an o larger than half of
+/// L + 2o (the core's words).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LogGpLine {
     pub text: String,
     pub note: Option<String>,
 }
 
-/// What the fits' table shows of a fit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fits {
-    /// The series fitted (the heading names it).
+/// The table of one fit: the series fitted, each model's row and the LogGP line.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FitTable {
+    /// The series the fits are to, named in the heading.
     pub series: String,
     pub rows: Vec<FitRow>,
     pub loggp: Option<LogGpLine>,
 }
 
-/// A relative error in percent, to three significant digits.
-fn percent(x: f64) -> String {
+/// One entry of a chart's key: the series colour of its swatch (`None`: words alone) and its
+/// words.
+pub type KeyEntry = (Option<usize>, &'static str);
+
+/// The fit chart's key (`import::fit_plot`'s colours: the points 0, Hockney 1, the piecewise
+/// fit 2 dashed, the hyperbola 3) and what its marks are.
+pub const FIT_KEY: [KeyEntry; 5] = [
+    (Some(0), "measured"),
+    (Some(1), "Hockney"),
+    (Some(2), "piecewise Hockney (dashed)"),
+    (Some(3), "hyperbolic"),
+    (
+        None,
+        "marks: the piecewise fit's breaks (a protocol switch)",
+    ),
+];
+
+/// The residual chart's key, in the fit chart's colours (`import::residual_plot`).
+pub const RESIDUAL_KEY: [KeyEntry; 4] = [
+    (Some(1), "Hockney"),
+    (Some(2), "piecewise Hockney"),
+    (Some(3), "hyperbolic"),
+    (
+        None,
+        "dashed: zero, the fit through the point; marks: the piecewise fit's breaks",
+    ),
+];
+
+/// A relative error in per cent, three significant digits.
+pub fn percent(x: f64) -> String {
     format!("{} %", sig3(100.0 * x))
 }
 
-/// Hockney's or the hyperbolic fit's parameters: a, b and what they mean, r∞ and n½.
-fn line_params(a_us: f64, b_us_per_byte: f64, r_inf_mbps: f64, n_half_bytes: f64) -> String {
+/// A Hockney-shaped fit's parameters: a, b, and the r∞ and n½ they give.
+fn hockney_params(a: f64, b: f64, r_inf: f64, n_half: f64) -> String {
     format!(
         "a = {}, b = {}; r∞ = {}, n½ = {}",
-        si(a_us, "µs"),
-        si(b_us_per_byte, "µs/B"),
-        si(r_inf_mbps, "MB/s"),
-        si(n_half_bytes, "B")
+        si(a, "µs"),
+        si(b, "µs/B"),
+        si(r_inf, "MB/s"),
+        si(n_half, "B")
     )
 }
 
-/// The fits of `r`: Hockney, piecewise Hockney, the hyperbolic fit where there is one, and
-/// LogGP where it was fitted.
-pub fn fits(r: &FitReport) -> Fits {
+/// The table of a fit: Hockney, the piecewise fit and the hyperbolic one where it was fitted.
+pub fn fit_table(r: &FitReport) -> FitTable {
+    let row = |id, model, params, q: &commcalc_core::measurements::fit::Quality| FitRow {
+        id,
+        model,
+        params,
+        rms: percent(q.rms_rel_err),
+        max: percent(q.max_rel_err),
+    };
     let h = &r.fits.hockney;
     let p = &r.fits.piecewise;
     let mut rows = vec![
-        FitRow {
-            id: "hockney",
-            name: "Hockney, T = a + b·m",
-            params: line_params(h.a_us, h.b_us_per_byte, h.r_inf_mbps, h.n_half_bytes),
-            rms: percent(h.quality.rms_rel_err),
-            max: percent(h.quality.max_rel_err),
-        },
-        FitRow {
-            id: "piecewise",
-            name: "piecewise Hockney",
-            params: p.pieces_text().join("; "),
-            rms: percent(p.quality.rms_rel_err),
-            max: percent(p.quality.max_rel_err),
-        },
+        row(
+            "hockney",
+            "Hockney, T = a + b·m",
+            hockney_params(h.a_us, h.b_us_per_byte, h.r_inf_mbps, h.n_half_bytes),
+            &h.quality,
+        ),
+        row(
+            "piecewise",
+            "piecewise Hockney",
+            p.pieces_text().join("; "),
+            &p.quality,
+        ),
     ];
     if let Some(y) = &r.fits.hyperbolic {
-        rows.push(FitRow {
-            id: "hyperbolic",
-            name: "hyperbolic (000 eq. 2)",
-            params: line_params(y.a_us, y.b_us_per_byte, y.r_inf_mbps, y.n_half_bytes),
-            rms: percent(y.quality.rms_rel_err),
-            max: percent(y.quality.max_rel_err),
-        });
+        rows.push(row(
+            "hyperbolic",
+            "hyperbolic (000 eq. 2)",
+            hockney_params(y.a_us, y.b_us_per_byte, y.r_inf_mbps, y.n_half_bytes),
+            &y.quality,
+        ));
     }
-    Fits {
+    FitTable {
         series: r.fitted_series.clone(),
         rows,
-        loggp: r.fits.loggp.as_ref().map(loggp),
+        loggp: r.fits.loggp.as_ref().map(loggp_line),
     }
 }
 
-/// The LogGP parameters the fit found, and why L is missing beside an o larger than half of
-/// L + 2o (the core's words).
-fn loggp(l: &LogGp) -> LogGpLine {
+/// LogGP's line: L + 2o, o and L where known, g (or why it is unknown), G and their source.
+fn loggp_line(l: &LogGp) -> LogGpLine {
     let g =
         l.g.map_or("unknown (needs a bandwidth run)".to_string(), |g| {
             si(g, "µs")
@@ -111,62 +144,66 @@ fn loggp(l: &LogGp) -> LogGpLine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use commcalc_core::measurements::{fit::fit, parse};
 
-    fn fitted(text: &str) -> FitReport {
-        fit(parse(text.as_bytes(), None).unwrap()).unwrap()
+    fn fitted_file(text: &str) -> FitReport {
+        let series = commcalc_core::measurements::parse(text.as_bytes(), None).unwrap();
+        commcalc_core::measurements::fit::fit(series).unwrap()
     }
 
-    /// A row per fitted model, in order, with its errors in percent; the LogGP line only where
-    /// LogGP was fitted.
+    /// Each model fitted has its row, named for `data-fit`, with the fit's own numbers.
     #[test]
-    fn a_row_per_model_with_its_errors() {
-        let r = fitted(include_str!(
-            "../../../tests/data/measurements/csd3-ib-osu_latency.txt"
+    fn every_fit_has_its_row() {
+        let r = fitted_file(include_str!(
+            "../../../tests/data/measurements/alaska-ib-imb2019_pingpong.txt"
         ));
-        let f = fits(&r);
-        assert_eq!(f.series, r.fitted_series);
-        let ids: Vec<&str> = f.rows.iter().map(|x| x.id).collect();
-        let mut want = vec!["hockney", "piecewise"];
+        let t = fit_table(&r);
+        assert_eq!(t.series, r.fitted_series);
+        let ids: Vec<&str> = t.rows.iter().map(|row| row.id).collect();
+        let mut expected = vec!["hockney", "piecewise"];
         if r.fits.hyperbolic.is_some() {
-            want.push("hyperbolic");
+            expected.push("hyperbolic");
         }
-        assert_eq!(ids, want);
+        assert_eq!(ids, expected);
         let h = &r.fits.hockney;
-        assert_eq!(
-            f.rows[0].rms,
-            format!("{} %", sig3(100.0 * h.quality.rms_rel_err))
-        );
-        assert_eq!(
-            f.rows[0].max,
-            format!("{} %", sig3(100.0 * h.quality.max_rel_err))
-        );
         assert!(
-            f.rows[0].params.contains(&si(h.a_us, "µs")),
+            t.rows[0]
+                .params
+                .starts_with(&format!("a = {}, ", si(h.a_us, "µs"))),
             "{:?}",
-            f.rows[0]
+            t.rows[0]
         );
-        assert_eq!(f.rows[1].params, r.fits.piecewise.pieces_text().join("; "));
-        assert_eq!(f.loggp.is_some(), r.fits.loggp.is_some());
+        assert_eq!(t.rows[0].rms, percent(h.quality.rms_rel_err));
+        assert_eq!(t.rows[1].params, r.fits.piecewise.pieces_text().join("; "));
+        assert_eq!(t.rows[1].max, percent(r.fits.piecewise.quality.max_rel_err));
     }
 
-    /// Netgauge's LogGP: L + 2o and G, and the core's note where L is not given.
+    /// Netgauge's Frontera run shows o beside an L + 2o smaller than 2o: the table says why
+    /// L is not given rather than leaving a negative L to the reader.
     #[test]
-    fn loggp_is_shown_with_its_note() {
-        let r = fitted(include_str!(
+    fn a_negative_latency_is_explained() {
+        let r = fitted_file(include_str!(
             "../../../tests/data/measurements/frontera-ib-netgauge_loggp_excerpt.txt"
         ));
-        let l = r.fits.loggp.as_ref().unwrap();
-        let line = fits(&r).loggp.unwrap();
-        assert!(line
-            .text
-            .starts_with(&format!("LogGP: L + 2o = {}", si(l.l_plus_2o, "µs"))));
-        assert!(
-            line.text.ends_with(&format!("(from {})", l.from)),
-            "{}",
-            line.text
-        );
-        assert_eq!(line.note, l.note);
-        assert!(line.note.is_some());
+        let l = fit_table(&r).loggp.unwrap();
+        let note = r.fits.loggp.as_ref().and_then(|l| l.note.clone()).unwrap();
+        assert_eq!(l.note, Some(note));
+        assert!(l.text.starts_with("LogGP: L + 2o = "), "{}", l.text);
+        assert!(l.text.contains(", o = "), "{}", l.text);
+        assert!(!l.text.contains(", L = "), "{}", l.text);
+    }
+
+    /// The keys name the fit chart's four series in their colours, and the residual chart's
+    /// three fits in the same colours as the fit chart's.
+    #[test]
+    fn the_keys_follow_the_charts_colours() {
+        let coloured = |key: &[KeyEntry]| -> Vec<(usize, &str)> {
+            key.iter().filter_map(|(c, t)| Some(((*c)?, *t))).collect()
+        };
+        let fit = coloured(&FIT_KEY);
+        assert_eq!(fit.iter().map(|e| e.0).collect::<Vec<_>>(), [0, 1, 2, 3]);
+        for (colour, text) in coloured(&RESIDUAL_KEY) {
+            let (_, in_fit) = fit.iter().find(|e| e.0 == colour).unwrap();
+            assert!(in_fit.starts_with(text), "{colour}: {text} / {in_fit}");
+        }
     }
 }

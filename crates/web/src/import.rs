@@ -1,4 +1,4 @@
-//! The "Import measurements" view's plain-Rust part: the fit report as markup, the links that
+//! The "Import measurements" view's plain-Rust part: the fit report as data, the links that
 //! open the fitted machine in the other views, and the fitted machines kept in the browser's
 //! storage. The fitted machine is the catalog's `custom` machine with the fitted parameters,
 //! so a link carries the parameters (never the raw data) and works in every view.
@@ -6,13 +6,13 @@
 use std::fmt::Write;
 
 use commcalc_core::collectives::library::Library;
-use commcalc_core::measurements::fit::{refit, FitReport, Quality};
-use commcalc_core::units::{si, sig3};
+use commcalc_core::measurements::fit::{refit, usable, FitReport, Quality};
+use commcalc_core::units::si;
 use commcalc_core::{Model, Scenario};
 
 use crate::chart::{axes, letter, Mark, Plot, Scale, Series};
 use crate::collective_check::{Given, KeptRuns};
-use crate::html::esc;
+use crate::fits::{fit_table, percent, FitTable};
 use crate::page::{encode_value, COLLECTIVE_ID};
 
 /// The storage key, versioned: a later layout gets a new key instead of misreading this one
@@ -202,6 +202,14 @@ pub fn decode(text: &str, key: &str) -> (Vec<Saved>, Vec<String>) {
         };
         if let Err(e) = Scenario::from_query(query) {
             problems.push(format!("stored entry {} ({name}) is skipped: {e}", i + 1));
+            continue;
+        }
+        // The picker, the address and the list tell kept machines apart by name.
+        if saved.iter().any(|s: &Saved| s.name == name) {
+            problems.push(format!(
+                "stored entry {} repeats the name {name} of an earlier one; skipped",
+                i + 1
+            ));
             continue;
         }
         let (points, runs) = match points.split_once('\t') {
@@ -536,53 +544,118 @@ pub fn links(r: &FitReport) -> Vec<(&'static str, String)> {
     out
 }
 
-/// The panel's report: the fit and the links that open it (why a fit failed is shown apart,
-/// above the fit it leaves on screen).
-pub fn result_html(r: &FitReport) -> String {
-    let mut html = report_html(r);
-    html.push_str("<ul id=\"import-links\" class=\"import-links\">");
-    for (label, href) in links(r) {
-        let _ = write!(html, "<li><a href=\"{}\">{label}</a></li>", esc(&href));
-    }
-    let _ = write!(
-        html,
-        "</ul><p class=\"query\">query: <code>{}</code></p>",
-        esc(&r.query)
-    );
-    html
+/// A series read, as the report lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SeriesRead {
+    pub name: String,
+    /// Its format and benchmark (`osu latency`).
+    pub what: String,
+    pub points: usize,
+    /// What the reader noticed about it.
+    pub notes: Vec<String>,
+    /// The lines of it not used.
+    pub skipped: Vec<SkippedLine>,
 }
 
-/// Under the overlay chart: each run's Hockney fit in a row of its letter, and a link that
-/// compares the two fitted machines.
-pub fn overlay_html(a: &FitReport, b: &FitReport) -> String {
-    let mut out = String::from(
-        "<table id=\"import-runs\"><thead><tr><th scope=\"col\">run</th><th scope=\"col\">series</th>\
-         <th scope=\"col\">Hockney a</th><th scope=\"col\">b</th><th scope=\"col\">r∞</th><th scope=\"col\">rms error</th></tr></thead><tbody>",
-    );
-    for (i, r) in [a, b].into_iter().enumerate() {
-        let h = &r.fits.hockney;
-        let _ = write!(
-            out,
-            "<tr><th scope=\"row\"><span class=\"key c{i}\" aria-hidden=\"true\">{l}</span> {l}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            esc(&r.fitted_series),
-            si(h.a_us, "µs"),
-            si(h.b_us_per_byte, "µs/B"),
-            si(h.r_inf_mbps, "MB/s"),
-            percent(h.quality.rms_rel_err),
-            l = letter(i),
-        );
+/// A line not used: its number, its text (trimmed) and why.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SkippedLine {
+    pub line: usize,
+    pub text: String,
+    pub why: String,
+}
+
+/// The panel's report: the series read with the lines not used, the fits, the warnings, the
+/// links that open the fitted machine and its query (why a fit failed is shown apart, above
+/// the fit it leaves on screen).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    pub series: Vec<SeriesRead>,
+    pub fits: FitTable,
+    pub warnings: Vec<String>,
+    /// (label, address), as [`links`] gives them.
+    pub links: Vec<(&'static str, String)>,
+    pub query: String,
+}
+
+/// The report of a fit.
+pub fn report(r: &FitReport) -> Report {
+    let series = r
+        .series
+        .iter()
+        .map(|s| SeriesRead {
+            name: s.name.clone(),
+            what: format!("{} {}", s.format.id(), s.benchmark),
+            points: s.points.len(),
+            notes: s.notes.clone(),
+            skipped: s
+                .skipped
+                .iter()
+                .map(|k| SkippedLine {
+                    line: k.line,
+                    text: k.text.trim().to_string(),
+                    why: k.why.clone(),
+                })
+                .collect(),
+        })
+        .collect();
+    Report {
+        series,
+        fits: fit_table(r),
+        warnings: r.warnings.clone(),
+        links: links(r),
+        query: r.query.clone(),
     }
-    let href = format!(
-        "?view=compare&c={}&c={}",
-        a.query.replace('&', ";"),
-        b.query.replace('&', ";")
-    );
-    let _ = write!(
-        out,
-        "</tbody></table><p><a id=\"import-compare-runs\" href=\"{}\">Compare the two runs</a></p>",
-        esc(&href)
-    );
-    out
+}
+
+/// One run's row under the overlay chart: its colour and letter, the series fitted and its
+/// Hockney fit (a, b, r∞, rms error).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RunRow {
+    pub colour: usize,
+    pub letter: char,
+    pub series: String,
+    pub a: String,
+    pub b: String,
+    pub r_inf: String,
+    pub rms: String,
+}
+
+/// Under the overlay chart: each run's Hockney fit in a row of its letter, and the address
+/// that compares the two fitted machines.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Overlay {
+    pub rows: Vec<RunRow>,
+    pub compare: String,
+}
+
+/// The two runs' table and comparison link (A the first run, B the second, as charted by
+/// [`overlay_plot`]).
+pub fn overlay(a: &FitReport, b: &FitReport) -> Overlay {
+    let rows = [a, b]
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let h = &r.fits.hockney;
+            RunRow {
+                colour: i,
+                letter: letter(i),
+                series: r.fitted_series.clone(),
+                a: si(h.a_us, "µs"),
+                b: si(h.b_us_per_byte, "µs/B"),
+                r_inf: si(h.r_inf_mbps, "MB/s"),
+                rms: percent(h.quality.rms_rel_err),
+            }
+        })
+        .collect();
+    Overlay {
+        rows,
+        compare: format!(
+            "?view=compare&c={}&c={}",
+            a.query.replace('&', ";"),
+            b.query.replace('&', ";")
+        ),
+    }
 }
 
 /// The address that opens a kept machine: its parameters and its name (`fitted=`), so that
@@ -599,6 +672,75 @@ pub fn check_link(s: &Saved) -> String {
         s.query,
         encode_value(&s.name)
     )
+}
+
+/// A kept machine as the list shows it: its name, the address that opens it and the one that
+/// opens its collective check (`None`: kept without a collective run).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct KeptEntry {
+    pub name: String,
+    pub link: String,
+    pub check: Option<String>,
+}
+
+/// The list of kept machines, in their order.
+pub fn kept_entries(list: &[Saved]) -> Vec<KeptEntry> {
+    list.iter()
+        .map(|s| KeptEntry {
+            name: s.name.clone(),
+            link: kept_link(s),
+            check: s.runs.as_ref().map(|_| check_link(s)),
+        })
+        .collect()
+}
+
+/// Which fit the fitted machine is and why, its γ and where that comes from, and what each
+/// run given was used for (series, use; none for a single run).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FittedSummary {
+    pub model: &'static str,
+    pub why: String,
+    pub gamma: String,
+    pub gamma_from: String,
+    pub roles: Vec<(String, String)>,
+}
+
+/// The series of a run that can be fitted, each as (its place among those read, its name and
+/// point count), and the place of the one fitted: `chosen`, else the one the fit chose.
+pub fn series_choice(r: &FitReport, chosen: Option<usize>) -> (Vec<(usize, String)>, usize) {
+    let offered = r
+        .series
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| usable(s))
+        .map(|(n, s)| (n, format!("{} ({} points)", s.name, s.points.len())))
+        .collect();
+    let fitted = chosen.unwrap_or_else(|| {
+        r.series
+            .iter()
+            .position(|s| s.name == r.fitted_series)
+            .unwrap_or(0)
+    });
+    (offered, fitted)
+}
+
+/// The summary of a fit, as the page shows it under the report.
+pub fn fitted_summary(r: &FitReport) -> FittedSummary {
+    let roles = if r.runs.len() > 1 {
+        r.runs
+            .iter()
+            .map(|run| (run.series.clone(), run.used_for.clone()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    FittedSummary {
+        model: r.best.model,
+        why: r.best.why.clone(),
+        gamma: si(r.gamma.gamma_us_per_byte, "µs/B"),
+        gamma_from: r.gamma.from.clone(),
+        roles,
+    }
 }
 
 /// `list` with entry `i` renamed to `name` (trimmed), or why not: a name the address takes
@@ -803,159 +945,6 @@ pub fn overlay_plot(a: &FitReport, b: &FitReport) -> Result<Plot, String> {
     Ok(Plot::bare(x, y, out))
 }
 
-/// The chart's key, in the series' colours.
-pub const LEGEND_HTML: &str = "<span class=\"swatch\" style=\"background: var(--series-0)\"></span>measured · \
-    <span class=\"swatch\" style=\"background: var(--series-1)\"></span>Hockney · \
-    <span class=\"swatch\" style=\"background: var(--series-2)\"></span>piecewise Hockney (dashed) · \
-    <span class=\"swatch\" style=\"background: var(--series-3)\"></span>hyperbolic · \
-    marks: the piecewise fit's breaks (a protocol switch)";
-
-/// The residual chart's key, in the same colours as the fit chart's.
-pub const RESIDUAL_LEGEND_HTML: &str =
-    "<span class=\"swatch\" style=\"background: var(--series-1)\"></span>Hockney · \
-    <span class=\"swatch\" style=\"background: var(--series-2)\"></span>piecewise Hockney · \
-    <span class=\"swatch\" style=\"background: var(--series-3)\"></span>hyperbolic · \
-    dashed: zero, the fit through the point; marks: the piecewise fit's breaks";
-
-fn percent(x: f64) -> String {
-    format!("{} %", sig3(100.0 * x))
-}
-
-/// The report as markup: the series read, the lines not used, the fits and the warnings.
-pub fn report_html(r: &FitReport) -> String {
-    let mut out = String::from("<h3>Series read</h3><ul class=\"series\">");
-    for s in &r.series {
-        let _ = write!(
-            out,
-            "<li><strong>{}</strong> — {} {}, {} point(s)",
-            esc(&s.name),
-            s.format.id(),
-            esc(&s.benchmark),
-            s.points.len()
-        );
-        for n in &s.notes {
-            let _ = write!(out, "<br><span class=\"note\">{}</span>", esc(n));
-        }
-        if !s.skipped.is_empty() {
-            let _ = write!(
-                out,
-                "<details><summary>{} line(s) not used</summary><ul class=\"skipped\">",
-                s.skipped.len()
-            );
-            for k in &s.skipped {
-                let _ = write!(
-                    out,
-                    "<li>line {}: <code>{}</code> — {}</li>",
-                    k.line,
-                    esc(k.text.trim()),
-                    esc(&k.why)
-                );
-            }
-            out.push_str("</ul></details>");
-        }
-        out.push_str("</li>");
-    }
-    out.push_str("</ul>");
-    fits_table(&mut out, r, "import-fits");
-    if !r.warnings.is_empty() {
-        out.push_str("<ul class=\"messages warnings\">");
-        for w in &r.warnings {
-            let _ = write!(out, "<li>{}</li>", esc(w));
-        }
-        out.push_str("</ul>");
-    }
-    out
-}
-
-/// The fits' table (`table#<id>`): each model's parameters and its rms and largest relative
-/// error, then LogGP where it was fitted. The import view and the validate view show it.
-pub fn fits_table(out: &mut String, r: &FitReport, id: &str) {
-    let _ = write!(
-        out,
-        "<h3>Fits to {} (relative error)</h3><table id=\"{id}\"><thead><tr><th scope=\"col\">model</th>\
-         <th scope=\"col\">parameters</th><th scope=\"col\">rms error</th><th scope=\"col\">max error</th></tr></thead><tbody>",
-        esc(&r.fitted_series)
-    );
-    let mut row = |id: &str, name: &str, params: String, rms: f64, max: f64| {
-        let _ = write!(
-            out,
-            "<tr data-fit=\"{id}\"><th scope=\"row\">{name}</th><td>{}</td><td>{}</td><td>{}</td></tr>",
-            esc(&params),
-            percent(rms),
-            percent(max)
-        );
-    };
-    let h = &r.fits.hockney;
-    row(
-        "hockney",
-        "Hockney, T = a + b·m",
-        format!(
-            "a = {}, b = {}; r∞ = {}, n½ = {}",
-            si(h.a_us, "µs"),
-            si(h.b_us_per_byte, "µs/B"),
-            si(h.r_inf_mbps, "MB/s"),
-            si(h.n_half_bytes, "B")
-        ),
-        h.quality.rms_rel_err,
-        h.quality.max_rel_err,
-    );
-    let p = &r.fits.piecewise;
-    let pieces = p.pieces_text();
-    row(
-        "piecewise",
-        "piecewise Hockney",
-        pieces.join("; "),
-        p.quality.rms_rel_err,
-        p.quality.max_rel_err,
-    );
-    if let Some(y) = &r.fits.hyperbolic {
-        row(
-            "hyperbolic",
-            "hyperbolic (000 eq. 2)",
-            format!(
-                "a = {}, b = {}; r∞ = {}, n½ = {}",
-                si(y.a_us, "µs"),
-                si(y.b_us_per_byte, "µs/B"),
-                si(y.r_inf_mbps, "MB/s"),
-                si(y.n_half_bytes, "B")
-            ),
-            y.quality.rms_rel_err,
-            y.quality.max_rel_err,
-        );
-    }
-    out.push_str("</tbody></table>");
-    if let Some(l) = &r.fits.loggp {
-        loggp_html(out, l);
-    }
-}
-
-/// The LogGP parameters the fit found, and why L is missing beside an o larger than half of
-/// L + 2o (the core's words).
-fn loggp_html(out: &mut String, l: &commcalc_core::measurements::fit::loggp::LogGp) {
-    let g =
-        l.g.map_or("unknown (needs a bandwidth run)".to_string(), |g| {
-            si(g, "µs")
-        });
-    let o =
-        l.o.map_or(String::new(), |o| format!(", o = {}", si(o, "µs")));
-    let big_l =
-        l.l.map_or(String::new(), |v| format!(", L = {}", si(v, "µs")));
-    let _ = write!(
-        out,
-        "<p id=\"import-loggp\">LogGP: L + 2o = {}{o}{big_l}, g = {g}, G = {} (from {})</p>",
-        si(l.l_plus_2o, "µs"),
-        si(l.big_g, "µs/B"),
-        esc(&l.from)
-    );
-    if let Some(note) = &l.note {
-        let _ = write!(
-            out,
-            "<p id=\"import-loggp-note\" class=\"note\">{}</p>",
-            esc(note)
-        );
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1142,11 +1131,16 @@ mod tests {
         let (list, problems) = decode("{\"json\": true}", STORAGE_KEY);
         assert!(list.is_empty());
         assert!(problems[0].contains(STORAGE_KEY));
-        let text = format!("{HEADER}\nno tab here\nbad\tmachine=nosuch\nok\t{QUERY}");
+        let text =
+            format!("{HEADER}\nno tab here\nbad\tmachine=nosuch\nok\t{QUERY}\nok\t{QUERY}\t");
         let (list, problems) = decode(&text, STORAGE_KEY);
         assert_eq!(list.len(), 1);
-        assert_eq!(problems.len(), 2);
+        assert_eq!(problems.len(), 3);
         assert!(problems[1].contains("machine"), "{problems:?}");
+        assert!(
+            problems[2].contains("stored entry 4 repeats the name ok"),
+            "{problems:?}"
+        );
     }
 
     #[test]
@@ -1154,17 +1148,74 @@ mod tests {
         let text = include_str!("../../../tests/data/measurements/csd3-roce-osu_latency.txt");
         let series = commcalc_core::measurements::parse(text.as_bytes(), None).unwrap();
         let r = commcalc_core::measurements::fit::fit(series).unwrap();
-        let html = result_html(&r);
-        assert!(
-            html.contains(&format!(
-                "href=\"?{}&amp;fitted=my+machine+(fitted,+OSU+latency+5.6.3)\"",
-                esc(&r.query)
-            )),
-            "{html}"
+        let shown = report(&r);
+        assert_eq!(
+            shown.links[0],
+            (
+                "Open in the calculator",
+                format!("?{}&fitted=my+machine+(fitted,+OSU+latency+5.6.3)", r.query)
+            )
         );
-        assert!(html.contains("data-fit=\"piecewise\""));
-        assert!(html.contains("machine=intel-paragon;pattern=pingpong"));
+        assert!(shown.links[1]
+            .1
+            .contains("machine=intel-paragon;pattern=pingpong"));
+        assert_eq!(shown.query, r.query);
+        assert_eq!(shown.fits, fit_table(&r));
+        assert_eq!(shown.series.len(), r.series.len());
+        let fitted = shown
+            .series
+            .iter()
+            .find(|s| s.name == r.fitted_series)
+            .unwrap();
+        assert_eq!(fitted.what, "osu latency");
+        assert!(fitted.points > 20, "{fitted:?}");
         assert_eq!(machine_name(&r), "my machine (fitted, OSU latency 5.6.3)");
+    }
+
+    /// The summary under the report names the best fit and γ, and what each run was used for
+    /// where several were given together.
+    #[test]
+    fn the_fitted_machine_is_summed_up() {
+        let one = fitted_file(include_str!(
+            "../../../tests/data/measurements/alaska-ib-imb2019_pingpong.txt"
+        ));
+        let s = fitted_summary(&one);
+        assert_eq!(
+            (s.model, s.why.as_str()),
+            (one.best.model, one.best.why.as_str())
+        );
+        assert_eq!(s.gamma, si(one.gamma.gamma_us_per_byte, "µs/B"));
+        assert!(s.roles.is_empty(), "{:?}", s.roles);
+        let files = [
+            include_str!("../../../tests/data/measurements/alaska-ib-imb2019_pingpong.txt"),
+            include_str!("../../../tests/data/measurements/alaska-ib-osu_bw.txt"),
+        ];
+        let runs: Vec<(&str, &[u8])> =
+            vec![("lat", files[0].as_bytes()), ("bw", files[1].as_bytes())];
+        let list = commcalc_core::measurements::parse_runs(&runs, None).unwrap();
+        let both = commcalc_core::measurements::fit::fit_series(list, None).unwrap();
+        let roles = fitted_summary(&both).roles;
+        assert_eq!(roles.len(), both.runs.len());
+        assert_eq!(roles[1].1, both.runs[1].used_for);
+    }
+
+    /// An IMB file of many benchmarks offers each series that can be fitted, the fit's own
+    /// choice first selected, then the one chosen.
+    #[test]
+    fn the_series_offered_are_those_that_fit() {
+        let r = fitted_file(include_str!(
+            "../../../tests/data/measurements/juno-shm-imb41_excerpt.txt"
+        ));
+        let (offered, fitted) = series_choice(&r, None);
+        assert!(offered.len() > 2, "{offered:?}");
+        assert_eq!(r.series[fitted].name, r.fitted_series);
+        let (n, label) = offered.iter().find(|o| o.0 == fitted).unwrap();
+        let s = &r.series[*n];
+        assert_eq!(*label, format!("{} ({} points)", s.name, s.points.len()));
+        assert!(offered.iter().all(|(n, _)| usable(&r.series[*n])));
+        assert!(offered.len() < r.series.len() || r.series.iter().all(usable));
+        let other = offered.iter().find(|o| o.0 != fitted).unwrap().0;
+        assert_eq!(series_choice(&r, Some(other)).1, other);
     }
 
     #[test]
@@ -1318,36 +1369,18 @@ mod tests {
         let ib = include_str!("../../../tests/data/measurements/csd3-ib-osu_latency.txt");
         let roce = include_str!("../../../tests/data/measurements/csd3-roce-osu_latency.txt");
         let cut: String = ib.lines().take(2).map(|l| format!("{l}\n")).collect();
-        let html = report_html(&fitted_file(&(cut + roce)));
+        let shown = report(&fitted_file(&(cut + roce)));
+        let skipped: Vec<&SkippedLine> = shown.series.iter().flat_map(|s| &s.skipped).collect();
         for (n, text) in ib.lines().take(2).enumerate() {
-            let item = format!(
-                "<li>line {}: <code>{}</code> — OSU MPI Latency Test v5.6.3: a table with no rows \
-                 — the run printed its header and no measurements</li>",
-                n + 1,
-                esc(text.trim())
-            );
-            assert!(html.contains(&item), "{item} not in {html}");
+            let line = SkippedLine {
+                line: n + 1,
+                text: text.trim().to_string(),
+                why: "OSU MPI Latency Test v5.6.3: a table with no rows \
+                      — the run printed its header and no measurements"
+                    .into(),
+            };
+            assert!(skipped.contains(&&line), "{line:?} not in {skipped:?}");
         }
-    }
-
-    /// Netgauge's Frontera run shows o beside an L + 2o smaller than 2o: the report says why
-    /// L is not given rather than leaving a negative L to the reader.
-    #[test]
-    fn a_negative_latency_is_explained_in_the_report() {
-        let r = fitted_file(include_str!(
-            "../../../tests/data/measurements/frontera-ib-netgauge_loggp_excerpt.txt"
-        ));
-        let mut html = String::new();
-        fits_table(&mut html, &r, "import-fits");
-        let note = r.fits.loggp.as_ref().and_then(|l| l.note.clone()).unwrap();
-        assert!(
-            html.contains(&format!(
-                "<p id=\"import-loggp-note\" class=\"note\">{}</p>",
-                esc(&note)
-            )),
-            "{html}"
-        );
-        assert!(!html.contains(", L = "), "{html}");
     }
 
     #[test]
@@ -1435,13 +1468,32 @@ mod tests {
             (Some('A'), Some('B'))
         );
         assert_eq!((plot.series[1].colour, plot.series[3].colour), (0, 1));
-        let html = overlay_html(&ib, &roce);
-        assert!(html.contains(&format!(
-            "?view=compare&amp;c={}&amp;c={}",
-            ib.query.replace('&', ";"),
-            roce.query.replace('&', ";")
-        )));
-        assert_eq!(html.matches("<tr>").count(), 3);
+        let table = overlay(&ib, &roce);
+        assert_eq!(
+            table.compare,
+            format!(
+                "?view=compare&c={}&c={}",
+                ib.query.replace('&', ";"),
+                roce.query.replace('&', ";")
+            )
+        );
+        let letters: Vec<(usize, char, &str)> = table
+            .rows
+            .iter()
+            .map(|row| (row.colour, row.letter, row.series.as_str()))
+            .collect();
+        assert_eq!(
+            letters,
+            [
+                (0, 'A', ib.fitted_series.as_str()),
+                (1, 'B', roce.fitted_series.as_str())
+            ]
+        );
+        assert_eq!(table.rows[1].a, si(roce.fits.hockney.a_us, "µs"));
+        assert_eq!(
+            table.rows[0].rms,
+            percent(ib.fits.hockney.quality.rms_rel_err)
+        );
         let r = &roce.fits.hockney;
         let (m, t) = plot.series[3].points[5];
         assert!((t - (r.a_us + r.b_us_per_byte * m)).abs() < 1e-9);
@@ -1478,6 +1530,16 @@ mod tests {
             );
         }
         assert!(renamed(&list, 5, "x").is_err());
+        let mut with_runs = list.clone();
+        with_runs[1].runs = Some(KeptRuns::default());
+        let shown = kept_entries(&with_runs);
+        assert_eq!(
+            shown.iter().map(|e| e.name.as_str()).collect::<Vec<_>>(),
+            ["ib & co", "roce"]
+        );
+        assert_eq!(shown[0].link, kept_link(&list[0]));
+        assert_eq!(shown[0].check, None);
+        assert_eq!(shown[1].check, Some(check_link(&with_runs[1])));
         assert_eq!(without(&list, 0), list[1..]);
         assert_eq!(without(&list, 7), list);
     }

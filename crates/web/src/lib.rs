@@ -16,7 +16,6 @@ pub mod edit;
 pub mod explain;
 pub mod export;
 pub mod fits;
-pub mod html;
 pub mod import;
 pub mod labels;
 pub mod math;

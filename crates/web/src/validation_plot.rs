@@ -601,18 +601,6 @@ impl KeyItem {
     }
 }
 
-/// The fit chart's colours (`--series-N`) and what each stands for, as the import view's fit
-/// chart draws them ([`fit_plot`]).
-pub const FIT_KEY: [(usize, &str); 4] = [
-    (0, "measured"),
-    (1, "Hockney"),
-    (2, "piecewise Hockney (dashed)"),
-    (3, "hyperbolic"),
-];
-
-/// What the fit chart's marks stand for, after its colours.
-pub const FIT_MARKS: &str = "marks: the piecewise fit's breaks (a protocol switch)";
-
 /// The key under the chart: each colour with what it stands for, then how to read the marks.
 pub fn key(set: &DataSet) -> Vec<KeyItem> {
     let names = groups(set);
@@ -1192,7 +1180,9 @@ mod tests {
         assert_eq!(fitted.scale(), Scale::Log);
         assert_eq!(fitted.plot(Scale::Log).unwrap(), fit_plot(&r).unwrap());
         assert_eq!(fitted.key(), [KeyItem::Fit]);
-        assert!(FIT_KEY.iter().any(|(_, t)| t.contains("piecewise")));
+        assert!(crate::fits::FIT_KEY
+            .iter()
+            .any(|(_, t)| t.contains("piecewise")));
         let groups = picker_groups(FITTED_ID, Some(&name), &[]);
         assert_eq!(
             groups.last().unwrap(),

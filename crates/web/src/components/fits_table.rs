@@ -1,79 +1,49 @@
-//! A fit's models with their parameters and errors (`table#<id>`), then LogGP where it was
-//! fitted: the plain data of [`crate::fits`], each row keyed by its model, its text following
-//! the fit shown.
+//! The fits' table of a fit (`crate::fits::fit_table`): the Import view's report shows it,
+//! and the Validate view's fit panel can.
 
 use leptos::prelude::*;
 
-use crate::fits::{FitRow, Fits};
+use crate::fits::{FitRow, FitTable};
 
-/// The fits' heading, table and LogGP line, or nothing without a fit.
+/// The heading that names the series fitted, `table#<id>` with a row per model
+/// (`tr[data-fit]`), and LogGP's line where it was fitted (`p#import-loggp`, and
+/// `p#import-loggp-note` where L is not given).
 #[component]
 pub fn FitsTable(
+    /// The table shown; nothing while there is none.
+    #[prop(into)]
+    table: Signal<Option<FitTable>>,
     /// The table's id.
     id: &'static str,
-    fits: Memo<Option<Fits>>,
 ) -> impl IntoView {
-    let ids = move || {
-        fits.with(|f| {
-            f.iter()
-                .flat_map(|f| f.rows.iter().map(|r| r.id))
-                .collect::<Vec<_>>()
-        })
-    };
-    let loggp = move || fits.with(|f| f.as_ref().and_then(|f| f.loggp.clone()));
+    let rows = move || table.with(|t| t.as_ref().map(|t| t.rows.clone()).unwrap_or_default());
+    let series = move || table.with(|t| t.as_ref().map(|t| t.series.clone()));
+    let loggp = Memo::new(move |_| table.with(|t| t.as_ref().and_then(|t| t.loggp.clone())));
     view! {
-        <Show when=move || fits.with(Option::is_some)>
-            <h3>
-                "Fits to " {move || fits.with(|f| f.as_ref().map(|f| f.series.clone()))}
-                " (relative error)"
-            </h3>
-            <table id=id>
-                <thead>
-                    <tr>
-                        <th scope="col">"model"</th>
-                        <th scope="col">"parameters"</th>
-                        <th scope="col">"rms error"</th>
-                        <th scope="col">"max error"</th>
+        <h3>"Fits to " {series} " (relative error)"</h3>
+        <table id=id>
+            <thead>
+                <tr>
+                    <th scope="col">"model"</th>
+                    <th scope="col">"parameters"</th>
+                    <th scope="col">"rms error"</th>
+                    <th scope="col">"max error"</th>
+                </tr>
+            </thead>
+            <tbody>
+                <For each=rows key=|r: &FitRow| r.clone() let:r>
+                    <tr data-fit=r.id>
+                        <th scope="row">{r.model}</th>
+                        <td>{r.params}</td>
+                        <td>{r.rms}</td>
+                        <td>{r.max}</td>
                     </tr>
-                </thead>
-                <tbody>
-                    <For each=ids key=|id| *id let:id>
-                        {fit_row(fits, id)}
-                    </For>
-                </tbody>
-            </table>
-            {move || {
-                loggp()
-                    .map(|l| {
-                        view! {
-                            <p id="import-loggp">{l.text}</p>
-                            {l.note.map(|n| view! { <p id="import-loggp-note" class="note">{n}</p> })}
-                        }
-                    })
-            }}
-        </Show>
-    }
-}
-
-/// `tr[data-fit=<id>]`: model `id`'s name, parameters and errors in the fit shown.
-fn fit_row(fits: Memo<Option<Fits>>, id: &'static str) -> impl IntoView {
-    let field = move |f: fn(&FitRow) -> String| {
-        move || {
-            fits.with(|x| {
-                x.iter()
-                    .flat_map(|x| &x.rows)
-                    .find(|r| r.id == id)
-                    .map(f)
-                    .unwrap_or_default()
-            })
-        }
-    };
-    view! {
-        <tr data-fit=id>
-            <th scope="row">{field(|r| r.name.to_string())}</th>
-            <td>{field(|r| r.params.clone())}</td>
-            <td>{field(|r| r.rms.clone())}</td>
-            <td>{field(|r| r.max.clone())}</td>
-        </tr>
+                </For>
+            </tbody>
+        </table>
+        {move || loggp.get().map(|l| view! {
+            <p id="import-loggp">{l.text}</p>
+            {l.note.map(|n| view! { <p id="import-loggp-note" class="note">{n}</p> })}
+        })}
     }
 }

@@ -8,20 +8,21 @@
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
-use commcalc_core::measurements::fit::{fit_series, usable, FitReport};
+use commcalc_core::measurements::fit::{fit_series, FitReport};
 use commcalc_core::measurements::{self, parse_runs, Format, MAX_INPUT_BYTES};
-use commcalc_core::units::si;
 
 use super::check_view::{CollectiveCheck, Runs};
 use super::figure::Figure;
+use super::import_report::{ChartKey, ReportPanel, RunsTable};
 use crate::chart::{Plot, Scale};
 use crate::collective_check::{Given, KeptRuns};
 use crate::dom;
+use crate::fits::{FIT_KEY, RESIDUAL_KEY};
 use crate::import::{
-    check_link, decode_stored, encode, export_json, file_name, fit_plot, imported, kept_link,
-    kept_points, machine_name, overlay_html, overlay_plot, renamed, residual_plot, result_html,
-    with_saved, without, Exported, Saved, LEGEND_HTML, MAX_KEPT_POINTS, MAX_KEPT_RUN_BYTES,
-    RESIDUAL_LEGEND_HTML, STORAGE_KEY, STORAGE_KEY_V1, STORAGE_KEY_V2,
+    check_link, decode_stored, encode, export_json, file_name, fit_plot, fitted_summary, imported,
+    kept_entries, kept_points, machine_name, overlay, overlay_plot, renamed, report, residual_plot,
+    series_choice, with_saved, without, Exported, FittedSummary, KeptEntry, Saved, MAX_KEPT_POINTS,
+    MAX_KEPT_RUN_BYTES, STORAGE_KEY, STORAGE_KEY_V1, STORAGE_KEY_V2,
 };
 use crate::state::State;
 
@@ -420,10 +421,7 @@ pub fn ImportView(
         }
         p
     });
-    let report = move || {
-        i.result
-            .with(|r| r.as_ref().map(result_html).unwrap_or_default())
-    };
+    let shown = Memo::new(move |_| i.result.with(|r| r.as_ref().map(report)));
     view! {
         <section id="import" class="panel import" aria-labelledby="import-title">
             <h2 id="import-title">"Import measurements"</h2>
@@ -435,13 +433,15 @@ pub fn ImportView(
             <FitError i/>
             <SeriesChoice i/>
             <Combined i/>
-            <div id="import-report" aria-live="polite" inner_html=report></div>
+            <ReportPanel report=shown/>
             <FittedMachine i/>
             <Charts i dark=state.dark/>
             <CollectiveCheck runs=Runs { text: i.text, first: i.first, others: i.others, format: i.format } given=i.given dark=state.dark/>
             <OpenCheck i/>
             <ul id="import-messages" class="messages warnings" aria-label="Stored fitted machines">
-                {move || i.messages.get().into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}
+                <For each=move || i.messages.get().into_iter().enumerate() key=|m| m.clone() let:m>
+                    <li>{m.1}</li>
+                </For>
             </ul>
             <h3>"Kept fitted machines"</h3>
             <p class="about">"They are also listed in the machine picker of the other views."</p>
@@ -511,34 +511,18 @@ fn FitError(i: Import) -> impl IntoView {
 fn SeriesChoice(i: Import) -> impl IntoView {
     // (place, name) of each usable series, and the place of the one fitted.
     let list = Memo::new(move |_| {
-        i.result.with(|r| {
-            r.as_ref().map(|r| {
-                let usable: Vec<(usize, String)> = r
-                    .series
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, s)| usable(s))
-                    .map(|(n, s)| (n, format!("{} ({} points)", s.name, s.points.len())))
-                    .collect();
-                let fitted = i.series.get().unwrap_or_else(|| {
-                    r.series
-                        .iter()
-                        .position(|s| s.name == r.fitted_series)
-                        .unwrap_or(0)
-                });
-                (usable, fitted)
-            })
-        })
+        let chosen = i.series.get();
+        i.result
+            .with(|r| r.as_ref().map(|r| series_choice(r, chosen)))
     });
     let options = move || {
-        list.get()
-            .map(|(usable, fitted)| {
-                usable
-                    .into_iter()
-                    .map(|(n, label)| view! { <option value=n.to_string() selected=n == fitted>{label}</option> })
-                    .collect_view()
-            })
+        list.with(|l| {
+            l.as_ref()
+                .map(|(usable, _)| usable.clone())
+                .unwrap_or_default()
+        })
     };
+    let fitted = move |n: usize| list.with(|l| l.as_ref().is_some_and(|(_, f)| *f == n));
     view! {
         <div class="import-actions" hidden=move || list.with(|l| l.as_ref().is_none_or(|(u, _)| u.len() < 2))>
             <label for="import-series">"Series fitted "</label>
@@ -547,7 +531,11 @@ fn SeriesChoice(i: Import) -> impl IntoView {
                     i.series.set(Some(n));
                     i.run();
                 }
-            }>{options}</select>
+            }>
+                <For each=options key=|o| o.clone() let:o>
+                    <option value=o.0.to_string() prop:selected=move || fitted(o.0)>{o.1}</option>
+                </For>
+            </select>
         </div>
     }
 }
@@ -619,70 +607,83 @@ fn Inputs(i: Import) -> impl IntoView {
 }
 
 /// The kept machines: each a link that opens it by its name, with Rename (in place: a text
-/// box, Enter or Save to keep the name, Escape or Cancel to leave it) and Delete.
+/// box, Enter or Save to keep the name, Escape or Cancel to leave it) and Delete. Keyed by
+/// what each shows, so that a rename or a delete changes that entry alone.
 #[component]
 fn KeptList(i: Import) -> impl IntoView {
-    // The entry being renamed.
-    let editing = RwSignal::new(None::<usize>);
-    let row = move |(n, s): (usize, Saved)| {
-        let draft = RwSignal::new(s.name.clone());
-        let input = dom::Node::new();
-        let save = move || {
-            if i.rename(n, &draft.get_untracked()) {
-                editing.set(None);
-            }
-        };
-        let label = format!("New name of {}", s.name);
-        let check = s.runs.as_ref().map(|_| {
-            view! {
-                " "
-                <a class="kept-check" href=check_link(&s) aria-label=format!("The collective check of {}", s.name)>"collective check"</a>
-            }
-        });
-        let shown = view! {
-            <a href=kept_link(&s)>{s.name.clone()}</a>
-            {check}
-            " "
-            <button type="button" class="kept-rename" aria-label=format!("Rename {}", s.name)
-                on:click=move |_| {
-                    editing.set(Some(n));
-                    // Once the box is shown, the keys go to it.
-                    request_animation_frame(move || {
-                        if let Some(e) = input.get_untracked().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-                            let _ = e.focus();
-                        }
-                    });
-                }>"Rename"</button>
-            " "
-            <button type="button" class="kept-delete" aria-label=format!("Delete {}", s.name)
-                on:click=move |_| i.delete(n)>"Delete"</button>
-        };
-        let edited = view! {
-            <input type="text" class="kept-name" node_ref=input aria-label=label maxlength=crate::page::MAX_FITTED_NAME.to_string()
-                prop:value=move || draft.get()
-                on:input=move |ev| draft.set(event_target_value(&ev))
-                on:keydown=move |ev: leptos::ev::KeyboardEvent| match ev.key().as_str() {
-                    "Enter" => save(),
-                    "Escape" => editing.set(None),
-                    _ => {}
-                }/>
-            " "
-            <button type="button" class="kept-save" on:click=move |_| save()>"Save"</button>
-            " "
-            <button type="button" class="kept-cancel" on:click=move |_| editing.set(None)>"Cancel"</button>
-        };
-        let (shown, edited) = (shown.into_any(), edited.into_any());
-        view! {
-            <li>
-                <span hidden=move || editing.get() == Some(n)>{shown}</span>
-                <span hidden=move || editing.get() != Some(n)>{edited}</span>
-            </li>
-        }
-    };
+    // The entry being renamed, by its name.
+    let editing = RwSignal::new(None::<String>);
+    let entries = Memo::new(move |_| i.saved.with(|l| kept_entries(l)));
     view! {
         <ul id="import-saved" class="import-saved">
-            {move || i.saved.get().into_iter().enumerate().map(row).collect_view()}
+            <For each=move || entries.get() key=|e: &KeptEntry| e.clone() let:e>
+                <KeptItem i e editing/>
+            </For>
         </ul>
+    }
+}
+
+/// One kept machine: its link and buttons, or the box that renames it.
+#[component]
+fn KeptItem(i: Import, e: KeptEntry, editing: RwSignal<Option<String>>) -> impl IntoView {
+    let name = StoredValue::new(e.name.clone());
+    let draft = RwSignal::new(e.name.clone());
+    let input = dom::Node::new();
+    // Its place in the list now (the list may have changed since it was drawn).
+    let at = move || {
+        name.with_value(|n| {
+            i.saved
+                .with_untracked(|l| l.iter().position(|s| s.name == *n))
+        })
+    };
+    let edited = move || name.with_value(|n| editing.with(|e| e.as_ref() == Some(n)));
+    let save = move || {
+        if at().is_some_and(|k| i.rename(k, &draft.get_untracked())) {
+            editing.set(None);
+        }
+    };
+    let check = e.check.map(|href| {
+        view! {
+            " "
+            <a class="kept-check" href=href aria-label=format!("The collective check of {}", e.name)>"collective check"</a>
+        }
+    });
+    view! {
+        <li>
+            <span hidden=edited>
+                <a href=e.link>{e.name.clone()}</a>
+                {check}
+                " "
+                <button type="button" class="kept-rename" aria-label=format!("Rename {}", e.name)
+                    on:click=move |_| {
+                        editing.set(Some(name.get_value()));
+                        // Once the box is shown, the keys go to it.
+                        request_animation_frame(move || {
+                            if let Some(e) = input.get_untracked().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+                                let _ = e.focus();
+                            }
+                        });
+                    }>"Rename"</button>
+                " "
+                <button type="button" class="kept-delete" aria-label=format!("Delete {}", e.name)
+                    on:click=move |_| if let Some(k) = at() { i.delete(k) }>"Delete"</button>
+            </span>
+            <span hidden=move || !edited()>
+                <input type="text" class="kept-name" node_ref=input aria-label=format!("New name of {}", e.name)
+                    maxlength=crate::page::MAX_FITTED_NAME.to_string()
+                    prop:value=move || draft.get()
+                    on:input=move |ev| draft.set(event_target_value(&ev))
+                    on:keydown=move |ev: leptos::ev::KeyboardEvent| match ev.key().as_str() {
+                        "Enter" => save(),
+                        "Escape" => editing.set(None),
+                        _ => {}
+                    }/>
+                " "
+                <button type="button" class="kept-save" on:click=move |_| save()>"Save"</button>
+                " "
+                <button type="button" class="kept-cancel" on:click=move |_| editing.set(None)>"Cancel"</button>
+            </span>
+        </li>
     }
 }
 
@@ -706,31 +707,31 @@ fn Combined(i: Import) -> impl IntoView {
 }
 
 /// Which fit the fitted machine is and why, its γ and where that comes from, and what each
-/// run given was used for.
+/// run given was used for (`crate::import::fitted_summary`).
 #[component]
 fn FittedMachine(i: Import) -> impl IntoView {
-    let fitted = move || i.result.with(|r| r.clone());
-    move || {
-        fitted().map(|r| {
-            let runs = (r.runs.len() > 1).then(|| {
-                r.runs
-                    .iter()
-                    .map(|run| view! { <li><strong>{run.series.clone()}</strong> ": " {run.used_for.clone()}</li> })
-                    .collect_view()
-            });
-            view! {
-                <div id="import-fitted">
-                    <p id="import-best">
-                        "The fitted machine is the " <strong>{r.best.model}</strong> " fit: " {r.best.why.clone()} "."
-                    </p>
-                    <p id="import-gamma">
-                        "γ = " {si(r.gamma.gamma_us_per_byte, "µs/B")} ", " {r.gamma.from.clone()}
-                        " (the gamma key; the Collectives view shows it for reductions)."
-                    </p>
-                    <ul id="import-run-roles">{runs}</ul>
-                </div>
-            }
-        })
+    let summary = Memo::new(move |_| i.result.with(|r| r.as_ref().map(fitted_summary)));
+    let shown = Memo::new(move |_| summary.with(Option::is_some));
+    let text = move |f: fn(&FittedSummary) -> String| move || summary.with(|s| s.as_ref().map(f));
+    let roles = move || summary.with(|s| s.as_ref().map(|s| s.roles.clone()).unwrap_or_default());
+    view! {
+        <Show when=move || shown.get()>
+            <div id="import-fitted">
+                <p id="import-best">
+                    "The fitted machine is the " <strong>{text(|s| s.model.to_string())}</strong> " fit: "
+                    {text(|s| s.why.clone())} "."
+                </p>
+                <p id="import-gamma">
+                    "γ = " {text(|s| s.gamma.clone())} ", " {text(|s| s.gamma_from.clone())}
+                    " (the gamma key; the Collectives view shows it for reductions)."
+                </p>
+                <ul id="import-run-roles">
+                    <For each=roles key=|r| r.clone() let:r>
+                        <li><strong>{r.0}</strong> ": " {r.1}</li>
+                    </For>
+                </ul>
+            </div>
+        </Show>
     }
 }
 
@@ -763,24 +764,25 @@ fn Charts(i: Import, dark: ReadSignal<bool>) -> impl IntoView {
         (_, Some(Err(e))) => Err(format!("The second run could not be fitted: {e}")),
         _ => Err("Two runs are drawn here once a second run is fitted.".to_string()),
     };
-    let overlay: Memo<Result<Plot, String>> =
+    let overlaid: Memo<Result<Plot, String>> =
         Memo::new(move |_| both().and_then(|(a, b)| overlay_plot(&a, &b)));
+    let runs = Memo::new(move |_| both().ok().map(|(a, b)| overlay(&a, &b)));
     let caption = |t: &'static str| Signal::derive(move || t.to_string());
     view! {
         <Figure id="import-chart" caption=caption("Time against message size, log–log: the points, the fits and the piecewise fit's breaks")
             plot=plot scale=Signal::derive(|| Scale::Log)
             label="Chart of the measured times and the fitted models; the numbers are in the table above."
             dark=dark/>
-        <p class="legend" inner_html=LEGEND_HTML></p>
+        <ChartKey entries=&FIT_KEY/>
         <Figure id="import-residuals" caption=caption("Relative residual of each point, (model − measured) / measured, in per cent")
             plot=residuals scale=Signal::derive(|| Scale::LogSize)
             label="Chart of each fit's relative residual against message size; the largest and rms errors are in the table above."
             dark=dark/>
-        <p class="legend" inner_html=RESIDUAL_LEGEND_HTML></p>
+        <ChartKey entries=&RESIDUAL_KEY/>
         <Figure id="import-overlay" caption=caption("Two runs, log–log: each run's points and Hockney line (A the first, B the second)")
-            plot=overlay scale=Signal::derive(|| Scale::Log)
+            plot=overlaid scale=Signal::derive(|| Scale::Log)
             label="Chart of two runs' measured times and Hockney lines; their fits are in the table below."
             dark=dark/>
-        <div id="import-runs-report" inner_html=move || both().map(|(a, b)| overlay_html(&a, &b)).unwrap_or_default()></div>
+        <RunsTable overlay=runs/>
     }
 }

@@ -15,7 +15,7 @@ use super::validation_table::{ChartKey, PointsTable, SummaryLine};
 use crate::chart::{Plot, Scale};
 use crate::collective_check::{Given, KeptRuns};
 use crate::dom;
-use crate::fits::fits;
+use crate::fits::fit_table;
 use crate::import::{kept_check, Saved};
 use crate::page::{set_ids, COLLECTIVE_ID};
 use crate::state::State;
@@ -109,8 +109,9 @@ fn Head(
         })
     };
     let summary = Memo::new(move |_| chosen.with(|c| c.as_ref().ok().map(|s| summary(&s.set))));
-    let fits =
-        Memo::new(move |_| chosen.with(|c| c.as_ref().ok().and_then(|s| s.fit.as_ref().map(fits))));
+    let fits = Memo::new(move |_| {
+        chosen.with(|c| c.as_ref().ok().and_then(|s| s.fit.as_ref().map(fit_table)))
+    });
     view! {
         <h2 id="validate-title">{title}</h2>
         <p id="validation-source" class="cite">{source}</p>
@@ -120,7 +121,7 @@ fn Head(
         <p id="validation-note" class="about">{with(|s| s.set.note.clone())}</p>
         <SummaryLine summary/>
         <div id="validation-fit">
-            <FitsTable id="validation-fits" fits/>
+            <FitsTable table=fits id="validation-fits"/>
         </div>
     }
 }

@@ -4,9 +4,8 @@
 
 use leptos::prelude::*;
 
-use crate::validation_plot::{
-    Cell, Digits, KeyItem, Mark, Summary, Table, TableRow, FIT_KEY, FIT_MARKS, PAPER_HEAD,
-};
+use crate::fits::FIT_KEY;
+use crate::validation_plot::{Cell, Digits, KeyItem, Mark, Summary, Table, TableRow, PAPER_HEAD};
 
 /// `table#validation` of the shown set, or nothing where no set is shown.
 #[component]
@@ -167,17 +166,19 @@ fn key_item(item: KeyItem) -> AnyView {
         }
         KeyItem::How(text) => view! { <li class="how">{text}</li> }.into_any(),
         KeyItem::Fit => {
-            let colours = FIT_KEY
+            let entries = FIT_KEY
                 .iter()
-                .map(|&(c, text)| {
-                    view! {
+                .map(|&(colour, text)| match colour {
+                    Some(c) => view! {
                         <span class="swatch" style=format!("background: var(--series-{c})")></span>
                         {text}
                         " · "
                     }
+                    .into_any(),
+                    None => text.into_any(),
                 })
                 .collect_view();
-            view! { <li class="how">{colours}{FIT_MARKS}</li> }.into_any()
+            view! { <li class="how">{entries}</li> }.into_any()
         }
     }
 }
