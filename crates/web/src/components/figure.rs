@@ -10,7 +10,7 @@ use web_sys::HtmlCanvasElement;
 
 use crate::chart::{palette, Plot, Scale};
 use crate::dom::{self, Node};
-use crate::draw::{draw, Frame};
+use crate::draw::{draw, Frame, Kept};
 
 /// `<figure><figcaption/><canvas id=…/></figure>`.
 #[component]
@@ -34,6 +34,8 @@ pub fn Figure(
     let shown = RwSignal::new(0u32);
     let redraw =
         StoredValue::new_local(Closure::<dyn Fn()>::new(move || shown.update(|n| *n += 1)));
+    // The canvas's base layer as last drawn (`draw`), which goes with the canvas.
+    let kept = StoredValue::new_local(Kept::default());
     Effect::new(move |observing: Option<bool>| {
         shown.track();
         let Some(c) = canvas
@@ -70,7 +72,9 @@ pub fn Figure(
         }
         plot.with(|p| {
             let p = p.as_ref().map_err(String::as_str);
-            if let Err(e) = draw(&c, frame, p, scale, &palette(dark.get())) {
+            let drawn =
+                kept.try_update_value(|k| draw(&c, k, frame, p, scale, &palette(dark.get())));
+            if let Some(Err(e)) = drawn {
                 web_sys::console::warn_1(&format!("chart {id}: {e}").into());
             }
         });
