@@ -56,7 +56,7 @@ pub struct Views {
     /// those over to the full module ([`calculator_results`]) and so links neither the engines
     /// nor the worker's client.
     report: crate::edit::Evaluate,
-    /// The simulator's controls (`controls::use_traffic`): the full module's; none in the
+    /// The simulator's controls (`State::traffic`): the full module's; none in the
     /// calculator's, which hands the traffic pattern over to the full module.
     traffic: TrafficControls,
     /// Where a view opened from a tab moves the scenario (`state::moved`): none in the
@@ -117,7 +117,6 @@ pub fn start(views: Views) {
     // address up to date, and hands over what the address does not hold.
     let handed = lazy::received();
     crate::edit::use_engines(views.engines);
-    crate::controls::use_traffic(views.traffic);
     dom::init_paints();
     let search = web_sys::window()
         .and_then(|w| w.location().search().ok())
@@ -245,7 +244,12 @@ fn App(
     if embed {
         dom::embedded();
     }
-    let state = State::new(initial, page, problems, (views.report, views.moved));
+    let state = State::new(
+        initial,
+        page,
+        problems,
+        (views.report, views.moved, views.traffic),
+    );
     if note.is_some() {
         state.note.set(note);
     }

@@ -1,8 +1,6 @@
 //! The app's state: one scenario signal (the URL follows it), the report derived from it, the
 //! problems to show, and the chart scale. Components read these and call `edit`.
 
-use std::cell::RefCell;
-
 use leptos::prelude::*;
 
 use commcalc_core::catalog::Machine;
@@ -11,6 +9,7 @@ use commcalc_core::{Error, Model, Report, Scenario};
 
 use crate::chart::Scale;
 use crate::collectives::with_collective;
+use crate::controls::TrafficControls;
 use crate::dom;
 use crate::edit::{self, after_edit, Edit};
 use crate::page::{self, Page};
@@ -53,6 +52,8 @@ pub struct State {
     evaluate: edit::Evaluate,
     /// Where a view opened from a tab moves the scenario (`app::Views::moved`).
     moved: Moved,
+    /// The simulator's controls the module shows (`app::Views::traffic`).
+    pub traffic: TrafficControls,
     /// The machine, pattern and model: what the pickers show and the controls are built
     /// from, which a slider does not change.
     pub choice: Memo<Choice>,
@@ -68,6 +69,9 @@ pub struct State {
     /// same value, a rejected value), so that the charts still repaint and report it. A
     /// `usize`, wrapping, as `active` is: a signal's code is compiled once per value type.
     pub repaint: RwSignal<usize>,
+    /// What runs right after an edit changes the scenario (the charts' repaint), before the
+    /// effects that follow the change ([`State::after_edit`]).
+    after_edit: StoredValue<AfterEdit, LocalStorage>,
 }
 
 /// Every how many rows and columns the maps (the regime maps, the winner map) are computed
@@ -84,14 +88,12 @@ pub struct Choice {
     pub model: Model,
 }
 
-/// What runs right after an edit, with the number its setter was given.
-type AfterEdit = Option<(u64, Box<dyn Fn()>)>;
-
-thread_local! {
-    /// What runs right after an edit changes the scenario (the charts' repaint), before the
-    /// effects that follow the change.
-    static AFTER_EDIT: RefCell<AfterEdit> = const { RefCell::new(None) };
-    static AFTER_EDIT_SETS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+/// What runs right after an edit, with the number its setter was given, and how many setters
+/// there have been (the number of the next one).
+#[derive(Default)]
+struct AfterEdit {
+    run: Option<(u64, Box<dyn Fn()>)>,
+    sets: u64,
 }
 
 impl State {
@@ -108,18 +110,18 @@ impl State {
     /// Sets what runs right after each edit, until the calling component is cleaned up (a
     /// view closed); a later setter replaces it.
     pub fn after_edit(&self, f: impl Fn() + 'static) {
-        let id = AFTER_EDIT_SETS.with(|n| {
-            n.set(n.get() + 1);
-            n.get()
+        let after = self.after_edit;
+        let id = after.try_update_value(|a| {
+            a.sets += 1;
+            a.run = Some((a.sets, Box::new(f)));
+            a.sets
         });
-        AFTER_EDIT.with(|a| *a.borrow_mut() = Some((id, Box::new(f))));
         on_cleanup(move || {
-            AFTER_EDIT.with(|a| {
-                let mut a = a.borrow_mut();
-                if a.as_ref().is_some_and(|(set, _)| *set == id) {
-                    *a = None;
+            after.try_update_value(|a| {
+                if a.run.as_ref().is_some_and(|(set, _)| Some(*set) == id) {
+                    a.run = None;
                 }
-            })
+            });
         });
     }
 
@@ -130,7 +132,7 @@ impl State {
         initial: Scenario,
         page: Page,
         problems: Vec<Problem>,
-        (evaluate, moved): (edit::Evaluate, Moved),
+        (evaluate, moved, traffic): (edit::Evaluate, Moved, TrafficControls),
     ) -> State {
         let (initial, page) = opened(initial, page);
         let scenario = RwSignal::new(initial);
@@ -146,6 +148,7 @@ impl State {
             }),
             evaluate,
             moved,
+            traffic,
             choice: Memo::new(move |_| {
                 scenario.with(|s| Choice {
                     machine: s.machine,
@@ -157,6 +160,7 @@ impl State {
             note: RwSignal::new(None),
             repaint: RwSignal::new(0),
             dark: dom::prefers_dark(),
+            after_edit: StoredValue::new_local(AfterEdit::default()),
         };
         state.write_url();
         dom::on_history(move |search| state.restore(&search));
@@ -398,8 +402,8 @@ impl State {
             }
             _ => self.repaint.update(|n| *n = n.wrapping_add(1)),
         }
-        AFTER_EDIT.with(|a| {
-            if let Some((_, f)) = a.borrow().as_ref() {
+        self.after_edit.try_with_value(|a| {
+            if let Some((_, f)) = &a.run {
                 f();
             }
         });

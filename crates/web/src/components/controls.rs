@@ -25,7 +25,7 @@ pub fn Controls(
         .page
         .with_untracked(|p| p.embed.then(|| p.show.clone()));
     let specs = Memo::new(move |_| {
-        let all = state.scenario.with(controls);
+        let all = state.scenario.with(|s| controls(s, state.traffic));
         match &kept {
             Some(keys) => keys
                 .iter()
@@ -105,9 +105,11 @@ fn ControlBox(
     let now = Memo::new(move |_| {
         control.with(|c| {
             state.scenario.with(|s| {
-                state
-                    .report
-                    .with(|r| state.problems.with(|p| shown(c, s, r.as_ref(), p)))
+                state.report.with(|r| {
+                    state
+                        .problems
+                        .with(|p| shown(c, s, r.as_ref(), p, state.traffic))
+                })
             })
         })
     });
