@@ -49,7 +49,7 @@ pub struct State {
     /// The core's evaluation of the scenario; everything on the page is drawn from it.
     pub report: Memo<Result<Report, Error>>,
     /// How the module evaluates (`app::Views::report`): the report, and the check of an edit.
-    evaluate: edit::Evaluate,
+    evaluate: StoredValue<edit::Evaluate, LocalStorage>,
     /// Where a view opened from a tab moves the scenario (`app::Views::moved`).
     moved: Moved,
     /// The simulator's controls the module shows (`app::Views::traffic`).
@@ -135,6 +135,7 @@ impl State {
         (evaluate, moved, traffic): (edit::Evaluate, Moved, TrafficControls),
     ) -> State {
         let (initial, page) = opened(initial, page);
+        let evaluate = StoredValue::new_local(evaluate);
         let scenario = RwSignal::new(initial);
         let active = RwSignal::new(page.edited);
         let page = RwSignal::new(page);
@@ -144,7 +145,7 @@ impl State {
             active,
             report: Memo::new(move |_| {
                 let view = page.with(|p| p.view);
-                scenario.with(|s| evaluate(view, s))
+                scenario.with(|s| evaluate.with_value(|evaluate| evaluate(view, s)))
             }),
             evaluate,
             moved,
@@ -379,7 +380,9 @@ impl State {
         }
         let current = self.scenario.get_untracked();
         let view = self.page.with_untracked(|p| p.view);
-        let outcome = edit::apply_in(self.evaluate, view, &current, edit);
+        let outcome = self
+            .evaluate
+            .with_value(|evaluate| edit::apply_in(evaluate, view, &current, edit));
         let problems = self
             .problems
             .with_untracked(|p| after_edit(p, edit.key(), &outcome));
@@ -422,7 +425,8 @@ impl State {
                     if i == active {
                         return s.clone();
                     }
-                    edit::apply_in(self.evaluate, View::Compare, s, edit)
+                    self.evaluate
+                        .with_value(|evaluate| edit::apply_in(evaluate, View::Compare, s, edit))
                         .unwrap_or_else(|_| s.clone())
                 })
                 .collect()

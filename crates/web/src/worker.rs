@@ -27,12 +27,15 @@ use std::time::Duration;
 use commcalc_core::patterns::traffic::simulations;
 use commcalc_core::traffic::{remember, Summary};
 use commcalc_core::{Error, Report, Scenario};
-use leptos::prelude::{set_timeout, ArcTrigger, Notify, Track};
+use leptos::prelude::{
+    set_timeout, GetValue, LocalStorage, Notify, SetValue, StoredValue, Track, Trigger,
+    UpdateValue, WithValue,
+};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
-use crate::edit::{cached_evaluate, evaluate_in};
+use crate::edit::{Evaluate, Evaluator};
 use crate::message::{pack_request, unpack, Packet};
 use crate::traffic::{reply_wait, Reply, Request, ToWorker};
 use crate::view::View;
@@ -345,14 +348,31 @@ struct Background {
     waiting: Option<String>,
 }
 
-thread_local! {
-    static BACKGROUND: RefCell<Option<Background>> = const { RefCell::new(None) };
+/// The calculator's traffic reports (see the module's comment), owned by the app: its worker,
+/// what the core has been handed, the last report shown, and what tells the report memo that
+/// simulations arrived.
+#[derive(Clone, Copy)]
+struct Calculated {
+    background: StoredValue<Option<Background>, LocalStorage>,
     /// The query whose simulations the core was last handed.
-    static READY: RefCell<Option<String>> = const { RefCell::new(None) };
+    ready: StoredValue<Option<String>, LocalStorage>,
     /// The last traffic report shown, kept on screen while a newer one is being simulated.
-    static SHOWN: RefCell<Option<Report>> = const { RefCell::new(None) };
+    shown: StoredValue<Option<Report>, LocalStorage>,
     /// Notified when simulations arrive: the report memo, which tracks it, evaluates again.
-    static ARRIVED: ArcTrigger = ArcTrigger::new();
+    arrived: Trigger,
+}
+
+/// The full module's evaluation (`app::Views::report`), made under the app's owner: [`report`]
+/// with both engines, its caches and its worker owned by the app.
+pub fn evaluator() -> Evaluate {
+    let evaluator = Evaluator::new(commcalc_core::report::ENGINES);
+    let calculated = Calculated {
+        background: StoredValue::new_local(None),
+        ready: StoredValue::new_local(None),
+        shown: StoredValue::new_local(None),
+        arrived: Trigger::new(),
+    };
+    Box::new(move |view, scenario| report(&evaluator, calculated, view, scenario))
 }
 
 /// The report a view shows of a scenario in the full module: `evaluate_in`'s, except for a
@@ -360,24 +380,31 @@ thread_local! {
 /// comment). Until they are back it is the last traffic report shown (the scenario checked
 /// first: a bad value is refused at once), or before the first one the scenario's inputs with
 /// no results, and the page is not yet ready (`dom::pending`). The calculator's module evaluates
-/// with `evaluate_in` alone: it hands a traffic scenario over to the full module.
-pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
+/// with `cached_evaluate` alone: it hands a traffic scenario over to the full module.
+fn report(
+    evaluator: &Evaluator,
+    calculated: Calculated,
+    view: View,
+    scenario: &Scenario,
+) -> Result<Report, Error> {
     crate::dom::set_pending(false);
-    let unrun = evaluate_in(view, scenario);
+    let unrun = evaluator.evaluate_in(view, scenario);
     if view != View::Calculator || scenario.pattern.id != "traffic" {
         return unrun;
     }
     let unrun = unrun?;
-    ARRIVED.with(|a| a.track());
+    calculated.arrived.track();
     let query = scenario.to_query();
-    let ready = READY.with(|r| r.borrow().as_deref() == Some(query.as_str()));
-    let shown = SHOWN.with(|s| s.borrow().clone());
+    let ready = (calculated.ready)
+        .try_with_value(|r| r.as_deref() == Some(query.as_str()))
+        .unwrap_or(false);
+    let shown = calculated.shown.try_get_value().flatten();
     if let Some(last) = shown.as_ref().filter(|last| last.query == query) {
         return Ok(last.clone());
     }
     let mut failed = None;
     if !ready {
-        match ask(&query) {
+        match ask(calculated, &query) {
             // The last report unchanged: the memo sees an equal value and nothing repaints
             // until the new results are in (one repaint per input, not two).
             Ok(()) => {
@@ -387,7 +414,7 @@ pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
             Err(e) => failed = Some(e),
         }
     }
-    let full = cached_evaluate(scenario).map_err(|e| match e {
+    let full = evaluator.cached_evaluate(scenario).map_err(|e| match e {
         Error::Unsupported { key, value, .. } if key == "pattern" && value == "traffic" => {
             Error::Unsupported {
                 key,
@@ -401,7 +428,7 @@ pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
         e => e,
     });
     if let Ok(r) = &full {
-        SHOWN.with(|s| *s.borrow_mut() = Some(r.clone()));
+        calculated.shown.try_set_value(Some(r.clone()));
     }
     full
 }
@@ -415,10 +442,10 @@ fn request(query: &str) -> Request {
 }
 
 /// Has the worker simulate `query`: now if it is idle, else once the run under way is done.
-fn ask(query: &str) -> Result<(), String> {
-    BACKGROUND.with(|b| {
-        let mut b = b.borrow_mut();
-        match b.as_mut() {
+fn ask(calculated: Calculated, query: &str) -> Result<(), String> {
+    let asked = calculated
+        .background
+        .try_update_value(|b| match b.as_mut() {
             Some(bg) if bg.running.as_deref() == Some(query) => Ok(()),
             Some(bg) if bg.running.is_some() => {
                 bg.waiting = Some(query.to_string());
@@ -429,7 +456,7 @@ fn ask(query: &str) -> Result<(), String> {
                 bg.job.post(&request(query))
             }
             None => {
-                let job = Job::start(arrived)?;
+                let job = Job::start(move |reply| arrived(calculated, reply))?;
                 job.post(&request(query))?;
                 *b = Some(Background {
                     job,
@@ -438,14 +465,14 @@ fn ask(query: &str) -> Result<(), String> {
                 });
                 Ok(())
             }
-        }
-    })
+        });
+    asked.unwrap_or_else(|| Err("the page was closed".to_string()))
 }
 
 /// A reply of the calculator's worker: the simulations are handed to the core (after an error
 /// the page evaluates the query itself), the waiting query starts, and the report memo is
 /// told.
-fn arrived(reply: Reply) {
+fn arrived(calculated: Calculated, reply: Reply) {
     let simulated = match reply {
         Reply::Simulated { query, runs } => Some((query, runs)),
         Reply::Error { message } => {
@@ -456,8 +483,7 @@ fn arrived(reply: Reply) {
         }
         _ => return,
     };
-    let done = BACKGROUND.with(|b| {
-        let mut b = b.borrow_mut();
+    let done = calculated.background.try_update_value(|b| {
         let bg = b.as_mut()?;
         let done = bg.running.take();
         if let Some(next) = bg.waiting.take() {
@@ -472,10 +498,10 @@ fn arrived(reply: Reply) {
             pair(&query, runs);
             Some(query)
         }
-        None => done,
+        None => done.flatten(),
     };
-    READY.with(|r| *r.borrow_mut() = query);
-    ARRIVED.with(|a| a.notify());
+    calculated.ready.try_set_value(query);
+    calculated.arrived.notify();
 }
 
 /// Hands the worker's simulations of `query` to the core (`remember`), each with the
