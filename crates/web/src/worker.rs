@@ -28,8 +28,8 @@ use commcalc_core::patterns::traffic::simulations;
 use commcalc_core::traffic::{remember, Summary};
 use commcalc_core::{Error, Report, Scenario};
 use leptos::prelude::{
-    set_timeout, GetValue, LocalStorage, Notify, SetValue, StoredValue, Track, Trigger,
-    UpdateValue, WithValue,
+    provide_context, set_timeout, GetValue, LocalStorage, Notify, SetValue, StoredValue, Track,
+    Trigger, UpdateValue, WithValue,
 };
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -56,16 +56,64 @@ pub struct Job {
     /// Replies waiting for an input's frame; dropped with the job, so that a cancelled job's
     /// replies are never handled.
     inbox: Rc<RefCell<Inbox>>,
+    /// The page's workers, of which this is one until it ends.
+    workers: Workers,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
 }
 
-thread_local! {
+/// The page's workers (the calculator's and the Traffic view's) and the person's inputs,
+/// owned by the full module's app, which provides them as a context ([`evaluator`]): an input,
+/// a press or a key tells every busy worker to rest while the page renders the input's frame
+/// (`ToWorker::Hold`; the worker's module says why), and is the time replies wait for
+/// ([`Inbox`]).
+#[derive(Clone, Copy)]
+pub struct Workers {
     /// Every worker up, with its requests not yet answered: each busy one is told `Hold` when
     /// the person gives the page an input.
-    static LIVE: RefCell<Vec<(Worker, Rc<Cell<u32>>)>> = const { RefCell::new(Vec::new()) };
+    live: StoredValue<Vec<(Worker, Rc<Cell<u32>>)>, LocalStorage>,
     /// When the person last gave the page an input (`performance.now()`, ms).
-    static LAST_INPUT: Cell<f64> = const { Cell::new(f64::NEG_INFINITY) };
+    last_input: StoredValue<f64, LocalStorage>,
+    /// The page's listener for those inputs, added with the first worker and removed with
+    /// the app.
+    listener: StoredValue<Option<InputListener>, LocalStorage>,
+}
+
+/// The events that are the person's inputs.
+const INPUTS: [&str; 3] = ["input", "pointerdown", "keydown"];
+
+/// [`Workers`]' listener on the document (capturing), removed when dropped.
+struct InputListener {
+    document: web_sys::Document,
+    tell: Closure<dyn Fn()>,
+}
+
+impl Drop for InputListener {
+    fn drop(&mut self) {
+        for event in INPUTS {
+            let _ = self.document.remove_event_listener_with_callback_and_bool(
+                event,
+                self.tell.as_ref().unchecked_ref(),
+                true,
+            );
+        }
+    }
+}
+
+impl Workers {
+    /// None up yet, and no input yet.
+    fn new() -> Workers {
+        Workers {
+            live: StoredValue::new_local(Vec::new()),
+            last_input: StoredValue::new_local(f64::NEG_INFINITY),
+            listener: StoredValue::new_local(None),
+        }
+    }
+
+    /// When the person last gave the page an input (never, once the app is gone).
+    fn last_input(&self) -> f64 {
+        self.last_input.try_get_value().unwrap_or(f64::NEG_INFINITY)
+    }
 }
 
 /// A job's replies, handled in the order they came, none within [`HOLD_MS`] of the person's
@@ -82,6 +130,8 @@ struct Inbox {
     /// When the latest request was posted (`performance.now()`, ms).
     asked: f64,
     on_reply: Rc<dyn Fn(Reply)>,
+    /// The page's workers, whose last input the replies wait after.
+    workers: Workers,
 }
 
 impl Inbox {
@@ -92,7 +142,7 @@ impl Inbox {
             if b.waiting {
                 return;
             }
-            reply_wait(b.asked, LAST_INPUT.with(Cell::get), crate::dom::now())
+            reply_wait(b.asked, b.workers.last_input(), crate::dom::now())
         };
         if wait > 0.0 {
             inbox.borrow_mut().waiting = true;
@@ -128,9 +178,10 @@ impl Inbox {
 }
 
 impl Job {
-    /// Starts a worker; `on_reply` gets every reply after `Ready` (progress, then one result
-    /// or error per request). Fails where the browser cannot start a worker.
-    pub fn start(on_reply: impl Fn(Reply) + 'static) -> Result<Job, String> {
+    /// Starts a worker, one of the page's `workers`; `on_reply` gets every reply after `Ready`
+    /// (progress, then one result or error per request). Fails where the browser cannot start
+    /// a worker.
+    pub fn start(workers: Workers, on_reply: impl Fn(Reply) + 'static) -> Result<Job, String> {
         let worker = Worker::new(LOADER)
             .map_err(|e| format!("no Web Worker: {}", crate::dom::js_error(&e)))?;
         let pending = Rc::new(RefCell::new(Some(Vec::<JsValue>::new())));
@@ -140,6 +191,7 @@ impl Job {
             waiting: false,
             asked: f64::NEG_INFINITY,
             on_reply: Rc::new(on_reply),
+            workers,
         }));
         let on_message = {
             let worker = worker.clone();
@@ -188,13 +240,14 @@ impl Job {
         };
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        hold_on_input();
-        LIVE.with(|l| l.borrow_mut().push((worker.clone(), busy.clone())));
+        hold_on_input(workers);
+        (workers.live).try_update_value(|l| l.push((worker.clone(), busy.clone())));
         Ok(Job {
             worker,
             pending,
             busy,
             inbox,
+            workers,
             _on_message: on_message,
             _on_error: on_error,
         })
@@ -221,33 +274,28 @@ impl Drop for Job {
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);
         self.worker.terminate();
-        LIVE.with(|l| l.borrow_mut().retain(|(w, _)| w != &self.worker));
+        (self.workers.live).try_update_value(|l| l.retain(|(w, _)| w != &self.worker));
     }
 }
 
 /// How long until `HOLD_MS` have passed since the person's last input (none if they have).
-fn wait_for_quiet() -> f64 {
-    crate::traffic::quiet_in(LAST_INPUT.with(Cell::get), crate::dom::now())
+fn wait_for_quiet(workers: Workers) -> f64 {
+    crate::traffic::quiet_in(workers.last_input(), crate::dom::now())
 }
 
 /// Runs `f` once `HOLD_MS` have passed since the person's last input (at once if they have):
 /// work that can wait, such as the next part of a worker's results, then does not delay the
 /// frame after an input. It waits once, as the replies do.
-pub fn when_quiet(f: impl FnOnce() + 'static) {
-    match wait_for_quiet() {
+pub fn when_quiet(workers: Workers, f: impl FnOnce() + 'static) {
+    match wait_for_quiet(workers) {
         wait if wait > 0.0 => set_timeout(f, Duration::from_secs_f64(wait / 1000.0)),
         _ => f(),
     }
 }
 
-/// Once per page: an input, a press or a key tells every busy worker to rest while the page
-/// renders the input's frame (`ToWorker::Hold`; the worker's module says why), and is the
-/// time replies wait for (`Inbox`).
-fn hold_on_input() {
-    thread_local! {
-        static LISTENING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    }
-    if LISTENING.with(|l| l.replace(true)) {
+/// Adds the page's listener for the person's inputs ([`Workers`]), once.
+fn hold_on_input(workers: Workers) {
+    if workers.listener.try_with_value(Option::is_some) != Some(false) {
         return;
     }
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
@@ -255,26 +303,26 @@ fn hold_on_input() {
     };
     let (hold, _) = to_js(pack_request(&ToWorker::Hold));
     let tell = Closure::<dyn Fn()>::new(move || {
-        LAST_INPUT.with(|t| t.set(crate::dom::now()));
-        LIVE.with(|l| {
-            for (worker, busy) in l.borrow().iter() {
+        workers.last_input.try_set_value(crate::dom::now());
+        workers.live.try_with_value(|l| {
+            for (worker, busy) in l {
                 if busy.get() > 0 {
                     let _ = worker.post_message(&hold);
                 }
             }
-        })
+        });
     });
     let options = web_sys::AddEventListenerOptions::new();
     options.set_capture(true);
     options.set_passive(true);
-    for event in ["input", "pointerdown", "keydown"] {
+    for event in INPUTS {
         let _ = document.add_event_listener_with_callback_and_add_event_listener_options(
             event,
             tell.as_ref().unchecked_ref(),
             &options,
         );
     }
-    tell.forget();
+    (workers.listener).try_set_value(Some(InputListener { document, tell }));
 }
 
 /// A packet as a JavaScript object, `{ kind, texts, f64s, u32s }` (strings, `Float64Array`s
@@ -360,17 +408,23 @@ struct Calculated {
     shown: StoredValue<Option<Report>, LocalStorage>,
     /// Notified when simulations arrive: the report memo, which tracks it, evaluates again.
     arrived: Trigger,
+    /// The page's workers, with which it starts its own.
+    workers: Workers,
 }
 
 /// The full module's evaluation (`app::Views::report`), made under the app's owner: [`report`]
 /// with both engines, its caches and its worker owned by the app.
 pub fn evaluator() -> Evaluate {
     let evaluator = Evaluator::new(commcalc_core::report::ENGINES);
+    // The page's workers, this one's and the Traffic view's, for the views to start theirs.
+    let workers = Workers::new();
+    provide_context(workers);
     let calculated = Calculated {
         background: StoredValue::new_local(None),
         ready: StoredValue::new_local(None),
         shown: StoredValue::new_local(None),
         arrived: Trigger::new(),
+        workers,
     };
     Box::new(move |view, scenario| report(&evaluator, calculated, view, scenario))
 }
@@ -456,7 +510,7 @@ fn ask(calculated: Calculated, query: &str) -> Result<(), String> {
                 bg.job.post(&request(query))
             }
             None => {
-                let job = Job::start(move |reply| arrived(calculated, reply))?;
+                let job = Job::start(calculated.workers, move |reply| arrived(calculated, reply))?;
                 job.post(&request(query))?;
                 *b = Some(Background {
                     job,
