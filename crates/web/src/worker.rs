@@ -28,8 +28,8 @@ use commcalc_core::patterns::traffic::simulations;
 use commcalc_core::traffic::{remember, Summary};
 use commcalc_core::{Error, Report, Scenario};
 use leptos::prelude::{
-    provide_context, set_timeout, GetValue, LocalStorage, Notify, SetValue, StoredValue, Track,
-    Trigger, UpdateValue, WithValue,
+    provide_context, set_timeout, LocalStorage, Notify, StoredValue, Track, Trigger, UpdateValue,
+    WithValue,
 };
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -68,15 +68,18 @@ pub struct Job {
 /// (`ToWorker::Hold`; the worker's module says why), and is the time replies wait for
 /// ([`Inbox`]).
 #[derive(Clone, Copy)]
-pub struct Workers {
+pub struct Workers(StoredValue<Inputs, LocalStorage>);
+
+/// What [`Workers`] keep.
+struct Inputs {
     /// Every worker up, with its requests not yet answered: each busy one is told `Hold` when
     /// the person gives the page an input.
-    live: StoredValue<Vec<(Worker, Rc<Cell<u32>>)>, LocalStorage>,
+    live: Vec<(Worker, Rc<Cell<u32>>)>,
     /// When the person last gave the page an input (`performance.now()`, ms).
-    last_input: StoredValue<f64, LocalStorage>,
+    last_input: f64,
     /// The page's listener for those inputs, added with the first worker and removed with
     /// the app.
-    listener: StoredValue<Option<InputListener>, LocalStorage>,
+    listener: Option<InputListener>,
 }
 
 /// The events that are the person's inputs.
@@ -103,16 +106,18 @@ impl Drop for InputListener {
 impl Workers {
     /// None up yet, and no input yet.
     fn new() -> Workers {
-        Workers {
-            live: StoredValue::new_local(Vec::new()),
-            last_input: StoredValue::new_local(f64::NEG_INFINITY),
-            listener: StoredValue::new_local(None),
-        }
+        Workers(StoredValue::new_local(Inputs {
+            live: Vec::new(),
+            last_input: f64::NEG_INFINITY,
+            listener: None,
+        }))
     }
 
     /// When the person last gave the page an input (never, once the app is gone).
     fn last_input(&self) -> f64 {
-        self.last_input.try_get_value().unwrap_or(f64::NEG_INFINITY)
+        (self.0)
+            .try_with_value(|i| i.last_input)
+            .unwrap_or(f64::NEG_INFINITY)
     }
 }
 
@@ -241,7 +246,7 @@ impl Job {
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         hold_on_input(workers);
-        (workers.live).try_update_value(|l| l.push((worker.clone(), busy.clone())));
+        (workers.0).try_update_value(|i| i.live.push((worker.clone(), busy.clone())));
         Ok(Job {
             worker,
             pending,
@@ -274,7 +279,7 @@ impl Drop for Job {
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);
         self.worker.terminate();
-        (self.workers.live).try_update_value(|l| l.retain(|(w, _)| w != &self.worker));
+        (self.workers.0).try_update_value(|i| i.live.retain(|(w, _)| w != &self.worker));
     }
 }
 
@@ -295,7 +300,7 @@ pub fn when_quiet(workers: Workers, f: impl FnOnce() + 'static) {
 
 /// Adds the page's listener for the person's inputs ([`Workers`]), once.
 fn hold_on_input(workers: Workers) {
-    if workers.listener.try_with_value(Option::is_some) != Some(false) {
+    if (workers.0).try_with_value(|i| i.listener.is_some()) != Some(false) {
         return;
     }
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
@@ -303,9 +308,9 @@ fn hold_on_input(workers: Workers) {
     };
     let (hold, _) = to_js(pack_request(&ToWorker::Hold));
     let tell = Closure::<dyn Fn()>::new(move || {
-        workers.last_input.try_set_value(crate::dom::now());
-        workers.live.try_with_value(|l| {
-            for (worker, busy) in l {
+        (workers.0).try_update_value(|i| {
+            i.last_input = crate::dom::now();
+            for (worker, busy) in &i.live {
                 if busy.get() > 0 {
                     let _ = worker.post_message(&hold);
                 }
@@ -322,7 +327,7 @@ fn hold_on_input(workers: Workers) {
             &options,
         );
     }
-    (workers.listener).try_set_value(Some(InputListener { document, tell }));
+    (workers.0).try_update_value(|i| i.listener = Some(InputListener { document, tell }));
 }
 
 /// A packet as a JavaScript object, `{ kind, texts, f64s, u32s }` (strings, `Float64Array`s
@@ -401,15 +406,21 @@ struct Background {
 /// simulations arrived.
 #[derive(Clone, Copy)]
 struct Calculated {
-    background: StoredValue<Option<Background>, LocalStorage>,
-    /// The query whose simulations the core was last handed.
-    ready: StoredValue<Option<String>, LocalStorage>,
-    /// The last traffic report shown, kept on screen while a newer one is being simulated.
-    shown: StoredValue<Option<Report>, LocalStorage>,
+    kept: StoredValue<Reports, LocalStorage>,
     /// Notified when simulations arrive: the report memo, which tracks it, evaluates again.
     arrived: Trigger,
     /// The page's workers, with which it starts its own.
     workers: Workers,
+}
+
+/// What [`Calculated`] keeps.
+#[derive(Default)]
+struct Reports {
+    background: Option<Background>,
+    /// The query whose simulations the core was last handed.
+    ready: Option<String>,
+    /// The last traffic report shown, kept on screen while a newer one is being simulated.
+    shown: Option<Report>,
 }
 
 /// The full module's evaluation (`app::Views::report`), made under the app's owner: [`report`]
@@ -420,9 +431,7 @@ pub fn evaluator() -> Evaluate {
     let workers = Workers::new();
     provide_context(workers);
     let calculated = Calculated {
-        background: StoredValue::new_local(None),
-        ready: StoredValue::new_local(None),
-        shown: StoredValue::new_local(None),
+        kept: StoredValue::new_local(Reports::default()),
         arrived: Trigger::new(),
         workers,
     };
@@ -449,10 +458,12 @@ fn report(
     let unrun = unrun?;
     calculated.arrived.track();
     let query = scenario.to_query();
-    let ready = (calculated.ready)
-        .try_with_value(|r| r.as_deref() == Some(query.as_str()))
-        .unwrap_or(false);
-    let shown = calculated.shown.try_get_value().flatten();
+    let (ready, shown) = (calculated.kept)
+        .try_with_value(|k| {
+            let ready = k.ready.as_deref() == Some(query.as_str());
+            (ready, k.shown.clone())
+        })
+        .unwrap_or_default();
     if let Some(last) = shown.as_ref().filter(|last| last.query == query) {
         return Ok(last.clone());
     }
@@ -482,7 +493,7 @@ fn report(
         e => e,
     });
     if let Ok(r) = &full {
-        calculated.shown.try_set_value(Some(r.clone()));
+        (calculated.kept).try_update_value(|k| k.shown = Some(r.clone()));
     }
     full
 }
@@ -498,8 +509,8 @@ fn request(query: &str) -> Request {
 /// Has the worker simulate `query`: now if it is idle, else once the run under way is done.
 fn ask(calculated: Calculated, query: &str) -> Result<(), String> {
     let asked = calculated
-        .background
-        .try_update_value(|b| match b.as_mut() {
+        .kept
+        .try_update_value(|k| match k.background.as_mut() {
             Some(bg) if bg.running.as_deref() == Some(query) => Ok(()),
             Some(bg) if bg.running.is_some() => {
                 bg.waiting = Some(query.to_string());
@@ -512,7 +523,7 @@ fn ask(calculated: Calculated, query: &str) -> Result<(), String> {
             None => {
                 let job = Job::start(calculated.workers, move |reply| arrived(calculated, reply))?;
                 job.post(&request(query))?;
-                *b = Some(Background {
+                k.background = Some(Background {
                     job,
                     running: Some(query.to_string()),
                     waiting: None,
@@ -537,8 +548,8 @@ fn arrived(calculated: Calculated, reply: Reply) {
         }
         _ => return,
     };
-    let done = calculated.background.try_update_value(|b| {
-        let bg = b.as_mut()?;
+    let done = calculated.kept.try_update_value(|k| {
+        let bg = k.background.as_mut()?;
         let done = bg.running.take();
         if let Some(next) = bg.waiting.take() {
             if bg.job.post(&request(&next)).is_ok() {
@@ -554,7 +565,7 @@ fn arrived(calculated: Calculated, reply: Reply) {
         }
         None => done.flatten(),
     };
-    calculated.ready.try_set_value(query);
+    (calculated.kept).try_update_value(|k| k.ready = query);
     calculated.arrived.notify();
 }
 
