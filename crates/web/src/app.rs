@@ -242,12 +242,8 @@ fn App(
     if embed {
         dom::embedded();
     }
-    let state = State::new(
-        initial,
-        page,
-        problems,
-        ((views.report)(), views.moved, views.traffic),
-    );
+    let module = ((views.report)(), views.moved, views.traffic);
+    let state = State::new(initial, page, problems, module);
     if note.is_some() {
         state.note.set(note);
     }

@@ -353,9 +353,9 @@ pub fn curve_range(scenario: &Scenario) -> (f64, f64) {
 pub type Described = (&'static str, String, &'static str, Kind, String);
 
 /// The simulator's controls (`pattern=traffic`): a module that shows them names them
-/// (`app::Views::traffic`, handed down as `State::traffic`). The calculator's module hands the traffic pattern over to the full
-/// module (`app::calculator_results`), so it never shows them, and without them it links none
-/// of their texts.
+/// (`app::Views::traffic`, handed down as `State::traffic`). The calculator's module hands
+/// the traffic pattern over to the full module (`app::calculator_results`), so it never shows
+/// them, and without them it links none of their texts.
 #[derive(Clone, Copy)]
 pub struct TrafficControls {
     /// A simulator key's control, or `None` where the scenario does not use the key.
@@ -638,44 +638,48 @@ pub fn current(
                 .map(|l| l.id().to_string())
                 .or_else(|| used_text(key)),
         ),
-        name => Current::Number(
-            scenario
-                .overrides
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, v)| *v)
-                .or_else(|| {
-                    report.and_then(|r| {
-                        r.parameters
-                            .iter()
-                            .find(|(n, _)| *n == name)
-                            .map(|(_, v)| *v)
-                    })
-                })
-                .or_else(|| {
-                    // γ is a metric of every collective, whichever rule gave it.
-                    let gamma = report.filter(|_| name == "gamma");
-                    match gamma.and_then(|r| r.metrics.get("gamma_us_per_byte")) {
-                        Some(Value::Number(v)) => Some(*v),
-                        _ => None,
-                    }
-                })
-                .or_else(|| {
-                    scenario
-                        .machine
-                        .set(scenario.model)
-                        .and_then(|s| s.param(name))
-                        .map(|p| p.value)
-                        .filter(|v| v.is_finite())
-                })
-                .or_else(|| {
-                    collective::is_collective(scenario.pattern.id)
-                        .then(|| collective::node_default(scenario.machine, name))
-                        .flatten()
-                        .map(|d| d.value)
-                }),
-        ),
+        name => Current::Number(parameter(scenario, report, name)),
     }
+}
+
+/// The value of a machine parameter (or a collective's node key): the scenario's, else what
+/// the report used, else γ's metric, else the machine's, else the collective's default.
+fn parameter(scenario: &Scenario, report: Option<&Report>, name: &str) -> Option<f64> {
+    scenario
+        .overrides
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| *v)
+        .or_else(|| {
+            report.and_then(|r| {
+                r.parameters
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| *v)
+            })
+        })
+        .or_else(|| {
+            // γ is a metric of every collective, whichever rule gave it.
+            let gamma = report.filter(|_| name == "gamma");
+            match gamma.and_then(|r| r.metrics.get("gamma_us_per_byte")) {
+                Some(Value::Number(v)) => Some(*v),
+                _ => None,
+            }
+        })
+        .or_else(|| {
+            scenario
+                .machine
+                .set(scenario.model)
+                .and_then(|s| s.param(name))
+                .map(|p| p.value)
+                .filter(|v| v.is_finite())
+        })
+        .or_else(|| {
+            collective::is_collective(scenario.pattern.id)
+                .then(|| collective::node_default(scenario.machine, name))
+                .flatten()
+                .map(|d| d.value)
+        })
 }
 
 /// Whether a key is one of the simulator's. Here, where the controls hand those keys to the
