@@ -10,7 +10,7 @@ use commcalc_core::{Error, Model, Report, Scenario};
 use crate::chart::Scale;
 use crate::collectives::with_collective;
 use crate::controls::TrafficControls;
-use crate::dom;
+use crate::dom::{self, Address};
 use crate::edit::{self, after_edit, Edit};
 use crate::page::{self, Page};
 use crate::problem::{url_problems, Problem};
@@ -62,6 +62,8 @@ pub struct State {
     /// What the page changed on its own, and why (the regimes view moved to a scenario that
     /// has maps); cleared by the next edit or view.
     pub note: RwSignal<Option<String>>,
+    /// The address bar, kept in step with the page, and whether a slider is held.
+    pub address: Address,
     /// Whether the system asks for dark colours: one listener for the page, which every chart
     /// reads (a listener per chart would outlive the views that close).
     pub dark: ReadSignal<bool>,
@@ -75,7 +77,7 @@ pub struct State {
 }
 
 /// Every how many rows and columns the maps (the regime maps, the winner map) are computed
-/// while a slider is held (`dom::slider_held`): a sixteenth of the cells, each standing for its
+/// while a slider is held (`Address::slider_held`): a sixteenth of the cells, each standing for its
 /// 4 × 4 block (`commcalc_core::grid`), so that a drag of α costs a frame's budget; the exact
 /// maps are drawn when the slider is released.
 pub const HELD_SAMPLE: usize = 4;
@@ -100,7 +102,7 @@ impl State {
     /// How finely the maps are computed now: every [`HELD_SAMPLE`]-th row and column while a
     /// slider is held, every cell otherwise. Tracked, so that a release redraws them exactly.
     pub fn map_sample(&self) -> usize {
-        if dom::slider_held() {
+        if self.address.slider_held() {
             HELD_SAMPLE
         } else {
             1
@@ -125,9 +127,10 @@ impl State {
         });
     }
 
-    /// The state of a page opened on `initial`, whose report `evaluate` gives and whose views
-    /// move the scenario as `moved` says (the module's `app::Views::report` and
-    /// `app::Views::moved`); the address bar gets its canonical query.
+    /// The state of a page opened on `initial`, whose report `evaluate` gives, whose views
+    /// move the scenario as `moved` says and whose controls of the simulator are `traffic`'s
+    /// (the module's `app::Views::report`, `moved` and `traffic`); the address bar gets its
+    /// canonical query, and the app owns the address bar's state (a context for the charts).
     pub fn new(
         initial: Scenario,
         page: Page,
@@ -136,6 +139,9 @@ impl State {
     ) -> State {
         let (initial, page) = opened(initial, page);
         let evaluate = StoredValue::new_local(evaluate);
+        // The charts of every view read whether a slider moves (`Address::drawing_waits`).
+        let address = Address::new();
+        provide_context(address);
         let scenario = RwSignal::new(initial);
         let active = RwSignal::new(page.edited);
         let page = RwSignal::new(page);
@@ -160,11 +166,12 @@ impl State {
             problems: RwSignal::new(problems),
             note: RwSignal::new(None),
             repaint: RwSignal::new(0),
+            address,
             dark: dom::prefers_dark(),
             after_edit: StoredValue::new_local(AfterEdit::default()),
         };
         state.write_url();
-        dom::on_history(move |search| state.restore(&search));
+        address.on_history(move |search| state.restore(&search));
         state
     }
 
@@ -210,18 +217,18 @@ impl State {
 
     /// Puts the page and scenario in the address bar, in place of the current entry.
     pub fn write_url(&self) {
-        dom::replace_query(self.query_untracked());
+        self.address.replace_query(self.query_untracked());
     }
 
     /// Puts an edit in the address bar as a history entry once it settles
-    /// (`dom::edit_query`): Back undoes it. An embedded page replaces its entry instead: the
+    /// (`Address::edit_query`): Back undoes it. An embedded page replaces its entry instead: the
     /// history is the course page's, whose Back should leave it, not step through its embeds.
     fn write_edit(&self) {
         let query = self.query_untracked();
         if self.page.with_untracked(|p| p.embed) {
-            dom::replace_query(query);
+            self.address.replace_query(query);
         } else {
-            dom::edit_query(query);
+            self.address.edit_query(query);
         }
     }
 
@@ -298,7 +305,7 @@ impl State {
         });
         self.note.set(None);
         self.move_for_view();
-        dom::push_query(self.query_untracked());
+        self.address.push_query(self.query_untracked());
     }
 
     /// Sets the charts' axes.

@@ -48,7 +48,7 @@ struct Shown {
 
 impl Painter {
     /// Draws each chart whose picture changed, except one off screen while a slider moves
-    /// (`dom::drawing_waits`: on the Compare view the bandwidth chart is below the fold, and
+    /// (`Address::drawing_waits`: on the Compare view the bandwidth chart is below the fold, and
     /// drawing it was a third of a step's script), and reports the repaint.
     fn paint(&self) {
         let state = self.state;
@@ -75,7 +75,8 @@ impl Painter {
             let picture: Picture = (plot, scale, dark, css, ratio);
             // (Charts taken off the page keep what they show: nothing to draw.)
             let waits = self.shown.try_with_value(|s| {
-                s.pictures[i].as_ref() == Some(&picture) || dom::drawing_waits(canvas, &s.redraw)
+                s.pictures[i].as_ref() == Some(&picture)
+                    || state.address.drawing_waits(canvas, &s.redraw)
             });
             if waits != Some(false) {
                 continue;

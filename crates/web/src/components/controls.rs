@@ -9,7 +9,6 @@
 use leptos::prelude::*;
 
 use crate::controls::{collective_facts, controls, label_parts, shown, Control, Form, Kind};
-use crate::dom;
 use crate::edit::Edit;
 use crate::slider::{plain, STEPS};
 use crate::state::State;
@@ -242,7 +241,9 @@ fn number_edit(
                 return;
             };
             if let Kind::Number { slider: Some(sl) } = control.with_untracked(|c| c.kind.clone()) {
-                dom::sliding(|| state.edit(Edit::Set(key, &plain(sl.value(pos)))));
+                state
+                    .address
+                    .sliding(|| state.edit(Edit::Set(key, &plain(sl.value(pos)))));
             }
         };
         view! {
@@ -257,7 +258,7 @@ fn number_edit(
                 prop:value=move || now.with(|s| s.position)
                 on:input=slide
                 // Released: the address takes the value now rather than after the pause.
-                on:change=|_| dom::flush_url()
+                on:change=move |_| state.address.flush_url()
             />
         }
     });

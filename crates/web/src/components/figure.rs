@@ -1,7 +1,7 @@
 //! One chart drawn from a plot memo: the views' other charts (validation, block-size sweep,
 //! bulk transfer, the Traffic view's), repainted in an effect whenever the plot, the theme or
 //! the size changes; off screen while a slider moves, once it pauses or comes on screen
-//! (`dom::drawing_waits`).
+//! (`Address::drawing_waits`).
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::Closure;
@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
 use crate::chart::{palette, Plot, Scale};
-use crate::dom::{self, Node};
+use crate::dom::{self, Address, Node};
 use crate::draw::{draw, Frame, Kept};
 
 /// `<figure><figcaption/><canvas id=…/></figure>`.
@@ -29,6 +29,7 @@ pub fn Figure(
     dark: ReadSignal<bool>,
 ) -> impl IntoView {
     let canvas = Node::new();
+    let address = expect_context::<Address>();
     let size = RwSignal::new((0.0, 0.0));
     // Bumped when a drawing that waited off screen while a slider moved can be made.
     let shown = RwSignal::new(0u32);
@@ -67,7 +68,7 @@ pub fn Figure(
         // A drawing that waits reads nothing of its plot: an effect that read it would have
         // the plot memo, and the sweep or series behind it, computed again at every input of
         // the drag, only to find the chart still waiting (the end of the wait runs this again).
-        if redraw.with_value(|r| dom::drawing_waits(&c, r)) {
+        if redraw.with_value(|r| address.drawing_waits(&c, r)) {
             return true;
         }
         plot.with(|p| {
