@@ -16,6 +16,7 @@ use crate::components::{
 };
 use crate::controls::TrafficControls;
 use crate::dom::{self, Node};
+use crate::edit::{Evaluate, Evaluator};
 use crate::export::{self, curves_csv, file_stem};
 use crate::lazy;
 use crate::page::{self, Page};
@@ -55,18 +56,15 @@ pub struct Views {
     /// The style sheets of the views only this module has, added to the page when it mounts:
     /// a first visit to the calculator does not download them (docs/web-bytes.md).
     styles: &'static [&'static str],
-    /// The engines its evaluations cost with (`edit::use_engines`): both in the full module,
-    /// neither in the calculator's, which hands a scenario that needs one over to the full
-    /// module ([`calculator_results`]).
-    engines: Engines,
-    /// How the scenario a view shows is evaluated, and an edit checked (`State::report`): in
-    /// the full module by `worker::report`, which has the calculator's traffic scenarios
-    /// simulated in a worker; in the calculator's module by `edit::cached_evaluate` alone,
-    /// which gives [`Error::Elsewhere`] for a scenario that needs an engine, since it hands
-    /// those over to the full module ([`calculator_results`]) and so links neither the engines
-    /// nor the worker's client.
-    report: crate::edit::Evaluate,
-    /// The simulator's controls (`controls::use_traffic`): the full module's; none in the
+    /// Makes, under the app's owner, how the scenario a view shows is evaluated, and an edit
+    /// checked (`State::report`): in the full module by `worker::report`, with both engines,
+    /// which has the calculator's traffic scenarios simulated in a worker; in the calculator's
+    /// module by `Evaluator::cached_evaluate` alone, with neither engine, which gives
+    /// [`Error::Elsewhere`] for a scenario that needs one, since it hands those over to the
+    /// full module ([`calculator_results`]) and so links neither the engines nor the worker's
+    /// client.
+    report: fn() -> Evaluate,
+    /// The simulator's controls (`State::traffic`): the full module's; none in the
     /// calculator's, which hands the traffic pattern over to the full module.
     traffic: TrafficControls,
     /// Where a view opened from a tab moves the scenario (`state::moved`): none in the
@@ -83,8 +81,10 @@ pub const CALCULATOR: Views = Views {
     share: lazy::share_button,
     fitted: Fitted::NONE,
     styles: &[],
-    engines: Engines::NONE,
-    report: |_, scenario| crate::edit::cached_evaluate(scenario),
+    report: || {
+        let calculator = Evaluator::new(Engines::NONE);
+        Box::new(move |_, scenario| calculator.cached_evaluate(scenario))
+    },
     traffic: TrafficControls::NONE,
     moved: |_, _, _| None,
 };
@@ -105,8 +105,7 @@ pub const ALL: Views = Views {
         include_str!("../../../web/explain-panel.css"),
         include_str!("../../../web/traffic.css"),
     ],
-    engines: commcalc_core::report::ENGINES,
-    report: crate::worker::report,
+    report: crate::worker::evaluator,
     traffic: crate::traffic::CONTROLS,
     moved: crate::state::moved,
 };
@@ -126,8 +125,6 @@ pub fn start(views: Views) {
     // Taking the page over from the calculator's module: its app leaves first, bringing the
     // address up to date.
     lazy::take_over();
-    crate::edit::use_engines(views.engines);
-    crate::controls::use_traffic(views.traffic);
     dom::init_paints();
     let search = web_sys::window()
         .and_then(|w| w.location().search().ok())
@@ -160,10 +157,10 @@ pub fn start(views: Views) {
                 Some((next, why)) => (next, Some(why)),
                 None => (initial, None),
             };
-            let app = mount_to(
-                root,
-                move || view! { <App initial page problems note views/> },
-            );
+            let app = mount_to(root, move || {
+                provide_context(lazy::Handover::new());
+                view! { <App initial page problems note views/> }
+            });
             lazy::offer_leave(Box::new(app));
         }
         None => root.set_text_content(Some("commcalc could not build its default scenario.")),
@@ -236,8 +233,8 @@ fn App(
     if embed {
         dom::embedded();
     }
-    provide_context(lazy::Handover::new());
-    let state = State::new(initial, page, problems, (views.report, views.moved));
+    let module = ((views.report)(), views.moved, views.traffic);
+    let state = State::new(initial, page, problems, module);
     if note.is_some() {
         state.note.set(note);
     }

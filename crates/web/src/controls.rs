@@ -13,7 +13,6 @@ use commcalc_core::query::P_RANGE;
 use commcalc_core::traffic::query::TrafficKey;
 use commcalc_core::units::si;
 use commcalc_core::{Error, Model, Report, Scenario};
-use std::cell::Cell;
 
 use crate::problem::Problem;
 use crate::slider::{plain, Slider};
@@ -53,9 +52,9 @@ pub struct Control {
 
 /// The controls of a scenario: the pattern's inputs, then the curve's range, then the
 /// parameters of the machine's set for the model.
-pub fn controls(scenario: &Scenario) -> Vec<Control> {
+pub fn controls(scenario: &Scenario, traffic: TrafficControls) -> Vec<Control> {
     let (read, takes_nodes) = read_keys(scenario);
-    let mut out = all_controls(scenario, takes_nodes);
+    let mut out = all_controls(scenario, takes_nodes, traffic);
     // A control for a key the scenario does not read would only ever be refused (a part of a
     // sum too: the SP2's a_c of a_rt cancels out on a ping-pong, which reads a_rt alone).
     // The node keys are read only once ppn is given, so they are offered whether read or not.
@@ -69,12 +68,12 @@ pub fn controls(scenario: &Scenario) -> Vec<Control> {
 
 /// Every control the pattern, the model's parameters and the collectives declare; the node
 /// keys where the collective `takes_nodes`.
-fn all_controls(scenario: &Scenario, takes_nodes: bool) -> Vec<Control> {
+fn all_controls(scenario: &Scenario, takes_nodes: bool, traffic: TrafficControls) -> Vec<Control> {
     let (machine, pattern, model) = (scenario.machine, scenario.pattern, scenario.model);
     let mut out: Vec<Control> = pattern
         .inputs
         .iter()
-        .filter_map(|k| input(*k, machine, pattern, scenario))
+        .filter_map(|k| input(*k, machine, pattern, scenario, traffic))
         .collect();
     for (key, name) in [("from", "Curve from"), ("to", "Curve to")] {
         out.push(Control {
@@ -351,9 +350,9 @@ pub fn curve_range(scenario: &Scenario) -> (f64, f64) {
 pub type Described = (&'static str, String, &'static str, Kind, String);
 
 /// The simulator's controls (`pattern=traffic`): a module that shows them names them
-/// ([`use_traffic`]). The calculator's module hands the traffic pattern over to the full
-/// module (`app::calculator_results`), so it never shows them, and without them it links none
-/// of their texts.
+/// (`app::Views::traffic`, handed down as `State::traffic`). The calculator's module hands
+/// the traffic pattern over to the full module (`app::calculator_results`), so it never shows
+/// them, and without them it links none of their texts.
 #[derive(Clone, Copy)]
 pub struct TrafficControls {
     /// A simulator key's control, or `None` where the scenario does not use the key.
@@ -373,31 +372,19 @@ impl TrafficControls {
     };
 }
 
-thread_local! {
-    static TRAFFIC: Cell<TrafficControls> = const { Cell::new(TrafficControls::NONE) };
-}
-
-/// Sets the simulator's controls this module shows: the full module's `traffic::CONTROLS`.
-pub fn use_traffic(controls: TrafficControls) {
-    TRAFFIC.with(|t| t.set(controls));
-}
-
-fn traffic() -> TrafficControls {
-    TRAFFIC.with(Cell::get)
-}
-
 fn input(
     key: Key,
     machine: &Machine,
     pattern: &PatternDef,
     scenario: &Scenario,
+    traffic: TrafficControls,
 ) -> Option<Control> {
     let default = "the pattern's default".to_string();
     let (label, name, unit, kind, source) = match key {
         Key::Mesh | Key::Algo | Key::F | Key::Link => {
             choice_input(key, machine, pattern, scenario)?
         }
-        Key::Traffic(t) => (traffic().control)(t, scenario)?,
+        Key::Traffic(t) => (traffic.control)(t, scenario)?,
         _ => number_input(key, machine, pattern, scenario)?,
     };
     Some(Control {
@@ -602,7 +589,12 @@ pub enum Current {
 }
 
 /// The current value of a control's key.
-pub fn current(scenario: &Scenario, report: Option<&Report>, key: &str) -> Current {
+pub fn current(
+    scenario: &Scenario,
+    report: Option<&Report>,
+    key: &str,
+    traffic: TrafficControls,
+) -> Current {
     let i = &scenario.inputs;
     let used = |key: &str| {
         report.and_then(|r| {
@@ -628,7 +620,7 @@ pub fn current(scenario: &Scenario, report: Option<&Report>, key: &str) -> Curre
         "h" => Current::Number(i.h.or_else(|| used_number(key))),
         "k" => Current::Number(i.k.map(f64::from).or_else(|| used_number(key))),
         k if is_traffic_key(k) => {
-            (traffic().current)(scenario, used(key).as_ref(), key).unwrap_or(Current::Number(None))
+            (traffic.current)(scenario, used(key).as_ref(), key).unwrap_or(Current::Number(None))
         }
         "from" => Current::Number(Some(curve_range(scenario).0)),
         "to" => Current::Number(Some(curve_range(scenario).1)),
@@ -643,55 +635,59 @@ pub fn current(scenario: &Scenario, report: Option<&Report>, key: &str) -> Curre
                 .map(|l| l.id().to_string())
                 .or_else(|| used_text(key)),
         ),
-        name => Current::Number(
-            scenario
-                .overrides
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, v)| *v)
-                .or_else(|| {
-                    report.and_then(|r| {
-                        r.parameters
-                            .iter()
-                            .find(|(n, _)| *n == name)
-                            .map(|(_, v)| *v)
-                    })
-                })
-                .or_else(|| {
-                    // γ is a metric of every collective, whichever rule gave it.
-                    let gamma = report.filter(|_| name == "gamma");
-                    match gamma.and_then(|r| r.metrics.get("gamma_us_per_byte")) {
-                        Some(Value::Number(v)) => Some(*v),
-                        _ => None,
-                    }
-                })
-                .or_else(|| {
-                    scenario
-                        .machine
-                        .set(scenario.model)
-                        .and_then(|s| s.param(name))
-                        .map(|p| p.value)
-                        .filter(|v| v.is_finite())
-                })
-                .or_else(|| {
-                    collective::is_collective(scenario.pattern.id)
-                        .then(|| NodeKey::of(name))
-                        .flatten()
-                        .map(|k| collective::node_default(scenario.machine, k))
-                        .map(|d| d.value)
-                }),
-        ),
+        name => Current::Number(parameter(scenario, report, name)),
     }
 }
 
+/// The value of a machine parameter (or a collective's node key): the scenario's, else what
+/// the report used, else γ's metric, else the machine's, else the collective's default.
+fn parameter(scenario: &Scenario, report: Option<&Report>, name: &str) -> Option<f64> {
+    scenario
+        .overrides
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| *v)
+        .or_else(|| {
+            report.and_then(|r| {
+                r.parameters
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| *v)
+            })
+        })
+        .or_else(|| {
+            // γ is a metric of every collective, whichever rule gave it.
+            let gamma = report.filter(|_| name == "gamma");
+            match gamma.and_then(|r| r.metrics.get("gamma_us_per_byte")) {
+                Some(Value::Number(v)) => Some(*v),
+                _ => None,
+            }
+        })
+        .or_else(|| {
+            scenario
+                .machine
+                .set(scenario.model)
+                .and_then(|s| s.param(name))
+                .map(|p| p.value)
+                .filter(|v| v.is_finite())
+        })
+        .or_else(|| {
+            collective::is_collective(scenario.pattern.id)
+                .then(|| NodeKey::of(name))
+                .flatten()
+                .map(|k| collective::node_default(scenario.machine, k))
+                .map(|d| d.value)
+        })
+}
+
 /// Whether a key is one of the simulator's. Here, where the controls hand those keys to the
-/// traffic view's table (`use_traffic`), since the traffic module builds on these controls.
+/// traffic view's table (`TrafficControls`), since the traffic module builds on these controls.
 pub fn is_traffic_key(key: &str) -> bool {
     Key::all().any(|k| matches!(k, Key::Traffic(t) if t.id() == key))
 }
 
 /// Whether the scenario sets this key (so that a reset has something to do).
-pub fn is_set(scenario: &Scenario, key: &str) -> bool {
+pub fn is_set(scenario: &Scenario, key: &str, traffic: TrafficControls) -> bool {
     let i = &scenario.inputs;
     match key {
         "size" => i.size.is_some(),
@@ -706,7 +702,7 @@ pub fn is_set(scenario: &Scenario, key: &str) -> bool {
         "link" => i.link.is_some(),
         "from" => i.from.is_some(),
         "to" => i.to.is_some(),
-        k if is_traffic_key(k) => (traffic().is_set)(scenario, k),
+        k if is_traffic_key(k) => (traffic.is_set)(scenario, k),
         name => scenario.overrides.iter().any(|(n, _)| *n == name),
     }
 }
@@ -786,9 +782,10 @@ pub fn shown(
     scenario: &Scenario,
     report: Result<&Report, &Error>,
     problems: &[Problem],
+    traffic: TrafficControls,
 ) -> Shown {
     let key = c.key;
-    let (value, field, height) = match current(scenario, report.ok(), key) {
+    let (value, field, height) = match current(scenario, report.ok(), key, traffic) {
         Current::Number(v) => (v, v.map(plain).unwrap_or_default(), String::new()),
         Current::Text(t) => (None, t.unwrap_or_default(), String::new()),
         Current::Mesh(m) => (
@@ -815,7 +812,7 @@ pub fn shown(
         height,
         readout: value.map(|v| readout(v, c.unit)).unwrap_or_default(),
         position,
-        is_set: is_set(scenario, key),
+        is_set: is_set(scenario, key, traffic),
         unused: report.is_ok_and(|r| !is_used(r, key)),
         message: messages.join(" "),
     }
@@ -922,6 +919,9 @@ mod tests {
     use super::*;
     use commcalc_core::collectives::nodes::{ASSUMED_NODE, ASSUMED_NODE_REASON};
 
+    /// The calculator's module's simulator controls: none.
+    const NONE: TrafficControls = TrafficControls::NONE;
+
     /// A control shows its value in its field, with its unit's prefix in its readout and at
     /// its step on its slider; a key the scenario sets is marked for its reset, and a key the
     /// pattern does not read here is said to be unused.
@@ -929,9 +929,9 @@ mod tests {
     fn a_control_shows_its_value_and_whether_it_is_set_or_used() {
         let s = Scenario::from_query("machine=intel-paragon&pattern=pingpong&size=12700").unwrap();
         let report = commcalc_core::evaluate(&s);
-        let specs = controls(&s);
+        let specs = controls(&s, NONE);
         let of = |key: &str| specs.iter().find(|c| c.key == key).unwrap();
-        let size = shown(of("size"), &s, report.as_ref(), &[]);
+        let size = shown(of("size"), &s, report.as_ref(), &[], NONE);
         let Kind::Number { slider: Some(sl) } = &of("size").kind else {
             panic!("no size slider");
         };
@@ -940,16 +940,19 @@ mod tests {
         assert_eq!(size.position, sl.position(12700.0));
         assert!(size.position > 0 && size.is_set && !size.unused);
         assert!(size.message.is_empty());
-        let from = shown(of("from"), &s, report.as_ref(), &[]);
+        let from = shown(of("from"), &s, report.as_ref(), &[], NONE);
         assert!(!from.is_set);
         // The DELTA's global combine: the mesh's two sides, the f(L) set's id.
         let s = Scenario::from_query("machine=intel-delta&pattern=global-combine").unwrap();
         let report = commcalc_core::evaluate(&s);
-        let specs = controls(&s);
+        let specs = controls(&s, NONE);
         let of = |key: &str| specs.iter().find(|c| c.key == key).unwrap();
-        let mesh = shown(of("mesh"), &s, report.as_ref(), &[]);
+        let mesh = shown(of("mesh"), &s, report.as_ref(), &[], NONE);
         assert_eq!((mesh.field.as_str(), mesh.height.as_str()), ("16", "16"));
-        assert_eq!(shown(of("f"), &s, report.as_ref(), &[]).field, "nominal");
+        assert_eq!(
+            shown(of("f"), &s, report.as_ref(), &[], NONE).field,
+            "nominal"
+        );
     }
 
     /// The problems about a key show under its control, joined, with the core's reason the
@@ -964,20 +967,27 @@ mod tests {
             key: "ppn".into(),
             message: "ppn: \"x\" is <not> a number".into(),
         };
-        let specs = controls(&s);
+        let specs = controls(&s, NONE);
         let of = |key: &str| specs.iter().find(|c| c.key == key).unwrap();
         let ppn = shown(
             of("ppn"),
             &s,
             report.as_ref(),
             std::slice::from_ref(&problem),
+            NONE,
         );
         assert_eq!(ppn.message, format!("{} {refused}", problem.message));
         assert!(
             !ppn.unused,
             "nothing is said unused where the scenario is refused"
         );
-        let p = shown(of("p"), &s, report.as_ref(), std::slice::from_ref(&problem));
+        let p = shown(
+            of("p"),
+            &s,
+            report.as_ref(),
+            std::slice::from_ref(&problem),
+            NONE,
+        );
         assert!(p.message.is_empty(), "{}", p.message);
     }
 
@@ -986,7 +996,12 @@ mod tests {
     #[test]
     fn a_controls_form_stays_while_its_range_moves() {
         let s = Scenario::from_query("machine=ibm-sp2&pattern=pairs").unwrap();
-        let a_rt = |s: &Scenario| controls(s).into_iter().find(|c| c.key == "a_rt").unwrap();
+        let a_rt = |s: &Scenario| {
+            controls(s, NONE)
+                .into_iter()
+                .find(|c| c.key == "a_rt")
+                .unwrap()
+        };
         let moved = s.with("a_c", "30").unwrap();
         assert_ne!(a_rt(&s), a_rt(&moved), "a_c moves a_rt's slider");
         assert_eq!(a_rt(&s).form(), a_rt(&moved).form());
@@ -997,7 +1012,10 @@ mod tests {
                 unit: a_rt(&s).unit
             }
         );
-        let from = controls(&s).into_iter().find(|c| c.key == "from").unwrap();
+        let from = controls(&s, NONE)
+            .into_iter()
+            .find(|c| c.key == "from")
+            .unwrap();
         assert_eq!(
             from.form(),
             Form::Number {
@@ -1034,7 +1052,7 @@ mod tests {
         let s = Scenario::from_query("machine=csd3-ib&pattern=allreduce").unwrap();
         let report = commcalc_core::evaluate(&s).unwrap();
         assert_eq!(
-            current(&s, Some(&report), "ppn"),
+            current(&s, Some(&report), "ppn", NONE),
             Current::Number(Some(32.0))
         );
         let controls = node_controls(&s);
@@ -1072,7 +1090,7 @@ mod tests {
     fn the_size_help_says_bytes_once() {
         for o in commcalc_core::patterns::offered() {
             let s = Scenario::from_query(&o.query()).unwrap();
-            for c in controls(&s)
+            for c in controls(&s, NONE)
                 .iter()
                 .filter(|c| matches!(c.key, "size" | "from" | "to"))
             {
@@ -1109,16 +1127,25 @@ mod tests {
     #[test]
     fn paragon_pingpong_has_size_range_and_nx_parameters() {
         let s = scenario("machine=intel-paragon&pattern=pingpong");
-        let keys: Vec<_> = controls(&s).iter().map(|c| c.key).collect();
+        let keys: Vec<_> = controls(&s, NONE).iter().map(|c| c.key).collect();
         assert_eq!(keys, ["size", "from", "to", "alpha", "beta"]);
         let r = evaluate(&s).unwrap();
-        assert_eq!(current(&s, Some(&r), "alpha"), Current::Number(Some(146.0)));
-        assert_eq!(current(&s, Some(&r), "size"), Current::Number(Some(1e4)));
+        assert_eq!(
+            current(&s, Some(&r), "alpha", NONE),
+            Current::Number(Some(146.0))
+        );
+        assert_eq!(
+            current(&s, Some(&r), "size", NONE),
+            Current::Number(Some(1e4))
+        );
         assert!(is_used(&r, "alpha") && !is_used(&r, "alpha_x"));
-        assert!(!is_set(&s, "alpha"));
+        assert!(!is_set(&s, "alpha", NONE));
         let s = s.with("alpha", "150").unwrap();
-        assert_eq!(current(&s, None, "alpha"), Current::Number(Some(150.0)));
-        assert!(is_set(&s, "alpha"));
+        assert_eq!(
+            current(&s, None, "alpha", NONE),
+            Current::Number(Some(150.0))
+        );
+        assert!(is_set(&s, "alpha", NONE));
     }
 
     /// Every value a slider offers is an edit the page takes, the evaluation included, for
@@ -1129,7 +1156,7 @@ mod tests {
     #[test]
     fn a_reduction_shows_gamma_with_its_value_and_rule() {
         let s = scenario("machine=custom&pattern=allreduce");
-        let gammas: Vec<Control> = controls(&s)
+        let gammas: Vec<Control> = controls(&s, NONE)
             .into_iter()
             .filter(|c| c.key == "gamma")
             .collect();
@@ -1137,20 +1164,23 @@ mod tests {
         assert!(gammas[0].source.contains("assumed"), "{}", gammas[0].source);
         let report = commcalc_core::evaluate(&s).unwrap();
         assert_eq!(
-            current(&s, Some(&report), "gamma"),
+            current(&s, Some(&report), "gamma", NONE),
             Current::Number(Some(commcalc_core::catalog::ASSUMED_GAMMA.value))
         );
         let delta = scenario("machine=intel-delta&pattern=reduce");
         let report = commcalc_core::evaluate(&delta).unwrap();
         assert_eq!(
-            current(&delta, Some(&report), "gamma"),
+            current(&delta, Some(&report), "gamma", NONE),
             Current::Number(Some(0.25 / 8.0))
         );
         let broadcast = scenario("machine=custom&pattern=broadcast");
-        assert!(controls(&broadcast).iter().all(|c| c.key != "gamma"));
+        assert!(controls(&broadcast, NONE).iter().all(|c| c.key != "gamma"));
         let own = scenario("machine=custom&pattern=allreduce&model=piecewise");
         assert_eq!(
-            controls(&own).iter().filter(|c| c.key == "gamma").count(),
+            controls(&own, NONE)
+                .iter()
+                .filter(|c| c.key == "gamma")
+                .count(),
             1
         );
     }
@@ -1160,15 +1190,23 @@ mod tests {
     /// screen with the core's reason until both are given.
     #[test]
     fn a_collective_offers_ppn_and_then_the_node_keys() {
-        let keys = |s: &Scenario| controls(s).into_iter().map(|c| c.key).collect::<Vec<_>>();
+        let keys = |s: &Scenario| {
+            controls(s, NONE)
+                .into_iter()
+                .map(|c| c.key)
+                .collect::<Vec<_>>()
+        };
         let one = scenario("machine=custom&pattern=allreduce&p=64");
         let k = keys(&one);
         assert!(k.contains(&"ppn") && !k.contains(&"intra_alpha"), "{k:?}");
-        let ppn = controls(&one).into_iter().find(|c| c.key == "ppn").unwrap();
+        let ppn = controls(&one, NONE)
+            .into_iter()
+            .find(|c| c.key == "ppn")
+            .unwrap();
         assert!(!ppn.is_parameter, "an input beside p and the size");
         let report = commcalc_core::evaluate(&one).unwrap();
         assert_eq!(
-            current(&one, Some(&report), "ppn"),
+            current(&one, Some(&report), "ppn", NONE),
             Current::Number(Some(1.0))
         );
         assert!(collective_facts(&one, Some(&report))
@@ -1183,7 +1221,7 @@ mod tests {
         );
         let report = commcalc_core::evaluate(&nodes).unwrap();
         assert_eq!(
-            current(&nodes, Some(&report), "intra_alpha"),
+            current(&nodes, Some(&report), "intra_alpha", NONE),
             Current::Number(Some(ASSUMED_NODE.0))
         );
         let facts = collective_facts(&nodes, Some(&report));
@@ -1217,7 +1255,7 @@ mod tests {
         for o in commcalc_core::patterns::offered() {
             let q = o.query();
             let s = scenario(&q);
-            for c in controls(&s) {
+            for c in controls(&s, NONE) {
                 let Kind::Number { slider: Some(sl) } = c.kind else {
                     continue;
                 };
@@ -1251,7 +1289,7 @@ mod tests {
         use crate::edit::{apply, Edit};
         use crate::slider::{plain, STEPS};
         let value_at = |s: &Scenario, key: &str, pos: u32| {
-            controls(s)
+            controls(s, NONE)
                 .into_iter()
                 .find_map(|c| match c.kind {
                     Kind::Number { slider: Some(sl) } if c.key == key => Some(plain(sl.value(pos))),
@@ -1275,7 +1313,7 @@ mod tests {
                 );
                 let s = scenario(&q);
                 // A range the machine lacks (a two-range fit's third) offers no slider.
-                let offered = |key: &str| controls(&s).iter().any(|c| c.key == key);
+                let offered = |key: &str| controls(&s, NONE).iter().any(|c| c.key == key);
                 for &(part, whole) in set.parts {
                     if !(offered(part) && offered(whole)) {
                         continue;
@@ -1303,19 +1341,22 @@ mod tests {
     #[test]
     fn choices_and_mesh_come_from_the_declarations() {
         let s = scenario("machine=intel-delta&pattern=global-combine");
-        let cs = controls(&s);
+        let cs = controls(&s, NONE);
         let algo = cs.iter().find(|c| c.key == "algo").unwrap();
         assert!(matches!(&algo.kind, Kind::Choice(o) if o.len() == 4));
         assert!(cs.iter().any(|c| c.key == "mesh" && c.kind == Kind::Mesh));
         let r = evaluate(&s).unwrap();
-        assert_eq!(current(&s, Some(&r), "mesh"), Current::Mesh(Some((16, 16))));
         assert_eq!(
-            current(&s, Some(&r), "f"),
+            current(&s, Some(&r), "mesh", NONE),
+            Current::Mesh(Some((16, 16)))
+        );
+        assert_eq!(
+            current(&s, Some(&r), "f", NONE),
             Current::Text(Some("nominal".into()))
         );
         // The Paragon has no algorithm choice for h-relations: no empty select.
         let s = scenario("machine=intel-paragon&pattern=h-relation");
-        assert!(!controls(&s).iter().any(|c| c.key == "algo"));
+        assert!(!controls(&s, NONE).iter().any(|c| c.key == "algo"));
     }
 
     /// Table-driven parameters (001 Table 1) show the row the report used.
@@ -1323,9 +1364,15 @@ mod tests {
     fn table_parameters_show_the_row_used() {
         let s = scenario("machine=intel-paragon&pattern=h-relation&p=16");
         let r = evaluate(&s).unwrap();
-        assert_eq!(current(&s, Some(&r), "l"), Current::Number(Some(4.3e3)));
-        assert_eq!(current(&s, None, "l"), Current::Number(None));
-        let l = controls(&s).into_iter().find(|c| c.key == "l").unwrap();
+        assert_eq!(
+            current(&s, Some(&r), "l", NONE),
+            Current::Number(Some(4.3e3))
+        );
+        assert_eq!(current(&s, None, "l", NONE), Current::Number(None));
+        let l = controls(&s, NONE)
+            .into_iter()
+            .find(|c| c.key == "l")
+            .unwrap();
         assert!(l.reset_to.contains("001 Table 1"), "{}", l.reset_to);
     }
 

@@ -104,7 +104,7 @@ pub fn ready() {
 /// 30 s). A drag sends an input every frame (16.7 ms), but a person dragging slowly pauses
 /// 50–200 ms between inputs; at 300 ms none of those steps pays for the address, which still
 /// follows within a blink of the last one. Releasing the slider (its `change`), every other
-/// edit, and leaving the page ([`flush_url_on_leave`]) write it at once.
+/// edit, and leaving the page ([`Address::on_history`]) write it at once.
 const URL_QUIET_MS: u64 = 300;
 
 /// A channel whose first port calls `painted` on each message, with its handler.
@@ -116,22 +116,234 @@ struct UrlState {
     pending: Option<String>,
     timer: Option<TimeoutHandle>,
     /// Whether the address waiting is an edit's, which becomes a history entry of its own when
-    /// it is written ([`edit_query`]); else it replaces the current entry.
+    /// it is written ([`Address::edit_query`]); else it replaces the current entry.
     entry: bool,
     /// When the last edit came (`performance.now()`, ms), to tell a new edit from the next
     /// step of one under way.
     last_edit: Option<f64>,
+    /// Set while a slider's input is applied ([`Address::sliding`]).
+    sliding: bool,
+    /// The page-long listeners: Back and Forward, and leaving the page.
+    listeners: Vec<Listener>,
+}
+
+/// A listener on the window or the document, removed when dropped (with the app).
+struct Listener {
+    target: web_sys::EventTarget,
+    event: &'static str,
+    handler: Closure<dyn Fn()>,
+}
+
+impl Listener {
+    fn add(target: web_sys::EventTarget, event: &'static str, handler: Closure<dyn Fn()>) -> Self {
+        let _ = target.add_event_listener_with_callback(event, handler.as_ref().unchecked_ref());
+        Listener {
+            target,
+            event,
+            handler,
+        }
+    }
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        let _ = (self.target)
+            .remove_event_listener_with_callback(self.event, self.handler.as_ref().unchecked_ref());
+    }
+}
+
+/// The address bar kept in step with the app, and whether a range slider is held: owned by
+/// the app (`State::address`, and a context for the charts), so that its listeners go with it
+/// and, as it goes (the calculator's module handing the page over to the full module:
+/// `lazy`), the address an edit waits to write is written.
+#[derive(Clone, Copy)]
+pub struct Address {
+    url: StoredValue<UrlState, LocalStorage>,
+    /// Whether a range slider is held ([`Address::slider_held`]).
+    held: RwSignal<bool>,
+}
+
+impl Address {
+    /// The address as the page was opened, nothing waiting; the waiting address is written
+    /// when the app is disposed.
+    pub fn new() -> Address {
+        let address = Address {
+            url: StoredValue::new_local(UrlState::default()),
+            held: RwSignal::new(false),
+        };
+        on_cleanup(move || address.pause());
+        address
+    }
+
+    /// Puts the canonical query in the address bar, replacing the history entry (no new
+    /// entry, no scroll): at once, or once a slider's inputs pause (see [`URL_QUIET_MS`]).
+    pub fn replace_query(self, query: String) {
+        let wait = self.url.try_update_value(|u| {
+            u.pending = Some(query);
+            if let Some(timer) = u.timer.take() {
+                timer.clear();
+            }
+            if u.sliding {
+                let pause = move || self.pause();
+                u.timer = set_timeout_with_handle(pause, Duration::from_millis(URL_QUIET_MS)).ok();
+            }
+            u.sliding
+        });
+        if wait == Some(false) {
+            self.flush_url();
+        }
+    }
+
+    /// Puts the canonical query of an edit in the address bar as a new history entry, so that
+    /// Back undoes the edit and Forward redoes it. An edit that comes within [`URL_QUIET_MS`] of
+    /// the one before is the same gesture going on (a drag's next input, a key held on a
+    /// slider, each of whose steps is a `change`): it replaces that gesture's entry, so that a
+    /// drag or a run of key presses is one entry, written once its inputs pause
+    /// ([`Address::replace_query`]'s wait), not one per input.
+    pub fn edit_query(self, query: String) {
+        let t = now();
+        self.url.try_update_value(|u| {
+            if u.last_edit
+                .is_none_or(|last| t - last >= URL_QUIET_MS as f64)
+            {
+                u.entry = true;
+            }
+            u.last_edit = Some(t);
+        });
+        self.replace_query(query);
+    }
+
+    /// Runs `f`, the edit of a slider's `input`: the address it writes waits for the slider to
+    /// pause or be released, so that the steps of a drag do not pay for it. The slider is held
+    /// from then on ([`Address::slider_held`]), before the edit, so that what the edit
+    /// recomputes is what a held slider shows.
+    pub fn sliding(self, f: impl FnOnce()) {
+        self.url.try_update_value(|u| u.sliding = true);
+        self.hold(true);
+        f();
+        self.url.try_update_value(|u| u.sliding = false);
+    }
+
+    /// Whether a range slider is held: from its first `input` until it is released, another
+    /// edit is made or the page is left ([`Address::flush_url`]); a pause does not end it. Read
+    /// in a memo or an effect, it runs again when the slider is let go: the views with maps
+    /// draw coarse maps while it is set and the exact ones after. The work that also waits for
+    /// a pause is [`Address::slider_moving`]'s.
+    pub fn slider_held(self) -> bool {
+        self.held.get()
+    }
+
+    fn hold(self, on: bool) {
+        if self.held.try_get_untracked() == Some(!on) {
+            self.held.set(on);
+        }
+    }
+
+    /// Whether a slider's inputs are under way: its last one has not been followed by a pause
+    /// of [`URL_QUIET_MS`], its release or another edit. Meanwhile a chart off screen
+    /// ([`Address::drawing_waits`]: Compare's bandwidth chart, the Traffic view's histograms,
+    /// the results table below the fold) keeps its picture, until the slider pauses or is
+    /// released ([`Address::flush_url`]) or it comes on screen, whichever is first: then it is
+    /// made from the last input. A slider moved by the keyboard sends its `change` with every
+    /// step, so nothing waits then.
+    fn slider_moving(self) -> bool {
+        self.url
+            .try_with_value(|u| u.timer.is_some())
+            .unwrap_or(false)
+    }
+
+    /// Whether what `el` shows (a chart's drawing, a followed text) waits while a slider moves,
+    /// `el` being off screen (see [`Address::slider_moving`]); `redraw` is called once it no
+    /// longer waits, for it to be made.
+    pub fn drawing_waits(self, el: &Element, redraw: &Closure<dyn Fn()>) -> bool {
+        wait_off_screen(el, redraw.as_ref(), self.slider_moving())
+    }
+
+    /// Puts the canonical query in the address bar as a new history entry (a view opened),
+    /// after any replacement still waiting, so that Back returns to the address before.
+    pub fn push_query(self, query: String) {
+        self.flush_url();
+        self.url.try_update_value(|u| {
+            if query == u.written {
+                return;
+            }
+            if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+                let url = format!("?{query}");
+                let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&url));
+            }
+            u.written = query;
+        });
+    }
+
+    /// Calls `f` with the address's query whenever Back or Forward changes it (the app's one
+    /// `popstate` listener), and writes a waiting address before the page is hidden or
+    /// unloaded (a reload, a link followed, the tab closed or switched), when a timer would no
+    /// longer run: the history entry, and what a reload or a restored tab opens, then hold the
+    /// last edit. The listeners go with the app.
+    pub fn on_history(self, f: impl Fn(String) + 'static) {
+        let Some(w) = web_sys::window() else { return };
+        let on_pop = Closure::<dyn Fn()>::new(move || {
+            let search = web_sys::window()
+                .and_then(|w| w.location().search().ok())
+                .unwrap_or_default();
+            self.url.try_update_value(|u| {
+                u.pending = None;
+                u.entry = false;
+                u.written = search.trim_start_matches('?').to_string();
+            });
+            f(search);
+        });
+        let on_hide = Closure::<dyn Fn()>::new(move || self.flush_url());
+        let on_visibility = Closure::<dyn Fn()>::new(move || self.flush_url());
+        let mut listeners = vec![
+            Listener::add(w.clone().into(), "popstate", on_pop),
+            Listener::add(w.clone().into(), "pagehide", on_hide),
+        ];
+        if let Some(d) = w.document() {
+            listeners.push(Listener::add(d.into(), "visibilitychange", on_visibility));
+        }
+        self.url.try_update_value(|u| u.listeners = listeners);
+    }
+
+    /// Writes the address at once if an edit is waiting for [`URL_QUIET_MS`]: the slider was
+    /// released, another edit made, or the page is going away; the slider is no longer held
+    /// ([`Address::slider_held`]).
+    pub fn flush_url(self) {
+        self.hold(false);
+        self.pause();
+    }
+
+    /// The slider has paused for [`URL_QUIET_MS`] (or is let go, [`Address::flush_url`]): the
+    /// address takes the waiting edit, and the content held off screen while the slider moved
+    /// (see [`Address::slider_moving`]) is shown. A pause's timer still waiting (the slider let
+    /// go before it ran) is cleared: left to run, it ended the wait of a drag begun within
+    /// [`URL_QUIET_MS`] of the release, and every such early end left that drag's own timer to
+    /// run in the same way, so that the held content was shown, and the address written, again
+    /// and again in the middle of drags.
+    fn pause(self) {
+        release_held();
+        self.url.try_update_value(|u| {
+            if let Some(timer) = u.timer.take() {
+                timer.clear();
+            }
+            let entry = std::mem::take(&mut u.entry);
+            let Some(query) = u.pending.take().filter(|q| *q != u.written) else {
+                return;
+            };
+            if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+                let url = format!("?{query}");
+                let _ = if entry {
+                    history.push_state_with_url(&JsValue::NULL, "", Some(&url))
+                } else {
+                    history.replace_state_with_url(&JsValue::NULL, "", Some(&url))
+                };
+            }
+            u.written = query;
+        });
+    }
 }
 
 thread_local! {
-    static URL: RefCell<UrlState> = RefCell::new(UrlState::default());
-    /// Set while a slider's input is applied ([`sliding`]).
-    static SLIDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    /// Whether a range slider is held ([`slider_held`]).
-    static HELD: ArcRwSignal<bool> = ArcRwSignal::new(false);
-    /// Set once the full module has taken the page over (`lazy`): this module's page-long
-    /// listeners then leave the page to it.
-    static RETIRED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// The page's channel to itself, for [`painted_after_effects`].
     static PAINT_CHANNEL: RefCell<Option<PaintChannel>> = const { RefCell::new(None) };
     /// The calculator's first traffic report is being simulated ([`pending`]).
@@ -144,198 +356,7 @@ pub fn after_next_frame(f: impl FnOnce() + 'static) {
     request_animation_frame(move || set_timeout(f, Duration::ZERO));
 }
 
-/// This module hands the page over: the address gets any edit still waiting, and the page's
-/// listeners stop acting.
-pub fn retire() {
-    flush_url();
-    RETIRED.with(|r| r.set(true));
-}
-
-fn retired() -> bool {
-    RETIRED.with(|r| r.get())
-}
-
-/// Puts the canonical query in the address bar, replacing the history entry (no new entry,
-/// no scroll): at once, or once a slider's inputs pause (see [`URL_QUIET_MS`]).
-pub fn replace_query(query: String) {
-    let wait = SLIDING.with(|s| s.get());
-    URL.with(|u| {
-        let mut u = u.borrow_mut();
-        u.pending = Some(query);
-        if let Some(timer) = u.timer.take() {
-            timer.clear();
-        }
-        if wait {
-            u.timer = set_timeout_with_handle(pause, Duration::from_millis(URL_QUIET_MS)).ok();
-        }
-    });
-    if !wait {
-        flush_url();
-    }
-}
-
-/// Puts the canonical query of an edit in the address bar as a new history entry, so that Back
-/// undoes the edit and Forward redoes it. An edit that comes within [`URL_QUIET_MS`] of the one
-/// before is the same gesture going on (a drag's next input, a key held on a slider, each of
-/// whose steps is a `change`): it replaces that gesture's entry, so that a drag or a run of key
-/// presses is one entry, written once its inputs pause ([`replace_query`]'s wait), not one per
-/// input.
-pub fn edit_query(query: String) {
-    let t = now();
-    URL.with(|u| {
-        let mut u = u.borrow_mut();
-        if u.last_edit
-            .is_none_or(|last| t - last >= URL_QUIET_MS as f64)
-        {
-            u.entry = true;
-        }
-        u.last_edit = Some(t);
-    });
-    replace_query(query);
-}
-
-/// Runs `f`, the edit of a slider's `input`: the address it writes waits for the slider to
-/// pause or be released, so that the steps of a drag do not pay for it. The slider is held
-/// from then on ([`slider_held`]), before the edit, so that what the edit recomputes is what a
-/// held slider shows.
-pub fn sliding(f: impl FnOnce()) {
-    SLIDING.with(|s| s.set(true));
-    hold(true);
-    f();
-    SLIDING.with(|s| s.set(false));
-}
-
-/// Whether a range slider is held: from its first `input` until it is released, another
-/// edit is made or the page is left ([`flush_url`]); a pause does not end it. Read in a memo or
-/// an effect, it runs again when the slider is let go: the views with maps draw coarse maps
-/// while it is set and the exact ones after. The work
-/// that also waits for a pause is [`slider_moving`]'s.
-pub fn slider_held() -> bool {
-    HELD.with(|h| h.get())
-}
-
-fn hold(on: bool) {
-    HELD.with(|h| {
-        if h.get_untracked() != on {
-            h.set(on);
-        }
-    });
-}
-
-/// Whether a slider's inputs are under way: its last one has not been followed by a pause of
-/// [`URL_QUIET_MS`], its release or another edit. Meanwhile a chart off screen
-/// ([`drawing_waits`]: Compare's bandwidth chart, the Traffic view's histograms, the results
-/// table below the fold) keeps its picture, until the slider pauses or is released
-/// ([`flush_url`]) or it comes on screen, whichever is first: then it is made from the last
-/// input. A slider moved by the keyboard sends its `change` with every step, so nothing waits
-/// then.
-fn slider_moving() -> bool {
-    URL.with(|u| u.borrow().timer.is_some())
-}
-
-/// Whether what `el` shows (a chart's drawing, a followed text) waits while a slider moves,
-/// `el` being off screen (see [`slider_moving`]); `redraw` is called once it no longer waits,
-/// for it to be made.
-pub fn drawing_waits(el: &Element, redraw: &Closure<dyn Fn()>) -> bool {
-    wait_off_screen(el, redraw.as_ref(), slider_moving())
-}
-
-/// Puts the canonical query in the address bar as a new history entry (a view opened), after
-/// any replacement still waiting, so that Back returns to the address before.
-pub fn push_query(query: String) {
-    flush_url();
-    URL.with(|u| {
-        let mut u = u.borrow_mut();
-        if query == u.written {
-            return;
-        }
-        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-            let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}")));
-        }
-        u.written = query;
-    });
-}
-
-/// Calls `f` with the address's query whenever Back or Forward changes it (the page's one
-/// `popstate` listener).
-pub fn on_history(f: impl Fn(String) + 'static) {
-    let Some(w) = web_sys::window() else { return };
-    let on_pop = Closure::<dyn Fn()>::new(move || {
-        if retired() {
-            return;
-        }
-        let search = web_sys::window()
-            .and_then(|w| w.location().search().ok())
-            .unwrap_or_default();
-        URL.with(|u| {
-            let mut u = u.borrow_mut();
-            u.pending = None;
-            u.entry = false;
-            u.written = search.trim_start_matches('?').to_string();
-        });
-        f(search);
-    });
-    let _ = w.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
-    // The listener lives as long as the page.
-    on_pop.forget();
-    flush_url_on_leave(&w);
-}
-
-/// Writes a waiting address before the page is hidden or unloaded (a reload, a link followed,
-/// the tab closed or switched), when a timer would no longer run: the history entry, and what
-/// a reload or a restored tab opens, then hold the last edit. The page's one such listener.
-fn flush_url_on_leave(w: &web_sys::Window) {
-    let on_leave = Closure::<dyn Fn()>::new(flush_url);
-    let _ = w.add_event_listener_with_callback("pagehide", on_leave.as_ref().unchecked_ref());
-    if let Some(d) = w.document() {
-        let _ = d.add_event_listener_with_callback(
-            "visibilitychange",
-            on_leave.as_ref().unchecked_ref(),
-        );
-    }
-    // The listener lives as long as the page.
-    on_leave.forget();
-}
-
-/// Writes the address at once if an edit is waiting for [`URL_QUIET_MS`]: the slider was
-/// released, another edit made, or the page is going away; the slider is no longer held
-/// ([`slider_held`]).
-pub fn flush_url() {
-    hold(false);
-    pause();
-}
-
-/// The slider has paused for [`URL_QUIET_MS`] (or is let go, [`flush_url`]): the address
-/// takes the waiting edit, and the content held off screen while the slider moved (see
-/// [`slider_moving`]) is shown. A pause's timer still waiting (the slider let go before it
-/// ran) is cleared: left to run, it ended the wait of a drag begun within [`URL_QUIET_MS`] of
-/// the release, and every such early end left that drag's own timer to run in the same way,
-/// so that the held content was shown, and the address written, again and again in the
-/// middle of drags.
-fn pause() {
-    release_held();
-    URL.with(|u| {
-        let mut u = u.borrow_mut();
-        if let Some(timer) = u.timer.take() {
-            timer.clear();
-        }
-        let entry = std::mem::take(&mut u.entry);
-        let Some(query) = u.pending.take().filter(|q| *q != u.written) else {
-            return;
-        };
-        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-            let url = format!("?{query}");
-            let _ = if entry {
-                history.push_state_with_url(&JsValue::NULL, "", Some(&url))
-            } else {
-                history.replace_state_with_url(&JsValue::NULL, "", Some(&url))
-            };
-        }
-        u.written = query;
-    });
-}
-
-/// Whether the page is drawn in dark colours, kept up to date (the page's one listener:
+/// Whether the page is drawn in dark colours, kept up to date (the app's one listener:
 /// `State::dark`): when the system asks for them, on a screen only. A page printed (or
 /// previewed for print) is on paper: its charts are drawn again in light colours, as the
 /// print style sheet sets the page's.
@@ -349,14 +370,9 @@ pub fn prefers_dark() -> ReadSignal<bool> {
     if let Some(mql) = query {
         set_dark.set(mql.matches());
         let watched = mql.clone();
-        let on_change = Closure::<dyn Fn()>::new(move || {
-            if !retired() {
-                set_dark.set(watched.matches());
-            }
-        });
-        let _ = mql.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref());
-        // The listener lives as long as the page.
-        on_change.forget();
+        let on_change = Closure::<dyn Fn()>::new(move || set_dark.set(watched.matches()));
+        // The listener goes with the app (its owner's), as the signal does.
+        StoredValue::new_local(Listener::add(mql.into(), "change", on_change));
     }
     dark
 }

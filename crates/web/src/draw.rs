@@ -49,9 +49,10 @@ fn rgb(c: (u8, u8, u8)) -> RGBColor {
 /// the frame; it is only reset when it changes. A plot is drawn in two layers (see
 /// [`Layers`]): when only its top layer changed since this canvas was last drawn (a slider
 /// that moves the query's point along unchanged curves), the base is copied back from a
-/// snapshot instead of being drawn again.
+/// snapshot instead of being drawn again: `kept` holds what this canvas's base was drawn from.
 pub fn draw(
     canvas: &HtmlCanvasElement,
+    kept: &mut Kept,
     frame: Frame,
     plot: Result<&Plot, &str>,
     scale: Scale,
@@ -73,7 +74,7 @@ pub fn draw(
         dashes: context(canvas).ok(),
     };
     let placed = match plot {
-        Ok(plot) => layered(canvas, (width, height), plot, scale, &pen)?,
+        Ok(plot) => layered(canvas, kept, (width, height), plot, scale, &pen)?,
         Err(_) => paint(
             backend(canvas)?,
             (width, height),
@@ -119,7 +120,6 @@ struct BaseKey {
 /// What a canvas on the page shows under its top layer, and the copy of that base layer kept
 /// off the page.
 struct Base {
-    canvas: HtmlCanvasElement,
     key: BaseKey,
     /// A canvas off the page of the same pixel size, reused from one base to the next.
     copy: Option<HtmlCanvasElement>,
@@ -128,16 +128,17 @@ struct Base {
     current: bool,
 }
 
-thread_local! {
-    /// The bases of the canvases drawn, while the canvases are on the page.
-    static BASES: std::cell::RefCell<Vec<Base>> = const { std::cell::RefCell::new(Vec::new()) };
-}
+/// What one canvas's base layer was last drawn from, and its copy: kept by the component that
+/// owns the canvas (in a `StoredValue`), so that it goes with the canvas.
+#[derive(Default)]
+pub struct Kept(Option<Base>);
 
 /// Draws `plot` on `canvas` (already `size` pixels): the base copied back when it is unchanged
 /// and copied, else drawn (and copied, if it is the second time in a row); then the top.
 /// Returns the labels placed.
 fn layered(
     canvas: &HtmlCanvasElement,
+    kept: &mut Kept,
     size: (u32, u32),
     plot: &Plot,
     scale: Scale,
@@ -153,13 +154,7 @@ fn layered(
         size,
         ratio: pen.ratio,
     };
-    let mut base = BASES.with(|b| {
-        let mut b = b.borrow_mut();
-        // Canvases gone from the page (another view opened) drop their copies.
-        b.retain(|e| e.canvas.is_connected());
-        let i = b.iter().position(|e| e.canvas == *canvas)?;
-        Some(b.swap_remove(i))
-    });
+    let mut base = kept.0.take();
     let same = base.as_ref().is_some_and(|e| e.key == key);
     let layer = |layers| paint(backend(canvas)?, size, Ok(plot), scale, pen, None, layers);
     match &base {
@@ -179,16 +174,13 @@ fn layered(
                 copy
             };
             base = Some(Base {
-                canvas: canvas.clone(),
                 key,
                 copy,
                 current: same,
             });
         }
     }
-    if let Some(e) = base {
-        BASES.with(|b| b.borrow_mut().push(e));
-    }
+    kept.0 = base;
     layer(Layers::Top)
 }
 

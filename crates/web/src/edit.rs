@@ -2,8 +2,7 @@
 //! `without`, `switched`), so a slider, a typed number and a pasted URL pass the same checks.
 //! An edit the core rejects leaves the scenario unchanged and says why, next to the control.
 
-use std::cell::{Cell, RefCell};
-use std::thread::LocalKey;
+use std::cell::RefCell;
 
 use commcalc_core::context::Engines;
 use commcalc_core::report::unrun_report;
@@ -33,22 +32,19 @@ impl Edit<'_> {
     }
 }
 
-/// How a module evaluates the scenario of a view: the full module `worker::report` (which
-/// takes [`evaluate_in`]'s checks), the calculator's module [`cached_evaluate`]
-/// (`app::Views::report`).
-pub type Evaluate = fn(View, &Scenario) -> Result<Report, Error>;
+/// How a module evaluates the scenario of a view (`State::report`) and checks an edit: the
+/// full module with `worker::report` (which takes [`Evaluator::evaluate_in`]'s checks), the
+/// calculator's module with [`Evaluator::cached_evaluate`]. Made once per app, under its
+/// owner (`app::Views::report`) and kept in the app's `State` (a `StoredValue`), with the
+/// caches it evaluates with ([`Evaluator`]), so that they go with the app.
+pub type Evaluate = Box<dyn Fn(View, &Scenario) -> Result<Report, Error>>;
 
-/// Applies an edit. A scenario that evaluates is not replaced by one that does not (the
-/// problem is shown and the state kept); a scenario that does not evaluate (from a URL) may
-/// be edited freely towards one that does.
-pub fn apply(current: &Scenario, edit: Edit) -> Result<Scenario, Vec<Problem>> {
-    apply_in(evaluate_in, View::Calculator, current, edit)
-}
-
-/// `apply` in a view, with the module's evaluation: the Traffic view checks a traffic
-/// scenario without running it ([`evaluate_in`]).
+/// Applies an edit in a view, with the module's evaluation (the Traffic view checks a traffic
+/// scenario without running it: [`Evaluator::evaluate_in`]). A scenario that evaluates is not
+/// replaced by one that does not (the problem is shown and the state kept); a scenario that
+/// does not evaluate (from a URL) may be edited freely towards one that does.
 pub fn apply_in(
-    evaluate: Evaluate,
+    evaluate: &dyn Fn(View, &Scenario) -> Result<Report, Error>,
     view: View,
     current: &Scenario,
     edit: Edit,
@@ -76,6 +72,14 @@ pub fn apply_in(
     }
 }
 
+/// An edit in the calculator of the calculator's module, which has no engines: the tests'.
+#[cfg(test)]
+pub fn apply(current: &Scenario, edit: Edit) -> Result<Scenario, Vec<Problem>> {
+    let calculator = Evaluator::new(Engines::NONE);
+    let evaluate = move |view, s: &Scenario| calculator.evaluate_in(view, s);
+    apply_in(&evaluate, View::Calculator, current, edit)
+}
+
 /// The problems after an edit of `key`: those about it go (it was edited), and a rejection's
 /// come in.
 pub fn after_edit(
@@ -98,69 +102,72 @@ type Remembered = RefCell<Vec<(Scenario, Result<Report, Error>)>>;
 /// again, so two cover every edit.
 const KEPT: usize = 2;
 
-thread_local! {
-    /// The last scenarios evaluated and their reports: an edit evaluates its candidate to decide
-    /// whether to accept it, and the page's report memo then finds it here instead of
+/// The module's evaluation of scenarios: its engines, and its last results. Owned by the
+/// module's [`Evaluate`], which the app's `State` keeps.
+pub struct Evaluator {
+    /// The engines it costs with: the full module has both (it simulates, or takes its
+    /// worker's runs: `worker::report`); the calculator's module has neither, so that it links
+    /// neither, and hands a scenario that needs one over to the full module
+    /// (`Error::Elsewhere`).
+    engines: Engines,
+    /// The last scenarios evaluated and their reports: an edit evaluates its candidate to
+    /// decide whether to accept it, and the page's report memo then finds it here instead of
     /// evaluating it again.
-    static EVALUATED: Remembered = const { RefCell::new(Vec::new()) };
+    evaluated: Remembered,
     /// The last traffic scenarios checked without a run (`unrun_report`). The check builds
     /// the simulator's configuration, whose validation walks every node's message count (4096
     /// of them on a 12-cube): three checks of the same two scenarios per slider input would
     /// otherwise cost a millisecond of the input on the largest cubes.
-    static CHECKED: Remembered = const { RefCell::new(Vec::new()) };
-    /// The engines [`cached_evaluate`] costs with: the module's ([`use_engines`]).
-    static ENGINES: Cell<Engines> = const { Cell::new(Engines::NONE) };
+    checked: Remembered,
 }
 
-/// Sets the engines this module's evaluations cost with: the full module has both (it
-/// simulates, or takes its worker's runs: `worker::report`); the calculator's module has
-/// neither, so that it links neither, and hands a scenario that needs one over to the full
-/// module (`Error::Elsewhere`).
-pub fn use_engines(engines: Engines) {
-    ENGINES.with(|e| e.set(engines));
-}
-
-/// The report of a scenario that an edit is checked against: the Traffic view runs its
-/// simulations itself (off the page's thread when long) and the calculator has a traffic
-/// scenario's simulations run in the worker (the page's `state` and `worker::report`), so in
-/// both a traffic scenario is only checked here (the core's `unrun_report`: its inputs,
-/// parameters and warnings), never simulated on an edit; elsewhere `cached_evaluate`.
-pub fn evaluate_in(view: View, scenario: &Scenario) -> Result<Report, Error> {
-    if matches!(view, View::Traffic | View::Calculator) && scenario.pattern.id == "traffic" {
-        cached(&CHECKED, scenario, unrun_report)
-    } else {
-        cached_evaluate(scenario)
+impl Evaluator {
+    /// An evaluator that costs with `engines`, its caches empty.
+    pub fn new(engines: Engines) -> Evaluator {
+        Evaluator {
+            engines,
+            evaluated: RefCell::new(Vec::new()),
+            checked: RefCell::new(Vec::new()),
+        }
     }
-}
 
-/// `evaluate` (with the module's engines, [`use_engines`]), remembering the last results.
-pub fn cached_evaluate(scenario: &Scenario) -> Result<Report, Error> {
-    cached(&EVALUATED, scenario, |s| {
-        evaluate_by(s, CURVE_POINTS, ENGINES.with(Cell::get))
-    })
+    /// The report of a scenario that an edit is checked against: the Traffic view runs its
+    /// simulations itself (off the page's thread when long) and the calculator has a traffic
+    /// scenario's simulations run in the worker (the page's `state` and `worker::report`), so
+    /// in both a traffic scenario is only checked here (the core's `unrun_report`: its inputs,
+    /// parameters and warnings), never simulated on an edit; elsewhere `cached_evaluate`.
+    pub fn evaluate_in(&self, view: View, scenario: &Scenario) -> Result<Report, Error> {
+        if matches!(view, View::Traffic | View::Calculator) && scenario.pattern.id == "traffic" {
+            cached(&self.checked, scenario, unrun_report)
+        } else {
+            self.cached_evaluate(scenario)
+        }
+    }
+
+    /// `evaluate` with the module's engines, remembering the last results.
+    pub fn cached_evaluate(&self, scenario: &Scenario) -> Result<Report, Error> {
+        cached(&self.evaluated, scenario, |s| {
+            evaluate_by(s, CURVE_POINTS, self.engines)
+        })
+    }
 }
 
 /// `compute(scenario)`, or its result kept in `cache` from an earlier call on an equal
 /// scenario (both are pure functions of the scenario); the cache keeps the last [`KEPT`].
 fn cached(
-    cache: &'static LocalKey<Remembered>,
+    cache: &Remembered,
     scenario: &Scenario,
-    compute: fn(&Scenario) -> Result<Report, Error>,
+    compute: impl FnOnce(&Scenario) -> Result<Report, Error>,
 ) -> Result<Report, Error> {
-    let hit = cache.with(|c| {
-        c.borrow()
-            .iter()
-            .find(|(s, _)| s == scenario)
-            .map(|(_, r)| r.clone())
-    });
+    let hit = (cache.borrow().iter())
+        .find(|(s, _)| s == scenario)
+        .map(|(_, r)| r.clone());
     hit.unwrap_or_else(|| {
         let result = compute(scenario);
-        cache.with(|c| {
-            let mut c = c.borrow_mut();
-            c.push((scenario.clone(), result.clone()));
-            let excess = c.len().saturating_sub(KEPT);
-            c.drain(..excess);
-        });
+        let mut c = cache.borrow_mut();
+        c.push((scenario.clone(), result.clone()));
+        let excess = c.len().saturating_sub(KEPT);
+        c.drain(..excess);
         result
     })
 }
@@ -182,20 +189,27 @@ mod tests {
     fn a_traffic_edit_is_checked_without_a_run() {
         let unrun = scenario("machine=intel-ipsc&pattern=traffic&count=400");
         assert!(
-            evaluate_in(View::Compare, &unrun).is_err(),
+            Evaluator::new(Engines::NONE)
+                .evaluate_in(View::Compare, &unrun)
+                .is_err(),
             "no simulator, no runs"
         );
         let s = scenario("machine=intel-ipsc&pattern=traffic");
-        use_engines(commcalc_core::report::ENGINES);
+        let full = Evaluator::new(commcalc_core::report::ENGINES);
+        let evaluate = |view, s: &Scenario| full.evaluate_in(view, s);
         for view in [View::Calculator, View::Traffic] {
-            let r = evaluate_in(view, &s).unwrap();
+            let r = full.evaluate_in(view, &s).unwrap();
             assert!(r.metrics.is_empty(), "{view:?}");
             assert!(
-                apply_in(evaluate_in, view, &s, Edit::Set("phi", "2")).is_err(),
+                apply_in(&evaluate, view, &s, Edit::Set("phi", "2")).is_err(),
                 "{view:?}"
             );
         }
-        assert!(!evaluate_in(View::Compare, &s).unwrap().metrics.is_empty());
+        assert!(!full
+            .evaluate_in(View::Compare, &s)
+            .unwrap()
+            .metrics
+            .is_empty());
     }
 
     #[test]
@@ -239,11 +253,12 @@ mod tests {
     #[test]
     fn a_broken_scenario_can_be_edited() {
         let s = scenario("machine=intel-paragon&pattern=pairs&p=15");
-        assert!(cached_evaluate(&s).is_err());
+        let calculator = Evaluator::new(Engines::NONE);
+        assert!(calculator.cached_evaluate(&s).is_err());
         let next = apply(&s, Edit::Set("size", "100")).unwrap();
-        assert!(cached_evaluate(&next).is_err());
+        assert!(calculator.cached_evaluate(&next).is_err());
         let fixed = apply(&next, Edit::Set("p", "14")).unwrap();
-        assert!(cached_evaluate(&fixed).is_ok());
+        assert!(calculator.cached_evaluate(&fixed).is_ok());
     }
 
     #[test]

@@ -18,7 +18,6 @@ use wasm_bindgen::JsCast;
 
 use crate::asked::Asked;
 use crate::components::export_bar::{export_panel, ExportArgs};
-use crate::dom;
 use crate::state::State;
 
 // `load_full` fetches the full module's script and wasm side by side and compiles the wasm
@@ -76,14 +75,11 @@ pub fn fetch_entry(name: &str, key: &str, done: impl FnOnce(Result<String, Strin
 const LEAVE: &str = "commcalcLeave";
 
 /// Leaves the app `app::start` mounted (its handle) a way out on the window, for a module
-/// started later to take it down (`take_over`): the address gets any edit still waiting, the
-/// page's listeners stop acting, and dropping the handle unmounts the view and disposes its
-/// signals.
+/// started later to take it down (`take_over`): dropping the handle unmounts the view and
+/// disposes its signals, which writes any edit the address still waits for and removes the
+/// page's listeners (`dom::Address`).
 pub fn offer_leave(app: Box<dyn Any>) {
-    let leave = Closure::once_into_js(move || {
-        dom::retire();
-        drop(app);
-    });
+    let leave = Closure::once_into_js(move || drop(app));
     if let Some(window) = web_sys::window() {
         let _ = js_sys::Reflect::set(&window, &LEAVE.into(), &leave);
     }

@@ -207,15 +207,17 @@ fn read_key(page: &mut Page, key: &str, value: &str, bad: &mut dyn FnMut(&str, S
         },
         "show" => page.show = list(value),
         "rows" => page.rows = list(value),
-        "asked" => match Asked::parse(value) {
-            Ok(a) => page.asked = Some(a),
-            Err(why) => bad("asked", why),
-        },
+        "asked" => page.asked = asked(value, bad),
         side => match FSet::ALL.into_iter().find(|f| f.id() == value) {
             Some(f) => page.maps[usize::from(side == "fb")] = f,
             None => bad(side, format!("{side}: unknown f(L) set \"{value}\"; accepted: {}", FSet::ALL.map(FSet::id).join(", "))),
         },
     }
+}
+
+/// What an `asked=` value asks for, or `None` after calling `bad` with why it is refused.
+fn asked(value: &str, bad: &mut dyn FnMut(&str, String)) -> Option<Asked> {
+    Asked::parse(value).map_err(|why| bad("asked", why)).ok()
 }
 
 /// The value of `set` for a kept machine's collective check: a fixed word, since `fitted`

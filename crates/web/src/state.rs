@@ -1,8 +1,6 @@
 //! The app's state: one scenario signal (the URL follows it), the report derived from it, the
 //! problems to show, and the chart scale. Components read these and call `edit`.
 
-use std::cell::RefCell;
-
 use leptos::prelude::*;
 
 use commcalc_core::catalog::Machine;
@@ -12,7 +10,8 @@ use commcalc_core::{Error, Model, Report, Scenario};
 use crate::asked::Asked;
 use crate::chart::Scale;
 use crate::collectives::with_collective;
-use crate::dom;
+use crate::controls::TrafficControls;
+use crate::dom::{self, Address};
 use crate::edit::{self, after_edit, Edit};
 use crate::page::{self, Page};
 use crate::problem::{url_problems, Problem};
@@ -51,9 +50,11 @@ pub struct State {
     /// The core's evaluation of the scenario; everything on the page is drawn from it.
     pub report: Memo<Result<Report, Error>>,
     /// How the module evaluates (`app::Views::report`): the report, and the check of an edit.
-    evaluate: edit::Evaluate,
+    evaluate: StoredValue<edit::Evaluate, LocalStorage>,
     /// Where a view opened from a tab moves the scenario (`app::Views::moved`).
     moved: Moved,
+    /// The simulator's controls the module shows (`app::Views::traffic`).
+    pub traffic: TrafficControls,
     /// The machine, pattern and model: what the pickers show and the controls are built
     /// from, which a slider does not change.
     pub choice: Memo<Choice>,
@@ -62,6 +63,8 @@ pub struct State {
     /// What the page changed on its own, and why (the regimes view moved to a scenario that
     /// has maps); cleared by the next edit or view.
     pub note: RwSignal<Option<String>>,
+    /// The address bar, kept in step with the page, and whether a slider is held.
+    pub address: Address,
     /// Whether the system asks for dark colours: one listener for the page, which every chart
     /// reads (a listener per chart would outlive the views that close).
     pub dark: ReadSignal<bool>,
@@ -69,10 +72,13 @@ pub struct State {
     /// same value, a rejected value), so that the charts still repaint and report it. A
     /// `usize`, wrapping, as `active` is: a signal's code is compiled once per value type.
     pub repaint: RwSignal<usize>,
+    /// What runs right after an edit changes the scenario (the charts' repaint), before the
+    /// effects that follow the change ([`State::after_edit`]).
+    after_edit: StoredValue<AfterEdit, LocalStorage>,
 }
 
 /// Every how many rows and columns the maps (the regime maps, the winner map) are computed
-/// while a slider is held (`dom::slider_held`): a sixteenth of the cells, each standing for its
+/// while a slider is held (`Address::slider_held`): a sixteenth of the cells, each standing for its
 /// 4 × 4 block (`commcalc_core::grid`), so that a drag of α costs a frame's budget; the exact
 /// maps are drawn when the slider is released.
 pub const HELD_SAMPLE: usize = 4;
@@ -85,14 +91,12 @@ pub struct Choice {
     pub model: Model,
 }
 
-/// What runs right after an edit, with the number its setter was given.
-type AfterEdit = Option<(u64, Box<dyn Fn()>)>;
-
-thread_local! {
-    /// What runs right after an edit changes the scenario (the charts' repaint), before the
-    /// effects that follow the change.
-    static AFTER_EDIT: RefCell<AfterEdit> = const { RefCell::new(None) };
-    static AFTER_EDIT_SETS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+/// What runs right after an edit, with the number its setter was given, and how many setters
+/// there have been (the number of the next one).
+#[derive(Default)]
+struct AfterEdit {
+    run: Option<(u64, Box<dyn Fn()>)>,
+    sets: u64,
 }
 
 impl State {
@@ -117,7 +121,7 @@ impl State {
     /// How finely the maps are computed now: every [`HELD_SAMPLE`]-th row and column while a
     /// slider is held, every cell otherwise. Tracked, so that a release redraws them exactly.
     pub fn map_sample(&self) -> usize {
-        if dom::slider_held() {
+        if self.address.slider_held() {
             HELD_SAMPLE
         } else {
             1
@@ -127,31 +131,36 @@ impl State {
     /// Sets what runs right after each edit, until the calling component is cleaned up (a
     /// view closed); a later setter replaces it.
     pub fn after_edit(&self, f: impl Fn() + 'static) {
-        let id = AFTER_EDIT_SETS.with(|n| {
-            n.set(n.get() + 1);
-            n.get()
+        let after = self.after_edit;
+        let id = after.try_update_value(|a| {
+            a.sets += 1;
+            a.run = Some((a.sets, Box::new(f)));
+            a.sets
         });
-        AFTER_EDIT.with(|a| *a.borrow_mut() = Some((id, Box::new(f))));
         on_cleanup(move || {
-            AFTER_EDIT.with(|a| {
-                let mut a = a.borrow_mut();
-                if a.as_ref().is_some_and(|(set, _)| *set == id) {
-                    *a = None;
+            after.try_update_value(|a| {
+                if a.run.as_ref().is_some_and(|(set, _)| Some(*set) == id) {
+                    a.run = None;
                 }
-            })
+            });
         });
     }
 
-    /// The state of a page opened on `initial`, whose report `evaluate` gives and whose views
-    /// move the scenario as `moved` says (the module's `app::Views::report` and
-    /// `app::Views::moved`); the address bar gets its canonical query.
+    /// The state of a page opened on `initial`, whose report `evaluate` gives, whose views
+    /// move the scenario as `moved` says and whose controls of the simulator are `traffic`'s
+    /// (the module's `app::Views::report`, `moved` and `traffic`); the address bar gets its
+    /// canonical query, and the app owns the address bar's state (a context for the charts).
     pub fn new(
         initial: Scenario,
         page: Page,
         problems: Vec<Problem>,
-        (evaluate, moved): (edit::Evaluate, Moved),
+        (evaluate, moved, traffic): (edit::Evaluate, Moved, TrafficControls),
     ) -> State {
         let (initial, page) = opened(initial, page);
+        let evaluate = StoredValue::new_local(evaluate);
+        // The charts of every view read whether a slider moves (`Address::drawing_waits`).
+        let address = Address::new();
+        provide_context(address);
         let scenario = RwSignal::new(initial);
         let active = RwSignal::new(page.edited);
         let page = RwSignal::new(page);
@@ -161,10 +170,11 @@ impl State {
             active,
             report: Memo::new(move |_| {
                 let view = page.with(|p| p.view);
-                scenario.with(|s| evaluate(view, s))
+                scenario.with(|s| evaluate.with_value(|evaluate| evaluate(view, s)))
             }),
             evaluate,
             moved,
+            traffic,
             choice: Memo::new(move |_| {
                 scenario.with(|s| Choice {
                     machine: s.machine,
@@ -175,10 +185,12 @@ impl State {
             problems: RwSignal::new(problems),
             note: RwSignal::new(None),
             repaint: RwSignal::new(0),
+            address,
             dark: dom::prefers_dark(),
+            after_edit: StoredValue::new_local(AfterEdit::default()),
         };
         state.write_url();
-        dom::on_history(move |search| state.restore(&search));
+        address.on_history(move |search| state.restore(&search));
         state
     }
 
@@ -224,18 +236,18 @@ impl State {
 
     /// Puts the page and scenario in the address bar, in place of the current entry.
     pub fn write_url(&self) {
-        dom::replace_query(self.query_untracked());
+        self.address.replace_query(self.query_untracked());
     }
 
     /// Puts an edit in the address bar as a history entry once it settles
-    /// (`dom::edit_query`): Back undoes it. An embedded page replaces its entry instead: the
+    /// (`Address::edit_query`): Back undoes it. An embedded page replaces its entry instead: the
     /// history is the course page's, whose Back should leave it, not step through its embeds.
     fn write_edit(&self) {
         let query = self.query_untracked();
         if self.page.with_untracked(|p| p.embed) {
-            dom::replace_query(query);
+            self.address.replace_query(query);
         } else {
-            dom::edit_query(query);
+            self.address.edit_query(query);
         }
     }
 
@@ -312,7 +324,7 @@ impl State {
         });
         self.note.set(None);
         self.move_for_view();
-        dom::push_query(self.query_untracked());
+        self.address.push_query(self.query_untracked());
     }
 
     /// Sets the charts' axes.
@@ -394,7 +406,9 @@ impl State {
         }
         let current = self.scenario.get_untracked();
         let view = self.page.with_untracked(|p| p.view);
-        let outcome = edit::apply_in(self.evaluate, view, &current, edit);
+        let outcome = self
+            .evaluate
+            .with_value(|evaluate| edit::apply_in(evaluate, view, &current, edit));
         let problems = self
             .problems
             .with_untracked(|p| after_edit(p, edit.key(), &outcome));
@@ -417,8 +431,8 @@ impl State {
             }
             _ => self.repaint.update(|n| *n = n.wrapping_add(1)),
         }
-        AFTER_EDIT.with(|a| {
-            if let Some((_, f)) = a.borrow().as_ref() {
+        self.after_edit.try_with_value(|a| {
+            if let Some((_, f)) = &a.run {
                 f();
             }
         });
@@ -437,7 +451,8 @@ impl State {
                     if i == active {
                         return s.clone();
                     }
-                    edit::apply_in(self.evaluate, View::Compare, s, edit)
+                    self.evaluate
+                        .with_value(|evaluate| edit::apply_in(evaluate, View::Compare, s, edit))
                         .unwrap_or_else(|_| s.clone())
                 })
                 .collect()

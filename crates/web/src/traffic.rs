@@ -206,7 +206,7 @@ fn workload_control(key: TrafficKey) -> Option<Described> {
 }
 
 /// The simulator's controls, for the modules that show the traffic pattern
-/// (`controls::use_traffic`).
+/// (`app::Views::traffic`, handed down as `State::traffic`).
 pub const CONTROLS: TrafficControls = TrafficControls {
     control,
     current,

@@ -27,12 +27,15 @@ use std::time::Duration;
 use commcalc_core::patterns::traffic::simulations;
 use commcalc_core::traffic::{remember, Summary};
 use commcalc_core::{Error, Report, Scenario};
-use leptos::prelude::{set_timeout, ArcTrigger, Notify, Track};
+use leptos::prelude::{
+    provide_context, set_timeout, LocalStorage, Notify, StoredValue, Track, Trigger, UpdateValue,
+    WithValue,
+};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
-use crate::edit::{cached_evaluate, evaluate_in};
+use crate::edit::{Evaluate, Evaluator};
 use crate::message::{pack_request, unpack, Packet};
 use crate::traffic::{reply_wait, Reply, Request, ToWorker};
 use crate::view::View;
@@ -53,16 +56,69 @@ pub struct Job {
     /// Replies waiting for an input's frame; dropped with the job, so that a cancelled job's
     /// replies are never handled.
     inbox: Rc<RefCell<Inbox>>,
+    /// The page's workers, of which this is one until it ends.
+    workers: Workers,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
 }
 
-thread_local! {
+/// The page's workers (the calculator's and the Traffic view's) and the person's inputs,
+/// owned by the full module's app, which provides them as a context ([`evaluator`]): an input,
+/// a press or a key tells every busy worker to rest while the page renders the input's frame
+/// (`ToWorker::Hold`; the worker's module says why), and is the time replies wait for
+/// ([`Inbox`]).
+#[derive(Clone, Copy)]
+pub struct Workers(StoredValue<Inputs, LocalStorage>);
+
+/// What [`Workers`] keep.
+struct Inputs {
     /// Every worker up, with its requests not yet answered: each busy one is told `Hold` when
     /// the person gives the page an input.
-    static LIVE: RefCell<Vec<(Worker, Rc<Cell<u32>>)>> = const { RefCell::new(Vec::new()) };
+    live: Vec<(Worker, Rc<Cell<u32>>)>,
     /// When the person last gave the page an input (`performance.now()`, ms).
-    static LAST_INPUT: Cell<f64> = const { Cell::new(f64::NEG_INFINITY) };
+    last_input: f64,
+    /// The page's listener for those inputs, added with the first worker and removed with
+    /// the app.
+    listener: Option<InputListener>,
+}
+
+/// The events that are the person's inputs.
+const INPUTS: [&str; 3] = ["input", "pointerdown", "keydown"];
+
+/// [`Workers`]' listener on the document (capturing), removed when dropped.
+struct InputListener {
+    document: web_sys::Document,
+    tell: Closure<dyn Fn()>,
+}
+
+impl Drop for InputListener {
+    fn drop(&mut self) {
+        for event in INPUTS {
+            let _ = self.document.remove_event_listener_with_callback_and_bool(
+                event,
+                self.tell.as_ref().unchecked_ref(),
+                true,
+            );
+        }
+    }
+}
+
+impl Workers {
+    /// None up yet, and no input yet.
+    fn new() -> Workers {
+        Workers(StoredValue::new_local(Inputs {
+            live: Vec::new(),
+            last_input: f64::NEG_INFINITY,
+            listener: None,
+        }))
+    }
+
+    /// When the person last gave the page an input (never, once the app is gone).
+    fn last_input(&self) -> f64 {
+        (self.0)
+            .try_with_value(|i| i.last_input)
+            .unwrap_or(f64::NEG_INFINITY)
+    }
 }
 
 /// A job's replies, handled in the order they came, none within [`HOLD_MS`] of the person's
@@ -79,6 +135,8 @@ struct Inbox {
     /// When the latest request was posted (`performance.now()`, ms).
     asked: f64,
     on_reply: Rc<dyn Fn(Reply)>,
+    /// The page's workers, whose last input the replies wait after.
+    workers: Workers,
 }
 
 impl Inbox {
@@ -89,7 +147,7 @@ impl Inbox {
             if b.waiting {
                 return;
             }
-            reply_wait(b.asked, LAST_INPUT.with(Cell::get), crate::dom::now())
+            reply_wait(b.asked, b.workers.last_input(), crate::dom::now())
         };
         if wait > 0.0 {
             inbox.borrow_mut().waiting = true;
@@ -125,9 +183,10 @@ impl Inbox {
 }
 
 impl Job {
-    /// Starts a worker; `on_reply` gets every reply after `Ready` (progress, then one result
-    /// or error per request). Fails where the browser cannot start a worker.
-    pub fn start(on_reply: impl Fn(Reply) + 'static) -> Result<Job, String> {
+    /// Starts a worker, one of the page's `workers`; `on_reply` gets every reply after `Ready`
+    /// (progress, then one result or error per request). Fails where the browser cannot start
+    /// a worker.
+    pub fn start(workers: Workers, on_reply: impl Fn(Reply) + 'static) -> Result<Job, String> {
         let worker = Worker::new(LOADER)
             .map_err(|e| format!("no Web Worker: {}", crate::dom::js_error(&e)))?;
         let pending = Rc::new(RefCell::new(Some(Vec::<JsValue>::new())));
@@ -137,6 +196,7 @@ impl Job {
             waiting: false,
             asked: f64::NEG_INFINITY,
             on_reply: Rc::new(on_reply),
+            workers,
         }));
         let on_message = {
             let worker = worker.clone();
@@ -185,13 +245,14 @@ impl Job {
         };
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        hold_on_input();
-        LIVE.with(|l| l.borrow_mut().push((worker.clone(), busy.clone())));
+        hold_on_input(workers);
+        (workers.0).try_update_value(|i| i.live.push((worker.clone(), busy.clone())));
         Ok(Job {
             worker,
             pending,
             busy,
             inbox,
+            workers,
             _on_message: on_message,
             _on_error: on_error,
         })
@@ -218,33 +279,28 @@ impl Drop for Job {
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);
         self.worker.terminate();
-        LIVE.with(|l| l.borrow_mut().retain(|(w, _)| w != &self.worker));
+        (self.workers.0).try_update_value(|i| i.live.retain(|(w, _)| w != &self.worker));
     }
 }
 
 /// How long until `HOLD_MS` have passed since the person's last input (none if they have).
-fn wait_for_quiet() -> f64 {
-    crate::traffic::quiet_in(LAST_INPUT.with(Cell::get), crate::dom::now())
+fn wait_for_quiet(workers: Workers) -> f64 {
+    crate::traffic::quiet_in(workers.last_input(), crate::dom::now())
 }
 
 /// Runs `f` once `HOLD_MS` have passed since the person's last input (at once if they have):
 /// work that can wait, such as the next part of a worker's results, then does not delay the
 /// frame after an input. It waits once, as the replies do.
-pub fn when_quiet(f: impl FnOnce() + 'static) {
-    match wait_for_quiet() {
+pub fn when_quiet(workers: Workers, f: impl FnOnce() + 'static) {
+    match wait_for_quiet(workers) {
         wait if wait > 0.0 => set_timeout(f, Duration::from_secs_f64(wait / 1000.0)),
         _ => f(),
     }
 }
 
-/// Once per page: an input, a press or a key tells every busy worker to rest while the page
-/// renders the input's frame (`ToWorker::Hold`; the worker's module says why), and is the
-/// time replies wait for (`Inbox`).
-fn hold_on_input() {
-    thread_local! {
-        static LISTENING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    }
-    if LISTENING.with(|l| l.replace(true)) {
+/// Adds the page's listener for the person's inputs ([`Workers`]), once.
+fn hold_on_input(workers: Workers) {
+    if (workers.0).try_with_value(|i| i.listener.is_some()) != Some(false) {
         return;
     }
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
@@ -252,26 +308,26 @@ fn hold_on_input() {
     };
     let (hold, _) = to_js(pack_request(&ToWorker::Hold));
     let tell = Closure::<dyn Fn()>::new(move || {
-        LAST_INPUT.with(|t| t.set(crate::dom::now()));
-        LIVE.with(|l| {
-            for (worker, busy) in l.borrow().iter() {
+        (workers.0).try_update_value(|i| {
+            i.last_input = crate::dom::now();
+            for (worker, busy) in &i.live {
                 if busy.get() > 0 {
                     let _ = worker.post_message(&hold);
                 }
             }
-        })
+        });
     });
     let options = web_sys::AddEventListenerOptions::new();
     options.set_capture(true);
     options.set_passive(true);
-    for event in ["input", "pointerdown", "keydown"] {
+    for event in INPUTS {
         let _ = document.add_event_listener_with_callback_and_add_event_listener_options(
             event,
             tell.as_ref().unchecked_ref(),
             &options,
         );
     }
-    tell.forget();
+    (workers.0).try_update_value(|i| i.listener = Some(InputListener { document, tell }));
 }
 
 /// A packet as a JavaScript object, `{ kind, texts, f64s, u32s }` (strings, `Float64Array`s
@@ -345,14 +401,41 @@ struct Background {
     waiting: Option<String>,
 }
 
-thread_local! {
-    static BACKGROUND: RefCell<Option<Background>> = const { RefCell::new(None) };
-    /// The query whose simulations the core was last handed.
-    static READY: RefCell<Option<String>> = const { RefCell::new(None) };
-    /// The last traffic report shown, kept on screen while a newer one is being simulated.
-    static SHOWN: RefCell<Option<Report>> = const { RefCell::new(None) };
+/// The calculator's traffic reports (see the module's comment), owned by the app: its worker,
+/// what the core has been handed, the last report shown, and what tells the report memo that
+/// simulations arrived.
+#[derive(Clone, Copy)]
+struct Calculated {
+    kept: StoredValue<Reports, LocalStorage>,
     /// Notified when simulations arrive: the report memo, which tracks it, evaluates again.
-    static ARRIVED: ArcTrigger = ArcTrigger::new();
+    arrived: Trigger,
+    /// The page's workers, with which it starts its own.
+    workers: Workers,
+}
+
+/// What [`Calculated`] keeps.
+#[derive(Default)]
+struct Reports {
+    background: Option<Background>,
+    /// The query whose simulations the core was last handed.
+    ready: Option<String>,
+    /// The last traffic report shown, kept on screen while a newer one is being simulated.
+    shown: Option<Report>,
+}
+
+/// The full module's evaluation (`app::Views::report`), made under the app's owner: [`report`]
+/// with both engines, its caches and its worker owned by the app.
+pub fn evaluator() -> Evaluate {
+    let evaluator = Evaluator::new(commcalc_core::report::ENGINES);
+    // The page's workers, this one's and the Traffic view's, for the views to start theirs.
+    let workers = Workers::new();
+    provide_context(workers);
+    let calculated = Calculated {
+        kept: StoredValue::new_local(Reports::default()),
+        arrived: Trigger::new(),
+        workers,
+    };
+    Box::new(move |view, scenario| report(&evaluator, calculated, view, scenario))
 }
 
 /// The report a view shows of a scenario in the full module: `evaluate_in`'s, except for a
@@ -360,24 +443,33 @@ thread_local! {
 /// comment). Until they are back it is the last traffic report shown (the scenario checked
 /// first: a bad value is refused at once), or before the first one the scenario's inputs with
 /// no results, and the page is not yet ready (`dom::pending`). The calculator's module evaluates
-/// with `evaluate_in` alone: it hands a traffic scenario over to the full module.
-pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
+/// with `cached_evaluate` alone: it hands a traffic scenario over to the full module.
+fn report(
+    evaluator: &Evaluator,
+    calculated: Calculated,
+    view: View,
+    scenario: &Scenario,
+) -> Result<Report, Error> {
     crate::dom::set_pending(false);
-    let unrun = evaluate_in(view, scenario);
+    let unrun = evaluator.evaluate_in(view, scenario);
     if view != View::Calculator || scenario.pattern.id != "traffic" {
         return unrun;
     }
     let unrun = unrun?;
-    ARRIVED.with(|a| a.track());
+    calculated.arrived.track();
     let query = scenario.to_query();
-    let ready = READY.with(|r| r.borrow().as_deref() == Some(query.as_str()));
-    let shown = SHOWN.with(|s| s.borrow().clone());
+    let (ready, shown) = (calculated.kept)
+        .try_with_value(|k| {
+            let ready = k.ready.as_deref() == Some(query.as_str());
+            (ready, k.shown.clone())
+        })
+        .unwrap_or_default();
     if let Some(last) = shown.as_ref().filter(|last| last.query == query) {
         return Ok(last.clone());
     }
     let mut failed = None;
     if !ready {
-        match ask(&query) {
+        match ask(calculated, &query) {
             // The last report unchanged: the memo sees an equal value and nothing repaints
             // until the new results are in (one repaint per input, not two).
             Ok(()) => {
@@ -387,7 +479,7 @@ pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
             Err(e) => failed = Some(e),
         }
     }
-    let full = cached_evaluate(scenario).map_err(|e| match e {
+    let full = evaluator.cached_evaluate(scenario).map_err(|e| match e {
         Error::Unsupported { key, value, .. } if key == "pattern" && value == "traffic" => {
             Error::Unsupported {
                 key,
@@ -401,7 +493,7 @@ pub fn report(view: View, scenario: &Scenario) -> Result<Report, Error> {
         e => e,
     });
     if let Ok(r) = &full {
-        SHOWN.with(|s| *s.borrow_mut() = Some(r.clone()));
+        (calculated.kept).try_update_value(|k| k.shown = Some(r.clone()));
     }
     full
 }
@@ -415,10 +507,10 @@ fn request(query: &str) -> Request {
 }
 
 /// Has the worker simulate `query`: now if it is idle, else once the run under way is done.
-fn ask(query: &str) -> Result<(), String> {
-    BACKGROUND.with(|b| {
-        let mut b = b.borrow_mut();
-        match b.as_mut() {
+fn ask(calculated: Calculated, query: &str) -> Result<(), String> {
+    let asked = calculated
+        .kept
+        .try_update_value(|k| match k.background.as_mut() {
             Some(bg) if bg.running.as_deref() == Some(query) => Ok(()),
             Some(bg) if bg.running.is_some() => {
                 bg.waiting = Some(query.to_string());
@@ -429,23 +521,23 @@ fn ask(query: &str) -> Result<(), String> {
                 bg.job.post(&request(query))
             }
             None => {
-                let job = Job::start(arrived)?;
+                let job = Job::start(calculated.workers, move |reply| arrived(calculated, reply))?;
                 job.post(&request(query))?;
-                *b = Some(Background {
+                k.background = Some(Background {
                     job,
                     running: Some(query.to_string()),
                     waiting: None,
                 });
                 Ok(())
             }
-        }
-    })
+        });
+    asked.unwrap_or_else(|| Err("the page was closed".to_string()))
 }
 
 /// A reply of the calculator's worker: the simulations are handed to the core (after an error
 /// the page evaluates the query itself), the waiting query starts, and the report memo is
 /// told.
-fn arrived(reply: Reply) {
+fn arrived(calculated: Calculated, reply: Reply) {
     let simulated = match reply {
         Reply::Simulated { query, runs } => Some((query, runs)),
         Reply::Error { message } => {
@@ -456,9 +548,8 @@ fn arrived(reply: Reply) {
         }
         _ => return,
     };
-    let done = BACKGROUND.with(|b| {
-        let mut b = b.borrow_mut();
-        let bg = b.as_mut()?;
+    let done = calculated.kept.try_update_value(|k| {
+        let bg = k.background.as_mut()?;
         let done = bg.running.take();
         if let Some(next) = bg.waiting.take() {
             if bg.job.post(&request(&next)).is_ok() {
@@ -472,10 +563,10 @@ fn arrived(reply: Reply) {
             pair(&query, runs);
             Some(query)
         }
-        None => done,
+        None => done.flatten(),
     };
-    READY.with(|r| *r.borrow_mut() = query);
-    ARRIVED.with(|a| a.notify());
+    (calculated.kept).try_update_value(|k| k.ready = query);
+    calculated.arrived.notify();
 }
 
 /// Hands the worker's simulations of `query` to the core (`remember`), each with the

@@ -562,21 +562,7 @@ pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
         })
     };
     let Some(ppn) = given(ctx, NodeKey::Ppn) else {
-        // Without ppn every rank is on its own node: a node's keys would change nothing.
-        if let Some((key, value)) = [NodeKey::IntraAlpha, NodeKey::IntraBeta, NodeKey::Nics]
-            .into_iter()
-            .find_map(|k| ctx.overridden(k.key()).map(|v| (k.key(), v)))
-        {
-            return Err(Error::Unsupported {
-                key: key.into(),
-                value: crate::derivation::number(value),
-                reason: "the collectives do not use it without ppn: every rank is on its own \
-                         node, so only the network is used; give ppn (processes per node) for \
-                         the node's keys to count"
-                    .into(),
-            });
-        }
-        return Ok(None);
+        return refuse_node_keys(ctx).map(|()| None);
     };
     if ppn.fract() != 0.0 {
         return Err(Error::invalid(
@@ -631,6 +617,25 @@ pub fn levels(ctx: &mut Ctx, m: &Abg, p: u32) -> Result<Option<Levels>, Error> {
         nics,
         ranges: None,
     }))
+}
+
+/// Without ppn every rank is on its own node: a node's other keys would change nothing, so a
+/// query that gives one is refused.
+fn refuse_node_keys(ctx: &Ctx) -> Result<(), Error> {
+    let given = [NodeKey::IntraAlpha, NodeKey::IntraBeta, NodeKey::Nics]
+        .into_iter()
+        .find_map(|k| ctx.overridden(k.key()).map(|v| (k.key(), v)));
+    match given {
+        Some((key, value)) => Err(Error::Unsupported {
+            key: key.into(),
+            value: crate::derivation::number(value),
+            reason: "the collectives do not use it without ppn: every rank is on its own \
+                     node, so only the network is used; give ppn (processes per node) for \
+                     the node's keys to count"
+                .into(),
+        }),
+        None => Ok(()),
+    }
 }
 
 /// Records the node's α-β and the interfaces' count as read where some step of the

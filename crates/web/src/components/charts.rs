@@ -2,8 +2,6 @@
 //! repaints both before the page says it has repainted: at once after an edit, and in an
 //! effect for everything else.
 
-use std::cell::RefCell;
-
 use leptos::prelude::*;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
@@ -11,7 +9,7 @@ use wasm_bindgen::JsCast;
 use super::scale_toggle::ScaleToggle;
 use crate::chart::{palette, Plot, Scale};
 use crate::dom::{self, Node};
-use crate::draw::{draw, Frame};
+use crate::draw::{draw, Frame, Kept};
 use crate::state::State;
 
 /// The two plots, latency then bandwidth, or why there are none.
@@ -28,31 +26,29 @@ struct Painter {
     /// The canvases' CSS sizes, kept by resize observers.
     sizes: [RwSignal<(f64, f64)>; 2],
     dark: ReadSignal<bool>,
+    /// What the charts show now: a chart is drawn only when its picture changes, so an edit
+    /// painted at once is not painted a second time by the effect, and a chart that waited off
+    /// screen is drawn alone once it may be.
+    shown: StoredValue<Shown, LocalStorage>,
 }
 
 /// What one chart shows: its plot (or why there is none), the scale, the theme, its size and
 /// the pixel ratio.
 type Picture = (Result<Plot, String>, Scale, bool, (f64, f64), f64);
 
-/// What the charts show, the last repaint request answered, and what asks for a repaint when
-/// a chart that waited off screen while a slider moved can be drawn.
-#[derive(Default)]
+/// What the charts show, the last repaint request answered, what asks for a repaint when
+/// a chart that waited off screen while a slider moved can be drawn, and the canvases' base
+/// layers as last drawn (`draw`).
 struct Shown {
     pictures: [Option<Picture>; 2],
     repaint: usize,
-    redraw: Option<Closure<dyn Fn()>>,
-}
-
-thread_local! {
-    /// What the charts show now: a chart is drawn only when its picture changes, so an edit
-    /// painted at once is not painted a second time by the effect, and a chart that waited off
-    /// screen is drawn alone once it may be.
-    static SHOWN: RefCell<Shown> = RefCell::new(Shown::default());
+    redraw: Closure<dyn Fn()>,
+    bases: [Kept; 2],
 }
 
 impl Painter {
     /// Draws each chart whose picture changed, except one off screen while a slider moves
-    /// (`dom::drawing_waits`: on the Compare view the bandwidth chart is below the fold, and
+    /// (`Address::drawing_waits`: on the Compare view the bandwidth chart is below the fold, and
     /// drawing it was a third of a step's script), and reports the repaint.
     fn paint(&self) {
         let state = self.state;
@@ -77,29 +73,32 @@ impl Painter {
             };
             let plot = plots.as_ref().map(|p| p[i].clone()).map_err(String::clone);
             let picture: Picture = (plot, scale, dark, css, ratio);
-            if SHOWN.with(|s| s.borrow().pictures[i].as_ref() == Some(&picture))
-                || SHOWN.with(|s| {
-                    let s = s.borrow();
-                    s.redraw
-                        .as_ref()
-                        .is_some_and(|r| dom::drawing_waits(canvas, r))
-                })
-            {
+            // (Charts taken off the page keep what they show: nothing to draw.)
+            let waits = self.shown.try_with_value(|s| {
+                s.pictures[i].as_ref() == Some(&picture)
+                    || state.address.drawing_waits(canvas, &s.redraw)
+            });
+            if waits != Some(false) {
                 continue;
             }
             let frame = Frame { css, ratio };
-            let plot = picture.0.as_ref().map_err(String::as_str);
-            if let Err(e) = draw(canvas.unchecked_ref(), frame, plot, scale, &colours) {
-                web_sys::console::warn_1(&format!("chart: {e}").into());
-            }
-            SHOWN.with(|s| s.borrow_mut().pictures[i] = Some(picture));
+            self.shown.update_value(|s| {
+                let plot = picture.0.as_ref().map_err(String::as_str);
+                let canvas = canvas.unchecked_ref();
+                if let Err(e) = draw(canvas, &mut s.bases[i], frame, plot, scale, &colours) {
+                    web_sys::console::warn_1(&format!("chart: {e}").into());
+                }
+                s.pictures[i] = Some(picture);
+            });
             drawn = true;
         }
         // A repaint request with nothing new to draw (a value the core refused) is reported
         // all the same: the canvases already show it, and drawing the same pixels again cost
         // a refused slider step about 1 ms of script.
-        let asked =
-            SHOWN.with(|s| std::mem::replace(&mut s.borrow_mut().repaint, repaint)) != repaint;
+        let asked = self
+            .shown
+            .try_update_value(|s| std::mem::replace(&mut s.repaint, repaint))
+            .is_some_and(|before| before != repaint);
         if drawn || asked {
             dom::painted();
         }
@@ -132,6 +131,13 @@ pub fn Charts(
     /// The key below the charts.
     legend: AnyView,
 ) -> impl IntoView {
+    // New canvases (a view opened again) show nothing yet.
+    let shown = StoredValue::new_local(Shown {
+        pictures: [None, None],
+        repaint: 0,
+        redraw: Closure::new(move || state.repaint.update(|n| *n = n.wrapping_add(1))),
+        bases: [Kept::default(), Kept::default()],
+    });
     let painter = Painter {
         state,
         plots,
@@ -139,17 +145,9 @@ pub fn Charts(
         bandwidth: Node::new(),
         sizes: [RwSignal::new((0.0, 0.0)), RwSignal::new((0.0, 0.0))],
         dark: state.dark,
+        shown,
     };
     let (latency, bandwidth) = (painter.latency, painter.bandwidth);
-    // New canvases (a view opened again) show nothing yet.
-    SHOWN.with(|s| {
-        *s.borrow_mut() = Shown {
-            redraw: Some(Closure::new(move || {
-                state.repaint.update(|n| *n = n.wrapping_add(1))
-            })),
-            ..Shown::default()
-        }
-    });
     // An edit repaints the charts at once, before the texts and controls follow it.
     state.after_edit(move || {
         let _timed = dom::timed("commcalc:charts");

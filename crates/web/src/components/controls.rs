@@ -9,7 +9,6 @@
 use leptos::prelude::*;
 
 use crate::controls::{collective_facts, controls, label_parts, shown, Control, Form, Kind};
-use crate::dom;
 use crate::edit::Edit;
 use crate::slider::{plain, STEPS};
 use crate::state::State;
@@ -25,7 +24,7 @@ pub fn Controls(
         .page
         .with_untracked(|p| p.embed.then(|| p.show.clone()));
     let specs = Memo::new(move |_| {
-        let all = state.scenario.with(controls);
+        let all = state.scenario.with(|s| controls(s, state.traffic));
         match &kept {
             Some(keys) => keys
                 .iter()
@@ -105,9 +104,11 @@ fn ControlBox(
     let now = Memo::new(move |_| {
         control.with(|c| {
             state.scenario.with(|s| {
-                state
-                    .report
-                    .with(|r| state.problems.with(|p| shown(c, s, r.as_ref(), p)))
+                state.report.with(|r| {
+                    state
+                        .problems
+                        .with(|p| shown(c, s, r.as_ref(), p, state.traffic))
+                })
             })
         })
     });
@@ -240,7 +241,9 @@ fn number_edit(
                 return;
             };
             if let Kind::Number { slider: Some(sl) } = control.with_untracked(|c| c.kind.clone()) {
-                dom::sliding(|| state.edit(Edit::Set(key, &plain(sl.value(pos)))));
+                state
+                    .address
+                    .sliding(|| state.edit(Edit::Set(key, &plain(sl.value(pos)))));
             }
         };
         view! {
@@ -255,7 +258,7 @@ fn number_edit(
                 prop:value=move || now.with(|s| s.position)
                 on:input=slide
                 // Released: the address takes the value now rather than after the pause.
-                on:change=|_| dom::flush_url()
+                on:change=move |_| state.address.flush_url()
             />
         }
     });

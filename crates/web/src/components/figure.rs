@@ -1,7 +1,7 @@
 //! One chart drawn from a plot memo: the views' other charts (validation, block-size sweep,
 //! bulk transfer, the Traffic view's), repainted in an effect whenever the plot, the theme or
 //! the size changes; off screen while a slider moves, once it pauses or comes on screen
-//! (`dom::drawing_waits`).
+//! (`Address::drawing_waits`).
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::Closure;
@@ -9,8 +9,8 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
 use crate::chart::{palette, Plot, Scale};
-use crate::dom::{self, Node};
-use crate::draw::{draw, Frame};
+use crate::dom::{self, Address, Node};
+use crate::draw::{draw, Frame, Kept};
 
 /// `<figure><figcaption/><canvas id=…/></figure>`.
 #[component]
@@ -29,11 +29,14 @@ pub fn Figure(
     dark: ReadSignal<bool>,
 ) -> impl IntoView {
     let canvas = Node::new();
+    let address = expect_context::<Address>();
     let size = RwSignal::new((0.0, 0.0));
     // Bumped when a drawing that waited off screen while a slider moved can be made.
     let shown = RwSignal::new(0u32);
     let redraw =
         StoredValue::new_local(Closure::<dyn Fn()>::new(move || shown.update(|n| *n += 1)));
+    // The canvas's base layer as last drawn (`draw`), which goes with the canvas.
+    let kept = StoredValue::new_local(Kept::default());
     Effect::new(move |observing: Option<bool>| {
         shown.track();
         let Some(c) = canvas
@@ -65,12 +68,14 @@ pub fn Figure(
         // A drawing that waits reads nothing of its plot: an effect that read it would have
         // the plot memo, and the sweep or series behind it, computed again at every input of
         // the drag, only to find the chart still waiting (the end of the wait runs this again).
-        if redraw.with_value(|r| dom::drawing_waits(&c, r)) {
+        if redraw.with_value(|r| address.drawing_waits(&c, r)) {
             return true;
         }
         plot.with(|p| {
             let p = p.as_ref().map_err(String::as_str);
-            if let Err(e) = draw(&c, frame, p, scale, &palette(dark.get())) {
+            let drawn =
+                kept.try_update_value(|k| draw(&c, k, frame, p, scale, &palette(dark.get())));
+            if let Some(Err(e)) = drawn {
                 web_sys::console::warn_1(&format!("chart {id}: {e}").into());
             }
         });

@@ -13,7 +13,7 @@ use crate::state::State;
 /// not the rows: each row is kept (keyed by its metric) and only the texts whose values
 /// changed are changed in place, down to a formula's numbers. Off screen while a
 /// slider moves, the table keeps what it shows until the slider pauses, is released or the
-/// table comes on screen (`dom::drawing_waits`), and its rows are not even made meanwhile.
+/// table comes on screen (`Address::drawing_waits`), and its rows are not even made meanwhile.
 #[component]
 pub fn MetricsTable(
     /// The app state: its scenario and report.
@@ -47,7 +47,7 @@ pub fn MetricsTable(
     Effect::new(move |_| {
         waited.track();
         let Some(el) = tbody.get() else { return };
-        if dom::drawing_waits(&el, &redraw) {
+        if state.address.drawing_waits(&el, &redraw) {
             return;
         }
         let now = made();

@@ -36,7 +36,7 @@ use crate::traffic_draw::{
     sweep_plot, utilisation_plot, CubeDrawing, LinkLine, INK, MAX_DRAWN_DIM, PAPER,
 };
 use crate::view::View;
-use crate::worker::Job;
+use crate::worker::{Job, Workers};
 
 /// A finished run: its canonical query and results.
 #[derive(Clone)]
@@ -66,6 +66,8 @@ struct Runs {
     /// A Run refused for its estimate beyond the core's limit (`Some(figures)`): "Run anyway"
     /// starts it; any edit forgets it.
     anyway: RwSignal<Option<bool>>,
+    /// The page's workers (`worker::Workers`), of which the view's is one.
+    workers: Workers,
 }
 
 type PlotMemo = Memo<Result<Plot, String>>;
@@ -98,6 +100,7 @@ pub fn TrafficView(
         live: RwSignal::new(None),
         charted: std::array::from_fn(|_| RwSignal::new(None)),
         anyway: RwSignal::new(None),
+        workers: expect_context::<Workers>(),
     };
     auto_run(state, runs);
     let charts = charts(runs);
@@ -282,7 +285,7 @@ fn take_reply(runs: Runs, reply: Reply, how: &str, in_steps: bool) {
 /// from the worker, takes over the rest).
 fn show_in_steps(runs: Runs, done: Done, chart: usize) {
     dom::after_next_frame(move || {
-        crate::worker::when_quiet(move || {
+        crate::worker::when_quiet(runs.workers, move || {
             let current = runs.result.with_untracked(|r| {
                 r.as_ref()
                     .is_some_and(|r| Arc::ptr_eq(&r.summary, &done.summary))
@@ -304,7 +307,7 @@ fn worker(runs: Runs) -> Result<(), String> {
     if runs.job.with_value(Option::is_some) {
         return Ok(());
     }
-    let job = Job::start(move |reply| {
+    let job = Job::start(runs.workers, move |reply| {
         let live = runs
             .flight
             .with_value(|f| f.posted.front().copied().unwrap_or(false));
