@@ -447,6 +447,14 @@ pub fn curve_range(scenario: &Scenario) -> (f64, f64) {
     scenario.inputs.range(scenario.pattern.range)
 }
 
+impl Report {
+    /// Whether this is a report without its run ([`unrun_report`]): the inputs and warnings
+    /// of a traffic scenario whose simulation is still to come; every run reports metrics.
+    pub fn unrun(&self) -> bool {
+        self.metrics.is_empty()
+    }
+}
+
 /// The report of a traffic scenario without its simulation: the inputs and parameters a run
 /// would use and its warnings, with no metrics and no curve. The web's Traffic view checks
 /// every edit with it and runs the simulation itself (off the page's thread when it is long),

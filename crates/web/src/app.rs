@@ -342,7 +342,7 @@ fn Calculator(
         let scale = state.scale();
         let pattern = state.choice.with(|c| c.pattern);
         state.report.with(|r| match r {
-            Ok(_) if dom::pending() => Err("Simulating…".to_string()),
+            Ok(r) if r.unrun() => Err("Simulating…".to_string()),
             Ok(r) => Ok([Which::Latency, Which::Bandwidth].map(|w| plot(r, pattern, w, scale))),
             Err(_) => Err("No curve: see the problems listed.".to_string()),
         })

@@ -24,35 +24,22 @@ pub fn init_paints() {
 }
 
 /// Both charts have been repainted: counts it, marks the page ready after the first one with
-/// results (not while the calculator's first traffic report is simulated) and tells listeners
-/// with a `commcalc:painted` event on the document.
-pub fn painted() {
+/// results (`with_results`: not while the calculator's first traffic report is simulated) and
+/// tells listeners with a `commcalc:painted` event on the document.
+pub fn painted(with_results: bool) {
     let Some(w) = web_sys::window() else { return };
     let n = js_sys::Reflect::get(&w, &PAINTS.into())
         .ok()
         .and_then(|v| v.as_f64())
         .unwrap_or(0.0);
     let _ = js_sys::Reflect::set(&w, &PAINTS.into(), &JsValue::from(n + 1.0));
-    if !pending() {
+    if with_results {
         ready();
     }
     let Some(doc) = w.document() else { return };
     if let Ok(event) = Event::new("commcalc:painted") {
         let _ = doc.dispatch_event(&event);
     }
-}
-
-/// Whether the calculator waits for its first traffic report from the worker: the page is not
-/// ready until it is in ([`painted`]), and the charts say it is coming. The worker sets it
-/// (`worker::report`); the flag sits here, beside the readiness it holds back, so that this
-/// glue, which the worker uses, imports no worker.
-pub fn pending() -> bool {
-    PENDING.with(std::cell::Cell::get)
-}
-
-/// Says whether the calculator waits for its first traffic report ([`pending`]).
-pub fn set_pending(waiting: bool) {
-    PENDING.with(|p| p.set(waiting));
 }
 
 /// Calls [`painted`] once the effects that the current task set off have run (they run in its
@@ -77,7 +64,8 @@ pub fn painted_after_effects() {
 /// message; the handler lives as long as the page.
 fn paint_channel() -> Option<PaintChannel> {
     let channel = web_sys::MessageChannel::new().ok()?;
-    let on_message = Closure::<dyn Fn()>::new(painted);
+    // The views that say so from their effects always have their results.
+    let on_message = Closure::<dyn Fn()>::new(|| painted(true));
     channel
         .port1()
         .set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -346,8 +334,6 @@ impl Address {
 thread_local! {
     /// The page's channel to itself, for [`painted_after_effects`].
     static PAINT_CHANNEL: RefCell<Option<PaintChannel>> = const { RefCell::new(None) };
-    /// The calculator's first traffic report is being simulated ([`pending`]).
-    static PENDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Runs `f` in a task of its own once the next frame has been rendered: a large change shown

@@ -442,7 +442,7 @@ pub fn evaluator() -> Evaluate {
 /// traffic scenario in the calculator, whose simulations run in the worker (see the module's
 /// comment). Until they are back it is the last traffic report shown (the scenario checked
 /// first: a bad value is refused at once), or before the first one the scenario's inputs with
-/// no results, and the page is not yet ready (`dom::pending`). The calculator's module evaluates
+/// no results, which the calculator shows as a run to come (`Report::unrun`). The calculator's module evaluates
 /// with `cached_evaluate` alone: it hands a traffic scenario over to the full module.
 fn report(
     evaluator: &Evaluator,
@@ -450,7 +450,6 @@ fn report(
     view: View,
     scenario: &Scenario,
 ) -> Result<Report, Error> {
-    crate::dom::set_pending(false);
     let unrun = evaluator.evaluate_in(view, scenario);
     if view != View::Calculator || scenario.pattern.id != "traffic" {
         return unrun;
@@ -473,7 +472,6 @@ fn report(
             // The last report unchanged: the memo sees an equal value and nothing repaints
             // until the new results are in (one repaint per input, not two).
             Ok(()) => {
-                crate::dom::set_pending(shown.is_none());
                 return Ok(shown.unwrap_or(unrun));
             }
             Err(e) => failed = Some(e),

@@ -483,6 +483,14 @@ mod tests {
         let s = Scenario::from_query("machine=intel-ipsc&pattern=traffic&spatial=sphere").unwrap();
         let r = crate::report::unrun_report(&s).unwrap();
         assert!(r.metrics.is_empty() && r.curve.is_empty());
+        assert!(r.unrun(), "the page shows it as a run to come");
+        let small =
+            Scenario::from_query("machine=intel-ipsc&pattern=traffic&dim=3&count=20&reps=2")
+                .unwrap();
+        assert!(
+            !crate::run(&small.to_query()).unwrap().unrun(),
+            "a run is not unrun"
+        );
         for key in ["dim", "spatial", "radius", "phi", "count", "reps", "size"] {
             assert!(r.inputs.iter().any(|(k, _)| *k == key), "{key}");
         }

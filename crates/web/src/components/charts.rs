@@ -6,6 +6,8 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 
+use commcalc_core::Report;
+
 use super::scale_toggle::ScaleToggle;
 use crate::chart::{palette, Plot, Scale};
 use crate::dom::{self, Node};
@@ -100,7 +102,11 @@ impl Painter {
             .try_update_value(|s| std::mem::replace(&mut s.repaint, repaint))
             .is_some_and(|before| before != repaint);
         if drawn || asked {
-            dom::painted();
+            let unrun = self
+                .state
+                .report
+                .with_untracked(|r| r.as_ref().is_ok_and(Report::unrun));
+            dom::painted(!unrun);
         }
     }
 }

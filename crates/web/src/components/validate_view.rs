@@ -238,7 +238,7 @@ fn Chart(state: State, chosen: Memo<Result<Shown, String>>, hidden: Memo<bool>) 
     // and the first-load signal wait for it).
     dom::effect(move || {
         drawn.track();
-        request_animation_frame(dom::painted);
+        request_animation_frame(|| dom::painted(true));
     });
 
     view! {
