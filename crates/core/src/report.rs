@@ -450,9 +450,12 @@ pub fn curve_range(scenario: &Scenario) -> (f64, f64) {
 /// The report of a traffic scenario without its simulation: the inputs and parameters a run
 /// would use and its warnings, with no metrics and no curve. The web's Traffic view checks
 /// every edit with it and runs the simulation itself (off the page's thread when it is long),
-/// so that an edit never waits for a run.
+/// so that an edit never waits for a run. A key the run would not read is refused here as the
+/// evaluation refuses it ([`unread`]): the calculator would otherwise simulate a scenario only
+/// to refuse it when the runs come back, its page showing the last results in between.
 pub fn unrun_report(scenario: &Scenario) -> Result<Report, Error> {
-    let (ctx, config) = traffic::checked(scenario)?;
+    let (mut ctx, config) = traffic::checked(scenario)?;
+    unread(scenario, &mut ctx)?;
     Ok(Report {
         query: scenario.to_query(),
         metrics: Default::default(),
@@ -492,6 +495,29 @@ pub fn log_spaced(from: f64, to: f64, n: usize) -> impl Iterator<Item = f64> {
 
 #[cfg(test)]
 mod tests {
+    /// A traffic scenario's check without its run refuses a key the run would not read, with
+    /// the evaluation's own message, and keeps the keys it reads.
+    #[test]
+    fn unrun_report_refuses_what_the_evaluation_refuses() {
+        let s =
+            crate::Scenario::from_query("machine=intel-ipsc&pattern=traffic&alpha_x=5&count=50")
+                .unwrap();
+        let unrun = super::unrun_report(&s).unwrap_err();
+        assert!(
+            unrun.to_string().contains("does not use alpha_x"),
+            "{unrun}"
+        );
+        assert_eq!(
+            unrun.to_string(),
+            crate::evaluate(&s).unwrap_err().to_string()
+        );
+        let s =
+            crate::Scenario::from_query("machine=intel-ipsc&pattern=traffic&alpha=2000&count=50")
+                .unwrap();
+        let r = super::unrun_report(&s).unwrap();
+        assert!(r.parameters.iter().any(|(k, _)| *k == "alpha"));
+    }
+
     /// The report says where on the abscissa the query's point lies, in bytes.
     #[test]
     fn reports_the_abscissa_of_the_query_point() {
