@@ -182,13 +182,15 @@ pub fn evaluate(scenario: &Scenario) -> Result<Report, Error> {
 
 /// The keys a scenario reads (its inputs, defaults included, and its parameters): the only
 /// keys that change its result, so the only ones a control may offer; every other key given is
-/// refused. `None` where that is not known without running a simulation (the traffic
-/// pattern, whose keys are all read) or where the scenario is refused.
+/// refused. `None` where the scenario is refused.
 pub fn read_keys(scenario: &Scenario) -> Option<Vec<&'static str>> {
-    if scenario.pattern.id == "traffic" {
-        return None;
-    }
-    let r = evaluate_with(scenario, 2).ok()?;
+    // A traffic scenario is read from its check, without its simulation ([`unrun_report`]):
+    // a run reads what its check reads.
+    let r = if scenario.pattern.id == "traffic" {
+        unrun_report(scenario).ok()?
+    } else {
+        evaluate_with(scenario, 2).ok()?
+    };
     let inputs = r.inputs.iter().map(|(k, _)| *k);
     Some(inputs.chain(r.parameters.iter().map(|(k, _)| *k)).collect())
 }
@@ -495,6 +497,18 @@ pub fn log_spaced(from: f64, to: f64, n: usize) -> impl Iterator<Item = f64> {
 
 #[cfg(test)]
 mod tests {
+    /// A traffic scenario's keys read come from its check, without a simulation: the
+    /// simulator's keys and the machine's t_l, t_c, not a parameter the run never reads.
+    #[test]
+    fn a_traffic_scenario_reads_its_checked_keys() {
+        let s = crate::Scenario::from_query("machine=intel-ipsc&pattern=traffic").unwrap();
+        let read = super::read_keys(&s).unwrap();
+        for key in ["dim", "count", "alpha", "beta"] {
+            assert!(read.contains(&key), "{key}: {read:?}");
+        }
+        assert!(!read.contains(&"alpha_x"), "{read:?}");
+    }
+
     /// A traffic scenario's check without its run refuses a key the run would not read, with
     /// the evaluation's own message, and keeps the keys it reads.
     #[test]
