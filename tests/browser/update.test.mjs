@@ -349,3 +349,72 @@ describe('texts off screen during a drag', () => {
     }
   });
 });
+
+// The other views' content below the fold waits the same way (held::follow_on_screen): the
+// Collectives view's winner map (not even computed meanwhile) and its segments table keep what
+// they show while a parameter's slider moves, and show the last input's once it is released;
+// the explain panel, closed, keeps its elements (a step made its formulas' elements again, to
+// the same text).
+test("Collectives' map and segments below the fold, and the closed explain panel, wait while a slider moves", async () => {
+  const query = '?machine=intel-paragon&pattern=broadcast&view=collectives';
+  const { context, page } = await newAppPage(app.browser, { viewport: { width: 1280, height: 900 } });
+  try {
+    await openApp(page, app.server.url, query);
+    await settle(page);
+    const start = await page.evaluate(() => location.search);
+    const run = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const map = document.getElementById('coll-map');
+          const parts = () => ({
+            map: map.toDataURL(),
+            segments: document.querySelector('#coll-segments tbody').innerHTML,
+            explainKept: [...document.querySelectorAll('.explain-body *')].every((e) => e.commcalcKept === true),
+          });
+          for (const e of document.querySelectorAll('.explain-body *')) e.commcalcKept = true;
+          const below = map.getBoundingClientRect().top >= innerHeight && document.getElementById('coll-segments').getBoundingClientRect().top >= innerHeight;
+          const closed = !document.getElementById('explain').open;
+          const el = document.querySelector('[data-control="alpha"] input[type=range]');
+          const before = parts();
+          let i = 0;
+          const step = () => {
+            if (i === 6) {
+              const held = parts();
+              el.dispatchEvent(new Event('change', { bubbles: true }));
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve({ below, closed, before, held, after: parts() })));
+              return;
+            }
+            el.value = String(Number(el.min) + (Number(el.max) - Number(el.min)) * (0.2 + 0.1 * i++));
+            el.dispatchEvent(new Event('input', { bubbles: true }));
+            requestAnimationFrame(step);
+          };
+          requestAnimationFrame(step);
+        }),
+    );
+    assert.ok(run.below, 'the map and the segments table are below the fold');
+    assert.ok(run.closed, 'the explain panel is closed');
+    for (const part of ['map', 'segments']) {
+      assert.ok(run.held[part] === run.before[part], `the ${part} kept what it showed during the drag`);
+      assert.ok(run.after[part] !== run.before[part], `the ${part} shows the last input's once the slider is released`);
+    }
+    assert.ok(run.held.explainKept, "the closed explain panel's elements are the ones it had during the drag");
+    await page.waitForFunction((start) => location.search !== start, start);
+    await settle(page);
+    const fresh = await context.newPage();
+    await fresh.setViewportSize({ width: 1280, height: 900 });
+    await openApp(fresh, app.server.url, await page.evaluate(() => location.search));
+    await settle(fresh);
+    const read = (p) =>
+      p.evaluate(() => ({
+        map: document.getElementById('coll-map').toDataURL(),
+        segments: document.querySelector('#coll-segments tbody').innerHTML,
+        explain: document.querySelector('.explain-body').innerHTML,
+      }));
+    const [now, expected] = [await read(page), await read(fresh)];
+    for (const part of ['map', 'segments', 'explain']) {
+      assert.ok(now[part] === expected[part], `the ${part}: the last input's, as a fresh page shows it`);
+    }
+  } finally {
+    await context.close();
+  }
+});

@@ -182,13 +182,15 @@ pub fn evaluate(scenario: &Scenario) -> Result<Report, Error> {
 
 /// The keys a scenario reads (its inputs, defaults included, and its parameters): the only
 /// keys that change its result, so the only ones a control may offer; every other key given is
-/// refused. `None` where that is not known without running a simulation (the traffic
-/// pattern, whose keys are all read) or where the scenario is refused.
+/// refused. `None` where the scenario is refused.
 pub fn read_keys(scenario: &Scenario) -> Option<Vec<&'static str>> {
-    if scenario.pattern.id == "traffic" {
-        return None;
-    }
-    let r = evaluate_with(scenario, 2).ok()?;
+    // A traffic scenario is read from its check, without its simulation ([`unrun_report`]):
+    // a run reads what its check reads.
+    let r = if scenario.pattern.id == "traffic" {
+        unrun_report(scenario).ok()?
+    } else {
+        evaluate_with(scenario, 2).ok()?
+    };
     let inputs = r.inputs.iter().map(|(k, _)| *k);
     Some(inputs.chain(r.parameters.iter().map(|(k, _)| *k)).collect())
 }
@@ -458,9 +460,12 @@ impl Report {
 /// The report of a traffic scenario without its simulation: the inputs and parameters a run
 /// would use and its warnings, with no metrics and no curve. The web's Traffic view checks
 /// every edit with it and runs the simulation itself (off the page's thread when it is long),
-/// so that an edit never waits for a run.
+/// so that an edit never waits for a run. A key the run would not read is refused here as the
+/// evaluation refuses it ([`unread`]): the calculator would otherwise simulate a scenario only
+/// to refuse it when the runs come back, its page showing the last results in between.
 pub fn unrun_report(scenario: &Scenario) -> Result<Report, Error> {
-    let (ctx, config) = traffic::checked(scenario)?;
+    let (mut ctx, config) = traffic::checked(scenario)?;
+    unread(scenario, &mut ctx)?;
     Ok(Report {
         query: scenario.to_query(),
         metrics: Default::default(),
@@ -500,6 +505,41 @@ pub fn log_spaced(from: f64, to: f64, n: usize) -> impl Iterator<Item = f64> {
 
 #[cfg(test)]
 mod tests {
+    /// A traffic scenario's keys read come from its check, without a simulation: the
+    /// simulator's keys and the machine's t_l, t_c, not a parameter the run never reads.
+    #[test]
+    fn a_traffic_scenario_reads_its_checked_keys() {
+        let s = crate::Scenario::from_query("machine=intel-ipsc&pattern=traffic").unwrap();
+        let read = super::read_keys(&s).unwrap();
+        for key in ["dim", "count", "alpha", "beta"] {
+            assert!(read.contains(&key), "{key}: {read:?}");
+        }
+        assert!(!read.contains(&"alpha_x"), "{read:?}");
+    }
+
+    /// A traffic scenario's check without its run refuses a key the run would not read, with
+    /// the evaluation's own message, and keeps the keys it reads.
+    #[test]
+    fn unrun_report_refuses_what_the_evaluation_refuses() {
+        let s =
+            crate::Scenario::from_query("machine=intel-ipsc&pattern=traffic&alpha_x=5&count=50")
+                .unwrap();
+        let unrun = super::unrun_report(&s).unwrap_err();
+        assert!(
+            unrun.to_string().contains("does not use alpha_x"),
+            "{unrun}"
+        );
+        assert_eq!(
+            unrun.to_string(),
+            crate::evaluate(&s).unwrap_err().to_string()
+        );
+        let s =
+            crate::Scenario::from_query("machine=intel-ipsc&pattern=traffic&alpha=2000&count=50")
+                .unwrap();
+        let r = super::unrun_report(&s).unwrap();
+        assert!(r.parameters.iter().any(|(k, _)| *k == "alpha"));
+    }
+
     /// The report says where on the abscissa the query's point lies, in bytes.
     #[test]
     fn reports_the_abscissa_of_the_query_point() {

@@ -47,6 +47,8 @@ mod draw;
 #[cfg(target_arch = "wasm32")]
 mod draw_map;
 #[cfg(target_arch = "wasm32")]
+mod held;
+#[cfg(target_arch = "wasm32")]
 mod lazy;
 #[cfg(target_arch = "wasm32")]
 mod state;

@@ -36,6 +36,7 @@ use crate::collectives::{
 use crate::dom::{self, Node};
 use crate::draw_map;
 use crate::edit::Edit;
+use crate::held::follow_on_screen;
 use crate::regime_map::{cell_at, cell_centre, key_shading, mark_style, step};
 use crate::state::State;
 use commcalc_core::collectives::library::{boundary_path, Library};
@@ -61,7 +62,9 @@ pub fn CollectivesView(
     state: State,
 ) -> impl IntoView {
     let dark = state.dark;
-    let map = map_memo(state);
+    // The map's canvas: below the fold at first, where the map waits while a slider moves.
+    let canvas = Node::new();
+    let map = map_memo(state, canvas);
     let chart = Memo::new(move |_| {
         let scale = state.scale();
         state
@@ -97,7 +100,7 @@ pub fn CollectivesView(
         <ChartPanel state chart/>
         <section class="panel coll-lead" aria-labelledby="coll-map-title">
             <h2 id="coll-map-title">"Winner map: size × processes"</h2>
-            <WinnerMapPanel state map dark/>
+            <WinnerMapPanel state map dark canvas/>
             <p class="about" id="coll-map-keys">{KEYS}</p>
         </section>
         <Segments state/>
@@ -108,9 +111,10 @@ pub fn CollectivesView(
 /// The winner map of the scenario, recomputed when the machine, model, collective or a
 /// parameter changes, not p, the size or algo (those only move the marks); coarse while a
 /// slider is held ([`State::map_sample`]). A map at least as fine as asked for, of the same
-/// scenario, is kept: releasing the size slider recomputes nothing.
-fn map_memo(state: State) -> Memo<MapResult> {
-    let key = Memo::new(move |_| {
+/// scenario, is kept: releasing the size slider recomputes nothing. While a slider moves and
+/// the map's `canvas` is off screen, the map waits ([`follow_on_screen`]).
+fn map_memo(state: State, canvas: Node) -> Memo<MapResult> {
+    let key = follow_on_screen(state.address, canvas, move || {
         state.scenario.with(|s| {
             let mut k = s.clone();
             k.inputs.p = None;
@@ -285,6 +289,8 @@ fn WinnerMapPanel(
     map: Memo<MapResult>,
     /// Dark colours.
     dark: ReadSignal<bool>,
+    /// The map's canvas.
+    canvas: Node,
 ) -> impl IntoView {
     let cursor = RwSignal::new(None::<(usize, usize)>);
     let exact = own_p_size(state);
@@ -341,7 +347,7 @@ fn WinnerMapPanel(
                 <div class="map-y" aria-hidden="true">
                     <Ticks ticks=y_ticks vertical=true/>
                 </div>
-                <MapArea state map dark cursor own at/>
+                <MapArea state map dark cursor own at canvas/>
                 <div></div>
                 <div class="map-x" aria-hidden="true">
                     <Ticks ticks=x_ticks vertical=false/>
@@ -527,8 +533,9 @@ fn MapArea(
     own: Memo<At>,
     /// The cell read out: the cursor's, else the scenario's.
     at: Memo<At>,
+    /// The map's canvas.
+    canvas: Node,
 ) -> impl IntoView {
-    let canvas = Node::new();
     let area = Node::new();
     paint_map(state, canvas, map, dark);
     let dims = Memo::new(move |_| {
@@ -637,7 +644,11 @@ fn Segments(
     /// The app state: the scenario's p and size.
     state: State,
 ) -> impl IntoView {
-    let rows = Memo::new(move |_| state.scenario.with(|s| segments(s).unwrap_or_default()));
+    // Below the fold, the rows wait while a slider moves ([`follow_on_screen`]).
+    let table = Node::new();
+    let rows = follow_on_screen(state.address, table, move || {
+        state.scenario.with(|s| segments(s).unwrap_or_default())
+    });
     // A slider step changes the numbers, not the rows: each cell's text follows.
     let cells = Memo::new(move |_| rows.with(|r| r.iter().map(segment_cells).collect::<Vec<_>>()));
     let lines = move || cells.with(|c| (0..c.len()).collect::<Vec<_>>());
@@ -663,7 +674,7 @@ fn Segments(
         <section class="panel" aria-labelledby="coll-seg-title" hidden=move || rows.with(Vec::is_empty)>
             <h2 id="coll-seg-title">"Optimal segments of the pipelined algorithms"</h2>
             <p class="about">{caption}</p>
-            <table class="metrics" id="coll-segments">
+            <table class="metrics" id="coll-segments" node_ref=table>
                 <thead>
                     <tr><th scope="col">"algorithm"</th><th scope="col">"n"</th><th scope="col">"segments k"</th><th scope="col">"segment"</th><th scope="col">"time"</th><th scope="col">"closed form s*"</th></tr>
                 </thead>

@@ -6,19 +6,23 @@ use leptos::prelude::*;
 
 use crate::asked::Asked;
 use crate::derived::panel_formulas;
+use crate::dom::Node;
 use crate::explain::{panel, Section};
+use crate::held::follow_on_screen;
 use crate::math::view::formula;
 use crate::state::State;
 
 /// `details#explain`, closed at first: one section for the pattern (`#explain-pattern`) with
 /// its formulas under the scenario's model, and one for the model (`#explain-model`). It
-/// follows the scenario's report: a slider that changes no formula leaves it as it is.
+/// follows the scenario's report: a slider that changes no formula leaves it as it is, and
+/// while a slider moves, closed or off screen, it waits ([`follow_on_screen`]).
 #[component]
 pub fn ExplainPanel(
     /// The app state: its choice of pattern and model.
     state: State,
 ) -> impl IntoView {
-    let sections = Memo::new(move |_| {
+    let body = Node::new();
+    let sections = follow_on_screen(state.address, body, move || {
         let c = state.choice.get();
         let formulas = state
             .report
@@ -40,7 +44,7 @@ pub fn ExplainPanel(
     view! {
         <details class="explain panel" id="explain" open=asked>
             <summary node_ref=summary>"What am I looking at?"</summary>
-            <div class="explain-body">
+            <div class="explain-body" node_ref=body>
                 {move || sections.get().into_iter().map(section).collect_view()}
             </div>
         </details>

@@ -25,7 +25,8 @@ use commcalc_core::Scenario;
 use super::export_bar::plain;
 use super::figure::Figure;
 use crate::chart::{palette, LegendKey, Plot, Scale};
-use crate::dom::{self, now};
+use crate::dom::{self, now, Node};
+use crate::held::follow_on_screen;
 use crate::state::State;
 use crate::traffic::{
     csv, estimate, figures_csv, figures_estimate, rows, Figures, Reply, Request, Work,
@@ -629,7 +630,9 @@ fn Results(state: State, runs: Runs) -> impl IntoView {
 /// The cube with its links shaded (up to 6 dimensions), else why not and the histogram.
 #[component]
 fn CubePanel(state: State, runs: Runs, utilisation: ChartDef) -> impl IntoView {
-    let drawing = Memo::new(move |_| {
+    // Below the fold, the drawing waits while a slider moves ([`follow_on_screen`]).
+    let cube = Node::new();
+    let drawing = follow_on_screen(state.address, cube, move || {
         runs.result.with(|r| {
             r.as_ref()
                 .and_then(|d| cube_drawing(dim_of(&d.summary), &d.summary.first))
@@ -651,7 +654,7 @@ fn CubePanel(state: State, runs: Runs, utilisation: ChartDef) -> impl IntoView {
     view! {
         <section class="panel" class:traffic-empty=move || runs.result.with(Option::is_none) aria-labelledby="traffic-cube-heading">
             <h2 id="traffic-cube-heading">"The cube's links (first replication)"</h2>
-            <div class="traffic-cube">
+            <div class="traffic-cube" node_ref=cube>
                 <CubeSvg drawing/>
             </div>
             <p class="about" id="traffic-cube-summary">{summary}</p>
@@ -665,7 +668,7 @@ fn CubePanel(state: State, runs: Runs, utilisation: ChartDef) -> impl IntoView {
 /// `svg#traffic-cube`: a `line[data-link]` per link and a circle per node. Drawn again only
 /// when the cube's size changes; another run's shades change the lines' attributes in place.
 #[component]
-fn CubeSvg(drawing: Memo<Option<CubeDrawing>>) -> impl IntoView {
+fn CubeSvg(drawing: ReadSignal<Option<CubeDrawing>>) -> impl IntoView {
     // What a new run of the same cube keeps: the nodes and where the links run.
     let shape = Memo::new(move |_| {
         drawing.with(|d| {
