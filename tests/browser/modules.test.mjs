@@ -75,6 +75,7 @@ describe('the calculator module and the full module', () => {
       assert.equal(requested.filter((u) => FULL.test(u)).length, 2, 'the full module: its script and wasm, once');
       assert.equal(await openTab(page), 'tab-compare');
       assert.equal(await page.evaluate(() => document.activeElement?.id), 'tab-compare', 'the focus stays on the tab');
+      assert.ok(!page.url().includes('asked='), `the hand-over's key leaves the address: ${page.url()}`);
       assert.equal(await page.inputValue('#machine'), 'intel-delta', 'the scenario is kept');
 
       await page.goBack();

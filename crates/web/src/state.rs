@@ -114,7 +114,8 @@ impl State {
             .page
             .with_untracked(|p| p.asked)
             .filter(|a| wanted(*a))?;
-        self.page.update(|p| p.asked = None);
+        self.page.update_untracked(|p| p.asked = None);
+        self.write_url();
         Some(asked)
     }
 
