@@ -87,33 +87,10 @@ pub fn panel(def: &PatternDef, m: Model, derivation: Vec<Math>) -> Vec<Section> 
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
     use crate::math::{sym, M};
     use commcalc_core::patterns::PATTERNS;
-
-    /// Tags open and close in order (`<a …>` … `</a>`), so the markup is well formed.
-    pub(crate) fn assert_balanced(markup: &str) {
-        let mut stack: Vec<&str> = Vec::new();
-        let mut rest = markup;
-        while let Some(i) = rest.find('<') {
-            rest = &rest[i + 1..];
-            let end = rest
-                .find('>')
-                .unwrap_or_else(|| panic!("unclosed < in {markup}"));
-            let tag = &rest[..end];
-            rest = &rest[end + 1..];
-            if let Some(name) = tag.strip_prefix('/') {
-                let open = stack.pop();
-                assert_eq!(open, Some(name), "</{name}> closes {open:?} in {markup}");
-            } else if !tag.ends_with('/') {
-                let name = tag.split([' ', '\n']).next().unwrap_or("");
-                assert!(!name.is_empty(), "empty tag in {markup}");
-                stack.push(name);
-            }
-        }
-        assert!(stack.is_empty(), "unclosed {stack:?} in {markup}");
-    }
 
     /// The model's section, the panel's last, shows the core's equations for the model, each
     /// rendered from the tree the model computes with, and nothing else: a formula written

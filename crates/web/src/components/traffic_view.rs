@@ -33,8 +33,8 @@ use crate::traffic::{
     AUTO_RUN_EVENTS, MAIN_THREAD_EVENTS, PAGE_RUN_EVENTS,
 };
 use crate::traffic_draw::{
-    cube_drawing, cube_summary, cube_svg, figure_rows, latency_plot, run_length_plot, sweep_keys,
-    sweep_plot, utilisation_plot, CubeDrawing, LinkLine, INK, MAX_DRAWN_DIM, PAPER,
+    cube_drawing, cube_summary, figure_rows, latency_plot, run_length_plot, sweep_keys, sweep_plot,
+    utilisation_plot, CubeDrawing, LinkLine, INK, MAX_DRAWN_DIM, PAPER,
 };
 use crate::view::View;
 use crate::worker::{Job, Workers};
@@ -937,14 +937,17 @@ fn export(state: State, runs: Runs, charts: &Charts, what: &str) -> Result<Strin
             )
         }
         "cube" => {
-            let done = done()?;
-            let drawing = cube_drawing(dim_of(&done.summary), &done.summary.first)
+            done()?;
+            // The file is the cube the page draws (`svg#traffic-cube`), serialised: one
+            // drawing for the page and the export, its colours in its attributes.
+            let svg = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id("traffic-cube"))
                 .ok_or("the cube is too large to draw")?;
-            save(
-                format!("{stem}-cube.svg"),
-                "image/svg+xml",
-                &cube_svg(&drawing),
-            )
+            let text = web_sys::XmlSerializer::new()
+                .and_then(|x| x.serialize_to_string(&svg))
+                .map_err(|e| dom::js_error(&e))?;
+            save(format!("{stem}-cube.svg"), "image/svg+xml", &text)
         }
         "figures-csv" => {
             let figures = runs.figures.get_untracked().ok_or("no figures yet")?;
