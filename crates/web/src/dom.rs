@@ -1,7 +1,6 @@
 //! Browser glue the components need: the repaint signal the tests and benchmarks wait for,
 //! the URL kept in step with the scenario, the system's dark mode, and element sizes.
 
-use std::cell::RefCell;
 use std::time::Duration;
 
 use leptos::prelude::*;
@@ -43,25 +42,42 @@ pub fn painted(with_results: bool) {
 }
 
 /// Calls [`painted`] once the effects that the current task set off have run (they run in its
-/// microtasks): the views whose drawing is spread over several effects (regimes, collectives,
+/// microtasks), through the app's message channel to itself (`State::paints`): the views whose drawing is spread over several effects (regimes, collectives,
 /// traffic) say so from their last one. A zero timeout would do the same, but the HTML timer
 /// rules hold a timeout set from a timer nested more than five deep for at least 4 ms, so an
 /// edit that came from such a timer (a test's or a benchmark's inputs, a page's own script)
 /// would be reported 4 ms after its work was done. A message to the page's own channel is a
 /// task as prompt as a timeout, without that hold.
-pub fn painted_after_effects() {
-    PAINT_CHANNEL.with(|c| {
-        if c.borrow().is_none() {
-            *c.borrow_mut() = paint_channel();
-        }
-        if let Some((channel, _)) = c.borrow().as_ref() {
-            let _ = channel.port2().post_message(&JsValue::NULL);
-        }
-    });
+#[derive(Clone, Copy)]
+pub struct Paints(StoredValue<Option<PaintChannel>, LocalStorage>);
+
+impl Paints {
+    /// No channel yet: it is made on first use, and goes with the app.
+    pub fn new() -> Paints {
+        Paints(StoredValue::new_local(None))
+    }
+
+    /// Says the page has repainted once the current task's effects have run.
+    pub fn after_effects(self) {
+        self.0.try_update_value(|c| {
+            if c.is_none() {
+                *c = paint_channel();
+            }
+            if let Some((channel, _)) = c.as_ref() {
+                let _ = channel.port2().post_message(&JsValue::NULL);
+            }
+        });
+    }
 }
 
-/// The channel of [`painted_after_effects`], whose first port calls `painted` on each
-/// message; the handler lives as long as the page.
+impl Default for Paints {
+    fn default() -> Paints {
+        Paints::new()
+    }
+}
+
+/// The channel of [`Paints`], whose first port calls `painted` on each message; the handler
+/// lives as long as the app.
 fn paint_channel() -> Option<PaintChannel> {
     let channel = web_sys::MessageChannel::new().ok()?;
     // The views that say so from their effects always have their results.
@@ -329,11 +345,6 @@ impl Address {
             u.written = query;
         });
     }
-}
-
-thread_local! {
-    /// The page's channel to itself, for [`painted_after_effects`].
-    static PAINT_CHANNEL: RefCell<Option<PaintChannel>> = const { RefCell::new(None) };
 }
 
 /// Runs `f` in a task of its own once the next frame has been rendered: a large change shown

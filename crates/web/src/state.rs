@@ -65,6 +65,9 @@ pub struct State {
     pub note: RwSignal<Option<String>>,
     /// The address bar, kept in step with the page, and whether a slider is held.
     pub address: Address,
+    /// The page's channel to itself, by which the views drawn over several effects say they
+    /// have repainted (`dom::Paints`).
+    pub paints: dom::Paints,
     /// Whether the system asks for dark colours: one listener for the page, which every chart
     /// reads (a listener per chart would outlive the views that close).
     pub dark: ReadSignal<bool>,
@@ -187,6 +190,7 @@ impl State {
             note: RwSignal::new(None),
             repaint: RwSignal::new(0),
             address,
+            paints: dom::Paints::new(),
             dark: dom::prefers_dark(),
             after_edit: StoredValue::new_local(AfterEdit::default()),
         };

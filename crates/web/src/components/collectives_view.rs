@@ -78,7 +78,7 @@ pub fn CollectivesView(
         map.track();
         chart.track();
         dark.track();
-        dom::painted_after_effects();
+        state.paints.after_effects();
     });
     let problem = Signal::derive(move || {
         let mut out = Vec::new();

@@ -98,7 +98,7 @@ pub fn RegimesView(
         })
     });
     // The page has repainted once everything an edit changes has been drawn: the effects that
-    // draw run before `painted_after_effects` says so. Tests and benchmarks wait for this
+    // draw run before `dom::Paints::after_effects` says so. Tests and benchmarks wait for this
     // (`commcalcPaints`).
     dom::effect(move || {
         state.scenario.track();
@@ -110,7 +110,7 @@ pub fn RegimesView(
         sweep_chart.track();
         bulk_chart.track();
         state.dark.track();
-        dom::painted_after_effects();
+        state.paints.after_effects();
     });
     let nbl_ok = Memo::new(move |_| model.with(|m| m.is_ok()));
     view! {

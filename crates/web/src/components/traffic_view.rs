@@ -69,6 +69,8 @@ struct Runs {
     anyway: RwSignal<Option<bool>>,
     /// The page's workers (`worker::Workers`), of which the view's is one.
     workers: Workers,
+    /// How the view says it has repainted (`State::paints`).
+    paints: dom::Paints,
 }
 
 type PlotMemo = Memo<Result<Plot, String>>;
@@ -102,6 +104,7 @@ pub fn TrafficView(
         charted: std::array::from_fn(|_| RwSignal::new(None)),
         anyway: RwSignal::new(None),
         workers: expect_context::<Workers>(),
+        paints: state.paints,
     };
     auto_run(state, runs);
     let charts = charts(runs);
@@ -329,7 +332,7 @@ fn worker(runs: Runs) -> Result<(), String> {
                 }
                 // A live re-run's results come in one frame, as a run on the page does.
                 take_reply(runs, other, "in the background", !live);
-                dom::painted_after_effects();
+                runs.paints.after_effects();
             }
         }
     })?;
@@ -490,7 +493,7 @@ fn auto_run(state: State, runs: Runs) {
                 .set("Not run: see the problems beside the controls.".into()),
             Err(_) => {}
         }
-        dom::painted_after_effects();
+        state.paints.after_effects();
     });
 }
 
