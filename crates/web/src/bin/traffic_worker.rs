@@ -39,6 +39,7 @@ const WARM_UP: &str = "machine=intel-ipsc&pattern=traffic&dim=6&count=20000&reps
 mod slices {
     use std::cell::RefCell;
     use std::collections::VecDeque;
+    use std::rc::Rc;
 
     use commcalc_web::message::{pack, unpack_request};
     use commcalc_web::traffic::{Reply, Request, ToWorker, Work};
@@ -72,9 +73,9 @@ mod slices {
         scheduled: bool,
     }
 
-    thread_local! {
-        static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
-    }
+    /// The worker, shared by the handlers that bring it back (a message, its own channel, the
+    /// end of a rest): set once it is up. The handlers live as long as the worker does.
+    type Shared = Rc<RefCell<Option<Worker>>>;
 
     fn now(scope: &DedicatedWorkerGlobalScope) -> f64 {
         scope.performance().map_or(0.0, |p| p.now())
@@ -182,38 +183,40 @@ mod slices {
         }
     }
 
-    fn with_worker(f: impl FnOnce(&mut Worker)) {
-        WORKER.with(|w| {
-            if let Some(w) = w.borrow_mut().as_mut() {
-                f(w);
-            }
-        });
+    fn with_worker(shared: &Shared, f: impl FnOnce(&mut Worker)) {
+        if let Some(w) = shared.borrow_mut().as_mut() {
+            f(w);
+        }
     }
 
     /// Sets the worker up and says it is ready.
     pub fn start() -> Result<(), JsValue> {
         let scope = js_sys::global().dyn_into::<DedicatedWorkerGlobalScope>()?;
         let channel = web_sys::MessageChannel::new()?;
-        let on_next = Closure::<dyn FnMut()>::new(|| with_worker(Worker::slice));
+        let shared: Shared = Rc::new(RefCell::new(None));
+        let slice = |shared: &Shared| {
+            let shared = shared.clone();
+            move || with_worker(&shared, Worker::slice)
+        };
+        let on_next = Closure::<dyn FnMut()>::new(slice(&shared));
         channel
             .port1()
             .set_onmessage(Some(on_next.as_ref().unchecked_ref()));
         on_next.forget();
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|ev: MessageEvent| {
-            with_worker(|w| w.read(ev.data()))
+        let reader = shared.clone();
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+            with_worker(&reader, |w| w.read(ev.data()))
         });
         scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
-        WORKER.with(|w| {
-            *w.borrow_mut() = Some(Worker {
-                scope: scope.clone(),
-                next: channel.port2(),
-                rested: Closure::new(|| with_worker(Worker::slice)),
-                queue: VecDeque::new(),
-                under_way: None,
-                hold_until: f64::NEG_INFINITY,
-                scheduled: false,
-            })
+        *shared.borrow_mut() = Some(Worker {
+            scope: scope.clone(),
+            next: channel.port2(),
+            rested: Closure::new(slice(&shared)),
+            queue: VecDeque::new(),
+            under_way: None,
+            hold_until: f64::NEG_INFINITY,
+            scheduled: false,
         });
         let warm_up = Request {
             figures: false,
