@@ -81,8 +81,12 @@ describe('traffic figures and labels', () => {
     try {
       await openApp(page, app.server.url, `?${BASE}&view=traffic`);
       await results(page);
+      // Until they are run, a sentence stands where the figures' charts and table will be.
+      assert.equal(await page.locator('#traffic-fig8, #traffic-fig7-radius, #traffic-fig7-decay, #traffic-figs-table').count(), 0);
+      assert.match(await page.textContent('#traffic-figs-none'), /press Run Figs\. 7 and 8/u);
       await page.click('#traffic-figures-run');
       await page.waitForFunction(() => document.querySelectorAll('#traffic-figs-table tr').length >= 10, null, { timeout: 30_000 });
+      assert.equal(await page.locator('#traffic-figs-none').count(), 0, 'the sentence gives way to the figures');
       const csv = (await download(page, 'figures-csv')).bytes.toString('utf8');
       const series = (fig) => [...new Set(csv.trim().split('\n').slice(2)
         .filter((r) => r.startsWith(`${fig},`))

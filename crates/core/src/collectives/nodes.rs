@@ -605,6 +605,28 @@ mod tests {
         gamma: 0.004,
     };
 
+    /// One rank a node: no step of any schedule is within a node or shares a node's
+    /// interfaces, so an evaluation reads no node key there without building the schedules
+    /// (`patterns::collective::read_node_keys`). Two ranks a node, some step is within one.
+    #[test]
+    fn one_rank_a_node_shares_nothing() {
+        let mut within_at_two = 0;
+        for c in Collective::ALL {
+            let library = crate::collectives::library_algorithms(c);
+            for a in c.algorithms().iter().chain(library) {
+                for p in (2..=70u32).chain([128, 200, 512]) {
+                    if let Some(s) = Schedule::of(c, a.id, p, 1) {
+                        assert!(!s.within_a_node(), "{} {} p {p}", c.id(), a.id);
+                        assert!(!s.shares_interfaces(), "{} {} p {p}", c.id(), a.id);
+                    }
+                    within_at_two +=
+                        usize::from(Schedule::of(c, a.id, p, 2).is_some_and(|s| s.within_a_node()));
+                }
+            }
+        }
+        assert!(within_at_two > 0, "the check sees a step within a node");
+    }
+
     /// One rank a node, both levels alike: the steps add up to the closed forms of TRG and
     /// CHPV, for every α-β-γ algorithm scheduled here (recursive doubling's allgather only
     /// for p a power of two: for other p its closed form is a bound, 2⌊lg p⌋ steps).

@@ -649,8 +649,12 @@ fn read_node_keys(
     algorithms: &[&'static crate::collectives::Algorithm],
     p: u32,
 ) {
+    // With one rank a node no step is within a node and no node's interfaces are shared
+    // (`nodes::tests::one_rank_a_node_shares_nothing`), so no node key is read; the schedules,
+    // built rank by rank (O(p²)), are then not needed.
     let schedules: Vec<_> = algorithms
         .iter()
+        .filter(|_| l.ppn > 1)
         .filter_map(|a| Schedule::of(collective, a.id, p, l.ppn))
         .collect();
     let chain_on_node = l.one_level(p).is_some_and(|one| one != l.network)

@@ -810,29 +810,34 @@ fn FiguresPanel(state: State, runs: Runs, charts: Charts) -> impl IntoView {
             <p class="about">"Fig. 7 sweeps the spatial models with no stack: the sphere (φ = 1) over its radius and the decreasing model over its decay, against uniform (dashed). Fig. 8 sweeps a depth-1 stack's hit probability p from 0 to 0.9 for uniform, the sphere of radius 2 and decay 0.5. Each point is a run of this scenario's cube, count, lengths, gaps, routing, seed and replications, as commcalc traffic --sweep runs it."</p>
             <button type="button" id="traffic-figures-run" on:click=move |_| run(state, runs, true) disabled=running>"Run Figs. 7 and 8"</button>
             <p class="about" id="traffic-figs-of">{of}</p>
-            <div class="traffic-pair">
-                <Chart state chart=radius label="Completion time against the sphere radius; the table below lists the values"/>
-                <Chart state chart=decay label="Completion time against the decay; the table below lists the values"/>
-            </div>
-            <Chart state chart=hit label="Completion time against the hit probability for three spatial models; the table below lists the values"/>
-            <table class="metrics" id="traffic-figs-table">
-                <thead><tr><th scope="col">"series"</th><th scope="col">"value"</th><th scope="col">"completion"</th><th scope="col">"95 %"</th></tr></thead>
-                <tbody>
-                    <For each=lines key=|i| *i let:i>
-                        <tr>
-                            {(0..4)
-                                .map(|k| {
-                                    view! {
-                                        <td>
-                                            {move || table.with(|t| t.get(i).map(|r| r[k].clone()).unwrap_or_default())}
-                                        </td>
-                                    }
-                                })
-                                .collect_view()}
-                        </tr>
-                    </For>
-                </tbody>
-            </table>
+            // The charts and their table are drawn once the figures have been run: until then a
+            // sentence says how, where three empty canvases would cost the browser a copy of
+            // their pixels on every frame.
+            <Show when=move || runs.figures.with(Option::is_some) fallback=|| view! { <p class="about" id="traffic-figs-none">"Not run yet: press Run Figs. 7 and 8."</p> }>
+                <div class="traffic-pair">
+                    <Chart state chart=radius label="Completion time against the sphere radius; the table below lists the values"/>
+                    <Chart state chart=decay label="Completion time against the decay; the table below lists the values"/>
+                </div>
+                <Chart state chart=hit label="Completion time against the hit probability for three spatial models; the table below lists the values"/>
+                <table class="metrics" id="traffic-figs-table">
+                    <thead><tr><th scope="col">"series"</th><th scope="col">"value"</th><th scope="col">"completion"</th><th scope="col">"95 %"</th></tr></thead>
+                    <tbody>
+                        <For each=lines key=|i| *i let:i>
+                            <tr>
+                                {(0..4)
+                                    .map(|k| {
+                                        view! {
+                                            <td>
+                                                {move || table.with(|t| t.get(i).map(|r| r[k].clone()).unwrap_or_default())}
+                                            </td>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </tr>
+                        </For>
+                    </tbody>
+                </table>
+            </Show>
         </section>
     }
 }
