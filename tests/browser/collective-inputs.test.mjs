@@ -142,9 +142,12 @@ describe('collective inputs and a measured collective', () => {
       assert.equal(await page.inputValue('#in-gamma'), '0.0003');
       const chart = await canvasInfo(page, 'canvas#coll-chart');
       const map = await canvasInfo(page, 'canvas#coll-map');
+      await page.evaluate(() => { document.querySelector('#collective-facts li[data-fact="gamma"]').commcalcKept = true; });
       await typeInto(page, 'gamma', '0.01');
       await page.waitForFunction(() => new URLSearchParams(location.search).get('gamma') === '0.01');
       assert.match((await fact(page, 'gamma')) ?? '', /^γ = 0\.01 µs\/B .*the user's γ/u);
+      assert.ok(await page.evaluate(() => document.querySelector('#collective-facts li[data-fact="gamma"]').commcalcKept),
+        'the fact is the item it was, its sentence changed');
       assert.notEqual((await changed(page, 'canvas#coll-chart', chart)).hash, chart.hash, 'the chart follows γ');
       assert.notEqual((await changed(page, 'canvas#coll-map', map)).hash, map.hash, 'the winner map follows γ');
       // The calculator shows it too; a broadcast reduces nothing and shows none.

@@ -381,8 +381,12 @@ fn CollectiveFacts(
     });
     view! {
         <ul id="collective-facts" class="about collective-facts" hidden=move || facts.with(Vec::is_empty)>
-            <For each=move || facts.get() key=|f| f.clone() let:fact>
-                <li data-fact=fact.0>{fact.1}</li>
+            // Keyed by what each fact is about: a value's new sentence changes the item's
+            // text, not the item.
+            <For each=move || facts.with(|f| f.iter().map(|(id, _)| *id).collect::<Vec<_>>()) key=|id| *id let:id>
+                <li data-fact=id>
+                    {move || facts.with(|f| f.iter().find(|(k, _)| *k == id).map(|(_, text)| text.clone()).unwrap_or_default())}
+                </li>
             </For>
         </ul>
     }
