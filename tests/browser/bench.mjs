@@ -51,7 +51,7 @@ import { ROOT, catalogPairs, launchBrowser, openApp, serveDist } from './harness
 import { dragWork, frameDrag, importWork, inputWork, openToMeasure, performanceSession, sliderKeys } from './input-work.mjs';
 import { benchTraffic, trafficLines } from './bench-traffic.mjs';
 
-const BUDGET = { paintP95Ms: 8, loadMs: 1000 };
+const BUDGET = { loadMs: 1000 };
 const INPUTS = 200;
 const LOADS = 11;
 const QUERY = '?machine=intel-paragon&pattern=pingpong';
@@ -552,7 +552,7 @@ function workLines(views, work) {
     '',
     `On the first slider of the pattern's inputs and the first of the machine's parameters, at ${WORK.viewport.width}×${WORK.viewport.height}.`,
     '',
-    `**In a drag** (the budget's measure): ${WORK.dragPasses} drags per slider, each of ${WORK.dragInputs} inputs after ${WORK.warmup} warm-up ones, in ${WORK.dragPasses}`,
+    `**In a drag** (this benchmark's measure; the budget's is \`every-slider.mjs\`): ${WORK.dragPasses} drags per slider, each of ${WORK.dragInputs} inputs after ${WORK.warmup} warm-up ones, in ${WORK.dragPasses}`,
     'passes over every view spread over the run (so that a burst of load on the shared machine falls on one drag of a',
     "view, not on all its inputs), pooled per view; one \`input\` event at",
     'the start of every animation frame, as Chromium delivers a pointer drag, the values jumping over 10–90 % of',
@@ -709,16 +709,13 @@ async function main() {
   const alpha = summary(result.alpha.times);
   const ready = summary(result.loads.map((l) => l.ready));
   const dcl = summary(result.loads.map((l) => l.domContentLoaded));
-  const worstP95 = Math.max(size.p95, alpha.p95);
   const timeouts = result.size.timeouts + result.alpha.timeouts;
   const ok = {
-    paint: worstP95 <= BUDGET.paintP95Ms && timeouts === 0,
     load: ready.p50 <= BUDGET.loadMs,
     map: map.p95 <= MAP_BUDGET_MS && result.maps.timeouts === 0,
     winners: result.winners.every((w) => w.total.p95 <= MAP_BUDGET_MS && w.timeouts === 0),
   };
   const work = workSummary(result.work);
-  ok.work = work.worst.input.p95 <= WORK.budgetMs && work.queued === 0;
   const miss = (value, budget, fmt) => (value <= budget ? '' : ` (over by ${fmt(value - budget)}, ${((value / budget - 1) * 100).toFixed(0)}%)`);
 
   const cpus = os.cpus();
@@ -743,13 +740,13 @@ async function main() {
     '',
     '| what | figure | budget | result |',
     '| --- | --- | --- | --- |',
-    `| browser work per slider input in a drag (task time, one input per animation frame), worst of ${result.work.length} views: \`${work.worst.query}\` | p50 ${ms(work.worst.input.p50)}, p95 ${ms(work.worst.input.p95)} | p95 ≤ ${WORK.budgetMs} ms | ${verdict(work.worst.input.p95 <= WORK.budgetMs)}${miss(work.worst.input.p95, WORK.budgetMs, ms)} |`,
-    `| views whose p95 task time per input in a drag is within budget | ${work.within} of ${result.work.length} | all | ${verdict(work.within === result.work.length)} |`,
+    `| for information: browser work per slider input in a drag (task time, one input per animation frame), worst of ${result.work.length} views: \`${work.worst.query}\` | p50 ${ms(work.worst.input.p50)}, p95 ${ms(work.worst.input.p95)} | | |`,
+    `| for information: views whose p95 task time per input in a drag is within ${WORK.budgetMs} ms | ${work.within} of ${result.work.length} | | |`,
     `| for information: each slider alone in a drag (a view's figure pools its two), sliders within ${WORK.budgetMs} ms at p95; the worst, \`${work.worstSlider.query}\`'s ${work.worstSlider.key} | ${work.slidersWithin} of ${work.sliders}; p50 ${ms(work.worstSlider.input.p50)}, p95 ${ms(work.worstSlider.input.p95)} | | |`,
     `| for information: an input alone (then two idle frames; the protocol's calls counted), views within ${WORK.budgetMs} ms at p95; the worst, \`${work.worstAlone.query}\` | ${work.withinAlone} of ${result.work.length}; p50 ${ms(work.worstAlone.task.p50)}, p95 ${ms(work.worstAlone.task.p95)} | | |`,
     `| drag paced by the clock: inputs that waited more than a frame behind earlier work (queued), all views | ${work.queued} of ${work.dragInputs} | 0 | ${verdict(work.queued === 0)} |`,
-    `| slider input → both charts repainted, size slider (${size.n} inputs) | p50 ${ms(size.p50)}, p95 ${ms(size.p95)}, max ${ms(size.max)} | p95 ≤ ${BUDGET.paintP95Ms} ms | ${verdict(size.p95 <= BUDGET.paintP95Ms && result.size.timeouts === 0)}${miss(size.p95, BUDGET.paintP95Ms, ms)} |`,
-    `| slider input → both charts repainted, α slider (${alpha.n} inputs) | p50 ${ms(alpha.p50)}, p95 ${ms(alpha.p95)}, max ${ms(alpha.max)} | p95 ≤ ${BUDGET.paintP95Ms} ms | ${verdict(alpha.p95 <= BUDGET.paintP95Ms && result.alpha.timeouts === 0)}${miss(alpha.p95, BUDGET.paintP95Ms, ms)} |`,
+    `| for information: slider input → both charts repainted, size slider (${size.n} inputs) | p50 ${ms(size.p50)}, p95 ${ms(size.p95)}, max ${ms(size.max)} | | |`,
+    `| for information: slider input → both charts repainted, α slider (${alpha.n} inputs) | p50 ${ms(alpha.p50)}, p95 ${ms(alpha.p95)}, max ${ms(alpha.max)} | | |`,
     `| load to interactive (navigation start → \`body.dataset.ready\`), median of ${ready.n} cold loads | ${ms(ready.p50)} (min ${ms(ready.min)}, max ${ms(ready.max)}) | ≤ ${BUDGET.loadMs} ms | ${verdict(ok.load)}${miss(ready.p50, BUDGET.loadMs, ms)} |`,
     `| for information: first visit to the calculator, the wasm, JS and CSS the browser fetched, gzip -9 | ${kB(result.bytes.gzip)} (${kB(result.bytes.raw)} raw) | | |`,
     `| for information: every .wasm, .js and .css of \`dist/\` (all modules; the service worker precaches them after the first visit) | ${kB(result.dist.gzip)} (${kB(result.dist.raw)} raw) | | |`,
@@ -761,7 +758,7 @@ async function main() {
     '',
   ];
   if (timeouts > 0) {
-    lines.push(`${timeouts} of ${2 * INPUTS} inputs produced no \`commcalc:painted\` event within 2 s; they are left out of the figures above and fail the budget.`, '');
+    lines.push(`${timeouts} of ${2 * INPUTS} inputs produced no \`commcalc:painted\` event within 2 s; they are left out of the figures above.`, '');
   }
   lines.push(...importLines(result.imports));
   lines.push(...workLines(result.work, work));
@@ -829,7 +826,7 @@ async function main() {
   console.log(`load to interactive: median ${ms(ready.p50)} (min ${ms(ready.min)}, max ${ms(ready.max)})`);
   console.log(`first-visit bytes: ${kB(result.bytes.gzip)} gzip -9 (${kB(result.bytes.raw)} raw); dist/ in all ${kB(result.dist.gzip)}`);
   console.log(`regime map (compute + draw, ${map.n} maps): p50 ${ms(map.p50)}  p95 ${ms(map.p95)}  max ${ms(map.max)}  (compute p50 ${ms(mapCompute.p50)}, draw p50 ${ms(mapDraw.p50)}; input → both maps p50 ${ms(mapWall.p50)}; ${result.maps.timeouts} timeouts)`);
-  console.log(`budgets: paint ${verdict(ok.paint)}, load ${verdict(ok.load)}, map ${verdict(ok.map)}, winner maps ${verdict(ok.winners)}`);
+  console.log(`budgets: load ${verdict(ok.load)}, map ${verdict(ok.map)}, winner maps ${verdict(ok.winners)}`);
   console.log(`wrote ${path.relative(ROOT, OUT)}`);
 }
 

@@ -472,16 +472,15 @@ describe('traffic view', () => {
     try {
       await openApp(page, app.server.url, `?${base}&view=traffic`);
       await completion(page);
-      const before = await Promise.all(charts.map((c) => canvasInfo(page, `canvas#traffic-${c}`)));
+      assert.equal(await page.locator(charts.map((c) => `canvas#traffic-${c}`).join(', ')).count(), 0, 'no charts before the run');
       await page.click('[data-traffic-export="figures-csv"]');
       assert.match(await page.textContent('#traffic-export-status'), /no figures yet/u);
       await page.click('#traffic-figures-run');
       await page.waitForFunction(() => document.querySelectorAll('#traffic-figs-table tr').length >= 10, null, { timeout: 30_000 });
       await page.waitForTimeout(200);
-      for (const [i, c] of charts.entries()) {
+      for (const c of charts) {
         const after = await canvasInfo(page, `canvas#traffic-${c}`);
         assert.ok(after.fraction > MIN_DRAWN_FRACTION, `${c} is drawn: ${JSON.stringify(after)}`);
-        assert.notEqual(after.hash, before[i].hash, `${c}: the curves replace the message`);
         await checkImages(page, c, STEM);
       }
       const csv = await download(page, 'figures-csv');
