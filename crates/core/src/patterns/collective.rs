@@ -652,11 +652,14 @@ fn read_node_keys(
     // With one rank a node no step is within a node and no node's interfaces are shared
     // (`nodes::tests::one_rank_a_node_shares_nothing`), so no node key is read; the schedules,
     // built rank by rank (O(p²)), are then not needed.
-    let schedules: Vec<_> = algorithms
-        .iter()
-        .filter(|_| l.ppn > 1)
-        .filter_map(|a| Schedule::of(collective, a.id, p, l.ppn))
-        .collect();
+    let schedules: Vec<_> = if l.ppn > 1 {
+        algorithms
+            .iter()
+            .filter_map(|a| Schedule::of(collective, a.id, p, l.ppn))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let chain_on_node = l.one_level(p).is_some_and(|one| one != l.network)
         && algorithms.iter().any(|a| a.id == "pipelined-chain");
     // Only values given (by the user or the machine) are recorded: an assumed one is no key.
