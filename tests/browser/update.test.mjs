@@ -206,6 +206,36 @@ function dragOffScreen(page, then) {
   );
 }
 
+/**
+ * Six inputs on the slider of control `key`, from 20 % to 70 % of its range, one per animation
+ * frame, then its release (`change`): what `read` (the body of a function run in the page)
+ * returns before the drag, at its end and two frames after the release.
+ */
+function dragAndRelease(page, key, read) {
+  return page.evaluate(
+    ([key, read]) =>
+      new Promise((resolve) => {
+        const parts = new Function(read);
+        const el = document.querySelector(`[data-control="${key}"] input[type=range]`);
+        const before = parts();
+        let i = 0;
+        const step = () => {
+          if (i === 6) {
+            const held = parts();
+            el.dispatchEvent(new Event('change', { bubbles: true }));
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve({ before, held, after: parts() })));
+            return;
+          }
+          el.value = String(Number(el.min) + (Number(el.max) - Number(el.min)) * (0.2 + 0.1 * i++));
+          el.dispatchEvent(new Event('input', { bubbles: true }));
+          requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      }),
+    [key, read],
+  );
+}
+
 describe('texts off screen during a drag', () => {
   const query = '?machine=fddi-now&pattern=broadcast';
   const ways = [
@@ -244,30 +274,9 @@ describe('texts off screen during a drag', () => {
     const { context, page } = await newAppPage(app.browser, { viewport: { width: 1280, height: 900 } });
     try {
       await openApp(page, app.server.url, compare);
-      const run = await page.evaluate(
-        () =>
-          new Promise((resolve) => {
-            const [latency, bandwidth] = ['latency-chart', 'bandwidth-chart'].map((id) => document.getElementById(id));
-            const below = bandwidth.getBoundingClientRect().top >= innerHeight;
-            const el = document.querySelector('[data-control="alpha"] input[type=range]');
-            const pictures = () => [latency.toDataURL(), bandwidth.toDataURL()];
-            const before = pictures();
-            let i = 0;
-            const step = () => {
-              if (i === 6) {
-                const held = pictures();
-                el.dispatchEvent(new Event('change', { bubbles: true }));
-                requestAnimationFrame(() => requestAnimationFrame(() => resolve({ below, before, held, after: pictures() })));
-                return;
-              }
-              el.value = String(Number(el.min) + (Number(el.max) - Number(el.min)) * (0.2 + 0.1 * i++));
-              el.dispatchEvent(new Event('input', { bubbles: true }));
-              requestAnimationFrame(step);
-            };
-            requestAnimationFrame(step);
-          }),
-      );
-      assert.ok(run.below, 'the bandwidth chart is below the fold');
+      const below = await page.evaluate(() => document.getElementById('bandwidth-chart').getBoundingClientRect().top >= innerHeight);
+      const run = await dragAndRelease(page, 'alpha', "return ['latency-chart', 'bandwidth-chart'].map((id) => document.getElementById(id).toDataURL());");
+      assert.ok(below, 'the bandwidth chart is below the fold');
       assert.notEqual(run.held[0], run.before[0], 'the latency chart followed the drag');
       assert.equal(run.held[1], run.before[1], 'the bandwidth chart kept its picture during the drag');
       assert.notEqual(run.after[1], run.before[1], 'the bandwidth chart is drawn once the slider is released');
@@ -362,37 +371,22 @@ test("Collectives' map and segments below the fold, and the closed explain panel
     await openApp(page, app.server.url, query);
     await settle(page);
     const start = await page.evaluate(() => location.search);
-    const run = await page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          const map = document.getElementById('coll-map');
-          const parts = () => ({
-            map: map.toDataURL(),
-            segments: document.querySelector('#coll-segments tbody').innerHTML,
-            explainKept: [...document.querySelectorAll('.explain-body *')].every((e) => e.commcalcKept === true),
-          });
-          for (const e of document.querySelectorAll('.explain-body *')) e.commcalcKept = true;
-          const below = map.getBoundingClientRect().top >= innerHeight && document.getElementById('coll-segments').getBoundingClientRect().top >= innerHeight;
-          const closed = !document.getElementById('explain').open;
-          const el = document.querySelector('[data-control="alpha"] input[type=range]');
-          const before = parts();
-          let i = 0;
-          const step = () => {
-            if (i === 6) {
-              const held = parts();
-              el.dispatchEvent(new Event('change', { bubbles: true }));
-              requestAnimationFrame(() => requestAnimationFrame(() => resolve({ below, closed, before, held, after: parts() })));
-              return;
-            }
-            el.value = String(Number(el.min) + (Number(el.max) - Number(el.min)) * (0.2 + 0.1 * i++));
-            el.dispatchEvent(new Event('input', { bubbles: true }));
-            requestAnimationFrame(step);
-          };
-          requestAnimationFrame(step);
-        }),
+    const { below, closed } = await page.evaluate(() => {
+      for (const e of document.querySelectorAll('.explain-body *')) e.commcalcKept = true;
+      const top = (id) => document.getElementById(id).getBoundingClientRect().top;
+      return { below: top('coll-map') >= innerHeight && top('coll-segments') >= innerHeight, closed: !document.getElementById('explain').open };
+    });
+    const run = await dragAndRelease(
+      page,
+      'alpha',
+      `return {
+        map: document.getElementById('coll-map').toDataURL(),
+        segments: document.querySelector('#coll-segments tbody').innerHTML,
+        explainKept: [...document.querySelectorAll('.explain-body *')].every((e) => e.commcalcKept === true),
+      };`,
     );
-    assert.ok(run.below, 'the map and the segments table are below the fold');
-    assert.ok(run.closed, 'the explain panel is closed');
+    assert.ok(below, 'the map and the segments table are below the fold');
+    assert.ok(closed, 'the explain panel is closed');
     for (const part of ['map', 'segments']) {
       assert.ok(run.held[part] === run.before[part], `the ${part} kept what it showed during the drag`);
       assert.ok(run.after[part] !== run.before[part], `the ${part} shows the last input's once the slider is released`);

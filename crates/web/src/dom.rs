@@ -42,8 +42,9 @@ pub fn painted(with_results: bool) {
 }
 
 /// Calls [`painted`] once the effects that the current task set off have run (they run in its
-/// microtasks), through the app's message channel to itself (`State::paints`): the views whose drawing is spread over several effects (regimes, collectives,
-/// traffic) say so from their last one. A zero timeout would do the same, but the HTML timer
+/// microtasks), through the app's message channel to itself (`State::paints`): the views
+/// whose drawing is spread over several effects (regimes, collectives, traffic) say so from
+/// their last one. A zero timeout would do the same, but the HTML timer
 /// rules hold a timeout set from a timer nested more than five deep for at least 4 ms, so an
 /// edit that came from such a timer (a test's or a benchmark's inputs, a page's own script)
 /// would be reported 4 ms after its work was done. A message to the page's own channel is a
