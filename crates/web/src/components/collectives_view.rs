@@ -26,6 +26,7 @@ use commcalc_core::units::si;
 use commcalc_core::Scenario;
 
 use super::figure::Figure;
+use super::followed_rows::followed_rows;
 use super::regimes_view::Ticks;
 use super::scale_toggle::ScaleToggle;
 use crate::chart::palette;
@@ -651,7 +652,6 @@ fn Segments(
     });
     // A slider step changes the numbers, not the rows: each cell's text follows.
     let cells = Memo::new(move |_| rows.with(|r| r.iter().map(segment_cells).collect::<Vec<_>>()));
-    let lines = move || cells.with(|c| (0..c.len()).collect::<Vec<_>>());
     let caption = move || {
         state.scenario.with(|s| {
             let (w, h) = commcalc_core::patterns::collective::mesh_of(p_of(s));
@@ -678,21 +678,7 @@ fn Segments(
                 <thead>
                     <tr><th scope="col">"algorithm"</th><th scope="col">"n"</th><th scope="col">"segments k"</th><th scope="col">"segment"</th><th scope="col">"time"</th><th scope="col">"closed form s*"</th></tr>
                 </thead>
-                <tbody>
-                    <For each=lines key=|i| *i let:i>
-                        <tr>
-                            {(0..6)
-                                .map(|k| {
-                                    view! {
-                                        <td>
-                                            {move || cells.with(|c| c.get(i).map(|r| r[k].clone()).unwrap_or_default())}
-                                        </td>
-                                    }
-                                })
-                                .collect_view()}
-                        </tr>
-                    </For>
-                </tbody>
+                {followed_rows(cells)}
             </table>
         </section>
     }

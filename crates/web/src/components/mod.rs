@@ -11,6 +11,7 @@ mod explain_panel;
 pub(crate) mod export_bar;
 mod figure;
 mod fits_table;
+mod followed_rows;
 mod import_report;
 mod import_view;
 mod machine_picker;

@@ -24,6 +24,7 @@ use commcalc_core::Scenario;
 
 use super::export_bar::plain;
 use super::figure::Figure;
+use super::followed_rows::followed_rows;
 use crate::chart::{palette, LegendKey, Plot, Scale};
 use crate::dom::{self, now, Node};
 use crate::held::follow_on_screen;
@@ -795,7 +796,6 @@ fn FiguresPanel(state: State, runs: Runs, charts: Charts) -> impl IntoView {
                 .unwrap_or_default()
         })
     });
-    let lines = move || table.with(|t| (0..t.len()).collect::<Vec<_>>());
     let of = move || {
         runs.figures.with(|f| {
             f.as_ref()
@@ -821,21 +821,7 @@ fn FiguresPanel(state: State, runs: Runs, charts: Charts) -> impl IntoView {
                 <Chart state chart=hit label="Completion time against the hit probability for three spatial models; the table below lists the values"/>
                 <table class="metrics" id="traffic-figs-table">
                     <thead><tr><th scope="col">"series"</th><th scope="col">"value"</th><th scope="col">"completion"</th><th scope="col">"95 %"</th></tr></thead>
-                    <tbody>
-                        <For each=lines key=|i| *i let:i>
-                            <tr>
-                                {(0..4)
-                                    .map(|k| {
-                                        view! {
-                                            <td>
-                                                {move || table.with(|t| t.get(i).map(|r| r[k].clone()).unwrap_or_default())}
-                                            </td>
-                                        }
-                                    })
-                                    .collect_view()}
-                            </tr>
-                        </For>
-                    </tbody>
+                    {followed_rows(table)}
                 </table>
             </Show>
         </section>
