@@ -182,14 +182,15 @@ pub fn evaluate(scenario: &Scenario) -> Result<Report, Error> {
 
 /// The keys a scenario reads (its inputs, defaults included, and its parameters): the only
 /// keys that change its result, so the only ones a control may offer; every other key given is
-/// refused. `None` where the scenario is refused.
-pub fn read_keys(scenario: &Scenario) -> Option<Vec<&'static str>> {
+/// refused. `None` where the scenario is refused, or needs an engine besides `engines` (the
+/// program's own, as for `evaluate_by`: asking with more would link them).
+pub fn read_keys(scenario: &Scenario, engines: Engines) -> Option<Vec<&'static str>> {
     // A traffic scenario is read from its check, without its simulation ([`unrun_report`]):
     // a run reads what its check reads.
     let r = if scenario.pattern.id == "traffic" {
         unrun_report(scenario).ok()?
     } else {
-        evaluate_with(scenario, 2).ok()?
+        evaluate_by(scenario, 2, engines).ok()?
     };
     let inputs = r.inputs.iter().map(|(k, _)| *k);
     Some(inputs.chain(r.parameters.iter().map(|(k, _)| *k)).collect())
@@ -510,7 +511,7 @@ mod tests {
     #[test]
     fn a_traffic_scenario_reads_its_checked_keys() {
         let s = crate::Scenario::from_query("machine=intel-ipsc&pattern=traffic").unwrap();
-        let read = super::read_keys(&s).unwrap();
+        let read = super::read_keys(&s, super::ENGINES).unwrap();
         for key in ["dim", "count", "alpha", "beta"] {
             assert!(read.contains(&key), "{key}: {read:?}");
         }

@@ -56,14 +56,16 @@ pub struct Views {
     /// The style sheets of the views only this module has, added to the page when it mounts:
     /// a first visit to the calculator does not download them (docs/web-bytes.md).
     styles: &'static [&'static str],
-    /// Makes, under the app's owner, how the scenario a view shows is evaluated, and an edit
-    /// checked (`State::report`): in the full module by `worker::report`, with both engines,
-    /// which has the calculator's traffic scenarios simulated in a worker; in the calculator's
-    /// module by `Evaluator::cached_evaluate` alone, with neither engine, which gives
-    /// [`Error::Elsewhere`] for a scenario that needs one, since it hands those over to the
-    /// full module ([`calculator_results`]) and so links neither the engines nor the worker's
+    /// The core's engines this module costs with (`State::engines`): both in the full module;
+    /// neither in the calculator's, which gets [`Error::Elsewhere`] for a scenario that needs
+    /// one and hands it over to the full module ([`calculator_results`]), and so links neither.
+    engines: Engines,
+    /// Makes, under the app's owner and with the module's `engines`, how the scenario a view
+    /// shows is evaluated, and an edit checked (`State::report`): in the full module by
+    /// `worker::report`, which has the calculator's traffic scenarios simulated in a worker; in
+    /// the calculator's module by `Evaluator::cached_evaluate` alone, which links no worker's
     /// client.
-    report: fn() -> Evaluate,
+    report: fn(Engines) -> Evaluate,
     /// The simulator's controls (`State::traffic`): the full module's; none in the
     /// calculator's, which hands the traffic pattern over to the full module.
     traffic: TrafficControls,
@@ -81,8 +83,9 @@ pub const CALCULATOR: Views = Views {
     share: lazy::share_button,
     fitted: Fitted::NONE,
     styles: &[],
-    report: || {
-        let calculator = Evaluator::new(Engines::NONE);
+    engines: Engines::NONE,
+    report: |engines| {
+        let calculator = Evaluator::new(engines);
         Box::new(move |_, scenario| calculator.cached_evaluate(scenario))
     },
     traffic: TrafficControls::NONE,
@@ -105,6 +108,7 @@ pub const ALL: Views = Views {
         include_str!("../../../web/explain-panel.css"),
         include_str!("../../../web/traffic.css"),
     ],
+    engines: commcalc_core::report::ENGINES,
     report: crate::worker::evaluator,
     traffic: crate::traffic::CONTROLS,
     moved: crate::state::moved,
@@ -233,7 +237,12 @@ fn App(
     if embed {
         dom::embedded();
     }
-    let module = ((views.report)(), views.moved, views.traffic);
+    let module = (
+        (views.report)(views.engines),
+        views.moved,
+        views.traffic,
+        views.engines,
+    );
     let state = State::new(initial, page, problems, module);
     if note.is_some() {
         state.note.set(note);

@@ -4,6 +4,7 @@
 
 use commcalc_core::catalog::{Machine, MACHINES};
 use commcalc_core::collectives::Collective;
+use commcalc_core::context::Engines;
 use commcalc_core::models::atm::Link;
 use commcalc_core::models::nbl::FSet;
 use commcalc_core::papers::{label, PAPERS};
@@ -51,9 +52,10 @@ pub struct Control {
 }
 
 /// The controls of a scenario: the pattern's inputs, then the curve's range, then the
-/// parameters of the machine's set for the model.
-pub fn controls(scenario: &Scenario, traffic: TrafficControls) -> Vec<Control> {
-    let (read, takes_nodes) = read_keys(scenario);
+/// parameters of the machine's set for the model. The core is asked with the module's
+/// `engines`: a scenario that needs another (which the module hands over) offers every control.
+pub fn controls(scenario: &Scenario, traffic: TrafficControls, engines: Engines) -> Vec<Control> {
+    let (read, takes_nodes) = read_keys(scenario, engines);
     let mut out = all_controls(scenario, takes_nodes, traffic);
     // A control for a key the scenario does not read would only ever be refused (a part of a
     // sum too: the SP2's a_c of a_rt cancels out on a ping-pong, which reads a_rt alone).
@@ -222,12 +224,12 @@ fn node_controls(scenario: &Scenario) -> Vec<Control> {
 /// the MPI algorithms do, a paper's own algorithm does not (the core refuses ppn there). The
 /// core is asked once: a collective without ppn is evaluated with ppn = 1 (every rank on its
 /// own node, as without it), which reads the same keys and ppn where ppn is taken.
-fn read_keys(scenario: &Scenario) -> (Option<Vec<&'static str>>, bool) {
+fn read_keys(scenario: &Scenario, engines: Engines) -> (Option<Vec<&'static str>>, bool) {
     let collective = collective::is_collective(scenario.pattern.id);
     if collective && ppn_of(scenario).is_none() {
         let with_one = Scenario::from_query(&format!("{}&ppn=1", scenario.to_query()))
             .ok()
-            .and_then(|s| commcalc_core::report::read_keys(&s));
+            .and_then(|s| commcalc_core::report::read_keys(&s, engines));
         if let Some(mut read) = with_one {
             let takes = read.contains(&"ppn");
             read.retain(|k| *k != "ppn");
@@ -235,7 +237,7 @@ fn read_keys(scenario: &Scenario) -> (Option<Vec<&'static str>>, bool) {
         }
     }
     (
-        commcalc_core::report::read_keys(scenario),
+        commcalc_core::report::read_keys(scenario, engines),
         collective && ppn_of(scenario).is_some(),
     )
 }
@@ -918,6 +920,7 @@ pub fn machine_about(machine: &Machine, named: Option<&str>) -> (String, String)
 mod tests {
     use super::*;
     use commcalc_core::collectives::nodes::{ASSUMED_NODE, ASSUMED_NODE_REASON};
+    use commcalc_core::report::ENGINES;
 
     /// The calculator's module's simulator controls: none.
     const NONE: TrafficControls = TrafficControls::NONE;
@@ -929,7 +932,7 @@ mod tests {
     fn a_control_shows_its_value_and_whether_it_is_set_or_used() {
         let s = Scenario::from_query("machine=intel-paragon&pattern=pingpong&size=12700").unwrap();
         let report = commcalc_core::evaluate(&s);
-        let specs = controls(&s, NONE);
+        let specs = controls(&s, NONE, ENGINES);
         let of = |key: &str| specs.iter().find(|c| c.key == key).unwrap();
         let size = shown(of("size"), &s, report.as_ref(), &[], NONE);
         let Kind::Number { slider: Some(sl) } = &of("size").kind else {
@@ -945,7 +948,7 @@ mod tests {
         // The DELTA's global combine: the mesh's two sides, the f(L) set's id.
         let s = Scenario::from_query("machine=intel-delta&pattern=global-combine").unwrap();
         let report = commcalc_core::evaluate(&s);
-        let specs = controls(&s, NONE);
+        let specs = controls(&s, NONE, ENGINES);
         let of = |key: &str| specs.iter().find(|c| c.key == key).unwrap();
         let mesh = shown(of("mesh"), &s, report.as_ref(), &[], NONE);
         assert_eq!((mesh.field.as_str(), mesh.height.as_str()), ("16", "16"));
@@ -967,7 +970,7 @@ mod tests {
             key: "ppn".into(),
             message: "ppn: \"x\" is <not> a number".into(),
         };
-        let specs = controls(&s, NONE);
+        let specs = controls(&s, NONE, ENGINES);
         let of = |key: &str| specs.iter().find(|c| c.key == key).unwrap();
         let ppn = shown(
             of("ppn"),
@@ -997,7 +1000,7 @@ mod tests {
     fn a_controls_form_stays_while_its_range_moves() {
         let s = Scenario::from_query("machine=ibm-sp2&pattern=pairs").unwrap();
         let a_rt = |s: &Scenario| {
-            controls(s, NONE)
+            controls(s, NONE, ENGINES)
                 .into_iter()
                 .find(|c| c.key == "a_rt")
                 .unwrap()
@@ -1012,7 +1015,7 @@ mod tests {
                 unit: a_rt(&s).unit
             }
         );
-        let from = controls(&s, NONE)
+        let from = controls(&s, NONE, ENGINES)
             .into_iter()
             .find(|c| c.key == "from")
             .unwrap();
@@ -1090,7 +1093,7 @@ mod tests {
     fn the_size_help_says_bytes_once() {
         for o in commcalc_core::patterns::offered() {
             let s = Scenario::from_query(&o.query()).unwrap();
-            for c in controls(&s, NONE)
+            for c in controls(&s, NONE, ENGINES)
                 .iter()
                 .filter(|c| matches!(c.key, "size" | "from" | "to"))
             {
@@ -1127,7 +1130,7 @@ mod tests {
     #[test]
     fn paragon_pingpong_has_size_range_and_nx_parameters() {
         let s = scenario("machine=intel-paragon&pattern=pingpong");
-        let keys: Vec<_> = controls(&s, NONE).iter().map(|c| c.key).collect();
+        let keys: Vec<_> = controls(&s, NONE, ENGINES).iter().map(|c| c.key).collect();
         assert_eq!(keys, ["size", "from", "to", "alpha", "beta"]);
         let r = evaluate(&s).unwrap();
         assert_eq!(
@@ -1156,7 +1159,7 @@ mod tests {
     #[test]
     fn a_reduction_shows_gamma_with_its_value_and_rule() {
         let s = scenario("machine=custom&pattern=allreduce");
-        let gammas: Vec<Control> = controls(&s, NONE)
+        let gammas: Vec<Control> = controls(&s, NONE, ENGINES)
             .into_iter()
             .filter(|c| c.key == "gamma")
             .collect();
@@ -1174,10 +1177,12 @@ mod tests {
             Current::Number(Some(0.25 / 8.0))
         );
         let broadcast = scenario("machine=custom&pattern=broadcast");
-        assert!(controls(&broadcast, NONE).iter().all(|c| c.key != "gamma"));
+        assert!(controls(&broadcast, NONE, ENGINES)
+            .iter()
+            .all(|c| c.key != "gamma"));
         let own = scenario("machine=custom&pattern=allreduce&model=piecewise");
         assert_eq!(
-            controls(&own, NONE)
+            controls(&own, NONE, ENGINES)
                 .iter()
                 .filter(|c| c.key == "gamma")
                 .count(),
@@ -1191,7 +1196,7 @@ mod tests {
     #[test]
     fn a_collective_offers_ppn_and_then_the_node_keys() {
         let keys = |s: &Scenario| {
-            controls(s, NONE)
+            controls(s, NONE, ENGINES)
                 .into_iter()
                 .map(|c| c.key)
                 .collect::<Vec<_>>()
@@ -1199,7 +1204,7 @@ mod tests {
         let one = scenario("machine=custom&pattern=allreduce&p=64");
         let k = keys(&one);
         assert!(k.contains(&"ppn") && !k.contains(&"intra_alpha"), "{k:?}");
-        let ppn = controls(&one, NONE)
+        let ppn = controls(&one, NONE, ENGINES)
             .into_iter()
             .find(|c| c.key == "ppn")
             .unwrap();
@@ -1247,6 +1252,26 @@ mod tests {
         assert!(!keys(&scenario("machine=custom&pattern=pingpong")).contains(&"ppn"));
     }
 
+    /// The calculator's module asks the core with no engines (`app::CALCULATOR`), so that it
+    /// links neither: a scenario of the papers' closed forms is read as with both, and one
+    /// that needs an engine (handed over to the full module) offers what it declares, unread.
+    #[test]
+    fn the_core_is_asked_with_the_module_s_engines() {
+        let keys = |q: &str, engines| -> Vec<&str> {
+            (controls(&scenario(q), NONE, engines).iter())
+                .map(|c| c.key)
+                .collect()
+        };
+        let pingpong = "machine=intel-paragon&pattern=pingpong";
+        assert_eq!(keys(pingpong, Engines::NONE), keys(pingpong, ENGINES));
+        let allreduce = "machine=intel-delta&pattern=allreduce";
+        let (read, declared) = (keys(allreduce, ENGINES), keys(allreduce, Engines::NONE));
+        assert!(
+            declared.iter().any(|k| !read.contains(k)),
+            "{read:?} {declared:?}"
+        );
+    }
+
     #[test]
     fn every_slider_value_is_accepted_by_the_core() {
         use crate::edit::{apply, Edit};
@@ -1255,7 +1280,7 @@ mod tests {
         for o in commcalc_core::patterns::offered() {
             let q = o.query();
             let s = scenario(&q);
-            for c in controls(&s, NONE) {
+            for c in controls(&s, NONE, ENGINES) {
                 let Kind::Number { slider: Some(sl) } = c.kind else {
                     continue;
                 };
@@ -1289,7 +1314,7 @@ mod tests {
         use crate::edit::{apply, Edit};
         use crate::slider::{plain, STEPS};
         let value_at = |s: &Scenario, key: &str, pos: u32| {
-            controls(s, NONE)
+            controls(s, NONE, ENGINES)
                 .into_iter()
                 .find_map(|c| match c.kind {
                     Kind::Number { slider: Some(sl) } if c.key == key => Some(plain(sl.value(pos))),
@@ -1313,7 +1338,7 @@ mod tests {
                 );
                 let s = scenario(&q);
                 // A range the machine lacks (a two-range fit's third) offers no slider.
-                let offered = |key: &str| controls(&s, NONE).iter().any(|c| c.key == key);
+                let offered = |key: &str| controls(&s, NONE, ENGINES).iter().any(|c| c.key == key);
                 for &(part, whole) in set.parts {
                     if !(offered(part) && offered(whole)) {
                         continue;
@@ -1341,7 +1366,7 @@ mod tests {
     #[test]
     fn choices_and_mesh_come_from_the_declarations() {
         let s = scenario("machine=intel-delta&pattern=global-combine");
-        let cs = controls(&s, NONE);
+        let cs = controls(&s, NONE, ENGINES);
         let algo = cs.iter().find(|c| c.key == "algo").unwrap();
         assert!(matches!(&algo.kind, Kind::Choice(o) if o.len() == 4));
         assert!(cs.iter().any(|c| c.key == "mesh" && c.kind == Kind::Mesh));
@@ -1356,7 +1381,7 @@ mod tests {
         );
         // The Paragon has no algorithm choice for h-relations: no empty select.
         let s = scenario("machine=intel-paragon&pattern=h-relation");
-        assert!(!controls(&s, NONE).iter().any(|c| c.key == "algo"));
+        assert!(!controls(&s, NONE, ENGINES).iter().any(|c| c.key == "algo"));
     }
 
     /// Table-driven parameters (001 Table 1) show the row the report used.
@@ -1369,7 +1394,7 @@ mod tests {
             Current::Number(Some(4.3e3))
         );
         assert_eq!(current(&s, None, "l", NONE), Current::Number(None));
-        let l = controls(&s, NONE)
+        let l = controls(&s, NONE, ENGINES)
             .into_iter()
             .find(|c| c.key == "l")
             .unwrap();

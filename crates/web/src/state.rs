@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use commcalc_core::catalog::Machine;
+use commcalc_core::context::Engines;
 use commcalc_core::patterns::PatternDef;
 use commcalc_core::{Error, Model, Report, Scenario};
 
@@ -55,6 +56,9 @@ pub struct State {
     moved: Moved,
     /// The simulator's controls the module shows (`app::Views::traffic`).
     pub traffic: TrafficControls,
+    /// The core's engines the module costs with (`app::Views::engines`), which the controls
+    /// ask the core with.
+    pub engines: Engines,
     /// The machine, pattern and model: what the pickers show and the controls are built
     /// from, which a slider does not change.
     pub choice: Memo<Choice>,
@@ -151,14 +155,15 @@ impl State {
     }
 
     /// The state of a page opened on `initial`, whose report `evaluate` gives, whose views
-    /// move the scenario as `moved` says and whose controls of the simulator are `traffic`'s
-    /// (the module's `app::Views::report`, `moved` and `traffic`); the address bar gets its
-    /// canonical query, and the app owns the address bar's state (a context for the charts).
+    /// move the scenario as `moved` says, whose controls of the simulator are `traffic`'s and
+    /// which costs with `engines` (the module's `app::Views::report`, `moved`, `traffic` and
+    /// `engines`); the address bar gets its canonical query, and the app owns the address
+    /// bar's state (a context for the charts).
     pub fn new(
         initial: Scenario,
         page: Page,
         problems: Vec<Problem>,
-        (evaluate, moved, traffic): (edit::Evaluate, Moved, TrafficControls),
+        (evaluate, moved, traffic, engines): (edit::Evaluate, Moved, TrafficControls, Engines),
     ) -> State {
         let (initial, page) = opened(initial, page);
         let evaluate = StoredValue::new_local(evaluate);
@@ -179,6 +184,7 @@ impl State {
             evaluate,
             moved,
             traffic,
+            engines,
             choice: Memo::new(move |_| {
                 scenario.with(|s| Choice {
                     machine: s.machine,

@@ -24,6 +24,7 @@ use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 use std::time::Duration;
 
+use commcalc_core::context::Engines;
 use commcalc_core::patterns::traffic::simulations;
 use commcalc_core::traffic::{remember, Summary};
 use commcalc_core::{Error, Report, Scenario};
@@ -424,9 +425,9 @@ struct Reports {
 }
 
 /// The full module's evaluation (`app::Views::report`), made under the app's owner: [`report`]
-/// with both engines, its caches and its worker owned by the app.
-pub fn evaluator() -> Evaluate {
-    let evaluator = Evaluator::new(commcalc_core::report::ENGINES);
+/// with the module's engines (both), its caches and its worker owned by the app.
+pub fn evaluator(engines: Engines) -> Evaluate {
+    let evaluator = Evaluator::new(engines);
     // The page's workers, this one's and the Traffic view's, for the views to start theirs.
     let workers = Workers::new();
     provide_context(workers);

@@ -266,7 +266,7 @@ mod tests {
         );
         // Kept, not read: no control offers a key that changes no number here.
         let s = crate::Scenario::from_query(&format!("{base}&gamma=0.0005&loggp_g=2")).unwrap();
-        let read = crate::report::read_keys(&s).unwrap();
+        let read = crate::report::read_keys(&s, crate::report::ENGINES).unwrap();
         assert!(
             !read.contains(&"gamma") && !read.contains(&"loggp_g"),
             "{read:?}"
@@ -299,7 +299,11 @@ mod tests {
     #[test]
     fn a_machine_without_a_third_range_offers_none() {
         let base = "machine=delta-slingshot&pattern=pingpong&model=piecewise";
-        let read = crate::report::read_keys(&crate::Scenario::from_query(base).unwrap()).unwrap();
+        let read = crate::report::read_keys(
+            &crate::Scenario::from_query(base).unwrap(),
+            crate::report::ENGINES,
+        )
+        .unwrap();
         assert!(
             read.contains(&"break_2") && !read.contains(&"break_3"),
             "{read:?}"

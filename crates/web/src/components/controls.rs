@@ -24,7 +24,9 @@ pub fn Controls(
         .page
         .with_untracked(|p| p.embed.then(|| p.show.clone()));
     let specs = Memo::new(move |_| {
-        let all = state.scenario.with(|s| controls(s, state.traffic));
+        let all = state
+            .scenario
+            .with(|s| controls(s, state.traffic, state.engines));
         match &kept {
             Some(keys) => keys
                 .iter()

@@ -195,7 +195,9 @@ type Item = (&'static str, String);
 
 /// The boxes of the controls and of the result rows to keep in the embedded view.
 fn embed_options(state: State) -> [Vec<Item>; 2] {
-    let controls = state.scenario.with(|s| controls(s, state.traffic));
+    let controls = state
+        .scenario
+        .with(|s| controls(s, state.traffic, state.engines));
     let items = controls.into_iter().map(|c| (c.key, c.label));
     let results = state.scenario.with(result_keys).into_iter().map(|k| {
         let label = commcalc_core::metrics::metric(k).map_or("", |m| m.label);
