@@ -404,8 +404,8 @@ pub fn observe_size(element: &Element, size: RwSignal<(f64, f64)>) {
 /// settings, and every canvas the page draws on asks here first. Chromium then hands the
 /// canvas's frames to the display compositor itself rather than through the page's commit:
 /// where it composites in software, that takes 1 to 1.5 ms of main-thread work off a slider
-/// input that redraws the charts (the Collectives view's p, from 10.4 to 8.8 ms by
-/// `every-slider.mjs`'s measure; docs/reference-measures.md). The spec allows the canvas to
+/// input that redraws the charts (the Collectives view's p, from 10.4 to 8.8 ms, measured as
+/// `every-slider.mjs` measures: docs/reference-measures.md). The spec allows the canvas to
 /// show its drawing a frame apart from the page's texts, and with front-buffer rendering
 /// (ChromeOS) a tear within a frame; a browser without the setting ignores it.
 pub fn canvas_context(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, String> {
