@@ -54,27 +54,6 @@ describe('loading the app', () => {
     }
   });
 
-  it('asks every canvas it draws on for a desynchronized context (dom::canvas_context)', async () => {
-    const { context, page } = await newAppPage(app.browser);
-    try {
-      for (const query of [
-        '?machine=intel-paragon&pattern=pingpong',
-        '?machine=intel-delta&pattern=global-combine&view=regimes',
-        '?machine=intel-delta&pattern=allreduce&view=collectives',
-      ]) {
-        await openApp(page, app.server.url, query);
-        // A canvas's first getContext fixes its settings; every canvas here is drawn by then.
-        const settings = await page.evaluate(() =>
-          [...document.querySelectorAll('canvas')].map((c) => [c.id, c.getContext('2d').getContextAttributes().desynchronized]),
-        );
-        assert.ok(settings.length >= 2, `${query}: canvases ${JSON.stringify(settings)}`);
-        assert.deepEqual(settings.filter(([, on]) => on !== true), [], `${query}: canvases not desynchronized`);
-      }
-    } finally {
-      await context.close();
-    }
-  });
-
   it('shows n½ ≈ 12.7 kB and r∞ ≈ 87 MB/s for the Paragon ping-pong with NX (001 §2)', async () => {
     const { context, page, problems } = await newAppPage(app.browser);
     try {

@@ -7,10 +7,7 @@ use leptos::prelude::*;
 use leptos::tachys::html::node_ref::NodeRefContainer;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{
-    CanvasRenderingContext2d, Element, Event, HtmlCanvasElement, ResizeObserver,
-    ResizeObserverEntry,
-};
+use web_sys::{Element, Event, ResizeObserver, ResizeObserverEntry};
 
 const PAINTS: &str = "commcalcPaints";
 
@@ -400,25 +397,6 @@ pub fn observe_size(element: &Element, size: RwSignal<(f64, f64)>) {
     on_resize.forget();
 }
 
-/// A canvas's 2-D context, asked for desynchronized: the first `getContext` fixes a canvas's
-/// settings, and every canvas the page draws on asks here first. Chromium then hands the
-/// canvas's frames to the display compositor itself rather than through the page's commit:
-/// where it composites in software, that takes 1 to 1.5 ms of main-thread work off a slider
-/// input that redraws the charts (the Collectives view's p, from 10.4 to 8.8 ms, measured as
-/// `every-slider.mjs` measures: docs/reference-measures.md). The spec allows the canvas to
-/// show its drawing a frame apart from the page's texts, and with front-buffer rendering
-/// (ChromeOS) a tear within a frame; a browser without the setting ignores it.
-pub fn canvas_context(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, String> {
-    let settings = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&settings, &"desynchronized".into(), &JsValue::TRUE);
-    canvas
-        .get_context_with_context_options("2d", &settings)
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into().ok())
-        .ok_or_else(|| "the canvas has no 2-D context".to_string())
-}
-
 /// The device pixel ratio, for crisp canvases.
 pub fn pixel_ratio() -> f64 {
     web_sys::window()
@@ -534,7 +512,7 @@ pub fn download_text(name: &str, mime: &str, text: &str) -> Result<(), JsValue> 
 }
 
 /// Saves a canvas as a PNG file, at its full pixel size.
-pub fn download_png(name: &str, canvas: &HtmlCanvasElement) -> Result<(), JsValue> {
+pub fn download_png(name: &str, canvas: &web_sys::HtmlCanvasElement) -> Result<(), JsValue> {
     save(name, &canvas.to_data_url()?)
 }
 

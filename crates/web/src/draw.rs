@@ -14,7 +14,6 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
 use crate::chart::{LegendKey, Palette, Plot, Scale, Series};
-use crate::dom::canvas_context as context;
 use crate::labels::{self, layout, Geometry, Ink, Placed, MARGINS, SMALL_FONT};
 use crate::polyline;
 use crate::ticks::Axis;
@@ -91,9 +90,7 @@ pub fn draw(
         .map_err(|e| crate::dom::js_error(&e))
 }
 
-/// Plotters' backend on the canvas, whose context is the page's (`dom::canvas_context`).
 fn backend(canvas: &HtmlCanvasElement) -> Result<CanvasBackend, String> {
-    context(canvas)?;
     CanvasBackend::with_canvas_object(canvas.clone())
         .ok_or_else(|| "the canvas has no 2-D context".to_string())
 }
@@ -185,6 +182,15 @@ fn layered(
     }
     kept.0 = base;
     layer(Layers::Top)
+}
+
+fn context(canvas: &HtmlCanvasElement) -> Result<web_sys::CanvasRenderingContext2d, String> {
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into().ok())
+        .ok_or_else(|| "the canvas has no 2-D context".to_string())
 }
 
 /// A copy of what `canvas` shows, on `copy` (a canvas off the page, made if there is none)

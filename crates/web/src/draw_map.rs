@@ -5,8 +5,8 @@
 //! budgets"). Reports each paint's timing for the benchmark.
 
 use commcalc_core::regimes::LeadMap;
-use wasm_bindgen::{Clamped, JsValue};
-use web_sys::{Event, HtmlCanvasElement, ImageData};
+use wasm_bindgen::{Clamped, JsCast, JsValue};
+use web_sys::{CanvasRenderingContext2d, Event, HtmlCanvasElement, ImageData};
 
 use crate::chart::Palette;
 use crate::regime_map::rgba;
@@ -35,7 +35,12 @@ pub fn paint_pixels(
     if canvas.height() != rows {
         canvas.set_height(rows);
     }
-    let context = crate::dom::canvas_context(canvas)?;
+    let context = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+        .ok_or("the canvas has no 2-D context")?;
     let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(pixels), cols, rows)
         .map_err(|e| format!("ImageData: {}", crate::dom::js_error(&e)))?;
     context

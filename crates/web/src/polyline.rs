@@ -4,8 +4,8 @@
 //! term of the model dominates), so most points lie on the segment between their neighbours.
 //! Each point drawn is a `lineTo` call from wasm and a joint the canvas strokes when it
 //! rasterizes the frame. Drawn from every point, a slider input that changes the curves cost
-//! about 1.1 ms of the main thread where the canvases are rasterized; drawn from the points
-//! kept here, about 0.8 ms.
+//! about 1.1 ms of the main thread in the frame's commit, which rasterizes the canvases; drawn
+//! from the points kept here, about 0.8 ms.
 //!
 //! [`vertices`] keeps the points that the drawn line needs within a tolerance, by
 //! Ramer–Douglas–Peucker: every point left out lies within the tolerance of the segment drawn
