@@ -74,6 +74,19 @@ pub struct Views {
     moved: crate::state::Moved,
 }
 
+impl Views {
+    /// What the app's `State` takes of the module: how it evaluates (made here, under the
+    /// app's owner), where its views move the scenario, its simulator's controls and engines.
+    fn module(&self) -> (Evaluate, crate::state::Moved, TrafficControls, Engines) {
+        (
+            (self.report)(self.engines),
+            self.moved,
+            self.traffic,
+            self.engines,
+        )
+    }
+}
+
 /// The first module's (`src/main.rs`): the calculator, and for any other view a loading
 /// notice while the full module loads and takes the page over (`lazy`).
 pub const CALCULATOR: Views = Views {
@@ -237,13 +250,7 @@ fn App(
     if embed {
         dom::embedded();
     }
-    let module = (
-        (views.report)(views.engines),
-        views.moved,
-        views.traffic,
-        views.engines,
-    );
-    let state = State::new(initial, page, problems, module);
+    let state = State::new(initial, page, problems, views.module());
     if note.is_some() {
         state.note.set(note);
     }
