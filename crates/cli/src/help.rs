@@ -2,6 +2,7 @@
 //! collectives), built from the core so that the help says what the program does.
 
 use commcalc_core::catalog::MACHINES;
+use commcalc_core::collectives::export::Format;
 use commcalc_core::collectives::file::{DEFAULT_PS, DEFAULT_SIZES, EXPORT_SIZES};
 use commcalc_core::collectives::winner::MAX_AXIS;
 use commcalc_core::collectives::Collective;
@@ -116,11 +117,13 @@ pub fn queries_help() -> String {
 
 /// `--export`, with the number of sizes an export samples (the core's).
 pub fn export_help() -> String {
+    let formats: Vec<String> = (Format::ALL.iter())
+        .map(|f| format!("{} ({})", f.id(), f.about()))
+        .collect();
     format!(
-        "Print a file instead: ompi-rules (Open MPI coll/tuned classic dynamic rules), ompi-json \
-         (Open MPI 6 JSON rules), mpich-json (MPICH's MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE), \
-         simgrid (smpi/<collective> and network factors); only algorithms the library has \
-         compete, over {EXPORT_SIZES} sizes"
+        "Print a file instead: {}; only algorithms the library has compete, over {EXPORT_SIZES} \
+         sizes",
+        formats.join(", ")
     )
 }
 

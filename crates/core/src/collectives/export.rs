@@ -73,6 +73,30 @@ impl Format {
         }
     }
 
+    /// The format's short name, as a button says it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::OmpiRules => "Open MPI rules",
+            Format::OmpiJson => "Open MPI JSON",
+            Format::MpichJson => "MPICH JSON",
+            Format::Simgrid => "SimGrid",
+        }
+    }
+
+    /// What the file is, and the setting of the library that reads it.
+    pub fn about(self) -> &'static str {
+        match self {
+            Format::OmpiRules => {
+                "Open MPI coll/tuned classic dynamic rules, for coll_tuned_dynamic_rules_filename"
+            }
+            Format::OmpiJson => "Open MPI 6 JSON rules",
+            Format::MpichJson => {
+                "MPICH's selection tree, for MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE"
+            }
+            Format::Simgrid => "SimGrid's smpi/bcast, smpi/allreduce, … choice and network factors",
+        }
+    }
+
     pub fn from_id(id: &str) -> Result<Format, Error> {
         Format::ALL
             .into_iter()

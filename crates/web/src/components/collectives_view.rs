@@ -708,12 +708,7 @@ fn Exports(
         status.set(outcome.unwrap_or_else(|e| format!("Export failed: {e}")));
     };
     let buttons = Format::ALL.map(|f| {
-        let (label, title) = match f {
-            Format::OmpiRules => ("Open MPI rules", "Open MPI coll/tuned dynamic rules (classic text), for coll_tuned_dynamic_rules_filename"),
-            Format::OmpiJson => ("Open MPI JSON", "Open MPI 6 JSON rules"),
-            Format::MpichJson => ("MPICH JSON", "MPICH's selection tree, for MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE"),
-            Format::Simgrid => ("SimGrid", "SimGrid's smpi/<collective> choice and network factors"),
-        };
+        let (label, title) = (f.name(), f.about());
         view! {
             <button type="button" data-coll-export=f.id() title=title on:click=move |_| run(f)>
                 {label}
