@@ -968,7 +968,7 @@ mod tests {
         assert_eq!(refused.key(), Some("ppn"));
         let problem = Problem {
             key: "ppn".into(),
-            message: "ppn: \"x\" is <not> a number".into(),
+            message: "ppn: \"x\" is not a number".into(),
         };
         let specs = controls(&s, NONE, ENGINES);
         let of = |key: &str| specs.iter().find(|c| c.key == key).unwrap();

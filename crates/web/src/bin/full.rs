@@ -15,7 +15,7 @@ fn main() {
     eprintln!("commcalc-full runs in a browser: build it with `make site` or `make serve`");
 }
 
-/// The JavaScript API for course pages: `evaluate("<query>")`, `explain("<query>")` and
+/// The JavaScript API for course pages: `evaluate(query)`, `explain(query)` and
 /// `catalog()` (docs/api.md). Each returns what the CLI's `--json` output holds,
 /// as plain JS data; the browser tests compare the two.
 #[cfg(target_arch = "wasm32")]

@@ -14,15 +14,39 @@ use crate::view::View;
 
 /// The listener a course page needs once: it sets each commcalc iframe's height to what the
 /// embedded page reports (`dom::embedded`).
-const RESIZER: &str = r#"<script>addEventListener("message",e=>{if(e.data&&e.data.type==="commcalc:height")for(const f of document.querySelectorAll("iframe[data-commcalc]"))if(f.contentWindow===e.source)f.style.height=e.data.height+"px"})</script>"#;
+const RESIZER: &str = r#"addEventListener("message",e=>{if(e.data&&e.data.type==="commcalc:height")for(const f of document.querySelectorAll("iframe[data-commcalc]"))if(f.contentWindow===e.source)f.style.height=e.data.height+"px"})"#;
 
-/// The embed snippet for `src`, titled for screen readers.
+/// The embed snippet for `src`, titled for screen readers: an `iframe` and the `script` with
+/// the listener, made as elements and written out by the browser (`outerHTML`), which escapes
+/// their attributes as HTML wants.
 pub fn snippet(src: &str, title: &str) -> String {
-    let attr = |s: &str| s.replace('&', "&amp;").replace('"', "&quot;");
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return String::new();
+    };
+    let markup = |tag: &str, attributes: &[(&str, &str)], text: &str| {
+        let element = document.create_element(tag).ok()?;
+        for (name, value) in attributes {
+            element.set_attribute(name, value).ok()?;
+        }
+        element.set_text_content((!text.is_empty()).then_some(text));
+        Some(element.outer_html())
+    };
+    let frame = markup(
+        "iframe",
+        &[
+            ("data-commcalc", ""),
+            ("src", src),
+            ("title", title),
+            ("style", "width:100%;height:640px;border:0"),
+            ("loading", "lazy"),
+        ],
+        "",
+    );
+    let script = markup("script", &[], RESIZER);
     format!(
-        "<iframe data-commcalc src=\"{}\" title=\"{}\" style=\"width:100%;height:640px;border:0\" loading=\"lazy\"></iframe>\n{RESIZER}",
-        attr(src),
-        attr(title)
+        "{}\n{}",
+        frame.unwrap_or_default(),
+        script.unwrap_or_default()
     )
 }
 
