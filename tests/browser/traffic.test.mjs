@@ -459,6 +459,8 @@ describe('traffic view', () => {
       const util = await canvasInfo(page, 'canvas#traffic-util');
       assert.ok(util.fraction > MIN_DRAWN_FRACTION, `the utilisation chart is drawn: ${JSON.stringify(util)}`);
       await checkImages(page, 'utilisation', STEM);
+      await page.click('button[data-traffic-export="cube"]');
+      assert.equal(await page.textContent('#traffic-export-status'), 'Export failed: the cube is too large to draw');
       assert.deepEqual(appFailures(problems), []);
     } finally {
       await context.close();

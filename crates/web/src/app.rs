@@ -364,9 +364,10 @@ fn Calculator(
         })
     });
     let abscissa = Signal::derive(move || state.scenario.with(|s| s.pattern.abscissa));
+    let canvases = [Node::new(), Node::new()];
     view! {
-        <Charts state plots abscissa legend=legend()/>
-        {export_bar(ExportArgs { state, plots, abscissa })}
+        <Charts state plots canvases abscissa legend=legend()/>
+        {export_bar(ExportArgs { state, plots, canvases, abscissa })}
         <WarningList state/>
         <MetricsTable state/>
     }
@@ -377,6 +378,7 @@ fn export_bar(args: ExportArgs) -> AnyView {
     let ExportArgs {
         state,
         plots,
+        canvases,
         abscissa,
     } = args;
     let stem = Signal::derive(move || state.scenario.with(|s| file_stem(std::slice::from_ref(s))));
@@ -399,5 +401,5 @@ fn export_bar(args: ExportArgs) -> AnyView {
             Err(e) => Err(e.to_string()),
         })
     });
-    view! { <ExportBar state plots stem subtitle abscissa csv json/> }.into_any()
+    view! { <ExportBar state plots canvases stem subtitle abscissa csv json/> }.into_any()
 }

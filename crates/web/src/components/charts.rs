@@ -130,6 +130,9 @@ fn chart_label(plots: Memo<Plots>, i: usize, what: &str) -> String {
 pub fn Charts(
     /// The app state: its chart scale and repaint requests.
     state: State,
+    /// The two canvases, latency then bandwidth, once on the page: the export bar saves them
+    /// as drawn.
+    canvases: [Node; 2],
     /// What the two charts show, at the state's scale.
     plots: Memo<Plots>,
     /// What the abscissa measures, for the captions.
@@ -147,8 +150,8 @@ pub fn Charts(
     let painter = Painter {
         state,
         plots,
-        latency: Node::new(),
-        bandwidth: Node::new(),
+        latency: canvases[0],
+        bandwidth: canvases[1],
         sizes: [RwSignal::new((0.0, 0.0)), RwSignal::new((0.0, 0.0))],
         dark: state.dark,
         shown,

@@ -13,6 +13,7 @@ use crate::chart::{compare_plot, letter, Which};
 use crate::compared::{
     crossings, scenario_rows, Cell, Crossing, CrossingKey, Crossings, ScenarioRow, COLUMNS,
 };
+use crate::dom::Node;
 use crate::export::{compared_subtitle, curves_csv, file_stem};
 use crate::page::machine_label;
 use crate::state::State;
@@ -67,10 +68,11 @@ pub fn CompareView(
         })
     });
     let crossed = Memo::new(move |_| comparison.with(crossings));
+    let canvases = [Node::new(), Node::new()];
     view! {
         <ComparedList state/>
-        <Charts state plots abscissa legend=LEGEND.into_any()/>
-        <ExportBar state plots stem subtitle abscissa csv json/>
+        <Charts state plots canvases abscissa legend=LEGEND.into_any()/>
+        <ExportBar state plots canvases stem subtitle abscissa csv json/>
         <section class="panel" aria-label="Each scenario">
             <div class="table-scroll">
                 <Show when=move || rows.with(|r| !r.is_empty())>

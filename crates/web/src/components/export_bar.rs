@@ -9,16 +9,13 @@ use wasm_bindgen::{JsCast, JsValue};
 use super::charts::Plots;
 use crate::asked::{Asked, Export, EXPORTS};
 use crate::chart::{palette, Scale};
-use crate::dom;
+use crate::dom::{self, Node};
 use crate::draw::{png, svg, Frame, Heading};
 use crate::state::State;
 
-/// The charts' canvases, in the order of `Plots`, their names in file names and what their
-/// ordinates are.
-const CHARTS: [(&str, &str, &str); 2] = [
-    ("latency-chart", "latency", "Latency T"),
-    ("bandwidth-chart", "bandwidth", "Bandwidth x/T"),
-];
+/// The charts, in the order of `Plots`: their names in file names and what their ordinates
+/// are.
+const CHARTS: [(&str, &str); 2] = [("latency", "Latency T"), ("bandwidth", "Bandwidth x/T")];
 
 /// A chart's plot, or why there is none.
 type PlotOr<'a> = Result<&'a crate::chart::Plot, &'a str>;
@@ -37,6 +34,8 @@ const SLIDE: Frame = Frame {
 pub struct ExportArgs {
     pub state: State,
     pub plots: Memo<Plots>,
+    /// The charts' canvases (`Charts`), for the PNG of a chart as shown.
+    pub canvases: [Node; 2],
     pub abscissa: Signal<&'static str>,
 }
 
@@ -47,6 +46,8 @@ pub fn ExportBar(
     state: State,
     /// What the charts show: drawn again as SVG.
     plots: Memo<Plots>,
+    /// The charts' canvases, latency then bandwidth: a PNG is the canvas as drawn.
+    canvases: [Node; 2],
     /// The start of the files' names.
     stem: Signal<String>,
     /// What the charts show, for an exported chart's heading: the scenario (or scenarios).
@@ -74,7 +75,7 @@ pub fn ExportBar(
             }),
             chart => chart_file(
                 chart,
-                plots,
+                (plots, canvases),
                 untrack(|| state.scale()),
                 (subtitle.get_untracked(), abscissa.get_untracked()),
                 &stem,
@@ -138,7 +139,7 @@ fn text_file(name: &str, mime: &str, text: String) -> Result<(), String> {
 /// a slide or a paper is printed on white.
 fn chart_file(
     what: &str,
-    plots: Memo<Plots>,
+    (plots, canvases): (Memo<Plots>, [Node; 2]),
     scale: Scale,
     (subtitle, abscissa): (String, &str),
     stem: &str,
@@ -146,9 +147,9 @@ fn chart_file(
     let (chart, format) = what.split_once('-').ok_or("unknown export")?;
     let i = CHARTS
         .iter()
-        .position(|(_, n, _)| *n == chart)
+        .position(|(n, _)| *n == chart)
         .ok_or("unknown chart")?;
-    let (id, name, ordinate) = CHARTS[i];
+    let (name, ordinate) = CHARTS[i];
     let heading = Heading {
         title: format!("{ordinate} against {abscissa}"),
         subtitle,
@@ -162,9 +163,8 @@ fn chart_file(
     };
     match format {
         "png" => {
-            let canvas = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.get_element_by_id(id))
+            let canvas = canvases[i]
+                .get_untracked()
                 .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok())
                 .ok_or("the chart is not on the page")?;
             dom::download_png(&format!("{stem}-{name}.png"), &canvas).map_err(|e| dom::js_error(&e))

@@ -112,11 +112,13 @@ pub fn TrafficView(
     let [latency, lengths, utilisation, ..] = charts;
     let embed = state.page.with_untracked(|p| p.embed);
     let empty = move || runs.result.with(Option::is_none);
+    // The cube's box on the page, whose drawing the export saves.
+    let cube = Node::new();
     view! {
         <Intro state/>
         <RunBar state runs/>
         <Results state runs/>
-        <CubePanel state runs utilisation/>
+        <CubePanel state runs cube utilisation/>
         <section class="panel" class:traffic-empty=empty aria-labelledby="traffic-hist-title">
             <h2 id="traffic-hist-title">"Latencies and runs (first replication)"</h2>
             <div class="traffic-pair">
@@ -126,7 +128,7 @@ pub fn TrafficView(
         </section>
         {(!embed).then(|| view! {
             <FiguresPanel state runs charts/>
-            <Exports state runs charts/>
+            <Exports state runs charts cube/>
         })}
     }
 }
@@ -633,9 +635,8 @@ fn Results(state: State, runs: Runs) -> impl IntoView {
 
 /// The cube with its links shaded (up to 6 dimensions), else why not and the histogram.
 #[component]
-fn CubePanel(state: State, runs: Runs, utilisation: ChartDef) -> impl IntoView {
+fn CubePanel(state: State, runs: Runs, cube: Node, utilisation: ChartDef) -> impl IntoView {
     // Below the fold, the drawing waits while a slider moves ([`follow_on_screen`]).
-    let cube = Node::new();
     let drawing = follow_on_screen(state.address, cube, move || {
         runs.result.with(|r| {
             r.as_ref()
@@ -895,7 +896,11 @@ fn completion_label() -> &'static str {
 }
 
 /// Saves one export: `csv`, `json`, `cube`, `figures-csv`, or `<chart>-png` / `<chart>-svg`.
-fn export(state: State, runs: Runs, charts: &Charts, what: &str) -> Result<String, String> {
+fn export(
+    (state, runs): (State, Runs),
+    (charts, cube): (&Charts, Node),
+    what: &str,
+) -> Result<String, String> {
     let stem = format!(
         "commcalc-traffic-{}",
         state.scenario.with_untracked(|s| s.machine.id)
@@ -932,11 +937,12 @@ fn export(state: State, runs: Runs, charts: &Charts, what: &str) -> Result<Strin
         }
         "cube" => {
             done()?;
-            // The file is the cube the page draws (`svg#traffic-cube`), serialised: one
-            // drawing for the page and the export, its colours in its attributes.
-            let svg = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.get_element_by_id("traffic-cube"))
+            // The file is the cube the page draws (`svg#traffic-cube`, alone in its box),
+            // serialised: one drawing for the page and the export, its colours in its
+            // attributes.
+            let svg = cube
+                .get_untracked()
+                .and_then(|b| b.first_element_child())
                 .ok_or("the cube is too large to draw")?;
             let text = web_sys::XmlSerializer::new()
                 .and_then(|x| x.serialize_to_string(&svg))
@@ -1052,10 +1058,10 @@ const BUTTONS: [(&str, &str); 16] = [
 /// `button[data-traffic-export]`: the results as CSV and JSON, the cube's SVG, the figures'
 /// values as CSV, and each chart shown as PNG and SVG (one mechanism, [`export`], for all).
 #[component]
-fn Exports(state: State, runs: Runs, charts: Charts) -> impl IntoView {
+fn Exports(state: State, runs: Runs, charts: Charts, cube: Node) -> impl IntoView {
     let status = RwSignal::new(String::new());
     let go = move |what: &'static str| {
-        let outcome = export(state, runs, &charts, what);
+        let outcome = export((state, runs), (&charts, cube), what);
         status.set(match outcome {
             Ok(name) => format!("Saved {name}."),
             Err(e) => format!("Export failed: {e}"),
