@@ -427,7 +427,7 @@ pub fn now() -> f64 {
 /// Adds each style sheet to the page's head as a `<style>` element, after the page's own
 /// sheets (the views' sheets style only their own elements, so the order does not matter).
 pub fn add_styles(document: &web_sys::Document, sheets: &[&str]) {
-    let Ok(Some(head)) = document.query_selector("head") else {
+    let Some(head) = document.head() else {
         return;
     };
     for sheet in sheets {

@@ -9,9 +9,7 @@
 //! The story shows while the page's address is the tour's, and stays while the reader does what
 //! it suggests (drags a slider, switches a set), with a link back to the tour's start.
 
-use leptos::html::Ul;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::lazy;
 use crate::presets::{find, Preset, Story, PRESETS, STORIES};
@@ -48,17 +46,10 @@ pub fn Presets(
         let p = tour.get().filter(|_| !closed.get())?;
         Some(view! { <TourStory p address closed/> })
     };
-    // On a phone the list scrolls sideways: the tour on screen is scrolled into the middle.
-    let ul = NodeRef::<Ul>::new();
-    Effect::new(move || {
-        if tour.get().is_some() {
-            request_animation_frame(move || centre_current(ul));
-        }
-    });
     view! {
         <nav id="presets" class="presets" aria-labelledby="presets-title">
             <h2 id="presets-title">"Guided tours"</h2>
-            <ul class="preset-list" node_ref=ul>
+            <ul class="preset-list">
                 {PRESETS.iter().map(link).collect_view()}
             </ul>
         </nav>
@@ -107,22 +98,5 @@ fn TourStory(p: &'static Preset, address: Memo<String>, closed: RwSignal<bool>) 
                 </button>
             </p>
         </aside>
-    }
-}
-
-/// Scrolls the tour list sideways so that the current tour's link sits in its middle (a no-op
-/// where the list wraps and does not scroll).
-fn centre_current(ul: NodeRef<Ul>) {
-    let Some(list) = ul.get_untracked() else {
-        return;
-    };
-    let current = list
-        .query_selector("a[aria-current=\"true\"]")
-        .ok()
-        .flatten()
-        .and_then(|a| a.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(a) = current {
-        let left = a.offset_left() - list.offset_left();
-        list.set_scroll_left(left - (list.client_width() - a.offset_width()) / 2);
     }
 }
