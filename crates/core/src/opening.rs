@@ -9,6 +9,9 @@
 //!   the pattern and the inputs that apply there, else to its global combining (004 §4.1).
 //!   A fitted machine (the custom machine under a fit's model, called by its name) has none:
 //!   the custom machine's NBL values are 004's defaults, not the fit's.
+//! - The traffic view simulates 003's synthetic benchmark, a pattern of the hypercubes: a
+//!   scenario of another pattern moves to the same machine's traffic where it has it, else to
+//!   003's Intel iPSC (a 16-node cube, as 003 ran it).
 //! - An address that names a machine or a pattern is the reader's choice: the view keeps it
 //!   and says why it has nothing to show. One that names neither (`?view=collectives` in a
 //!   fresh tab) stands for the defaults, and the view moves them as a tab does.
@@ -28,6 +31,18 @@ pub fn collective_for(s: &Scenario) -> Option<Scenario> {
         .ok()
         .filter(|n| n.machine.id == s.machine.id)
         .or_else(|| Scenario::from_query("machine=intel-paragon&pattern=allreduce").ok())
+}
+
+/// The scenario the traffic view opens on when `s` is not the traffic pattern; `None` where it
+/// is.
+pub fn traffic_for(s: &Scenario) -> Option<Scenario> {
+    if s.pattern.id == "traffic" {
+        return None;
+    }
+    s.switched("pattern", "traffic")
+        .ok()
+        .filter(|n| n.pattern.id == "traffic")
+        .or_else(|| Scenario::from_query("machine=intel-ipsc&pattern=traffic").ok())
 }
 
 /// Whether `s` is a fitted machine (`fitted`: the page calls it by a fitted name) without NBL
@@ -92,6 +107,16 @@ mod tests {
             (m.machine.id, m.pattern.id),
             ("intel-delta", "global-combine")
         );
+    }
+
+    /// A hypercube keeps its machine; another machine moves to 003's iPSC.
+    #[test]
+    fn the_traffic_view_moves_to_a_hypercube_s_traffic() {
+        let ametek = traffic_for(&scenario("machine=ametek-s14&pattern=pingpong")).unwrap();
+        assert_eq!(ametek.to_query(), "machine=ametek-s14&pattern=traffic");
+        let paragon = traffic_for(&scenario("machine=intel-paragon&pattern=pingpong")).unwrap();
+        assert_eq!(paragon.to_query(), "machine=intel-ipsc&pattern=traffic");
+        assert!(traffic_for(&paragon).is_none());
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The Traffic view, apart from drawing it: the simulator's keys as controls, whether a run is
-//! short enough to re-run on every edit, the scenario the view moves to, the results table,
+//! short enough to re-run on every edit, why the view moves a scenario (the core's
+//! `opening::traffic_for` says where), the results table,
 //! the CSV export and the runs of 003 Figs. 7 and 8 (the figures' series are the core's,
 //! `traffic::figures`, each a `Sweep` as the CLI's `--sweep` runs one). How the keys move
 //! together when one is edited is the core's too (`traffic::editing`).
@@ -43,17 +44,10 @@ pub const PAGE_RUN_EVENTS: f64 = 20_000.0;
 /// many events (about a second) and refuses longer runs with a message.
 pub const MAIN_THREAD_EVENTS: f64 = 2_000_000.0;
 
-/// The traffic view shows `pattern=traffic`: for a scenario of another pattern, the same
-/// machine's traffic if it has it, else 003's Intel iPSC (on a 16-node cube, as 003 ran it), and why.
+/// The traffic view shows `pattern=traffic`: for a scenario of another pattern, the one the
+/// core moves it to (`opening::traffic_for`), and why.
 pub fn with_traffic(s: &Scenario) -> Option<(Scenario, String)> {
-    if s.pattern.id == "traffic" {
-        return None;
-    }
-    let next = s
-        .switched("pattern", "traffic")
-        .ok()
-        .filter(|n| n.pattern.id == "traffic")
-        .or_else(|| Scenario::from_query("machine=intel-ipsc&pattern=traffic").ok())?;
+    let next = commcalc_core::opening::traffic_for(s)?;
     let why = format!(
         "The Traffic view simulates 003's synthetic benchmark on a hypercube: {} on {} is not one, so the view shows it on {} (003's machines and custom have it).",
         s.pattern.title, s.machine.name, next.machine.name
@@ -657,13 +651,16 @@ mod tests {
     }
 
     #[test]
-    fn the_view_moves_to_a_traffic_scenario() {
-        let (next, why) = with_traffic(&scenario("machine=ametek-s14&pattern=pingpong")).unwrap();
-        assert_eq!(next.to_query(), "machine=ametek-s14&pattern=traffic");
-        assert!(why.contains("Traffic view"));
-        let (next, _) = with_traffic(&scenario("machine=intel-paragon&pattern=pingpong")).unwrap();
+    fn the_view_says_where_it_moved_and_why() {
+        let (next, why) =
+            with_traffic(&scenario("machine=intel-paragon&pattern=pingpong")).unwrap();
         assert_eq!(next.machine.id, "intel-ipsc");
-        assert!(with_traffic(&scenario("machine=intel-ipsc&pattern=traffic")).is_none());
+        assert!(why.contains("Traffic view"), "{why}");
+        assert!(
+            why.contains("Intel Paragon") && why.contains(next.machine.name),
+            "{why}"
+        );
+        assert!(with_traffic(&next).is_none());
     }
 
     /// A run through `Work` (the worker's path) is the core's `simulate`, bit for bit.
