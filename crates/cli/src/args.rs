@@ -73,8 +73,8 @@ pub enum Command {
     /// List the patterns: machines, models, inputs, algorithms, metrics
     ///
     /// Lists every pattern (or the one with this id): what it is, its source, the machines and
-    /// models it accepts, its inputs, the algorithms each machine offers, and the metrics it
-    /// reports.
+    /// models it accepts, its inputs (each with its name, unit and where the papers give it),
+    /// the algorithms each machine offers, and the metrics it reports.
     Patterns(ListingOptions),
 }
 

@@ -237,6 +237,22 @@ fn pattern_text(p: &'static PatternDef) -> String {
     let _ = writeln!(out, "  machines: {}", e.machines.join(", "));
     let _ = writeln!(out, "  models:   {}", e.models.join(", "));
     let _ = writeln!(out, "  inputs:   {}", e.inputs.join(", "));
+    let width = widest(&e.input_words.iter().map(|i| i.key).collect::<Vec<_>>());
+    for i in &e.input_words {
+        let w = &i.words;
+        let unit = if w.unit.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", w.unit)
+        };
+        let _ = writeln!(
+            out,
+            "    {}  {}{unit}. {}",
+            pad(i.key, width),
+            w.name,
+            w.note
+        );
+    }
     // In the pattern's order of machines, as the declaration lists them.
     let algos: Vec<String> = e
         .machines

@@ -60,8 +60,8 @@ fn generated() -> String {
     format!(
         "# The catalog\n\n\
          Every machine with its parameter sets (each parameter with its value, unit, range and \
-         source) and every pattern with the machines, models, inputs, algorithms and metrics it \
-         takes. This page is generated from the code: it is what `commcalc machines` and \
+         source) and every pattern with the machines, models, inputs (each in words, with where \
+         the papers give it), algorithms and metrics it takes. This page is generated from the code: it is what `commcalc machines` and \
          `commcalc patterns` print, and `cargo test -p commcalc --test catalog_doc` fails when \
          it is out of date (`UPDATE_DOCS=1` rewrites it). The models are explained in \
          [models.md](models.md), the metrics in [reports.md](reports.md).\n\n\

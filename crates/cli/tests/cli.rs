@@ -190,6 +190,32 @@ fn patterns_json_lists_declarations() {
         .is_some_and(|m| m.contains(&Value::from("time_us"))));
 }
 
+/// Each pattern's inputs are listed in the core's words (`glossary`), in text and in JSON.
+#[test]
+fn patterns_say_what_each_input_is() {
+    use commcalc_core::glossary;
+    use commcalc_core::inputs::Key;
+    let pattern = |id: &str| {
+        commcalc_core::patterns::PATTERNS
+            .iter()
+            .find(|p| p.id == id)
+            .expect("a pattern")
+    };
+    let text = ok(&["patterns", "pipelined-send"]);
+    let size = glossary::input(Key::Size, pattern("pipelined-send")).expect("words");
+    assert!(
+        text.contains(&format!("    size  {} (B). {}\n", size.name, size.note)),
+        "{text}"
+    );
+    let v: Value = serde_json::from_str(&ok(&["patterns", "--json", "traffic"])).expect("JSON");
+    let words = v["input_words"].as_array().expect("an array");
+    let decay = words.iter().find(|w| w["key"] == "decay").expect("decay");
+    let expected = glossary::traffic(commcalc_core::traffic::query::TrafficKey::Decay);
+    assert_eq!(decay["name"], expected.name.as_str());
+    assert_eq!(decay["note"], expected.note.as_str());
+    assert_eq!(words.len(), pattern("traffic").inputs.len());
+}
+
 #[test]
 fn listings_as_text() {
     let machines = ok(&["machines"]);

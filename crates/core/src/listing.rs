@@ -9,6 +9,8 @@ use serde::Serialize;
 
 use crate::catalog::{self, Machine, Param, ParamSet, SizeRow};
 use crate::context::PatternDef;
+use crate::glossary::{self, Words};
+use crate::inputs::Key;
 use crate::models::Model;
 use crate::patterns::{collective, PATTERNS};
 
@@ -193,10 +195,20 @@ pub struct PatternEntry {
     pub models: Vec<&'static str>,
     pub models_by_machine: BTreeMap<&'static str, Vec<&'static str>>,
     pub inputs: Vec<&'static str>,
+    /// Each input key of the pattern in words (`glossary`), in the order of `inputs`.
+    pub input_words: Vec<InputWords>,
     pub algos: BTreeMap<&'static str, &'static [&'static str]>,
     pub abscissa: &'static str,
     pub range_bytes: [f64; 2],
     pub metrics: Vec<&'static str>,
+}
+
+/// One input key and its words.
+#[derive(Serialize)]
+pub struct InputWords {
+    pub key: &'static str,
+    #[serde(flatten)]
+    pub words: Words,
 }
 
 impl PatternEntry {
@@ -218,6 +230,17 @@ impl PatternEntry {
                 .map(|m| (m.id, p.models_on(m).map(Model::id).collect()))
                 .collect(),
             inputs,
+            input_words: p
+                .inputs
+                .iter()
+                .filter_map(|&k| {
+                    let words = match k {
+                        Key::Traffic(t) => Some(glossary::traffic(t)),
+                        _ => glossary::input(k, p),
+                    };
+                    words.map(|words| InputWords { key: k.id(), words })
+                })
+                .collect(),
             algos: machines()
                 .map(|m| (m.id, (p.algos)(m)))
                 .filter(|(_, algos)| !algos.is_empty())

@@ -5,6 +5,7 @@
 use commcalc_core::catalog::{Machine, MACHINES};
 use commcalc_core::collectives::Collective;
 use commcalc_core::context::Engines;
+use commcalc_core::glossary::{self, Words};
 use commcalc_core::models::atm::Link;
 use commcalc_core::models::nbl::FSet;
 use commcalc_core::papers::{label, PAPERS};
@@ -86,7 +87,7 @@ fn all_controls(scenario: &Scenario, takes_nodes: bool, traffic: TrafficControls
             kind: Kind::Number { slider: None },
             source: format!(
                 "The curve's range: {}; the pattern's default is {} to {}.",
-                in_bytes(pattern.abscissa),
+                glossary::in_bytes(pattern.abscissa),
                 plain(pattern.range.0),
                 plain(pattern.range.1)
             ),
@@ -302,16 +303,6 @@ fn node_label(key: &str) -> &'static str {
     }
 }
 
-/// A pattern's abscissa as a quantity in bytes: "message size in bytes", and an abscissa
-/// that already counts bytes ("bytes each processor sends") as it is, never "bytes of bytes".
-fn in_bytes(abscissa: &str) -> String {
-    if abscissa.contains("bytes") {
-        abscissa.to_string()
-    } else {
-        format!("{abscissa} in bytes")
-    }
-}
-
 /// γ where a reduction is costed and the model has no γ of its own: the collectives' `gamma`
 /// key (`collective::PARAMS`), from the machine's value, with where that value comes from.
 fn gamma_control(scenario: &Scenario) -> Option<Control> {
@@ -348,8 +339,8 @@ pub fn curve_range(scenario: &Scenario) -> (f64, f64) {
     (from, scenario.inputs.to.unwrap_or(hi.max(from * 10.0)))
 }
 
-/// A control's label, accessible name, unit, kind and source.
-pub type Described = (&'static str, String, &'static str, Kind, String);
+/// A control's words (the core's) and kind.
+pub type Described = (Words, Kind);
 
 /// The simulator's controls (`pattern=traffic`): a module that shows them names them
 /// (`app::Views::traffic`, handed down as `State::traffic`). The calculator's module hands
@@ -374,6 +365,7 @@ impl TrafficControls {
     };
 }
 
+/// A pattern input's control: its words are the core's (`glossary`), its kind the page's.
 fn input(
     key: Key,
     machine: &Machine,
@@ -381,34 +373,33 @@ fn input(
     scenario: &Scenario,
     traffic: TrafficControls,
 ) -> Option<Control> {
-    let default = "the pattern's default".to_string();
-    let (label, name, unit, kind, source) = match key {
-        Key::Mesh | Key::Algo | Key::F | Key::Link => {
-            choice_input(key, machine, pattern, scenario)?
-        }
+    let (words, kind) = match key {
         Key::Traffic(t) => (traffic.control)(t, scenario)?,
-        _ => number_input(key, machine, pattern, scenario)?,
+        _ => (
+            glossary::input(key, pattern)?,
+            kind(key, machine, pattern, scenario)?,
+        ),
+    };
+    let source = match key {
+        Key::P => glossary::measured_p(machine),
+        _ => words.note,
     };
     Some(Control {
         key: key.id(),
-        label: label.into(),
-        name,
-        unit,
+        label: words.label.into(),
+        name: words.name,
+        unit: words.unit,
         kind,
         source,
-        reset_to: default,
+        reset_to: "the pattern's default".into(),
         is_parameter: false,
     })
 }
 
-/// The inputs that count whole things (bytes, words, elements, processors, calls); `None` for
-/// the other keys.
-fn number_input(
-    key: Key,
-    machine: &Machine,
-    pattern: &PatternDef,
-    scenario: &Scenario,
-) -> Option<Described> {
+/// How an input is set: a slider for the counts (bytes, words, elements, processors, calls),
+/// the mesh's two numbers, or a list; `None` where the pattern has no algorithm on this
+/// machine.
+fn kind(key: Key, machine: &Machine, pattern: &PatternDef, scenario: &Scenario) -> Option<Kind> {
     let (lo, hi) = curve_range(scenario);
     // Every numeric input counts whole things, so its slider moves in whole steps (p in the
     // pattern's, `PatternDef::p_step`) and never offers a value the core rejects.
@@ -416,169 +407,33 @@ fn number_input(
         slider: Some(Slider::new(lo, hi, None, Some(grain))),
     };
     let number = |lo: f64, hi: f64| counted(lo, hi, 1);
+    let listed = |ids: &[&'static str]| {
+        Kind::Choice(
+            ids.iter()
+                .map(|&id| (id, glossary::value(key, id)))
+                .collect(),
+        )
+    };
     Some(match key {
-        Key::Size => match pattern.id {
-            "pipelined-send" => (
-                "Message m",
-                "Message (chunk) size m; without it every x takes its optimal chunk".into(),
-                "B",
-                number(1.0, hi),
-                "002 §3.6: x is sent as ⌈x/m⌉ messages of m bytes.".into(),
-            ),
-            _ => (
-                "Size",
-                format!("Size: {}", pattern.abscissa),
-                "B",
-                number(lo, hi),
-                format!(
-                    "The query's point on the curve: {}.",
-                    in_bytes(pattern.abscissa)
-                ),
-            ),
-        },
-        Key::Data => (
-            "Data x",
-            "Data size x: the bytes one end point sends over one connection".into(),
-            "B",
-            number(lo.max(1.0), hi),
-            "002's x (§3.6); by default the largest size that does not congest the VC (eq. 16)."
-                .into(),
-        ),
-        Key::P => (
-            "Processors p",
-            "Processors p".into(),
-            "",
-            counted(f64::from(P_RANGE.0), f64::from(P_RANGE.1), pattern.p_step),
-            p_help(machine),
-        ),
-        Key::N => (
-            "Vector N",
-            "Vector length N, in elements".into(),
-            "elements",
-            number(1.0, 1e7),
-            "004 §3.1: 10³…10⁵ elements in the molecular dynamics it was written for; §4.2 \
-             measured 10²…5×10⁵."
-                .into(),
-        ),
-        Key::H => (
-            "h (words)",
-            "h: the words each processor sends and receives at most".into(),
-            "words",
-            number(1.0, 1e6),
-            "001 §1, 002 §2.4: an h-relation; a word is 4 bytes.".into(),
-        ),
-        Key::K => (
-            "bsp_put calls k",
-            "Number of bsp_put calls k".into(),
-            "",
-            number(1.0, 1e4),
-            "002 eq. 22: each call costs b′.".into(),
-        ),
-        _ => return None,
-    })
-}
-
-/// The mesh and the inputs chosen from a list: the algorithm, the f(L) set and the ATM link
-/// unit time.
-/// `None` where the pattern has no algorithm on this machine, and for the other keys.
-/// What the p control says of its range: where the paper measured, or that none did (the
-/// custom machine, a fitted one too, which it must not call by the catalog's name).
-fn p_help(machine: &Machine) -> String {
-    if let Some(p) = machine.provenance {
-        return format!(
-            "The runs of {} measured p = {}…{}; other values are extrapolations of their α and β.",
-            p.cluster, machine.measured_p.0, machine.measured_p.1
-        );
-    }
-    if machine.paper.is_empty() {
-        return "No paper measured this machine: every p is the model's, from your parameters."
-            .into();
-    }
-    format!(
-        "The paper measured p = {}…{} on {}; other values are extrapolations.",
-        machine.measured_p.0, machine.measured_p.1, machine.name
-    )
-}
-
-fn choice_input(
-    key: Key,
-    machine: &Machine,
-    pattern: &PatternDef,
-    scenario: &Scenario,
-) -> Option<Described> {
-    Some(match key {
-        Key::Mesh => (
-            "Mesh W × H",
-            "Mesh width W and height H, in nodes".into(),
-            "",
-            Kind::Mesh,
-            "004 §4.2 measured 16×16 and 16×32 meshes on the DELTA.".into(),
-        ),
+        Key::Size if pattern.id == "pipelined-send" => number(1.0, hi),
+        Key::Size => number(lo, hi),
+        Key::Data => number(lo.max(1.0), hi),
+        Key::P => counted(f64::from(P_RANGE.0), f64::from(P_RANGE.1), pattern.p_step),
+        Key::N => number(1.0, 1e7),
+        Key::H => number(1.0, 1e6),
+        Key::K => number(1.0, 1e4),
+        Key::Mesh => Kind::Mesh,
         Key::Algo => {
             let algos = pattern.algos_on(machine, scenario.model);
             if algos.is_empty() {
                 return None;
             }
-            (
-                "Algorithm",
-                "Algorithm".into(),
-                "",
-                Kind::Choice(algos.iter().map(|a| (*a, algo_label(a))).collect()),
-                format!(
-                    "{}: the algorithms the papers give for this pattern.",
-                    pattern.source
-                ),
-            )
+            Kind::Choice(glossary::algorithms(&algos))
         }
-        Key::F => (
-            "f(L) set",
-            "Node-bandwidth overlap f(L) set".into(),
-            "",
-            Kind::Choice(FSet::ALL.iter().map(|f| (f.id(), f_label(*f))).collect()),
-            "004 §2, §4.2 and Table 1: how much L simultaneous transfers slow each other.".into(),
-        ),
-        Key::Link => (
-            "Link unit time",
-            "ATM link unit time".into(),
-            "",
-            Kind::Choice(Link::ALL.iter().map(|l| (l.id(), link_label(*l))).collect()),
-            "002 §3.5–3.6 rounds 8/135.632 µs/B to 0.06 µs/B.".into(),
-        ),
-        _ => return None,
+        Key::F => listed(&FSet::ALL.map(FSet::id)),
+        Key::Link => listed(&Link::ALL.map(Link::id)),
+        Key::Traffic(_) => return None,
     })
-}
-
-fn algo_label(id: &str) -> String {
-    match id {
-        "best" => "best — the fastest of the three".into(),
-        "tree" => "Tree".into(),
-        "snake" => "Snake".into(),
-        "fence" => "Fence".into(),
-        "separate" => "separate addressing (002 §3.9)".into(),
-        "multicast" => "hardware multicast (002 §3.11)".into(),
-        "one-relation" => "1-relation".into(),
-        "total-exchange" => "total exchange".into(),
-        "broadcast" => "broadcast (002 eq. 29)".into(),
-        "one-frame" => "one frame".into(),
-        "two-frames" => "two frames".into(),
-        other => other.into(),
-    }
-}
-
-fn f_label(f: FSet) -> String {
-    match f {
-        FSet::Standard => "standard — f(L) = 1".into(),
-        FSet::Nominal => "nominal — f(L) = L".into(),
-        FSet::Fitted => "fitted — 004 §4.2".into(),
-        FSet::Testjig => "testjig — 004 Table 1".into(),
-    }
-}
-
-fn link_label(l: Link) -> String {
-    match l {
-        Link::Paper => "paper — 0.06 µs/B, as 002 rounds it".into(),
-        Link::Exact => "exact — 8/135.632 µs/B".into(),
-    }
 }
 
 /// A control's current value: the scenario's if the user set it, else what the report says
@@ -1108,17 +963,6 @@ mod tests {
         }
     }
 
-    /// The custom machine (a fitted one too) is not called by the catalog's name where no
-    /// paper measured it.
-    #[test]
-    fn the_p_help_names_only_a_measured_machine() {
-        let machine = |id: &str| MACHINES.iter().find(|m| m.id == id).unwrap();
-        assert!(p_help(machine("custom")).starts_with("No paper measured this machine"));
-        assert!(!p_help(machine("custom")).contains("Custom machine"));
-        assert!(p_help(machine("intel-paragon")).contains("on Intel Paragon"));
-        let csd3 = p_help(machine("csd3-ib"));
-        assert!(csd3.starts_with("The runs of Cambridge CSD3"), "{csd3}");
-    }
     use commcalc_core::evaluate;
 
     fn scenario(q: &str) -> Scenario {

@@ -9,7 +9,7 @@
 //! strength the margin over the runner-up, so that the boundaries between regimes, where the
 //! margin falls to zero, fade. The readout says the same in words, for every cell.
 
-use commcalc_core::models::nbl::{Algorithm, FSet, Lead, Mesh};
+use commcalc_core::models::nbl::{Algorithm, Lead, Mesh};
 use commcalc_core::regimes::LeadMap;
 use commcalc_core::units::si;
 
@@ -358,16 +358,6 @@ pub fn shares(map: &LeadMap) -> String {
     parts.join(", ")
 }
 
-/// An f(L) set's name and source, for the map selects.
-pub fn f_label(f: FSet) -> &'static str {
-    match f {
-        FSet::Standard => "standard, f(L) = 1 (004 §4.1)",
-        FSet::Nominal => "nominal NBL, f(L) = L (004 §4.1)",
-        FSet::Fitted => "fitted NBL, f(2) = 1.1 … f(6) = 5.1 (004 §4.2)",
-        FSet::Testjig => "testjig, f(L) by block size (004 Table 1)",
-    }
-}
-
 /// The CSS gradient of the colour key for one algorithm: its colour from a tie (left) to a
 /// margin of [`FULL_MARGIN`] or more (right), with stops where [`strength`] puts them, so that
 /// the key matches the map pixel for pixel.
@@ -450,6 +440,7 @@ pub fn key_shading() -> String {
 mod tests {
     use super::*;
     use crate::chart::palette;
+    use commcalc_core::models::nbl::FSet;
     use commcalc_core::regimes::{lead_map, MapOptions};
     use commcalc_core::Scenario;
 
@@ -718,17 +709,5 @@ mod tests {
         assert_eq!(reading(None, Some((3, 5))), None);
         assert_eq!(reading(Some(&map), None), None);
         assert_eq!(reading(Some(&map), Some((99, 5))), None);
-    }
-
-    #[test]
-    fn every_f_set_has_a_label() {
-        for f in FSet::ALL {
-            assert!(f_label(f).starts_with(match f {
-                FSet::Standard => "standard",
-                FSet::Nominal => "nominal",
-                FSet::Fitted => "fitted",
-                FSet::Testjig => "testjig",
-            }));
-        }
     }
 }

@@ -12,6 +12,7 @@
 
 use std::fmt::Write as _;
 
+use commcalc_core::glossary;
 use commcalc_core::patterns::traffic::{config_of, estimated_events, metrics, simulations};
 use commcalc_core::patterns::Value;
 use commcalc_core::traffic::editing::{depth, is_set};
@@ -72,131 +73,34 @@ fn choice(ids: Vec<&'static str>) -> Kind {
     Kind::Choice(ids.into_iter().map(|i| (i, i.to_string())).collect())
 }
 
-/// The control of one simulator key: its label, accessible name, unit, kind and source;
-/// `None` for the keys of a spatial model the scenario does not use. `stack` is the number of
-/// `hit` values, and moving it resizes the list ([`set`]); `hit` is the list, typed.
+/// The control of one simulator key: its words (the core's, `glossary::traffic`) and how it
+/// is set; `None` for the keys of a spatial model the scenario does not use. `stack` is the
+/// number of `hit` values, and moving it resizes the list ([`set`]); `hit` is the list, typed.
 pub fn control(key: TrafficKey, s: &Scenario) -> Option<Described> {
     use TrafficKey as K;
     let model = s.inputs.traffic.spatial.unwrap_or(SpatialModel::Uniform);
+    if key.spatial_model().is_some_and(|m| m != model) {
+        return None;
+    }
     let dim = f64::from(s.inputs.traffic.dim.unwrap_or(4));
-    Some(match key {
-        K::Dim => (
-            "Dimension d",
-            "Cube dimension d: 2^d nodes".into(),
-            "",
-            number(1.0, 12.0, true),
-            "003 ran 16 nodes (d = 4); up to 4096.".into(),
-        ),
-        K::Spatial => (
-            "Spatial model",
-            "Spatial locality model".into(),
-            "",
-            choice(SpatialModel::ALL.iter().map(|m| m.id()).collect()),
-            "003 §Spatial Locality: uniform, sphere of locality, decreasing probability.".into(),
-        ),
-        K::Radius if model == SpatialModel::Sphere => (
-            "Radius L",
-            "Sphere radius L in hops".into(),
-            "hops",
-            number(1.0, dim, true),
-            "003 Fig. 7: time against the sphere's radius.".into(),
-        ),
-        K::Phi if model == SpatialModel::Sphere => (
-            "φ",
-            "φ: probability of a destination inside the sphere".into(),
-            "",
-            number(0.0, 1.0, false),
-            "003 Fig. 7 uses φ = 1.".into(),
-        ),
-        K::Decay if model == SpatialModel::Decreasing => (
-            "Decay d",
-            "Decay factor d of Φ(l) = Decay(d, lmax)·d^l".into(),
-            "",
-            number(0.01, 0.99, false),
-            "003 Fig. 7: near 1 is anti-local.".into(),
-        ),
-        K::Stack => (
-            "Stack depth n",
-            "LRU stack depth n: the number of hit probabilities".into(),
-            "",
-            number(0.0, 8.0, true),
-            "003 Fig. 8 uses depth 1; a new level's probability starts at 0. Up to 64.".into(),
-        ),
-        K::Hit => (
-            "Stack hits b₁,…,bₙ",
-            "LRU stack hit probabilities b₁,…,bₙ, comma-separated; their number is the depth"
-                .into(),
-            "",
-            Kind::List,
-            "003 Fig. 8: a depth-1 stack with hit probability p (e.g. 0.6); 0.5,0.2 is a depth-2 stack."
-                .into(),
-        ),
-        K::Flush => (
-            "Flush every",
-            "Messages a node sends between stack flushes (0 = never)".into(),
-            "msgs",
-            number(0.0, 1000.0, true),
-            "003: flushes simulate multiprogramming.".into(),
-        ),
-        other => workload_control(other)?,
-    })
-}
-
-/// The controls of the workload: count, lengths, gaps, routing, seed and replications.
-fn workload_control(key: TrafficKey) -> Option<Described> {
-    use TrafficKey as K;
-    Some(match key {
-        K::Count => (
-            "Messages",
-            "Messages: in all or per node (see per)".into(),
-            "",
-            number(1.0, 1e6, true),
-            "003: 3000 messages (read here as in all; see the explain panel).".into(),
-        ),
-        K::Per => (
-            "Count per",
-            "Whether the count is for the whole cube or each node".into(),
-            "",
-            choice(Per::ALL.iter().map(|p| p.id()).collect()),
-            "total: 3000 in all (the default); node: 3000 each.".into(),
-        ),
-        K::Len => (
-            "Lengths",
-            "Message length distribution".into(),
-            "",
-            choice(Lengths::ALL.iter().map(|l| l.id()).collect()),
-            "003: exponential lengths, mean 512 B (the size).".into(),
-        ),
-        K::Gap => (
-            "Mean gap",
-            "Mean time between a node's messages (0 = as fast as possible)".into(),
-            "µs",
-            number(0.0, 1e5, false),
-            "003 gives only the frequency of generation; exponential gaps.".into(),
-        ),
-        K::Routing => (
-            "Routing",
-            "Store-and-forward or cut-through routing".into(),
-            "",
-            choice(Routing::ALL.iter().map(|r| r.id()).collect()),
-            "The iPSC routed in software (store-and-forward).".into(),
-        ),
-        K::Seed => (
-            "Seed",
-            "Random seed".into(),
-            "",
-            number(0.0, 1000.0, true),
-            "The same seed gives the same numbers, bit for bit.".into(),
-        ),
-        K::Reps => (
-            "Replications",
-            "Replications with independent seeds".into(),
-            "",
-            number(1.0, 100.0, true),
-            "003 reports 95 % confidence intervals; up to 1000.".into(),
-        ),
-        _ => return None,
-    })
+    let kind = match key {
+        K::Dim => number(1.0, 12.0, true),
+        K::Spatial => choice(SpatialModel::ALL.iter().map(|m| m.id()).collect()),
+        K::Radius => number(1.0, dim, true),
+        K::Phi => number(0.0, 1.0, false),
+        K::Decay => number(0.01, 0.99, false),
+        K::Stack => number(0.0, 8.0, true),
+        K::Hit => Kind::List,
+        K::Flush => number(0.0, 1000.0, true),
+        K::Count => number(1.0, 1e6, true),
+        K::Per => choice(Per::ALL.iter().map(|p| p.id()).collect()),
+        K::Len => choice(Lengths::ALL.iter().map(|l| l.id()).collect()),
+        K::Gap => number(0.0, 1e5, false),
+        K::Routing => choice(Routing::ALL.iter().map(|r| r.id()).collect()),
+        K::Seed => number(0.0, 1000.0, true),
+        K::Reps => number(1.0, 100.0, true),
+    };
+    Some((glossary::traffic(key), kind))
 }
 
 /// The simulator's controls, for the modules that show the traffic pattern

@@ -70,6 +70,16 @@ impl TrafficKey {
         }
     }
 
+    /// The spatial model whose parameter the key is (`radius` and `phi` the sphere's, `decay`
+    /// the decreasing model's): given with another model, it is refused.
+    pub fn spatial_model(self) -> Option<SpatialModel> {
+        match self {
+            TrafficKey::Radius | TrafficKey::Phi => Some(SpatialModel::Sphere),
+            TrafficKey::Decay => Some(SpatialModel::Decreasing),
+            _ => None,
+        }
+    }
+
     /// Whether the key takes whole numbers only.
     pub fn whole(self) -> bool {
         use TrafficKey as K;
@@ -352,7 +362,8 @@ impl TrafficInputs {
     pub fn check(&self) -> Result<(), (TrafficKey, Error)> {
         let model = self.spatial.unwrap_or(SpatialModel::Uniform);
         let pairs = self.pairs();
-        let only = |key: TrafficKey, given: bool, wanted: SpatialModel| {
+        let only = |key: TrafficKey, given: bool| {
+            let wanted = key.spatial_model().unwrap_or(model);
             if given && model != wanted {
                 let value = pairs
                     .iter()
@@ -375,17 +386,9 @@ impl TrafficInputs {
                 Ok(())
             }
         };
-        only(
-            TrafficKey::Radius,
-            self.radius.is_some(),
-            SpatialModel::Sphere,
-        )?;
-        only(TrafficKey::Phi, self.phi.is_some(), SpatialModel::Sphere)?;
-        only(
-            TrafficKey::Decay,
-            self.decay.is_some(),
-            SpatialModel::Decreasing,
-        )?;
+        only(TrafficKey::Radius, self.radius.is_some())?;
+        only(TrafficKey::Phi, self.phi.is_some())?;
+        only(TrafficKey::Decay, self.decay.is_some())?;
         let hits = self.hit.as_ref().map_or(0, Vec::len) as u32;
         if let Some(depth) = self.stack.filter(|d| *d != hits) {
             let expected = format!("a depth equal to the number of hit probabilities b₁,…,bₙ given in hit ({hits}); give hit with {depth} values");

@@ -20,6 +20,7 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
 use commcalc_core::compare::{compare, Comparison};
+use commcalc_core::glossary;
 use commcalc_core::models::nbl::{Algorithm, FSet, Nbl};
 use commcalc_core::regimes::{block_sweep, lead_map, mesh_of, n_of, MapOptions};
 use commcalc_core::regimes::{LeadMap, Sweep};
@@ -36,9 +37,9 @@ use crate::regime_charts::{
     SWEEP_POINTS,
 };
 use crate::regime_map::{
-    cell_at, cell_centre, f_label, grouped, key_gradient, key_shading, length_ticks, mark_style,
-    mesh_label, mesh_ticks, name, nearest_length, nearest_mesh, reading, shares, step, tick_style,
-    Reading, Tick, FULL_MARGIN,
+    cell_at, cell_centre, grouped, key_gradient, key_shading, length_ticks, mark_style, mesh_label,
+    mesh_ticks, name, nearest_length, nearest_mesh, reading, shares, step, tick_style, Reading,
+    Tick, FULL_MARGIN,
 };
 use crate::state::State;
 
@@ -688,7 +689,7 @@ fn MapSelect(
         .map(|x| {
             view! {
                 <option value=x.id() prop:selected=move || f.get() == x>
-                    {f_label(x)}
+                    {glossary::f_set(x)}
                 </option>
             }
         })
