@@ -4,7 +4,7 @@
 //! (`components::fits_table`); plain Rust, tested natively.
 
 use commcalc_core::measurements::fit::loggp::LogGp;
-use commcalc_core::measurements::fit::FitReport;
+use commcalc_core::measurements::fit::{self, FitReport};
 use commcalc_core::units::{si, sig3};
 
 /// One model's row: `data-fit` names it, then its cells as shown.
@@ -82,9 +82,9 @@ fn hockney_params(a: f64, b: f64, r_inf: f64, n_half: f64) -> String {
 
 /// The table of a fit: Hockney, the piecewise fit and the hyperbolic one where it was fitted.
 pub fn fit_table(r: &FitReport) -> FitTable {
-    let row = |id, model, params, q: &commcalc_core::measurements::fit::Quality| FitRow {
+    let row = |id, params, q: &commcalc_core::measurements::fit::Quality| FitRow {
         id,
-        model,
+        model: fit::title(id).unwrap_or(id),
         params,
         rms: percent(q.rms_rel_err),
         max: percent(q.max_rel_err),
@@ -94,21 +94,14 @@ pub fn fit_table(r: &FitReport) -> FitTable {
     let mut rows = vec![
         row(
             "hockney",
-            "Hockney, T = a + b·m",
             hockney_params(h.a_us, h.b_us_per_byte, h.r_inf_mbps, h.n_half_bytes),
             &h.quality,
         ),
-        row(
-            "piecewise",
-            "piecewise Hockney",
-            p.pieces_text().join("; "),
-            &p.quality,
-        ),
+        row("piecewise", p.pieces_text().join("; "), &p.quality),
     ];
     if let Some(y) = &r.fits.hyperbolic {
         rows.push(row(
             "hyperbolic",
-            "hyperbolic (000 eq. 2)",
             hockney_params(y.a_us, y.b_us_per_byte, y.r_inf_mbps, y.n_half_bytes),
             &y.quality,
         ));

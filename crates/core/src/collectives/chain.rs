@@ -11,6 +11,10 @@
 //! the bound is below the best time found.
 
 use super::abg::{Abg, Procs};
+
+/// The closed-form optimal segment in symbols ([`Chain::closed_form`]), as the Collectives
+/// view's table of segments names it.
+pub const CLOSED_FORM: &str = "s* = √(nα/((p−2)β))";
 use crate::derivation::Quantity;
 
 /// The most segment counts the exact search may cost on each side of the continuous optimum;

@@ -23,6 +23,10 @@ use crate::models::hockney::Hockney;
 /// of its four neighbours (004 §4.2, Fig. 6). 004's algorithms use at most six.
 pub const MAX_LINKS: u32 = 8;
 
+/// The closed-form optimal block of the pipelined algorithms, Snake and Fence, in 004's
+/// symbols (§3, Appendix 7.1; [`Linear::continuous_block`]), as the pages name it.
+pub const CLOSED_FORM_BLOCK: &str = "√(N·D/C)";
+
 /// The f(L) sets (`f=`): how concurrent transfers share a node's bandwidth.
 ///
 /// The default is `nominal`, f(L) = L: 004 §4.2 finds the DELTA "almost perfectly NBL
@@ -612,7 +616,7 @@ impl Linear {
             + n * self.block_latency / block
     }
 
-    /// The closed-form optimal block: dg/dS = 0 gives S = √(N·D/C). For Fence this is 004
+    /// The closed-form optimal block: dg/dS = 0 gives S = √(N·D/C) ([`CLOSED_FORM_BLOCK`]). For Fence this is 004
     /// eq. (1) as printed; for Snake it is √(4Nα / ((P−2)(c₂+2βf(2)) + 2βf(1) + 2βf(3) −
     /// 3βf(4))), not 004's printed form, which does not follow from its own T(S) (see docs/models.md).
     /// `None` when C ≤ 0: then g falls all the way, and the fewest blocks (3) are best.

@@ -153,6 +153,13 @@ fn evaluation(
     }
 }
 
+/// The cost of an h-relation and its barrier in BSP's symbols (001 §1, Table 1), as the pages
+/// that compare it with the BPRAM's name it.
+pub const H_RELATION_COST: &str = "g·h + L";
+
+/// The cost of one BPRAM block permutation of m-byte blocks in its symbols (001 §1, Table 2).
+pub const PERMUTATION_COST: &str = "σ·m + ℓ";
+
 /// An h-relation followed by a barrier: g·h + L (001 §1; 002 §2.4), with no local work. The
 /// abscissa is the bytes each processor sends, 4 per word.
 pub fn h_relation(ctx: &mut Ctx) -> Result<Evaluation, Error> {

@@ -2,6 +2,10 @@
 //! t = t_l + N·t_c (003 eq. 1).
 
 use super::shape::DEFAULT_SIZE;
+
+/// 003 eq. 1, a message of N bytes over one link, in its symbols: the traffic simulator costs
+/// each hop so, and the Traffic view says it.
+pub const LINK_COST: &str = "t_l + N·t_c";
 use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;

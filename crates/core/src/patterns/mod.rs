@@ -19,6 +19,8 @@ pub mod traffic;
 pub use crate::context::{Ctx, Evaluation, PatternDef};
 pub use crate::inputs::Key;
 pub use crate::values::Value;
+pub use bsp::{H_RELATION_COST, PERMUTATION_COST};
+pub use hypercube::LINK_COST;
 
 use crate::catalog::{today, Machine, MACHINES};
 use crate::collectives::Collective;

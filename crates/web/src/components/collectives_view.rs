@@ -657,15 +657,17 @@ fn Segments(
             let (w, h) = commcalc_core::patterns::collective::mesh_of(p_of(s));
             if s.pattern.id == "broadcast" {
                 format!(
-                    "The pipelined chain broadcast on {} with p = {}: the exact optimal number of segments k (whole segments of ⌈n/k⌉ bytes) beside the closed form s* = √(nα/((p−2)β)).",
+                    "The pipelined chain broadcast on {} with p = {}: the exact optimal number of segments k (whole segments of ⌈n/k⌉ bytes) beside the closed form {}.",
                     state.machine_name(s),
-                    p_of(s)
+                    p_of(s),
+                    commcalc_core::collectives::chain::CLOSED_FORM
                 )
             } else {
                 format!(
-                    "004's pipelined Snake and Fence on a {w}×{h} mesh of the {} ({} processes): the exact optimal block (k blocks of S doubles, shown in bytes) beside the closed form √(N·D/C) (004 §3, Appendix 7.1).",
+                    "004's pipelined Snake and Fence on a {w}×{h} mesh of the {} ({} processes): the exact optimal block (k blocks of S doubles, shown in bytes) beside the closed form {} (004 §3, Appendix 7.1).",
                     state.machine_name(s),
-                    p_of(s)
+                    p_of(s),
+                    commcalc_core::models::nbl::CLOSED_FORM_BLOCK
                 )
             }
         })

@@ -22,6 +22,7 @@ use web_sys::HtmlCanvasElement;
 use commcalc_core::compare::{compare, Comparison};
 use commcalc_core::glossary;
 use commcalc_core::models::nbl::{Algorithm, FSet, Nbl};
+use commcalc_core::patterns::{H_RELATION_COST, PERMUTATION_COST};
 use commcalc_core::regimes::{block_sweep, lead_map, mesh_of, n_of, MapOptions};
 use commcalc_core::regimes::{LeadMap, Sweep};
 use commcalc_core::Scenario;
@@ -349,7 +350,7 @@ fn BulkSection(
                 </span>
             </div>
             <p class="about">
-                "The BSP h-relation (g·h + L, 001 Table 1) against the BPRAM block permutation (σ·m + ℓ, Table 2) moving the same data: x bytes per processor, as an h-relation of h = x/4 words or as one x-byte block each. 001 §5: \"any reasonable model for the Paragon must incorporate the startup cost of a message transmission\"."
+                {format!("The BSP h-relation ({H_RELATION_COST}, 001 Table 1) against the BPRAM block permutation ({PERMUTATION_COST}, Table 2) moving the same data: x bytes per processor, as an h-relation of h = x/4 words or as one x-byte block each. 001 §5: \"any reasonable model for the Paragon must incorporate the startup cost of a message transmission\".")}
             </p>
             <Figure
                 id="bulk-chart"

@@ -18,6 +18,7 @@ use std::time::Duration;
 use leptos::prelude::*;
 
 use commcalc_core::patterns::traffic::{beyond_limit, estimate_text, MAX_EVENTS};
+use commcalc_core::patterns::LINK_COST;
 use commcalc_core::traffic::Summary;
 use commcalc_core::units::si;
 use commcalc_core::Scenario;
@@ -532,7 +533,7 @@ fn Intro(state: State) -> impl IntoView {
         <section class="panel" aria-labelledby="traffic-title">
             <h2 id="traffic-title">"Traffic: 003's synthetic benchmark, simulated"</h2>
             <p class="about">
-                "Every node of a hypercube sends messages with temporal locality (an LRU stack of recent destinations) and spatial locality (uniform, a sphere of locality, or decreasing probability with distance); the messages cross the cube's simplex links hop by hop under e-cube routing, each hop costing 003 eq. 1's t_l + N·t_c. Set the models with the controls; the same query gives the same numbers, bit for bit, here and in commcalc traffic."
+                {format!("Every node of a hypercube sends messages with temporal locality (an LRU stack of recent destinations) and spatial locality (uniform, a sphere of locality, or decreasing probability with distance); the messages cross the cube's simplex links hop by hop under e-cube routing, each hop costing 003 eq. 1's {LINK_COST}. Set the models with the controls; the same query gives the same numbers, bit for bit, here and in commcalc traffic.")}
             </p>
             <p id="traffic-note" class="about regimes-hint" role="status" hidden=move || state.note.with(Option::is_none)>
                 {move || state.note.get()}

@@ -109,6 +109,17 @@ pub struct HyperbolicFit {
     pub query: String,
 }
 
+/// A fitted model in words, with its form or where a paper gives it, by its id (`hockney`,
+/// `piecewise`, `hyperbolic`): the page's table of fits names its rows so.
+pub fn title(model: &str) -> Option<&'static str> {
+    Some(match model {
+        "hockney" => "Hockney, T = a + b·m",
+        "piecewise" => "piecewise Hockney",
+        "hyperbolic" => "hyperbolic (000 eq. 2)",
+        _ => return None,
+    })
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Fits {
     pub hockney: LinearFit,
@@ -612,6 +623,16 @@ pub fn hyperbolic_query(block: &Block) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every model the best fit can be has its words, with its form or its paper.
+    #[test]
+    fn every_fitted_model_has_a_title() {
+        for id in ["hockney", "piecewise", "hyperbolic"] {
+            let t = title(id).unwrap();
+            assert!(t.to_lowercase().starts_with(id), "{t}");
+        }
+        assert_eq!(title("loggp"), None);
+    }
 
     #[test]
     fn query_numbers_keep_six_digits() {
