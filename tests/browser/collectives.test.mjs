@@ -311,7 +311,9 @@ describe('collectives view', () => {
         const canonical = evalQuery(QUERY).query;
         const expected = cli(['collectives', '--export', format, canonical]);
         assert.equal(file.text, expected);
-        assert.match(file.name, new RegExp(`^commcalc-intel-paragon-broadcast\\.${format}\\.`, 'u'));
+        // Open MPI's rules file is the .conf its coll_tuned_dynamic_rules_filename names.
+        const ext = { 'ompi-rules': 'conf', 'ompi-json': 'json', 'mpich-json': 'json', simgrid: 'txt' }[format];
+        assert.match(file.name, new RegExp(`^commcalc-intel-paragon-broadcast\\.${format}\\.${ext}$`, 'u'));
         // MPICH's selection file opens with a C comment (its margin), which MPICH's reader skips.
         if (format.endsWith('json')) JSON.parse(format === 'mpich-json' ? file.text.split('*/')[1] : file.text);
         assert.match(await page.textContent('#coll-export-status'), /^Saved /u);

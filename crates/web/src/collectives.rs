@@ -9,6 +9,7 @@
 //! the winner changes (a crossover).
 
 use commcalc_core::collectives::chain::Chain;
+use commcalc_core::collectives::export::Format;
 use commcalc_core::collectives::file::sizes as log_sizes;
 use commcalc_core::collectives::winner::{collective_of, sampled_winner_map, WinnerMap};
 use commcalc_core::collectives::{algorithm, Collective};
@@ -580,15 +581,13 @@ pub fn segment_cells(r: &SegmentRow) -> [String; 6] {
 }
 
 /// The file name of an export: `commcalc-<machine>-<collective>-p<p>.<format>.<ext>`.
-pub fn export_name(scenario: &Scenario, format: &str) -> String {
-    let ext = match format {
-        "ompi-rules" => "conf",
-        "simgrid" => "txt",
-        _ => "json",
-    };
+pub fn export_name(scenario: &Scenario, format: Format) -> String {
     format!(
-        "commcalc-{}-{}.{format}.{ext}",
-        scenario.machine.id, scenario.pattern.id
+        "commcalc-{}-{}.{}.{}",
+        scenario.machine.id,
+        scenario.pattern.id,
+        format.id(),
+        format.extension()
     )
 }
 

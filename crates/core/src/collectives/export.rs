@@ -97,6 +97,16 @@ impl Format {
         }
     }
 
+    /// The file's extension: the rules file Open MPI reads is a `.conf`, SimGrid's settings
+    /// are text, the others JSON.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::OmpiRules => "conf",
+            Format::Simgrid => "txt",
+            Format::OmpiJson | Format::MpichJson => "json",
+        }
+    }
+
     pub fn from_id(id: &str) -> Result<Format, Error> {
         Format::ALL
             .into_iter()

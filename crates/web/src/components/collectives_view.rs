@@ -698,7 +698,7 @@ fn Exports(
         let outcome = state.scenario.with_untracked(|s: &Scenario| {
             let text =
                 export_file(s, format, &DEFAULT_PS, DEFAULT_SIZES).map_err(|e| e.to_string())?;
-            let name = export_name(s, format.id());
+            let name = export_name(s, format);
             let mime = if name.ends_with(".json") {
                 "application/json"
             } else {
