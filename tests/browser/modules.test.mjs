@@ -1,9 +1,10 @@
-// The page's two modules (crates/web/src/lazy.rs): a first visit to the calculator runs the
-// calculator's module only, an address of another view the full module only (Trunk.toml's
-// loader); the full module (every view, and the calculator's scenarios that need the traffic
-// simulator or MPI's collective algorithms) loads when another view or such a scenario first
-// opens, shows a loading notice meanwhile, and takes the page over with everything the person had:
-// the scenario, the focused tab, Back and Forward. A failed load says so and can be retried.
+// The page's modules (crates/web/src/lazy.rs): a first visit to the calculator runs the
+// calculator's module only, a link to the Collectives or the Traffic view that view's module only,
+// an address of another view the full module only (Trunk.toml's loader); the full module (every
+// view, and the calculator's scenarios that need the traffic simulator or MPI's collective
+// algorithms) loads when another view or such a scenario first opens, shows a loading notice
+// meanwhile, and takes the page over with everything the person had: the scenario, the focused
+// tab, Back and Forward. A failed load says so and can be retried.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -35,11 +36,15 @@ const failures = (problems, also = /^$/) =>
 
 const openTab = (page) => page.evaluate(() => document.querySelector('nav.tabs [aria-current="page"]')?.id);
 
+/** The modules of one view: their files, which only a link to their view fetches. */
+const ONE_VIEW = /\/commcalc-(collectives|traffic)(_bg\.wasm|\.js)$/;
+const CALCULATOR = /\/commcalc-web-[0-9a-f]+(_bg\.wasm|\.js)$/;
+
 /**
- * Whether a fresh page of `query` in `context` starts the full module: the module an address
- * starts is the first wasm the page asks for, which is refused, so that nothing is compiled.
+ * The module a fresh page of `query` in `context` starts ('calculator', 'full', 'collectives'
+ * or 'traffic'): the first wasm the page asks for, which is refused, so that nothing is compiled.
  */
-async function startsFull(context, query) {
+async function startedModule(context, query) {
   const page = await context.newPage();
   await page.route('**/*.wasm', (route) => route.abort());
   const first = new Promise((resolve) => page.on('request', (r) => r.url().endsWith('.wasm') && resolve(r.url())));
@@ -47,10 +52,15 @@ async function startsFull(context, query) {
   const wasm = await Promise.race([first, new Promise((resolve) => setTimeout(() => resolve(''), 10_000))]);
   await page.close();
   assert.ok(wasm, `${query}: no module requested`);
-  return FULL.test(wasm);
+  if (CALCULATOR.test(wasm)) return 'calculator';
+  const name = wasm.match(/\/commcalc-(\w+)_bg\.wasm$/)?.[1];
+  assert.ok(['full', 'collectives', 'traffic'].includes(name), `${query}: an unknown module ${wasm}`);
+  return name;
 }
 
-describe('the calculator module and the full module', () => {
+const startsFull = async (context, query) => (await startedModule(context, query)) === 'full';
+
+describe('the calculator module, the modules of one view and the full module', () => {
   it('opens the calculator without the full module, and another view with it, keeping the state', async () => {
     const { context, page, problems, requested } = await recordingPage();
     try {
@@ -144,9 +154,69 @@ describe('the calculator module and the full module', () => {
     try {
       await openApp(page, app.server.url, '?machine=intel-delta&pattern=global-combine&view=regimes&embed=1');
       await page.waitForSelector('#regimes-title', { timeout: 20_000 });
-      assert.deepEqual(requested.filter((u) => /\/commcalc-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(u)), [], 'no calculator module');
+      assert.deepEqual(requested.filter((u) => CALCULATOR.test(u) || ONE_VIEW.test(u)), [], 'no calculator module, no module of one view');
       assert.equal(requested.filter((u) => FULL.test(u)).length, 2, 'the full module: its script and wasm');
       assert.deepEqual(failures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  });
+
+  /**
+   * Opens `query`, a link to `view`, which its own module shows (`ready`, a selector of the
+   * view's); then `next`'s tab, which the full module takes over, keeping the scenario.
+   */
+  async function oneView(view, query, ready, next, nextReady) {
+    const { context, page, problems, requested } = await recordingPage();
+    try {
+      await openApp(page, app.server.url, query);
+      await page.waitForSelector(ready, { timeout: 20_000 });
+      const own = new RegExp(`/commcalc-${view}(_bg\\.wasm|\\.js)$`, 'u');
+      assert.equal(requested.filter((u) => own.test(u)).length, 2, `the ${view} module: its script and wasm`);
+      assert.deepEqual(requested.filter((u) => FULL.test(u) || CALCULATOR.test(u)), [], 'no full module, no calculator module');
+      const machine = await page.inputValue('#machine');
+      await page.focus(`#tab-${next}`);
+      await page.keyboard.press('Enter');
+      await page.waitForSelector(nextReady, { timeout: 30_000 });
+      assert.equal(requested.filter((u) => FULL.test(u)).length, 2, 'then the full module: its script and wasm, once');
+      assert.equal(await openTab(page), `tab-${next}`);
+      assert.equal(await page.evaluate(() => document.activeElement?.id), `tab-${next}`, 'the focus stays on the tab');
+      assert.equal(await page.inputValue('#machine'), machine, 'the machine is kept');
+      assert.ok(!page.url().includes('asked='), `the hand-over's key leaves the address: ${page.url()}`);
+      const sheets = await page.evaluate(() => [...document.head.querySelectorAll('style')].map((s) => s.textContent));
+      assert.equal(new Set(sheets).size, sheets.length, "the views' style sheets are in the page once each");
+      await page.goBack();
+      await page.waitForSelector(ready, { timeout: 20_000 });
+      assert.equal(await openTab(page), `tab-${view}`, 'Back returns to the view, now in the full module');
+      assert.deepEqual(failures(problems), [], 'no console or page error');
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('opens the Collectives view from its own module, and another view with the full module', () =>
+    oneView('collectives', '?machine=intel-delta&pattern=allreduce&view=collectives', '#coll-map-area', 'compare', '#add-compared'));
+
+  it('opens the Traffic view from its own module, and the calculator with the full module', () =>
+    oneView('traffic', '?machine=intel-ipsc&pattern=traffic&view=traffic', '#traffic-results tr[data-metric="completion_us"]', 'calculator', 'table#metrics tr[data-metric="completion_us"]'));
+
+  it('starts a view\'s own module for a link to it alone, and the full module for anything more', async () => {
+    const { context } = await recordingPage();
+    try {
+      const expected = {
+        'machine=intel-delta&pattern=allreduce&view=collectives': 'collectives',
+        'view=collectives': 'collectives',
+        'machine=intel-ipsc&pattern=traffic&view=traffic&embed=1': 'traffic',
+        'view=traffic': 'traffic',
+        'view=regimes': 'full',
+        'view=calculator': 'full',
+        'view=collectives&view=traffic': 'full',
+        'view=collectives&fitted=my+cluster': 'full',
+        'view=traffic&asked=share': 'full',
+      };
+      for (const [query, module] of Object.entries(expected)) {
+        assert.equal(await startedModule(context, query), module, query);
+      }
     } finally {
       await context.close();
     }

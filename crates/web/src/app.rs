@@ -39,8 +39,9 @@ fn legend() -> AnyView {
 
 /// What a module carries: the results area of each view it has (the calculator's with its
 /// export bar), the titles of the validation data sets (`page::title`) and the explain panel.
-/// The page's first module passes [`CALCULATOR`], the full module [`ALL`]; each binary names
-/// only its own, so the linker leaves the rest out of the first module (`lazy`).
+/// The page's first module passes [`CALCULATOR`], the full module [`ALL`], the modules of one
+/// view [`COLLECTIVES`] and [`TRAFFIC`]; each binary names only its own, so the linker leaves
+/// the rest out of it (`lazy`).
 #[derive(Clone, Copy)]
 pub struct Views {
     results: fn(View, State) -> AnyView,
@@ -112,20 +113,56 @@ pub const ALL: Views = Views {
     explain: |state| view! { <ExplainPanel state/> }.into_any(),
     share: |state| view! { <Share state/> }.into_any(),
     fitted: Fitted::KEPT,
-    styles: &[
-        include_str!("../../../web/validate.css"),
-        include_str!("../../../web/regimes.css"),
-        include_str!("../../../web/compare.css"),
-        include_str!("../../../web/share.css"),
-        include_str!("../../../web/import.css"),
-        include_str!("../../../web/explain-panel.css"),
-        include_str!("../../../web/traffic.css"),
-    ],
+    styles: STYLES,
     engines: commcalc_core::report::ENGINES,
     report: crate::worker::evaluator,
     traffic: crate::traffic::CONTROLS,
     moved: crate::state::moved,
 };
+
+/// The Collectives view alone, and every scenario: the module index.html's loader starts for
+/// a link to that view (`src/bin/collectives.rs`), a third the full module's bytes. Every
+/// other view, the explanations, sharing and the fitted machines it hands over to the full
+/// module, as the calculator's module does.
+pub const COLLECTIVES: Views = Views {
+    results: |view, state| match view {
+        View::Collectives => view! { <CollectivesView state/> }.into_any(),
+        _ => lazy::hand_over_view(view, state),
+    },
+    ..ONE_VIEW
+};
+
+/// The Traffic view alone, and every scenario: the module for a link to that view
+/// (`src/bin/traffic.rs`), as [`COLLECTIVES`] is for its view.
+pub const TRAFFIC: Views = Views {
+    results: |view, state| match view {
+        View::Traffic => view! { <TrafficView state/> }.into_any(),
+        _ => lazy::hand_over_view(view, state),
+    },
+    ..ONE_VIEW
+};
+
+/// What a module of one view shares with the full module (it costs every scenario the same
+/// way, in the same worker) and with the calculator's (it hands the rest over).
+const ONE_VIEW: Views = Views {
+    results: lazy::hand_over_view,
+    set_title: |_| None,
+    explain: lazy::explain_panel,
+    share: lazy::share_button,
+    fitted: Fitted::NONE,
+    ..ALL
+};
+
+/// The style sheets of the views outside the calculator's module.
+const STYLES: &[&str] = &[
+    include_str!("../../../web/validate.css"),
+    include_str!("../../../web/regimes.css"),
+    include_str!("../../../web/compare.css"),
+    include_str!("../../../web/share.css"),
+    include_str!("../../../web/import.css"),
+    include_str!("../../../web/explain-panel.css"),
+    include_str!("../../../web/traffic.css"),
+];
 
 /// Mounts the app on `#app` with the views this module carries. A page without `#app` (a
 /// course page that loads the module for its JavaScript API) gets no app.
@@ -218,7 +255,7 @@ fn all_results(view: View, state: State) -> AnyView {
 /// (`lazy`).
 fn calculator_results(view: View, state: State) -> AnyView {
     if view != View::Calculator {
-        return lazy::hand_over(view.title(), state);
+        return lazy::hand_over_view(view, state);
     }
     let away = Memo::new(move |_| {
         state
@@ -226,7 +263,11 @@ fn calculator_results(view: View, state: State) -> AnyView {
             .with(|r| matches!(r, Err(Error::Elsewhere { .. })))
     });
     (move || match away.get() {
-        true => lazy::hand_over(state.choice.with_untracked(|c| c.pattern.title), state),
+        true => lazy::hand_over(
+            state.choice.with_untracked(|c| c.pattern.title),
+            state,
+            None,
+        ),
         false => view! { <Calculator state export_bar=lazy::export_bar/> }.into_any(),
     })
     .into_any()

@@ -1,8 +1,9 @@
-//! What a person asked the calculator's module for that only the full module carries: another
-//! view, the explanations, the share dialog or an export. The calculator's module writes it
-//! into the address (`asked=`) and loads the full module, which mounts on that address, does
-//! what was asked once it has drawn, and drops the key: the address is all that passes from
-//! one module to the other (`lazy`).
+//! What a person asked a module without every view (the calculator's, or the Collectives or
+//! the Traffic view's own) for that only the full module carries: another view, the
+//! explanations, the share dialog or an export. That module writes it into the address
+//! (`asked=`) and loads the full module, which mounts on that address, does what was asked once
+//! it has drawn, and drops the key: the address is all that passes from one module to the
+//! other (`lazy`).
 
 /// One export of the export bar: what it exports (`data-export` and `asked=`), its label and
 /// its title.

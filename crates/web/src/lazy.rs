@@ -1,14 +1,16 @@
-//! The page's two modules. A first visit to the calculator downloads the calculator's module
+//! The page's modules. A first visit to the calculator downloads the calculator's module
 //! (`commcalc-web`); every other view, the export bar's exports, the explain panel's texts, the
 //! share dialog and the scenarios that need the traffic simulator or MPI's collective algorithms
 //! (`commcalc_core::Error::Elsewhere`) live in the full module (`commcalc-full`,
-//! `src/bin/full.rs`). index.html's loader (Trunk.toml) starts the full module straight away for
-//! an address of another view; on the calculator, the calculator's module loads it here the
-//! first time another view opens or an export, the explain panel or the share button is used.
-//! The address is all that passes between them: what the person asked for is written into it
-//! (`asked=`, `crate::asked`), the full module takes the calculator's app down, mounts on the
-//! address and does what it says. The service worker precaches both modules, so that
-//! everything works offline after one visit.
+//! `src/bin/full.rs`). A link to the Collectives or the Traffic view alone starts that view's
+//! own module (`commcalc-collectives`, `commcalc-traffic`), which costs every scenario but
+//! carries no other view. index.html's loader (Trunk.toml) starts the full module straight away
+//! for an address of another view; from the calculator's module or a module of one view, the
+//! full module loads here the first time another view opens or something only it carries is
+//! used. The address is all that passes between them: what the person asked for is written
+//! into it (`asked=`, `crate::asked`), the full module takes the first module's app down,
+//! mounts on the address and does what it says. The service worker precaches every module, so
+//! that everything works offline after one visit.
 
 use std::any::Any;
 
@@ -19,6 +21,7 @@ use wasm_bindgen::JsCast;
 use crate::asked::Asked;
 use crate::components::export_bar::{export_panel, ExportArgs};
 use crate::state::State;
+use crate::view::View;
 
 // `load_full` fetches the full module's script and wasm side by side and compiles the wasm
 // while the calculator's app stays on screen; then starts the full module, whose `main` calls
@@ -85,8 +88,8 @@ pub fn offer_leave(app: Box<dyn Any>) {
     }
 }
 
-/// In the full module, as it starts: if the calculator's module started it, takes that
-/// module's app down. Called before the address is read, which that app brings up to date.
+/// In a module, as it starts: if another module started it, takes that module's app down.
+/// Called before the address is read, which that app brings up to date.
 pub fn take_over() {
     let Some(window) = web_sys::window() else {
         return;
@@ -100,7 +103,7 @@ pub fn take_over() {
     }
 }
 
-/// The hand-over in the calculator's module: whether the full module is being loaded (one
+/// The hand-over in a module without every view: whether the full module is being loaded (one
 /// load per page, however many stand-ins ask) and why it could not be, which every stand-in
 /// says. The app provides it (`provide_context`).
 #[derive(Clone, Copy)]
@@ -148,16 +151,21 @@ fn ask(state: State, asked: Option<Asked>) {
     load_full(failed);
 }
 
-/// In the calculator's module, the results area of what it does not carry (another view, the
-/// traffic pattern): a loading notice, titled `title`, which a slow connection shows for a
-/// while, while the full module loads and takes over. Another view came from its tab (or the
-/// history), which the address says, so that the full module moves the scenario as the view
-/// asks and leaves the focus on the tab.
-pub fn hand_over(title: &'static str, state: State) -> AnyView {
+/// In a module without every view, the results area of a view it does not carry: the loading
+/// notice of [`hand_over`]. The view came from its tab (or the history), which the address
+/// says, so that the full module moves the scenario as the view asks and leaves the focus on
+/// the tab.
+pub fn hand_over_view(view: View, state: State) -> AnyView {
+    hand_over(view.title(), state, Some(Asked::View))
+}
+
+/// In a module without every view, the results area of what it does not carry (a view, with
+/// `Asked::View`; the traffic pattern, without): a loading notice, titled `title`, which a
+/// slow connection shows for a while, while the full module loads and takes over.
+pub fn hand_over(title: &'static str, state: State, asked: Option<Asked>) -> AnyView {
     let failed = handover().failed;
-    let other_view = state.page.with_untracked(|p| p.view) != crate::view::View::Calculator;
     // Asked once the notice is on the page, not while it is being made.
-    Effect::new(move || ask(state, other_view.then_some(Asked::View)));
+    Effect::new(move || ask(state, asked));
     view! {
         <p class="loading" role="status">
             {move || match failed.get() {
@@ -195,7 +203,7 @@ pub fn export_bar(args: ExportArgs) -> AnyView {
     export_panel(run, notices).into_any()
 }
 
-/// In the calculator's module, the share button: the same `button#share`, which loads the full
+/// In a module without every view, the share button: the same `button#share`, which loads the full
 /// module (the dialog writes the link, the embed snippet and its options: code a first visit
 /// does without); the full module opens its dialog once it has drawn. A failed load is said
 /// beside the button.
@@ -224,7 +232,7 @@ pub fn share_button(state: State) -> AnyView {
     .into_any()
 }
 
-/// In the calculator's module, the explain panel: the same `details#explain`, which loads the
+/// In a module without every view, the explain panel: the same `details#explain`, which loads the
 /// full module when opened (the explanations' texts and formulas are code a first visit does
 /// without); the full module opens its own once it has drawn.
 pub fn explain_panel(state: State) -> AnyView {

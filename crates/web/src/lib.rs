@@ -56,4 +56,4 @@ mod state;
 pub mod worker;
 
 #[cfg(target_arch = "wasm32")]
-pub use app::{start, ALL, CALCULATOR};
+pub use app::{start, ALL, CALCULATOR, COLLECTIVES, TRAFFIC};
