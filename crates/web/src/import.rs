@@ -366,44 +366,32 @@ pub fn file_name(s: &Saved) -> String {
     format!("commcalc-fitted-{}.json", slug.trim_matches('-'))
 }
 
-/// A string as a JSON string literal (RFC 8259 §7).
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+/// The file *Export as JSON* saves, in serde's JSON: its format and layout, the machine's name,
+/// its query (the fitted parameters) and the measured points it was fitted to (`[bytes, µs]`
+/// pairs, absent when there were too many to keep). The points let the machine imported
+/// elsewhere show them in the Validate view.
+#[derive(serde::Serialize)]
+struct ExportFile<'a> {
+    format: &'a str,
+    version: u32,
+    name: &'a str,
+    query: &'a str,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    points: &'a [[f64; 2]],
 }
 
-/// A fitted machine as the JSON file *Export as JSON* saves: its name, its query (the fitted
-/// parameters) and the measured points it was fitted to (`[bytes, µs]` pairs, absent when
-/// there were too many to keep), with the format and layout it is in. The points let the
-/// machine imported elsewhere show them in the Validate view.
-pub fn export_json(s: &Saved) -> String {
-    let points = if s.points.is_empty() {
-        String::new()
-    } else {
-        let pairs: Vec<String> = s
-            .points
-            .iter()
-            .map(|[m, t]| format!("[{m}, {t}]"))
-            .collect();
-        format!(",\n  \"points\": [{}]", pairs.join(", "))
+/// A fitted machine as the JSON file *Export as JSON* saves ([`ExportFile`]).
+pub fn export_json(s: &Saved) -> Result<String, String> {
+    let file = ExportFile {
+        format: EXPORT_FORMAT,
+        version: EXPORT_VERSION,
+        name: &s.name,
+        query: &s.query,
+        points: &s.points,
     };
-    format!(
-        "{{\n  \"format\": {},\n  \"version\": {EXPORT_VERSION},\n  \"name\": {},\n  \"query\": {}{points}\n}}\n",
-        json_string(EXPORT_FORMAT),
-        json_string(&s.name),
-        json_string(&s.query)
-    )
+    serde_json::to_string_pretty(&file)
+        .map(|json| json + "\n")
+        .map_err(|e| e.to_string())
 }
 
 /// The fields of an exported machine as JSON parsing found them (`None`: absent or not of
@@ -417,6 +405,31 @@ pub struct Exported {
     /// The `points` member: `None` if absent, else each element's numbers (an element that is
     /// not a list of numbers reads as an empty or NaN-holding list, refused by [`imported`]).
     pub points: Option<Vec<Vec<f64>>>,
+}
+
+/// The fields of an exported machine's JSON, read as any JSON file may hold them: a member
+/// of another type reads as absent, a `points` element that is not a list of numbers as an
+/// empty or NaN-holding list, which [`imported`] refuses with the member's name.
+pub fn read_exported(text: &str) -> Result<Exported, String> {
+    use serde_json::Value;
+    let value: Value =
+        serde_json::from_str(text).map_err(|_| "the text is not JSON".to_string())?;
+    let text = |key: &str| value.get(key).and_then(Value::as_str).map(str::to_string);
+    let numbers = |pair: &Value| -> Vec<f64> {
+        pair.as_array().map_or_else(Vec::new, |p| {
+            p.iter().map(|x| x.as_f64().unwrap_or(f64::NAN)).collect()
+        })
+    };
+    Ok(Exported {
+        format: text("format"),
+        version: value.get("version").and_then(Value::as_f64),
+        name: text("name"),
+        query: text("query"),
+        points: value.get("points").map(|v| match v.as_array() {
+            Some(pairs) => pairs.iter().map(numbers).collect(),
+            None => vec![Vec::new()],
+        }),
+    })
 }
 
 /// The fitted machine an exported file holds, or why it is refused: another format or
@@ -1258,51 +1271,27 @@ mod tests {
         assert!(plot.x.lo <= 1.0 && plot.x.hi >= 4194304.0);
     }
 
-    /// A minimal reading of the flat JSON `export_json` writes, standing in for the browser's
-    /// `JSON.parse` in native tests.
-    fn parse_export(json: &str) -> Exported {
-        let field = |key: &str| -> Option<String> {
-            let at = json.find(&format!("\"{key}\": "))? + key.len() + 4;
-            let rest = &json[at..];
-            let end = rest.find(",\n").or_else(|| rest.find('\n'))?;
-            Some(rest[..end].to_string())
-        };
-        let text = |key: &str| {
-            field(key).map(|v| {
-                v.trim_matches('"')
-                    .replace("\\\"", "\"")
-                    .replace("\\t", "\t")
-            })
-        };
-        Exported {
-            format: text("format"),
-            version: field("version").and_then(|v| v.parse().ok()),
-            name: text("name"),
-            query: text("query"),
-            points: field("points").map(|v| {
-                v.trim_matches(|c| c == '[' || c == ']')
-                    .split("], [")
-                    .map(|pair| {
-                        pair.split(", ")
-                            .map(|x| x.parse().unwrap_or(f64::NAN))
-                            .collect()
-                    })
-                    .collect()
-            }),
-        }
-    }
-
     #[test]
     fn an_exported_machine_imports_back_and_bad_files_are_refused() {
         let m = Saved::unmeasured("ib \"A\"\tcluster".into(), QUERY.into());
-        let json = export_json(&m);
+        let json = export_json(&m).unwrap();
         assert_eq!(file_name(&m), "commcalc-fitted-ib-a-cluster.json");
-        assert!(
-            json.contains("\"name\": \"ib \\\"A\\\"\\u0009cluster\""),
-            "{json}"
-        );
-        let back = parse_export(&json);
+        let back = read_exported(&json).unwrap();
         assert_eq!(back.format.as_deref(), Some(EXPORT_FORMAT));
+        assert_eq!(back.name.as_deref(), Some("ib \"A\"\tcluster"), "{json}");
+        assert_eq!(back.points, None, "no points, no member: {json}");
+        assert_eq!(
+            read_exported("{ \"name\": "),
+            Err("the text is not JSON".into())
+        );
+        let odd = read_exported(r#"{"version": "1", "name": 3, "points": [[1, "2"], 4]}"#).unwrap();
+        assert_eq!((odd.version, odd.name), (None, None));
+        let points = odd.points.unwrap();
+        assert!(points[0][0] == 1.0 && points[0][1].is_nan() && points[1].is_empty());
+        assert_eq!(
+            read_exported(r#"{"points": null}"#).unwrap().points,
+            Some(vec![Vec::new()])
+        );
         let mut ok = back.clone();
         ok.name = Some("ib cluster".into());
         assert_eq!(
@@ -1353,7 +1342,10 @@ mod tests {
             runs: None,
         };
         assert!(m.points.len() > 20);
-        assert_eq!(imported(parse_export(&export_json(&m))).unwrap(), m);
+        assert_eq!(
+            imported(read_exported(&export_json(&m).unwrap()).unwrap()).unwrap(),
+            m
+        );
     }
 
     fn fitted_file(text: &str) -> FitReport {

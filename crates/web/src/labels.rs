@@ -479,24 +479,33 @@ fn letter_spots(
         })
 }
 
+/// A placed label as the canvas's `data-labels` holds it: its text and its box in CSS pixels,
+/// to a tenth.
+#[derive(serde::Serialize)]
+struct Shown<'a> {
+    text: &'a str,
+    l: f64,
+    t: f64,
+    r: f64,
+    b: f64,
+}
+
 /// The placed labels as JSON, in CSS pixels: `[{"text", "l", "t", "r", "b"}]`, which the
 /// canvas carries as `data-labels` so that a test can check the chart on the screen.
 pub fn to_json(placed: &[Placed], ratio: f64) -> String {
-    let items: Vec<String> = placed
+    let css = |v: f64| (v / ratio * 10.0).round() / 10.0;
+    let shown: Vec<Shown> = placed
         .iter()
-        .map(|p| {
-            let text = p.text.replace('\\', "\\\\").replace('"', "\\\"");
-            let r = p.rect;
-            format!(
-                "{{\"text\":\"{text}\",\"l\":{:.1},\"t\":{:.1},\"r\":{:.1},\"b\":{:.1}}}",
-                r.l / ratio,
-                r.t / ratio,
-                r.r / ratio,
-                r.b / ratio
-            )
+        .map(|p| Shown {
+            text: &p.text,
+            l: css(p.rect.l),
+            t: css(p.rect.t),
+            r: css(p.rect.r),
+            b: css(p.rect.b),
         })
         .collect();
-    format!("[{}]", items.join(","))
+    // Strings and finite numbers: nothing here can fail to serialise.
+    serde_json::to_string(&shown).unwrap_or_default()
 }
 
 #[cfg(test)]

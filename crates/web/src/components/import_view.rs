@@ -6,7 +6,7 @@
 //! embedded), exported as JSON and imported back; the links carry the fitted parameters only.
 
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 
 use commcalc_core::measurements::fit::{fit_series, FitReport};
 use commcalc_core::measurements::{self, parse_runs, Format, MAX_INPUT_BYTES};
@@ -20,9 +20,9 @@ use crate::dom;
 use crate::fits::{FIT_KEY, RESIDUAL_KEY};
 use crate::import::{
     check_link, decode_stored, encode, export_json, file_name, fit_plot, fitted_summary, imported,
-    kept_entries, kept_points, machine_name, overlay, overlay_plot, renamed, report, residual_plot,
-    series_choice, with_saved, without, Exported, FittedSummary, KeptEntry, Saved, MAX_KEPT_POINTS,
-    MAX_KEPT_RUN_BYTES, STORAGE_KEY, STORAGE_KEY_V1, STORAGE_KEY_V2,
+    kept_entries, kept_points, machine_name, overlay, overlay_plot, read_exported, renamed, report,
+    residual_plot, series_choice, with_saved, without, FittedSummary, KeptEntry, Saved,
+    MAX_KEPT_POINTS, MAX_KEPT_RUN_BYTES, STORAGE_KEY, STORAGE_KEY_V1, STORAGE_KEY_V2,
 };
 use crate::state::State;
 
@@ -276,11 +276,12 @@ impl Import {
         let Some(item) = self.current() else {
             return;
         };
-        if let Err(e) =
-            dom::download_text(&file_name(&item), "application/json", &export_json(&item))
-        {
-            self.status
-                .set(Some(Err(format!("not exported: {}", dom::js_error(&e)))));
+        let saved = export_json(&item).and_then(|json| {
+            dom::download_text(&file_name(&item), "application/json", &json)
+                .map_err(|e| dom::js_error(&e))
+        });
+        if let Err(e) = saved {
+            self.status.set(Some(Err(format!("not exported: {e}"))));
         }
     }
 
@@ -294,37 +295,6 @@ impl Import {
             Err(e) => self.status.set(Some(Err(format!("not imported: {e}")))),
         }
     }
-}
-
-/// The fields of an exported machine, read with the browser's JSON parser.
-fn read_exported(text: &str) -> Result<Exported, String> {
-    let value = js_sys::JSON::parse(text).map_err(|_| "the text is not JSON".to_string())?;
-    let get = |key: &str| js_sys::Reflect::get(&value, &JsValue::from_str(key)).ok();
-    Ok(Exported {
-        format: get("format").and_then(|v| v.as_string()),
-        version: get("version").and_then(|v| v.as_f64()),
-        name: get("name").and_then(|v| v.as_string()),
-        query: get("query").and_then(|v| v.as_string()),
-        points: get("points").filter(|v| !v.is_undefined()).map(|v| {
-            let list = |v: &JsValue| -> Vec<JsValue> {
-                v.dyn_ref::<js_sys::Array>()
-                    .map_or_else(Vec::new, |a| a.iter().collect())
-            };
-            // A non-list reads as one empty pair and a non-number as NaN: both refused.
-            match v.dyn_ref::<js_sys::Array>() {
-                Some(a) => a
-                    .iter()
-                    .map(|p| {
-                        list(&p)
-                            .iter()
-                            .map(|x| x.as_f64().unwrap_or(f64::NAN))
-                            .collect()
-                    })
-                    .collect(),
-                None => vec![Vec::new()],
-            }
-        }),
-    })
 }
 
 /// Reads a dropped or chosen file into `into` and then calls `then`; a file above the limit
