@@ -154,11 +154,16 @@ if (!served) {
   }
 }
 
-// Every built file but the worker itself; the build id hashes their names and contents, so
+// Every built file but the worker itself and the modules of one view: the full module shows
+// every view offline (Trunk.toml's loader falls back on it), so a first visit's precache does
+// not download each view's code twice. The build id hashes every file's name and contents, so
 // any change to any file is a new build and a new cache.
-const precache = files(staging).filter((f) => f !== 'sw.js');
+const built = files(staging).filter((f) => f !== 'sw.js');
+// The page's modules are the calculator's (`commcalc-web-<hash>`), the full one and those.
+const oneView = /^commcalc-(?!full[._]|web-)[a-z]+(\.js|_bg\.wasm)$/;
+const precache = built.filter((f) => !oneView.test(f));
 const hash = createHash('sha256');
-for (const f of precache) {
+for (const f of built) {
   hash.update(f).update('\0').update(fs.readFileSync(path.join(staging, f))).update('\0');
 }
 const build = hash.digest('hex').slice(0, 16);

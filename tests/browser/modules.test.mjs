@@ -37,12 +37,12 @@ const failures = (problems, also = /^$/) =>
 const openTab = (page) => page.evaluate(() => document.querySelector('nav.tabs [aria-current="page"]')?.id);
 
 /** The modules of one view: their files, which only a link to their view fetches. */
-const ONE_VIEW = /\/commcalc-(collectives|traffic)(_bg\.wasm|\.js)$/;
+const ONE_VIEW = /\/commcalc-(compare|validate|regimes|collectives|traffic)(_bg\.wasm|\.js)$/;
 const CALCULATOR = /\/commcalc-web-[0-9a-f]+(_bg\.wasm|\.js)$/;
 
 /**
- * The module a fresh page of `query` in `context` starts ('calculator', 'full', 'collectives'
- * or 'traffic'): the first wasm the page asks for, which is refused, so that nothing is compiled.
+ * The module a fresh page of `query` in `context` starts ('calculator', 'full' or a view's):
+ * the first wasm the page asks for, which is refused, so that nothing is compiled.
  */
 async function startedModule(context, query) {
   const page = await context.newPage();
@@ -54,7 +54,7 @@ async function startedModule(context, query) {
   assert.ok(wasm, `${query}: no module requested`);
   if (CALCULATOR.test(wasm)) return 'calculator';
   const name = wasm.match(/\/commcalc-(\w+)_bg\.wasm$/)?.[1];
-  assert.ok(['full', 'collectives', 'traffic'].includes(name), `${query}: an unknown module ${wasm}`);
+  assert.ok(['full', 'compare', 'validate', 'regimes', 'collectives', 'traffic'].includes(name), `${query}: an unknown module ${wasm}`);
   return name;
 }
 
@@ -152,8 +152,8 @@ describe('the calculator module, the modules of one view and the full module', (
   it('opens another view straight from the full module, without the calculator module', async () => {
     const { context, page, problems, requested } = await recordingPage();
     try {
-      await openApp(page, app.server.url, '?machine=intel-delta&pattern=global-combine&view=regimes&embed=1');
-      await page.waitForSelector('#regimes-title', { timeout: 20_000 });
+      await openApp(page, app.server.url, '?machine=intel-delta&pattern=global-combine&view=import');
+      await page.waitForSelector('textarea#import-text', { timeout: 20_000 });
       assert.deepEqual(requested.filter((u) => CALCULATOR.test(u) || ONE_VIEW.test(u)), [], 'no calculator module, no module of one view');
       assert.equal(requested.filter((u) => FULL.test(u)).length, 2, 'the full module: its script and wasm');
       assert.deepEqual(failures(problems), [], 'no console or page error');
@@ -174,14 +174,17 @@ describe('the calculator module, the modules of one view and the full module', (
       const own = new RegExp(`/commcalc-${view}(_bg\\.wasm|\\.js)$`, 'u');
       assert.equal(requested.filter((u) => own.test(u)).length, 2, `the ${view} module: its script and wasm`);
       assert.deepEqual(requested.filter((u) => FULL.test(u) || CALCULATOR.test(u)), [], 'no full module, no calculator module');
-      const machine = await page.inputValue('#machine');
+      // The Validate view has no scenario panel.
+      const machineOf = async () => ((await page.locator('#machine').count()) ? page.inputValue('#machine') : null);
+      const machine = await machineOf();
       await page.focus(`#tab-${next}`);
       await page.keyboard.press('Enter');
       await page.waitForSelector(nextReady, { timeout: 30_000 });
       assert.equal(requested.filter((u) => FULL.test(u)).length, 2, 'then the full module: its script and wasm, once');
       assert.equal(await openTab(page), `tab-${next}`);
       assert.equal(await page.evaluate(() => document.activeElement?.id), `tab-${next}`, 'the focus stays on the tab');
-      assert.equal(await page.inputValue('#machine'), machine, 'the machine is kept');
+      const nextMachine = await machineOf();
+      if (machine && nextMachine) assert.equal(nextMachine, machine, 'the machine is kept');
       assert.ok(!page.url().includes('asked='), `the hand-over's key leaves the address: ${page.url()}`);
       const sheets = await page.evaluate(() => [...document.head.querySelectorAll('style')].map((s) => s.textContent));
       assert.equal(new Set(sheets).size, sheets.length, "the views' style sheets are in the page once each");
@@ -200,6 +203,23 @@ describe('the calculator module, the modules of one view and the full module', (
   it('opens the Traffic view from its own module, and the calculator with the full module', () =>
     oneView('traffic', '?machine=intel-ipsc&pattern=traffic&view=traffic', '#traffic-results tr[data-metric="completion_us"]', 'calculator', 'table#metrics tr[data-metric="completion_us"]'));
 
+  it('opens the Regimes, Compare and Validate views from their own modules, each handing another view over', async () => {
+    await oneView('regimes', '?machine=intel-delta&pattern=global-combine&view=regimes', '#regimes-title', 'collectives', '#coll-map-area');
+    await oneView('compare', '?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong', '#add-compared', 'validate', '#validate-title');
+    await oneView('validate', '?view=validate', '#validate-title', 'regimes', '#regimes-title');
+  });
+
+  it("names the validation data set in the page's title in the Validate view's own module", async () => {
+    const { context, page } = await recordingPage();
+    try {
+      await openApp(page, app.server.url, '?view=validate');
+      await page.waitForSelector('#validate-title', { timeout: 20_000 });
+      assert.ok((await page.title()).includes(await page.textContent('#validate-title')), await page.title());
+    } finally {
+      await context.close();
+    }
+  });
+
   it('starts a view\'s own module for a link to it alone, and the full module for anything more', async () => {
     const { context } = await recordingPage();
     try {
@@ -208,7 +228,11 @@ describe('the calculator module, the modules of one view and the full module', (
         'view=collectives': 'collectives',
         'machine=intel-ipsc&pattern=traffic&view=traffic&embed=1': 'traffic',
         'view=traffic': 'traffic',
-        'view=regimes': 'full',
+        'view=regimes': 'regimes',
+        'machine=intel-delta&pattern=global-combine&view=regimes&embed=1': 'regimes',
+        'view=compare&c=machine=intel-ipsc;pattern=pingpong': 'compare',
+        'view=validate&set=001-table1': 'validate',
+        'view=import': 'full',
         'view=calculator': 'full',
         'view=collectives&view=traffic': 'full',
         'view=collectives&fitted=my+cluster': 'full',

@@ -39,9 +39,9 @@ fn legend() -> AnyView {
 
 /// What a module carries: the results area of each view it has (the calculator's with its
 /// export bar), the titles of the validation data sets (`page::title`) and the explain panel.
-/// The page's first module passes [`CALCULATOR`], the full module [`ALL`], the modules of one
-/// view [`COLLECTIVES`] and [`TRAFFIC`]; each binary names only its own, so the linker leaves
-/// the rest out of it (`lazy`).
+/// The page's first module passes [`CALCULATOR`], the full module [`ALL`], a module of one view
+/// its own (`one_view!`); each binary names only its own, so the linker leaves the rest out of
+/// it (`lazy`).
 #[derive(Clone, Copy)]
 pub struct Views {
     results: fn(View, State) -> AnyView,
@@ -120,27 +120,32 @@ pub const ALL: Views = Views {
     moved: crate::state::moved,
 };
 
-/// The Collectives view alone, and every scenario: the module index.html's loader starts for
-/// a link to that view (`src/bin/collectives.rs`), a third the full module's bytes. Every
-/// other view, the explanations, sharing and the fitted machines it hands over to the full
+/// A module of one view (`src/bin/<view>.rs`): the view `$view` alone, whose results area
+/// `$show` draws, and every scenario, costed as the full module costs it. The loader
+/// (Trunk.toml) starts it for a link to that view, for about half the full module's bytes;
+/// another view, the explanations, sharing and the fitted machines it hands over to the full
 /// module, as the calculator's module does.
-pub const COLLECTIVES: Views = Views {
-    results: |view, state| match view {
-        View::Collectives => view! { <CollectivesView state/> }.into_any(),
-        _ => lazy::hand_over_view(view, state),
-    },
-    ..ONE_VIEW
-};
+macro_rules! one_view {
+    ($view:path, $show:expr) => {
+        Views {
+            results: |view, state| match view {
+                $view => $show(state),
+                _ => lazy::hand_over_view(view, state),
+            },
+            ..ONE_VIEW
+        }
+    };
+}
 
-/// The Traffic view alone, and every scenario: the module for a link to that view
-/// (`src/bin/traffic.rs`), as [`COLLECTIVES`] is for its view.
-pub const TRAFFIC: Views = Views {
-    results: |view, state| match view {
-        View::Traffic => view! { <TrafficView state/> }.into_any(),
-        _ => lazy::hand_over_view(view, state),
-    },
-    ..ONE_VIEW
+pub const COMPARE: Views = one_view!(View::Compare, compare);
+/// The Validate view names its data set in the page's title.
+pub const VALIDATE: Views = Views {
+    set_title: crate::validation_plot::set_title,
+    ..one_view!(View::Validate, validate)
 };
+pub const REGIMES: Views = one_view!(View::Regimes, regimes);
+pub const COLLECTIVES: Views = one_view!(View::Collectives, collectives);
+pub const TRAFFIC: Views = one_view!(View::Traffic, traffic);
 
 /// What a module of one view shares with the full module (it costs every scenario the same
 /// way, in the same worker) and with the calculator's (it hands the rest over).
@@ -240,13 +245,35 @@ fn moved_on_start(
 fn all_results(view: View, state: State) -> AnyView {
     match view {
         View::Calculator => view! { <Calculator state export_bar/> }.into_any(),
-        View::Compare => view! { <CompareView state/> }.into_any(),
-        View::Validate => view! { <ErrorList state/> <ValidateView state/> }.into_any(),
-        View::Regimes => view! { <RegimesView state/> }.into_any(),
-        View::Collectives => view! { <CollectivesView state/> }.into_any(),
-        View::Traffic => view! { <TrafficView state/> }.into_any(),
+        View::Compare => compare(state),
+        View::Validate => validate(state),
+        View::Regimes => regimes(state),
+        View::Collectives => collectives(state),
+        View::Traffic => traffic(state),
         View::Import => view! { <ImportView state/> }.into_any(),
     }
+}
+
+// The results areas of the views with a module of their own, as the full module shows them.
+
+fn compare(state: State) -> AnyView {
+    view! { <CompareView state/> }.into_any()
+}
+
+fn validate(state: State) -> AnyView {
+    view! { <ErrorList state/> <ValidateView state/> }.into_any()
+}
+
+fn regimes(state: State) -> AnyView {
+    view! { <RegimesView state/> }.into_any()
+}
+
+fn collectives(state: State) -> AnyView {
+    view! { <CollectivesView state/> }.into_any()
+}
+
+fn traffic(state: State) -> AnyView {
+    view! { <TrafficView state/> }.into_any()
 }
 
 /// The calculator's module's results: the calculator, but for the other views and the

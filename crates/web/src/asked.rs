@@ -1,5 +1,4 @@
-//! What a person asked a module without every view (the calculator's, or the Collectives or
-//! the Traffic view's own) for that only the full module carries: another view, the
+//! What a person asked a module without every view (the calculator's, or a view's own) for that only the full module carries: another view, the
 //! explanations, the share dialog or an export. That module writes it into the address
 //! (`asked=`) and loads the full module, which mounts on that address, does what was asked once
 //! it has drawn, and drops the key: the address is all that passes from one module to the

@@ -56,4 +56,28 @@ mod state;
 pub mod worker;
 
 #[cfg(target_arch = "wasm32")]
-pub use app::{start, ALL, CALCULATOR, COLLECTIVES, TRAFFIC};
+pub use app::{start, ALL, CALCULATOR, COLLECTIVES, COMPARE, REGIMES, TRAFFIC, VALIDATE};
+
+/// A module's entry point, for a binary of the page (`src/main.rs`, `src/bin/`) to name the
+/// views it carries (`app::Views`). In the browser it is wasm-bindgen's start function, which
+/// mounts the app: the module has no `main`, so the standard library's start-up and exit code
+/// (which flushes a standard output the page does not have) stays out of it. Natively the
+/// binary only says where it runs.
+#[macro_export]
+macro_rules! module {
+    ($views:ident) => {
+        #[cfg(target_arch = "wasm32")]
+        #[wasm_bindgen::prelude::wasm_bindgen(start)]
+        fn start() {
+            $crate::start($crate::$views);
+        }
+
+        #[cfg(not(target_arch = "wasm32"))]
+        fn main() {
+            eprintln!(
+                "{} runs in a browser: build it with `make site` or `make serve`",
+                env!("CARGO_BIN_NAME")
+            );
+        }
+    };
+}

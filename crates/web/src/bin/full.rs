@@ -4,16 +4,7 @@
 //! re-exports it for course pages, so the first module does not carry the API.
 #![cfg_attr(target_arch = "wasm32", no_main)]
 
-#[cfg(target_arch = "wasm32")]
-#[wasm_bindgen::prelude::wasm_bindgen(start)]
-fn start() {
-    commcalc_web::start(commcalc_web::ALL);
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn main() {
-    eprintln!("commcalc-full runs in a browser: build it with `make site` or `make serve`");
-}
+commcalc_web::module!(ALL);
 
 /// The JavaScript API for course pages: `evaluate(query)`, `explain(query)` and
 /// `catalog()` (docs/api.md). Each returns what the CLI's `--json` output holds,

@@ -1,0 +1,4 @@
+//! The Compare view's module (`app::COMPARE`): a link to the view starts it.
+#![cfg_attr(target_arch = "wasm32", no_main)]
+
+commcalc_web::module!(COMPARE);

@@ -1,0 +1,4 @@
+//! The Validate view's module (`app::VALIDATE`): a link to the view starts it.
+#![cfg_attr(target_arch = "wasm32", no_main)]
+
+commcalc_web::module!(VALIDATE);
