@@ -37,7 +37,7 @@ const failures = (problems, also = /^$/) =>
 const openTab = (page) => page.evaluate(() => document.querySelector('nav.tabs [aria-current="page"]')?.id);
 
 /** The modules of one view: their files, which only a link to their view fetches. */
-const ONE_VIEW = /\/commcalc-(compare|validate|regimes|collectives|traffic)(_bg\.wasm|\.js)$/;
+const ONE_VIEW = /\/commcalc-(compare|validate|regimes|collectives|traffic|import)(_bg\.wasm|\.js)$/;
 const CALCULATOR = /\/commcalc-web-[0-9a-f]+(_bg\.wasm|\.js)$/;
 
 /**
@@ -54,7 +54,7 @@ async function startedModule(context, query) {
   assert.ok(wasm, `${query}: no module requested`);
   if (CALCULATOR.test(wasm)) return 'calculator';
   const name = wasm.match(/\/commcalc-(\w+)_bg\.wasm$/)?.[1];
-  assert.ok(['full', 'compare', 'validate', 'regimes', 'collectives', 'traffic'].includes(name), `${query}: an unknown module ${wasm}`);
+  assert.ok(['full', 'compare', 'validate', 'regimes', 'collectives', 'traffic', 'import'].includes(name), `${query}: an unknown module ${wasm}`);
   return name;
 }
 
@@ -152,8 +152,9 @@ describe('the calculator module, the modules of one view and the full module', (
   it('opens another view straight from the full module, without the calculator module', async () => {
     const { context, page, problems, requested } = await recordingPage();
     try {
-      await openApp(page, app.server.url, '?machine=intel-delta&pattern=global-combine&view=import');
-      await page.waitForSelector('textarea#import-text', { timeout: 20_000 });
+      // A fitted machine named in the address: only the full module lists it.
+      await openApp(page, app.server.url, '?machine=custom&pattern=pingpong&alpha=1&beta=0.01&fitted=my+cluster&view=compare');
+      await page.waitForSelector('#add-compared', { timeout: 20_000 });
       assert.deepEqual(requested.filter((u) => CALCULATOR.test(u) || ONE_VIEW.test(u)), [], 'no calculator module, no module of one view');
       assert.equal(requested.filter((u) => FULL.test(u)).length, 2, 'the full module: its script and wasm');
       assert.deepEqual(failures(problems), [], 'no console or page error');
@@ -203,10 +204,11 @@ describe('the calculator module, the modules of one view and the full module', (
   it('opens the Traffic view from its own module, and the calculator with the full module', () =>
     oneView('traffic', '?machine=intel-ipsc&pattern=traffic&view=traffic', '#traffic-results tr[data-metric="completion_us"]', 'calculator', 'table#metrics tr[data-metric="completion_us"]'));
 
-  it('opens the Regimes, Compare and Validate views from their own modules, each handing another view over', async () => {
+  it('opens the Regimes, Compare, Validate and Import views from their own modules, each handing another view over', async () => {
     await oneView('regimes', '?machine=intel-delta&pattern=global-combine&view=regimes', '#regimes-title', 'collectives', '#coll-map-area');
     await oneView('compare', '?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong', '#add-compared', 'validate', '#validate-title');
     await oneView('validate', '?view=validate', '#validate-title', 'regimes', '#regimes-title');
+    await oneView('import', '?view=import', 'textarea#import-text', 'compare', '#add-compared');
   });
 
   it("names the validation data set in the page's title in the Validate view's own module", async () => {
@@ -232,7 +234,7 @@ describe('the calculator module, the modules of one view and the full module', (
         'machine=intel-delta&pattern=global-combine&view=regimes&embed=1': 'regimes',
         'view=compare&c=machine=intel-ipsc;pattern=pingpong': 'compare',
         'view=validate&set=001-table1': 'validate',
-        'view=import': 'full',
+        'view=import': 'import',
         'view=calculator': 'full',
         'view=collectives&view=traffic': 'full',
         'view=collectives&fitted=my+cluster': 'full',

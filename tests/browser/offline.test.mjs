@@ -99,8 +99,8 @@ describe('offline', () => {
   it('sw.js precaches every built file but itself and the modules of one view, under a build id', async () => {
     const { build, files } = workerConstants(await fs.readFile(path.join(DIST, 'sw.js'), 'utf8'));
     const all = await listFiles(DIST);
-    const oneView = /^commcalc-(compare|validate|regimes|collectives|traffic)(\.js|_bg\.wasm)$/;
-    assert.equal(all.filter((f) => oneView.test(f)).length, 10, 'five modules of one view, a script and a wasm each');
+    const oneView = /^commcalc-(compare|validate|regimes|collectives|traffic|import)(\.js|_bg\.wasm)$/;
+    assert.equal(all.filter((f) => oneView.test(f)).length, 12, 'six modules of one view, a script and a wasm each');
     assert.deepEqual(files, all.filter((f) => f !== 'sw.js' && !oneView.test(f)), 'the precache list is dist/ without sw.js and them');
     assert.ok(files.includes('index.html') && files.includes('commcalc.js'), 'index.html and commcalc.js are precached');
     assert.ok(files.some((f) => /^commcalc-web-[0-9a-f]+_bg\.wasm$/.test(f)), 'the hashed wasm keeps its name');

@@ -146,6 +146,7 @@ pub const VALIDATE: Views = Views {
 pub const REGIMES: Views = one_view!(View::Regimes, regimes);
 pub const COLLECTIVES: Views = one_view!(View::Collectives, collectives);
 pub const TRAFFIC: Views = one_view!(View::Traffic, traffic);
+pub const IMPORT: Views = one_view!(View::Import, import);
 
 /// What a module of one view shares with the full module (it costs every scenario the same
 /// way, in the same worker) and with the calculator's (it hands the rest over).
@@ -250,11 +251,11 @@ fn all_results(view: View, state: State) -> AnyView {
         View::Regimes => regimes(state),
         View::Collectives => collectives(state),
         View::Traffic => traffic(state),
-        View::Import => view! { <ImportView state/> }.into_any(),
+        View::Import => import(state),
     }
 }
 
-// The results areas of the views with a module of their own, as the full module shows them.
+// The results areas of the views but the calculator, each of which has a module of its own.
 
 fn compare(state: State) -> AnyView {
     view! { <CompareView state/> }.into_any()
@@ -274,6 +275,10 @@ fn collectives(state: State) -> AnyView {
 
 fn traffic(state: State) -> AnyView {
     view! { <TrafficView state/> }.into_any()
+}
+
+fn import(state: State) -> AnyView {
+    view! { <ImportView state/> }.into_any()
 }
 
 /// The calculator's module's results: the calculator, but for the other views and the

@@ -2,15 +2,15 @@
 //! (`commcalc-web`); every other view, the export bar's exports, the explain panel's texts, the
 //! share dialog and the scenarios that need the traffic simulator or MPI's collective algorithms
 //! (`commcalc_core::Error::Elsewhere`) live in the full module (`commcalc-full`,
-//! `src/bin/full.rs`). A link to one view alone (but the calculator and Import) starts that
-//! view's own module (`commcalc-regimes`, say: `app::one_view!`), which costs every scenario
-//! but carries no other view. index.html's loader (Trunk.toml) starts the full module straight away
-//! for an address of another view; from the calculator's module or a module of one view, the
-//! full module loads here the first time another view opens or something only it carries is
-//! used. The address is all that passes between them: what the person asked for is written
-//! into it (`asked=`, `crate::asked`), the full module takes the first module's app down,
-//! mounts on the address and does what it says. The service worker precaches the calculator's
-//! and the full module, so that everything works offline after one visit.
+//! `src/bin/full.rs`). A link to one other view starts that view's own module instead
+//! (`commcalc-regimes`, say: `app::one_view!`), which costs every scenario but carries no other
+//! view; index.html's loader (Trunk.toml) starts the full module straight away for an address
+//! that needs more. From the calculator's module or a module of one view, the full module
+//! loads here the first time another view opens or something only it carries is used. The
+//! address is all that passes between them: what the person asked for is written into it
+//! (`asked=`, `crate::asked`), the full module takes the first module's app down, mounts on the
+//! address and does what it says. The service worker precaches the calculator's and the full
+//! module, so that everything works offline after one visit.
 
 use std::any::Any;
 

@@ -56,7 +56,7 @@ mod state;
 pub mod worker;
 
 #[cfg(target_arch = "wasm32")]
-pub use app::{start, ALL, CALCULATOR, COLLECTIVES, COMPARE, REGIMES, TRAFFIC, VALIDATE};
+pub use app::{start, ALL, CALCULATOR, COLLECTIVES, COMPARE, IMPORT, REGIMES, TRAFFIC, VALIDATE};
 
 /// A module's entry point, for a binary of the page (`src/main.rs`, `src/bin/`) to name the
 /// views it carries (`app::Views`). In the browser it is wasm-bindgen's start function, which
