@@ -230,7 +230,12 @@ fn Summaries(run: Memo<Option<RunCheck>>) -> impl IntoView {
         <table class="metrics" id="import-check-summaries">
             <caption>{format!("Predicted over measured from {FROM_BYTES} B: median (least–largest)")}</caption>
             <thead>
-                <tr><th scope="col">"algorithm"</th><th scope="col">"sizes"</th><th scope="col">"predicted / measured"</th><th scope="col">"within"</th></tr>
+                <tr>
+                    <th scope="col">"algorithm"</th>
+                    <th scope="col">"sizes"</th>
+                    <th scope="col">"predicted / measured"</th>
+                    <th scope="col">"within"</th>
+                </tr>
             </thead>
             <tbody>
                 <For each=move || rows.get() key=|r| r.clone() let:r>

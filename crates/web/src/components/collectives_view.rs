@@ -678,7 +678,14 @@ fn Segments(
             <p class="about">{caption}</p>
             <table class="metrics" id="coll-segments" node_ref=table>
                 <thead>
-                    <tr><th scope="col">"algorithm"</th><th scope="col">"n"</th><th scope="col">"segments k"</th><th scope="col">"segment"</th><th scope="col">"time"</th><th scope="col">"closed form s*"</th></tr>
+                    <tr>
+                        <th scope="col">"algorithm"</th>
+                        <th scope="col">"n"</th>
+                        <th scope="col">"segments k"</th>
+                        <th scope="col">"segment"</th>
+                        <th scope="col">"time"</th>
+                        <th scope="col">"closed form s*"</th>
+                    </tr>
                 </thead>
                 {followed_rows(cells)}
             </table>

@@ -76,7 +76,10 @@ fn section(s: Section) -> impl IntoView {
             <p class="idea">{s.about.idea}</p>
             <div class="formula">{formulas}</div>
             <ul class="assumptions" aria-label="Assumptions">{assumptions}</ul>
-            <p class="cite">"Source: "<span title=s.cited>{s.about.source}</span></p>
+            <p class="cite">
+                "Source: "
+                <span title=s.cited>{s.about.source}</span>
+            </p>
         </section>
     }
     .attr(s.kind.data_attribute(), s.key)

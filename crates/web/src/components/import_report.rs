@@ -47,7 +47,10 @@ pub fn ReportPanel(report: Memo<Option<Report>>) -> impl IntoView {
                         <li><a href=l.1>{l.0}</a></li>
                     </For>
                 </ul>
-                <p class="query">"query: " <code>{query}</code></p>
+                <p class="query">
+                    "query: "
+                    <code>{query}</code>
+                </p>
             </Show>
         </div>
     }
@@ -66,7 +69,15 @@ fn SeriesItem(s: SeriesRead) -> impl IntoView {
         let lines = s
             .skipped
             .into_iter()
-            .map(|k| view! { <li>"line " {k.line} ": " <code>{k.text}</code> " — " {k.why}</li> })
+            .map(|k| {
+                view! {
+                    <li>
+                        "line " {k.line} ": "
+                        <code>{k.text}</code>
+                        " — " {k.why}
+                    </li>
+                }
+            })
             .collect_view();
         view! {
             <details>

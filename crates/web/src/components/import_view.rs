@@ -688,8 +688,9 @@ fn FittedMachine(i: Import) -> impl IntoView {
         <Show when=move || shown.get()>
             <div id="import-fitted">
                 <p id="import-best">
-                    "The fitted machine is the " <strong>{text(|s| s.model.to_string())}</strong> " fit: "
-                    {text(|s| s.why.clone())} "."
+                    "The fitted machine is the "
+                    <strong>{text(|s| s.model.to_string())}</strong>
+                    " fit: " {text(|s| s.why.clone())} "."
                 </p>
                 <p id="import-gamma">
                     "γ = " {text(|s| s.gamma.clone())} ", " {text(|s| s.gamma_from.clone())}

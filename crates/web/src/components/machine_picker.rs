@@ -92,7 +92,7 @@ impl Machines {
         (self.fitted.listed)(self.state, &self.kept)
     }
 
-    /// `div.picker` with `<select id="machine">`, one `<optgroup>` per paper and one for the
+    /// `div.picker` with the `select#machine`, an option group per paper and one for the
     /// fitted machines, and the chosen machine's description and source.
     pub fn view(self) -> impl IntoView {
         let state = self.state;

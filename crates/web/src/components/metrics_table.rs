@@ -90,7 +90,10 @@ fn metric_row(rows: RwSignal<Vec<Row>>, key: &'static str) -> impl IntoView {
         move || row.with(|r| r.as_ref().and_then(|r| r.formula.as_ref()).map(formula));
     view! {
         <tr data-metric=key>
-            <th scope="row">{text(|r| r.label)}<code>{key}</code></th>
+            <th scope="row">
+                {text(|r| r.label)}
+                <code>{key}</code>
+            </th>
             <td class="value" data-value=text(|r| &r.raw)>{text(|r| &r.shown)}</td>
             <td class="formula">
                 <span class="math">{shown_formula}</span>

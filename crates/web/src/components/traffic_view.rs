@@ -598,7 +598,11 @@ fn Results(state: State, runs: Runs) -> impl IntoView {
         let label = commcalc_core::metrics::metric(key).map_or(key, |m| m.label);
         view! {
             <tr data-metric=key>
-                <th scope="row">{label}" "<code>{key}</code></th>
+                <th scope="row">
+                    {label}
+                    " "
+                    <code>{key}</code>
+                </th>
                 <td class="value" data-value=move || cell().1>{move || cell().0}</td>
             </tr>
         }
@@ -625,7 +629,12 @@ fn Results(state: State, runs: Runs) -> impl IntoView {
             <p class="about" id="traffic-of">{of}</p>
             <p class="regimes-problem" id="traffic-stale" hidden=move || !stale()>"The controls have changed since this run: press Run for the new query."</p>
             <table class="metrics" id="traffic-results" class:traffic-empty=move || table.with(Vec::is_empty)>
-                <thead><tr><th scope="col">"quantity"</th><th scope="col">"value"</th></tr></thead>
+                <thead>
+                    <tr>
+                        <th scope="col">"quantity"</th>
+                        <th scope="col">"value"</th>
+                    </tr>
+                </thead>
                 <tbody>
                     <For each=keys key=|k| *k let:key>{row(key)}</For>
                 </tbody>
@@ -822,7 +831,14 @@ fn FiguresPanel(state: State, runs: Runs, charts: Charts) -> impl IntoView {
                 </div>
                 <Chart state chart=hit label="Completion time against the hit probability for three spatial models; the table below lists the values"/>
                 <table class="metrics" id="traffic-figs-table">
-                    <thead><tr><th scope="col">"series"</th><th scope="col">"value"</th><th scope="col">"completion"</th><th scope="col">"95 %"</th></tr></thead>
+                    <thead>
+                        <tr>
+                            <th scope="col">"series"</th>
+                            <th scope="col">"value"</th>
+                            <th scope="col">"completion"</th>
+                            <th scope="col">"95 %"</th>
+                        </tr>
+                    </thead>
                     {followed_rows(table)}
                 </table>
             </Show>
