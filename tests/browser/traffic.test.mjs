@@ -62,8 +62,8 @@ const STEM = 'commcalc-traffic-intel-ipsc';
 
 /**
  * Records what the page posts to its workers, by kind (`do` for a request, `hold`: the
- * `kind` of crates/web/src/message.rs's packets), in `window.posted`; installed before the
- * page's scripts run.
+ * `kind` serde tags crates/web/src/traffic.rs's `ToWorker` and `Reply` with), in
+ * `window.posted`; installed before the page's scripts run.
  */
 function recordPosts(page) {
   return page.addInitScript(() => {

@@ -321,7 +321,8 @@ fn histograms(out: &mut String, s: &Simulated) {
     let top = runs.iter().copied().max().unwrap_or(0);
     let _ = writeln!(
         out,
-        "\nrun lengths (003 Fig. 9; consecutive messages from a node to one destination):"
+        "\nrun lengths ({}; consecutive messages from a node to one destination):",
+        commcalc_core::figures::RUN_LENGTHS.source
     );
     for (k, &c) in runs.iter().enumerate().take(last.min(20) + 1).skip(1) {
         let more = if k == runs.len() - 1 { "+" } else { " " };

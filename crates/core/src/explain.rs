@@ -307,10 +307,10 @@ pub fn pattern(def: &PatternDef) -> Option<About> {
     })
 }
 
-/// The citation checker, shared with the page's tests.
+/// The citation checker, shared with the page's tests and the figures' (`crate::figures`).
 #[cfg(test)]
 #[path = "../../../tests/support/citations.rs"]
-mod citations;
+pub(crate) mod citations;
 
 #[cfg(test)]
 mod tests {

@@ -11,6 +11,7 @@ pub mod context;
 pub mod derivation;
 pub mod error;
 pub mod explain;
+pub mod figures;
 pub mod glossary;
 pub mod grid;
 pub mod inputs;

@@ -12,6 +12,21 @@ pub struct Paper {
     pub subject: &'static str,
 }
 
+/// A fact as the app writes it, with the place its paper has it: a figure's title, a finding
+/// in the paper's words, a cost in its symbols. Shown as `text (source)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cited {
+    pub text: &'static str,
+    /// `004 Fig. 5`, `001 §5`: the form every citation takes (`explain`'s sources).
+    pub source: &'static str,
+}
+
+impl std::fmt::Display for Cited {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.text, self.source)
+    }
+}
+
 /// The papers, in order.
 pub const PAPERS: [Paper; 5] = [
     Paper {

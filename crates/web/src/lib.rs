@@ -19,7 +19,6 @@ pub mod fits;
 pub mod import;
 pub mod labels;
 pub mod math;
-pub mod message;
 pub mod page;
 pub mod picker;
 pub mod polyline;

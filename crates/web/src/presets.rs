@@ -74,7 +74,7 @@ pub static PRESETS: &[Preset] = &[
     },
     Preset {
         id: "traffic-fig8",
-        title: "Why temporal locality hardly matters on the iPSC (003 Fig. 8)",
+        title: "Why temporal locality hardly matters on the iPSC",
         query: "machine=intel-ipsc&pattern=traffic&hit=0.6&reps=10&view=traffic",
         source: "003 §Temporal Locality, Fig. 8",
     },

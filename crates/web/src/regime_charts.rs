@@ -13,7 +13,7 @@
 //!   permutation sends one block per processor.
 
 use commcalc_core::compare::{Comparison, Crossover};
-use commcalc_core::models::nbl::Nbl;
+use commcalc_core::models::nbl::{self, Nbl};
 use commcalc_core::regimes::{nbl_of, Sweep};
 use commcalc_core::units::{si, sig3};
 use commcalc_core::{Report, Scenario};
@@ -31,12 +31,8 @@ pub const SWEEP_POINTS: usize = 256;
 /// gives no such parameters. `None` where `s` has maps.
 pub fn with_maps(s: &Scenario, fitted: Option<&str>) -> Option<(Scenario, String)> {
     let next = commcalc_core::opening::maps_for(s, fitted.is_some())?;
-    let what = fit_without_maps(s, fitted).unwrap_or_else(|| {
-        format!(
-            "The {} has no node-bandwidth-limited parameters (004 §2)",
-            s.machine.name
-        )
-    });
+    let what = fit_without_maps(s, fitted)
+        .unwrap_or_else(|| format!("The {} has no {}", s.machine.name, nbl::PARAMETERS));
     let why = format!(
         "{what}, so the maps opened on the nearest scenario that has them: {} on the {}.",
         next.pattern.title, next.machine.name
@@ -52,7 +48,8 @@ fn fit_without_maps(s: &Scenario, fitted: Option<&str>) -> Option<String> {
         .filter(|_| commcalc_core::opening::fitted_without_maps(s, true))
         .map(|name| {
             format!(
-                "{name} is fitted to your measurements, and a fit gives no node-bandwidth-limited parameters (004 §2; it gives Hockney's and the hyperbolic model's)"
+                "{name} is fitted to your measurements, and a fit gives no {}: it gives Hockney's and the hyperbolic model's",
+                nbl::PARAMETERS
             )
         })
 }

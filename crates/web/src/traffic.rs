@@ -12,6 +12,8 @@
 
 use std::fmt::Write as _;
 
+use serde::{Deserialize, Serialize};
+
 use commcalc_core::glossary;
 use commcalc_core::patterns::traffic::{config_of, estimated_events, metrics, simulations};
 use commcalc_core::patterns::Value;
@@ -185,7 +187,8 @@ pub fn csv(query: &str, s: &Summary) -> String {
 /// `commcalc traffic --sweep` prints them for the series' query.
 pub fn figures_csv(f: &Figures) -> String {
     let mut out = format!(
-        "# commcalc traffic, 003 Figs. 7 and 8: {}\nfigure,series,key,value,completion_us,completion_ci95_us\n",
+        "# commcalc traffic, {}: {}\nfigure,series,key,value,completion_us,completion_ci95_us\n",
+        commcalc_core::figures::LOCALITY.source,
         f.query
     );
     for (fig, curves) in [(7, &f.fig7), (8, &f.fig8)] {
@@ -201,7 +204,7 @@ pub fn figures_csv(f: &Figures) -> String {
 
 /// One series of a figure: its name and, per value of the swept key, the mean completion
 /// time and its 95 % half-width.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Curve {
     pub name: String,
     pub key: String,
@@ -209,7 +212,7 @@ pub struct Curve {
 }
 
 /// Figs. 7 and 8 of a scenario: Fig. 7's sphere, decreasing and uniform series, Fig. 8's three.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Figures {
     pub query: String,
     pub fig7: Vec<Curve>,
@@ -245,7 +248,7 @@ pub fn reply_wait(asked: f64, last_input: f64, now: f64) -> f64 {
 
 /// What the page asks the worker: one run of the query, or its figures, or (`evaluate`, the
 /// calculator's traffic pattern) the simulations of the query's whole evaluation.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Request {
     pub figures: bool,
     pub query: String,
@@ -255,16 +258,18 @@ pub struct Request {
 /// What the page posts to the worker: a request, or `Hold`: the page is handling an input,
 /// and the worker rests a moment so that the page's frame has the processor to itself (on
 /// a machine of two cores, the worker and the page's rendering otherwise share one).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "data", rename_all = "lowercase")]
 pub enum ToWorker {
     Do(Request),
     Hold,
 }
 
-/// What the worker answers. It crosses to the page as a `message::Packet` of strings and
-/// typed arrays, read by hand: serde's deserializers of these types cost the page's module
-/// about 25 kB.
-#[derive(Clone, Debug, PartialEq)]
+/// What the worker answers. Each message crosses as plain JavaScript data
+/// (`worker::to_js`), as does each request: `{ kind: "run", data: { query, summary, ms } }`,
+/// `{ kind: "ready" }`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "data", rename_all = "lowercase")]
 pub enum Reply {
     /// Started, waiting for a request.
     Ready,
@@ -524,6 +529,57 @@ mod tests {
 
     fn scenario(q: &str) -> Scenario {
         Scenario::from_query(q).unwrap()
+    }
+
+    /// Every kind of message serde carries between the page and the worker comes back as it
+    /// went: a run (two replications, so an interval), the calculator's simulations, the
+    /// figures, progress, an error, and both requests. serde_json's values stand in for the
+    /// browser's plain data here (`worker::to_js`), with the same derived serialisation.
+    #[test]
+    fn messages_cross_to_the_worker_and_back() {
+        let q = "machine=intel-ipsc&pattern=traffic&count=120&reps=2";
+        let work = |figures, evaluate| {
+            let request = Request {
+                figures,
+                query: q.into(),
+                evaluate,
+            };
+            Work::of(&request).finish(&mut |_, _| ())
+        };
+        let replies = [
+            work(false, false),
+            work(false, true),
+            work(true, false),
+            Reply::Ready,
+            Reply::Progress {
+                done: 1.5,
+                total: 3,
+            },
+            Reply::Error {
+                message: "no".into(),
+            },
+        ];
+        for reply in replies {
+            let data = serde_json::to_value(&reply).unwrap();
+            assert_eq!(serde_json::from_value::<Reply>(data).unwrap(), reply);
+        }
+        let Reply::Run { summary, .. } = work(false, false) else {
+            panic!("a run");
+        };
+        assert!(summary.completion_us.ci95.is_some() && summary.first.link_utilisation.len() == 32);
+        for message in [
+            ToWorker::Hold,
+            ToWorker::Do(Request {
+                figures: true,
+                query: q.into(),
+                evaluate: false,
+            }),
+        ] {
+            let data = serde_json::to_value(&message).unwrap();
+            assert_eq!(serde_json::from_value::<ToWorker>(data).unwrap(), message);
+        }
+        assert!(serde_json::from_str::<Reply>(r#"{"what":{}}"#).is_err());
+        assert!(serde_json::from_str::<Reply>(r#"{"run":{"query":"q"}}"#).is_err());
     }
 
     #[test]

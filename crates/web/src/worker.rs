@@ -32,12 +32,13 @@ use leptos::prelude::{
     provide_context, set_timeout, LocalStorage, Notify, StoredValue, Track, Trigger, UpdateValue,
     WithValue,
 };
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
 use crate::edit::{Evaluate, Evaluator};
-use crate::message::{pack_request, unpack, Packet};
 use crate::traffic::{reply_wait, Reply, Request, ToWorker};
 use crate::view::View;
 
@@ -206,7 +207,7 @@ impl Job {
             let inbox = inbox.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
                 let _timed = crate::dom::timed("commcalc:reply");
-                match from_js(&ev.data()).and_then(unpack) {
+                match from_js(ev.data()) {
                     Ok(Reply::Ready) => {
                         for message in pending.borrow_mut().take().unwrap_or_default() {
                             let _ = worker.post_message(&message);
@@ -261,7 +262,7 @@ impl Job {
 
     /// Sends the worker a request: at once if it is ready, else when it is.
     pub fn post(&self, request: &Request) -> Result<(), String> {
-        let (message, _) = to_js(pack_request(&ToWorker::Do(request.clone())));
+        let message = to_js(&ToWorker::Do(request.clone()))?;
         if let Some(waiting) = self.pending.borrow_mut().as_mut() {
             waiting.push(message);
         } else {
@@ -307,7 +308,9 @@ fn hold_on_input(workers: Workers) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
-    let (hold, _) = to_js(pack_request(&ToWorker::Hold));
+    let Ok(hold) = to_js(&ToWorker::Hold) else {
+        return;
+    };
     let tell = Closure::<dyn Fn()>::new(move || {
         (workers.0).try_update_value(|i| {
             i.last_input = crate::dom::now();
@@ -331,68 +334,15 @@ fn hold_on_input(workers: Workers) {
     (workers.0).try_update_value(|i| i.listener = Some(InputListener { document, tell }));
 }
 
-/// A packet as a JavaScript object, `{ kind, texts, f64s, u32s }` (strings, `Float64Array`s
-/// and `Uint32Array`s), and the buffers to transfer with it: the per-link results of a large
-/// cube, handed over rather than copied.
-pub fn to_js(p: Packet) -> (JsValue, js_sys::Array) {
-    let texts: js_sys::Array = p.texts.iter().map(|t| JsValue::from_str(t)).collect();
-    let transfer = js_sys::Array::new();
-    let f64s = js_sys::Array::new();
-    for numbers in &p.f64s {
-        let array = js_sys::Float64Array::from(&numbers[..]);
-        transfer.push(&array.buffer());
-        f64s.push(&array);
-    }
-    let u32s = js_sys::Array::new();
-    for numbers in &p.u32s {
-        let array = js_sys::Uint32Array::from(&numbers[..]);
-        transfer.push(&array.buffer());
-        u32s.push(&array);
-    }
-    let message = js_sys::Object::new();
-    let parts: [(&str, JsValue); 4] = [
-        ("kind", p.kind.into()),
-        ("texts", texts.into()),
-        ("f64s", f64s.into()),
-        ("u32s", u32s.into()),
-    ];
-    for (name, value) in parts {
-        let _ = js_sys::Reflect::set(&message, &name.into(), &value);
-    }
-    (message.into(), transfer)
+/// A message as plain JavaScript data, which `postMessage` clones: serde's serialisation of
+/// its type.
+pub fn to_js<T: Serialize>(message: &T) -> Result<JsValue, String> {
+    serde_wasm_bindgen::to_value(message).map_err(|e| e.to_string())
 }
 
-/// The packet in an object of [`to_js`]'s shape, or why it is not one.
-pub fn from_js(data: &JsValue) -> Result<Packet, String> {
-    let field = |name: &str| {
-        js_sys::Reflect::get(data, &name.into())
-            .ok()
-            .and_then(|v| v.dyn_into::<js_sys::Array>().ok())
-            .ok_or_else(|| format!("a message without {name}"))
-    };
-    let kind = js_sys::Reflect::get(data, &"kind".into())
-        .ok()
-        .and_then(|k| k.as_string())
-        .ok_or("a message without its kind")?;
-    let texts = field("texts")?
-        .into_iter()
-        .map(|t| t.as_string().unwrap_or_default());
-    let f64s = field("f64s")?.into_iter().map(|a| {
-        a.dyn_into::<js_sys::Float64Array>()
-            .map(|a| a.to_vec())
-            .map_err(|_| "not a Float64Array".to_string())
-    });
-    let u32s = field("u32s")?.into_iter().map(|a| {
-        a.dyn_into::<js_sys::Uint32Array>()
-            .map(|a| a.to_vec())
-            .map_err(|_| "not a Uint32Array".to_string())
-    });
-    Ok(Packet {
-        kind,
-        texts: texts.collect(),
-        f64s: f64s.collect::<Result<_, _>>()?,
-        u32s: u32s.collect::<Result<_, _>>()?,
-    })
+/// The message in plain JavaScript data of [`to_js`]'s making, or why it is not one.
+pub fn from_js<T: DeserializeOwned>(data: JsValue) -> Result<T, String> {
+    serde_wasm_bindgen::from_value(data).map_err(|e| e.to_string())
 }
 
 /// The calculator's worker: the query being simulated and the latest one asked for since.

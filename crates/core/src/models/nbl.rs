@@ -18,10 +18,17 @@ use serde::Serialize;
 use crate::derivation;
 use crate::error::Error;
 use crate::models::hockney::Hockney;
+use crate::papers::Cited;
 
 /// The most links a node of a 2-D mesh can have active at once: it sends and receives on each
 /// of its four neighbours (004 §4.2, Fig. 6). 004's algorithms use at most six.
 pub const MAX_LINKS: u32 = 8;
+
+/// What a machine needs for this model, as a view that cannot show one without them says.
+pub const PARAMETERS: Cited = Cited {
+    text: "node-bandwidth-limited parameters",
+    source: "004 §2",
+};
 
 /// The closed-form optimal block of the pipelined algorithms, Snake and Fence, in 004's
 /// symbols (§3, Appendix 7.1; [`Linear::continuous_block`]), as the pages name it.

@@ -8,6 +8,7 @@ use crate::derivation::{Derivation, Derived, Expr};
 use crate::error::Error;
 use crate::models::bsp::superstep;
 use crate::models::Model;
+use crate::papers::Cited;
 use crate::units::WORD_BYTES;
 
 /// Default h: 100 words.
@@ -153,12 +154,18 @@ fn evaluation(
     }
 }
 
-/// The cost of an h-relation and its barrier in BSP's symbols (001 §1, Table 1), as the pages
-/// that compare it with the BPRAM's name it.
-pub const H_RELATION_COST: &str = "g·h + L";
+/// The cost of an h-relation and its barrier in BSP's symbols, as the pages that compare it
+/// with the BPRAM's name it.
+pub const H_RELATION_COST: Cited = Cited {
+    text: "g·h + L",
+    source: "001 Table 1",
+};
 
-/// The cost of one BPRAM block permutation of m-byte blocks in its symbols (001 §1, Table 2).
-pub const PERMUTATION_COST: &str = "σ·m + ℓ";
+/// The cost of one BPRAM block permutation of m-byte blocks in its symbols.
+pub const PERMUTATION_COST: Cited = Cited {
+    text: "σ·m + ℓ",
+    source: "001 Table 2",
+};
 
 /// An h-relation followed by a barrier: g·h + L (001 §1; 002 §2.4), with no local work. The
 /// abscissa is the bytes each processor sends, 4 per word.

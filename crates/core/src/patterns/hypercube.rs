@@ -3,13 +3,17 @@
 
 use super::shape::DEFAULT_SIZE;
 
-/// 003 eq. 1, a message of N bytes over one link, in its symbols: the traffic simulator costs
-/// each hop so, and the Traffic view says it.
-pub const LINK_COST: &str = "t_l + N·t_c";
+/// A message of N bytes over one link, in 003's symbols: the traffic simulator costs each hop
+/// so, and the Traffic view says it.
+pub const LINK_COST: Cited = Cited {
+    text: "t_l + N·t_c",
+    source: "003 eq. 1",
+};
 use crate::context::{Ctx, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::models::hockney::Hockney;
+use crate::papers::Cited;
 
 /// `steps` single-link times of the query's message: the cost and its derivation, `steps`
 /// being a formula in p (003 eq. 1 for one link).

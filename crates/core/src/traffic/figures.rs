@@ -53,7 +53,7 @@ pub fn base(s: &Scenario) -> Scenario {
 pub fn fig7(dim: u32) -> Figure {
     Figure {
         number: 7,
-        source: "003 Fig. 7",
+        source: crate::figures::FIG7,
         series: vec![
             Series {
                 name: "sphere, φ = 1",
@@ -80,7 +80,7 @@ pub fn fig8() -> Figure {
     let p = || Sweep::new("hit", 0.0, 0.9, 4);
     Figure {
         number: 8,
-        source: "003 Fig. 8",
+        source: crate::figures::FIG8,
         series: vec![
             Series {
                 name: "uniform",

@@ -22,7 +22,7 @@ pub mod sweep;
 
 use std::cell::RefCell;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
 pub use config::{Config, Per, Routing, MAX_MESSAGES, MAX_REPS, MAX_STACK};
@@ -34,7 +34,7 @@ pub use stats::{Estimate, Run};
 /// The results of a simulation with its replications: each scalar a mean over the
 /// replications with its 95 % confidence interval, and the first replication in detail
 /// (per-link utilisation, histograms).
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     pub reps: u32,
     pub completion_us: Estimate,

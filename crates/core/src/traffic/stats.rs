@@ -2,7 +2,7 @@
 //! reports (`Estimate`: a mean with its 95 % confidence interval, as 003 reports "the means of
 //! 95 percent confidence intervals").
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::cube::Cube;
 
@@ -12,14 +12,14 @@ pub const LATENCY_BINS: usize = 32;
 pub const RUN_LENGTH_BINS: usize = 64;
 
 /// A histogram of equal-width bins from 0.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Histogram {
     pub bin_width: f64,
     pub counts: Vec<u64>,
 }
 
 /// The results of one simulated run.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Run {
     /// When the last message arrived.
     pub completion_us: f64,
@@ -242,7 +242,7 @@ fn histogram(sorted: &[f64]) -> Histogram {
 
 /// A mean over replications and the half-width of its 95 % confidence interval (Student's t
 /// with R − 1 degrees of freedom; `None` for a single replication).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Estimate {
     pub mean: f64,
     pub ci95: Option<f64>,

@@ -41,7 +41,6 @@ mod slices {
     use std::collections::VecDeque;
     use std::rc::Rc;
 
-    use commcalc_web::message::{pack, unpack_request};
     use commcalc_web::traffic::{Reply, Request, ToWorker, Work};
     use commcalc_web::worker::{from_js, to_js, HOLD_MS};
     use wasm_bindgen::prelude::*;
@@ -82,8 +81,10 @@ mod slices {
     }
 
     fn post(scope: &DedicatedWorkerGlobalScope, reply: Reply) {
-        let (message, transfer) = to_js(pack(reply));
-        let _ = scope.post_message_with_transfer(&message, &transfer);
+        let message = to_js(&reply).or_else(|message| to_js(&Reply::Error { message }));
+        if let Ok(message) = message {
+            let _ = scope.post_message(&message);
+        }
     }
 
     impl Worker {
@@ -159,7 +160,7 @@ mod slices {
         }
 
         fn read(&mut self, data: JsValue) {
-            match from_js(&data).and_then(unpack_request) {
+            match from_js(data) {
                 Ok(ToWorker::Do(request)) => self.queue.push_back(request),
                 // A hold read while resting does not lengthen the rest: after each rest the
                 // worker works a slice, so inputs faster than the rest cannot stall it. An idle

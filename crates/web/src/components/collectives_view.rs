@@ -22,6 +22,7 @@ use commcalc_core::collectives::export::Format;
 use commcalc_core::collectives::file::{export_file, DEFAULT_PS, DEFAULT_SIZES};
 use commcalc_core::collectives::winner::WinnerMap;
 use commcalc_core::collectives::Collective;
+use commcalc_core::figures::OPTIMAL_BLOCK;
 use commcalc_core::units::si;
 use commcalc_core::Scenario;
 
@@ -664,10 +665,12 @@ fn Segments(
                 )
             } else {
                 format!(
-                    "004's pipelined Snake and Fence on a {w}×{h} mesh of the {} ({} processes): the exact optimal block (k blocks of S doubles, shown in bytes) beside the closed form {} (004 §3, Appendix 7.1).",
+                    "{} on a {w}×{h} mesh of the {} ({} processes): the exact one (k blocks of S doubles, shown in bytes) beside the closed form {} ({}).",
+                    OPTIMAL_BLOCK.text,
                     state.machine_name(s),
                     p_of(s),
-                    commcalc_core::models::nbl::CLOSED_FORM_BLOCK
+                    commcalc_core::models::nbl::CLOSED_FORM_BLOCK,
+                    OPTIMAL_BLOCK.source
                 )
             }
         })

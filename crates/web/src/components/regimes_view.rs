@@ -20,6 +20,9 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
 use commcalc_core::compare::{compare, Comparison};
+use commcalc_core::figures::{
+    BLOCK_SWEEP, BULK_COSTS, BULK_TRANSFER, NBL_REGIMES, REGIME_MAPS, STARTUP_COST,
+};
 use commcalc_core::glossary;
 use commcalc_core::models::nbl::{Algorithm, FSet, Nbl};
 use commcalc_core::patterns::{H_RELATION_COST, PERMUTATION_COST};
@@ -119,7 +122,7 @@ pub fn RegimesView(
         <section class="panel regimes-intro" aria-labelledby="regimes-title">
             <h2 id="regimes-title">"Where each algorithm wins"</h2>
             <p class="about">
-                "004 §4.1: the fastest global combining algorithm (Tree, Snake or Fence, each at its optimal block) over vector length and mesh size, under two sets of model assumptions; the NBL constraint f(L) = L \"enlarges the regimes in which Tree and Snake are fastest\". Edit α, β, c₂, c₃, N and the mesh in the scenario panel: the maps and the sweep follow."
+                {format!("{}: {}. Edit α, β, c₂, c₃, N and the mesh in the scenario panel: the maps and the sweep follow.", NBL_REGIMES.source, NBL_REGIMES.text)}
             </p>
             <Notice state model/>
         </section>
@@ -228,7 +231,7 @@ fn MapsSection(
     let dark = state.dark;
     view! {
         <section class="panel" aria-labelledby="maps-title">
-            <h2 id="maps-title">"Regime maps (004 Fig. 5)"</h2>
+            <h2 id="maps-title">{REGIME_MAPS.to_string()}</h2>
             <div class="maps">
                 <MapPanel state side=0 map=maps[0] f=fs[0] cursor home dark/>
                 <MapPanel state side=1 map=maps[1] f=fs[1] cursor home dark/>
@@ -255,9 +258,11 @@ fn SweepSection(
     let sweep_caption = Signal::derive(move || {
         state.scenario.with(|s| {
             format!(
-                "Time T against block size S (elements) for N = {} on a {} mesh (004 Fig. 4)",
+                "{} for N = {} on a {} mesh ({})",
+                BLOCK_SWEEP.text,
                 grouped(n_of(s)),
-                mesh_label(mesh_of(s))
+                mesh_label(mesh_of(s)),
+                BLOCK_SWEEP.source
             )
         })
     });
@@ -323,8 +328,10 @@ fn BulkSection(
     let scale = Signal::derive(move || state.scale());
     let bulk_caption = Signal::derive(move || {
         format!(
-            "Time against the bytes each processor sends, Paragon with {} processors (001 Tables 1 and 2)",
-            bulk_p.get()
+            "{}, Paragon with {} processors ({})",
+            BULK_COSTS.text,
+            bulk_p.get(),
+            BULK_COSTS.source
         )
     });
     let bulk_text = move || {
@@ -343,14 +350,14 @@ fn BulkSection(
     view! {
         <section class="panel" aria-labelledby="bulk-title">
             <div class="charts-head">
-                <h2 id="bulk-title">"Bulk transfer on the Paragon (001 §5)"</h2>
+                <h2 id="bulk-title">{BULK_TRANSFER.to_string()}</h2>
                 <span class="scale">
                     <label for="bulk-p">"Processors"</label>
                     <ProcessorSelect state bulk_p/>
                 </span>
             </div>
             <p class="about">
-                {format!("The BSP h-relation ({H_RELATION_COST}, 001 Table 1) against the BPRAM block permutation ({PERMUTATION_COST}, Table 2) moving the same data: x bytes per processor, as an h-relation of h = x/4 words or as one x-byte block each. 001 §5: \"any reasonable model for the Paragon must incorporate the startup cost of a message transmission\".")}
+                {format!("The BSP h-relation ({}, {}) against the BPRAM block permutation ({}, {}) moving the same data: x bytes per processor, as an h-relation of h = x/4 words or as one x-byte block each. {}: {}.", H_RELATION_COST.text, H_RELATION_COST.source, PERMUTATION_COST.text, PERMUTATION_COST.source, STARTUP_COST.source, STARTUP_COST.text)}
             </p>
             <Figure
                 id="bulk-chart"

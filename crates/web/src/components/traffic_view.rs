@@ -17,6 +17,10 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
+use commcalc_core::figures::{
+    DECAY, FIG7, FIG8, HIT_PROBABILITY, LOCALITY, RUN_LENGTHS, SPHERE_RADIUS,
+};
+use commcalc_core::papers::Cited;
 use commcalc_core::patterns::traffic::{beyond_limit, estimate_text, MAX_EVENTS};
 use commcalc_core::patterns::LINK_COST;
 use commcalc_core::traffic::Summary;
@@ -186,7 +190,7 @@ fn charts(runs: Runs) -> Charts {
         histogram(UTILISATION, first(2, utilisation_plot)),
         swept(FIG7_RADIUS, figure(false, "radius")),
         swept(FIG7_DECAY, figure(false, "decay")),
-        swept(FIG8, figure(true, "hit")),
+        swept(FIG8_HIT, figure(true, "hit")),
     ]
 }
 
@@ -533,7 +537,7 @@ fn Intro(state: State) -> impl IntoView {
         <section class="panel" aria-labelledby="traffic-title">
             <h2 id="traffic-title">"Traffic: 003's synthetic benchmark, simulated"</h2>
             <p class="about">
-                {format!("Every node of a hypercube sends messages with temporal locality (an LRU stack of recent destinations) and spatial locality (uniform, a sphere of locality, or decreasing probability with distance); the messages cross the cube's simplex links hop by hop under e-cube routing, each hop costing 003 eq. 1's {LINK_COST}. Set the models with the controls; the same query gives the same numbers, bit for bit, here and in commcalc traffic.")}
+                {format!("Every node of a hypercube sends messages with temporal locality (an LRU stack of recent destinations) and spatial locality (uniform, a sphere of locality, or decreasing probability with distance); the messages cross the cube's simplex links hop by hop under e-cube routing, each hop costing {} ({}). Set the models with the controls; the same query gives the same numbers, bit for bit, here and in commcalc traffic.", LINK_COST.text, LINK_COST.source)}
             </p>
             <p id="traffic-note" class="about regimes-hint" role="status" hidden=move || state.note.with(Option::is_none)>
                 {move || state.note.get()}
@@ -817,8 +821,8 @@ fn FiguresPanel(state: State, runs: Runs, charts: Charts) -> impl IntoView {
     let running = move || runs.progress.with(Option::is_some);
     view! {
         <section class="panel" class:traffic-empty=move || runs.figures.with(Option::is_none) aria-labelledby="traffic-figs-title">
-            <h2 id="traffic-figs-title">"003 Figs. 7 and 8: locality against completion time"</h2>
-            <p class="about">"Fig. 7 sweeps the spatial models with no stack: the sphere (φ = 1) over its radius and the decreasing model over its decay, against uniform (dashed). Fig. 8 sweeps a depth-1 stack's hit probability p from 0 to 0.9 for uniform, the sphere of radius 2 and decay 0.5. Each point is a run of this scenario's cube, count, lengths, gaps, routing, seed and replications, as commcalc traffic --sweep runs it."</p>
+            <h2 id="traffic-figs-title">{LOCALITY.to_string()}</h2>
+            <p class="about">{format!("{FIG7} sweeps the spatial models with no stack: the sphere (φ = 1) over its radius and the decreasing model over its decay, against uniform (dashed). {FIG8} sweeps a depth-1 stack's hit probability p from 0 to 0.9 for uniform, the sphere of radius 2 and decay 0.5. Each point is a run of this scenario's cube, count, lengths, gaps, routing, seed and replications, as commcalc traffic --sweep runs it.")}</p>
             <button type="button" id="traffic-figures-run" on:click=move |_| run(state, runs, true) disabled=running>"Run Figs. 7 and 8"</button>
             <p class="about" id="traffic-figs-of">{of}</p>
             // The charts and their table are drawn once the figures have been run: until then a
@@ -846,13 +850,30 @@ fn FiguresPanel(state: State, runs: Runs, charts: Charts) -> impl IntoView {
     }
 }
 
-/// One chart of the view: its canvas id, the file name part of its exports, its caption (the
-/// exported chart's title), what it shows, its key, and the titles of its axes in an export.
+/// A chart's caption, the exported chart's title: the view's own words, or a figure of 003's
+/// with its source.
+#[derive(Clone, Copy)]
+enum Caption {
+    Own(&'static str),
+    Paper(Cited),
+}
+
+impl std::fmt::Display for Caption {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Caption::Own(text) => f.write_str(text),
+            Caption::Paper(figure) => figure.fmt(f),
+        }
+    }
+}
+
+/// One chart of the view: its canvas id, the file name part of its exports, its caption, what
+/// it shows, its key, and the titles of its axes in an export.
 #[derive(Clone, Copy)]
 struct ChartDef {
     id: &'static str,
     name: &'static str,
-    caption: &'static str,
+    caption: Caption,
     plot: PlotMemo,
     keys: Memo<Vec<LegendKey>>,
     x: &'static str,
@@ -865,45 +886,45 @@ type Charts = [ChartDef; 6];
 
 /// The histograms' id, name, caption and axes' titles. The counts on their ordinates are of
 /// the first replication; the times on the latencies' abscissa carry their unit on the ticks.
-const LATENCY: (&str, &str, &str, &str, &str) = (
+const LATENCY: (&str, &str, Caption, &str, &str) = (
     "traffic-latency",
     "latency",
-    "Messages by latency, birth to delivery (first replication)",
+    Caption::Own("Messages by latency, birth to delivery (first replication)"),
     "Latency, birth to delivery",
     "Messages",
 );
-const RUNS: (&str, &str, &str, &str, &str) = (
+const RUNS: (&str, &str, Caption, &str, &str) = (
     "traffic-runs",
     "runs",
-    "003 Fig. 9: runs of consecutive messages to one destination, by length",
+    Caption::Paper(RUN_LENGTHS),
     "Run length (messages)",
     "Runs",
 );
-const UTILISATION: (&str, &str, &str, &str, &str) = (
+const UTILISATION: (&str, &str, Caption, &str, &str) = (
     "traffic-util",
     "utilisation",
-    "Links by utilisation (busy time over completion time)",
+    Caption::Own("Links by utilisation (busy time over completion time)"),
     "Utilisation (busy time ÷ completion time)",
     "Links",
 );
 
 /// The figures' id, name, caption and abscissa's title; their ordinate is the completion time.
-const FIG7_RADIUS: (&str, &str, &str, &str) = (
+const FIG7_RADIUS: (&str, &str, Caption, &str) = (
     "traffic-fig7-radius",
     "fig7-radius",
-    "003 Fig. 7: completion time against the sphere's radius L (uniform dashed)",
+    Caption::Paper(SPHERE_RADIUS),
     "Sphere radius L (hops)",
 );
-const FIG7_DECAY: (&str, &str, &str, &str) = (
+const FIG7_DECAY: (&str, &str, Caption, &str) = (
     "traffic-fig7-decay",
     "fig7-decay",
-    "003 Fig. 7: completion time against the decay d (uniform dashed)",
+    Caption::Paper(DECAY),
     "Decay d",
 );
-const FIG8: (&str, &str, &str, &str) = (
+const FIG8_HIT: (&str, &str, Caption, &str) = (
     "traffic-fig8",
     "fig8",
-    "003 Fig. 8: completion time against the stack hit probability p, three spatial models",
+    Caption::Paper(HIT_PROBABILITY),
     "Stack hit probability p (depth 1)",
 );
 
