@@ -12,6 +12,7 @@
 
 use std::fmt::Write as _;
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use commcalc_core::glossary;
@@ -259,17 +260,29 @@ pub struct Request {
 /// and the worker rests a moment so that the page's frame has the processor to itself (on
 /// a machine of two cores, the worker and the page's rendering otherwise share one).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "data", rename_all = "lowercase")]
 pub enum ToWorker {
     Do(Request),
     Hold,
 }
 
-/// What the worker answers. Each message crosses as plain JavaScript data
-/// (`worker::to_js`), as does each request: `{ kind: "run", data: { query, summary, ms } }`,
-/// `{ kind: "ready" }`.
+/// A message between the page and the worker: serde's bytes of it cross (`worker::to_js`),
+/// with its kind beside them in plain text for a reader of the page's traffic (the tests).
+pub trait Message: Serialize + DeserializeOwned {
+    fn kind(&self) -> &'static str;
+}
+
+impl Message for ToWorker {
+    fn kind(&self) -> &'static str {
+        match self {
+            ToWorker::Do(_) => "do",
+            ToWorker::Hold => "hold",
+        }
+    }
+}
+
+/// What the worker answers. It crosses to the page as a request does, serialised by serde
+/// (`worker::to_js`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "data", rename_all = "lowercase")]
 pub enum Reply {
     /// Started, waiting for a request.
     Ready,
@@ -298,6 +311,19 @@ pub enum Reply {
     Error {
         message: String,
     },
+}
+
+impl Message for Reply {
+    fn kind(&self) -> &'static str {
+        match self {
+            Reply::Ready => "ready",
+            Reply::Progress { .. } => "progress",
+            Reply::Run { .. } => "run",
+            Reply::Figures { .. } => "figures",
+            Reply::Simulated { .. } => "simulated",
+            Reply::Error { .. } => "error",
+        }
+    }
 }
 
 /// One series of a figure: its name, the swept key and its values, whose configurations
@@ -531,10 +557,10 @@ mod tests {
         Scenario::from_query(q).unwrap()
     }
 
-    /// Every kind of message serde carries between the page and the worker comes back as it
-    /// went: a run (two replications, so an interval), the calculator's simulations, the
-    /// figures, progress, an error, and both requests. serde_json's values stand in for the
-    /// browser's plain data here (`worker::to_js`), with the same derived serialisation.
+    /// Every kind of message the page and the worker exchange comes back as it went, through
+    /// the bytes `worker::to_js` posts: a run (two replications, so an interval), the
+    /// calculator's simulations, the figures, progress, an error, and both requests; bytes cut
+    /// short are refused.
     #[test]
     fn messages_cross_to_the_worker_and_back() {
         let q = "machine=intel-ipsc&pattern=traffic&count=120&reps=2";
@@ -560,8 +586,9 @@ mod tests {
             },
         ];
         for reply in replies {
-            let data = serde_json::to_value(&reply).unwrap();
-            assert_eq!(serde_json::from_value::<Reply>(data).unwrap(), reply);
+            let bytes = postcard::to_allocvec(&reply).unwrap();
+            assert_eq!(postcard::from_bytes::<Reply>(&bytes), Ok(reply));
+            assert!(postcard::from_bytes::<Reply>(&bytes[..bytes.len() - 1]).is_err());
         }
         let Reply::Run { summary, .. } = work(false, false) else {
             panic!("a run");
@@ -575,11 +602,13 @@ mod tests {
                 evaluate: false,
             }),
         ] {
-            let data = serde_json::to_value(&message).unwrap();
-            assert_eq!(serde_json::from_value::<ToWorker>(data).unwrap(), message);
+            let bytes = postcard::to_allocvec(&message).unwrap();
+            assert_eq!(postcard::from_bytes::<ToWorker>(&bytes), Ok(message));
         }
-        assert!(serde_json::from_str::<Reply>(r#"{"what":{}}"#).is_err());
-        assert!(serde_json::from_str::<Reply>(r#"{"run":{"query":"q"}}"#).is_err());
+        assert!(
+            postcard::from_bytes::<Reply>(&[99]).is_err(),
+            "no such kind"
+        );
     }
 
     #[test]

@@ -82,8 +82,8 @@ mod slices {
 
     fn post(scope: &DedicatedWorkerGlobalScope, reply: Reply) {
         let message = to_js(&reply).or_else(|message| to_js(&Reply::Error { message }));
-        if let Ok(message) = message {
-            let _ = scope.post_message(&message);
+        if let Ok((message, transfer)) = message {
+            let _ = scope.post_message_with_transfer(&message, &transfer);
         }
     }
 
@@ -160,7 +160,7 @@ mod slices {
         }
 
         fn read(&mut self, data: JsValue) {
-            match from_js(data) {
+            match from_js(&data) {
                 Ok(ToWorker::Do(request)) => self.queue.push_back(request),
                 // A hold read while resting does not lengthen the rest: after each rest the
                 // worker works a slice, so inputs faster than the rest cannot stall it. An idle
