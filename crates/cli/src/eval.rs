@@ -2,7 +2,9 @@
 
 use std::fmt::Write as _;
 
+use commcalc_core::derivation::Derivation;
 use commcalc_core::patterns::Value;
+use commcalc_core::report::{ByName, Used};
 use commcalc_core::units::{metric as display, si};
 use commcalc_core::{evaluate_with, Errors, Model, Report, Scenario};
 
@@ -17,16 +19,16 @@ pub fn eval(options: &EvalOptions) -> Result<String, Usage> {
     if options.json {
         // The report serialises to exactly the eval JSON's {"query", "metrics", "curve", "warnings"}.
         let encode = |e: serde_json::Error| Usage(format!("cannot encode the report as JSON: {e}"));
-        let mut json = serde_json::to_string(&report).map_err(encode)?;
-        if options.explain {
-            // The same report with two more members: without --explain the bytes are unchanged.
-            let explain = serde_json::to_string(&report.derivations).map_err(encode)?;
-            let used = serde_json::to_string(&report.used()).map_err(encode)?;
-            json.pop();
-            let _ = write!(json, ",\"explain\":{explain},\"used\":{used}}}");
-        }
-        json.push('\n');
-        Ok(json)
+        let json = if options.explain {
+            serde_json::to_string(&Explained {
+                report: &report,
+                explain: &report.derivations,
+                used: report.used(),
+            })
+        } else {
+            serde_json::to_string(&report)
+        };
+        Ok(json.map_err(encode)? + "\n")
     } else {
         let mut out = table(&scenario, &report, options.rows);
         if options.explain {
@@ -34,6 +36,16 @@ pub fn eval(options: &EvalOptions) -> Result<String, Usage> {
         }
         Ok(out)
     }
+}
+
+/// The report with two more members, `--explain`'s: each metric's derivation and what the
+/// evaluation used. Without `--explain` the report's bytes are unchanged.
+#[derive(serde::Serialize)]
+struct Explained<'a> {
+    #[serde(flatten)]
+    report: &'a Report,
+    explain: &'a ByName<Derivation>,
+    used: Used<'a>,
 }
 
 /// Each metric's derivation: the formula in symbols, then with the numbers, the bindings and

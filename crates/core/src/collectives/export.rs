@@ -34,10 +34,13 @@
 //! the algorithm in force, with at most [`MAX_RULES`] rules per communicator size (the margin
 //! doubles until every size fits). Each file states its margin.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use serde::Serialize;
+
 use super::library::{self, Library};
-use super::mpich_tree;
+use super::mpich_tree::{self, Node};
 use super::Collective;
 use crate::error::Error;
 
@@ -569,35 +572,68 @@ fn ompi_rules(d: &Decisions, query: &str) -> String {
     out
 }
 
+/// Open MPI 6's JSON rules (`rule_file_version` 3) for one collective, with the keys its
+/// schema names.
+#[derive(Serialize)]
+struct OmpiRules {
+    rule_file_version: u32,
+    module: &'static str,
+    collectives: BTreeMap<&'static str, Vec<CommRules>>,
+}
+
+/// The rules of a range of communicator sizes.
+#[derive(Serialize)]
+struct CommRules {
+    comm_size_min: u32,
+    #[serde(serialize_with = "inf_if_none")]
+    comm_size_max: Option<u32>,
+    rules: Vec<MsgRule>,
+}
+
+/// One rule: a range of message sizes, the algorithm and its segment size (0: none).
+#[derive(Serialize)]
+struct MsgRule {
+    msg_size_min: u64,
+    #[serde(serialize_with = "inf_if_none")]
+    msg_size_max: Option<u64>,
+    alg: &'static str,
+    seg_size: u64,
+}
+
+/// A range's upper end, or `"inf"` for the last range, as Open MPI's schema writes it.
+fn inf_if_none<S: serde::Serializer, T: Serialize>(
+    max: &Option<T>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match max {
+        Some(max) => max.serialize(s),
+        None => s.serialize_str("inf"),
+    }
+}
+
 fn ompi_json(d: &Decisions) -> String {
     let (_, name) = ompi_collective(d.collective);
-    let mut out = String::from(
-        "{\n  \"rule_file_version\": 3,\n  \"module\": \"tuned\",\n  \"collectives\": {\n",
-    );
-    let _ = writeln!(out, "    \"{name}\": [");
-    for (i, row) in d.rows.iter().enumerate() {
-        let max = d
-            .rows
-            .get(i + 1)
-            .map_or("\"inf\"".to_string(), |r| (r.p - 1).to_string());
-        let _ = writeln!(out, "      {{\n        \"comm_size_min\": {},\n        \"comm_size_max\": {max},\n        \"rules\": [", row.p);
-        for (j, r) in row.rules.iter().enumerate() {
-            let max = row.rules.get(j + 1).map_or("\"inf\"".to_string(), |n| {
-                (n.from_bytes.saturating_sub(1)).to_string()
-            });
-            let (_, alg) = ompi_id(d, r.algo);
-            let comma = if j + 1 < row.rules.len() { "," } else { "" };
-            let _ = writeln!(
-                out,
-                "          {{ \"msg_size_min\": {}, \"msg_size_max\": {max}, \"alg\": \"{alg}\", \"seg_size\": {} }}{comma}",
-                r.from_bytes, r.segment_bytes
-            );
-        }
-        let comma = if i + 1 < d.rows.len() { "," } else { "" };
-        let _ = writeln!(out, "        ]\n      }}{comma}");
-    }
-    out.push_str("    ]\n  }\n}\n");
-    out
+    let rows = d.rows.iter().enumerate().map(|(i, row)| CommRules {
+        comm_size_min: row.p,
+        comm_size_max: d.rows.get(i + 1).map(|next| next.p - 1),
+        rules: row
+            .rules
+            .iter()
+            .enumerate()
+            .map(|(j, r)| MsgRule {
+                msg_size_min: r.from_bytes,
+                msg_size_max: row.rules.get(j + 1).map(|n| n.from_bytes.saturating_sub(1)),
+                alg: ompi_id(d, r.algo).1,
+                seg_size: r.segment_bytes,
+            })
+            .collect(),
+    });
+    let file = OmpiRules {
+        rule_file_version: 3,
+        module: "tuned",
+        collectives: BTreeMap::from([(name, rows.collect())]),
+    };
+    serde_json::to_string_pretty(&file).unwrap_or_default() + "\n"
 }
 
 /// MPICH's selection file: commcalc's decisions as the collective's intra-communicator branch
@@ -605,45 +641,39 @@ fn ompi_json(d: &Decisions) -> String {
 /// json-c, skips C comments) that states the query and the margin.
 fn mpich_json(d: &Decisions, query: &str) -> String {
     let (coll, key) = mpich_collective(d.collective);
-    let name = |algo: &str| {
-        names(d.collective, algo)
-            .and_then(|x| x.mpich)
-            .unwrap_or("")
+    let leaf = |algo: &str| {
+        let name = names(d.collective, algo).and_then(|x| x.mpich);
+        Node::algorithm(name.unwrap_or(""))
     };
-    let leaf = |algo: &str| format!("{{\"algorithm={}\":{{}}}}", name(algo));
-    let mut rows: Vec<String> = Vec::new();
-    for (i, row) in d.rows.iter().enumerate() {
-        let cond = match d.rows.get(i + 1) {
-            Some(next) => format!("comm_size<{}", next.p),
-            None => "comm_size=any".to_string(),
-        };
+    let intra = d.rows.iter().enumerate().map(|(i, row)| {
         let body = if key.is_empty() || row.rules.len() == 1 {
-            row.rules.first().map_or("{}".to_string(), |r| leaf(r.algo))
+            row.rules
+                .first()
+                .map_or_else(Node::default, |r| leaf(r.algo))
         } else {
-            let parts: Vec<String> = row
-                .rules
-                .iter()
-                .enumerate()
-                .map(|(j, r)| {
-                    let cond = match row.rules.get(j + 1) {
-                        Some(next) => format!("{key}<{}", next.from_bytes),
-                        None => format!("{key}=any"),
-                    };
-                    format!("\"{cond}\":{}", leaf(r.algo))
-                })
-                .collect();
-            format!("{{{}}}", parts.join(","))
+            let by_size = row.rules.iter().enumerate().map(|(j, r)| {
+                let next = row.rules.get(j + 1).map(|n| n.from_bytes);
+                (below(key, next), leaf(r.algo))
+            });
+            Node(by_size.collect())
         };
-        rows.push(format!("\"{cond}\":{body}"));
-    }
-    let intra = format!("{{{}}}", rows.join(","));
+        (below("comm_size", d.rows.get(i + 1).map(|n| n.p)), body)
+    });
     let comment = format!(
         "/* MPICH collective selection written by commcalc for {}\n   {coll}: {}\n   every other collective, and {coll} on inter-communicators or outside the condition commcalc's algorithms assume, is MPICH 4.0.2's own tree */\n",
         query.replace("*/", "* /"),
         policy(d)
-    )
-    ;
-    comment + &mpich_tree::with_intra(coll, &intra)
+    );
+    comment + &mpich_tree::with_intra(coll, Node(intra.collect()))
+}
+
+/// MPICH's condition for a range of `quantity` that ends where the `next` one starts
+/// (`comm_size<16`), or for the last range (`comm_size=any`): MPICH tries them in order.
+fn below(quantity: &str, next: Option<impl std::fmt::Display>) -> String {
+    match next {
+        Some(next) => format!("{quantity}<{next}"),
+        None => format!("{quantity}=any"),
+    }
 }
 
 /// What a SimGrid file needs besides the decisions: the p and size it is for, the link its

@@ -8,59 +8,40 @@
 //! line); it is `maint/tuning/coll/mpir/generic.json` of pmodels/mpich at v4.0.2, compacted.
 //! tests/mpi/check.py compares it with the installed library's and runs MPICH with the exports.
 
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
 /// MPICH 4.0.2's built-in selection tree, compact JSON.
 pub const TREE: &str = include_str!("mpich-4.0.2-selection.json");
 
-/// The members of a JSON object's text, in order: (key, value text). The tree holds only
-/// objects and strings without escapes or braces, which is all this reads.
-pub fn members(object: &str) -> Vec<(&str, &str)> {
-    let body = object
-        .trim()
-        .strip_prefix('{')
-        .and_then(|b| b.strip_suffix('}'))
-        .unwrap_or("");
-    let mut out = Vec::new();
-    let mut rest = body;
-    while let Some(open) = rest.find('"') {
-        let after = &rest[open + 1..];
-        let Some(close) = after.find('"') else { break };
-        let key = &after[..close];
-        let value = after[close + 1..].trim_start().trim_start_matches(':');
-        let value = value.trim_start();
-        let end = value_end(value);
-        out.push((key, &value[..end]));
-        rest = &value[end..];
+/// A node of a selection tree: its branches in order, each under its condition
+/// (`comm_size<=8`, `collective=bcast`) or, for a leaf, the algorithm it names
+/// (`algorithm=MPIR_Bcast_intra_binomial`, with no branches). MPICH tries a node's conditions
+/// in order, so the order is kept (`IndexMap`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Node(pub IndexMap<String, Node>);
+
+impl Node {
+    /// The branch under `key`.
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        self.0.get(key)
     }
-    out
+
+    /// A node of one branch.
+    pub fn one(key: String, branch: Node) -> Node {
+        Node(IndexMap::from([(key, branch)]))
+    }
+
+    /// A leaf's parent: the node that names `algorithm`.
+    pub fn algorithm(name: &str) -> Node {
+        Node::one(format!("algorithm={name}"), Node::default())
+    }
 }
 
-/// The length of the JSON value at the start of `text`: a balanced object, or a string.
-fn value_end(text: &str) -> usize {
-    if let Some(string) = text.strip_prefix('"') {
-        return string.find('"').map_or(text.len(), |i| i + 2);
-    }
-    let mut depth = 0usize;
-    for (i, ch) in text.char_indices() {
-        match ch {
-            '{' => depth += 1,
-            '}' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return i + 1;
-                }
-            }
-            _ => {}
-        }
-    }
-    text.len()
-}
-
-/// The value of `key` in an object's text.
-pub fn member<'a>(object: &'a str, key: &str) -> Option<&'a str> {
-    members(object)
-        .into_iter()
-        .find(|(k, _)| *k == key)
-        .map(|(_, v)| v)
+/// MPICH's own tree, read ([`TREE`] is valid JSON of objects alone, which a test checks).
+pub fn library_tree() -> Node {
+    serde_json::from_str(TREE).unwrap_or_default()
 }
 
 /// MPICH's condition under which commcalc's tree for a collective holds (the algorithms it
@@ -77,76 +58,68 @@ pub fn guard(collective: &str) -> Option<(&'static str, &'static str)> {
 }
 
 /// The whole selection file: MPICH's own tree with the intra-communicator branch of
-/// `collective` (MPICH's name) replaced by `intra` (an object's text), under [`guard`] where
-/// the collective has one. Every other collective, and the collective's inter-communicator
-/// branch, is MPICH's own.
-pub fn with_intra(collective: &str, intra: &str) -> String {
-    let key = format!("collective={collective}");
-    let sections: Vec<String> = members(TREE.trim())
-        .into_iter()
-        .map(|(k, v)| {
-            let v = if k == key {
-                replaced(collective, v, intra)
-            } else {
-                v.to_string()
+/// `collective` (MPICH's name) replaced by `intra`, under [`guard`] where the collective has
+/// one. Every other collective, and the collective's inter-communicator branch, is MPICH's
+/// own.
+pub fn with_intra(collective: &str, intra: Node) -> String {
+    let mut tree = library_tree();
+    if let Some(section) = tree.0.get_mut(&format!("collective={collective}")) {
+        if let Some(branch) = section.0.get_mut("comm_type=intra") {
+            let theirs = std::mem::take(branch);
+            *branch = match guard(collective) {
+                Some((ours, other)) => Node(IndexMap::from([
+                    (ours.to_string(), intra),
+                    (other.to_string(), theirs),
+                ])),
+                None => intra,
             };
-            format!("\"{k}\":{v}")
-        })
-        .collect();
-    format!("{{\n{}\n}}\n", sections.join(",\n"))
-}
-
-/// A collective's section with its `comm_type=intra` branch replaced.
-fn replaced(collective: &str, section: &str, intra: &str) -> String {
-    let parts: Vec<String> = members(section)
-        .into_iter()
-        .map(|(k, v)| {
-            let v = match (k, guard(collective)) {
-                ("comm_type=intra", Some((ours, theirs))) => {
-                    format!("{{\"{ours}\":{intra},\"{theirs}\":{v}}}")
-                }
-                ("comm_type=intra", None) => intra.to_string(),
-                _ => v.to_string(),
-            };
-            format!("\"{k}\":{v}")
-        })
-        .collect();
-    format!("{{{}}}", parts.join(","))
+        }
+    }
+    serde_json::to_string_pretty(&tree).unwrap_or_default() + "\n"
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The tree is read whole: written again compactly, it is the file, every branch in its
+    /// order (a duplicate condition, which a map would drop, would show here).
     #[test]
-    fn the_tree_reads_back_section_by_section() {
-        let sections = members(TREE);
-        assert!(sections.len() > 40, "{}", sections.len());
-        let rebuilt: Vec<String> = sections
-            .iter()
-            .map(|(k, v)| format!("\"{k}\":{v}"))
-            .collect();
-        assert_eq!(format!("{{{}}}", rebuilt.join(",")), TREE.trim());
-        let bcast = member(TREE, "collective=bcast").unwrap();
-        assert!(member(bcast, "comm_type=inter")
+    fn the_tree_reads_back_as_it_is() {
+        let tree = library_tree();
+        assert!(tree.0.len() > 40, "{}", tree.0.len());
+        assert_eq!(serde_json::to_string(&tree).unwrap(), TREE.trim());
+        let inter = tree
+            .get("collective=bcast")
+            .and_then(|b| b.get("comm_type=inter"))
+            .unwrap();
+        assert!(serde_json::to_string(inter)
             .unwrap()
             .contains("MPIR_Bcast_inter_remote_send_local_bcast"));
     }
 
     #[test]
     fn one_collectives_intra_branch_changes_and_nothing_else() {
-        let intra = "{\"algorithm=MPIR_Allreduce_intra_recursive_doubling\":{}}";
-        let file = with_intra("allreduce", intra);
-        let (old, new) = (members(TREE.trim()), members(&file));
-        assert_eq!(old.len(), new.len());
-        for ((k0, v0), (k1, v1)) in old.iter().zip(&new) {
-            assert_eq!(k0, k1);
-            if *k0 == "collective=allreduce" {
-                let ours = member(member(v1, "comm_type=intra").unwrap(), "is_op_built_in=yes");
-                assert_eq!(ours, Some(intra));
-                assert_eq!(member(v1, "comm_type=inter"), member(v0, "comm_type=inter"));
+        let intra = Node::algorithm("MPIR_Allreduce_intra_recursive_doubling");
+        let file: Node = serde_json::from_str(&with_intra("allreduce", intra.clone())).unwrap();
+        let old = library_tree();
+        assert_eq!(
+            old.0.keys().collect::<Vec<_>>(),
+            file.0.keys().collect::<Vec<_>>()
+        );
+        for (key, theirs) in &old.0 {
+            let ours = &file.0[key];
+            if key == "collective=allreduce" {
+                let mine = ours.get("comm_type=intra").unwrap();
+                assert_eq!(mine.get("is_op_built_in=yes"), Some(&intra));
+                assert_eq!(
+                    mine.get("is_op_built_in=no"),
+                    theirs.get("comm_type=intra"),
+                    "MPICH's own tree outside the guard"
+                );
+                assert_eq!(ours.get("comm_type=inter"), theirs.get("comm_type=inter"));
             } else {
-                assert_eq!(v0, v1, "{k0}");
+                assert_eq!(ours, theirs, "{key}");
             }
         }
     }

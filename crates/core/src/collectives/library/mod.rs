@@ -204,6 +204,7 @@ pub fn agreement(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::collectives::mpich_tree::Node;
 
     /// Every version commcalc knows answers through the one lookup, found by its id: at the
     /// same all-to-all of 64 ranks and 1500-byte blocks MPICH 4 scatters, Open MPI 4.1 runs
@@ -230,8 +231,7 @@ mod tests {
     /// or the all-to-all's block to each rank), n bytes in all (`total_msg_size`), a count of
     /// `count` and a commutative built-in sum from a separate send buffer in regular blocks:
     /// the function it names.
-    fn select(node: &str, p: u32, (avg, n, count): (f64, f64, f64)) -> Option<&str> {
-        use crate::collectives::mpich_tree::members;
+    fn select(node: &Node, p: u32, (avg, n, count): (f64, f64, f64)) -> Option<&str> {
         let value = |k: &str| match k {
             "comm_size" => f64::from(p),
             "avg_msg_size" => avg,
@@ -259,7 +259,7 @@ mod tests {
                 other => panic!("{other:?}: a condition this reading does not know"),
             }
         };
-        for (key, branch) in members(node) {
+        for (key, branch) in &node.0 {
             if let Some(function) = key.strip_prefix("algorithm=") {
                 return Some(function);
             }
@@ -277,11 +277,13 @@ mod tests {
     #[test]
     fn mpich_is_its_own_selection_tree() {
         use crate::collectives::export::{from_library, mpich_collective, Format};
-        use crate::collectives::mpich_tree::{member, TREE};
+        use crate::collectives::mpich_tree::library_tree;
+        let tree = library_tree();
         for c in Collective::ALL {
             let (name, _) = mpich_collective(c);
-            let intra = member(TREE, &format!("collective={name}"))
-                .and_then(|x| member(x, "comm_type=intra"))
+            let intra = tree
+                .get(&format!("collective={name}"))
+                .and_then(|x| x.get("comm_type=intra"))
                 .unwrap();
             for p in 2..=70u32 {
                 for k in 0..=48 {
