@@ -138,9 +138,9 @@ pub struct CompareOptions {
     pub max_events: Option<usize>,
 }
 
-/// The fastest global combining algorithm over vector length × mesh (004 Fig. 5)
+/// The fastest global combining algorithm over vector length × mesh
 #[derive(Debug, PartialEq, Args)]
-#[command(long_about = help::regimes_about())]
+#[command(about = help::regimes_summary(), long_about = help::regimes_about())]
 pub struct RegimesOptions {
     /// A query naming a machine with NBL parameters, e.g.
     /// "machine=intel-delta&pattern=global-combine&f=nominal"
@@ -205,7 +205,7 @@ pub struct ReadRuns {
 
 /// Simulate 003's synthetic traffic: completion time, latencies, link utilisation, run lengths
 #[derive(Debug, PartialEq, Args)]
-#[command(long_about = help::traffic_about(), after_long_help = help::TRAFFIC_EXAMPLES)]
+#[command(long_about = help::traffic_about(), after_long_help = help::traffic_examples())]
 pub struct TrafficOptions {
     /// A query of pattern=traffic, e.g. "machine=intel-ipsc&pattern=traffic" (quote it: the
     /// shell treats & as the end of a command)

@@ -7,6 +7,7 @@ use commcalc_core::collectives::file::{DEFAULT_PS, DEFAULT_SIZES, EXPORT_SIZES};
 use commcalc_core::collectives::winner::MAX_AXIS;
 use commcalc_core::collectives::Collective;
 use commcalc_core::compare::MAX_SCENARIOS;
+use commcalc_core::figures::{LOCALITY, NBL_REGIMES, REGIME_MAPS, RUN_LENGTHS};
 use commcalc_core::inputs::Key;
 use commcalc_core::measurements::MAX_INPUT_BYTES;
 use commcalc_core::patterns::pattern;
@@ -43,7 +44,7 @@ pub fn regimes_about() -> String {
         .map(|m| m.id)
         .collect();
     format!(
-        "The regime map of 004 §4.1, Fig. 5: for each vector length N (columns, log-spaced) and \
+        "The regime map of {} ({}): for each vector length N (columns, log-spaced) and \
          each near-square mesh (rows, by node count), which global combining algorithm is \
          fastest at its optimal block size, by what margin, and the three times. The machine \
          must have NBL parameters ({}); the f(L) set is the query's f= (default nominal); \
@@ -51,6 +52,8 @@ pub fn regimes_about() -> String {
          The text output is a grid of letters, T Tree, S Snake, F Fence (lower case where the \
          winner is barely faster than the runner-up: the legend says by how much), subsampled \
          to fit a terminal.",
+        REGIME_MAPS.source,
+        NBL_REGIMES.source,
         nbl.join(", ")
     )
 }
@@ -63,22 +66,35 @@ pub fn traffic_about() -> String {
          hypercube sends messages whose destinations follow an LRU stack (temporal locality) \
          and a spatial model, over simplex links with e-cube routing (003 §Synthetic \
          Communication Benchmarks). Prints the metrics (means over the replications, completion \
-         time with its 95 % interval), the busiest links, the run-length histogram (003 Fig. 9), \
+         time with its 95 % interval), the busiest links, the run-length histogram ({}), \
          the latency histogram and the measured speed in events per second.\n\n\
          keys: dim (1–12, default 4), spatial (uniform | sphere | decreasing), radius and phi \
          (sphere), decay (decreasing, 0 < d < 1), stack and hit (b1,…,bn, sum ≤ 1), flush (0 = \
          never), count, per (total | node), len (fixed | exp | uniform), size (mean bytes), gap \
          (mean µs between a node's messages, 0 = as fast as possible), routing (store-forward | \
          cut-through), seed, reps.",
-        machines.join(", ")
+        machines.join(", "),
+        RUN_LENGTHS.source
     )
 }
 
 /// `traffic`'s examples: 003's Figs. 7 and 8.
-pub const TRAFFIC_EXAMPLES: &str = "\
-Examples (003 Figs. 7 and 8):
+pub fn traffic_examples() -> String {
+    format!(
+        "Examples ({}):
   commcalc traffic \"machine=intel-ipsc&pattern=traffic&spatial=sphere\" --sweep radius=1:4:4
-  commcalc traffic \"machine=intel-ipsc&pattern=traffic&stack=1&hit=0\" --sweep hit=0:0.9:10";
+  commcalc traffic \"machine=intel-ipsc&pattern=traffic&stack=1&hit=0\" --sweep hit=0:0.9:10",
+        LOCALITY.source
+    )
+}
+
+/// `regimes`' summary in the list of commands.
+pub fn regimes_summary() -> String {
+    format!(
+        "The fastest global combining algorithm over vector length × mesh ({})",
+        REGIME_MAPS.source
+    )
+}
 
 /// `collectives`' description, with the collectives the core costs.
 pub fn collectives_about() -> String {
