@@ -62,7 +62,7 @@ const STEM = 'commcalc-traffic-intel-ipsc';
 
 /**
  * Records what the page posts to its workers, by kind (`do` for a request, `hold`: the
- * `kind` serde tags crates/web/src/traffic.rs's `ToWorker` and `Reply` with), in
+ * `kind` each message carries beside its bytes, crates/web/src/traffic.rs's `Message`), in
  * `window.posted`; installed before the page's scripts run.
  */
 function recordPosts(page) {
