@@ -285,14 +285,12 @@ pub fn kept_fit(
 ) -> Result<(FitReport, Model), String> {
     let Some(entry) = kept.iter().find(|k| k.name == name) else {
         return Err(format!(
-            "This browser keeps no measurements for {name}: the address carries its fitted parameters, not the points it was fitted to. \
-             Fit the run in Import measurements and keep it to see its points here; the calculator and compare views work from the address alone."
+            "This browser keeps no measurements for {name}: the address carries its fitted parameters, not the points it was fitted to. Fit the run in Import measurements and keep it to see its points here; the calculator and compare views work from the address alone."
         ));
     };
     if entry.points.is_empty() {
         return Err(format!(
-            "{name} is kept without its measured points (exported without them, or kept by an earlier version of this page): \
-             fit the run again in Import measurements and keep it to see its points here."
+            "{name} is kept without its measured points (exported without them, or kept by an earlier version of this page): fit the run again in Import measurements and keep it to see its points here."
         ));
     }
     let r = refit("your points kept in this browser", &entry.points)
@@ -311,8 +309,7 @@ pub fn kept_fit(
         return Ok((r, model));
     }
     Err(format!(
-        "The machine kept as {name} has other parameters than this page's ({}): its points are not shown against them. \
-         Open it from the machine picker to see its own points.",
+        "The machine kept as {name} has other parameters than this page's ({}): its points are not shown against them. Open it from the machine picker to see its own points.",
         scenario.to_query()
     ))
 }
@@ -326,14 +323,12 @@ pub fn kept_check(kept: &[Saved], name: Option<&str>) -> Result<KeptRuns, String
     };
     let Some(entry) = kept.iter().find(|k| k.name == name) else {
         return Err(format!(
-            "This browser keeps no runs for {name}: the address names the machine, not the runs it was fitted to. \
-             Give the collective run with its cluster's point-to-point runs in Import measurements and keep the machine to check it here."
+            "This browser keeps no runs for {name}: the address names the machine, not the runs it was fitted to. Give the collective run with its cluster's point-to-point runs in Import measurements and keep the machine to check it here."
         ));
     };
     entry.runs.clone().ok_or_else(|| {
         format!(
-            "{name} is kept without a collective run (none was given with it, its runs were larger than {} KiB, or it was kept by an earlier version of this page): \
-             give the collective run with its point-to-point runs in Import measurements and keep the machine again.",
+            "{name} is kept without a collective run (none was given with it, its runs were larger than {} KiB, or it was kept by an earlier version of this page): give the collective run with its point-to-point runs in Import measurements and keep the machine again.",
             MAX_KEPT_RUN_BYTES / 1024
         )
     })
@@ -1367,8 +1362,7 @@ mod tests {
             let line = SkippedLine {
                 line: n + 1,
                 text: text.trim().to_string(),
-                why: "OSU MPI Latency Test v5.6.3: a table with no rows \
-                      — the run printed its header and no measurements"
+                why: "OSU MPI Latency Test v5.6.3: a table with no rows — the run printed its header and no measurements"
                     .into(),
             };
             assert!(skipped.contains(&&line), "{line:?} not in {skipped:?}");

@@ -396,8 +396,7 @@ pub fn ImportView(
         <section id="import" class="panel import" aria-labelledby="import-title">
             <h2 id="import-title">"Import measurements"</h2>
             <p class="about">
-                "Paste or drop the output of osu_latency, osu_bw, IMB-MPI1, netgauge -x loggp (or its -o file), or a CSV \
-                 with a size column and a time or bandwidth column. Nothing leaves this page."
+                "Paste or drop the output of osu_latency, osu_bw, IMB-MPI1, netgauge -x loggp (or its -o file), or a CSV with a size column and a time or bandwidth column. Nothing leaves this page."
             </p>
             <Inputs i/>
             <FitError i/>
