@@ -334,9 +334,8 @@ fn hold_on_input(workers: Workers) {
 
 /// A message as a JavaScript object `{ kind, data }`: its kind, and its bytes in serde's
 /// compact binary format (postcard) as a `Uint8Array`, with the buffer to hand over rather
-/// than copy. serde-wasm-bindgen's plain objects, which cross the boundary a value at a time,
-/// measured slower: the page took 12–18 ms over a 12-cube's run (24,576 links; 1.4–6.5 ms
-/// so), and the calculator's traffic sliders 0.4–1.1 ms more per input (docs/traffic.md).
+/// than copy. serde-wasm-bindgen's plain objects cross into the module a value at a time, and
+/// measured slower on a large cube's reply and on the traffic sliders (docs/traffic.md).
 pub fn to_js<T: Message>(message: &T) -> Result<(JsValue, js_sys::Array), String> {
     let bytes = postcard::to_allocvec(message).map_err(|e| e.to_string())?;
     let data = js_sys::Uint8Array::from(&bytes[..]);
