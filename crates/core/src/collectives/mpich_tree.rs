@@ -28,14 +28,12 @@ impl Node {
         self.0.get(key)
     }
 
-    /// A node of one branch.
-    pub fn one(key: String, branch: Node) -> Node {
-        Node(IndexMap::from([(key, branch)]))
-    }
-
     /// A leaf's parent: the node that names `algorithm`.
     pub fn algorithm(name: &str) -> Node {
-        Node::one(format!("algorithm={name}"), Node::default())
+        Node(IndexMap::from([(
+            format!("algorithm={name}"),
+            Node::default(),
+        )]))
     }
 }
 
