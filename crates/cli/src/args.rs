@@ -158,24 +158,8 @@ pub struct RegimesOptions {
 }
 
 /// Read OSU, IMB, Netgauge or CSV output and fit the models to it
-///
-/// Reads the output of the OSU Micro-Benchmarks (osu_latency, osu_bw, osu_bibw, the
-/// collectives), the Intel MPI Benchmarks (PingPong, Sendrecv, Exchange, the collectives),
-/// Netgauge's LogGP module (netgauge -x loggp: its console output or its -o file) or a CSV/TSV
-/// table with a size column and a time or bandwidth column, and fits to the first one-way
-/// latency run, in relative error:
-///   hockney     T = a + b·m, with r∞ = 1/b and n½ = a/b
-///   piecewise   1 to 3 linear pieces, breakpoints where the protocol changes (BIC)
-///   hyperbolic  T = a²/(a + b·m) + b·m (000 eq. 2)
-///   loggp       L + 2o, g, G (o as well from Netgauge); g needs a bandwidth run
-/// Every line that is not used is listed with its number and why. The printed query is the
-/// fitted machine: pass it to commcalc eval or compare.
-///
-/// Several files are read as one measurement set (say osu_latency and osu_bw output of the
-/// same machine). A file that cannot be read or fitted (empty, binary, above the size limit,
-/// one point, sizes out of order, negative times) is reported on stderr with exit code 2.
 #[derive(Debug, PartialEq, Args)]
-#[command(verbatim_doc_comment, after_long_help = help::fit_limit())]
+#[command(long_about = help::fit_about(), after_long_help = help::fit_limit())]
 pub struct FitOptions {
     /// One or more files of benchmark output, e.g. osu_latency.txt (- reads standard input)
     #[arg(required = true, value_name = "FILE")]

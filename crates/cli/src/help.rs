@@ -9,9 +9,11 @@ use commcalc_core::collectives::Collective;
 use commcalc_core::compare::MAX_SCENARIOS;
 use commcalc_core::figures::{LOCALITY, NBL_REGIMES, REGIME_MAPS, RUN_LENGTHS};
 use commcalc_core::inputs::Key;
+use commcalc_core::measurements::fit::MODELS;
 use commcalc_core::measurements::MAX_INPUT_BYTES;
 use commcalc_core::patterns::pattern;
 use commcalc_core::query::P_RANGE;
+use commcalc_core::traffic::query::TrafficKey;
 use commcalc_core::units::si;
 use commcalc_core::Model;
 
@@ -33,6 +35,29 @@ and any parameter name of the machine (alpha=54). See docs/query.md and `commcal
 Exit codes: 0 success, 2 bad arguments or a query the core rejects (message on stderr), \
 1 the output could not be written.",
         keys.join(", ")
+    )
+}
+
+/// `fit`'s description, with the models it fits (the core's table).
+pub fn fit_about() -> String {
+    let models: Vec<String> = MODELS
+        .iter()
+        .map(|m| format!("  {:<11} {}", m.id, m.summary()))
+        .collect();
+    format!(
+        "Read OSU, IMB, Netgauge or CSV output and fit the models to it\n\n\
+         Reads the output of the OSU Micro-Benchmarks (osu_latency, osu_bw, osu_bibw, the \
+         collectives), the Intel MPI Benchmarks (PingPong, Sendrecv, Exchange, the collectives), \
+         Netgauge's LogGP module (netgauge -x loggp: its console output or its -o file) or a \
+         CSV/TSV table with a size column and a time or bandwidth column, and fits to the first \
+         one-way latency run, in relative error:\n{}\n\
+         Every line that is not used is listed with its number and why. The printed query is \
+         the fitted machine: pass it to commcalc eval or compare.\n\n\
+         Several files are read as one measurement set (say osu_latency and osu_bw output of \
+         the same machine). A file that cannot be read or fitted (empty, binary, above the size \
+         limit, one point, sizes out of order, negative times) is reported on stderr with exit \
+         code 2.",
+        models.join("\n")
     )
 }
 
@@ -60,21 +85,32 @@ pub fn regimes_about() -> String {
 
 /// `traffic`'s description, with the machines the traffic pattern runs on.
 pub fn traffic_about() -> String {
-    let machines = pattern("traffic").map_or(&[][..], |p| p.machines);
+    let traffic = pattern("traffic");
+    let machines = traffic.map_or(&[][..], |p| p.machines);
+    let source = traffic.map_or("", |p| p.source);
+    let keys: Vec<String> = TrafficKey::ALL
+        .iter()
+        .map(|k| match k.spatial_model() {
+            Some(model) => format!(
+                "  {:<8} {}; with spatial={} only",
+                k.id(),
+                k.accepts(),
+                model.id()
+            ),
+            None => format!("  {:<8} {}", k.id(), k.accepts()),
+        })
+        .collect();
     format!(
         "Simulates the query (pattern=traffic on {}) event by event: every node of a binary \
          hypercube sends messages whose destinations follow an LRU stack (temporal locality) \
-         and a spatial model, over simplex links with e-cube routing (003 §Synthetic \
-         Communication Benchmarks). Prints the metrics (means over the replications, completion \
+         and a spatial model, over simplex links with e-cube routing ({}). Prints the metrics (means over the replications, completion \
          time with its 95 % interval), the busiest links, the run-length histogram ({}), \
          the latency histogram and the measured speed in events per second.\n\n\
-         keys: dim (1–12, default 4), spatial (uniform | sphere | decreasing), radius and phi \
-         (sphere), decay (decreasing, 0 < d < 1), stack and hit (b1,…,bn, sum ≤ 1), flush (0 = \
-         never), count, per (total | node), len (fixed | exp | uniform), size (mean bytes), gap \
-         (mean µs between a node's messages, 0 = as fast as possible), routing (store-forward | \
-         cut-through), seed, reps.",
+         keys (size is the mean message length in bytes):\n{}",
         machines.join(", "),
-        RUN_LENGTHS.source
+        source,
+        RUN_LENGTHS.source,
+        keys.join("\n")
     )
 }
 

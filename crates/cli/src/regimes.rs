@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 
+use commcalc_core::figures::{NBL_REGIMES, OPTIMAL_BLOCK, REGIME_MAPS};
 use commcalc_core::models::nbl::Algorithm;
 use commcalc_core::regimes::{regime_map, MapOptions, RegimeMap};
 use commcalc_core::units::si;
@@ -91,9 +92,11 @@ fn grid(scenario: &Scenario, map: &RegimeMap) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Global combining regimes on {}, f(L) {} (004 §4.1, Fig. 5)",
+        "Global combining regimes on {}, f(L) {} ({}, {})",
         scenario.machine.name,
-        map.f.id()
+        map.f.id(),
+        NBL_REGIMES.source,
+        REGIME_MAPS.source
     );
     let _ = writeln!(out, "query  {}", scenario.to_query());
     let cols = sample(map.lengths.len(), TEXT_COLUMNS);
@@ -149,7 +152,8 @@ fn grid(scenario: &Scenario, map: &RegimeMap) -> String {
     let _ = writeln!(out);
     let _ = writeln!(
         out,
-        "T Tree, S Snake, F Fence: the fastest at its optimal block (004 §3.2, Appendix);"
+        "T Tree, S Snake, F Fence: the fastest at its optimal block ({});",
+        OPTIMAL_BLOCK.source
     );
     let _ = writeln!(
         out,

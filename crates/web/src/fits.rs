@@ -4,7 +4,7 @@
 //! (`components::fits_table`); plain Rust, tested natively.
 
 use commcalc_core::measurements::fit::loggp::LogGp;
-use commcalc_core::measurements::fit::{self, FitReport};
+use commcalc_core::measurements::fit::{self, FitReport, FittedModel, MODELS};
 use commcalc_core::units::{si, sig3};
 
 /// One model's row: `data-fit` names it, then its cells as shown.
@@ -13,7 +13,7 @@ pub struct FitRow {
     /// The model's id, the row's `data-fit`.
     pub id: &'static str,
     /// The model's name and formula.
-    pub model: &'static str,
+    pub model: String,
     pub params: String,
     pub rms: String,
     pub max: String,
@@ -44,20 +44,20 @@ pub type KeyEntry = (Option<usize>, &'static str);
 /// fit 2 dashed, the hyperbola 3) and what its marks are.
 pub const FIT_KEY: [KeyEntry; 5] = [
     (Some(0), "measured"),
-    (Some(1), "Hockney"),
-    (Some(2), "piecewise Hockney (dashed)"),
-    (Some(3), "hyperbolic"),
+    (Some(1), MODELS[0].name),
+    (Some(2), MODELS[1].name),
+    (Some(3), MODELS[2].name),
     (
         None,
-        "marks: the piecewise fit's breaks (a protocol switch)",
+        "dashed: the piecewise fit; marks: its breaks (a protocol switch)",
     ),
 ];
 
 /// The residual chart's key, in the fit chart's colours (`import::residual_plot`).
 pub const RESIDUAL_KEY: [KeyEntry; 4] = [
-    (Some(1), "Hockney"),
-    (Some(2), "piecewise Hockney"),
-    (Some(3), "hyperbolic"),
+    (Some(1), MODELS[0].name),
+    (Some(2), MODELS[1].name),
+    (Some(3), MODELS[2].name),
     (
         None,
         "dashed: zero, the fit through the point; marks: the piecewise fit's breaks",
@@ -84,7 +84,7 @@ fn hockney_params(a: f64, b: f64, r_inf: f64, n_half: f64) -> String {
 pub fn fit_table(r: &FitReport) -> FitTable {
     let row = |id, params, q: &commcalc_core::measurements::fit::Quality| FitRow {
         id,
-        model: fit::title(id).unwrap_or(id),
+        model: fit::model(id).map_or_else(|| id.to_string(), FittedModel::title),
         params,
         rms: percent(q.rms_rel_err),
         max: percent(q.max_rel_err),

@@ -146,30 +146,59 @@ pub struct TrafficInputs {
     pub reps: Option<u32>,
 }
 
-fn whole<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
+impl TrafficKey {
+    /// What the key accepts, with its range or its values: a refused value's message and the
+    /// CLI's list of the keys both say it so.
+    pub fn accepts(self) -> String {
+        use TrafficKey as K;
+        let one_of = |ids: &[&str]| format!("one of {}", ids.join(", "));
+        match self {
+            K::Dim => format!(
+                "the cube's dimension d (2^d nodes): a whole number from 1 to {}, default {DEFAULT_DIM}",
+                cube::MAX_DIM
+            ),
+            K::Spatial => one_of(&SpatialModel::ALL.map(SpatialModel::id)),
+            K::Radius => format!(
+                "the sphere's radius L in hops: a whole number from 1 to {}, default {DEFAULT_RADIUS}",
+                cube::MAX_DIM
+            ),
+            K::Phi => format!("φ, the probability of a destination inside the sphere: a number from 0 to 1, default {DEFAULT_PHI}"),
+            K::Decay => format!("the decay factor d of Φ(l) = Decay(d, lmax)·d^l: a number with 0 < d < 1, default {DEFAULT_DECAY}"),
+            K::Stack => format!("the LRU stack depth n: a whole number from 0 to {MAX_STACK}, the number of hit probabilities"),
+            K::Hit => format!("stack hit probabilities b₁,…,bₙ, comma-separated, each a number from 0 to 1, at most {MAX_STACK} summing to at most 1"),
+            K::Flush => format!("messages between stack flushes: a whole number from 0 (never) to {}", u32::MAX),
+            K::Count => format!("messages to send: a whole number from 1 to {MAX_MESSAGES}, default {DEFAULT_COUNT}"),
+            K::Per => one_of(&Per::ALL.map(Per::id)),
+            K::Len => one_of(&Lengths::ALL.map(Lengths::id)),
+            K::Gap => "the mean time between a node's messages in µs: a number from 0 (as fast as possible) to 10¹²".into(),
+            K::Routing => one_of(&Routing::ALL.map(Routing::id)),
+            K::Seed => format!("the random seed: a whole number from 0 to {}, default {DEFAULT_SEED}", u64::MAX),
+            K::Reps => format!("replications: a whole number from 1 to {MAX_REPS}, default {DEFAULT_REPS}"),
+        }
+    }
+
+    /// The refusal of `value`, with what the key accepts.
+    fn refuse(self, value: &str) -> Error {
+        Error::invalid(self.id(), value, self.accepts())
+    }
+}
+
+fn whole<T: std::str::FromStr + PartialOrd + Copy>(
     key: TrafficKey,
     value: &str,
     (lo, hi): (T, T),
-    what: &str,
 ) -> Result<T, Error> {
     value
         .trim()
         .parse::<T>()
         .ok()
         .filter(|v| *v >= lo && *v <= hi)
-        .ok_or_else(|| {
-            Error::invalid(
-                key.id(),
-                value,
-                format!("{what}: a whole number from {lo} to {hi}"),
-            )
-        })
+        .ok_or_else(|| key.refuse(value))
 }
 
-fn probability(key: TrafficKey, value: &str, what: &str) -> Result<f64, Error> {
-    parse_number(value)
-        .filter(|v| *v <= 1.0)
-        .ok_or_else(|| Error::invalid(key.id(), value, format!("{what}: a number from 0 to 1")))
+/// A number from 0 to 1.
+fn probability(value: &str) -> Option<f64> {
+    parse_number(value).filter(|v| *v <= 1.0)
 }
 
 fn choice<T: Copy>(
@@ -181,34 +210,24 @@ fn choice<T: Copy>(
     all.iter()
         .copied()
         .find(|x| id(*x) == value)
-        .ok_or_else(|| {
-            let ids: Vec<_> = all.iter().map(|x| id(*x)).collect();
-            Error::invalid(key.id(), value, format!("one of {}", ids.join(", ")))
-        })
+        .ok_or_else(|| key.refuse(value))
 }
 
 /// The decay factor d of the decreasing-probability model, 0 < d < 1.
 fn decay(key: TrafficKey, value: &str) -> Result<f64, Error> {
     let d = parse_number(value).filter(|d| *d > 0.0 && *d < 1.0);
-    d.ok_or_else(|| {
-        Error::invalid(
-            key.id(),
-            value,
-            "the decay factor d of Φ(l) = Decay(d, lmax)·d^l: a number with 0 < d < 1",
-        )
-    })
+    d.ok_or_else(|| key.refuse(value))
 }
 
 /// The stack hit probabilities b₁,…,bₙ, comma-separated, at most `MAX_STACK` of them. A bad
 /// one is named by its place in the whole value (`hit=0.5,,0.2`: the 2nd is empty), which the
 /// message shows as given.
 fn hits(key: TrafficKey, value: &str) -> Result<Vec<f64>, Error> {
-    let expected = "stack hit probabilities b₁,…,bₙ, comma-separated, each a number from 0 to 1";
     let hits = value
         .split(',')
         .enumerate()
         .map(|(i, b)| {
-            probability(key, b, "").map_err(|_| {
+            probability(b).ok_or_else(|| {
                 let what = match b.trim() {
                     "" => "empty".to_string(),
                     b => format!("`{b}`"),
@@ -216,17 +235,13 @@ fn hits(key: TrafficKey, value: &str) -> Result<Vec<f64>, Error> {
                 Error::invalid(
                     key.id(),
                     value,
-                    format!("{expected} (b{} is {what})", i + 1),
+                    format!("{} (b{} is {what})", key.accepts(), i + 1),
                 )
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
     if hits.len() > MAX_STACK {
-        return Err(Error::invalid(
-            key.id(),
-            value,
-            format!("at most {MAX_STACK} probabilities"),
-        ));
+        return Err(key.refuse(value));
     }
     Ok(hits)
 }
@@ -234,9 +249,7 @@ fn hits(key: TrafficKey, value: &str) -> Result<Vec<f64>, Error> {
 /// The mean gap between a node's messages in µs, 0 to 10¹².
 fn gap(key: TrafficKey, value: &str) -> Result<f64, Error> {
     let gap = parse_number(value).filter(|g| *g <= 1e12);
-    gap.ok_or_else(|| {
-        Error::invalid(key.id(), value, "the mean time between a node's messages in µs: a number from 0 (as fast as possible) to 10¹²")
-    })
+    gap.ok_or_else(|| key.refuse(value))
 }
 
 impl TrafficInputs {
@@ -244,59 +257,23 @@ impl TrafficInputs {
     pub fn set(&mut self, key: TrafficKey, value: &str) -> Result<(), Error> {
         use TrafficKey as K;
         match key {
-            K::Dim => {
-                self.dim = Some(whole(
-                    key,
-                    value,
-                    (1, cube::MAX_DIM),
-                    "the cube's dimension d (2^d nodes)",
-                )?)
-            }
+            K::Dim => self.dim = Some(whole(key, value, (1, cube::MAX_DIM))?),
             K::Spatial => {
                 self.spatial = Some(choice(key, value, &SpatialModel::ALL, SpatialModel::id)?)
             }
-            K::Radius => {
-                self.radius = Some(whole(
-                    key,
-                    value,
-                    (1, cube::MAX_DIM),
-                    "the sphere's radius L in hops",
-                )?)
-            }
-            K::Phi => {
-                self.phi = Some(probability(
-                    key,
-                    value,
-                    "φ, the probability of a destination inside the sphere",
-                )?)
-            }
+            K::Radius => self.radius = Some(whole(key, value, (1, cube::MAX_DIM))?),
+            K::Phi => self.phi = Some(probability(value).ok_or_else(|| key.refuse(value))?),
             K::Decay => self.decay = Some(decay(key, value)?),
-            K::Stack => {
-                self.stack = Some(whole(
-                    key,
-                    value,
-                    (0, MAX_STACK as u32),
-                    "the LRU stack depth n",
-                )?)
-            }
+            K::Stack => self.stack = Some(whole(key, value, (0, MAX_STACK as u32))?),
             K::Hit => self.hit = Some(hits(key, value)?),
-            K::Flush => {
-                self.flush = Some(whole(
-                    key,
-                    value,
-                    (0, u32::MAX),
-                    "messages between stack flushes (0 = never)",
-                )?)
-            }
-            K::Count => {
-                self.count = Some(whole(key, value, (1, MAX_MESSAGES), "messages to send")?)
-            }
+            K::Flush => self.flush = Some(whole(key, value, (0, u32::MAX))?),
+            K::Count => self.count = Some(whole(key, value, (1, MAX_MESSAGES))?),
             K::Per => self.per = Some(choice(key, value, &Per::ALL, Per::id)?),
             K::Len => self.len = Some(choice(key, value, &Lengths::ALL, Lengths::id)?),
             K::Gap => self.gap = Some(gap(key, value)?),
             K::Routing => self.routing = Some(choice(key, value, &Routing::ALL, Routing::id)?),
-            K::Seed => self.seed = Some(whole(key, value, (0, u64::MAX), "the random seed")?),
-            K::Reps => self.reps = Some(whole(key, value, (1, MAX_REPS), "replications")?),
+            K::Seed => self.seed = Some(whole(key, value, (0, u64::MAX))?),
+            K::Reps => self.reps = Some(whole(key, value, (1, MAX_REPS))?),
         }
         Ok(())
     }
@@ -435,5 +412,34 @@ impl TrafficInputs {
             seed: self.seed.unwrap_or(DEFAULT_SEED),
             reps: self.reps.unwrap_or(DEFAULT_REPS),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A refused value's message is what the key accepts, as the CLI's help lists it; a value
+    /// in range is taken.
+    #[test]
+    fn a_refused_value_says_what_the_key_accepts() {
+        for key in TrafficKey::ALL {
+            let mut inputs = TrafficInputs::default();
+            match inputs.set(key, "-2") {
+                Err(Error::InvalidValue { expected, .. }) => {
+                    assert!(expected.starts_with(&key.accepts()), "{expected}")
+                }
+                other => panic!("{}: {other:?}", key.id()),
+            }
+        }
+        let mut inputs = TrafficInputs::default();
+        inputs.set(TrafficKey::Dim, "12").unwrap();
+        assert!(inputs.set(TrafficKey::Dim, "13").is_err());
+        assert!(TrafficKey::Dim
+            .accepts()
+            .contains("from 1 to 12, default 4"));
+        let many = vec!["0"; MAX_STACK + 1].join(",");
+        assert!(inputs.set(TrafficKey::Hit, &many).is_err());
+        inputs.set(TrafficKey::Hit, &many[2..]).unwrap();
     }
 }

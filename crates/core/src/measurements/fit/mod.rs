@@ -109,15 +109,79 @@ pub struct HyperbolicFit {
     pub query: String,
 }
 
-/// A fitted model in words, with its form or where a paper gives it, by its id (`hockney`,
-/// `piecewise`, `hyperbolic`): the page's table of fits names its rows so.
-pub fn title(model: &str) -> Option<&'static str> {
-    Some(match model {
-        "hockney" => "Hockney, T = a + b·m",
-        "piecewise" => "piecewise Hockney",
-        "hyperbolic" => "hyperbolic (000 eq. 2)",
-        _ => return None,
-    })
+/// A model the fits fit to a one-way latency run, as `commcalc fit --help`, the page's table
+/// of fits and its charts' keys name it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FittedModel {
+    /// `hockney`, `piecewise`, `hyperbolic` or `loggp`: its member of [`Fits`] and its row.
+    pub id: &'static str,
+    pub name: &'static str,
+    /// Its form in the fit's symbols (m bytes, T µs), or what is fitted where no one formula is.
+    pub form: &'static str,
+    /// Where a paper gives the form; none for the fits this program defines (the pieces, and
+    /// the LogGP parameters, whose own papers the `loggp` module names).
+    pub source: Option<&'static str>,
+    /// What else the fit gives or needs.
+    pub note: Option<&'static str>,
+}
+
+impl FittedModel {
+    /// Its name, form and source: `hyperbolic, T = a²/(a + b·m) + b·m (000 eq. 2)`.
+    pub fn title(&self) -> String {
+        format!("{}, {}", self.name, self.cited_form())
+    }
+
+    /// Its form with its source, and its note: a line of `commcalc fit --help`.
+    pub fn summary(&self) -> String {
+        match self.note {
+            Some(note) => format!("{}; {note}", self.cited_form()),
+            None => self.cited_form(),
+        }
+    }
+
+    fn cited_form(&self) -> String {
+        match self.source {
+            Some(source) => format!("{} ({source})", self.form),
+            None => self.form.to_string(),
+        }
+    }
+}
+
+/// The fitted models, in the order the fits report them.
+pub const MODELS: [FittedModel; 4] = [
+    FittedModel {
+        id: "hockney",
+        name: "Hockney",
+        form: "T = a + b·m",
+        source: Some("003 eq. 1"),
+        note: Some("r∞ = 1/b and n½ = a/b"),
+    },
+    FittedModel {
+        id: "piecewise",
+        name: "piecewise Hockney",
+        form: "1 to 3 linear pieces, breakpoints where the protocol changes (BIC)",
+        source: None,
+        note: None,
+    },
+    FittedModel {
+        id: "hyperbolic",
+        name: "hyperbolic",
+        form: "T = a²/(a + b·m) + b·m",
+        source: Some("000 eq. 2"),
+        note: None,
+    },
+    FittedModel {
+        id: "loggp",
+        name: "LogGP",
+        form: "L + 2o, g, G",
+        source: None,
+        note: Some("o as well from Netgauge, g needs a bandwidth run"),
+    },
+];
+
+/// The fitted model of an id, if there is one.
+pub fn model(id: &str) -> Option<&'static FittedModel> {
+    MODELS.iter().find(|m| m.id == id)
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -624,14 +688,39 @@ pub fn hyperbolic_query(block: &Block) -> String {
 mod tests {
     use super::*;
 
-    /// Every model the best fit can be has its words, with its form or its paper.
+    /// The table names every fit a report carries and every model the best fit can be, and
+    /// cites places the papers have.
     #[test]
-    fn every_fitted_model_has_a_title() {
-        for id in ["hockney", "piecewise", "hyperbolic"] {
-            let t = title(id).unwrap();
-            assert!(t.to_lowercase().starts_with(id), "{t}");
+    fn the_fitted_models_are_the_reports_fits() {
+        let points: Vec<[f64; 2]> = [1.0, 8.0, 64.0, 512.0, 4096.0, 32768.0]
+            .map(|m| [m, 5.0 + 0.01 * m])
+            .to_vec();
+        let report = refit("line", &points).unwrap();
+        let fits = serde_json::to_value(&report.fits).unwrap();
+        let mut members: Vec<&str> = fits
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut ids: Vec<&str> = MODELS.iter().map(|m| m.id).collect();
+        members.sort_unstable();
+        ids.sort_unstable();
+        assert_eq!(members, ids);
+        assert_eq!(
+            model(report.best.model).map(|m| m.id),
+            Some(report.best.model)
+        );
+        assert_eq!(model("lognormal"), None);
+        for m in MODELS {
+            if let Some(source) = m.source {
+                crate::explain::citations::check_source(source);
+            }
         }
-        assert_eq!(title("loggp"), None);
+        assert_eq!(
+            MODELS[2].title(),
+            "hyperbolic, T = a²/(a + b·m) + b·m (000 eq. 2)"
+        );
     }
 
     #[test]
