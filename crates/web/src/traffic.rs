@@ -455,10 +455,10 @@ impl Work {
     /// replications: every value of every series, one simulation.
     fn figures(s: &Scenario) -> Work {
         let base = figures::base(s);
-        let dim = base.inputs.traffic.dim.unwrap_or(4);
+        let [seven, eight] = figures::of(&base);
         let mut configs = Vec::new();
-        let planned = plan(&base, &figures::fig7(dim), &mut configs).and_then(|fig7| {
-            let fig8 = plan(&base, &figures::fig8(), &mut configs)?;
+        let planned = plan(&base, &seven, &mut configs).and_then(|fig7| {
+            let fig8 = plan(&base, &eight, &mut configs)?;
             let simulation = Simulation::new(configs).map_err(|e| e.to_string())?;
             Ok((fig7, fig8, simulation))
         });

@@ -6,6 +6,7 @@
 use crate::error::Errors;
 use crate::scenario::Scenario;
 
+use super::query::DEFAULT_DIM;
 use super::sweep::Sweep;
 
 /// One of 003's figures: its number, the place it is cited by and its series.
@@ -26,7 +27,27 @@ pub struct Series {
     pub sweep: Sweep,
 }
 
+impl Figure {
+    /// What it sweeps, in words from its series: `003 Fig. 7 sweeps sphere, φ = 1: radius
+    /// from 1 to 4; decreasing: decay from 0.1 to 0.9; uniform: one run`.
+    pub fn about(&self) -> String {
+        let series: Vec<String> = self.series.iter().map(Series::about).collect();
+        format!("{} sweeps {}", self.source, series.join("; "))
+    }
+}
+
 impl Series {
+    /// Its name and what it sweeps over which range, or `one run`.
+    pub fn about(&self) -> String {
+        let values = self.sweep.values();
+        match (values.first(), values.last()) {
+            (Some(first), Some(last)) if values.len() > 1 => {
+                format!("{}: {} from {first} to {last}", self.name, self.sweep.key)
+            }
+            _ => format!("{}: one run", self.name),
+        }
+    }
+
     /// The series' base scenario: the figure's base ([`base`]) with the series' keys, or the
     /// query language's errors.
     pub fn scenario(&self, base: &Scenario) -> Result<Scenario, Errors> {
@@ -45,6 +66,12 @@ const MODEL_KEYS: [&str; 6] = ["radius", "phi", "decay", "spatial", "stack", "hi
 /// (machine, cube, count, lengths, gaps, routing, seed, replications).
 pub fn base(s: &Scenario) -> Scenario {
     MODEL_KEYS.iter().fold(s.clone(), |acc, k| acc.without(k))
+}
+
+/// Figs. 7 and 8 for a scenario's cube: its `dim`, or the default one.
+pub fn of(s: &Scenario) -> [Figure; 2] {
+    let dim = s.inputs.traffic.dim.unwrap_or(DEFAULT_DIM);
+    [fig7(dim), fig8()]
 }
 
 /// 003 Fig. 7 on a cube of dimension `dim`: the sphere (φ = 1) against its radius, 1 to the
@@ -136,6 +163,14 @@ mod tests {
             "1 to the diameter"
         );
         assert_eq!(fig8().series[0].sweep.values(), ["0", "0.3", "0.6", "0.9"]);
+        assert_eq!(
+            fig7(4).about(),
+            "003 Fig. 7 sweeps sphere, φ = 1: radius from 1 to 4; decreasing: decay from 0.1 to 0.9; uniform: one run"
+        );
+        let [seven, eight] = of(&s);
+        assert_eq!((seven, eight), (fig7(5), fig8()));
+        let [seven, _] = of(&scenario("machine=intel-ipsc&pattern=traffic"));
+        assert_eq!(seven, fig7(DEFAULT_DIM));
     }
 
     /// 003 names the two figures.

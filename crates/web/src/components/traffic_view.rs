@@ -17,12 +17,12 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
-use commcalc_core::figures::{
-    DECAY, FIG7, FIG8, HIT_PROBABILITY, LOCALITY, RUN_LENGTHS, SPHERE_RADIUS,
-};
+use commcalc_core::figures::{DECAY, HIT_PROBABILITY, LOCALITY, RUN_LENGTHS, SPHERE_RADIUS};
 use commcalc_core::papers::Cited;
 use commcalc_core::patterns::traffic::{beyond_limit, estimate_text, MAX_EVENTS};
 use commcalc_core::patterns::LINK_COST;
+use commcalc_core::traffic::cube::MAX_DIM;
+use commcalc_core::traffic::figures;
 use commcalc_core::traffic::Summary;
 use commcalc_core::units::si;
 use commcalc_core::Scenario;
@@ -789,7 +789,7 @@ type LinkEnds = (u32, (f64, f64), (f64, f64));
 /// The cube's dimension from its link count d·2^(d−1).
 fn dim_of(s: &Summary) -> u32 {
     let links = s.first.link_utilisation.len() as u64;
-    (1..=12)
+    (1..=MAX_DIM)
         .find(|d| u64::from(*d) << (d - 1) == links)
         .unwrap_or(0)
 }
@@ -819,10 +819,15 @@ fn FiguresPanel(state: State, runs: Runs, charts: Charts) -> impl IntoView {
         })
     };
     let running = move || runs.progress.with(Option::is_some);
+    // What the figures sweep on this scenario's cube, told only when that changes.
+    let about = Memo::new(move |_| {
+        let [seven, eight] = state.scenario.with(|s| figures::of(&figures::base(s)));
+        format!("{}. {}. Each point is a run of this scenario's cube, count, lengths, gaps, routing, seed and replications, as commcalc traffic --sweep runs it.", seven.about(), eight.about())
+    });
     view! {
         <section class="panel" class:traffic-empty=move || runs.figures.with(Option::is_none) aria-labelledby="traffic-figs-title">
             <h2 id="traffic-figs-title">{LOCALITY.to_string()}</h2>
-            <p class="about">{format!("{FIG7} sweeps the spatial models with no stack: the sphere (φ = 1) over its radius and the decreasing model over its decay, against uniform (dashed). {FIG8} sweeps a depth-1 stack's hit probability p from 0 to 0.9 for uniform, the sphere of radius 2 and decay 0.5. Each point is a run of this scenario's cube, count, lengths, gaps, routing, seed and replications, as commcalc traffic --sweep runs it.")}</p>
+            <p class="about">{about}</p>
             <button type="button" id="traffic-figures-run" on:click=move |_| run(state, runs, true) disabled=running>"Run Figs. 7 and 8"</button>
             <p class="about" id="traffic-figs-of">{of}</p>
             // The charts and their table are drawn once the figures have been run: until then a
