@@ -4,6 +4,7 @@
 use commcalc_core::collectives::nodes::ASSUMED_NODE;
 use commcalc_core::collectives::winner::winner_map;
 use commcalc_core::collectives::{algorithm, Abg, Collective, Procs};
+use commcalc_core::patterns::collective::{p_of, ppn_of};
 use commcalc_core::{run, Scenario};
 
 const NET: &str = "machine=custom&model=hockney&alpha=2&beta=0.0001&gamma=0.0002";
@@ -149,7 +150,14 @@ fn a_cluster_s_collectives_default_to_its_own_placement() {
         // Not the old default: eight ranks, each on its own node.
         let apart = run(&format!("{base}&p=8&ppn=1")).unwrap();
         assert_ne!(own.metrics, apart.metrics, "{}", machine.id);
+        // What the page's node controls start from: the machine's placement, else the query's.
+        let s = Scenario::from_query(&base).unwrap();
+        assert_eq!((p_of(&s), ppn_of(&s)), (pl.p, Some(f64::from(pl.ppn))));
+        let s = Scenario::from_query(&format!("{base}&p=8&ppn=2")).unwrap();
+        assert_eq!((p_of(&s), ppn_of(&s)), (8, Some(2.0)));
     }
+    let paper = Scenario::from_query("machine=intel-paragon&pattern=allreduce").unwrap();
+    assert_eq!(ppn_of(&paper), None, "every rank on its own node");
     assert!(placed >= 4, "{placed} machines with their placement");
 }
 

@@ -366,20 +366,14 @@ fn App(
         }
     });
     let open_full = embed.then(|| open_full_link(state));
-    // The layout is wide where there is no side panel (or, embedded, no controls kept). Set on
-    // the element by an effect (`dom::effect`) rather than a `class:` closure, the calculator's
-    // only one, which would bring the renderer's code for it.
-    let layout = Node::new();
-    dom::effect(move || {
-        let wide = matches!(view.get(), View::Validate | View::Import)
-            || (embed && state.page.with(|p| p.show.is_empty()));
-        if let Some(main) = layout.get() {
-            let _ = main.class_list().toggle_with_force("wide", wide);
-        }
-    });
+    // The layout is wide where there is no side panel (or, embedded, no controls kept).
+    let wide = move || {
+        matches!(view.get(), View::Validate | View::Import)
+            || (embed && state.page.with(|p| p.show.is_empty()))
+    };
     view! {
         {full}
-        <main class="layout" node_ref=layout>
+        <main class="layout" class:wide=wide>
             {side}
             <section class="results" aria-label="Results">{results}</section>
         </main>

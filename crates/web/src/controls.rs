@@ -9,9 +9,10 @@ use commcalc_core::glossary::{self, Words};
 use commcalc_core::models::atm::Link;
 use commcalc_core::models::nbl::FSet;
 use commcalc_core::papers::{label, PAPERS};
-use commcalc_core::patterns::collective::NodeKey;
+use commcalc_core::patterns::collective::{p_of, ppn_of, NodeKey};
 use commcalc_core::patterns::{collective, Key, PatternDef, Value, PATTERNS};
 use commcalc_core::query::P_RANGE;
+use commcalc_core::report::curve_range;
 use commcalc_core::traffic::query::TrafficKey;
 use commcalc_core::units::si;
 use commcalc_core::{Error, Model, Report, Scenario};
@@ -149,28 +150,6 @@ fn all_controls(scenario: &Scenario, takes_nodes: bool, traffic: TrafficControls
 
 fn is_node_key(key: &str) -> bool {
     NodeKey::of(key).is_some()
-}
-
-/// The ppn the scenario gives, else its machine's own (`None`: every rank on its own node).
-fn ppn_of(scenario: &Scenario) -> Option<f64> {
-    scenario
-        .overrides
-        .iter()
-        .find(|(k, _)| *k == "ppn")
-        .map(|(_, v)| *v)
-        .or_else(|| {
-            Some(collective::node_default(scenario.machine, NodeKey::Ppn))
-                .filter(|d| d.own)
-                .map(|d| d.value)
-        })
-}
-
-/// The scenario's p, else its collective's default on its machine.
-fn p_of(scenario: &Scenario) -> u32 {
-    scenario
-        .inputs
-        .p
-        .unwrap_or(collective::default_p(scenario.machine))
 }
 
 /// Ranks on nodes, for every collective: ppn, an input beside p and the size (1 unless
@@ -330,13 +309,6 @@ fn gamma_control(scenario: &Scenario) -> Option<Control> {
         }),
         is_parameter: true,
     })
-}
-
-/// The curve's range: the query's `from`/`to` or the pattern's.
-pub fn curve_range(scenario: &Scenario) -> (f64, f64) {
-    let (lo, hi) = scenario.pattern.range;
-    let from = scenario.inputs.from.unwrap_or(lo);
-    (from, scenario.inputs.to.unwrap_or(hi.max(from * 10.0)))
 }
 
 /// A control's words (the core's) and kind.
@@ -547,20 +519,13 @@ pub fn is_traffic_key(key: &str) -> bool {
 pub fn is_set(scenario: &Scenario, key: &str, traffic: TrafficControls) -> bool {
     let i = &scenario.inputs;
     match key {
-        "size" => i.size.is_some(),
-        "data" => i.data.is_some(),
-        "p" => i.p.is_some(),
-        "mesh" => i.mesh.is_some(),
-        "n" => i.n.is_some(),
-        "h" => i.h.is_some(),
-        "algo" => i.algo.is_some(),
-        "f" => i.f.is_some(),
-        "k" => i.k.is_some(),
-        "link" => i.link.is_some(),
         "from" => i.from.is_some(),
         "to" => i.to.is_some(),
         k if is_traffic_key(k) => (traffic.is_set)(scenario, k),
-        name => scenario.overrides.iter().any(|(n, _)| *n == name),
+        name => {
+            i.given().iter().any(|k| k.id() == name)
+                || scenario.overrides.iter().any(|(n, _)| *n == name)
+        }
     }
 }
 

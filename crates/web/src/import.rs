@@ -7,6 +7,7 @@ use std::fmt::Write;
 
 use commcalc_core::collectives::library::Library;
 use commcalc_core::measurements::fit::{refit, usable, FitReport, Quality};
+use commcalc_core::report::log_spaced;
 use commcalc_core::units::si;
 use commcalc_core::{Model, Scenario};
 
@@ -806,12 +807,9 @@ fn drawn_points(r: &FitReport) -> Vec<(f64, f64)> {
         .unwrap_or_default()
 }
 
-/// `n` sizes evenly spaced on a log axis from `from` to `to`.
-fn log_grid(from: f64, to: f64) -> Vec<f64> {
-    let n = CURVE_POINTS.max(2);
-    (0..n)
-        .map(|i| from * (to / from).powf(i as f64 / (n - 1) as f64))
-        .collect()
+/// The sizes a fit's curve is drawn at, evenly spaced on the log axis from `from` to `to`.
+fn log_grid(from: f64, to: f64) -> impl Iterator<Item = f64> {
+    log_spaced(from, to, CURVE_POINTS)
 }
 
 /// A series in one colour: markers for measurements, a line (dashed or not) for a model.
@@ -829,10 +827,7 @@ fn series(points: Vec<(f64, f64)>, colour: usize, measured: bool, dashed: bool) 
 /// The Hockney line of a fit over `lo..hi`.
 fn hockney_line(r: &FitReport, lo: f64, hi: f64) -> Vec<(f64, f64)> {
     let h = &r.fits.hockney;
-    log_grid(lo, hi)
-        .into_iter()
-        .map(|m| (m, h.a_us + h.b_us_per_byte * m))
-        .collect()
+    log_grid(lo, hi).map(|m| (m, h.time(m))).collect()
 }
 
 /// The smallest and largest drawn sizes, or why nothing can be drawn.
@@ -861,18 +856,13 @@ pub fn fit_plot(r: &FitReport) -> Result<Plot, String> {
         .filter(|p| p.to_bytes > 0.0)
         .map(|p| {
             let from = p.from_bytes.max(lo);
-            log_grid(from, p.to_bytes.max(from))
-                .into_iter()
-                .map(|m| (m, p.a_us + p.b_us_per_byte * m))
+            log_grid(from, p.to_bytes.max(from)).map(|m| (m, p.time(m)))
         });
     let pieces = pieces.flatten().filter(|p| p.1 > 0.0).collect();
     out.push(series(pieces, 2, false, true));
     if let Some(y) = &r.fits.hyperbolic {
-        let block = commcalc_core::models::hyperbolic::Block {
-            a: y.a_us,
-            b: y.b_us_per_byte,
-        };
-        let curve = log_grid(lo, hi).into_iter().map(|m| (m, block.time(m)));
+        let block = y.block();
+        let curve = log_grid(lo, hi).map(|m| (m, block.time(m)));
         out.push(series(curve.collect(), 3, false, false));
     }
     let (x, y) = axes(&out, (lo, hi), ("B", "µs"), Scale::Log);

@@ -18,9 +18,10 @@ use serde::{Deserialize, Serialize};
 use commcalc_core::glossary;
 use commcalc_core::patterns::traffic::{config_of, estimated_events, metrics, simulations};
 use commcalc_core::patterns::Value;
+use commcalc_core::traffic::cube::MAX_DIM;
 use commcalc_core::traffic::editing::{depth, is_set};
 use commcalc_core::traffic::figures::{self, Figure};
-use commcalc_core::traffic::query::{SpatialModel, TrafficKey};
+use commcalc_core::traffic::query::{SpatialModel, TrafficKey, DEFAULT_DIM};
 use commcalc_core::traffic::{simulate, Config, Lengths, Per, Routing, Simulation, Summary};
 use commcalc_core::units::metric as display;
 use commcalc_core::Scenario;
@@ -52,9 +53,20 @@ pub const MAIN_THREAD_EVENTS: f64 = 2_000_000.0;
 /// core moves it to (`opening::traffic_for`), and why.
 pub fn with_traffic(s: &Scenario) -> Option<(Scenario, String)> {
     let next = commcalc_core::opening::traffic_for(s)?;
+    let machines: Vec<&str> = next
+        .pattern
+        .machines
+        .iter()
+        .filter_map(|id| commcalc_core::catalog::machine(id).map(|m| m.name))
+        .collect();
     let why = format!(
-        "The Traffic view simulates 003's synthetic benchmark on a hypercube: {} on {} is not one, so the view shows it on {} (003's machines and custom have it).",
-        s.pattern.title, s.machine.name, next.machine.name
+        "The Traffic view simulates {} ({}) on a hypercube: {} on {} is not one, so the view shows it on {} (the machines that have it: {}).",
+        next.pattern.title.to_lowercase(),
+        next.pattern.source,
+        s.pattern.title,
+        s.machine.name,
+        next.machine.name,
+        machines.join(", ")
     );
     Some((next, why))
 }
@@ -85,9 +97,9 @@ pub fn control(key: TrafficKey, s: &Scenario) -> Option<Described> {
     if key.spatial_model().is_some_and(|m| m != model) {
         return None;
     }
-    let dim = f64::from(s.inputs.traffic.dim.unwrap_or(4));
+    let dim = f64::from(s.inputs.traffic.dim.unwrap_or(DEFAULT_DIM));
     let kind = match key {
-        K::Dim => number(1.0, 12.0, true),
+        K::Dim => number(1.0, f64::from(MAX_DIM), true),
         K::Spatial => choice(SpatialModel::ALL.iter().map(|m| m.id()).collect()),
         K::Radius => number(1.0, dim, true),
         K::Phi => number(0.0, 1.0, false),
@@ -529,9 +541,10 @@ impl Then {
 
 /// The estimated events of both figures (every run at the base's estimate).
 pub fn figures_estimate(s: &Scenario) -> Result<f64, String> {
-    let one = estimate(&figures::base(s))?;
-    let dim = s.inputs.traffic.dim.unwrap_or(4) as usize;
-    Ok(one * (dim + 5 + 1 + 12) as f64)
+    let base = figures::base(s);
+    let one = estimate(&base)?;
+    let runs: usize = figures::of(&base).iter().map(Figure::runs).sum();
+    Ok(one * runs as f64)
 }
 
 /// The simulations of an evaluation of `query` (`simulations`), in order.

@@ -533,6 +533,21 @@ pub fn node_default(machine: &Machine, key: NodeKey) -> NodeDefault {
     }
 }
 
+/// The scenario's p, else its collective's default on its machine ([`default_p`]).
+pub fn p_of(scenario: &Scenario) -> u32 {
+    scenario.inputs.p.unwrap_or(default_p(scenario.machine))
+}
+
+/// The scenario's ppn: the query's, else its machine's own placement; `None` where neither
+/// gives one (every rank on its own node, as [`levels`] takes it).
+pub fn ppn_of(scenario: &Scenario) -> Option<f64> {
+    let given = scenario.overrides.iter().find(|(k, _)| *k == "ppn");
+    given.map(|(_, v)| *v).or_else(|| {
+        let d = node_default(scenario.machine, NodeKey::Ppn);
+        d.own.then_some(d.value)
+    })
+}
+
 /// Where a scenario's ranks go when it gives no ppn and its machine places them itself (a
 /// cluster of today): the sentence a winner map or a listing shows beside it; `None` where
 /// the query gives ppn or the machine has no placement (every rank on its own node).

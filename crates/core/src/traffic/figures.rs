@@ -34,6 +34,11 @@ impl Figure {
         let series: Vec<String> = self.series.iter().map(Series::about).collect();
         format!("{} sweeps {}", self.source, series.join("; "))
     }
+
+    /// How many runs it takes: every value of every series.
+    pub fn runs(&self) -> usize {
+        self.series.iter().map(|s| s.sweep.values().len()).sum()
+    }
 }
 
 impl Series {
@@ -169,8 +174,9 @@ mod tests {
         );
         let [seven, eight] = of(&s);
         assert_eq!((seven, eight), (fig7(5), fig8()));
-        let [seven, _] = of(&scenario("machine=intel-ipsc&pattern=traffic"));
+        let [seven, eight] = of(&scenario("machine=intel-ipsc&pattern=traffic"));
         assert_eq!(seven, fig7(DEFAULT_DIM));
+        assert_eq!((seven.runs(), eight.runs()), (4 + 5 + 1, 3 * 4));
     }
 
     /// 003 names the two figures.

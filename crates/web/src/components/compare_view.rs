@@ -147,30 +147,32 @@ fn compared_csv(comparison: &Result<Comparison, Error>) -> String {
     }
 }
 
-/// One card per compared scenario: its colour and letter, what it is, and its buttons. The
-/// cards are built again only when what they are changes (a scenario added, removed, given
-/// another machine or pattern, or another one edited); a slider changes the edited card's
-/// query text alone, not its buttons and their listeners.
+/// One card per compared scenario: its colour and letter, what it is, and its buttons. A card
+/// is keyed by all it shows but its query text, so it is built again only when that changes
+/// (a scenario added or removed before it, given another machine or pattern, or the edited
+/// one changed); a slider changes the edited card's query text alone, not its buttons and
+/// their listeners.
 fn cards(state: State, embed: bool) -> impl IntoView {
-    let shape = Memo::new(move |_| {
+    let rows = Memo::new(move |_| {
         let list = state.compared();
         let fitted = state.page.with(|p| p.fitted.clone());
-        let what: Vec<String> = list
-            .iter()
-            .map(|s| {
-                let label = machine_label(fitted.as_deref(), s);
-                format!("{label} · {}", s.pattern.title)
-            })
-            .collect();
-        (what, state.active.get())
-    });
-    move || {
-        let (what, active) = shape.get();
-        let removable = what.len() > 1;
-        what.into_iter()
+        let active = state.active.get();
+        let removable = list.len() > 1;
+        list.iter()
             .enumerate()
-            .map(|(i, what)| card(state, i, what, i == active && !embed, removable, embed))
-            .collect_view()
+            .map(|(i, s)| {
+                let label = machine_label(fitted.as_deref(), s);
+                let what = format!("{label} · {}", s.pattern.title);
+                (i, what, i == active && !embed, removable)
+            })
+            .collect::<Vec<_>>()
+    });
+    view! {
+        <For
+            each=move || rows.get()
+            key=|row| row.clone()
+            children=move |(i, what, edited, removable)| card(state, i, what, edited, removable, embed)
+        />
     }
 }
 

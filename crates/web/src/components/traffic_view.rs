@@ -20,7 +20,7 @@ use leptos::prelude::*;
 use commcalc_core::figures::{DECAY, HIT_PROBABILITY, LOCALITY, RUN_LENGTHS, SPHERE_RADIUS};
 use commcalc_core::papers::Cited;
 use commcalc_core::patterns::traffic::{beyond_limit, estimate_text, MAX_EVENTS};
-use commcalc_core::patterns::LINK_COST;
+use commcalc_core::patterns::{pattern, LINK_COST};
 use commcalc_core::traffic::cube::MAX_DIM;
 use commcalc_core::traffic::figures;
 use commcalc_core::traffic::Summary;
@@ -533,9 +533,13 @@ fn live_run(runs: Runs, query: String, events: f64) {
 /// The heading, what the view is, the note and the machine.
 #[component]
 fn Intro(state: State) -> impl IntoView {
+    // The view shows the traffic pattern alone (`traffic::with_traffic` moves it there).
+    let heading = pattern("traffic")
+        .map(|p| format!("{}, simulated ({})", p.title, p.source))
+        .unwrap_or_default();
     view! {
         <section class="panel" aria-labelledby="traffic-title">
-            <h2 id="traffic-title">"Traffic: 003's synthetic benchmark, simulated"</h2>
+            <h2 id="traffic-title">{heading}</h2>
             <p class="about">
                 {format!("Every node of a hypercube sends messages with temporal locality (an LRU stack of recent destinations) and spatial locality (uniform, a sphere of locality, or decreasing probability with distance); the messages cross the cube's simplex links hop by hop under e-cube routing, each hop costing {} ({}). Set the models with the controls; the same query gives the same numbers, bit for bit, here and in commcalc traffic.", LINK_COST.text, LINK_COST.source)}
             </p>

@@ -76,6 +76,13 @@ pub struct PiecewiseFit {
     pub query: String,
 }
 
+impl LinearFit {
+    /// The fitted line's time for `m` bytes, µs.
+    pub fn time(&self, m: f64) -> f64 {
+        crate::models::hockney::time(self.a_us, self.b_us_per_byte, m)
+    }
+}
+
 impl PiecewiseFit {
     /// The pieces as the CLI and the import view print them, one line of SI values each
     /// (`0 B–8.19 kB: 1.16 µs + 476 ps/B·m`).
@@ -107,6 +114,16 @@ pub struct HyperbolicFit {
     pub quality: Quality,
     /// The fitted machine with the hyperbolic model, for `commcalc eval`.
     pub query: String,
+}
+
+impl HyperbolicFit {
+    /// The fitted hyperbola as 000's model computes it.
+    pub fn block(&self) -> Block {
+        Block {
+            a: self.a_us,
+            b: self.b_us_per_byte,
+        }
+    }
 }
 
 /// A model the fits fit to a one-way latency run, as `commcalc fit --help`, the page's table

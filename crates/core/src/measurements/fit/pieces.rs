@@ -17,6 +17,13 @@ pub struct Piece {
     pub b_us_per_byte: f64,
 }
 
+impl Piece {
+    /// The piece's line's time for `m` bytes, µs (whether or not `m` is in its range).
+    pub fn time(&self, m: f64) -> f64 {
+        crate::models::hockney::time(self.a_us, self.b_us_per_byte, m)
+    }
+}
+
 /// The relative linear fit of `points`, kept physical: a negative slope is refitted as a
 /// constant, a negative intercept through zero; with the warning that says so.
 pub fn physical(points: &[[f64; 2]]) -> (f64, f64, Option<&'static str>) {
