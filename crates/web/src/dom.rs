@@ -476,9 +476,9 @@ pub fn embedded() {
     });
 }
 
-/// Saves `href` (a data: or blob: URL) as a file called `name`, through a link the browser
-/// downloads from.
-fn save(name: &str, href: &str) -> Result<(), JsValue> {
+/// Saves `href` (a data: or blob: URL: a canvas's PNG, an image drawn off the page) as a file
+/// called `name`, through a link the browser downloads from.
+pub fn download_url(name: &str, href: &str) -> Result<(), JsValue> {
     let doc = web_sys::window()
         .and_then(|w| w.document())
         .ok_or_else(|| JsValue::from_str("no document"))?;
@@ -508,7 +508,7 @@ pub fn download_text(name: &str, mime: &str, text: &str) -> Result<(), JsValue> 
     options.set_type(mime);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
     let url = web_sys::Url::create_object_url_with_blob(&blob)?;
-    let saved = save(name, &url);
+    let saved = download_url(name, &url);
     // The download has its own reference to the blob by now.
     set_timeout(
         move || {
@@ -517,11 +517,6 @@ pub fn download_text(name: &str, mime: &str, text: &str) -> Result<(), JsValue> 
         Duration::from_secs(10),
     );
     saved
-}
-
-/// Saves a canvas as a PNG file, at its full pixel size.
-pub fn download_png(name: &str, canvas: &web_sys::HtmlCanvasElement) -> Result<(), JsValue> {
-    save(name, &canvas.to_data_url()?)
 }
 
 /// The text stored under `key`, if storage is available and holds it (a private window or a
@@ -557,11 +552,6 @@ pub fn read_file(file: web_sys::File, done: impl FnOnce(Result<String, String>) 
     });
     reader.set_onloadend(Some(onload.unchecked_ref()));
     let _ = reader.read_as_text(&file);
-}
-
-/// Saves a data: URL (an image drawn off the page) as a file.
-pub fn download_url(name: &str, url: &str) -> Result<(), JsValue> {
-    save(name, url)
 }
 
 // A chart off screen while a slider moves keeps its drawing until the slider pauses or is

@@ -338,11 +338,6 @@ impl State {
         self.address.push_query(self.query_untracked());
     }
 
-    /// Sets the charts' axes.
-    pub fn set_axes(&self, axes: Scale) {
-        self.update_page(|p| p.axes = axes);
-    }
-
     /// The charts' axes: the page's, so that the address keeps them. Read from the page, not
     /// kept in a memo of their own: the page changes only when a view, a set or the compared
     /// scenarios do, never on a slider step, and a memo's code is compiled once per value type

@@ -283,16 +283,11 @@ impl Drop for Job {
     }
 }
 
-/// How long until `HOLD_MS` have passed since the person's last input (none if they have).
-fn wait_for_quiet(workers: Workers) -> f64 {
-    crate::traffic::quiet_in(workers.last_input(), crate::dom::now())
-}
-
 /// Runs `f` once `HOLD_MS` have passed since the person's last input (at once if they have):
 /// work that can wait, such as the next part of a worker's results, then does not delay the
 /// frame after an input. It waits once, as the replies do.
 pub fn when_quiet(workers: Workers, f: impl FnOnce() + 'static) {
-    match wait_for_quiet(workers) {
+    match crate::traffic::quiet_in(workers.last_input(), crate::dom::now()) {
         wait if wait > 0.0 => set_timeout(f, Duration::from_secs_f64(wait / 1000.0)),
         _ => f(),
     }

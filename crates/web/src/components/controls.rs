@@ -13,6 +13,18 @@ use crate::edit::Edit;
 use crate::slider::{plain, STEPS};
 use crate::state::State;
 
+/// A label as the papers typeset it (`controls::label_parts`: `t_st` is t with st as a
+/// subscript).
+pub fn symbol(label: &str) -> impl IntoView {
+    label_parts(label)
+        .into_iter()
+        .map(|(text, sub)| match sub {
+            true => view! { <sub>{text}</sub> }.into_any(),
+            false => text.into_any(),
+        })
+        .collect_view()
+}
+
 /// `div.controls`: the inputs, then the parameters, each group in a fieldset.
 #[component]
 pub fn Controls(
@@ -175,16 +187,7 @@ fn Head(
 ) -> impl IntoView {
     let key = control.with_untracked(|c| c.key);
     let label = Memo::new(move |_| control.with(|c| c.label.clone()));
-    let parts = move || {
-        label
-            .with(|l| label_parts(l))
-            .into_iter()
-            .map(|(text, sub)| match sub {
-                true => view! { <sub>{text}</sub> }.into_any(),
-                false => text.into_any(),
-            })
-            .collect_view()
-    };
+    let parts = move || label.with(|l| symbol(l));
     let reset = move || control.with(|c| format!("Reset {} to {}", c.label, c.reset_to));
     view! {
         <div class="head">

@@ -167,7 +167,10 @@ fn chart_file(
                 .get_untracked()
                 .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok())
                 .ok_or("the chart is not on the page")?;
-            dom::download_png(&format!("{stem}-{name}.png"), &canvas).map_err(|e| dom::js_error(&e))
+            canvas
+                .to_data_url()
+                .and_then(|url| dom::download_url(&format!("{stem}-{name}.png"), &url))
+                .map_err(|e| dom::js_error(&e))
         }
         "slide" => {
             let url = with_plot(&|plot| png(SLIDE, plot, scale, &colours, &heading))?;

@@ -28,7 +28,7 @@ pub fn ScaleToggle(
                 id="scale"
                 on:change=move |ev| {
                     if let Some(s) = Scale::from_id(&event_target_value(&ev)) {
-                        state.set_axes(s);
+                        state.update_page(|p| p.axes = s);
                     }
                 }
             >

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::asked::Asked;
+use crate::components::controls::symbol;
 use crate::controls::controls;
 use crate::page::result_keys;
 use crate::state::State;
@@ -257,18 +258,6 @@ fn Ticks(
         }
     };
     view! { <For each=move || items.get() key=|item| item.clone() children=tick/> }
-}
-
-/// A label as the papers typeset it (`controls::label_parts`: `t_st` is t with st as a
-/// subscript).
-fn symbol(label: &str) -> impl IntoView {
-    crate::controls::label_parts(label)
-        .into_iter()
-        .map(|(text, sub)| match sub {
-            true => view! { <sub>{text}</sub> }.into_any(),
-            false => text.into_any(),
-        })
-        .collect_view()
 }
 
 /// Puts `text` on the clipboard (`navigator.clipboard.writeText`, looked up at run time so

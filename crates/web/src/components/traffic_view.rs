@@ -182,7 +182,8 @@ fn charts(runs: Runs) -> Charts {
         plot,
         keys,
         x,
-        y: completion_label(),
+        // The completion time's label in the core's catalogue of reported quantities.
+        y: commcalc_core::metrics::metric("completion_us").map_or("completion_us", |m| m.label),
     };
     [
         histogram(LATENCY, first(0, latency_plot)),
@@ -936,11 +937,6 @@ const FIG8_HIT: (&str, &str, Caption, &str) = (
     Caption::Paper(HIT_PROBABILITY),
     "Stack hit probability p (depth 1)",
 );
-
-/// The completion time's label in the core's catalogue of reported quantities.
-fn completion_label() -> &'static str {
-    commcalc_core::metrics::metric("completion_us").map_or("completion_us", |m| m.label)
-}
 
 /// Saves one export: `csv`, `json`, `cube`, `figures-csv`, or `<chart>-png` / `<chart>-svg`.
 fn export(
