@@ -158,7 +158,7 @@ fn fitted_label(fitted: Option<&str>) -> String {
 }
 
 /// One option of `select#dataset`: its value, its label and whether it is the one shown.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Choice {
     pub value: String,
     pub label: String,

@@ -19,7 +19,9 @@ use crate::fits::fit_table;
 use crate::import::{kept_check, Saved};
 use crate::page::{set_ids, COLLECTIVE_ID};
 use crate::state::State;
-use crate::validation_plot::{collective_name, picker_groups, shown, summary, table, Shown};
+use crate::validation_plot::{
+    collective_name, picker_groups, shown, summary, table, Choice, Shown,
+};
 
 /// What a screen reader says of the chart.
 const CHART_LABEL: &str = "The data set's measured points beside commcalc's model; every value is in the table below the chart";
@@ -141,26 +143,21 @@ fn Picker(
             .map(|s| s.name.clone())
             .collect()
     });
-    let groups = move || fitted.with(|f| picker_groups(id.get(), f.as_deref(), &checks));
+    let groups =
+        Memo::new(move |_| fitted.with(|f| picker_groups(id.get(), f.as_deref(), &checks)));
+    // A group is built again only when its options or which of them is chosen change.
+    let group = |(label, choices): (String, Vec<Choice>)| {
+        let options = choices
+            .into_iter()
+            .map(|c| view! { <option value=c.value selected=c.selected>{c.label}</option> })
+            .collect_view();
+        view! { <optgroup label=label>{options}</optgroup> }
+    };
     view! {
         <div class="picker">
             <label for="dataset">"Data set"</label>
             <select id="dataset" aria-describedby="validation-source" on:change=choose>
-                {move || {
-                    groups()
-                        .into_iter()
-                        .map(|(label, choices)| {
-                            view! {
-                                <optgroup label=label>
-                                    {choices
-                                        .into_iter()
-                                        .map(|c| view! { <option value=c.value selected=c.selected>{c.label}</option> })
-                                        .collect_view()}
-                                </optgroup>
-                            }
-                        })
-                        .collect_view()
-                }}
+                <For each=move || groups.get() key=|g| g.clone() children=group/>
             </select>
         </div>
     }
