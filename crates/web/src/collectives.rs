@@ -8,19 +8,18 @@
 //! solid: the solid line is the winner's, and a mark on the abscissa names each size where
 //! the winner changes (a crossover).
 
-use commcalc_core::collectives::chain::Chain;
+use commcalc_core::collectives::algorithm;
 use commcalc_core::collectives::export::Format;
 use commcalc_core::collectives::file::sizes as log_sizes;
-use commcalc_core::collectives::winner::{collective_of, sampled_winner_map, WinnerMap};
-use commcalc_core::collectives::{algorithm, Collective};
-use commcalc_core::models::nbl::{Algorithm, Combiner, Mesh};
-use commcalc_core::patterns::collective::{abg, algos, menu, mesh_of, with_ctx, Cost};
-use commcalc_core::regimes::nbl_of;
+use commcalc_core::collectives::segments::Row;
+use commcalc_core::collectives::winner::{collective_of, curves, sampled_winner_map, WinnerMap};
+use commcalc_core::patterns::collective::{menu, menu_algos, with_ctx, Cost};
 use commcalc_core::units::si;
-use commcalc_core::units::ELEMENT_BYTES;
 use commcalc_core::{Error, Scenario};
 
 use crate::chart::{axes, Mark, Palette, Plot, Scale, Series};
+use crate::export::file_stem;
+use crate::regime_charts::join_and;
 use crate::regime_map::{mix, pixels, strength, Tick};
 use commcalc_core::collectives::library::{agreement, choice, Library};
 
@@ -98,27 +97,14 @@ fn costs(scenario: &Scenario) -> Result<Vec<(&'static str, Cost)>, Error> {
     with_ctx(scenario, |ctx| menu(ctx, c, p))
 }
 
-/// The chart: every algorithm's time against n at the scenario's p, the winner solid.
+/// The chart: every algorithm's time against n at the scenario's p, the winner solid, and a
+/// mark at each crossover (the core's [`curves`]).
 pub fn curves_plot(scenario: &Scenario, scale: Scale) -> Result<Plot, Error> {
     let list = costs(scenario)?;
     let sizes = log_sizes(SIZES.0, SIZES.1, CHART_POINTS);
-    let times: Vec<Vec<f64>> = list
-        .iter()
-        .map(|(_, c)| sizes.iter().map(|&n| c(n)).collect())
-        .collect();
-    let winners: Vec<usize> = (0..sizes.len())
-        .map(|i| {
-            (0..times.len()).fold(0, |best, a| {
-                if times[a][i] < times[best][i] {
-                    a
-                } else {
-                    best
-                }
-            })
-        })
-        .collect();
+    let row = curves(&list, &sizes);
     let mut series: Vec<Series> = Vec::new();
-    for (a, t) in times.iter().enumerate() {
+    for (a, t) in row.times.iter().enumerate() {
         let line = |range: std::ops::Range<usize>, dashed: bool| Series {
             points: range
                 .map(|i| (sizes[i], t[i]))
@@ -131,51 +117,23 @@ pub fn curves_plot(scenario: &Scenario, scale: Scale) -> Result<Plot, Error> {
             letter: None,
         };
         series.push(line(0..sizes.len(), true));
-        for run in runs(&winners, a) {
+        for run in runs(&row.winners, a) {
             series.push(line(run, false));
         }
     }
     let (x, y) = axes(&series, SIZES, ("B", "µs"), scale);
-    let fastest = |n: f64| {
-        (0..list.len()).fold(0, |best, a| {
-            if list[a].1(n) < list[best].1(n) {
-                a
-            } else {
-                best
-            }
-        })
-    };
-    let crossovers = winners
-        .windows(2)
-        .enumerate()
-        .filter(|(_, w)| w[0] != w[1])
-        .map(|(i, w)| {
-            let at = crossover(sizes[i], sizes[i + 1], |n| fastest(n) == w[0]);
-            Mark {
-                x: at,
-                label: format!("{} → {} {}", list[w[0]].0, list[w[1]].0, si(at, "B")),
-            }
+    let crossovers = row
+        .crossovers
+        .iter()
+        .map(|c| Mark {
+            x: c.at,
+            label: format!("{} → {} {}", c.before, c.after, si(c.at, "B")),
         })
         .collect();
     Ok(Plot {
         crossovers,
         ..Plot::bare(x, y, series)
     })
-}
-
-/// The size in (lo, hi] where `before` stops holding, to a part in 10⁶ (bisection on a log
-/// scale; `before(lo)` holds and `before(hi)` does not).
-pub fn crossover(lo: f64, hi: f64, before: impl Fn(f64) -> bool) -> f64 {
-    let (mut lo, mut hi) = (lo, hi);
-    while hi / lo > 1.0 + 1e-6 {
-        let mid = (lo * hi).sqrt();
-        if before(mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    hi
 }
 
 /// The index ranges where `winners` is `a`, each widened by one point to the right so that the
@@ -197,6 +155,19 @@ fn runs(winners: &[usize], a: usize) -> Vec<std::ops::Range<usize>> {
         out.push(s..winners.len());
     }
     out
+}
+
+/// The map's accessible name: what it shows, with the defaults of the libraries the map draws
+/// ([`Library::CURRENT`], by the core's names) as its lines.
+pub fn map_label() -> String {
+    let names: Vec<String> = Library::CURRENT
+        .iter()
+        .map(|l| l.name().to_string())
+        .collect();
+    format!(
+        "Winner map: the fastest algorithm by message size and process count, with the default thresholds of {} as lines; arrow keys move the cursor",
+        join_and(&names)
+    )
 }
 
 /// An algorithm in a key: its id and its colour as CSS (`rgb(r,g,b)`).
@@ -231,17 +202,15 @@ pub fn colour(palette: &Palette, slot: usize) -> (u8, u8, u8) {
     palette.series[slot % palette.series.len()]
 }
 
-/// An algorithm's colour slot: its place among the `algo=` ids the collective offers on the
-/// scenario's machine (leaving out `best` and LogGP's tree, which are not in the menu), so an
-/// algorithm has one colour on the chart, the map and both keys, whichever algorithms a p
-/// leaves out.
+/// An algorithm's colour slot: its place among the menu's algorithms on the scenario's machine
+/// (the core's [`menu_algos`]), so an algorithm has one colour on the chart, the map and both
+/// keys, whichever algorithms a p leaves out.
 pub fn slot(scenario: &Scenario, id: &str) -> usize {
     let Ok(c) = collective_of(scenario) else {
         return 0;
     };
-    algos(c, scenario.machine)
+    menu_algos(c, scenario.machine)
         .iter()
-        .filter(|a| !matches!(**a, "best" | "loggp-binomial"))
         .position(|a| *a == id)
         .unwrap_or(0)
 }
@@ -491,85 +460,9 @@ pub fn map_key(map: &WinnerMap, slots: &[usize], palette: &Palette) -> MapKey {
     }
 }
 
-/// One row of a pipelined algorithm's optimal segmenting at one size: the pipelined chain
-/// broadcast's segments, or 004's Snake and Fence blocks (in bytes, 8 per double).
-#[derive(Clone, Debug, PartialEq)]
-pub struct SegmentRow {
-    pub algo: &'static str,
-    pub size: f64,
-    /// Segments k, or 004's blocks B.
-    pub segments: u64,
-    pub segment_bytes: f64,
-    pub time_us: f64,
-    pub closed_form_bytes: Option<f64>,
-}
-
-/// The sizes of the segment table: four fixed ones and the scenario's own.
-fn segment_sizes(scenario: &Scenario) -> Vec<f64> {
-    let own = scenario
-        .inputs
-        .size
-        .unwrap_or(commcalc_core::patterns::collective::DEFAULT_SIZE);
-    let mut at = vec![1024.0, 65_536.0, 1_048_576.0, 16_777_216.0, own];
-    at.sort_by(f64::total_cmp);
-    at.dedup();
-    at
-}
-
-/// The optimal segmenting of the pipelined algorithms at the scenario's p, at a few sizes and
-/// the scenario's own: the pipelined chain broadcast's exact segment count beside the closed
-/// form, and on the DELTA's allreduce 004's Snake and Fence at their exact optimal blocks on
-/// the near-square mesh of p nodes (004 §3, Appendix 7.1). Empty for the other collectives.
-pub fn segments(scenario: &Scenario) -> Result<Vec<SegmentRow>, Error> {
-    let c = collective_of(scenario)?;
-    let p = p_of(scenario);
-    let sizes = segment_sizes(scenario);
-    if c == Collective::Broadcast {
-        let m = with_ctx(scenario, |ctx| abg(ctx, p, false))?;
-        let chain = Chain::new(&m, p);
-        return Ok(sizes
-            .into_iter()
-            .map(|n| {
-                let o = chain.optimum(n);
-                SegmentRow {
-                    algo: "pipelined-chain",
-                    size: n,
-                    segments: o.segments,
-                    segment_bytes: o.segment_bytes,
-                    time_us: o.time,
-                    closed_form_bytes: chain.closed_form(n),
-                }
-            })
-            .collect());
-    }
-    if !costs(scenario)?.iter().any(|(id, _)| *id == "snake") {
-        return Ok(Vec::new());
-    }
-    let (width, height) = mesh_of(p);
-    let combiner = Combiner::new(&nbl_of(scenario)?, Mesh { width, height });
-    let mut rows = Vec::new();
-    for n in sizes {
-        let elements = (n / ELEMENT_BYTES).ceil().max(1.0) as u64;
-        for o in combiner.optima(elements).into_iter().flatten() {
-            if o.algorithm == Algorithm::Tree {
-                continue;
-            }
-            rows.push(SegmentRow {
-                algo: o.algorithm.id(),
-                size: n,
-                segments: o.blocks,
-                segment_bytes: o.block as f64 * ELEMENT_BYTES,
-                time_us: o.time,
-                closed_form_bytes: o.closed_form.map(|s| s * ELEMENT_BYTES),
-            });
-        }
-    }
-    Ok(rows)
-}
-
-/// A segment row's cells as shown: algorithm, n, segments k, segment, time, closed form s*
-/// ("—" where there is none).
-pub fn segment_cells(r: &SegmentRow) -> [String; 6] {
+/// A row of the core's table of optimal segments (`collectives::segments::table`) as shown:
+/// algorithm, n, segments k, segment, time, closed form s* ("—" where there is none).
+pub fn segment_cells(r: &Row) -> [String; 6] {
     [
         r.algo.to_string(),
         si(r.size, "B"),
@@ -580,12 +473,13 @@ pub fn segment_cells(r: &SegmentRow) -> [String; 6] {
     ]
 }
 
-/// The file name of an export: `commcalc-<machine>-<collective>-p<p>.<format>.<ext>`.
+/// The file name of an export: the page's export stem ([`file_stem`],
+/// `commcalc-<machine>-<collective>`), then the format and its extension:
+/// `commcalc-intel-paragon-broadcast.ompi-rules.conf`.
 pub fn export_name(scenario: &Scenario, format: Format) -> String {
     format!(
-        "commcalc-{}-{}.{}.{}",
-        scenario.machine.id,
-        scenario.pattern.id,
+        "{}.{}.{}",
+        file_stem(std::slice::from_ref(scenario)),
         format.id(),
         format.extension()
     )
@@ -709,20 +603,27 @@ mod tests {
         );
     }
 
+    /// The marks are the core's crossovers (`winner::curves`), each named with its size.
     #[test]
-    fn crossovers_are_where_the_costs_meet() {
-        // Binomial 4(α + nβ) against scatter + recursive-doubling allgather 8α + 2n(15/16)β on
-        // 16 Paragon nodes: equal at n = 4α / (2.125 β).
+    fn the_marks_name_the_cores_crossovers() {
         let s = scenario("machine=intel-paragon&pattern=broadcast&p=16");
         let plot = curves_plot(&s, Scale::Log).unwrap();
-        let want = 4.0 * 146.0 / (2.125 * 0.0115);
-        assert!(
-            (plot.crossovers[0].x / want - 1.0).abs() < 1e-5,
-            "{} vs {want}",
-            plot.crossovers[0].x
+        let labels: Vec<&str> = plot.crossovers.iter().map(|m| m.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "binomial → scatter-rd-allgather 23.9 kB",
+                "scatter-rd-allgather → pipelined-chain 1.1 MB"
+            ]
         );
-        let x = crossover(1.0, 100.0, |n| n < 10.0);
-        assert!((10.0..10.0001).contains(&x), "{x}");
+    }
+
+    #[test]
+    fn the_maps_name_says_which_libraries_it_draws() {
+        assert_eq!(
+            map_label(),
+            "Winner map: the fastest algorithm by message size and process count, with the default thresholds of MPICH 4 and Open MPI 4.1 as lines; arrow keys move the cursor"
+        );
     }
 
     #[test]
@@ -832,39 +733,47 @@ mod tests {
         assert_eq!((px[at], px[at + 1], px[at + 2]), want);
     }
 
+    /// The core's rows as the table shows them (the page's cells before the table moved to
+    /// the core): a 1 MB broadcast on 16 Paragon nodes, and a chain of two with no closed form.
     #[test]
-    fn broadcast_lists_optimal_segments_and_other_collectives_none() {
-        let s = scenario("machine=intel-paragon&pattern=broadcast&p=16&size=1000000");
-        let rows = segments(&s).unwrap();
-        assert_eq!(rows.len(), 5);
-        let r = run("machine=intel-paragon&pattern=broadcast&p=16&size=1000000").unwrap();
-        let own = rows.iter().find(|r| r.size == 1e6).unwrap();
-        assert_eq!(Some(own.segment_bytes), r.metric("opt_segment_bytes"));
-        assert_eq!(Some(own.time_us), r.metric("opt_time_us"));
-        assert!(
-            segments(&scenario("machine=intel-paragon&pattern=allreduce"))
-                .unwrap()
-                .is_empty()
+    fn segment_rows_are_shown_in_si_units_with_a_dash_for_no_closed_form() {
+        let rows = commcalc_core::collectives::segments::table(&scenario(
+            "machine=intel-paragon&pattern=broadcast&p=16&size=1000000",
+        ))
+        .unwrap();
+        assert_eq!(
+            segment_cells(&rows[2]),
+            [
+                "pipelined-chain",
+                "1 MB",
+                "33",
+                "30.3 kB",
+                "23.2 ms",
+                "30.1 kB"
+            ]
+        );
+        let two = commcalc_core::collectives::segments::table(&scenario(
+            "machine=intel-paragon&pattern=broadcast&p=2",
+        ))
+        .unwrap();
+        assert_eq!(
+            segment_cells(&two[0]),
+            ["pipelined-chain", "1.02 kB", "1", "1.02 kB", "158 µs", "—"]
         );
     }
 
+    /// An export's name is the page's export stem with the format and its extension.
     #[test]
-    fn the_deltas_allreduce_lists_snake_and_fence_at_their_optimal_blocks() {
-        let s = scenario("machine=intel-delta&pattern=allreduce&p=64&size=800000");
-        let rows = segments(&s).unwrap();
-        assert_eq!(rows.len(), 2 * 5, "Snake and Fence at five sizes");
-        let r = run("machine=intel-delta&pattern=allreduce&p=64&size=800000").unwrap();
-        for algo in ["snake", "fence"] {
-            let own = rows
-                .iter()
-                .find(|x| x.algo == algo && x.size == 8e5)
-                .unwrap();
-            assert_eq!(Some(own.time_us), r.metric(&format!("{algo}_us")), "{algo}");
-            assert_eq!(
-                own.segments,
-                (1e5 / (own.segment_bytes / 8.0)).ceil() as u64
-            );
-        }
+    fn an_export_is_named_by_the_pages_stem_and_its_format() {
+        let s = scenario("machine=intel-paragon&pattern=broadcast&p=16");
+        assert_eq!(
+            export_name(&s, Format::OmpiRules),
+            "commcalc-intel-paragon-broadcast.ompi-rules.conf"
+        );
+        assert_eq!(
+            export_name(&s, Format::MpichJson),
+            "commcalc-intel-paragon-broadcast.mpich-json.json"
+        );
     }
 
     #[test]

@@ -235,7 +235,7 @@ pub fn bulk_sentence(c: &Comparison, p: u32) -> String {
 }
 
 /// "a", "a and b", "a, b and c".
-fn join_and(items: &[String]) -> String {
+pub(crate) fn join_and(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),

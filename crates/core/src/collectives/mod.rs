@@ -27,6 +27,7 @@ pub mod library;
 pub mod loggp;
 pub mod mpich_tree;
 pub mod nodes;
+pub mod segments;
 pub mod steps;
 pub mod validate;
 pub mod winner;
@@ -35,8 +36,16 @@ use serde::Serialize;
 
 use crate::derivation::{Derivation, Expr, Quantity};
 use crate::models::piecewise::Piecewise;
+use crate::papers::Cited;
 pub use abg::{Abg, Procs};
 pub use steps::bruck_alltoall_bytes;
+
+/// The model every algorithm here is costed in, and the two papers whose costs these are (the
+/// module's TRG and CHPV), as a page that compares the algorithms cites them.
+pub const MODEL: Cited = Cited {
+    text: "the α-β-γ model",
+    source: "Thakur, Rabenseifner and Gropp 2005; Chan et al. 2007",
+};
 
 /// The collectives, by the pattern id that names them in queries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -591,4 +600,37 @@ pub fn library_algorithms(collective: Collective) -> impl Iterator<Item = &'stat
 /// The metric key of an algorithm's time: `<algo>_us`, hyphens as underscores.
 pub fn time_key(algo: &str) -> String {
     format!("{}_us", algo.replace('-', "_"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::patterns::pattern;
+
+    /// The model's citation names the papers the costs come from: every collective's pattern
+    /// cites Thakur, Rabenseifner and Gropp, the allreduce Chan et al. too, and each α-β-γ
+    /// algorithm's own source is one of the two (TRG or CHPV).
+    #[test]
+    fn the_models_citation_names_the_papers_of_the_costs() {
+        let (trg, chpv) = MODEL.source.split_once("; ").unwrap();
+        for c in Collective::ALL {
+            let source = pattern(c.id()).unwrap().source;
+            assert!(source.contains(trg), "{}: {source}", c.id());
+        }
+        assert!(pattern("allreduce").unwrap().source.contains(chpv));
+        for c in Collective::ALL {
+            for a in c.algorithms() {
+                assert!(
+                    a.source.starts_with("TRG") || a.source.starts_with("CHPV"),
+                    "{}: {}",
+                    a.id,
+                    a.source
+                );
+            }
+        }
+        assert_eq!(
+            MODEL.to_string(),
+            "the α-β-γ model (Thakur, Rabenseifner and Gropp 2005; Chan et al. 2007)"
+        );
+    }
 }

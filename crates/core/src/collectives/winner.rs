@@ -226,6 +226,89 @@ fn cell(
     }
 }
 
+/// Where the winner of a row of sizes changes (a crossover): the least size at which `after` is
+/// the fastest, to a part in 10⁶, with the winner below it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Crossover {
+    /// Bytes.
+    pub at: f64,
+    pub before: &'static str,
+    pub after: &'static str,
+}
+
+/// Every algorithm of a menu (`patterns::collective::menu` at one p) along a row of sizes: each
+/// one's time, the winner at each size and each size where the winner changes. What the
+/// Collectives view's chart draws; a row of the winner map at finer sizes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Curves {
+    /// `times[a][i]`: the menu's algorithm a at the `i`th size (µs).
+    pub times: Vec<Vec<f64>>,
+    /// The fastest at each size, an index into the menu; ties go to the earlier algorithm.
+    pub winners: Vec<usize>,
+    /// A crossover between each two neighbouring sizes whose winners differ, in size order.
+    pub crossovers: Vec<Crossover>,
+}
+
+/// The menu's [`Curves`] over `sizes` (ascending). A change of winner between two sizes is
+/// placed by bisection on a log scale between them, on the menu's costs: the first size where
+/// the lower size's winner is no longer the fastest.
+pub fn curves(menu: &[(&'static str, Cost)], sizes: &[f64]) -> Curves {
+    let times: Vec<Vec<f64>> = menu
+        .iter()
+        .map(|(_, c)| sizes.iter().map(|&n| c(n)).collect())
+        .collect();
+    let winners: Vec<usize> = (0..sizes.len())
+        .map(|i| least(times.iter().map(|t| t[i])))
+        .collect();
+    let crossovers = winners
+        .windows(2)
+        .enumerate()
+        .filter(|(_, w)| w[0] != w[1])
+        .map(|(i, w)| Crossover {
+            at: crossover(sizes[i], sizes[i + 1], |n| {
+                least(menu.iter().map(|(_, c)| c(n))) == w[0]
+            }),
+            before: menu[w[0]].0,
+            after: menu[w[1]].0,
+        })
+        .collect();
+    Curves {
+        times,
+        winners,
+        crossovers,
+    }
+}
+
+/// The index of the least of `times`; ties (and a time that does not compare) go to the
+/// earlier.
+fn least(times: impl Iterator<Item = f64>) -> usize {
+    times
+        .enumerate()
+        .fold((0, f64::NAN), |(best, bt), (a, t)| {
+            if a == 0 || t < bt {
+                (a, t)
+            } else {
+                (best, bt)
+            }
+        })
+        .0
+}
+
+/// The size in (lo, hi] where `before` stops holding, to a part in 10⁶ (bisection on a log
+/// scale; `before(lo)` holds and `before(hi)` does not).
+fn crossover(lo: f64, hi: f64, before: impl Fn(f64) -> bool) -> f64 {
+    let (mut lo, mut hi) = (lo, hi);
+    while hi / lo > 1.0 + 1e-6 {
+        let mid = (lo * hi).sqrt();
+        if before(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    hi
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,6 +343,83 @@ mod tests {
             }
             assert_ne!(coarse.cells, exact.cells, "{q}");
         }
+    }
+
+    /// The chart's sizes on the Collectives view: 160 from one double to 16 MiB.
+    fn chart_sizes() -> Vec<f64> {
+        crate::collectives::file::sizes(8.0, 16_777_216.0, 160)
+    }
+
+    fn curves_of(q: &str) -> Curves {
+        let s = Scenario::from_query(q).unwrap();
+        let c = collective_of(&s).unwrap();
+        let p = s.inputs.p.unwrap();
+        with_ctx(&s, |ctx| Ok(curves(&menu(ctx, c, p)?, &chart_sizes()))).unwrap()
+    }
+
+    /// The crossovers the page marked before the search moved here, and the winners the map
+    /// finds at the same sizes.
+    #[test]
+    fn the_curves_winners_are_the_maps_and_their_changes_are_the_pages_crossovers() {
+        for (q, want) in [
+            (
+                "machine=intel-paragon&pattern=broadcast&p=16",
+                &[
+                    (23897.70690982456, "binomial", "scatter-rd-allgather"),
+                    (
+                        1095872.7082021702,
+                        "scatter-rd-allgather",
+                        "pipelined-chain",
+                    ),
+                ][..],
+            ),
+            (
+                "machine=intel-delta&pattern=allreduce&p=64",
+                &[(347.3585612487112, "recursive-doubling", "rabenseifner")],
+            ),
+            (
+                "machine=atm-sparc20&pattern=all-to-all&p=8",
+                &[(52856.49720118488, "bruck", "pairwise")],
+            ),
+        ] {
+            let curves = curves_of(q);
+            let got: Vec<(f64, &str, &str)> = curves
+                .crossovers
+                .iter()
+                .map(|c| (c.at, c.before, c.after))
+                .collect();
+            assert_eq!(got.len(), want.len(), "{q}: {got:?}");
+            for (g, w) in got.iter().zip(want) {
+                assert!((g.0 / w.0 - 1.0).abs() < 1e-12, "{q}: {g:?} vs {w:?}");
+                assert_eq!((g.1, g.2), (w.1, w.2), "{q}");
+            }
+            let s = Scenario::from_query(q).unwrap();
+            let map = winner_map(&s, &chart_sizes(), &[s.inputs.p.unwrap()], |_| true).unwrap();
+            let s = &s;
+            let ids: Vec<&str> = with_ctx(s, |ctx| {
+                let c = collective_of(s)?;
+                Ok(menu(ctx, c, s.inputs.p.unwrap())?
+                    .iter()
+                    .map(|(id, _)| *id)
+                    .collect())
+            })
+            .unwrap();
+            for (col, &w) in curves.winners.iter().enumerate() {
+                assert_eq!(map.winner(0, col), Some(ids[w]), "{q} column {col}");
+            }
+            assert!(curves.times.iter().all(|t| t.len() == chart_sizes().len()));
+        }
+    }
+
+    /// Binomial 4(α + nβ) against scatter + recursive-doubling allgather 8α + 2n(15/16)β on 16
+    /// Paragon nodes: equal at n = 4α / (2.125 β), where the search puts the crossover.
+    #[test]
+    fn a_crossover_is_where_the_costs_meet() {
+        let first = curves_of("machine=intel-paragon&pattern=broadcast&p=16").crossovers[0];
+        let want = 4.0 * 146.0 / (2.125 * 0.0115);
+        assert!((first.at / want - 1.0).abs() < 1e-5, "{first:?} vs {want}");
+        let x = crossover(1.0, 100.0, |n| n < 10.0);
+        assert!((10.0..10.0001).contains(&x), "{x}");
     }
 
     /// The winner and margin of every cell as the full costs give them, ranked as `cell` ranks.

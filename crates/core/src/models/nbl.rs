@@ -518,6 +518,12 @@ impl Algorithm {
         Algorithm::ALL.into_iter().find(|a| a.id() == id)
     }
 
+    /// Whether it pipelines the vector in blocks of S elements, whose size is chosen (Snake and
+    /// Fence, 004 §3.2); Tree combines whole vectors.
+    pub fn pipelined(self) -> bool {
+        self != Algorithm::Tree
+    }
+
     /// The algorithm's timeline (004 Appendix 7.1).
     pub fn timeline(self) -> &'static [Step] {
         match self {

@@ -1233,6 +1233,19 @@ pub fn algos(collective: Collective, machine: &Machine) -> &'static [&'static st
     }
 }
 
+/// The `algo=` ids of a collective on a machine that each name one algorithm of a [`menu`], in
+/// [`algos`]'s order: without `best` (the fastest of them, not one of them) and LogGP's
+/// binomial tree (the binomial algorithm under another model, which the menu leaves out). A
+/// view that gives each algorithm a place (a colour) by this list gives it the same place at
+/// every p, whichever algorithms a p leaves out of the menu.
+pub fn menu_algos(collective: Collective, machine: &Machine) -> Vec<&'static str> {
+    algos(collective, machine)
+        .iter()
+        .copied()
+        .filter(|a| !matches!(*a, "best" | "loggp-binomial"))
+        .collect()
+}
+
 /// The algorithms a collective offers on a machine under one model: [`algos`] without the
 /// papers' algorithms that another of its models costs (a measured BSP barrier is not an
 /// algorithm of the hyperbolic model). The query language accepts the machine's whole list
@@ -1642,4 +1655,45 @@ fn allreduce(machine: &'static Machine, model: Model) -> Result<Scenario, Error>
             .next()
             .unwrap_or_else(|| Error::invalid("model", model.id(), "a model of the machine"))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::MACHINES;
+
+    /// Every algorithm a menu costs, on every machine, collective and a few p, is in the
+    /// machine's list of menu algorithms, and every algorithm of that list but the papers'
+    /// (which a p may leave out) is in the menu.
+    #[test]
+    fn the_menu_algorithms_are_what_the_menus_cost() {
+        for machine in MACHINES.iter() {
+            for c in Collective::ALL {
+                let listed = menu_algos(c, machine);
+                assert!(!listed.contains(&"best") && !listed.contains(&"loggp-binomial"));
+                let q = format!("machine={}&pattern={}", machine.id, c.id());
+                let Ok(scenario) = Scenario::from_query(&q) else {
+                    continue;
+                };
+                for p in [2, 7, 16] {
+                    let Ok(menu) = with_ctx(&scenario, |ctx| menu(ctx, c, p)) else {
+                        continue;
+                    };
+                    let ids: Vec<&str> = menu.iter().map(|(id, _)| *id).collect();
+                    assert!(
+                        ids.iter().all(|id| listed.contains(id)),
+                        "{q} p={p}: {ids:?}"
+                    );
+                    for a in c.algorithms() {
+                        assert!(ids.contains(&a.id), "{q} p={p}: {} missing", a.id);
+                    }
+                }
+            }
+        }
+        let atm = MACHINES.iter().find(|m| m.id == "atm-sparc20").unwrap();
+        assert_eq!(
+            menu_algos(Collective::AllToAll, atm),
+            ["separate", "multicast", "bruck", "pairwise"]
+        );
+    }
 }

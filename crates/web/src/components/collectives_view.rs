@@ -7,7 +7,7 @@
 //!   paler = small margin), with MPICH 4's and Open MPI 4.1's default thresholds drawn over it as
 //!   lines, a cursor read out in words, and a click that takes the cell's p and size into the
 //!   scenario.
-//! - The pipelined chain's optimal segments, and the four export files the core writes.
+//! - The pipelined algorithms' optimal segments, and the four export files the core writes.
 //!
 //! Everything is in the scenario (machine, collective, p, size), so the address is the
 //! scenario's query with `view=collectives`.
@@ -20,9 +20,9 @@ use web_sys::HtmlCanvasElement;
 
 use commcalc_core::collectives::export::Format;
 use commcalc_core::collectives::file::{export_file, DEFAULT_PS, DEFAULT_SIZES};
-use commcalc_core::collectives::winner::WinnerMap;
-use commcalc_core::collectives::Collective;
-use commcalc_core::figures::OPTIMAL_BLOCK;
+use commcalc_core::collectives::segments::{about, table};
+use commcalc_core::collectives::winner::{collective_of, WinnerMap};
+use commcalc_core::collectives::{Collective, MODEL};
 use commcalc_core::units::si;
 use commcalc_core::Scenario;
 
@@ -32,8 +32,9 @@ use super::regimes_view::Ticks;
 use super::scale_toggle::ScaleToggle;
 use crate::chart::palette;
 use crate::collectives::{
-    chart_legend, curves_plot, export_name, home, map_key, map_of, p_of, p_ticks, reading, rgba,
-    segment_cells, segments, size_ticks, slots, times_at, CellReading, MapKey, MAP_PS, MAP_SIZES,
+    chart_legend, curves_plot, export_name, home, map_key, map_label, map_of, p_of, p_ticks,
+    reading, rgba, segment_cells, size_ticks, slots, times_at, CellReading, MapKey, MAP_PS,
+    MAP_SIZES,
 };
 use crate::dom::{self, Node};
 use crate::draw_map;
@@ -159,7 +160,7 @@ fn Intro(
         <section class="panel coll-lead" aria-labelledby="coll-title">
             <h2 id="coll-title">"Collectives: which algorithm wins"</h2>
             <p class="about">
-                "Every MPI algorithm of a collective costed on this machine in the α-β-γ model (Thakur, Rabenseifner and Gropp 2005; Chan et al. 2007), with the papers' own collectives beside them where the machine has them. Pick the machine in the scenario panel, the collective here, and p and the size under the controls."
+                {format!("Every MPI algorithm of a collective costed on this machine in {MODEL}, with the papers' own collectives beside them where the machine has them. Pick the machine in the scenario panel, the collective here, and p and the size under the controls.")}
             </p>
             <CollectivePicker state/>
             <p id="coll-note" class="about regimes-hint" role="status" hidden=move || state.note.with(Option::is_none)>
@@ -570,7 +571,7 @@ fn MapArea(
             tabindex="0"
             role="application"
             aria-roledescription="winner map"
-            aria-label="Winner map: the fastest algorithm by message size and process count, with the default thresholds of MPICH 4 and Open MPI 4.1 as lines; arrow keys move the cursor"
+            aria-label=map_label()
             aria-describedby="coll-map-keys coll-map-readout"
             on:pointerdown=move |ev| touched.set_value((ev.pointer_type() == "touch", cursor.get_untracked()))
             on:pointermove=move |ev| {
@@ -602,8 +603,9 @@ fn MapArea(
     }
 }
 
-/// MPICH's (solid) and Open MPI 4.1's (dashed) default thresholds over the map: the cell edges
-/// where the library's choice changes, in cell units stretched to the map.
+/// The default thresholds of each library the map draws ([`Library::CURRENT`]; MPICH's solid,
+/// Open MPI's dashed, by their ids' styles) over the map: the cell edges where the library's
+/// choice changes, in cell units stretched to the map.
 #[component]
 fn Lines(
     /// The map.
@@ -632,54 +634,44 @@ fn Lines(
         format!("0 0 {cols} {rows}")
     };
     let path = move |i: usize| paths.with(|p| p.as_ref().map(|p| p[i].clone()).unwrap_or_default());
+    // Each library's line is styled by its id (`.coll-lines .mpich`, `.ompi`), as its key is.
+    let lines = Library::CURRENT
+        .iter()
+        .enumerate()
+        .map(|(i, l)| view! { <path class=l.id() d=move || path(i)></path> })
+        .collect_view();
     view! {
         <svg class="coll-lines" viewBox=view_box preserveAspectRatio="none" aria-hidden="true">
-            <path class="mpich" d=move || path(0)></path>
-            <path class="ompi" d=move || path(1)></path>
+            {lines}
         </svg>
     }
 }
 
-/// The pipelined chain's optimal segments (broadcast only).
+/// The optimal segments of the collective's pipelined algorithms (the core's
+/// `collectives::segments`): hidden for a collective that has none.
 #[component]
 fn Segments(
     /// The app state: the scenario's p and size.
     state: State,
 ) -> impl IntoView {
     // Below the fold, the rows wait while a slider moves ([`follow_on_screen`]).
-    let table = Node::new();
-    let rows = follow_on_screen(state.address, table, move || {
-        state.scenario.with(|s| segments(s).unwrap_or_default())
+    let node = Node::new();
+    let rows = follow_on_screen(state.address, node, move || {
+        state.scenario.with(|s| table(s).unwrap_or_default())
     });
     // A slider step changes the numbers, not the rows: each cell's text follows.
     let cells = Memo::new(move |_| rows.with(|r| r.iter().map(segment_cells).collect::<Vec<_>>()));
     let caption = move || {
         state.scenario.with(|s| {
-            let (w, h) = commcalc_core::patterns::collective::mesh_of(p_of(s));
-            if s.pattern.id == "broadcast" {
-                format!(
-                    "The pipelined chain broadcast on {} with p = {}: the exact optimal number of segments k (whole segments of ⌈n/k⌉ bytes) beside the closed form {}.",
-                    state.machine_name(s),
-                    p_of(s),
-                    commcalc_core::collectives::chain::CLOSED_FORM
-                )
-            } else {
-                format!(
-                    "{} on a {w}×{h} mesh of the {} ({} processes): the exact one (k blocks of S doubles, shown in bytes) beside the closed form {} ({}).",
-                    OPTIMAL_BLOCK.text,
-                    state.machine_name(s),
-                    p_of(s),
-                    commcalc_core::models::nbl::CLOSED_FORM_BLOCK,
-                    OPTIMAL_BLOCK.source
-                )
-            }
+            let c = collective_of(s).ok()?;
+            about(c, p_of(s), &state.machine_name(s))
         })
     };
     view! {
         <section class="panel" aria-labelledby="coll-seg-title" hidden=move || rows.with(Vec::is_empty)>
             <h2 id="coll-seg-title">"Optimal segments of the pipelined algorithms"</h2>
             <p class="about">{caption}</p>
-            <table class="metrics" id="coll-segments" node_ref=table>
+            <table class="metrics" id="coll-segments" node_ref=node>
                 <thead>
                     <tr>
                         <th scope="col">"algorithm"</th>
