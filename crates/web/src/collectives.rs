@@ -13,7 +13,7 @@ use commcalc_core::collectives::export::Format;
 use commcalc_core::collectives::file::sizes as log_sizes;
 use commcalc_core::collectives::segments::Row;
 use commcalc_core::collectives::winner::{collective_of, curves, sampled_winner_map, WinnerMap};
-use commcalc_core::patterns::collective::{menu, menu_algos, with_ctx, Cost};
+use commcalc_core::patterns::collective::{menu, menu_algos, p_of, with_ctx, Cost};
 use commcalc_core::units::si;
 use commcalc_core::{Error, Scenario};
 
@@ -78,16 +78,6 @@ pub fn with_collective(s: &Scenario, fitted: Option<&str>) -> Option<(Scenario, 
         crate::page::machine_label(fitted.filter(|_| next.machine.id == s.machine.id), &next)
     );
     Some((next, why))
-}
-
-/// The scenario's collective and p (the pattern's default where the query has none).
-pub fn p_of(scenario: &Scenario) -> u32 {
-    scenario
-        .inputs
-        .p
-        .unwrap_or(commcalc_core::patterns::collective::default_p(
-            scenario.machine,
-        ))
 }
 
 /// Every algorithm of the scenario's collective at its p, with its cost.

@@ -32,9 +32,8 @@ use super::regimes_view::Ticks;
 use super::scale_toggle::ScaleToggle;
 use crate::chart::palette;
 use crate::collectives::{
-    chart_legend, curves_plot, export_name, home, map_key, map_label, map_of, p_of, p_ticks,
-    reading, rgba, segment_cells, size_ticks, slots, times_at, CellReading, MapKey, MAP_PS,
-    MAP_SIZES,
+    chart_legend, curves_plot, export_name, home, map_key, map_label, map_of, p_ticks, reading,
+    rgba, segment_cells, size_ticks, slots, times_at, CellReading, MapKey, MAP_PS, MAP_SIZES,
 };
 use crate::dom::{self, Node};
 use crate::draw_map;
@@ -43,6 +42,7 @@ use crate::held::follow_on_screen;
 use crate::regime_map::{cell_at, cell_centre, key_shading, mark_style, step};
 use crate::state::State;
 use commcalc_core::collectives::library::{boundary_path, Library};
+use commcalc_core::patterns::collective::p_of;
 
 /// A winner map, the scenario it was computed for (without p, the size and algo), and how
 /// long the core took to compute it (for the benchmark).
