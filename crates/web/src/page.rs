@@ -183,18 +183,11 @@ fn read_key(page: &mut Page, key: &str, value: &str, bad: &mut dyn FnMut(&str, S
                 ),
             ),
         },
-        "bp" => match value.parse::<u32>().ok().filter(|p| BULK.sizes.contains(p)) {
-            Some(p) => page.bulk_p = p,
-            None => bad(
-                "bp",
-                format!(
-                    "bp: \"{value}\" is not one of the {} sizes both tables give ({}); accepted: {}",
-                    BULK.machine_name(),
-                    BULK.sizes_source,
-                    BULK.sizes.map(|p| p.to_string()).join(", ")
-                ),
-            ),
-        },
+        "bp" => {
+            if let Some(p) = bulk_size(value, bad) {
+                page.bulk_p = p;
+            }
+        }
         "embed" => match value {
             "1" => page.embed = true,
             "0" => page.embed = false,
@@ -220,6 +213,24 @@ fn read_key(page: &mut Page, key: &str, value: &str, bad: &mut dyn FnMut(&str, S
 /// What an `asked=` value asks for, or `None` after calling `bad` with why it is refused.
 fn asked(value: &str, bad: &mut dyn FnMut(&str, String)) -> Option<Asked> {
     Asked::parse(value).map_err(|why| bad("asked", why)).ok()
+}
+
+/// The bulk-transfer chart's machine size a `bp=` value names, or `None` after calling `bad`
+/// with the sizes the chart draws and the tables that give them (`figures::BULK`).
+fn bulk_size(value: &str, bad: &mut dyn FnMut(&str, String)) -> Option<u32> {
+    let p = value.parse::<u32>().ok().filter(|p| BULK.sizes.contains(p));
+    if p.is_none() {
+        bad(
+            "bp",
+            format!(
+                "bp: \"{value}\" is not one of the {} sizes both tables give ({}); accepted: {}",
+                BULK.machine_name(),
+                BULK.sizes_source,
+                BULK.sizes.map(|p| p.to_string()).join(", ")
+            ),
+        );
+    }
+    p
 }
 
 /// The value of `set` for a kept machine's collective check: a fixed word, since `fitted`
