@@ -11,7 +11,7 @@ use crate::catalog::Machine;
 use crate::context::PatternDef;
 use crate::inputs::Key;
 use crate::models::atm::Link;
-use crate::models::nbl::FSet;
+use crate::models::nbl::{Algorithm, FSet};
 use crate::traffic::query::TrafficKey;
 
 /// One input key in words.
@@ -182,10 +182,10 @@ fn count(n: usize) -> String {
 
 /// A paper's algorithm in words, with where the paper gives it.
 fn algorithm(id: &str) -> Option<&'static str> {
+    if let Some(a) = Algorithm::from_id(id) {
+        return Some(nbl_algorithm(a));
+    }
     Some(match id {
-        "tree" => "Tree",
-        "snake" => "Snake",
-        "fence" => "Fence",
         "separate" => "separate addressing (002 §3.9)",
         "multicast" => "hardware multicast (002 §3.11)",
         "one-relation" => "1-relation",
@@ -195,6 +195,16 @@ fn algorithm(id: &str) -> Option<&'static str> {
         "two-frames" => "two frames",
         _ => return None,
     })
+}
+
+/// One of 004's global combining algorithms by its name, as 004 writes it (Figs. 1–3: "the
+/// Tree algorithm", "the Snake algorithm", "the Fence algorithm").
+pub fn nbl_algorithm(a: Algorithm) -> &'static str {
+    match a {
+        Algorithm::Tree => "Tree",
+        Algorithm::Snake => "Snake",
+        Algorithm::Fence => "Fence",
+    }
 }
 
 /// An f(L) set in words: its f(L) and where 004 gives it.
@@ -338,6 +348,18 @@ mod tests {
         let atm = algorithms(&["separate", "multicast", "best", "bruck", "pairwise"]);
         assert_eq!(atm[0].1, "separate addressing (002 §3.9)");
         assert_eq!(atm[2].1, "best — the fastest of the four");
+    }
+
+    /// Each of 004's algorithms is named as 004 names it, in the pattern's list too.
+    #[test]
+    fn the_nbl_algorithms_are_named_as_004_names_them() {
+        let text = crate::explain::citations::paper("004");
+        for a in Algorithm::ALL {
+            let name = nbl_algorithm(a);
+            assert!(text.contains(&format!("the {name} algorithm")), "{name}");
+            assert_eq!(name.to_lowercase(), a.id());
+            assert_eq!(algorithms(&[a.id()]), [(a.id(), name.to_string())]);
+        }
     }
 
     /// The custom machine (a fitted one too) is not called by the catalog's name where no

@@ -3,21 +3,32 @@
 //! (`components::compare_view`) renders it with keyed rows whose texts follow a slider.
 
 use commcalc_core::compare::Comparison;
-use commcalc_core::metrics::Unit;
+use commcalc_core::metrics::{self, Unit};
 use commcalc_core::units::{in_unit, metric, si};
 use commcalc_core::{Error, Scenario};
 
 use crate::chart::letter;
 
-/// The per-scenario table's number columns: metric key and header (`at_bytes` is the query's
-/// point, in bytes; the others are `Report::metric` keys).
-pub const COLUMNS: [(&str, &str); 5] = [
-    ("at_bytes", "at"),
-    ("time_us", "time"),
-    ("bandwidth_MBps", "bandwidth"),
-    ("r_inf_MBps", "r∞"),
-    ("n_half_bytes", "n½"),
+/// The per-scenario table's number columns by metric key (`at_bytes` is the query's point, in
+/// bytes; the others are `Report::metric` keys), each headed by [`head`].
+pub const COLUMNS: [&str; 5] = [
+    "at_bytes",
+    "time_us",
+    "bandwidth_MBps",
+    "r_inf_MBps",
+    "n_half_bytes",
 ];
+
+/// A column's header: a word for the query's point and the time and bandwidth there, r∞ and
+/// n½ by their symbols in the papers' notation (the core's `metrics`).
+pub fn head(key: &'static str) -> &'static str {
+    match key {
+        "at_bytes" => "at",
+        "time_us" => "time",
+        "bandwidth_MBps" => "bandwidth",
+        _ => metrics::metric(key).map_or(key, |m| m.symbol),
+    }
+}
 
 /// One number of a scenario's row: the raw value (`data-value`, none where a pattern has no
 /// such metric) and its text ("—" then).
@@ -50,7 +61,7 @@ pub fn scenario_rows(
             what: format!("{} · {}", label(s), s.pattern.title),
             cells: COLUMNS
                 .iter()
-                .map(|&(key, _)| {
+                .map(|&key| {
                     let value = match key {
                         "at_bytes" => Some(r.at_bytes),
                         _ => r.metric(key),
@@ -168,9 +179,18 @@ mod tests {
         for (r, report) in rows.iter().zip(&c.reports) {
             assert_eq!(r.cells.len(), COLUMNS.len());
             assert_eq!(r.cells[0].value, Some(report.at_bytes));
-            let n_half = COLUMNS.iter().position(|c| c.0 == "n_half_bytes").unwrap();
+            let n_half = COLUMNS.iter().position(|&c| c == "n_half_bytes").unwrap();
             assert_eq!(r.cells[n_half].value, report.metric("n_half_bytes"));
         }
+    }
+
+    /// The headers are the table's words and the metrics' symbols; every column but the
+    /// query's point is a metric of the core's.
+    #[test]
+    fn the_columns_are_headed_by_words_and_the_metrics_symbols() {
+        let heads = COLUMNS.map(head);
+        assert_eq!(heads, ["at", "time", "bandwidth", "r∞", "n½"]);
+        assert!(COLUMNS[1..].iter().all(|k| metrics::metric(k).is_some()));
     }
 
     #[test]

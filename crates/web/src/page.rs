@@ -30,6 +30,7 @@
 //!   full module does it once it has drawn and the key leaves the address.
 
 use commcalc_core::compare::MAX_SCENARIOS;
+use commcalc_core::figures::{BULK, REGIME_MAP_SETS};
 use commcalc_core::models::nbl::FSet;
 use commcalc_core::query::decode;
 use commcalc_core::{validation, Scenario};
@@ -37,7 +38,6 @@ use commcalc_core::{validation, Scenario};
 use crate::asked::Asked;
 use crate::chart::Scale;
 use crate::problem::Problem;
-use crate::regime_charts::BULK_P;
 use crate::view::View;
 
 /// What the address says besides the scenario. Every field is valid: `parse` reports and
@@ -77,8 +77,8 @@ impl Default for Page {
             edited: 0,
             axes: Scale::default(),
             set: validation::ids().first().copied().unwrap_or(""),
-            maps: [FSet::Standard, FSet::Nominal],
-            bulk_p: BULK_P[0],
+            maps: REGIME_MAP_SETS,
+            bulk_p: BULK.sizes[0],
             fitted: None,
             embed: false,
             show: Vec::new(),
@@ -183,16 +183,11 @@ fn read_key(page: &mut Page, key: &str, value: &str, bad: &mut dyn FnMut(&str, S
                 ),
             ),
         },
-        "bp" => match value.parse::<u32>().ok().filter(|p| BULK_P.contains(p)) {
-            Some(p) => page.bulk_p = p,
-            None => bad(
-                "bp",
-                format!(
-                    "bp: \"{value}\" is not one of the Paragon sizes 001 measured; accepted: {}",
-                    BULK_P.map(|p| p.to_string()).join(", ")
-                ),
-            ),
-        },
+        "bp" => {
+            if let Some(p) = bulk_size(value, bad) {
+                page.bulk_p = p;
+            }
+        }
         "embed" => match value {
             "1" => page.embed = true,
             "0" => page.embed = false,
@@ -218,6 +213,24 @@ fn read_key(page: &mut Page, key: &str, value: &str, bad: &mut dyn FnMut(&str, S
 /// What an `asked=` value asks for, or `None` after calling `bad` with why it is refused.
 fn asked(value: &str, bad: &mut dyn FnMut(&str, String)) -> Option<Asked> {
     Asked::parse(value).map_err(|why| bad("asked", why)).ok()
+}
+
+/// The bulk-transfer chart's machine size a `bp=` value names, or `None` after calling `bad`
+/// with the sizes the chart draws and the tables that give them (`figures::BULK`).
+fn bulk_size(value: &str, bad: &mut dyn FnMut(&str, String)) -> Option<u32> {
+    let p = value.parse::<u32>().ok().filter(|p| BULK.sizes.contains(p));
+    if p.is_none() {
+        bad(
+            "bp",
+            format!(
+                "bp: \"{value}\" is not one of the {} sizes both tables give ({}); accepted: {}",
+                BULK.machine_name(),
+                BULK.sizes_source,
+                BULK.sizes.map(|p| p.to_string()).join(", ")
+            ),
+        );
+    }
+    p
 }
 
 /// The value of `set` for a kept machine's collective check: a fixed word, since `fitted`
@@ -800,5 +813,21 @@ mod tests {
         assert!(problems.is_empty());
         assert_eq!(again, page);
         assert_eq!(scenario(&rest), s);
+    }
+
+    /// The maps open on the sets 004 compares and the bulk chart on its first size; a size
+    /// 001 has in one table only is refused with the sizes both give and their source.
+    #[test]
+    fn the_regimes_view_opens_on_the_figures_defaults() {
+        let (page, _, problems) = parse("view=regimes");
+        assert!(problems.is_empty());
+        assert_eq!(page.maps, [FSet::Standard, FSet::Nominal]);
+        assert_eq!(page.bulk_p, 8);
+        let (page, _, problems) = parse("view=regimes&bp=100");
+        assert_eq!(page.bulk_p, 8);
+        assert_eq!(
+            problems[0].message,
+            "bp: \"100\" is not one of the Intel Paragon sizes both tables give (001 Table 1, Table 2); accepted: 8, 16, 32, 36, 64"
+        );
     }
 }

@@ -13,13 +13,15 @@
 //!   permutation sends one block per processor.
 
 use commcalc_core::compare::{Comparison, Crossover};
+use commcalc_core::glossary::nbl_algorithm;
+use commcalc_core::measurements::fit;
 use commcalc_core::models::nbl::{self, Nbl};
 use commcalc_core::regimes::{nbl_of, Sweep};
 use commcalc_core::units::{si, sig3};
 use commcalc_core::{Report, Scenario};
 
 use crate::chart::{axes, Plot, Scale, Series};
-use crate::regime_map::{colour_of, grouped, name, percent};
+use crate::regime_map::{colour_of, grouped, percent};
 
 /// Block sizes per sweep curve: enough for a smooth curve on a chart a few hundred pixels wide.
 pub const SWEEP_POINTS: usize = 256;
@@ -42,14 +44,17 @@ pub fn with_maps(s: &Scenario, fitted: Option<&str>) -> Option<(Scenario, String
 
 /// Why a fitted machine (`fitted`, its name, on the custom machine with a fit's model) has no
 /// maps: the custom machine's NBL values are 004's defaults, not the fit's, and a map of them
-/// under the fitted machine's name would mislead. `None` for any other scenario.
+/// under the fitted machine's name would mislead; the models a fit gives are the core's
+/// (`fit::machine_models`). `None` for any other scenario.
 fn fit_without_maps(s: &Scenario, fitted: Option<&str>) -> Option<String> {
     fitted
         .filter(|_| commcalc_core::opening::fitted_without_maps(s, true))
         .map(|name| {
+            let models: Vec<String> = fit::machine_models().map(|m| m.name.to_string()).collect();
             format!(
-                "{name} is fitted to your measurements, and a fit gives no {}: it gives Hockney's and the hyperbolic model's",
-                nbl::PARAMETERS
+                "{name} is fitted to your measurements, and a fit gives no {}: it gives those of the {} models",
+                nbl::PARAMETERS,
+                join_and(&models)
             )
         })
 }
@@ -104,7 +109,7 @@ pub fn sweep_optima(sweep: &Sweep) -> String {
         .map(|s| {
             format!(
                 "{} S = {} → {}",
-                name(s.algorithm),
+                nbl_algorithm(s.algorithm),
                 grouped(s.optimum.block),
                 si(s.optimum.time, "µs")
             )
@@ -124,23 +129,12 @@ pub fn sweep_optima(sweep: &Sweep) -> String {
             let margin = 1.0 - best.optimum.time / worst.optimum.time;
             line.push_str(&format!(
                 "; {} faster by {}",
-                name(best.algorithm),
+                nbl_algorithm(best.algorithm),
                 percent(margin)
             ));
         }
     }
     line
-}
-
-/// The machine sizes in both 001 Table 1 (BSP g and L) and Table 2 (BPRAM σ and ℓ).
-pub const BULK_P: [u32; 5] = [8, 16, 32, 36, 64];
-
-/// The two scenarios compared: an h-relation and a block permutation on a P-node Paragon.
-pub fn bulk_queries(p: u32) -> [String; 2] {
-    [
-        format!("machine=intel-paragon&pattern=h-relation&p={p}"),
-        format!("machine=intel-paragon&pattern=permutation&p={p}"),
-    ]
 }
 
 /// The Compare view's address for these (canonical) queries: `?view=compare&c=…&c=…`, each
@@ -247,6 +241,7 @@ pub(crate) fn join_and(items: &[String]) -> String {
 mod tests {
     use super::*;
     use commcalc_core::compare::compare;
+    use commcalc_core::figures::BULK;
     use commcalc_core::models::nbl::FSet;
     use commcalc_core::regimes::block_sweep;
     use commcalc_core::Scenario;
@@ -309,7 +304,7 @@ mod tests {
 
     #[test]
     fn the_compare_link_writes_semicolons() {
-        let [a, b] = bulk_queries(16);
+        let [a, b] = BULK.queries(16);
         assert_eq!(scenario(&a).to_query(), a, "canonical");
         assert_eq!(scenario(&b).to_query(), b, "canonical");
         assert_eq!(
@@ -325,8 +320,8 @@ mod tests {
     /// every size the two are drawn over, on every machine size both tables give.
     #[test]
     fn bulk_transfer_wins_on_the_paragon() {
-        for p in BULK_P {
-            let [a, b] = bulk_queries(p);
+        for p in BULK.sizes {
+            let [a, b] = BULK.queries(p);
             let c = compare(&[scenario(&a), scenario(&b)]).unwrap();
             let text = bulk_sentence(&c, p);
             assert!(
@@ -342,7 +337,7 @@ mod tests {
     /// With crossovers, the sentence names the ranges between them.
     #[test]
     fn crossovers_bound_where_bulk_transfer_wins() {
-        let [a, b] = bulk_queries(8);
+        let [a, b] = BULK.queries(8);
         let mut c = compare(&[scenario(&a), scenario(&b)]).unwrap();
         c.crossovers = vec![Crossover {
             a: 0,
@@ -406,6 +401,7 @@ mod tests {
         );
         assert!(
             why.starts_with("my machine (fitted, OSU latency 5.6.3) is fitted to your measurements, and a fit gives no node-bandwidth-limited parameters")
+                && why.contains(": it gives those of the Hockney, piecewise Hockney and hyperbolic models,")
                 && why.contains("Ping-pong on the Intel Touchstone DELTA"),
             "{why}"
         );

@@ -9,6 +9,7 @@
 //! strength the margin over the runner-up, so that the boundaries between regimes, where the
 //! margin falls to zero, fade. The readout says the same in words, for every cell.
 
+use commcalc_core::glossary::nbl_algorithm;
 use commcalc_core::models::nbl::{Algorithm, Lead, Mesh};
 use commcalc_core::regimes::LeadMap;
 use commcalc_core::units::si;
@@ -23,15 +24,6 @@ pub fn colour_of(algorithm: Algorithm) -> usize {
         Algorithm::Tree => 0,
         Algorithm::Snake => 1,
         Algorithm::Fence => 2,
-    }
-}
-
-/// The algorithm's name as 004 writes it.
-pub fn name(algorithm: Algorithm) -> &'static str {
-    match algorithm {
-        Algorithm::Tree => "Tree",
-        Algorithm::Snake => "Snake",
-        Algorithm::Fence => "Fence",
     }
 }
 
@@ -320,17 +312,26 @@ pub fn readout(map: &LeadMap, row: usize, col: usize) -> Option<String> {
         .zip(cell.times_us.iter().zip(cell.blocks.iter()))
         .map(|(&a, (t, s))| match (t, s) {
             (Some(t), Some(s)) if a != Algorithm::Tree => {
-                format!("{} {} (S = {})", name(a), si(*t, "µs"), grouped(*s))
+                format!(
+                    "{} {} (S = {})",
+                    nbl_algorithm(a),
+                    si(*t, "µs"),
+                    grouped(*s)
+                )
             }
-            (Some(t), _) => format!("{} {}", name(a), si(*t, "µs")),
-            (None, _) => format!("{} does not apply", name(a)),
+            (Some(t), _) => format!("{} {}", nbl_algorithm(a), si(*t, "µs")),
+            (None, _) => format!("{} does not apply", nbl_algorithm(a)),
         })
         .collect();
     let applicable = cell.times_us.iter().filter(|t| t.is_some()).count();
     let verdict = if applicable < 2 {
-        format!("{} the only one that applies", name(cell.fastest))
+        format!("{} the only one that applies", nbl_algorithm(cell.fastest))
     } else {
-        format!("{} fastest by {}", name(cell.fastest), percent(cell.margin))
+        format!(
+            "{} fastest by {}",
+            nbl_algorithm(cell.fastest),
+            percent(cell.margin)
+        )
     };
     Some(format!(
         "N = {}, mesh {}: {} — {verdict}",
@@ -349,9 +350,9 @@ pub fn shares(map: &LeadMap) -> String {
         .map(|(i, &a)| {
             let pct = format!("{:.0}%", map.share(a) * 100.0);
             if i == 0 {
-                format!("{} fastest in {pct} of the cells", name(a))
+                format!("{} fastest in {pct} of the cells", nbl_algorithm(a))
             } else {
-                format!("{} in {pct}", name(a))
+                format!("{} in {pct}", nbl_algorithm(a))
             }
         })
         .collect();
@@ -633,7 +634,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains(&format!("{} fastest by", name(cell.fastest))),
+            text.contains(&format!("{} fastest by", nbl_algorithm(cell.fastest))),
             "{text}"
         );
         let r = commcalc_core::run(&format!(

@@ -11,7 +11,7 @@ use super::export_bar::{plain, ExportBar};
 use super::warnings::WarningList;
 use crate::chart::{compare_plot, letter, Which};
 use crate::compared::{
-    crossings, scenario_rows, Cell, Crossing, CrossingKey, Crossings, ScenarioRow, COLUMNS,
+    crossings, head, scenario_rows, Cell, Crossing, CrossingKey, Crossings, ScenarioRow, COLUMNS,
 };
 use crate::dom::Node;
 use crate::export::{compared_subtitle, curves_csv, file_stem};
@@ -241,7 +241,7 @@ fn ScenarioTable(rows: Memo<Vec<ScenarioRow>>) -> impl IntoView {
                     <th scope="col">"scenario"</th>
                     {COLUMNS
                         .iter()
-                        .map(|&(_, head)| view! { <th scope="col">{head}</th> })
+                        .map(|&key| view! { <th scope="col">{head(key)}</th> })
                         .collect_view()}
                 </tr>
             </thead>
@@ -269,11 +269,11 @@ fn ScenarioLine(rows: Memo<Vec<ScenarioRow>>, i: usize) -> impl IntoView {
     let cells = COLUMNS
         .iter()
         .enumerate()
-        .map(|(k, &(key, head))| {
+        .map(|(k, &key)| {
             view! {
                 <td
                     class="value"
-                    data-label=head
+                    data-label=head(key)
                     data-metric=key
                     data-value=move || cell(k).value.map(|v| v.to_string())
                 >

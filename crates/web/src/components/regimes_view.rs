@@ -11,7 +11,7 @@
 //! The scenario panel edits α, β, c₂, c₃, N and the mesh: the maps are recomputed when the
 //! model changes (not when only N or the mesh moves, which only moves the scenario's mark),
 //! and the sweep follows every edit. Machines without NBL parameters get a message and a
-//! switch to the DELTA.
+//! switch to the machine the core opens the maps on (`opening::maps_for`, the DELTA).
 
 use std::sync::Arc;
 
@@ -21,13 +21,15 @@ use web_sys::HtmlCanvasElement;
 
 use commcalc_core::compare::{compare, Comparison};
 use commcalc_core::figures::{
-    BLOCK_SWEEP, BULK_COSTS, BULK_TRANSFER, NBL_REGIMES, REGIME_MAPS, STARTUP_COST,
+    BLOCK_SWEEP, BULK, BULK_COSTS, BULK_TRANSFER, NBL_REGIMES, REGIME_MAPS, STARTUP_COST,
 };
 use commcalc_core::glossary;
-use commcalc_core::models::nbl::{Algorithm, FSet, Nbl};
+use commcalc_core::models::nbl::{Algorithm, FSet, Nbl, DEFAULT_LENGTH, DEFAULT_MESH};
+use commcalc_core::opening::maps_for;
 use commcalc_core::patterns::{H_RELATION_COST, PERMUTATION_COST};
 use commcalc_core::regimes::{block_sweep, lead_map, mesh_of, n_of, MapOptions};
 use commcalc_core::regimes::{LeadMap, Sweep};
+use commcalc_core::units::WORD_BYTES;
 use commcalc_core::Scenario;
 
 use super::figure::Figure;
@@ -37,13 +39,12 @@ use crate::dom::{self, Node};
 use crate::draw_map;
 use crate::edit::Edit;
 use crate::regime_charts::{
-    bulk_queries, bulk_sentence, compare_href, nbl_params, sweep_optima, sweep_plot, BULK_P,
-    SWEEP_POINTS,
+    bulk_sentence, compare_href, nbl_params, sweep_optima, sweep_plot, SWEEP_POINTS,
 };
 use crate::regime_map::{
     cell_at, cell_centre, grouped, key_gradient, key_shading, length_ticks, mark_style, mesh_label,
-    mesh_ticks, name, nearest_length, nearest_mesh, reading, shares, step, tick_style, Reading,
-    Tick, FULL_MARGIN,
+    mesh_ticks, nearest_length, nearest_mesh, reading, shares, step, tick_style, Reading, Tick,
+    FULL_MARGIN,
 };
 use crate::state::State;
 
@@ -91,7 +92,7 @@ pub fn RegimesView(
     });
     let bulk_p = Memo::new(move |_| state.page.with(|p| p.bulk_p));
     let bulk: Memo<Result<Comparison, String>> = Memo::new(move |_| {
-        let [a, b] = bulk_queries(bulk_p.get());
+        let [a, b] = BULK.queries(bulk_p.get());
         let parse = |q: &str| Scenario::from_query(q).map_err(|e| e.to_string());
         compare(&[parse(&a)?, parse(&b)?]).map_err(|e| e.to_string())
     });
@@ -357,7 +358,7 @@ fn BulkSection(
                 </span>
             </div>
             <p class="about">
-                {format!("The BSP h-relation ({}, {}) against the BPRAM block permutation ({}, {}) moving the same data: x bytes per processor, as an h-relation of h = x/4 words or as one x-byte block each. {}: {}.", H_RELATION_COST.text, H_RELATION_COST.source, PERMUTATION_COST.text, PERMUTATION_COST.source, STARTUP_COST.source, STARTUP_COST.text)}
+                {format!("The BSP h-relation ({}, {}) against the BPRAM block permutation ({}, {}) moving the same data: x bytes per processor, as an h-relation of h = x/{WORD_BYTES} words or as one x-byte block each. {}: {}.", H_RELATION_COST.text, H_RELATION_COST.source, PERMUTATION_COST.text, PERMUTATION_COST.source, STARTUP_COST.source, STARTUP_COST.text)}
             </p>
             <Figure
                 id="bulk-chart"
@@ -391,7 +392,8 @@ fn ProcessorSelect(
     /// The number of processors.
     bulk_p: Memo<u32>,
 ) -> impl IntoView {
-    let options = BULK_P
+    let options = BULK
+        .sizes
         .map(|p| {
             view! { <option value=p prop:selected=move || bulk_p.get() == p>{p}</option> }
         })
@@ -421,7 +423,7 @@ fn MapKey(
         .map(|a| {
             view! {
                 <span class="map-key-item">
-                    <span class="map-key-name">{name(a)}</span>
+                    <span class="map-key-name">{glossary::nbl_algorithm(a)}</span>
                     <span
                         class="map-key-bar"
                         aria-hidden="true"
@@ -506,7 +508,9 @@ fn Readout(
 }
 
 /// Why there are no maps (a machine without NBL parameters), or that N and the mesh are
-/// global combining's defaults (another pattern), with a button that switches to it.
+/// global combining's defaults (another pattern), with a button that switches to global
+/// combining, on the machine the core opens the maps on (`opening::maps_for`) where this one
+/// has none.
 #[component]
 fn Notice(
     /// The app state, edited by the button.
@@ -514,9 +518,16 @@ fn Notice(
     /// The maps' model, or why there is none.
     model: Memo<MapModel>,
 ) -> impl IntoView {
+    // The machine with maps to switch to (its id and name), where the scenario's has none.
+    let target = Memo::new(move |_| {
+        let fitted = state.page.with(|p| p.fitted.is_some());
+        state
+            .scenario
+            .with(|s| maps_for(s, fitted).map(|n| (n.machine.id, n.machine.name)))
+    });
     let switch = move |_| {
-        if model.with_untracked(|m| m.is_err()) {
-            state.edit(Edit::Switch("machine", "intel-delta"));
+        if let Some((machine, _)) = target.get_untracked() {
+            state.edit(Edit::Switch("machine", machine));
         }
         if state.scenario.with_untracked(|s| s.pattern.id != COMBINE) {
             state.edit(Edit::Switch("pattern", COMBINE));
@@ -528,17 +539,20 @@ fn Notice(
         let other = state
             .scenario
             .with(|s| (s.pattern.id != COMBINE).then_some(s.pattern.title));
-        match (problem, other) {
-            (Some(e), _) => Some((
-                format!("No regime maps for this scenario: {e}"),
-                "Use the DELTA's global combining",
-            )),
-            (None, Some(title)) => Some((
-                format!("The scenario's pattern is {title}: the sweep and the mark on the maps use global combining's default N = 10 000 on a 16×16 mesh."),
-                "Switch to global combining",
-            )),
-            (None, None) => None,
-        }
+        let said = match (problem, other) {
+            (Some(e), _) => format!("No regime maps for this scenario: {e}"),
+            (None, Some(title)) => format!(
+                "The scenario's pattern is {title}: the sweep and the mark on the maps use global combining's default N = {} on a {} mesh.",
+                grouped(DEFAULT_LENGTH),
+                mesh_label(DEFAULT_MESH)
+            ),
+            (None, None) => return None,
+        };
+        let button = target.with(|t| match t {
+            Some((_, name)) => format!("Use the {name}'s global combining"),
+            None => "Switch to global combining".to_string(),
+        });
+        Some((said, button))
     });
     let error = move || model.with(|m| m.is_err());
     view! {
@@ -553,7 +567,7 @@ fn Notice(
         >
             <p>{move || notice.with(|n| n.as_ref().map(|n| n.0.clone()))}</p>
             <button type="button" id="regimes-switch" on:click=switch>
-                {move || notice.with(|n| n.as_ref().map(|n| n.1))}
+                {move || notice.with(|n| n.as_ref().map(|n| n.1.clone()))}
             </button>
         </div>
     }

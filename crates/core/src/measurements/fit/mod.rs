@@ -24,7 +24,7 @@ use crate::models::hockney::Hockney;
 use crate::models::hyperbolic::Block;
 use crate::models::piecewise::{KEYS, UNREACHED_BYTES};
 use crate::units::si;
-use crate::Scenario;
+use crate::{Model, Scenario};
 
 /// How well a model follows the points: relative residuals (model − measured)/measured.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -140,6 +140,9 @@ pub struct FittedModel {
     pub source: Option<&'static str>,
     /// What else the fit gives or needs.
     pub note: Option<&'static str>,
+    /// The custom machine's model the fit gives, its query's `model=`: none for LogGP, whose
+    /// parameters no model of the catalog takes.
+    pub machine: Option<Model>,
 }
 
 impl FittedModel {
@@ -172,6 +175,7 @@ pub const MODELS: [FittedModel; 4] = [
         form: "T = a + b·m",
         source: Some("003 eq. 1"),
         note: Some("r∞ = 1/b and n½ = a/b"),
+        machine: Some(Model::Hockney),
     },
     FittedModel {
         id: "piecewise",
@@ -179,6 +183,7 @@ pub const MODELS: [FittedModel; 4] = [
         form: "1 to 3 linear pieces, breakpoints where the protocol changes (BIC)",
         source: None,
         note: None,
+        machine: Some(Model::Piecewise),
     },
     FittedModel {
         id: "hyperbolic",
@@ -186,6 +191,7 @@ pub const MODELS: [FittedModel; 4] = [
         form: "T = a²/(a + b·m) + b·m",
         source: Some("000 eq. 2"),
         note: None,
+        machine: Some(Model::Hyperbolic),
     },
     FittedModel {
         id: "loggp",
@@ -193,8 +199,15 @@ pub const MODELS: [FittedModel; 4] = [
         form: "L + 2o, g, G",
         source: None,
         note: Some("o as well from Netgauge, g needs a bandwidth run"),
+        machine: None,
     },
 ];
+
+/// The fitted models that give a machine (the custom machine under [`FittedModel::machine`]),
+/// in the table's order.
+pub fn machine_models() -> impl Iterator<Item = &'static FittedModel> {
+    MODELS.iter().filter(|m| m.machine.is_some())
+}
 
 /// The fitted model of an id, if there is one.
 pub fn model(id: &str) -> Option<&'static FittedModel> {
@@ -738,6 +751,31 @@ mod tests {
             MODELS[2].title(),
             "hyperbolic, T = a²/(a + b·m) + b·m (000 eq. 2)"
         );
+    }
+
+    /// Each fit that gives a machine gives the custom machine under the model the table says;
+    /// LogGP gives none.
+    #[test]
+    fn each_fit_gives_the_machine_its_row_names() {
+        let points: Vec<[f64; 2]> = [1.0, 8.0, 64.0, 512.0, 4096.0, 32768.0]
+            .map(|m| [m, 5.0 + 0.01 * m + 40.0 * m / (m + 100.0)])
+            .to_vec();
+        let report = refit("curve", &points).unwrap();
+        let fits = &report.fits;
+        let hyperbolic = fits.hyperbolic.as_ref().unwrap();
+        let queries = [
+            ("hockney", fits.hockney.query.as_str()),
+            ("piecewise", fits.piecewise.query.as_str()),
+            ("hyperbolic", hyperbolic.query.as_str()),
+        ];
+        for (id, query) in queries {
+            let s = Scenario::from_query(query).unwrap();
+            assert_eq!(s.machine.id, "custom", "{query}");
+            assert_eq!(model(id).unwrap().machine, Some(s.model), "{query}");
+        }
+        let ids: Vec<&str> = machine_models().map(|m| m.id).collect();
+        assert_eq!(ids, queries.map(|(id, _)| id));
+        assert_eq!(model("loggp").unwrap().machine, None);
     }
 
     #[test]
