@@ -14,7 +14,8 @@ use commcalc_core::{Model, Scenario};
 use crate::chart::{axes, letter, Mark, Plot, Scale, Series};
 use crate::collective_check::{Given, KeptRuns};
 use crate::fits::{fit_table, percent, FitTable};
-use crate::page::{encode_value, COLLECTIVE_ID};
+use crate::page::{compare_link, link, named_link, Page, COLLECTIVE_ID};
+use crate::view::View;
 
 /// The storage key, versioned: a later layout gets a new key instead of misreading this one
 /// (and a page of an earlier version, still open in another tab, keeps its own key).
@@ -538,19 +539,27 @@ pub fn machine_name(r: &FitReport) -> String {
 /// Each carries the fitted machine's name (`fitted=`), so that the picker and the compare
 /// view call it by that name.
 pub fn links(r: &FitReport) -> Vec<(&'static str, String)> {
-    let name = format!("&fitted={}", encode_value(&machine_name(r)));
-    let compare = format!(
-        "?view=compare&c={}&c=machine=intel-paragon;pattern=pingpong{name}",
-        r.query.replace('&', ";")
-    );
-    let mut out = vec![
-        ("Open in the calculator", format!("?{}{name}", r.query)),
-        ("Compare with the Intel Paragon", compare),
-    ];
-    if let Some(y) = &r.fits.hyperbolic {
-        out.push(("Open the hyperbolic fit", format!("?{}{name}", y.query)));
-    }
-    out
+    let name = machine_name(r);
+    let open = |query: &str| {
+        Scenario::from_query(query)
+            .ok()
+            .map(|s| named_link(View::Calculator, &s, Some(&name)))
+    };
+    let paragon = "machine=intel-paragon&pattern=pingpong";
+    [
+        ("Open in the calculator", open(&r.query)),
+        (
+            "Compare with the Intel Paragon",
+            compare_link([r.query.as_str(), paragon], Some(&name)),
+        ),
+        (
+            "Open the hyperbolic fit",
+            r.fits.hyperbolic.as_ref().and_then(|y| open(&y.query)),
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(label, link)| Some((label, link?)))
+    .collect()
 }
 
 /// A series read, as the report lists it.
@@ -659,27 +668,35 @@ pub fn overlay(a: &FitReport, b: &FitReport) -> Overlay {
         .collect();
     Overlay {
         rows,
-        compare: format!(
-            "?view=compare&c={}&c={}",
-            a.query.replace('&', ";"),
-            b.query.replace('&', ";")
-        ),
+        compare: compare_link([a.query.as_str(), b.query.as_str()], None).unwrap_or_default(),
     }
 }
 
 /// The address that opens a kept machine: its parameters and its name (`fitted=`), so that
 /// the page calls it by that name rather than describing the bare custom machine.
 pub fn kept_link(s: &Saved) -> String {
-    format!("?{}&fitted={}", s.query, encode_value(&s.name))
+    named(View::Calculator, s)
 }
 
 /// The address that opens a kept machine's collective check in Validate: its parameters, the
 /// set and its name (the runs stay in this browser's storage).
 pub fn check_link(s: &Saved) -> String {
-    format!(
-        "?{}&view=validate&set={COLLECTIVE_ID}&fitted={}",
-        s.query,
-        encode_value(&s.name)
+    named(View::Validate, s)
+}
+
+/// A kept machine's address in `view` (Validate: its collective check), by its name. Every
+/// kept query is a scenario (`decode_stored` skips the others); were one not, its address
+/// would be the query alone, and the page opened would say why.
+fn named(view: View, s: &Saved) -> String {
+    let page = Page {
+        view,
+        set: COLLECTIVE_ID,
+        fitted: Some(s.name.clone()),
+        ..Page::default()
+    };
+    Scenario::from_query(&s.query).map_or_else(
+        |_| format!("?{}", s.query),
+        |scenario| link(&page, &scenario),
     )
 }
 
@@ -949,6 +966,12 @@ mod tests {
 
     const QUERY: &str = "machine=custom&pattern=pingpong&model=hockney&alpha=1.2&beta=0.0001";
 
+    /// A query as the page's addresses write it (`Scenario::to_query`: the default model
+    /// left out, the parameters in the catalog's order).
+    fn canonical(query: &str) -> String {
+        Scenario::from_query(query).unwrap().to_query()
+    }
+
     #[test]
     fn stored_machines_round_trip() {
         let list = vec![Saved::unmeasured("ib\tcluster".into(), QUERY.into())];
@@ -1151,7 +1174,10 @@ mod tests {
             shown.links[0],
             (
                 "Open in the calculator",
-                format!("?{}&fitted=my+machine+(fitted,+OSU+latency+5.6.3)", r.query)
+                format!(
+                    "?{}&fitted=my+machine+(fitted,+OSU+latency+5.6.3)",
+                    canonical(&r.query)
+                )
             )
         );
         assert!(shown.links[1]
@@ -1449,8 +1475,8 @@ mod tests {
             table.compare,
             format!(
                 "?view=compare&c={}&c={}",
-                ib.query.replace('&', ";"),
-                roce.query.replace('&', ";")
+                canonical(&ib.query).replace('&', ";"),
+                canonical(&roce.query).replace('&', ";")
             )
         );
         let letters: Vec<(usize, char, &str)> = table
@@ -1483,12 +1509,13 @@ mod tests {
             Saved::unmeasured("ib & co".into(), QUERY.into()),
             Saved::unmeasured("roce".into(), QUERY.into()),
         ];
-        assert_eq!(kept_link(&list[0]), format!("?{QUERY}&fitted=ib+%26+co"));
-        let (page, query, problems) = crate::page::parse(&kept_link(&list[0]));
+        let link = kept_link(&list[0]);
+        assert_eq!(link, format!("?{}&fitted=ib+%26+co", canonical(QUERY)));
+        let (page, query, problems) = crate::page::parse(&link);
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(
-            (page.fitted.as_deref(), query.as_str()),
-            (Some("ib & co"), QUERY)
+            (page.fitted.as_deref(), query),
+            (Some("ib & co"), canonical(QUERY))
         );
         let r = renamed(&list, 1, "  RoCE cluster ").unwrap();
         assert_eq!(

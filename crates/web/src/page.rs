@@ -265,8 +265,47 @@ fn fitted_name(value: &str) -> Option<String> {
         .then(|| value.to_string())
 }
 
+/// The address (`?` and [`print`]) of `page` on `scenario`: every link the page writes to
+/// one of its own views is written so, as its own address is.
+pub fn link(page: &Page, scenario: &Scenario) -> String {
+    format!("?{}", print(page, scenario))
+}
+
+/// The address of a view of one scenario, under the fitted machine's name where it is the
+/// custom machine (`fitted=`).
+pub fn named_link(view: View, scenario: &Scenario, fitted: Option<&str>) -> String {
+    let page = Page {
+        view,
+        fitted: fitted.map(str::to_string),
+        ..Page::default()
+    };
+    link(&page, scenario)
+}
+
+/// The Compare view of these canonical queries (`c=`, `;` for `&`), under the fitted
+/// machine's name where one of them is the custom machine; `None` where a query is not a
+/// scenario or there is none.
+pub fn compare_link<'a>(
+    queries: impl IntoIterator<Item = &'a str>,
+    fitted: Option<&str>,
+) -> Option<String> {
+    let compare = queries
+        .into_iter()
+        .map(Scenario::from_query)
+        .collect::<Result<Vec<_>, _>>()
+        .ok()?;
+    let first = compare.first()?.clone();
+    let page = Page {
+        view: View::Compare,
+        compare,
+        fitted: fitted.map(str::to_string),
+        ..Page::default()
+    };
+    Some(link(&page, &first))
+}
+
 /// A page key's value percent-encoded where it would end the value or read as a space.
-pub fn encode_value(v: &str) -> String {
+fn encode_value(v: &str) -> String {
     v.replace('%', "%25")
         .replace('&', "%26")
         .replace('=', "%3D")

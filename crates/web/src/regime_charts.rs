@@ -137,17 +137,6 @@ pub fn sweep_optima(sweep: &Sweep) -> String {
     line
 }
 
-/// The Compare view's address for these (canonical) queries: `?view=compare&c=…&c=…`, each
-/// query written with `;` for `&` (see `page`).
-pub fn compare_href<'a>(queries: impl IntoIterator<Item = &'a str>) -> String {
-    let mut out = String::from("?view=compare");
-    for q in queries {
-        out.push_str("&c=");
-        out.push_str(&q.replace('&', ";"));
-    }
-    out
-}
-
 /// The time of a compared curve at its first or last point.
 fn end(report: &Report, last: bool) -> Option<f64> {
     let p = if last {
@@ -307,11 +296,12 @@ mod tests {
         let [a, b] = BULK.queries(16);
         assert_eq!(scenario(&a).to_query(), a, "canonical");
         assert_eq!(scenario(&b).to_query(), b, "canonical");
+        let link = crate::page::compare_link([a.as_str(), b.as_str()], None).unwrap();
         assert_eq!(
-            compare_href([a.as_str(), b.as_str()]),
+            link,
             "?view=compare&c=machine=intel-paragon;pattern=h-relation;p=16&c=machine=intel-paragon;pattern=permutation;p=16"
         );
-        let (page, _, problems) = crate::page::parse(&compare_href([a.as_str(), b.as_str()]));
+        let (page, _, problems) = crate::page::parse(&link);
         assert!(problems.is_empty());
         assert_eq!(page.compare, vec![scenario(&a), scenario(&b)]);
     }

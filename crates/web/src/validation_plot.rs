@@ -18,7 +18,7 @@ use commcalc_core::Scenario;
 
 use crate::chart::{axes, Plot, Scale, Series};
 use crate::import::{fit_plot, kept_fit, Saved};
-use crate::page::{encode_value, COLLECTIVE_ID};
+use crate::page::{print, Page, COLLECTIVE_ID};
 use crate::ticks::{linear_axis, Axis};
 use commcalc_core::papers::label as paper_label;
 
@@ -93,9 +93,15 @@ pub fn shown(
         let (r, model) = kept_fit(kept, name, scenario)?;
         let mut set = validation::fitted_set(&r, model, name).map_err(|e| e.to_string())?;
         // Each row's link opens the machine by its name, as every link to it does.
-        let named = format!("&fitted={}", encode_value(name));
+        let page = Page {
+            fitted: Some(name.to_string()),
+            ..Page::default()
+        };
+        // (A row without a query, a size the query language refuses, has no link.)
         for row in set.rows.iter_mut().filter(|r| !r.query.is_empty()) {
-            row.query.push_str(&named);
+            if let Ok(s) = Scenario::from_query(&row.query) {
+                row.query = print(&page, &s);
+            }
         }
         return Ok(Shown { set, fit: Some(r) });
     }
@@ -1144,12 +1150,14 @@ mod tests {
         for (row, res) in t.rows.iter().zip(residuals) {
             assert_eq!(row.error.value, res[1], "{res:?}");
         }
-        let named = format!("&fitted={}", encode_value(name));
+        // `my machine (fitted, OSU latency 5.6.3)`, its spaces as `+`.
+        let named = "&fitted=my+machine+(fitted,+OSU+latency+5.6.3)";
+        assert_eq!(name, "my machine (fitted, OSU latency 5.6.3)");
         assert!(
             t.rows
                 .iter()
                 .filter(|r| !r.query.is_empty())
-                .all(|r| r.query.ends_with(&named)),
+                .all(|r| r.query.ends_with(named)),
             "{:?}",
             t.rows
         );

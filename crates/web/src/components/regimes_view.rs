@@ -38,9 +38,8 @@ use crate::chart::{compare_plot, palette, Plot, Which};
 use crate::dom::{self, Node};
 use crate::draw_map;
 use crate::edit::Edit;
-use crate::regime_charts::{
-    bulk_sentence, compare_href, nbl_params, sweep_optima, sweep_plot, SWEEP_POINTS,
-};
+use crate::page::compare_link;
+use crate::regime_charts::{bulk_sentence, nbl_params, sweep_optima, sweep_plot, SWEEP_POINTS};
 use crate::regime_map::{
     cell_at, cell_centre, grouped, key_gradient, key_shading, length_ticks, mark_style, mesh_label,
     mesh_ticks, nearest_length, nearest_mesh, reading, shares, step, tick_style, Reading, Tick,
@@ -344,7 +343,8 @@ fn BulkSection(
     let bulk_href = move || {
         bulk.with(|c| {
             c.as_ref()
-                .map(|c| compare_href(c.reports.iter().map(|r| r.query.as_str())))
+                .ok()
+                .and_then(|c| compare_link(c.reports.iter().map(|r| r.query.as_str()), None))
                 .unwrap_or_default()
         })
     };
