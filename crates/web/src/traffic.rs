@@ -467,7 +467,7 @@ impl Work {
     /// replications: every value of every series, one simulation.
     fn figures(s: &Scenario) -> Work {
         let base = figures::base(s);
-        let [seven, eight] = figures::of(&base);
+        let [seven, eight] = figures::of(base.inputs.traffic.dim);
         let mut configs = Vec::new();
         let planned = plan(&base, &seven, &mut configs).and_then(|fig7| {
             let fig8 = plan(&base, &eight, &mut configs)?;
@@ -543,7 +543,10 @@ impl Then {
 pub fn figures_estimate(s: &Scenario) -> Result<f64, String> {
     let base = figures::base(s);
     let one = estimate(&base)?;
-    let runs: usize = figures::of(&base).iter().map(Figure::runs).sum();
+    let runs: usize = figures::of(s.inputs.traffic.dim)
+        .iter()
+        .map(Figure::runs)
+        .sum();
     Ok(one * runs as f64)
 }
 

@@ -73,10 +73,9 @@ pub fn base(s: &Scenario) -> Scenario {
     MODEL_KEYS.iter().fold(s.clone(), |acc, k| acc.without(k))
 }
 
-/// Figs. 7 and 8 for a scenario's cube: its `dim`, or the default one.
-pub fn of(s: &Scenario) -> [Figure; 2] {
-    let dim = s.inputs.traffic.dim.unwrap_or(DEFAULT_DIM);
-    [fig7(dim), fig8()]
+/// Figs. 7 and 8 for a scenario's cube: of its `dim` (the query's), or the default one.
+pub fn of(dim: Option<u32>) -> [Figure; 2] {
+    [fig7(dim.unwrap_or(DEFAULT_DIM)), fig8()]
 }
 
 /// 003 Fig. 7 on a cube of dimension `dim`: the sphere (φ = 1) against its radius, 1 to the
@@ -172,9 +171,9 @@ mod tests {
             fig7(4).about(),
             "003 Fig. 7 sweeps sphere, φ = 1: radius from 1 to 4; decreasing: decay from 0.1 to 0.9; uniform: one run"
         );
-        let [seven, eight] = of(&s);
+        let [seven, eight] = of(s.inputs.traffic.dim);
         assert_eq!((seven, eight), (fig7(5), fig8()));
-        let [seven, eight] = of(&scenario("machine=intel-ipsc&pattern=traffic"));
+        let [seven, eight] = of(None);
         assert_eq!(seven, fig7(DEFAULT_DIM));
         assert_eq!((seven.runs(), eight.runs()), (4 + 5 + 1, 3 * 4));
     }

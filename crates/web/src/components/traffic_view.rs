@@ -824,9 +824,10 @@ fn FiguresPanel(state: State, runs: Runs, charts: Charts) -> impl IntoView {
         })
     };
     let running = move || runs.progress.with(Option::is_some);
-    // What the figures sweep on this scenario's cube, told only when that changes.
+    // What the figures sweep on this scenario's cube, told again only when the cube changes.
+    let dim = Memo::new(move |_| state.scenario.with(|s| s.inputs.traffic.dim));
     let about = Memo::new(move |_| {
-        let [seven, eight] = state.scenario.with(|s| figures::of(&figures::base(s)));
+        let [seven, eight] = figures::of(dim.get());
         format!("{}. {}. Each point is a run of this scenario's cube, count, lengths, gaps, routing, seed and replications, as commcalc traffic --sweep runs it.", seven.about(), eight.about())
     });
     view! {
