@@ -25,6 +25,9 @@ use crate::units::ELEMENT_BYTES;
 /// from a message whose start-ups dominate to one its bytes do.
 pub const SIZES: [f64; 4] = [1024.0, 65_536.0, 1_048_576.0, 16_777_216.0];
 
+/// The `algo=` id of the chain broadcast's rows.
+const CHAIN: &str = "pipelined-chain";
+
 /// One pipelined algorithm at its exact optimum for one size: the chain broadcast's segments,
 /// or 004's Snake and Fence blocks (in bytes, [`ELEMENT_BYTES`] per double).
 #[derive(Clone, Debug, PartialEq)]
@@ -81,7 +84,7 @@ pub fn table(scenario: &Scenario) -> Result<Vec<Row>, Error> {
 fn chain_row(chain: &Chain, n: f64) -> Row {
     let o = chain.optimum(n);
     Row {
-        algo: "pipelined-chain",
+        algo: CHAIN,
         size: n,
         segments: o.segments,
         segment_bytes: o.segment_bytes,
@@ -110,23 +113,22 @@ fn block_rows(combiner: &Combiner, n: f64) -> Vec<Row> {
         .collect()
 }
 
-/// How the pipelined algorithms of `c` cut its message, in words: the caption of its
-/// [`table`] on p processes of `machine` (the name the reader knows the machine by). `None`
-/// for a collective with no pipelined algorithm.
-pub fn about(c: Collective, p: u32, machine: &str) -> Option<String> {
-    match c {
-        Collective::Broadcast => Some(format!(
+/// How the algorithms of a [`table`]'s `rows` cut the message, in words: its caption on p
+/// processes of `machine` (the name the reader knows the machine by). Read from the rows, so
+/// that which collective has which pipelined algorithm is [`table`]'s rule alone; `None` for
+/// a table without rows.
+pub fn about(rows: &[Row], p: u32, machine: &str) -> Option<String> {
+    let first = rows.first()?;
+    if first.algo == CHAIN {
+        return Some(format!(
             "The pipelined chain broadcast on {machine} with p = {p}: the exact optimal number of segments k (whole segments of ⌈n/k⌉ bytes) beside the closed form {CLOSED_FORM}."
-        )),
-        Collective::Allreduce => {
-            let (w, h) = mesh_of(p);
-            Some(format!(
-                "{} on a {w}×{h} mesh of the {machine} ({p} processes): the exact one (k blocks of S doubles, shown in bytes) beside the closed form {CLOSED_FORM_BLOCK} ({}).",
-                OPTIMAL_BLOCK.text, OPTIMAL_BLOCK.source
-            ))
-        }
-        _ => None,
+        ));
     }
+    let (w, h) = mesh_of(p);
+    Some(format!(
+        "{} on a {w}×{h} mesh of the {machine} ({p} processes): the exact one (k blocks of S doubles, shown in bytes) beside the closed form {CLOSED_FORM_BLOCK} ({}).",
+        OPTIMAL_BLOCK.text, OPTIMAL_BLOCK.source
+    ))
 }
 
 #[cfg(test)]
@@ -227,17 +229,20 @@ mod tests {
             assert!(table(&scenario(q)).unwrap().is_empty(), "{q}");
         }
         assert!(table(&scenario("machine=intel-paragon&pattern=pingpong")).is_err());
-        assert_eq!(about(Collective::Gather, 8, "Intel Paragon"), None);
+        let gather = table(&scenario("machine=intel-paragon&pattern=gather&p=8")).unwrap();
+        assert_eq!(about(&gather, 8, "Intel Paragon"), None);
     }
 
     #[test]
     fn the_caption_says_how_each_collective_cuts_its_message() {
-        let chain = about(Collective::Broadcast, 16, "Intel Paragon").unwrap();
+        let broadcast = table(&scenario("machine=intel-paragon&pattern=broadcast&p=16")).unwrap();
+        let chain = about(&broadcast, 16, "Intel Paragon").unwrap();
         assert!(
             chain.contains("with p = 16: the exact optimal number of segments k (whole segments of ⌈n/k⌉ bytes) beside the closed form s* = √(nα/((p−2)β))"),
             "{chain}"
         );
-        let blocks = about(Collective::Allreduce, 64, "Intel DELTA").unwrap();
+        let allreduce = table(&scenario("machine=intel-delta&pattern=allreduce&p=64")).unwrap();
+        let blocks = about(&allreduce, 64, "Intel DELTA").unwrap();
         assert_eq!(
             blocks,
             "The optimal block of 004's pipelined Snake and Fence on a 8×8 mesh of the Intel DELTA (64 processes): the exact one (k blocks of S doubles, shown in bytes) beside the closed form √(N·D/C) (004 §3, Appendix 7.1)."

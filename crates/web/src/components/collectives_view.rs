@@ -21,7 +21,7 @@ use web_sys::HtmlCanvasElement;
 use commcalc_core::collectives::export::Format;
 use commcalc_core::collectives::file::{export_file, DEFAULT_PS, DEFAULT_SIZES};
 use commcalc_core::collectives::segments::{about, table};
-use commcalc_core::collectives::winner::{collective_of, WinnerMap};
+use commcalc_core::collectives::winner::WinnerMap;
 use commcalc_core::collectives::{Collective, MODEL};
 use commcalc_core::units::si;
 use commcalc_core::Scenario;
@@ -662,10 +662,9 @@ fn Segments(
     // A slider step changes the numbers, not the rows: each cell's text follows.
     let cells = Memo::new(move |_| rows.with(|r| r.iter().map(segment_cells).collect::<Vec<_>>()));
     let caption = move || {
-        state.scenario.with(|s| {
-            let c = collective_of(s).ok()?;
-            about(c, p_of(s), &state.machine_name(s))
-        })
+        state
+            .scenario
+            .with(|s| rows.with(|r| about(r, p_of(s), &state.machine_name(s))))
     };
     view! {
         <section class="panel" aria-labelledby="coll-seg-title" hidden=move || rows.with(Vec::is_empty)>
