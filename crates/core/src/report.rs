@@ -196,6 +196,29 @@ pub fn read_keys(scenario: &Scenario, engines: Engines) -> Option<Vec<&'static s
     Some(inputs.chain(r.parameters.iter().map(|(k, _)| *k)).collect())
 }
 
+/// What a scenario's controls may offer: the keys it reads ([`read_keys`]; `None` as there),
+/// and whether its collective places ranks on nodes (`ppn`; the MPI algorithms do, a paper's
+/// own algorithm does not, and the query language refuses ppn there). A collective that gives
+/// no ppn is asked with ppn = 1, every rank on its own node as without it: the same keys are
+/// read, and ppn too where it is taken.
+pub fn offered_keys(scenario: &Scenario, engines: Engines) -> (Option<Vec<&'static str>>, bool) {
+    if !collective::is_collective(scenario.pattern.id) {
+        return (read_keys(scenario, engines), false);
+    }
+    if collective::ppn_of(scenario).is_some() {
+        return (read_keys(scenario, engines), true);
+    }
+    let with_one = scenario.with("ppn", "1").ok();
+    match with_one.and_then(|s| read_keys(&s, engines)) {
+        Some(mut read) => {
+            let takes = read.contains(&"ppn");
+            read.retain(|k| *k != "ppn");
+            (Some(read), takes)
+        }
+        None => (read_keys(scenario, engines), false),
+    }
+}
+
 /// Evaluates a scenario with `points` log-spaced curve points over the pattern's range (or the
 /// query's `from`/`to`).
 pub fn evaluate_with(scenario: &Scenario, points: usize) -> Result<Report, Error> {
@@ -506,6 +529,26 @@ pub fn log_spaced(from: f64, to: f64, n: usize) -> impl Iterator<Item = f64> {
 
 #[cfg(test)]
 mod tests {
+    /// A collective costed by the MPI algorithms offers ppn whether given or not, and reads
+    /// it only once given; a pattern of one message offers no ppn.
+    #[test]
+    fn a_collective_offers_ppn_given_or_not() {
+        let offered = |q: &str| {
+            let s = crate::Scenario::from_query(q).unwrap();
+            let (read, nodes) = super::offered_keys(&s, super::ENGINES);
+            (read.unwrap(), nodes)
+        };
+        let (read, nodes) = offered("machine=custom&pattern=allreduce&p=64");
+        assert!(
+            nodes && read.contains(&"p") && !read.contains(&"ppn"),
+            "{read:?}"
+        );
+        let (read, nodes) = offered("machine=custom&pattern=allreduce&p=64&ppn=4");
+        assert!(nodes && read.contains(&"ppn"), "{read:?}");
+        let (read, nodes) = offered("machine=custom&pattern=pingpong");
+        assert!(!nodes && !read.contains(&"ppn"), "{read:?}");
+    }
+
     /// A traffic scenario's keys read come from its check, without a simulation: the
     /// simulator's keys and the machine's t_l, t_c, not a parameter the run never reads.
     #[test]

@@ -57,7 +57,7 @@ pub struct Control {
 /// parameters of the machine's set for the model. The core is asked with the module's
 /// `engines`: a scenario that needs another (which the module hands over) offers every control.
 pub fn controls(scenario: &Scenario, traffic: TrafficControls, engines: Engines) -> Vec<Control> {
-    let (read, takes_nodes) = read_keys(scenario, engines);
+    let (read, takes_nodes) = commcalc_core::report::offered_keys(scenario, engines);
     let mut out = all_controls(scenario, takes_nodes, traffic);
     // A control for a key the scenario does not read would only ever be refused (a part of a
     // sum too: the SP2's a_c of a_rt cancels out on a ping-pong, which reads a_rt alone).
@@ -155,7 +155,7 @@ fn is_node_key(key: &str) -> bool {
 /// Ranks on nodes, for every collective: ppn, an input beside p and the size (1 unless
 /// given: every rank on its own node), its slider up to p (a larger ppn is refused); where
 /// ppn > 1, the node's α and β (the core's assumed values and why, unless given) and its
-/// network interfaces, where the collective takes ppn ([`read_keys`]). The keys and their notes
+/// network interfaces, where the collective takes ppn (`report::offered_keys`). The keys and their notes
 /// are the core's (`collective::PARAMS`).
 fn node_controls(scenario: &Scenario) -> Vec<Control> {
     let p = f64::from(p_of(scenario));
@@ -198,28 +198,6 @@ fn node_controls(scenario: &Scenario) -> Vec<Control> {
         });
     }
     out
-}
-
-/// The keys the scenario reads (`report::read_keys`), and whether its collective takes ppn:
-/// the MPI algorithms do, a paper's own algorithm does not (the core refuses ppn there). The
-/// core is asked once: a collective without ppn is evaluated with ppn = 1 (every rank on its
-/// own node, as without it), which reads the same keys and ppn where ppn is taken.
-fn read_keys(scenario: &Scenario, engines: Engines) -> (Option<Vec<&'static str>>, bool) {
-    let collective = collective::is_collective(scenario.pattern.id);
-    if collective && ppn_of(scenario).is_none() {
-        let with_one = Scenario::from_query(&format!("{}&ppn=1", scenario.to_query()))
-            .ok()
-            .and_then(|s| commcalc_core::report::read_keys(&s, engines));
-        if let Some(mut read) = with_one {
-            let takes = read.contains(&"ppn");
-            read.retain(|k| *k != "ppn");
-            return (Some(read), takes);
-        }
-    }
-    (
-        commcalc_core::report::read_keys(scenario, engines),
-        collective && ppn_of(scenario).is_some(),
-    )
 }
 
 /// What a collective's costs rest on that a control's source (shown on hover) would leave
