@@ -204,8 +204,9 @@ pub fn figures_csv(f: &Figures) -> String {
         commcalc_core::figures::LOCALITY.source,
         f.query
     );
-    for (fig, curves) in [(7, &f.fig7), (8, &f.fig8)] {
-        for c in curves {
+    for drawn in &f.figures {
+        let fig = drawn.number;
+        for c in &drawn.curves {
             for (x, y, ci) in &c.points {
                 let ci = ci.map(|v| v.to_string()).unwrap_or_default();
                 let _ = writeln!(out, "{fig},{},{},{x},{y},{ci}", field(&c.name), c.key);
@@ -224,12 +225,28 @@ pub struct Curve {
     pub points: Vec<(f64, f64, Option<f64>)>,
 }
 
-/// Figs. 7 and 8 of a scenario: Fig. 7's sphere, decreasing and uniform series, Fig. 8's three.
+/// The figures of a scenario (`figures::of`), each with its curves.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Figures {
     pub query: String,
-    pub fig7: Vec<Curve>,
-    pub fig8: Vec<Curve>,
+    pub figures: Vec<Drawn>,
+}
+
+/// One figure's curves, one per series, and its number.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Drawn {
+    pub number: u32,
+    pub curves: Vec<Curve>,
+}
+
+impl Figures {
+    /// The curves of figure `number`; none before it has been run.
+    pub fn curves(&self, number: u32) -> &[Curve] {
+        self.figures
+            .iter()
+            .find(|d| d.number == number)
+            .map_or(&[], |d| &d.curves)
+    }
 }
 
 /// How long after an input the page's frame has the processors: the worker rests this long
@@ -409,8 +426,8 @@ enum Then {
     },
     Figures {
         query: String,
-        fig7: Vec<Series>,
-        fig8: Vec<Series>,
+        /// Each figure's number and series.
+        planned: Vec<(u32, Vec<Series>)>,
     },
 }
 
@@ -445,10 +462,10 @@ impl Work {
             .map_err(|e| e.to_string())
             .and_then(|s| {
                 if request.figures {
-                    return Err(
-                        "Figs. 7 and 8 run only in a Web Worker, which this browser could not start"
-                            .into(),
-                    );
+                    return Err(format!(
+                        "{} run only in a Web Worker, which this browser could not start",
+                        figures::names()
+                    ));
                 }
                 let (config, _) = config_of(&s).map_err(|e| e.to_string())?;
                 let simulation = Simulation::new(vec![config]).map_err(|e| e.to_string())?;
@@ -463,24 +480,25 @@ impl Work {
         }
     }
 
-    /// Figs. 7 and 8 for the scenario's cube, count, lengths, routing, seed and
-    /// replications: every value of every series, one simulation.
+    /// The figures for the scenario's cube, count, lengths, routing, seed and
+    /// replications: every value of every series of each, one simulation.
     fn figures(s: &Scenario) -> Work {
         let base = figures::base(s);
-        let [seven, eight] = figures::of(base.inputs.traffic.dim);
         let mut configs = Vec::new();
-        let planned = plan(&base, &seven, &mut configs).and_then(|fig7| {
-            let fig8 = plan(&base, &eight, &mut configs)?;
-            let simulation = Simulation::new(configs).map_err(|e| e.to_string())?;
-            Ok((fig7, fig8, simulation))
-        });
+        let planned = figures::of(base.inputs.traffic.dim)
+            .iter()
+            .map(|f| Ok((f.number, plan(&base, f, &mut configs)?)))
+            .collect::<Result<Vec<_>, String>>()
+            .and_then(|planned| {
+                let simulation = Simulation::new(configs).map_err(|e| e.to_string())?;
+                Ok((planned, simulation))
+            });
         match planned {
-            Ok((fig7, fig8, simulation)) => Work {
+            Ok((planned, simulation)) => Work {
                 simulation: Some(simulation),
                 then: Then::Figures {
                     query: s.to_query(),
-                    fig7,
-                    fig8,
+                    planned,
                 },
             },
             Err(message) => Work::answered(Reply::Error { message }),
@@ -528,11 +546,16 @@ impl Then {
                     message: "the run ended without results".into(),
                 },
             },
-            Then::Figures { query, fig7, fig8 } => Reply::Figures {
+            Then::Figures { query, planned } => Reply::Figures {
                 figures: Figures {
                     query,
-                    fig7: curves(fig7, &mut summaries),
-                    fig8: curves(fig8, &mut summaries),
+                    figures: planned
+                        .into_iter()
+                        .map(|(number, series)| Drawn {
+                            number,
+                            curves: curves(series, &mut summaries),
+                        })
+                        .collect(),
                 },
             },
         }
@@ -704,12 +727,13 @@ mod tests {
             other => panic!("{other:?}"),
         };
         assert_eq!(last, (44.0, 44), "22 values of 2 replications");
-        assert_eq!(f.fig7.len(), 3);
-        assert_eq!(f.fig7[0].points.len(), 4, "radius 1 to 4");
-        assert_eq!(f.fig8.len(), 3);
-        assert!(f.fig8.iter().all(|c| c.points.len() == 4));
+        let (fig7, fig8) = (f.curves(7), f.curves(8));
+        assert_eq!(fig7.len(), 3);
+        assert_eq!(fig7[0].points.len(), 4, "radius 1 to 4");
+        assert_eq!(fig8.len(), 3);
+        assert!(fig8.iter().all(|c| c.points.len() == 4));
         // At L = d the sphere is uniform, bit for bit (docs/traffic.md).
-        assert_eq!(f.fig7[0].points[3].1, f.fig7[2].points[0].1);
+        assert_eq!(fig7[0].points[3].1, fig7[2].points[0].1);
         let csv = figures_csv(&f);
         let rows: Vec<&str> = csv.lines().skip(2).collect();
         assert_eq!(rows.len(), 4 + 5 + 1 + 12, "{csv}");
@@ -723,7 +747,7 @@ mod tests {
             "{}",
             rows[21]
         );
-        let y = f.fig8[0].points[1].1;
+        let y = fig8[0].points[1].1;
         assert!(csv.contains(&format!("8,uniform,hit,0.3,{y},")), "{csv}");
     }
 }

@@ -4,6 +4,8 @@
 //! runs one), so that what a figure is lives here, beside the simulator.
 
 use crate::error::Errors;
+use crate::figures::{DECAY, HIT_PROBABILITY, SPHERE_RADIUS};
+use crate::papers::Cited;
 use crate::scenario::Scenario;
 
 use super::query::DEFAULT_DIM;
@@ -28,6 +30,11 @@ pub struct Series {
 }
 
 impl Figure {
+    /// Its short name: `Fig. 7`.
+    pub fn name(&self) -> String {
+        format!("Fig. {}", self.number)
+    }
+
     /// What it sweeps, in words from its series: `003 Fig. 7 sweeps sphere, φ = 1: radius
     /// from 1 to 4; decreasing: decay from 0.1 to 0.9; uniform: one run`.
     pub fn about(&self) -> String {
@@ -40,6 +47,70 @@ impl Figure {
         self.series.iter().map(|s| s.sweep.values().len()).sum()
     }
 }
+
+/// The figures' short names together, for a button or a message: `Figs. 7 and 8` (from
+/// their panels, so that a caller names them without building their sweeps).
+pub fn names() -> String {
+    let mut numbers: Vec<String> = Vec::new();
+    for p in &PANELS {
+        let n = p.figure.to_string();
+        if !numbers.contains(&n) {
+            numbers.push(n);
+        }
+    }
+    match numbers.split_last() {
+        Some((last, [])) => format!("Fig. {last}"),
+        Some((last, rest)) => format!("Figs. {} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// One chart of the figures: a figure's series against one swept key. Fig. 7 has two
+/// panels, the sphere's radius and the decreasing model's decay (its uniform series, one run,
+/// is drawn as a line on both); Fig. 8 has one, the stack's hit probability.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Panel {
+    /// The figure's number.
+    pub figure: u32,
+    /// The key its abscissa sweeps.
+    pub key: &'static str,
+    /// Its short name, for a button: `Fig. 7 radius`, or the figure's alone where it is the
+    /// figure's only panel.
+    pub name: &'static str,
+    /// Its name in a file's name: `fig7-radius`.
+    pub file: &'static str,
+    pub caption: Cited,
+    /// The abscissa's title.
+    pub axis: &'static str,
+}
+
+/// The figures' panels, in the order the page shows them.
+pub const PANELS: [Panel; 3] = [
+    Panel {
+        figure: 7,
+        key: "radius",
+        name: "Fig. 7 radius",
+        file: "fig7-radius",
+        caption: SPHERE_RADIUS,
+        axis: "Sphere radius L (hops)",
+    },
+    Panel {
+        figure: 7,
+        key: "decay",
+        name: "Fig. 7 decay",
+        file: "fig7-decay",
+        caption: DECAY,
+        axis: "Decay d",
+    },
+    Panel {
+        figure: 8,
+        key: "hit",
+        name: "Fig. 8",
+        file: "fig8",
+        caption: HIT_PROBABILITY,
+        axis: "Stack hit probability p (depth 1)",
+    },
+];
 
 impl Series {
     /// Its name and what it sweeps over which range, or `one run`.
@@ -176,6 +247,38 @@ mod tests {
         let [seven, eight] = of(None);
         assert_eq!(seven, fig7(DEFAULT_DIM));
         assert_eq!((seven.runs(), eight.runs()), (4 + 5 + 1, 3 * 4));
+    }
+
+    /// The panels are the figures' sweeps: each figure's keys swept over more than one value,
+    /// in order, each named and cited by its figure.
+    #[test]
+    fn the_panels_are_the_figures_sweeps() {
+        for figure in of(None) {
+            let mut swept: Vec<&str> = Vec::new();
+            for s in figure.series.iter().filter(|s| s.sweep.values().len() > 1) {
+                if !swept.contains(&s.sweep.key.as_str()) {
+                    swept.push(&s.sweep.key);
+                }
+            }
+            let panels: Vec<&Panel> = PANELS
+                .iter()
+                .filter(|p| p.figure == figure.number)
+                .collect();
+            let keys: Vec<&str> = panels.iter().map(|p| p.key).collect();
+            assert_eq!(keys, swept, "{}", figure.source);
+            for p in panels {
+                assert_eq!(p.caption.source, figure.source);
+                let name = if keys.len() > 1 {
+                    format!("{} {}", figure.name(), p.key)
+                } else {
+                    figure.name()
+                };
+                assert_eq!(p.name, name);
+                assert_eq!(p.file, name.replace("Fig. ", "fig").replace(' ', "-"));
+            }
+        }
+        let numbers: Vec<String> = of(None).iter().map(|f| f.number.to_string()).collect();
+        assert_eq!(names(), format!("Figs. {}", numbers.join(" and ")));
     }
 
     /// 003 names the two figures.

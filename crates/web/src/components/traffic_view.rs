@@ -17,12 +17,12 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
-use commcalc_core::figures::{DECAY, HIT_PROBABILITY, LOCALITY, RUN_LENGTHS, SPHERE_RADIUS};
+use commcalc_core::figures::{LOCALITY, RUN_LENGTHS};
 use commcalc_core::papers::Cited;
 use commcalc_core::patterns::traffic::{beyond_limit, estimate_text, MAX_EVENTS};
 use commcalc_core::patterns::{pattern, LINK_COST};
 use commcalc_core::traffic::cube::MAX_DIM;
-use commcalc_core::traffic::figures;
+use commcalc_core::traffic::figures::{self, Panel, PANELS};
 use commcalc_core::traffic::Summary;
 use commcalc_core::units::si;
 use commcalc_core::Scenario;
@@ -149,49 +149,52 @@ fn charts(runs: Runs) -> Charts {
             })
         })
     };
-    let figure = move |fig8: bool, key: &'static str| {
-        let plot = Memo::new(move |_| {
-            runs.figures.with(|f| match f {
-                Some(f) => sweep_plot(if fig8 { &f.fig8 } else { &f.fig7 }, key),
-                None => Err("Press Run Figs. 7 and 8.".into()),
-            })
-        });
-        let keys = Memo::new(move |_| {
-            runs.figures.with(|f| {
-                f.as_ref()
-                    .map(|f| sweep_keys(if fig8 { &f.fig8 } else { &f.fig7 }, key))
-                    .unwrap_or_default()
-            })
-        });
-        (plot, keys)
-    };
     let none = Memo::new(|_| Vec::new());
-    let histogram = |(id, name, caption, x, y): (_, _, _, _, _), plot| ChartDef {
+    let histogram = |(id, file, short, caption, x, y): Histogram, plot| ChartDef {
         id,
-        name,
+        file,
+        short,
         caption,
         plot,
         keys: none,
         x,
         y,
     };
-    let swept = |(id, name, caption, x): (_, _, _, _), (plot, keys)| ChartDef {
-        id,
-        name,
-        caption,
-        plot,
-        keys,
-        x,
-        // The completion time's label in the core's catalogue of reported quantities.
-        y: commcalc_core::metrics::metric("completion_us").map_or("completion_us", |m| m.label),
+    // A panel of the figures: its series against its swept key, once the figures have run.
+    let swept = |(id, panel): (&'static str, Panel)| {
+        let plot = Memo::new(move |_| {
+            runs.figures.with(|f| match f {
+                Some(f) => sweep_plot(f.curves(panel.figure), panel.key),
+                None => Err(format!("Press Run {}.", figures::names())),
+            })
+        });
+        let keys = Memo::new(move |_| {
+            runs.figures.with(|f| {
+                f.as_ref()
+                    .map(|f| sweep_keys(f.curves(panel.figure), panel.key))
+                    .unwrap_or_default()
+            })
+        });
+        ChartDef {
+            id,
+            file: panel.file,
+            short: panel.name,
+            caption: Caption::Paper(panel.caption),
+            plot,
+            keys,
+            x: panel.axis,
+            // The completion time's label in the core's catalogue of reported quantities.
+            y: commcalc_core::metrics::metric("completion_us").map_or("completion_us", |m| m.label),
+        }
     };
+    let [radius, decay, hit] = std::array::from_fn(|i| swept((PANEL_IDS[i], PANELS[i])));
     [
         histogram(LATENCY, first(0, latency_plot)),
         histogram(RUNS, first(1, run_length_plot)),
         histogram(UTILISATION, first(2, utilisation_plot)),
-        swept(FIG7_RADIUS, figure(false, "radius")),
-        swept(FIG7_DECAY, figure(false, "decay")),
-        swept(FIG8_HIT, figure(true, "hit")),
+        radius,
+        decay,
+        hit,
     ]
 }
 
@@ -285,7 +288,7 @@ fn take_reply(runs: Runs, reply: Reply, how: &str, in_steps: bool) {
             }
         }
         Reply::Figures { figures } => {
-            runs.status.set(format!("Ran Figs. 7 and 8 {how}."));
+            runs.status.set(format!("Ran {} {how}.", figures::names()));
             runs.figures.set(Some(Arc::new(figures)));
         }
         Reply::Error { message } => runs.status.set(format!("The run failed: {message}")),
@@ -809,9 +812,10 @@ fn FiguresPanel(state: State, runs: Runs, charts: Charts) -> impl IntoView {
         runs.figures.with(|f| {
             f.as_ref()
                 .map(|f| {
-                    let mut rows = figure_rows(&f.fig7);
-                    rows.extend(figure_rows(&f.fig8));
-                    rows
+                    f.figures
+                        .iter()
+                        .flat_map(|d| figure_rows(&d.curves))
+                        .collect()
                 })
                 .unwrap_or_default()
         })
@@ -834,12 +838,12 @@ fn FiguresPanel(state: State, runs: Runs, charts: Charts) -> impl IntoView {
         <section class="panel" class:traffic-empty=move || runs.figures.with(Option::is_none) aria-labelledby="traffic-figs-title">
             <h2 id="traffic-figs-title">{LOCALITY.to_string()}</h2>
             <p class="about">{about}</p>
-            <button type="button" id="traffic-figures-run" on:click=move |_| run(state, runs, true) disabled=running>"Run Figs. 7 and 8"</button>
+            <button type="button" id="traffic-figures-run" on:click=move |_| run(state, runs, true) disabled=running>{format!("Run {}", figures::names())}</button>
             <p class="about" id="traffic-figs-of">{of}</p>
             // The charts and their table are drawn once the figures have been run: until then a
             // sentence says how, where three empty canvases would cost the browser a copy of
             // their pixels on every frame.
-            <Show when=move || runs.figures.with(Option::is_some) fallback=|| view! { <p class="about" id="traffic-figs-none">"Not run yet: press Run Figs. 7 and 8."</p> }>
+            <Show when=move || runs.figures.with(Option::is_some) fallback=|| view! { <p class="about" id="traffic-figs-none">{format!("Not run yet: press Run {}.", figures::names())}</p> }>
                 <div class="traffic-pair">
                     <Chart state chart=radius label="Completion time against the sphere radius; the table below lists the values"/>
                     <Chart state chart=decay label="Completion time against the decay; the table below lists the values"/>
@@ -878,12 +882,13 @@ impl std::fmt::Display for Caption {
     }
 }
 
-/// One chart of the view: its canvas id, the file name part of its exports, its caption, what
-/// it shows, its key, and the titles of its axes in an export.
+/// One chart of the view: its canvas id, the file name part of its exports, its name on their
+/// buttons, its caption, what it shows, its key, and the titles of its axes in an export.
 #[derive(Clone, Copy)]
 struct ChartDef {
     id: &'static str,
-    name: &'static str,
+    file: &'static str,
+    short: &'static str,
     caption: Caption,
     plot: PlotMemo,
     keys: Memo<Vec<LegendKey>>,
@@ -895,49 +900,45 @@ struct ChartDef {
 /// the last three the figures.
 type Charts = [ChartDef; 6];
 
-/// The histograms' id, name, caption and axes' titles. The counts on their ordinates are of
-/// the first replication; the times on the latencies' abscissa carry their unit on the ticks.
-const LATENCY: (&str, &str, Caption, &str, &str) = (
+/// A histogram's canvas id, file name part, name on its buttons, caption and axes' titles.
+type Histogram = (
+    &'static str,
+    &'static str,
+    &'static str,
+    Caption,
+    &'static str,
+    &'static str,
+);
+
+/// The histograms. The counts on their ordinates are of the first replication; the times on
+/// the latencies' abscissa carry their unit on the ticks.
+const LATENCY: Histogram = (
     "traffic-latency",
     "latency",
+    "Latency",
     Caption::Own("Messages by latency, birth to delivery (first replication)"),
     "Latency, birth to delivery",
     "Messages",
 );
-const RUNS: (&str, &str, Caption, &str, &str) = (
+const RUNS: Histogram = (
     "traffic-runs",
     "runs",
+    "Runs",
     Caption::Paper(RUN_LENGTHS),
     "Run length (messages)",
     "Runs",
 );
-const UTILISATION: (&str, &str, Caption, &str, &str) = (
+const UTILISATION: Histogram = (
     "traffic-util",
     "utilisation",
+    "Utilisation",
     Caption::Own("Links by utilisation (busy time over completion time)"),
     "Utilisation (busy time ÷ completion time)",
     "Links",
 );
 
-/// The figures' id, name, caption and abscissa's title; their ordinate is the completion time.
-const FIG7_RADIUS: (&str, &str, Caption, &str) = (
-    "traffic-fig7-radius",
-    "fig7-radius",
-    Caption::Paper(SPHERE_RADIUS),
-    "Sphere radius L (hops)",
-);
-const FIG7_DECAY: (&str, &str, Caption, &str) = (
-    "traffic-fig7-decay",
-    "fig7-decay",
-    Caption::Paper(DECAY),
-    "Decay d",
-);
-const FIG8_HIT: (&str, &str, Caption, &str) = (
-    "traffic-fig8",
-    "fig8",
-    Caption::Paper(HIT_PROBABILITY),
-    "Stack hit probability p (depth 1)",
-);
+/// The canvases' ids of the figures' panels (`figures::PANELS`, in order).
+const PANEL_IDS: [&str; 3] = ["traffic-fig7-radius", "traffic-fig7-decay", "traffic-fig8"];
 
 /// Saves one export: `csv`, `json`, `cube`, `figures-csv`, or `<chart>-png` / `<chart>-svg`.
 fn export(
@@ -1034,7 +1035,7 @@ fn chart_export(what: &str, charts: &Charts, stem: &str, query: String) -> Resul
     let (chart, format) = what.rsplit_once('-').ok_or("unknown export")?;
     let def = charts
         .iter()
-        .find(|c| c.name == chart)
+        .find(|c| c.file == chart)
         .ok_or("unknown chart")?;
     let heading = crate::draw::Heading {
         title: def.caption.to_string(),
@@ -1044,7 +1045,7 @@ fn chart_export(what: &str, charts: &Charts, stem: &str, query: String) -> Resul
         legend: def.keys.get_untracked(),
     };
     let paper = palette(false);
-    let file = format!("{stem}-{}.{format}", def.name);
+    let file = format!("{stem}-{}.{format}", def.file);
     let drawn = |frame, svg: bool| {
         def.plot.with_untracked(|p| {
             let p = p.as_ref().map_err(String::as_str);
@@ -1079,32 +1080,37 @@ const EXPORT_PNG: crate::draw::Frame = crate::draw::Frame {
     ratio: 2.0,
 };
 
-/// The export buttons: what each saves (`data-traffic-export`) and its label.
-const BUTTONS: [(&str, &str); 16] = [
-    ("csv", "Results CSV"),
-    ("json", "JSON"),
-    ("cube", "Cube SVG"),
-    ("latency-png", "Latency PNG"),
-    ("latency-svg", "Latency SVG"),
-    ("runs-png", "Runs PNG"),
-    ("runs-svg", "Runs SVG"),
-    ("utilisation-png", "Utilisation PNG"),
-    ("utilisation-svg", "Utilisation SVG"),
-    ("figures-csv", "Figs. 7–8 CSV"),
-    ("fig7-radius-png", "Fig. 7 radius PNG"),
-    ("fig7-radius-svg", "Fig. 7 radius SVG"),
-    ("fig7-decay-png", "Fig. 7 decay PNG"),
-    ("fig7-decay-svg", "Fig. 7 decay SVG"),
-    ("fig8-png", "Fig. 8 PNG"),
-    ("fig8-svg", "Fig. 8 SVG"),
-];
+/// The export buttons: what each saves (`data-traffic-export`) and its label. The run's
+/// files, each histogram as PNG and SVG, the figures' values, then each panel of the figures.
+fn buttons(charts: &Charts) -> Vec<(String, String)> {
+    let chart = |c: &ChartDef| {
+        ["png", "svg"].map(|f| {
+            (
+                format!("{}-{f}", c.file),
+                format!("{} {}", c.short, f.to_uppercase()),
+            )
+        })
+    };
+    let (histograms, panels) = charts.split_at(3);
+    let mut out: Vec<(String, String)> = [
+        ("csv", "Results CSV"),
+        ("json", "JSON"),
+        ("cube", "Cube SVG"),
+    ]
+    .map(|(what, label)| (what.into(), label.into()))
+    .into();
+    out.extend(histograms.iter().flat_map(chart));
+    out.push(("figures-csv".into(), format!("{} CSV", figures::names())));
+    out.extend(panels.iter().flat_map(chart));
+    out
+}
 
 /// `button[data-traffic-export]`: the results as CSV and JSON, the cube's SVG, the figures'
 /// values as CSV, and each chart shown as PNG and SVG (one mechanism, [`export`], for all).
 #[component]
 fn Exports(state: State, runs: Runs, charts: Charts, cube: Node) -> impl IntoView {
     let status = RwSignal::new(String::new());
-    let go = move |what: &'static str| {
+    let go = move |what: &str| {
         let outcome = export((state, runs), (&charts, cube), what);
         status.set(match outcome {
             Ok(name) => format!("Saved {name}."),
@@ -1118,11 +1124,12 @@ fn Exports(state: State, runs: Runs, charts: Charts, cube: Node) -> impl IntoVie
                 .is_none_or(|d| dim_of(&d.summary) <= MAX_DRAWN_DIM)
         })
     };
-    let buttons = BUTTONS
-        .iter()
-        .map(|&(what, label)| {
-            let hidden = move || what.starts_with("utilisation-") && drawn();
-            view! { <button type="button" data-traffic-export=what on:click=move |_| go(what) hidden=hidden>{label}</button> }
+    let buttons = buttons(&charts)
+        .into_iter()
+        .map(|(what, label)| {
+            let hidden = what.starts_with("utilisation-");
+            let hidden = move || hidden && drawn();
+            view! { <button type="button" data-traffic-export=what.clone() on:click=move |_| go(&what) hidden=hidden>{label}</button> }
         })
         .collect_view();
     view! {
