@@ -7,7 +7,10 @@ use leptos::prelude::*;
 use leptos::tachys::html::node_ref::NodeRefContainer;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, ResizeObserver, ResizeObserverEntry};
+use web_sys::{
+    Element, Event, IntersectionObserver, IntersectionObserverEntry, ResizeObserver,
+    ResizeObserverEntry,
+};
 
 const PAINTS: &str = "commcalcPaints";
 
@@ -166,6 +169,8 @@ pub struct Address {
     url: StoredValue<UrlState, LocalStorage>,
     /// Whether a range slider is held ([`Address::slider_held`]).
     held: RwSignal<bool>,
+    /// Whether a slider's inputs are under way ([`Address::waits`]).
+    moving: RwSignal<bool>,
 }
 
 impl Address {
@@ -175,6 +180,7 @@ impl Address {
         let address = Address {
             url: StoredValue::new_local(UrlState::default()),
             held: RwSignal::new(false),
+            moving: RwSignal::new(false),
         };
         on_cleanup(move || address.pause());
         address
@@ -194,6 +200,9 @@ impl Address {
             }
             u.sliding
         });
+        if wait == Some(true) {
+            self.set_moving(true);
+        }
         if wait == Some(false) {
             self.flush_url();
         }
@@ -233,7 +242,7 @@ impl Address {
     /// edit is made or the page is left ([`Address::flush_url`]); a pause does not end it. Read
     /// in a memo or an effect, it runs again when the slider is let go: the views with maps
     /// draw coarse maps while it is set and the exact ones after. The work that also waits for
-    /// a pause is [`Address::slider_moving`]'s.
+    /// a pause is [`Address::waits`]'.
     pub fn slider_held(self) -> bool {
         self.held.get()
     }
@@ -244,24 +253,23 @@ impl Address {
         }
     }
 
-    /// Whether a slider's inputs are under way: its last one has not been followed by a pause
-    /// of [`URL_QUIET_MS`], its release or another edit. Meanwhile a chart off screen
-    /// ([`Address::drawing_waits`]: Compare's bandwidth chart, the Traffic view's histograms,
-    /// the results table below the fold) keeps its picture, until the slider pauses or is
-    /// released ([`Address::flush_url`]) or it comes on screen, whichever is first: then it is
-    /// made from the last input. A slider moved by the keyboard sends its `change` with every
-    /// step, so nothing waits then.
-    fn slider_moving(self) -> bool {
-        self.url
-            .try_with_value(|u| u.timer.is_some())
-            .unwrap_or(false)
+    fn set_moving(self, on: bool) {
+        if self.moving.try_get_untracked() == Some(!on) {
+            self.moving.set(on);
+        }
     }
 
-    /// Whether what `el` shows (a chart's drawing, a followed text) waits while a slider moves,
-    /// `el` being off screen (see [`Address::slider_moving`]); `redraw` is called once it no
-    /// longer waits, for it to be made.
-    pub fn drawing_waits(self, el: &Element, redraw: &Closure<dyn Fn()>) -> bool {
-        wait_off_screen(el, redraw.as_ref(), self.slider_moving())
+    /// Whether what an element shows (a chart's drawing, a followed text) waits: it is off
+    /// screen (`on_screen`, kept by [`observe_on_screen`]) while a slider's inputs are under
+    /// way, its last one not yet followed by a pause of [`URL_QUIET_MS`], its release or
+    /// another edit. Compare's bandwidth chart, the Traffic view's histograms and the results
+    /// table below the fold keep their picture meanwhile. Read in an effect, it runs the effect
+    /// again when the wait ends, the slider pausing or the element coming on screen, whichever
+    /// is first: then what it shows is made from the last input. An element on screen does not
+    /// follow the slider's pauses at all. A slider moved by the keyboard sends its `change`
+    /// with every step, so nothing waits then.
+    pub fn waits(self, on_screen: RwSignal<bool>) -> bool {
+        !on_screen.get() && self.moving.get()
     }
 
     /// Puts the canonical query in the address bar as a new history entry (a view opened),
@@ -320,13 +328,13 @@ impl Address {
 
     /// The slider has paused for [`URL_QUIET_MS`] (or is let go, [`Address::flush_url`]): the
     /// address takes the waiting edit, and the content held off screen while the slider moved
-    /// (see [`Address::slider_moving`]) is shown. A pause's timer still waiting (the slider let
+    /// (see [`Address::waits`]) is shown. A pause's timer still waiting (the slider let
     /// go before it ran) is cleared: left to run, it ended the wait of a drag begun within
     /// [`URL_QUIET_MS`] of the release, and every such early end left that drag's own timer to
     /// run in the same way, so that the held content was shown, and the address written, again
     /// and again in the middle of drags.
     fn pause(self) {
-        release_held();
+        self.set_moving(false);
         self.url.try_update_value(|u| {
             if let Some(timer) = u.timer.take() {
                 timer.clear();
@@ -395,6 +403,31 @@ pub fn observe_size(element: &Element, size: RwSignal<(f64, f64)>) {
         std::mem::forget(observer);
     }
     on_resize.forget();
+}
+
+/// Keeps `on_screen` saying whether `element` is on screen (within the viewport), as the
+/// browser's intersection observer reports it; it stays as it is until the first report.
+pub fn observe_on_screen(element: &Element, on_screen: RwSignal<bool>) {
+    let on_change = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        // The last report is the element's state now.
+        let last = entries
+            .iter()
+            .filter_map(|e| e.dyn_into::<IntersectionObserverEntry>().ok())
+            .next_back();
+        if let Some(entry) = last {
+            let now = entry.is_intersecting();
+            // The element's view may be gone (another view opened): its signal with it.
+            if on_screen.try_get_untracked().is_some_and(|was| was != now) {
+                on_screen.try_set(now);
+            }
+        }
+    });
+    if let Ok(observer) = IntersectionObserver::new(on_change.as_ref().unchecked_ref()) {
+        observer.observe(element);
+        // The observer and its callback live as long as the page, as `observe_size`'s.
+        std::mem::forget(observer);
+    }
+    on_change.forget();
 }
 
 /// The device pixel ratio, for crisp canvases.
@@ -552,57 +585,6 @@ pub fn read_file(file: web_sys::File, done: impl FnOnce(Result<String, String>) 
     });
     reader.set_onloadend(Some(onload.unchecked_ref()));
     let _ = reader.read_as_text(&file);
-}
-
-// A chart off screen while a slider moves keeps its drawing until the slider pauses or is
-// released (`release`) or the chart comes on screen, whichever is first (see `wait`): then its
-// drawing is redone. Written in JavaScript: one call from wasm per drawing.
-#[wasm_bindgen(inline_js = r#"
-const held = new Set();
-let watcher = null;
-function watch(el) {
-  if (el.__watched) return;
-  el.__watched = true;
-  watcher ??= new IntersectionObserver((entries) => {
-    for (const e of entries) {
-      e.target.__offScreen = !e.isIntersecting;
-      if (e.isIntersecting) show(e.target);
-    }
-  });
-  watcher.observe(el);
-}
-function show(el) {
-  const redraw = el.__held;
-  if (!redraw) return;
-  el.__held = null;
-  held.delete(el);
-  try {
-    redraw();
-  } catch {
-    // The node has left the page since (its view closed): nothing to show.
-  }
-}
-export function wait(el, redraw, moving) {
-  watch(el);
-  const waits = moving && el.__offScreen === true;
-  el.__held = waits ? redraw : null;
-  if (waits) held.add(el);
-  else held.delete(el);
-  return waits;
-}
-export function release() {
-  for (const el of [...held]) show(el);
-}
-"#)]
-extern "C" {
-    /// Whether what `el` shows waits: with `moving` (a slider's inputs have not paused yet)
-    /// and `el` off screen, `redraw` is called when it no longer waits (on [`release`], or
-    /// when `el` comes on screen).
-    #[wasm_bindgen(js_name = wait)]
-    fn wait_off_screen(el: &Element, redraw: &JsValue, moving: bool) -> bool;
-    /// Makes every node whose change waits show its last content.
-    #[wasm_bindgen(js_name = release)]
-    fn release_held();
 }
 
 /// An element of a `view!`, filled in when the view puts it on the page (`node_ref=node`):

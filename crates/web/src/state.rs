@@ -167,7 +167,7 @@ impl State {
     ) -> State {
         let (initial, page) = opened(initial, page);
         let evaluate = StoredValue::new_local(evaluate);
-        // The charts of every view read whether a slider moves (`Address::drawing_waits`).
+        // The charts of every view read whether a slider moves (`Address::waits`).
         let address = Address::new();
         provide_context(address);
         let scenario = RwSignal::new(initial);

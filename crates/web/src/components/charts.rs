@@ -3,7 +3,6 @@
 //! effect for everything else.
 
 use leptos::prelude::*;
-use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 
 use commcalc_core::Report;
@@ -27,6 +26,8 @@ struct Painter {
     bandwidth: Node,
     /// The canvases' CSS sizes, kept by resize observers.
     sizes: [RwSignal<(f64, f64)>; 2],
+    /// Whether each canvas is on screen, kept by intersection observers.
+    on_screen: [RwSignal<bool>; 2],
     dark: ReadSignal<bool>,
     /// What the charts show now: a chart is drawn only when its picture changes, so an edit
     /// painted at once is not painted a second time by the effect, and a chart that waited off
@@ -38,20 +39,19 @@ struct Painter {
 /// the pixel ratio.
 type Picture = (Result<Plot, String>, Scale, bool, (f64, f64), f64);
 
-/// What the charts show, the last repaint request answered, what asks for a repaint when
-/// a chart that waited off screen while a slider moved can be drawn, and the canvases' base
-/// layers as last drawn (`draw`).
+/// What the charts show, the last repaint request answered, and the canvases' base layers as
+/// last drawn (`draw`).
 struct Shown {
     pictures: [Option<Picture>; 2],
     repaint: usize,
-    redraw: Closure<dyn Fn()>,
     bases: [Kept; 2],
 }
 
 impl Painter {
     /// Draws each chart whose picture changed, except one off screen while a slider moves
-    /// (`Address::drawing_waits`: on the Compare view the bandwidth chart is below the fold, and
-    /// drawing it was a third of a step's script), and reports the repaint.
+    /// (`Address::waits`: on the Compare view the bandwidth chart is below the fold, and
+    /// drawing it was a third of a step's script), and reports the repaint. Read in the
+    /// effect, a wait runs it again when it ends.
     fn paint(&self) {
         let state = self.state;
         let scale = state.scale();
@@ -77,8 +77,7 @@ impl Painter {
             let picture: Picture = (plot, scale, dark, css, ratio);
             // (Charts taken off the page keep what they show: nothing to draw.)
             let waits = self.shown.try_with_value(|s| {
-                s.pictures[i].as_ref() == Some(&picture)
-                    || state.address.drawing_waits(canvas, &s.redraw)
+                s.pictures[i].as_ref() == Some(&picture) || state.address.waits(self.on_screen[i])
             });
             if waits != Some(false) {
                 continue;
@@ -144,7 +143,6 @@ pub fn Charts(
     let shown = StoredValue::new_local(Shown {
         pictures: [None, None],
         repaint: 0,
-        redraw: Closure::new(move || state.repaint.update(|n| *n = n.wrapping_add(1))),
         bases: [Kept::default(), Kept::default()],
     });
     let painter = Painter {
@@ -153,6 +151,7 @@ pub fn Charts(
         latency: canvases[0],
         bandwidth: canvases[1],
         sizes: [RwSignal::new((0.0, 0.0)), RwSignal::new((0.0, 0.0))],
+        on_screen: [RwSignal::new(true), RwSignal::new(true)],
         dark: state.dark,
         shown,
     };
@@ -172,6 +171,8 @@ pub fn Charts(
         if observing != Some(true) {
             dom::observe_size(&lat, painter.sizes[0]);
             dom::observe_size(&bw, painter.sizes[1]);
+            dom::observe_on_screen(&lat, painter.on_screen[0]);
+            dom::observe_on_screen(&bw, painter.on_screen[1]);
         }
         painter.paint();
         true

@@ -1,10 +1,9 @@
 //! One chart drawn from a plot memo: the views' other charts (validation, block-size sweep,
 //! bulk transfer, the Traffic view's), repainted in an effect whenever the plot, the theme or
 //! the size changes; off screen while a slider moves, once it pauses or comes on screen
-//! (`Address::drawing_waits`).
+//! (`Address::waits`).
 
 use leptos::prelude::*;
-use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
@@ -31,14 +30,10 @@ pub fn Figure(
     let canvas = Node::new();
     let address = expect_context::<Address>();
     let size = RwSignal::new((0.0, 0.0));
-    // Bumped when a drawing that waited off screen while a slider moved can be made.
-    let shown = RwSignal::new(0u32);
-    let redraw =
-        StoredValue::new_local(Closure::<dyn Fn()>::new(move || shown.update(|n| *n += 1)));
+    let on_screen = RwSignal::new(true);
     // The canvas's base layer as last drawn (`draw`), which goes with the canvas.
     let kept = StoredValue::new_local(Kept::default());
     Effect::new(move |observing: Option<bool>| {
-        shown.track();
         let Some(c) = canvas
             .get()
             .map(JsCast::unchecked_into::<HtmlCanvasElement>)
@@ -48,6 +43,7 @@ pub fn Figure(
         let first = observing != Some(true);
         if first {
             dom::observe_size(&c, size);
+            dom::observe_on_screen(&c, on_screen);
         }
         // The observer reports the size from then on; the first drawing reads it itself.
         // A canvas the observer says nothing of is hidden (no box, no size): nothing to draw
@@ -68,7 +64,7 @@ pub fn Figure(
         // A drawing that waits reads nothing of its plot: an effect that read it would have
         // the plot memo, and the sweep or series behind it, computed again at every input of
         // the drag, only to find the chart still waiting (the end of the wait runs this again).
-        if redraw.with_value(|r| address.drawing_waits(&c, r)) {
+        if address.waits(on_screen) {
             return true;
         }
         plot.with(|p| {

@@ -2,10 +2,10 @@
 //! as MathML with the numbers filled in.
 
 use leptos::prelude::*;
-use wasm_bindgen::closure::Closure;
 
 use crate::derived::{rows, Row};
 use crate::dom::{self, Node};
+use crate::held::follow_on_screen;
 use crate::math::view::formula;
 use crate::state::State;
 
@@ -13,7 +13,7 @@ use crate::state::State;
 /// not the rows: each row is kept (keyed by its metric) and only the texts whose values
 /// changed are changed in place, down to a formula's numbers. Off screen while a
 /// slider moves, the table keeps what it shows until the slider pauses, is released or the
-/// table comes on screen (`Address::drawing_waits`), and its rows are not even made meanwhile.
+/// table comes on screen (`follow_on_screen`), and its rows are not even made meanwhile.
 #[component]
 pub fn MetricsTable(
     /// The app state: its scenario and report.
@@ -39,22 +39,7 @@ pub fn MetricsTable(
         })
     };
     let tbody = Node::new();
-    let shown = RwSignal::new(Vec::<Row>::new());
-    let waited = RwSignal::new(false);
-    // `update` does nothing to a signal already disposed (the table closed while it waited).
-    let redraw = Closure::<dyn Fn()>::new(move || waited.update(|w| *w = !*w));
-    // While it waits, the effect reads nothing else: the end of the wait runs it.
-    Effect::new(move |_| {
-        waited.track();
-        let Some(el) = tbody.get() else { return };
-        if state.address.drawing_waits(&el, &redraw) {
-            return;
-        }
-        let now = made();
-        if shown.with_untracked(|s| *s != now) {
-            shown.set(now);
-        }
-    });
+    let shown = follow_on_screen(state.address, tbody, made);
     view! {
         <table id="metrics">
             <caption>"Results"</caption>
@@ -81,7 +66,7 @@ pub fn MetricsTable(
 /// `tr[data-metric]` of metric `key` among `rows`: the metric's label and key, its value as
 /// shown (`data-value` the raw number) and its formula with the source under it, each
 /// following the row's values.
-fn metric_row(rows: RwSignal<Vec<Row>>, key: &'static str) -> impl IntoView {
+fn metric_row(rows: ReadSignal<Vec<Row>>, key: &'static str) -> impl IntoView {
     let row = Memo::new(move |_| rows.with(|all| all.iter().find(|r| r.key == key).cloned()));
     let text = move |field: fn(&Row) -> &str| {
         move || row.with(|r| r.as_ref().map_or(String::new(), |r| field(r).to_string()))
