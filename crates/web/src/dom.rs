@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use leptos::tachys::html::node_ref::NodeRefContainer;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
 use web_sys::{
     Element, Event, IntersectionObserver, IntersectionObserverEntry, ResizeObserver,
     ResizeObserverEntry,
@@ -570,6 +571,28 @@ pub fn store(key: &str, value: &str) -> Result<(), String> {
     storage
         .set_item(key, value)
         .map_err(|_| "the browser refused to store it (storage full or blocked)".to_string())
+}
+
+/// The text under `key` of the JSON object `name` beside the page (data a first visit does
+/// without, which the service worker precaches like every file of the site), or why it could
+/// not be had.
+pub async fn fetch_entry(name: &str, key: &str) -> Result<String, String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let response = JsFuture::from(window.fetch_with_str(name))
+        .await
+        .and_then(|r| r.dyn_into::<web_sys::Response>())
+        .map_err(|e| js_error(&e))?;
+    if !response.ok() {
+        return Err(format!("HTTP {}", response.status()));
+    }
+    let json = match response.json() {
+        Ok(json) => JsFuture::from(json).await.map_err(|e| js_error(&e))?,
+        Err(e) => return Err(js_error(&e)),
+    };
+    js_sys::Reflect::get(&json, &JsValue::from_str(key))
+        .ok()
+        .and_then(|v| v.as_string())
+        .ok_or_else(|| format!("no entry \"{key}\""))
 }
 
 /// Reads a file as text and hands it to `done` (or why it could not be read).

@@ -39,39 +39,9 @@ export function load_full(failed) {
     (e) => failed(String((e && e.message) || e)),
   );
 }
-
-export function fetch_entry(name, key, found, failed) {
-  fetch(new URL(name, document.baseURI))
-    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
-    .then((json) => (typeof json[key] === 'string' ? found(json[key]) : failed(`no entry "${key}"`)))
-    .catch((e) => failed(String((e && e.message) || e)));
-}
 "#)]
 extern "C" {
     fn load_full(failed: JsValue);
-    #[wasm_bindgen(js_name = fetch_entry)]
-    fn fetch_entry_js(name: &str, key: &str, found: JsValue, failed: JsValue);
-}
-
-/// Fetches the JSON object `name` beside the page (data a first visit does without, which the
-/// service worker precaches like every file of the site) and hands `done` its text under
-/// `key`, or why it could not be had.
-pub fn fetch_entry(name: &str, key: &str, done: impl FnOnce(Result<String, String>) + 'static) {
-    // One of the two is called. Each takes one string, as `load`'s `failed` does: closures of
-    // one signature share wasm-bindgen's code for them.
-    let done = std::rc::Rc::new(std::cell::Cell::new(Some(done)));
-    let failed = done.clone();
-    let found = Closure::once_into_js(move |text: String| {
-        if let Some(done) = done.take() {
-            done(Ok(text));
-        }
-    });
-    let failed = Closure::once_into_js(move |why: String| {
-        if let Some(done) = failed.take() {
-            done(Err(why));
-        }
-    });
-    fetch_entry_js(name, key, found, failed);
 }
 
 /// A module's way out, left on the window: a module started after it calls it as it starts.

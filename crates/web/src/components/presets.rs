@@ -11,7 +11,7 @@
 
 use leptos::prelude::*;
 
-use crate::lazy;
+use crate::dom;
 use crate::presets::{find, Preset, Story, PRESETS, STORIES};
 use crate::state::State;
 
@@ -64,10 +64,7 @@ fn TourStory(p: &'static Preset, address: Memo<String>, closed: RwSignal<bool>) 
     let away = Memo::new(move |_| address.with(|a| a != p.query));
     // The story's text is fetched each time a tour is shown (from the browser's cache or the
     // service worker's after the first time).
-    let text = RwSignal::new(None::<Result<String, String>>);
-    lazy::fetch_entry(STORIES, p.id, move |got| {
-        text.try_set(Some(got));
-    });
+    let text = LocalResource::new(move || dom::fetch_entry(STORIES, p.id));
     let line = move || {
         let line = text.with(|t| match t {
             None => Story::Loading.line(),
