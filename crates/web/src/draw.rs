@@ -44,8 +44,8 @@ fn rgb(c: (u8, u8, u8)) -> RGBColor {
     RGBColor(c.0, c.1, c.2)
 }
 
-/// Draws a plot, or a message where there is none, and writes the labels it placed on the
-/// canvas as `data-labels` (CSS pixels, for tests and tools). The canvas's pixel size follows
+/// Draws a plot, or a message where there is none, and returns the labels it placed as JSON
+/// ([`labels::to_json`]: CSS pixels, the canvas's `data-labels`, for tests and tools). The canvas's pixel size follows
 /// the frame; it is only reset when it changes. A plot is drawn in two layers (see
 /// [`Layers`]): when only its top layer changed since this canvas was last drawn (a slider
 /// that moves the query's point along unchanged curves), the base is copied back from a
@@ -57,7 +57,7 @@ pub fn draw(
     plot: Result<&Plot, &str>,
     scale: Scale,
     palette: &Palette,
-) -> Result<(), String> {
+) -> Result<String, String> {
     let r = frame.ratio;
     let width = (frame.css.0 * r).round().max(1.0) as u32;
     let height = (frame.css.1 * r).round().max(1.0) as u32;
@@ -85,9 +85,7 @@ pub fn draw(
             Layers::All,
         )?,
     };
-    canvas
-        .set_attribute("data-labels", &labels::to_json(&placed, r))
-        .map_err(|e| crate::dom::js_error(&e))
+    Ok(labels::to_json(&placed, r))
 }
 
 fn backend(canvas: &HtmlCanvasElement) -> Result<CanvasBackend, String> {

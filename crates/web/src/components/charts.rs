@@ -7,6 +7,7 @@ use wasm_bindgen::JsCast;
 
 use commcalc_core::Report;
 
+use super::figure::set_labels;
 use super::scale_toggle::ScaleToggle;
 use crate::chart::{palette, Plot, Scale};
 use crate::dom::{self, Node};
@@ -28,6 +29,8 @@ struct Painter {
     sizes: [RwSignal<(f64, f64)>; 2],
     /// Whether each canvas is on screen, kept by intersection observers.
     on_screen: [RwSignal<bool>; 2],
+    /// The labels each drawing placed (`draw`), the canvases' `data-labels`.
+    labels: [RwSignal<String>; 2],
     dark: ReadSignal<bool>,
     /// What the charts show now: a chart is drawn only when its picture changes, so an edit
     /// painted at once is not painted a second time by the effect, and a chart that waited off
@@ -86,8 +89,9 @@ impl Painter {
             self.shown.update_value(|s| {
                 let plot = picture.0.as_ref().map_err(String::as_str);
                 let canvas = canvas.unchecked_ref();
-                if let Err(e) = draw(canvas, &mut s.bases[i], frame, plot, scale, &colours) {
-                    web_sys::console::warn_1(&format!("chart: {e}").into());
+                match draw(canvas, &mut s.bases[i], frame, plot, scale, &colours) {
+                    Ok(placed) => set_labels(self.labels[i], placed),
+                    Err(e) => web_sys::console::warn_1(&format!("chart: {e}").into()),
                 }
                 s.pictures[i] = Some(picture);
             });
@@ -152,6 +156,7 @@ pub fn Charts(
         bandwidth: canvases[1],
         sizes: [RwSignal::new((0.0, 0.0)), RwSignal::new((0.0, 0.0))],
         on_screen: [RwSignal::new(true), RwSignal::new(true)],
+        labels: [RwSignal::new(String::new()), RwSignal::new(String::new())],
         dark: state.dark,
         shown,
     };
@@ -185,20 +190,20 @@ pub fn Charts(
                 <ScaleToggle state/>
             </div>
             <div class="charts">
-                {figure("latency-chart", latency, "Latency T", "Latency", 0, plots, abscissa)}
-                {figure("bandwidth-chart", bandwidth, "Bandwidth x/T", "Bandwidth", 1, plots, abscissa)}
+                {figure("latency-chart", (latency, painter.labels[0]), "Latency T", "Latency", 0, plots, abscissa)}
+                {figure("bandwidth-chart", (bandwidth, painter.labels[1]), "Bandwidth x/T", "Bandwidth", 1, plots, abscissa)}
             </div>
             <p class="legend">{legend}</p>
         </div>
     }
 }
 
-/// Chart `i`'s figure: its caption and canvas. Both charts are the same view type, written
+/// Chart `i`'s figure: its caption and canvas (`node`, carrying the drawing's `labels`). Both charts are the same view type, written
 /// out twice rather than collected into a `Vec` of views, whose renderer code (build, rebuild,
 /// mount per list) the module would carry for this one list.
 fn figure(
     id: &'static str,
-    node: Node,
+    (node, labels): (Node, RwSignal<String>),
     caption: &'static str,
     what: &'static str,
     i: usize,
@@ -212,7 +217,7 @@ fn figure(
     view! {
         <figure>
             <figcaption>{text}</figcaption>
-            <canvas id=id node_ref=node role="img" aria-label=label></canvas>
+            <canvas id=id node_ref=node role="img" aria-label=label data-labels=labels></canvas>
         </figure>
     }
 }

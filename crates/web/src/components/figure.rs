@@ -33,6 +33,8 @@ pub fn Figure(
     let on_screen = RwSignal::new(true);
     // The canvas's base layer as last drawn (`draw`), which goes with the canvas.
     let kept = StoredValue::new_local(Kept::default());
+    // The labels the drawing placed (`draw`), the canvas's `data-labels`.
+    let labels = RwSignal::new(String::new());
     Effect::new(move |observing: Option<bool>| {
         let Some(c) = canvas
             .get()
@@ -71,8 +73,10 @@ pub fn Figure(
             let p = p.as_ref().map_err(String::as_str);
             let drawn =
                 kept.try_update_value(|k| draw(&c, k, frame, p, scale, &palette(dark.get())));
-            if let Some(Err(e)) = drawn {
-                web_sys::console::warn_1(&format!("chart {id}: {e}").into());
+            match drawn {
+                Some(Ok(placed)) => set_labels(labels, placed),
+                Some(Err(e)) => web_sys::console::warn_1(&format!("chart {id}: {e}").into()),
+                None => {}
             }
         });
         true
@@ -80,7 +84,15 @@ pub fn Figure(
     view! {
         <figure class="figure">
             <figcaption>{caption}</figcaption>
-            <canvas id=id node_ref=canvas role="img" aria-label=label></canvas>
+            <canvas id=id node_ref=canvas role="img" aria-label=label data-labels=labels></canvas>
         </figure>
+    }
+}
+
+/// Keeps a drawing's placed labels (`draw`) in `labels`, a canvas's `data-labels`: an equal
+/// text (a redrawing that placed the same labels) leaves the attribute alone.
+pub fn set_labels(labels: RwSignal<String>, placed: String) {
+    if labels.with_untracked(|l| *l != placed) {
+        labels.set(placed);
     }
 }
