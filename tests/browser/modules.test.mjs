@@ -187,7 +187,8 @@ describe('the calculator module, the modules of one view and the full module', (
       const nextMachine = await machineOf();
       if (machine && nextMachine) assert.equal(nextMachine, machine, 'the machine is kept');
       assert.ok(!page.url().includes('asked='), `the hand-over's key leaves the address: ${page.url()}`);
-      const sheets = await page.evaluate(() => [...document.head.querySelectorAll('style')].map((s) => s.textContent));
+      const sheets = await page.evaluate(() => [...document.querySelectorAll('style')].map((s) => s.textContent));
+      assert.ok(sheets.length > 0, "the views' style sheets are in the page");
       assert.equal(new Set(sheets).size, sheets.length, "the views' style sheets are in the page once each");
       await page.goBack();
       await page.waitForSelector(ready, { timeout: 20_000 });

@@ -54,8 +54,9 @@ pub struct Views {
     /// since the page's loader (Trunk.toml) starts the full module for a browser that keeps
     /// some and for an address that names one.
     fitted: Fitted,
-    /// The style sheets of the views only this module has, added to the page when it mounts:
-    /// a first visit to the calculator does not download them (docs/web-bytes.md).
+    /// The style sheets of the views only this module has, a `<style>` each at the top of the
+    /// app: a first visit to the calculator does not download them (docs/web-bytes.md). They
+    /// go with the app, so that a module taking the page over brings its own.
     styles: &'static [&'static str],
     /// The core's engines this module costs with (`State::engines`): both in the full module;
     /// neither in the calculator's, which gets [`Error::Elsewhere`] for a scenario that needs
@@ -204,7 +205,6 @@ pub fn start(views: Views) {
         .get_element_by_id("app")
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     let Some(root) = root else { return };
-    dom::add_styles(&document, views.styles);
     // The calculator's module hands over by the address alone (`lazy`).
     let handed_over = page.asked.is_some();
     // The loading notice goes (or the calculator module's app, already unmounted): the app
@@ -219,7 +219,12 @@ pub fn start(views: Views) {
             };
             let app = mount_to(root, move || {
                 provide_context(lazy::Handover::new());
-                view! { <App initial page problems note views/> }
+                let styles = views
+                    .styles
+                    .iter()
+                    .map(|sheet| view! { <style>{*sheet}</style> })
+                    .collect_view();
+                view! { {styles} <App initial page problems note views/> }
             });
             lazy::offer_leave(Box::new(app));
         }

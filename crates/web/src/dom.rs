@@ -458,28 +458,6 @@ pub fn now() -> f64 {
         .unwrap_or(0.0)
 }
 
-/// Adds each style sheet to the page's head as a `<style>` element, after the page's own
-/// sheets (the views' sheets style only their own elements, so the order does not matter).
-/// A sheet the module that started this one already added (a module of one view hands the
-/// page over to the full module with the same sheets) is not added twice.
-pub fn add_styles(document: &web_sys::Document, sheets: &[&str]) {
-    let Some(head) = document.head() else {
-        return;
-    };
-    let added = head.children();
-    let present = |sheet: &str| {
-        (0..added.length())
-            .filter_map(|i| added.item(i))
-            .any(|e| e.tag_name() == "STYLE" && e.text_content().as_deref() == Some(sheet))
-    };
-    for sheet in sheets.iter().filter(|s| !present(s)) {
-        if let Ok(style) = document.create_element("style") {
-            style.set_text_content(Some(sheet));
-            let _ = head.append_child(&style);
-        }
-    }
-}
-
 /// An embedded page: marks the body (the stylesheet hides the header) and tells the parent page
 /// the document's height whenever it changes, as `{type: "commcalc:height", height}`, so that
 /// the parent can size the iframe to fit.
