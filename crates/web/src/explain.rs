@@ -19,7 +19,7 @@ use crate::math::Math;
 pub(crate) mod citations;
 
 /// What a section explains.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
     Pattern,
     Model,

@@ -14,8 +14,9 @@ use crate::state::State;
 
 /// `details#explain`, closed at first: one section for the pattern (`#explain-pattern`) with
 /// its formulas under the scenario's model, and one for the model (`#explain-model`). It
-/// follows the scenario's report: a slider that changes no formula leaves it as it is, and
-/// while a slider moves, closed or off screen, it waits ([`follow_on_screen`]).
+/// follows the scenario's report: each section stays while its pattern or model does, and a
+/// slider changes only the formulas whose numbers change; while a slider moves, closed or off
+/// screen, it waits ([`follow_on_screen`]).
 #[component]
 pub fn ExplainPanel(
     /// The app state: its choice of pattern and model.
@@ -45,17 +46,29 @@ pub fn ExplainPanel(
         <details class="explain panel" id="explain" open=asked>
             <summary node_ref=summary>"What am I looking at?"</summary>
             <div class="explain-body" node_ref=body>
-                {move || sections.get().into_iter().map(section).collect_view()}
+                <For each=move || sections.get() key=|s| (s.kind, s.key) let:s>
+                    {section(sections, s)}
+                </For>
             </div>
         </details>
     }
 }
 
-/// `section#explain-pattern[data-pattern]` (or the model's): title, idea, formulas,
-/// assumptions and source, the source's papers in its tooltip.
-fn section(s: Section) -> impl IntoView {
+/// `section#explain-pattern[data-pattern]` (or the model's), `s` as it came: title, idea,
+/// formulas, assumptions and source, the source's papers in its tooltip. All but the formulas
+/// are the pattern's or model's, which the section's key names; the formulas follow
+/// `sections`.
+fn section(sections: ReadSignal<Vec<Section>>, s: Section) -> impl IntoView {
+    let (kind, key) = (s.kind, s.key);
+    let shown = Memo::new(move |_| {
+        sections.with(|all| {
+            all.iter()
+                .find(|s| (s.kind, s.key) == (kind, key))
+                .map(|s| s.formulas.clone())
+        })
+    });
+    let formulas = move || shown.with(|f| f.iter().flatten().map(formula).collect_view());
     let name = s.kind.name();
-    let formulas = s.formulas.iter().map(formula).collect_view();
     let assumptions = s
         .about
         .assumptions
