@@ -24,6 +24,14 @@ impl Cube {
         self.dim << self.dim >> 1
     }
 
+    /// The cube of `links` links, if one up to [`MAX_DIM`] has that many: which cube a run's
+    /// per-link results (one per link) are of.
+    pub fn with_links(links: usize) -> Option<Cube> {
+        (1..=MAX_DIM)
+            .map(|dim| Cube { dim })
+            .find(|c| c.links() as usize == links)
+    }
+
     /// The diameter, lmax in 003's Decay(d, lmax): d hops.
     pub fn diameter(self) -> u32 {
         self.dim
@@ -67,6 +75,20 @@ impl Cube {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A cube is known by its link count, d·2^(d−1), at every dimension accepted; no other
+    /// count names one.
+    #[test]
+    fn a_cube_is_known_by_its_links() {
+        for dim in 1..=MAX_DIM {
+            assert_eq!(
+                Cube::with_links(Cube { dim }.links() as usize),
+                Some(Cube { dim })
+            );
+        }
+        assert_eq!(Cube::with_links(3), None);
+        assert_eq!(Cube::with_links(0), None);
+    }
 
     /// Every route reaches its destination in exactly distance(a, b) hops, and the link
     /// numbers are a bijection onto 0 … links − 1 (each pair of neighbours one link).

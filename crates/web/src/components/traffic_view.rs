@@ -21,7 +21,7 @@ use commcalc_core::figures::{LOCALITY, RUN_LENGTHS};
 use commcalc_core::papers::Cited;
 use commcalc_core::patterns::traffic::{beyond_limit, estimate_text, MAX_EVENTS};
 use commcalc_core::patterns::{pattern, LINK_COST};
-use commcalc_core::traffic::cube::MAX_DIM;
+use commcalc_core::traffic::cube::Cube;
 use commcalc_core::traffic::figures::{self, Panel, PANELS};
 use commcalc_core::traffic::Summary;
 use commcalc_core::units::si;
@@ -794,12 +794,9 @@ fn cube_nodes(centres: Vec<(f64, f64)>, radius: f64, labelled: bool) -> impl Int
 /// A link of the drawing: its index and its ends' centres.
 type LinkEnds = (u32, (f64, f64), (f64, f64));
 
-/// The cube's dimension from its link count d·2^(d−1).
+/// The dimension of the cube a run was on, from its per-link results (`Cube::with_links`).
 fn dim_of(s: &Summary) -> u32 {
-    let links = s.first.link_utilisation.len() as u64;
-    (1..=MAX_DIM)
-        .find(|d| u64::from(*d) << (d - 1) == links)
-        .unwrap_or(0)
+    Cube::with_links(s.first.link_utilisation.len()).map_or(0, |c| c.dim)
 }
 
 /// 003 Figs. 7 and 8 as sweeps of the scenario's cube, count, lengths and routing, run in
