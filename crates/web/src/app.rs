@@ -437,11 +437,15 @@ fn Calculator(
     });
     let abscissa = Signal::derive(move || state.scenario.with(|s| s.pattern.abscissa));
     let canvases = [Node::new(), Node::new()];
+    // The results table, below the charts, comes a frame after them.
+    let rendered = dom::after_first_frame();
     view! {
         <Charts state plots canvases abscissa legend=legend()/>
         {export_bar(ExportArgs { state, plots, canvases, abscissa })}
         <WarningList state/>
-        <MetricsTable state/>
+        <Show when=move || rendered.get()>
+            <MetricsTable state/>
+        </Show>
     }
 }
 

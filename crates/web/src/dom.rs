@@ -363,6 +363,18 @@ pub fn after_next_frame(f: impl FnOnce() + 'static) {
     request_animation_frame(move || set_timeout(f, Duration::ZERO));
 }
 
+/// False until the page's first frame has been rendered, then true: content below the charts
+/// waits for it (`<Show when=…>`), so that the first frame, and the first chart in it, does
+/// not wait for content a person scrolls to.
+pub fn after_first_frame() -> ReadSignal<bool> {
+    let (rendered, set_rendered) = signal(false);
+    // The app may be gone by then (the page handed over to another module).
+    after_next_frame(move || {
+        set_rendered.try_set(true);
+    });
+    rendered
+}
+
 /// Whether the page is drawn in dark colours, kept up to date (the app's one listener:
 /// `State::dark`): when the system asks for them, on a screen only. A page printed (or
 /// previewed for print) is on paper: its charts are drawn again in light colours, as the
