@@ -63,8 +63,16 @@ pub fn Presets(
 fn TourStory(p: &'static Preset, address: Memo<String>, closed: RwSignal<bool>) -> impl IntoView {
     let away = Memo::new(move |_| address.with(|a| a != p.query));
     // The story's text is fetched each time a tour is shown (from the browser's cache or the
-    // service worker's after the first time).
-    let text = LocalResource::new(move || dom::fetch_entry(STORIES, p.id));
+    // service worker's after the first time), by a task that sets it. A `LocalResource`
+    // would say the same in one line, but brought Leptos' async machinery into the
+    // calculator's module: 8.6 kB gzip, about 45 ms of a first chart on the phone's profile
+    // (docs/web-bytes.md).
+    let text = RwSignal::new(None::<Result<String, String>>);
+    leptos::task::spawn_local(async move {
+        let got = dom::fetch_entry(STORIES, p.id).await;
+        // The tour may be closed by then: its signal with it.
+        text.try_set(Some(got));
+    });
     let line = move || {
         let line = text.with(|t| match t {
             None => Story::Loading.line(),
