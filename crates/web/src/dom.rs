@@ -261,7 +261,7 @@ impl Address {
     }
 
     /// Whether what an element shows (a chart's drawing, a followed text) waits: it is off
-    /// screen (`on_screen`, kept by [`observe_on_screen`]) while a slider's inputs are under
+    /// screen (`on_screen`, kept by [`on_screen`]) while a slider's inputs are under
     /// way, its last one not yet followed by a pause of [`URL_QUIET_MS`], its release or
     /// another edit. Compare's bandwidth chart, the Traffic view's histograms and the results
     /// table below the fold keep their picture meanwhile. Read in an effect, it runs the effect
@@ -269,7 +269,7 @@ impl Address {
     /// is first: then what it shows is made from the last input. An element on screen does not
     /// follow the slider's pauses at all. A slider moved by the keyboard sends its `change`
     /// with every step, so nothing waits then.
-    pub fn waits(self, on_screen: RwSignal<bool>) -> bool {
+    pub fn waits(self, on_screen: ReadSignal<bool>) -> bool {
         !on_screen.get() && self.moving.get()
     }
 
@@ -418,9 +418,22 @@ pub fn observe_size(element: &Element, size: RwSignal<(f64, f64)>) {
     on_resize.forget();
 }
 
-/// Keeps `on_screen` saying whether `element` is on screen (within the viewport), as the
-/// browser's intersection observer reports it; it stays as it is until the first report.
-pub fn observe_on_screen(element: &Element, on_screen: RwSignal<bool>) {
+/// Whether `node`'s element is on screen (within the viewport), as the browser's intersection
+/// observer reports it once the element is on the page: true until its first report says
+/// otherwise. The charts and the content that waits while a slider moves ([`Address::waits`])
+/// read it.
+pub fn on_screen(node: Node) -> ReadSignal<bool> {
+    let on_screen = RwSignal::new(true);
+    effect(move || {
+        if let Some(el) = node.get() {
+            observe_on_screen(&el, on_screen);
+        }
+    });
+    on_screen.read_only()
+}
+
+/// Keeps `on_screen` saying whether `element` is on screen, from the observer's reports.
+fn observe_on_screen(element: &Element, on_screen: RwSignal<bool>) {
     let on_change = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
         // The last report is the element's state now.
         let last = entries

@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use crate::dom::{observe_on_screen, Address, Node};
+use crate::dom::{on_screen, Address, Node};
 
 /// `made`'s value as the content of `node` shows it (`address`: the app's, which knows
 /// whether a slider moves): a signal that follows `made`, except while a slider moves and
@@ -21,24 +21,16 @@ where
     T: PartialEq + Send + Sync + 'static,
 {
     let shown = RwSignal::new(untrack(&made));
-    let on_screen = RwSignal::new(true);
-    // The effect returns whether `node` is observed yet, so that its observer starts once.
+    let on_screen = on_screen(node);
     // While it waits, it reads nothing but the wait: the wait's end runs it again.
-    Effect::new(move |observed: Option<bool>| {
-        let Some(el) = node.get() else {
-            return false;
-        };
-        if observed != Some(true) {
-            observe_on_screen(&el, on_screen);
-        }
+    Effect::new(move |_| {
         if address.waits(on_screen) {
-            return true;
+            return;
         }
         let now = made();
         if shown.with_untracked(|s| *s != now) {
             shown.set(now);
         }
-        true
     });
     shown.read_only()
 }

@@ -28,7 +28,7 @@ struct Painter {
     /// The canvases' CSS sizes, kept by resize observers.
     sizes: [RwSignal<(f64, f64)>; 2],
     /// Whether each canvas is on screen, kept by intersection observers.
-    on_screen: [RwSignal<bool>; 2],
+    on_screen: [ReadSignal<bool>; 2],
     /// The labels each drawing placed (`draw`), the canvases' `data-labels`.
     labels: [RwSignal<String>; 2],
     dark: ReadSignal<bool>,
@@ -155,7 +155,7 @@ pub fn Charts(
         latency: canvases[0],
         bandwidth: canvases[1],
         sizes: [RwSignal::new((0.0, 0.0)), RwSignal::new((0.0, 0.0))],
-        on_screen: [RwSignal::new(true), RwSignal::new(true)],
+        on_screen: canvases.map(dom::on_screen),
         labels: [RwSignal::new(String::new()), RwSignal::new(String::new())],
         dark: state.dark,
         shown,
@@ -176,8 +176,6 @@ pub fn Charts(
         if observing != Some(true) {
             dom::observe_size(&lat, painter.sizes[0]);
             dom::observe_size(&bw, painter.sizes[1]);
-            dom::observe_on_screen(&lat, painter.on_screen[0]);
-            dom::observe_on_screen(&bw, painter.on_screen[1]);
         }
         painter.paint();
         true

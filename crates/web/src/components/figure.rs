@@ -30,7 +30,7 @@ pub fn Figure(
     let canvas = Node::new();
     let address = expect_context::<Address>();
     let size = RwSignal::new((0.0, 0.0));
-    let on_screen = RwSignal::new(true);
+    let on_screen = dom::on_screen(canvas);
     // The canvas's base layer as last drawn (`draw`), which goes with the canvas.
     let kept = StoredValue::new_local(Kept::default());
     // The labels the drawing placed (`draw`), the canvas's `data-labels`.
@@ -45,7 +45,6 @@ pub fn Figure(
         let first = observing != Some(true);
         if first {
             dom::observe_size(&c, size);
-            dom::observe_on_screen(&c, on_screen);
         }
         // The observer reports the size from then on; the first drawing reads it itself.
         // A canvas the observer says nothing of is hidden (no box, no size): nothing to draw
