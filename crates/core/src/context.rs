@@ -45,6 +45,10 @@ pub struct PatternDef {
     /// One rule for the evaluation, which refuses another p, and the p slider, which steps by
     /// it (its odd steps were each refused).
     pub p_step: u32,
+    /// The input whose value is the query's point on the curve: the message size for most,
+    /// 002's data size x for a pipelined send (whose size is the message m it is cut into),
+    /// h for an h-relation, the vector length n for global combining.
+    pub point: Key,
     /// Algorithms a machine offers for this pattern, the first the default; empty if none.
     pub algos: fn(&Machine) -> &'static [&'static str],
     /// What the abscissa of the curve measures (it is always in bytes).

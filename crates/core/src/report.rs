@@ -7,6 +7,7 @@ use serde::{Serialize, Serializer};
 use crate::context::{Ctx, Engines, Evaluation};
 use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
+use crate::inputs::Key;
 use crate::patterns::{collective, traffic};
 use crate::scenario::Scenario;
 use crate::values::Value;
@@ -473,6 +474,19 @@ pub fn curve_range(scenario: &Scenario) -> (f64, f64) {
     scenario.inputs.range(scenario.pattern.range)
 }
 
+/// The sizes a control of a size input in bytes (`size`, `data`) offers: the curve's range for
+/// the input that places the query's point on it ([`crate::context::PatternDef::point`]), and
+/// from one byte to the curve's end for another (a pipelined send's message m, at most its
+/// data x: 002 §3.6; 002's data x where a message size or h places the point).
+pub fn size_span(key: Key, scenario: &Scenario) -> (f64, f64) {
+    let (lo, hi) = curve_range(scenario);
+    if key == scenario.pattern.point {
+        (lo, hi)
+    } else {
+        (1.0, hi)
+    }
+}
+
 impl Report {
     /// Whether this is a report without its run ([`unrun_report`]): the inputs and warnings
     /// of a traffic scenario whose simulation is still to come; every run reports metrics.
@@ -547,6 +561,47 @@ mod tests {
         assert!(nodes && read.contains(&"ppn"), "{read:?}");
         let (read, nodes) = offered("machine=custom&pattern=pingpong");
         assert!(!nodes && !read.contains(&"ppn"), "{read:?}");
+    }
+
+    /// Each pattern's point input places the query's point: doubling it doubles the point on
+    /// the abscissa (a size, data x, 4 bytes per word of h or 8 per element of n).
+    #[test]
+    fn each_pattern_s_point_input_places_its_point() {
+        for pattern in crate::patterns::PATTERNS.iter() {
+            let machine = pattern.machines.iter().find(|m| **m != "custom").unwrap();
+            let key = pattern.point.id();
+            let at = |v: u32| {
+                let run = if pattern.id == "traffic" {
+                    "&count=20"
+                } else {
+                    ""
+                };
+                let q = format!("machine={machine}&pattern={}&{key}={v}{run}", pattern.id);
+                let s = crate::Scenario::from_query(&q).unwrap_or_else(|e| panic!("{q}: {e}"));
+                crate::evaluate(&s)
+                    .unwrap_or_else(|e| panic!("{q}: {e}"))
+                    .at_bytes
+            };
+            let (one, two) = (at(256), at(512));
+            assert!(
+                one > 0.0 && two == 2.0 * one,
+                "{}: {key} {one} {two}",
+                pattern.id
+            );
+        }
+    }
+
+    /// A pipelined send's data x spans its curve, and its message m runs from one byte to the
+    /// curve's end (m ≤ x, 002 §3.6); a ping-pong's size spans its curve.
+    #[test]
+    fn a_size_control_spans_the_curve_where_it_places_the_point() {
+        use crate::inputs::Key;
+        let span = |q: &str, key| super::size_span(key, &crate::Scenario::from_query(q).unwrap());
+        let send = "machine=atm-sparc20&pattern=pipelined-send&from=100&to=1e6";
+        assert_eq!(span(send, Key::Data), (100.0, 1e6));
+        assert_eq!(span(send, Key::Size), (1.0, 1e6));
+        let pingpong = "machine=intel-paragon&pattern=pingpong&from=8&to=4096";
+        assert_eq!(span(pingpong, Key::Size), (8.0, 4096.0));
     }
 
     /// A traffic scenario's keys read come from its check, without a simulation: the

@@ -12,7 +12,7 @@ use commcalc_core::papers::{label, PAPERS};
 use commcalc_core::patterns::collective::{p_of, ppn_of, NodeKey};
 use commcalc_core::patterns::{collective, Key, PatternDef, Value, PATTERNS};
 use commcalc_core::query::P_RANGE;
-use commcalc_core::report::curve_range;
+use commcalc_core::report::{curve_range, size_span};
 use commcalc_core::traffic::query::TrafficKey;
 use commcalc_core::units::si;
 use commcalc_core::{Error, Model, Report, Scenario};
@@ -350,7 +350,6 @@ fn input(
 /// the mesh's two numbers, or a list; `None` where the pattern has no algorithm on this
 /// machine.
 fn kind(key: Key, machine: &Machine, pattern: &PatternDef, scenario: &Scenario) -> Option<Kind> {
-    let (lo, hi) = curve_range(scenario);
     // Every numeric input counts whole things, so its slider moves in whole steps (p in the
     // pattern's, `PatternDef::p_step`) and never offers a value the core rejects.
     let counted = |lo: f64, hi: f64, grain: u32| Kind::Number {
@@ -365,9 +364,10 @@ fn kind(key: Key, machine: &Machine, pattern: &PatternDef, scenario: &Scenario) 
         )
     };
     Some(match key {
-        Key::Size if pattern.id == "pipelined-send" => number(1.0, hi),
-        Key::Size => number(lo, hi),
-        Key::Data => number(lo.max(1.0), hi),
+        Key::Size | Key::Data => {
+            let (lo, hi) = size_span(key, scenario);
+            number(lo, hi)
+        }
         Key::P => counted(f64::from(P_RANGE.0), f64::from(P_RANGE.1), pattern.p_step),
         Key::N => number(1.0, 1e7),
         Key::H => number(1.0, 1e6),
