@@ -396,14 +396,45 @@ pub fn prefers_dark() -> ReadSignal<bool> {
     dark
 }
 
-/// Keeps `size` at the element's content box size in CSS pixels, for as long as `size` lives.
-pub fn observe_size(element: &Element, size: RwSignal<(f64, f64)>) {
+/// `node`'s content box size in CSS pixels, as the browser's resize observer reports it once
+/// the element is on the page: (0, 0) until its first report.
+pub fn size_of(node: Node) -> ReadSignal<(f64, f64)> {
+    observed(node, (0.0, 0.0), observe_size)
+}
+
+/// Whether `node`'s element is on screen (within the viewport), as the browser's intersection
+/// observer reports it once the element is on the page: true until its first report says
+/// otherwise. The charts and the content that waits while a slider moves ([`Address::waits`])
+/// read it.
+pub fn on_screen(node: Node) -> ReadSignal<bool> {
+    observed(node, true, observe_on_screen)
+}
+
+/// A signal of what `observe` reports of `node`'s element, starting at `initial`. The
+/// observer goes with the effect that started it: when the element's view goes, or the
+/// element is replaced.
+fn observed<T: Send + Sync + 'static>(
+    node: Node,
+    initial: T,
+    observe: fn(&Element, RwSignal<T>),
+) -> ReadSignal<T> {
+    let value = RwSignal::new(initial);
+    effect(move || {
+        if let Some(el) = node.get() {
+            observe(&el, value);
+        }
+    });
+    value.read_only()
+}
+
+/// Keeps `size` at the element's content box size in CSS pixels while the reactive owner that
+/// calls this lives.
+fn observe_size(element: &Element, size: RwSignal<(f64, f64)>) {
     let on_resize = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
         for entry in entries.iter() {
             if let Ok(entry) = entry.dyn_into::<ResizeObserverEntry>() {
                 let r = entry.content_rect();
                 let new = (r.width(), r.height());
-                // The element's view may be gone (another view opened): its signal with it.
                 if size.try_get_untracked().is_some_and(|old| old != new) {
                     size.try_set(new);
                 }
@@ -412,27 +443,12 @@ pub fn observe_size(element: &Element, size: RwSignal<(f64, f64)>) {
     });
     if let Ok(observer) = ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
         observer.observe(element);
-        // The observer and its callback live as long as the page.
-        std::mem::forget(observer);
+        Observing::hold(observer, on_resize, ResizeObserver::disconnect);
     }
-    on_resize.forget();
 }
 
-/// Whether `node`'s element is on screen (within the viewport), as the browser's intersection
-/// observer reports it once the element is on the page: true until its first report says
-/// otherwise. The charts and the content that waits while a slider moves ([`Address::waits`])
-/// read it.
-pub fn on_screen(node: Node) -> ReadSignal<bool> {
-    let on_screen = RwSignal::new(true);
-    effect(move || {
-        if let Some(el) = node.get() {
-            observe_on_screen(&el, on_screen);
-        }
-    });
-    on_screen.read_only()
-}
-
-/// Keeps `on_screen` saying whether `element` is on screen, from the observer's reports.
+/// Keeps `on_screen` saying whether `element` is on screen, from the observer's reports, while
+/// the reactive owner that calls this lives.
 fn observe_on_screen(element: &Element, on_screen: RwSignal<bool>) {
     let on_change = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
         // The last report is the element's state now.
@@ -442,7 +458,6 @@ fn observe_on_screen(element: &Element, on_screen: RwSignal<bool>) {
             .next_back();
         if let Some(entry) = last {
             let now = entry.is_intersecting();
-            // The element's view may be gone (another view opened): its signal with it.
             if on_screen.try_get_untracked().is_some_and(|was| was != now) {
                 on_screen.try_set(now);
             }
@@ -450,10 +465,34 @@ fn observe_on_screen(element: &Element, on_screen: RwSignal<bool>) {
     });
     if let Ok(observer) = IntersectionObserver::new(on_change.as_ref().unchecked_ref()) {
         observer.observe(element);
-        // The observer and its callback live as long as the page, as `observe_size`'s.
-        std::mem::forget(observer);
+        Observing::hold(observer, on_change, IntersectionObserver::disconnect);
     }
-    on_change.forget();
+}
+
+/// An observer (a resize or an intersection observer) and its callback, held by the reactive
+/// owner that started it, as [`Listener`] holds a listener: when the owner goes, the observer
+/// is disconnected before its callback is dropped, so that no report comes to a dropped
+/// callback, and neither outlives the view whose element it observed.
+struct Observing<O: 'static> {
+    observer: O,
+    disconnect: fn(&O),
+    _callback: Closure<dyn Fn(js_sys::Array)>,
+}
+
+impl<O: 'static> Observing<O> {
+    fn hold(observer: O, callback: Closure<dyn Fn(js_sys::Array)>, disconnect: fn(&O)) {
+        StoredValue::new_local(Observing {
+            observer,
+            disconnect,
+            _callback: callback,
+        });
+    }
+}
+
+impl<O: 'static> Drop for Observing<O> {
+    fn drop(&mut self) {
+        (self.disconnect)(&self.observer);
+    }
 }
 
 /// The device pixel ratio, for crisp canvases.

@@ -26,7 +26,7 @@ struct Painter {
     latency: Node,
     bandwidth: Node,
     /// The canvases' CSS sizes, kept by resize observers.
-    sizes: [RwSignal<(f64, f64)>; 2],
+    sizes: [ReadSignal<(f64, f64)>; 2],
     /// Whether each canvas is on screen, kept by intersection observers.
     on_screen: [ReadSignal<bool>; 2],
     /// The labels each drawing placed (`draw`), the canvases' `data-labels`.
@@ -154,7 +154,7 @@ pub fn Charts(
         plots,
         latency: canvases[0],
         bandwidth: canvases[1],
-        sizes: [RwSignal::new((0.0, 0.0)), RwSignal::new((0.0, 0.0))],
+        sizes: canvases.map(dom::size_of),
         on_screen: canvases.map(dom::on_screen),
         labels: [RwSignal::new(String::new()), RwSignal::new(String::new())],
         dark: state.dark,
@@ -166,20 +166,8 @@ pub fn Charts(
         let _timed = dom::timed("commcalc:charts");
         untrack(|| painter.paint())
     });
-    // Everything else (the first paint, the scale, the theme, a resize) repaints here. The
-    // effect returns whether the canvases' sizes are observed yet, so that the observers start
-    // once, on the first run with the canvases in the page.
-    Effect::new(move |observing: Option<bool>| {
-        let (Some(lat), Some(bw)) = (latency.get(), bandwidth.get()) else {
-            return false;
-        };
-        if observing != Some(true) {
-            dom::observe_size(&lat, painter.sizes[0]);
-            dom::observe_size(&bw, painter.sizes[1]);
-        }
-        painter.paint();
-        true
-    });
+    // Everything else (the first paint, the scale, the theme, a resize) repaints here.
+    dom::effect(move || painter.paint());
 
     view! {
         <div class="charts-block">

@@ -29,24 +29,23 @@ pub fn Figure(
 ) -> impl IntoView {
     let canvas = Node::new();
     let address = expect_context::<Address>();
-    let size = RwSignal::new((0.0, 0.0));
+    let size = dom::size_of(canvas);
     let on_screen = dom::on_screen(canvas);
     // The canvas's base layer as last drawn (`draw`), which goes with the canvas.
     let kept = StoredValue::new_local(Kept::default());
     // The labels the drawing placed (`draw`), the canvas's `data-labels`.
     let labels = RwSignal::new(String::new());
-    Effect::new(move |observing: Option<bool>| {
+    // The effect returns whether it has had its canvas, so that it knows its first run.
+    Effect::new(move |had: Option<bool>| {
         let Some(c) = canvas
             .get()
             .map(JsCast::unchecked_into::<HtmlCanvasElement>)
         else {
             return false;
         };
-        let first = observing != Some(true);
-        if first {
-            dom::observe_size(&c, size);
-        }
-        // The observer reports the size from then on; the first drawing reads it itself.
+        let first = had != Some(true);
+        // The observer reports the size from its first report on; the first drawing reads it
+        // itself.
         // A canvas the observer says nothing of is hidden (no box, no size): nothing to draw
         // until it is shown, when the observer reports its size and this runs again.
         let css = match size.get() {
