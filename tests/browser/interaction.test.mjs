@@ -374,4 +374,53 @@ describe('notes', () => {
       await context.close();
     }
   });
+
+  it('switching views leaves no observer of a view it left behind', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      // A collective in the calculator opens the full module, which has every view.
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=broadcast');
+      const cdp = await context.newCDPSession(page);
+      // The observers alive after a garbage collection: those of the views on the page, and
+      // those of views gone that something still holds.
+      const alive = async () => {
+        await cdp.send('HeapProfiler.collectGarbage');
+        const count = async (type) => {
+          const { result } = await cdp.send('Runtime.evaluate', { expression: `${type}.prototype` });
+          const { objects } = await cdp.send('Runtime.queryObjects', { prototypeObjectId: result.objectId });
+          const { result: n } = await cdp.send('Runtime.callFunctionOn', {
+            objectId: objects.objectId,
+            functionDeclaration: 'function () { return this.length; }',
+            returnByValue: true,
+          });
+          // The array of what was found would keep them alive for the next count.
+          await cdp.send('Runtime.releaseObject', { objectId: objects.objectId });
+          return n.value;
+        };
+        return { resize: await count('ResizeObserver'), intersection: await count('IntersectionObserver') };
+      };
+      const round = async () => {
+        for (const [tab, shown] of [
+          ['compare', 'canvas#latency-chart'],
+          ['regimes', 'canvas#map-a'],
+          ['collectives', 'canvas#coll-chart'],
+          ['calculator', 'canvas#latency-chart'],
+        ]) {
+          await page.click(`#tab-${tab}`);
+          await page.waitForFunction((t) => document.querySelector(`#tab-${t}`)?.getAttribute('aria-current') === 'page', tab);
+          await page.waitForSelector(shown);
+          await settle(page);
+        }
+      };
+      await round();
+      const once = await alive();
+      assert.ok(once.resize > 0 && once.intersection > 0, JSON.stringify(once));
+      await round();
+      await round();
+      assert.deepEqual(await alive(), once, 'two more rounds of the four views keep as many observers');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
 });
