@@ -6,6 +6,7 @@ use serde::Serialize;
 use crate::models::atm::Link;
 use crate::models::nbl::FSet;
 use crate::traffic::query::{TrafficInputs, TrafficKey};
+use crate::units::{ELEMENT_BYTES, WORD_BYTES};
 
 /// The pattern inputs of the query language. `None` means "the pattern's default"; the canonical query
 /// prints only what was given.
@@ -120,6 +121,17 @@ impl Key {
             Key::K => "k",
             Key::Link => "link",
             Key::Traffic(t) => t.id(),
+        }
+    }
+
+    /// Bytes in one unit of a size input: a byte of a message or of 002's data x, a BSP word of
+    /// h, a DELTA element of n; `None` for an input that is not a size.
+    pub fn unit_bytes(self) -> Option<f64> {
+        match self {
+            Key::Size | Key::Data => Some(1.0),
+            Key::H => Some(WORD_BYTES),
+            Key::N => Some(ELEMENT_BYTES),
+            _ => None,
         }
     }
 

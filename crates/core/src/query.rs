@@ -19,6 +19,8 @@ use crate::units::{parse_number, parse_size};
 pub const MAX_BYTES: f64 = 1e12;
 /// Processor counts accepted.
 pub const P_RANGE: (u32, u32) = (2, 4096);
+/// Counts of bsp_put calls accepted (002 eq. 22's k).
+pub const K_RANGE: (u32, u32) = (1, 1_000_000);
 
 const FIXED_KEYS: [&str; 5] = ["machine", "pattern", "model", "from", "to"];
 
@@ -562,7 +564,7 @@ fn set_input(
         Key::N => inputs.n = Some(bytes(key, value, "a vector length in elements")?),
         Key::H => inputs.h = Some(bytes(key, value, "h in words")?),
         Key::P => inputs.p = Some(count(key, value, P_RANGE, "processors")?),
-        Key::K => inputs.k = Some(count(key, value, (1, 1_000_000), "bsp_put calls")?),
+        Key::K => inputs.k = Some(count(key, value, K_RANGE, "bsp_put calls")?),
         Key::Mesh => {
             let bad = || {
                 Error::invalid(

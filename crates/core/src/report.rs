@@ -9,6 +9,7 @@ use crate::derivation::{Derivation, Expr};
 use crate::error::Error;
 use crate::inputs::Key;
 use crate::patterns::{collective, traffic};
+use crate::query::{K_RANGE, P_RANGE};
 use crate::scenario::Scenario;
 use crate::values::Value;
 
@@ -474,16 +475,27 @@ pub fn curve_range(scenario: &Scenario) -> (f64, f64) {
     scenario.inputs.range(scenario.pattern.range)
 }
 
-/// The sizes a control of a size input in bytes (`size`, `data`) offers: the curve's range for
-/// the input that places the query's point on it ([`crate::context::PatternDef::point`]), and
-/// from one byte to the curve's end for another (a pipelined send's message m, at most its
-/// data x: 002 §3.6; 002's data x where a message size or h places the point).
-pub fn size_span(key: Key, scenario: &Scenario) -> (f64, f64) {
-    let (lo, hi) = curve_range(scenario);
-    if key == scenario.pattern.point {
-        (lo, hi)
-    } else {
-        (1.0, hi)
+/// The values a control of a numeric input offers, its slider's ends; `None` for an input
+/// that is not a number. A size (in bytes, words or elements) spans the curve's range in its
+/// own unit where it places the query's point on the curve
+/// ([`crate::context::PatternDef::point`]), and from one to the curve's end where it does not
+/// (a pipelined send's message m, at most its data x: 002 §3.6; 002's data x where h places
+/// the point). A count (p, k) spans every value the query language accepts.
+pub fn input_span(key: Key, scenario: &Scenario) -> Option<(f64, f64)> {
+    let counts = |(lo, hi): (u32, u32)| Some((f64::from(lo), f64::from(hi)));
+    match key {
+        Key::P => counts(P_RANGE),
+        Key::K => counts(K_RANGE),
+        _ => {
+            let unit = key.unit_bytes()?;
+            let (lo, hi) = curve_range(scenario);
+            let lo = if key == scenario.pattern.point {
+                (lo / unit).ceil().max(1.0)
+            } else {
+                1.0
+            };
+            Some((lo, (hi / unit).floor().max(lo)))
+        }
     }
 }
 
@@ -592,16 +604,25 @@ mod tests {
     }
 
     /// A pipelined send's data x spans its curve, and its message m runs from one byte to the
-    /// curve's end (m ≤ x, 002 §3.6); a ping-pong's size spans its curve.
+    /// curve's end (m ≤ x, 002 §3.6); a ping-pong's size spans its curve; h and n span their
+    /// curves in words and elements; p and k span what the query accepts.
     #[test]
     fn a_size_control_spans_the_curve_where_it_places_the_point() {
         use crate::inputs::Key;
-        let span = |q: &str, key| super::size_span(key, &crate::Scenario::from_query(q).unwrap());
+        let span = |q: &str, key| super::input_span(key, &crate::Scenario::from_query(q).unwrap());
         let send = "machine=atm-sparc20&pattern=pipelined-send&from=100&to=1e6";
-        assert_eq!(span(send, Key::Data), (100.0, 1e6));
-        assert_eq!(span(send, Key::Size), (1.0, 1e6));
+        assert_eq!(span(send, Key::Data), Some((100.0, 1e6)));
+        assert_eq!(span(send, Key::Size), Some((1.0, 1e6)));
         let pingpong = "machine=intel-paragon&pattern=pingpong&from=8&to=4096";
-        assert_eq!(span(pingpong, Key::Size), (8.0, 4096.0));
+        assert_eq!(span(pingpong, Key::Size), Some((8.0, 4096.0)));
+        assert_eq!(span(pingpong, Key::P), Some((2.0, 4096.0)));
+        let h = "machine=atm-sparc20&pattern=h-relation&from=40&to=4e5";
+        assert_eq!(span(h, Key::H), Some((10.0, 1e5)));
+        assert_eq!(span(h, Key::Data), Some((1.0, 4e5)));
+        assert_eq!(span(h, Key::K), Some((1.0, 1e6)));
+        let combine = "machine=intel-delta&pattern=global-combine&from=8&to=4e6";
+        assert_eq!(span(combine, Key::N), Some((1.0, 5e5)));
+        assert_eq!(span(combine, Key::Algo), None);
     }
 
     /// A traffic scenario's keys read come from its check, without a simulation: the

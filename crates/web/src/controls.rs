@@ -11,8 +11,7 @@ use commcalc_core::models::nbl::FSet;
 use commcalc_core::papers::{label, PAPERS};
 use commcalc_core::patterns::collective::{p_of, ppn_of, NodeKey};
 use commcalc_core::patterns::{collective, Key, PatternDef, Value, PATTERNS};
-use commcalc_core::query::P_RANGE;
-use commcalc_core::report::{curve_range, size_span};
+use commcalc_core::report::{curve_range, input_span};
 use commcalc_core::traffic::query::TrafficKey;
 use commcalc_core::units::si;
 use commcalc_core::{Error, Model, Report, Scenario};
@@ -364,14 +363,14 @@ fn kind(key: Key, machine: &Machine, pattern: &PatternDef, scenario: &Scenario) 
         )
     };
     Some(match key {
-        Key::Size | Key::Data => {
-            let (lo, hi) = size_span(key, scenario);
+        Key::P => {
+            let (lo, hi) = input_span(key, scenario)?;
+            counted(lo, hi, pattern.p_step)
+        }
+        Key::Size | Key::Data | Key::N | Key::H | Key::K => {
+            let (lo, hi) = input_span(key, scenario)?;
             number(lo, hi)
         }
-        Key::P => counted(f64::from(P_RANGE.0), f64::from(P_RANGE.1), pattern.p_step),
-        Key::N => number(1.0, 1e7),
-        Key::H => number(1.0, 1e6),
-        Key::K => number(1.0, 1e4),
         Key::Mesh => Kind::Mesh,
         Key::Algo => {
             let algos = pattern.algos_on(machine, scenario.model);
