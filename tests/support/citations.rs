@@ -1,6 +1,6 @@
-//! The citation checker the core's and the page's tests share: every part of a source
-//! ("000 §3.1, eq. 3; 001 eq. 1") names a paper 000–004 and places its text (tests/papers) has.
-//! Included by `#[path]` from the crates' test modules.
+//! The citation checker of the core's tests: every part of a source ("000 §3.1, eq. 3; 001
+//! eq. 1") names a paper 000–004 and places its text (tests/papers) has. Included by `#[path]`
+//! from `crates/core/src/explain.rs`.
 
 fn papers_dir() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/papers")

@@ -307,7 +307,8 @@ pub fn pattern(def: &PatternDef) -> Option<About> {
     })
 }
 
-/// The citation checker, shared with the page's tests and the figures' (`crate::figures`).
+/// The citation checker of every cited place's test: the explanations', the figures'
+/// (`crate::figures`) and the tours' (`crate::tours`).
 #[cfg(test)]
 #[path = "../../../tests/support/citations.rs"]
 pub(crate) mod citations;

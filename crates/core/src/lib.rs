@@ -27,6 +27,7 @@ pub mod query;
 pub mod regimes;
 pub mod report;
 pub mod scenario;
+pub mod tours;
 pub mod traffic;
 pub mod units;
 pub mod validation;

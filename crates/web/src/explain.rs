@@ -13,11 +13,6 @@ use commcalc_core::Model;
 use crate::derived::formula;
 use crate::math::Math;
 
-/// The citation checker the core's tests use too.
-#[cfg(test)]
-#[path = "../../../tests/support/citations.rs"]
-pub(crate) mod citations;
-
 /// What a section explains.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {

@@ -1,5 +1,5 @@
-//! Guided tours: a handful of views that each tell one story from the papers, with what to
-//! look at and what to try. Each is a canonical page address (`page::print` of what
+//! Guided tours' stories: the tours themselves (id, title, address, source) are the core's
+//! (`commcalc_core::tours`); each address is a canonical page address (`page::print` of what
 //! `page::parse` reads from it), so a tour opens exactly as a shared link does, and the page
 //! knows it is on a tour when its own address is the tour's.
 //!
@@ -9,82 +9,6 @@
 //! The numbers in the stories are the core's; the tests below check each claim a story makes
 //! against an evaluation, so that a change in the models cannot leave a story telling
 //! something else than the page shows.
-
-/// One guided tour.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Preset {
-    /// Its id, `a[data-preset]` on the page.
-    pub id: &'static str,
-    pub title: &'static str,
-    /// The page's canonical address query, without `?`.
-    pub query: &'static str,
-    /// Paper and places, as `explain` cites them.
-    pub source: &'static str,
-}
-
-/// The tours, in the order they are listed: from one message to collective algorithms.
-pub static PRESETS: &[Preset] = &[
-    Preset {
-        id: "paragon-n-half",
-        title: "Latency or bandwidth? n½ on the Paragon",
-        query: "machine=intel-paragon&pattern=pingpong&size=12700",
-        source: "001 §2, eq. 1",
-    },
-    Preset {
-        id: "paragon-bulk",
-        title: "Why bulk transfers win on the Paragon",
-        query: "view=compare&c=machine=intel-paragon;pattern=h-relation;p=64&c=machine=intel-paragon;pattern=permutation;p=64",
-        source: "001 §3, §5, Table 1, Table 2",
-    },
-    Preset {
-        id: "delta-snake-fence",
-        title: "How the node-bandwidth limit flips Snake and Fence",
-        query: "machine=intel-delta&pattern=global-combine&n=100000&view=regimes&fa=standard&fb=nominal&bp=8",
-        source: "004 §4.1, §4.2, Fig. 4, Fig. 5",
-    },
-    Preset {
-        id: "atm-chunk",
-        title: "What the optimal ATM chunk size trades off",
-        query: "machine=atm-sparc20&pattern=pipelined-send&size=2000",
-        source: "002 §3.6, eq. 5, eq. 8–9",
-    },
-    Preset {
-        id: "hypercube-crossover",
-        title: "Latency against bandwidth: iPSC and Ametek S/14",
-        query: "view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong",
-        source: "003 eq. 1, Table 5",
-    },
-    Preset {
-        id: "ethernet-contention",
-        title: "Contention on a shared Ethernet",
-        query: "machine=ethernet-now&pattern=all-to-all&p=8",
-        source: "000 §3.1, eq. 4, eq. 6",
-    },
-    Preset {
-        id: "paragon-broadcast-mpich",
-        title: "Where MPICH's broadcast rule is wrong for the Paragon",
-        query: "machine=intel-paragon&pattern=broadcast&size=16000&p=16&view=collectives",
-        source: "001 §2, eq. 1; 003 eq. 1",
-    },
-    Preset {
-        id: "fitted-infiniband",
-        title: "Your own cluster beside the Paragon: a fitted InfiniBand run",
-        query: "view=compare&c=machine=custom;pattern=pingpong;alpha=1.11502;beta=0.000101613&c=machine=intel-paragon;pattern=pingpong&fitted=my+machine+(fitted,+OSU+latency+5.6.3)",
-        source: "001 §2, eq. 1; 003 eq. 1",
-    },
-    Preset {
-        id: "traffic-fig8",
-        title: "Why temporal locality hardly matters on the iPSC",
-        query: "machine=intel-ipsc&pattern=traffic&hit=0.6&reps=10&view=traffic",
-        source: "003 §Temporal Locality, Fig. 8",
-    },
-];
-
-/// The tour whose address this is (with or without its `?`).
-pub fn find(query: &str) -> Option<&'static Preset> {
-    let query = query.trim_start_matches('?');
-    PRESETS.iter().find(|p| p.query == query)
-}
 
 /// The stories' file, beside the page (index.html copies `web/tours.json` into the site).
 pub const STORIES: &str = "tours.json";
@@ -136,16 +60,16 @@ pub struct StoryLine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::explain::citations::check_source;
     use crate::page;
     use crate::view::View;
     use commcalc_core::compare::compare;
     use commcalc_core::patterns::Value;
+    use commcalc_core::tours::{Tour, TOURS};
     use commcalc_core::{evaluate, Report, Scenario};
 
     /// Opens a tour's address as the app does: the page, the scenario (the first compared one
     /// in the compare view) and the printed address.
-    fn open(p: &Preset) -> (page::Page, Scenario, String) {
+    fn open(p: &Tour) -> (page::Page, Scenario, String) {
         let (page, rest, problems) = page::parse(&format!("?{}", p.query));
         assert!(problems.is_empty(), "{}: {problems:?}", p.id);
         let scenario = match page.compare.first() {
@@ -181,8 +105,8 @@ mod tests {
         let file = include_str!("../../../web/tours.json");
         let json: serde_json::Map<String, serde_json::Value> =
             serde_json::from_str(file).expect("web/tours.json is a JSON object");
-        assert_eq!(json.len(), PRESETS.len(), "one story per tour, no other");
-        PRESETS
+        assert_eq!(json.len(), TOURS.len(), "one story per tour, no other");
+        TOURS
             .iter()
             .map(|p| {
                 let story = json.get(p.id).and_then(|s| s.as_str());
@@ -194,17 +118,12 @@ mod tests {
 
     #[test]
     fn every_tour_and_only_they_have_a_story_in_the_file() {
-        assert_eq!(stories().len(), PRESETS.len());
+        assert_eq!(stories().len(), TOURS.len());
     }
 
+    /// Each story is three to five sentences.
     #[test]
-    fn there_are_four_to_seven_tours_with_unique_ids() {
-        assert!((4..=9).contains(&PRESETS.len()));
-        for (i, p) in PRESETS.iter().enumerate() {
-            assert!(PRESETS[..i]
-                .iter()
-                .all(|q| q.id != p.id && q.query != p.query));
-        }
+    fn every_story_is_three_to_five_sentences() {
         for (id, story) in stories() {
             // A sentence ends at a full stop before a capital ("eq. 5" does not end one).
             let sentences = story
@@ -222,33 +141,24 @@ mod tests {
     /// back gives the address: the tours are canonical links.
     #[test]
     fn every_tour_is_a_canonical_address_that_evaluates() {
-        for p in PRESETS {
+        for p in TOURS {
             let (page, scenario, printed) = open(p);
             assert_eq!(printed, p.query, "{}: not canonical", p.id);
             assert!(evaluate(&scenario).is_ok(), "{}", p.id);
             for s in &page.compare {
                 assert!(evaluate(s).is_ok(), "{}: {}", p.id, s.to_query());
             }
-            assert_eq!(find(&format!("?{}", p.query)), Some(p));
         }
-        assert_eq!(find("machine=intel-paragon&pattern=pingpong"), None);
     }
 
     #[test]
     fn the_tours_cover_the_issue_stories() {
-        let views: Vec<(&str, View)> = PRESETS.iter().map(|p| (p.id, open(p).0.view)).collect();
+        let views: Vec<(&str, View)> = TOURS.iter().map(|p| (p.id, open(p).0.view)).collect();
         assert!(views.contains(&("paragon-bulk", View::Compare)));
         assert!(views.contains(&("delta-snake-fence", View::Regimes)));
         assert!(views.contains(&("atm-chunk", View::Calculator)));
         assert!(views.contains(&("paragon-broadcast-mpich", View::Collectives)));
         assert!(views.contains(&("traffic-fig8", View::Traffic)));
-    }
-
-    #[test]
-    fn sources_are_in_their_papers() {
-        for p in PRESETS {
-            check_source(p.source);
-        }
     }
 
     /// The story's paragraph: the text as it is, a notice while it loads, and the reason
@@ -274,7 +184,7 @@ mod tests {
 
     #[test]
     fn paragon_n_half_story() {
-        let r = report(PRESETS[0].query);
+        let r = report(TOURS[0].query);
         assert!(close(metric(&r, "n_half_bytes"), 12_700.0, 0.005));
         assert!(close(metric(&r, "r_inf_MBps"), 87.0, 0.005));
         assert!(close(metric(&r, "bandwidth_MBps"), 43.5, 0.005));
@@ -282,7 +192,7 @@ mod tests {
 
     #[test]
     fn paragon_bulk_story() {
-        let (page, _, _) = open(&PRESETS[1]);
+        let (page, _, _) = open(&TOURS[1]);
         let c = compare(&page.compare).unwrap();
         let (bsp, bpram) = (&c.reports[0], &c.reports[1]);
         assert!(close(metric(bsp, "g_us_per_word"), 8.55, 1e-9));
@@ -314,7 +224,7 @@ mod tests {
 
     #[test]
     fn atm_chunk_story() {
-        let r = report(PRESETS[3].query);
+        let r = report(TOURS[3].query);
         assert!(close(metric(&r, "time_us"), 16_800.0, 0.005));
         assert!(close(metric(&r, "opt_time_us"), 6_880.0, 0.005));
         assert!(close(metric(&r, "opt_message_bytes"), 22_900.0, 0.005));
@@ -337,7 +247,7 @@ mod tests {
 
     #[test]
     fn hypercube_crossover_story() {
-        let (page, _, _) = open(&PRESETS[4]);
+        let (page, _, _) = open(&TOURS[4]);
         let c = compare(&page.compare).unwrap();
         assert_eq!(c.crossovers.len(), 1);
         let x = &c.crossovers[0];
@@ -347,7 +257,7 @@ mod tests {
 
     #[test]
     fn ethernet_contention_story() {
-        let r = report(PRESETS[5].query);
+        let r = report(TOURS[5].query);
         assert!(close(metric(&r, "a_us"), 35_000.0, 1e-9));
         assert!(close(metric(&r, "b_us_per_byte"), 53.2, 1e-9));
         assert!(close(metric(&r, "r_inf_MBps"), 0.0188, 0.005));
@@ -366,7 +276,7 @@ mod tests {
         use crate::collectives::curves_plot;
         use commcalc_core::collectives::library::{choice, Library};
         use commcalc_core::collectives::Collective;
-        let p = PRESETS
+        let p = TOURS
             .iter()
             .find(|p| p.id == "paragon-broadcast-mpich")
             .unwrap();
@@ -396,7 +306,7 @@ mod tests {
     fn traffic_fig8_story() {
         use commcalc_core::patterns::traffic::config_of;
         use commcalc_core::traffic::simulate;
-        let (_, scenario, _) = open(PRESETS.iter().find(|p| p.id == "traffic-fig8").unwrap());
+        let (_, scenario, _) = open(TOURS.iter().find(|p| p.id == "traffic-fig8").unwrap());
         let at = |hit: &str| {
             let s = scenario.with("hit", hit).unwrap();
             simulate(&config_of(&s).unwrap().0)
@@ -424,12 +334,7 @@ mod tests {
         let text = include_bytes!("../../../tests/data/measurements/csd3-ib-osu_latency.txt");
         let series = commcalc_core::measurements::parse(text, None).unwrap();
         let fit = commcalc_core::measurements::fit::fit(series).unwrap();
-        let (page, _, _) = open(
-            PRESETS
-                .iter()
-                .find(|p| p.id == "fitted-infiniband")
-                .unwrap(),
-        );
+        let (page, _, _) = open(TOURS.iter().find(|p| p.id == "fitted-infiniband").unwrap());
         // The story compares Hockney parameters (r∞, n½): its machine is the Hockney fit, beside
         // the fitted machine the import view opens (the piecewise fit, with the least error).
         let fitted = Scenario::from_query(&fit.fits.hockney.query).unwrap();

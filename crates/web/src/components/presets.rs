@@ -9,10 +9,11 @@
 //! The story shows while the page's address is the tour's, and stays while the reader does what
 //! it suggests (drags a slider, switches a set), with a link back to the tour's start.
 
+use commcalc_core::tours::{find, Tour, TOURS};
 use leptos::prelude::*;
 
 use crate::dom;
-use crate::presets::{find, Preset, Story, PRESETS, STORIES};
+use crate::presets::{Story, STORIES};
 use crate::state::State;
 
 /// `nav#presets` with one `a[data-preset]` per tour, and `aside#preset-story` while on one.
@@ -25,11 +26,11 @@ pub fn Presets(
     let address = Memo::new(move |_| state.query_with(|_| {}));
     // The tour: the one whose address this is, else the last one (the reader is trying what it
     // says).
-    let tour = Memo::new(move |last: Option<&Option<&'static Preset>>| {
+    let tour = Memo::new(move |last: Option<&Option<&'static Tour>>| {
         address.with(|a| find(a)).or(last.copied().flatten())
     });
     let closed = RwSignal::new(false);
-    let link = move |p: &'static Preset| {
+    let link = move |p: &'static Tour| {
         view! {
             <li>
                 <a
@@ -50,7 +51,7 @@ pub fn Presets(
         <nav id="presets" class="presets" aria-labelledby="presets-title">
             <h2 id="presets-title">"Guided tours"</h2>
             <ul class="preset-list">
-                {PRESETS.iter().map(link).collect_view()}
+                {TOURS.iter().map(link).collect_view()}
             </ul>
         </nav>
         {story}
@@ -60,7 +61,7 @@ pub fn Presets(
 /// `aside#preset-story`: the tour's title, its story and source, a link back to its start once
 /// the reader has moved away from its address, and the button that closes it (`closed`).
 #[component]
-fn TourStory(p: &'static Preset, address: Memo<String>, closed: RwSignal<bool>) -> impl IntoView {
+fn TourStory(p: &'static Tour, address: Memo<String>, closed: RwSignal<bool>) -> impl IntoView {
     let away = Memo::new(move |_| address.with(|a| a != p.query));
     // The story's text is fetched each time a tour is shown (from the browser's cache or the
     // service worker's after the first time), by a task that sets it. A `LocalResource`
