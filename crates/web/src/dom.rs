@@ -396,8 +396,9 @@ pub fn prefers_dark() -> ReadSignal<bool> {
     dark
 }
 
-/// `node`'s content box size in CSS pixels, as the browser's resize observer reports it once
-/// the element is on the page: (0, 0) until its first report.
+/// `node`'s content box size in CSS pixels once the element is on the page: its laid-out size
+/// at once, then as the browser's resize observer reports it; (0, 0) before, and for an element
+/// without a box (hidden).
 pub fn size_of(node: Node) -> ReadSignal<(f64, f64)> {
     observed(node, (0.0, 0.0), observe_size)
 }
@@ -428,16 +429,22 @@ fn observed<T: Send + Sync + 'static>(
 }
 
 /// Keeps `size` at the element's content box size in CSS pixels while the reactive owner that
-/// calls this lives.
+/// calls this lives, starting from its laid-out size: a chart is then drawn as the page is
+/// built. Waiting for the observer's first report, which comes after the next frame's layout,
+/// showed the first chart 50–100 ms later on the phone's profile (docs/reference-measures.md).
 fn observe_size(element: &Element, size: RwSignal<(f64, f64)>) {
+    let keep = move |new: (f64, f64)| {
+        if size.try_get_untracked().is_some_and(|old| old != new) {
+            size.try_set(new);
+        }
+    };
+    let laid_out = element.get_bounding_client_rect();
+    keep((laid_out.width(), laid_out.height()));
     let on_resize = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
         for entry in entries.iter() {
             if let Ok(entry) = entry.dyn_into::<ResizeObserverEntry>() {
                 let r = entry.content_rect();
-                let new = (r.width(), r.height());
-                if size.try_get_untracked().is_some_and(|old| old != new) {
-                    size.try_set(new);
-                }
+                keep((r.width(), r.height()));
             }
         }
     });

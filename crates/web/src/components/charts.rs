@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 
 use commcalc_core::Report;
 
-use super::figure::set_labels;
+use super::figure::{placed_labels, set_labels};
 use super::scale_toggle::ScaleToggle;
 use crate::chart::{palette, Plot, Scale};
 use crate::dom::{self, Node};
@@ -69,13 +69,10 @@ impl Painter {
         let colours = palette(dark);
         let mut drawn = false;
         for (i, (canvas, css)) in [&lat, &bw].into_iter().zip(css).enumerate() {
-            // Before the first resize notice, the layout says (once).
-            let css = if css.0 > 0.0 {
-                css
-            } else {
-                let rect = canvas.get_bounding_client_rect();
-                (rect.width(), rect.height())
-            };
+            // A canvas not on the page yet, or hidden (no box), is drawn when it has a size.
+            if css.0 <= 0.0 {
+                continue;
+            }
             let plot = plots.as_ref().map(|p| p[i].clone()).map_err(String::clone);
             let picture: Picture = (plot, scale, dark, css, ratio);
             // (Charts taken off the page keep what they show: nothing to draw.)
@@ -156,7 +153,7 @@ pub fn Charts(
         bandwidth: canvases[1],
         sizes: canvases.map(dom::size_of),
         on_screen: canvases.map(dom::on_screen),
-        labels: [RwSignal::new(String::new()), RwSignal::new(String::new())],
+        labels: [placed_labels(), placed_labels()],
         dark: state.dark,
         shown,
     };

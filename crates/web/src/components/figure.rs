@@ -10,6 +10,7 @@ use web_sys::HtmlCanvasElement;
 use crate::chart::{palette, Plot, Scale};
 use crate::dom::{self, Address, Node};
 use crate::draw::{draw, Frame, Kept};
+use crate::labels;
 
 /// `<figure><figcaption/><canvas id=…/></figure>`.
 #[component]
@@ -34,27 +35,18 @@ pub fn Figure(
     // The canvas's base layer as last drawn (`draw`), which goes with the canvas.
     let kept = StoredValue::new_local(Kept::default());
     // The labels the drawing placed (`draw`), the canvas's `data-labels`.
-    let labels = RwSignal::new(String::new());
-    // The effect returns whether it has had its canvas, so that it knows its first run.
-    Effect::new(move |had: Option<bool>| {
+    let labels = placed_labels();
+    Effect::new(move || {
         let Some(c) = canvas
             .get()
             .map(JsCast::unchecked_into::<HtmlCanvasElement>)
         else {
-            return false;
+            return;
         };
-        let first = had != Some(true);
-        // The observer reports the size from its first report on; the first drawing reads it
-        // itself.
-        // A canvas the observer says nothing of is hidden (no box, no size): nothing to draw
-        // until it is shown, when the observer reports its size and this runs again.
+        // A canvas not on the page yet, or hidden (no box), is drawn when it has a size.
         let css = match size.get() {
             (w, h) if w > 0.0 => (w, h),
-            _ if first => {
-                let rect = c.get_bounding_client_rect();
-                (rect.width(), rect.height())
-            }
-            _ => return true,
+            _ => return,
         };
         let frame = Frame {
             css,
@@ -65,7 +57,7 @@ pub fn Figure(
         // the plot memo, and the sweep or series behind it, computed again at every input of
         // the drag, only to find the chart still waiting (the end of the wait runs this again).
         if address.waits(on_screen) {
-            return true;
+            return;
         }
         plot.with(|p| {
             let p = p.as_ref().map_err(String::as_str);
@@ -77,7 +69,6 @@ pub fn Figure(
                 None => {}
             }
         });
-        true
     });
     view! {
         <figure class="figure">
@@ -85,6 +76,12 @@ pub fn Figure(
             <canvas id=id node_ref=canvas role="img" aria-label=label data-labels=labels></canvas>
         </figure>
     }
+}
+
+/// A canvas's `data-labels`: none until its first drawing (a canvas hidden when it comes,
+/// say, is drawn when it is shown).
+pub fn placed_labels() -> RwSignal<String> {
+    RwSignal::new(labels::to_json(&[], 1.0))
 }
 
 /// Keeps a drawing's placed labels (`draw`) in `labels`, a canvas's `data-labels`: an equal
