@@ -429,9 +429,10 @@ fn observed<T: Send + Sync + 'static>(
 }
 
 /// Keeps `size` at the element's content box size in CSS pixels while the reactive owner that
-/// calls this lives, starting from its laid-out size: a chart is then drawn as the page is
-/// built. Waiting for the observer's first report, which comes after the next frame's layout,
-/// showed the first chart 50–100 ms later on the phone's profile (docs/reference-measures.md).
+/// calls this lives, starting from its laid-out box (the same for a canvas, which has no border
+/// or padding): a chart is then drawn as the page is built. Waiting for the observer's first
+/// report, which comes after the next frame's layout, showed the first chart about 0.1 s later
+/// on the phone's profile (docs/reference-measures.md).
 fn observe_size(element: &Element, size: RwSignal<(f64, f64)>) {
     let keep = move |new: (f64, f64)| {
         if size.try_get_untracked().is_some_and(|old| old != new) {
