@@ -74,11 +74,16 @@ pub fn CollectivesView(
             .scenario
             .with(|s| curves_plot(s, scale).map_err(|e| format!("No chart: {e}")))
     });
+    // The map and what is below it come a frame after the chart: the map is computed then.
+    let rendered = dom::after_first_frame();
+    let map_now = move || rendered.get().then(|| map.get());
     // The page has repainted once the chart and the map are drawn (`commcalcPaints`).
     dom::effect(move || {
         state.scenario.track();
         state.repaint.track();
-        map.track();
+        if rendered.get() {
+            map.track();
+        }
         chart.track();
         dark.track();
         state.paints.after_effects();
@@ -86,7 +91,7 @@ pub fn CollectivesView(
     let problem = Signal::derive(move || {
         let mut out = Vec::new();
         for e in [
-            map.with(|m| m.as_ref().err().cloned()),
+            map_now().and_then(|m| m.err()),
             chart.with(|c| c.as_ref().err().cloned()),
         ]
         .into_iter()
@@ -101,13 +106,15 @@ pub fn CollectivesView(
     view! {
         <Intro state problem/>
         <ChartPanel state chart/>
-        <section class="panel coll-lead" aria-labelledby="coll-map-title">
-            <h2 id="coll-map-title">"Winner map: size × processes"</h2>
-            <WinnerMapPanel state map dark canvas/>
-            <p class="about" id="coll-map-keys">{KEYS}</p>
-        </section>
-        <Segments state/>
-        <Exports state/>
+        <Show when=move || rendered.get()>
+            <section class="panel coll-lead" aria-labelledby="coll-map-title">
+                <h2 id="coll-map-title">"Winner map: size × processes"</h2>
+                <WinnerMapPanel state map dark canvas/>
+                <p class="about" id="coll-map-keys">{KEYS}</p>
+            </section>
+            <Segments state/>
+            <Exports state/>
+        </Show>
     }
 }
 
