@@ -76,14 +76,12 @@ pub fn CollectivesView(
     });
     // The map and what is below it come a frame after the chart: the map is computed then.
     let rendered = dom::after_first_frame();
-    let map_now = move || rendered.get().then(|| map.get());
+    let map_now = Signal::derive(move || rendered.get().then(|| map.get()));
     // The page has repainted once the chart and the map are drawn (`commcalcPaints`).
     dom::effect(move || {
         state.scenario.track();
         state.repaint.track();
-        if rendered.get() {
-            map.track();
-        }
+        map_now.track();
         chart.track();
         dark.track();
         state.paints.after_effects();
@@ -91,7 +89,7 @@ pub fn CollectivesView(
     let problem = Signal::derive(move || {
         let mut out = Vec::new();
         for e in [
-            map_now().and_then(|m| m.err()),
+            map_now.get().and_then(|m| m.err()),
             chart.with(|c| c.as_ref().err().cloned()),
         ]
         .into_iter()
