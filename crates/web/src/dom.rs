@@ -403,6 +403,12 @@ pub fn size_of(node: Node) -> ReadSignal<(f64, f64)> {
     observed(node, (0.0, 0.0), observe_size)
 }
 
+/// A size from [`size_of`] that can be drawn at: none for an element not on the page yet or
+/// hidden (no box), whose drawing waits until it has one.
+pub fn drawable(size: (f64, f64)) -> Option<(f64, f64)> {
+    (size.0 > 0.0).then_some(size)
+}
+
 /// Whether `node`'s element is on screen (within the viewport), as the browser's intersection
 /// observer reports it once the element is on the page: true until its first report says
 /// otherwise. The charts and the content that waits while a slider moves ([`Address::waits`])

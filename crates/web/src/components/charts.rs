@@ -69,10 +69,9 @@ impl Painter {
         let colours = palette(dark);
         let mut drawn = false;
         for (i, (canvas, css)) in [&lat, &bw].into_iter().zip(css).enumerate() {
-            // A canvas not on the page yet, or hidden (no box), is drawn when it has a size.
-            if css.0 <= 0.0 {
+            let Some(css) = dom::drawable(css) else {
                 continue;
-            }
+            };
             let plot = plots.as_ref().map(|p| p[i].clone()).map_err(String::clone);
             let picture: Picture = (plot, scale, dark, css, ratio);
             // (Charts taken off the page keep what they show: nothing to draw.)

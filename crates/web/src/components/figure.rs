@@ -43,10 +43,8 @@ pub fn Figure(
         else {
             return;
         };
-        // A canvas not on the page yet, or hidden (no box), is drawn when it has a size.
-        let css = match size.get() {
-            (w, h) if w > 0.0 => (w, h),
-            _ => return,
+        let Some(css) = dom::drawable(size.get()) else {
+            return;
         };
         let frame = Frame {
             css,
