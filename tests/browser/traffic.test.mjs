@@ -455,8 +455,8 @@ describe('traffic view', () => {
       await openApp(page, app.server.url, '?machine=intel-ipsc&pattern=traffic&dim=7&count=300&reps=1&view=traffic');
       await completion(page);
       assert.equal(await page.locator('#traffic-cube line').count(), 0, 'no drawing of 448 links');
-      await page.waitForFunction(() => document.querySelector('#traffic-util')?.width > 0);
-      const util = await canvasInfo(page, 'canvas#traffic-util');
+      await page.waitForFunction(() => document.querySelector('#traffic-utilisation')?.width > 0);
+      const util = await canvasInfo(page, 'canvas#traffic-utilisation');
       assert.ok(util.fraction > MIN_DRAWN_FRACTION, `the utilisation chart is drawn: ${JSON.stringify(util)}`);
       await checkImages(page, 'utilisation', STEM);
       await page.click('button[data-traffic-export="cube"]');

@@ -16,7 +16,8 @@ use crate::labels;
 #[component]
 pub fn Figure(
     /// The canvas's id, for tests and links.
-    id: &'static str,
+    #[prop(into)]
+    id: String,
     /// The caption above the chart.
     caption: Signal<String>,
     /// What the chart shows (or why there is nothing), at `scale`.
@@ -36,6 +37,7 @@ pub fn Figure(
     let kept = StoredValue::new_local(Kept::default());
     // The labels the drawing placed (`draw`), the canvas's `data-labels`.
     let labels = placed_labels();
+    let chart = id.clone();
     Effect::new(move || {
         let Some(c) = canvas
             .get()
@@ -63,7 +65,7 @@ pub fn Figure(
                 kept.try_update_value(|k| draw(&c, k, frame, p, scale, &palette(dark.get())));
             match drawn {
                 Some(Ok(placed)) => set_labels(labels, placed),
-                Some(Err(e)) => web_sys::console::warn_1(&format!("chart {id}: {e}").into()),
+                Some(Err(e)) => web_sys::console::warn_1(&format!("chart {chart}: {e}").into()),
                 None => {}
             }
         });

@@ -150,8 +150,7 @@ fn charts(runs: Runs) -> Charts {
         })
     };
     let none = Memo::new(|_| Vec::new());
-    let histogram = |(id, file, short, caption, x, y): Histogram, plot| ChartDef {
-        id,
+    let histogram = |(file, short, caption, x, y): Histogram, plot| ChartDef {
         file,
         short,
         caption,
@@ -161,7 +160,7 @@ fn charts(runs: Runs) -> Charts {
         y,
     };
     // A panel of the figures: its series against its swept key, once the figures have run.
-    let swept = |(id, panel): (&'static str, Panel)| {
+    let swept = |panel: Panel| {
         let plot = Memo::new(move |_| {
             runs.figures.with(|f| match f {
                 Some(f) => sweep_plot(f.curves(panel.figure), panel.key),
@@ -176,7 +175,6 @@ fn charts(runs: Runs) -> Charts {
             })
         });
         ChartDef {
-            id,
             file: panel.file,
             short: panel.name,
             caption: Caption::Paper(panel.caption),
@@ -187,7 +185,7 @@ fn charts(runs: Runs) -> Charts {
             y: commcalc_core::metrics::metric("completion_us").map_or("completion_us", |m| m.label),
         }
     };
-    let [radius, decay, hit] = std::array::from_fn(|i| swept((PANEL_IDS[i], PANELS[i])));
+    let [radius, decay, hit] = PANELS.map(swept);
     [
         histogram(LATENCY, first(0, latency_plot)),
         histogram(RUNS, first(1, run_length_plot)),
@@ -202,16 +200,19 @@ fn charts(runs: Runs) -> Charts {
 #[component]
 fn Chart(state: State, chart: ChartDef, label: &'static str) -> impl IntoView {
     let ChartDef {
-        id,
+        file,
         caption,
         plot,
         keys,
         ..
     } = chart;
+    // The canvas's id, and its key's.
+    let id = format!("traffic-{file}");
+    let key = format!("{id}-key");
     view! {
         <div class="traffic-chart">
             <Figure id caption=Signal::derive(move || caption.to_string()) plot scale=Signal::derive(|| Scale::Linear) label dark=state.dark/>
-            <ChartKey id=format!("{id}-key") keys dark=state.dark/>
+            <ChartKey id=key keys dark=state.dark/>
         </div>
     }
 }
@@ -879,11 +880,10 @@ impl std::fmt::Display for Caption {
     }
 }
 
-/// One chart of the view: its canvas id, the file name part of its exports, its name on their
+/// One chart of the view: the name of its canvas and of its exports' files, its name on their
 /// buttons, its caption, what it shows, its key, and the titles of its axes in an export.
 #[derive(Clone, Copy)]
 struct ChartDef {
-    id: &'static str,
     file: &'static str,
     short: &'static str,
     caption: Caption,
@@ -897,9 +897,8 @@ struct ChartDef {
 /// the last three the figures.
 type Charts = [ChartDef; 6];
 
-/// A histogram's canvas id, file name part, name on its buttons, caption and axes' titles.
+/// A histogram's file name part, name on its buttons, caption and axes' titles.
 type Histogram = (
-    &'static str,
     &'static str,
     &'static str,
     Caption,
@@ -910,7 +909,6 @@ type Histogram = (
 /// The histograms. The counts on their ordinates are of the first replication; the times on
 /// the latencies' abscissa carry their unit on the ticks.
 const LATENCY: Histogram = (
-    "traffic-latency",
     "latency",
     "Latency",
     Caption::Own("Messages by latency, birth to delivery (first replication)"),
@@ -918,7 +916,6 @@ const LATENCY: Histogram = (
     "Messages",
 );
 const RUNS: Histogram = (
-    "traffic-runs",
     "runs",
     "Runs",
     Caption::Paper(RUN_LENGTHS),
@@ -926,16 +923,12 @@ const RUNS: Histogram = (
     "Runs",
 );
 const UTILISATION: Histogram = (
-    "traffic-util",
     "utilisation",
     "Utilisation",
     Caption::Own("Links by utilisation (busy time over completion time)"),
     "Utilisation (busy time ÷ completion time)",
     "Links",
 );
-
-/// The canvases' ids of the figures' panels (`figures::PANELS`, in order).
-const PANEL_IDS: [&str; 3] = ["traffic-fig7-radius", "traffic-fig7-decay", "traffic-fig8"];
 
 /// Saves one export: `csv`, `json`, `cube`, `figures-csv`, or `<chart>-png` / `<chart>-svg`.
 fn export(
