@@ -39,6 +39,32 @@ describe('address and history', () => {
     }
   });
 
+  it('writes the address at load only where it is not the canonical one', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      // Every call of replaceState and pushState the page makes, from its first script on.
+      await page.addInitScript(() => {
+        window.__writes = [];
+        for (const name of ['replaceState', 'pushState']) {
+          const original = history[name].bind(history);
+          history[name] = (state, unused, url) => {
+            window.__writes.push(String(url));
+            return original(state, unused, url);
+          };
+        }
+      });
+      await openApp(page, app.server.url, '?machine=intel-paragon&pattern=pingpong');
+      assert.deepEqual(await page.evaluate(() => window.__writes), [], 'a canonical address stays as it is');
+      // Keys in another order are written in the address's own.
+      await openApp(page, app.server.url, '?pattern=pingpong&machine=intel-paragon');
+      assert.deepEqual(await page.evaluate(() => window.__writes), ['?machine=intel-paragon&pattern=pingpong']);
+      assert.equal(await search(page), '?machine=intel-paragon&pattern=pingpong');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('remembers which compared scenario is edited', async () => {
     const { context, page, problems } = await newAppPage(app.browser);
     try {

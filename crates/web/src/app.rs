@@ -187,9 +187,7 @@ pub fn start(views: Views) {
     // address up to date.
     lazy::take_over();
     dom::init_paints();
-    let search = web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default();
+    let search = dom::search();
     // Every valid key of the URL is kept and every bad one reported; defaults stand in for
     // the bad ones, and for everything if no machine/pattern pair could be formed.
     let (page, query, mut problems) = page::parse(&search);

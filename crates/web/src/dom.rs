@@ -161,6 +161,14 @@ impl Drop for Listener {
     }
 }
 
+/// The address bar's query, without its `?`.
+pub fn search() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .map(|s| s.trim_start_matches('?').to_string())
+        .unwrap_or_default()
+}
+
 /// The address bar kept in step with the app, and whether a range slider is held: owned by
 /// the app (`State::address`, and a context for the charts), so that its listeners go with it
 /// and, as it goes (the calculator's module handing the page over to the full module:
@@ -175,11 +183,16 @@ pub struct Address {
 }
 
 impl Address {
-    /// The address as the page was opened, nothing waiting; the waiting address is written
-    /// when the app is disposed.
+    /// The address as the page was opened, nothing waiting (an address already canonical is
+    /// not written again: `history.replaceState` is 10–30 ms of the page's first build at the
+    /// phone's 4× CPU); the waiting address is written when the app is disposed.
     pub fn new() -> Address {
+        let opened = UrlState {
+            written: search(),
+            ..UrlState::default()
+        };
         let address = Address {
-            url: StoredValue::new_local(UrlState::default()),
+            url: StoredValue::new_local(opened),
             held: RwSignal::new(false),
             moving: RwSignal::new(false),
         };
@@ -297,13 +310,11 @@ impl Address {
     pub fn on_history(self, f: impl Fn(String) + 'static) {
         let Some(w) = web_sys::window() else { return };
         let on_pop = Closure::<dyn Fn()>::new(move || {
-            let search = web_sys::window()
-                .and_then(|w| w.location().search().ok())
-                .unwrap_or_default();
+            let search = search();
             self.url.try_update_value(|u| {
                 u.pending = None;
                 u.entry = false;
-                u.written = search.trim_start_matches('?').to_string();
+                u.written.clone_from(&search);
             });
             f(search);
         });
