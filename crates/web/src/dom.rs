@@ -184,8 +184,9 @@ pub struct Address {
 
 impl Address {
     /// The address as the page was opened, nothing waiting (an address already canonical is
-    /// not written again: `history.replaceState` is 10–30 ms of the page's first build at the
-    /// phone's 4× CPU); the waiting address is written when the app is disposed.
+    /// not written again: writing it was 12–31 ms of the page's first build at the phone's 4×
+    /// CPU, docs/reference-measures.md); the waiting address is written when the app is
+    /// disposed.
     pub fn new() -> Address {
         let opened = UrlState {
             written: search(),
