@@ -1448,6 +1448,19 @@ fn csv_and_tsv_with_units_in_the_header() {
     assert_eq!(t.skipped[0].why, "before the CSV header");
 }
 
+#[test]
+fn csv_quoted_as_a_spreadsheet_writes_it() {
+    // A column name holding the separator is quoted (RFC 4180), and so may a number be.
+    let s = &read(b"\"Size, bytes\",\"Latency (us)\"\r\n8,\"1.5\"\r\n\"1024\",3.25\r\n")[0];
+    assert_eq!((s.format, s.kind), (Format::Csv, Kind::OneWay));
+    assert_eq!(s.points, [[8.0, 1.5], [1024.0, 3.25]]);
+    assert!(
+        s.notes[0].contains("`Latency (us)` column"),
+        "{:?}",
+        s.notes
+    );
+}
+
 mod round_trip {
     use super::*;
     use proptest::prelude::*;

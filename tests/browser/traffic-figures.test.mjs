@@ -88,7 +88,7 @@ describe('traffic figures and labels', () => {
       await page.waitForFunction(() => document.querySelectorAll('#traffic-figs-table tr').length >= 10, null, { timeout: 30_000 });
       assert.equal(await page.locator('#traffic-figs-none').count(), 0, 'the sentence gives way to the figures');
       const csv = (await download(page, 'figures-csv')).bytes.toString('utf8');
-      const series = (fig) => [...new Set(csv.trim().split('\n').slice(2)
+      const series = (fig) => [...new Set(csv.trim().split('\r\n').slice(2)
         .filter((r) => r.startsWith(`${fig},`))
         .map((r) => r.match(/^\d,("[^"]*"|[^,]*)/u)[1].replaceAll('"', '')))];
       // The keys on the screen: Fig. 8's three models; Fig. 7's decay with uniform dashed.

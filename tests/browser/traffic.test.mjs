@@ -39,7 +39,7 @@ async function download(page, what) {
 
 /** A CSV's `metric,value` row's value. */
 function csvValue(text, metric) {
-  return text.split('\n').find((l) => l.startsWith(`${metric},`))?.split(',')[1];
+  return text.split('\r\n').find((l) => l.startsWith(`${metric},`))?.split(',')[1];
 }
 
 /** Checks a PNG's signature and an SVG download that the browser parses, with lines drawn. */
@@ -431,7 +431,7 @@ describe('traffic view', () => {
       const text = csv.bytes.toString('utf8');
       assert.equal(csvValue(text, 'completion_us'), want, 'the CSV\'s completion time is the CLI\'s');
       assert.equal(raw, want);
-      assert.match(text, /^# commcalc traffic: machine=intel-ipsc&pattern=traffic\n/u);
+      assert.match(text, /^# commcalc traffic: machine=intel-ipsc&pattern=traffic\r\n/u);
       const json = await download(page, 'json');
       assert.equal(json.name, `${STEM}.json`);
       const parsed = JSON.parse(json.bytes.toString('utf8'));
@@ -487,7 +487,7 @@ describe('traffic view', () => {
       }
       const csv = await download(page, 'figures-csv');
       assert.equal(csv.name, `${STEM}-figures.csv`);
-      const rows = csv.bytes.toString('utf8').trim().split('\n').slice(2);
+      const rows = csv.bytes.toString('utf8').trim().split('\r\n').slice(2);
       assert.equal(rows.length, 4 + 5 + 1 + 12);
       const sphere = rows.filter((r) => r.startsWith('7,"sphere'));
       const swept = JSON.parse(cli(['traffic', '--json', `${base}&spatial=sphere`, '--sweep', 'radius=1:4:4']));

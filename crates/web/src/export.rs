@@ -12,15 +12,21 @@ use crate::slider::{plain, round_sig};
 /// letter and canonical query on every row so that the rows of compared scenarios stay apart
 /// in a spreadsheet. Numbers are written to 15 significant digits.
 pub fn curves_csv(reports: &[(String, &Report)]) -> String {
-    let mut out = String::from("scenario,query,size_bytes,time_us,bandwidth_MBps\r\n");
+    let mut out = Csv::default();
+    out.row([
+        "scenario",
+        "query",
+        "size_bytes",
+        "time_us",
+        "bandwidth_MBps",
+    ]);
     for (name, report) in reports {
-        let (name, query) = (field(name), field(&report.query));
         for p in &report.curve {
             let [x, t, b] = [p.size_bytes, p.time_us, p.bandwidth_mbps].map(short);
-            out.push_str(&format!("{name},{query},{x},{t},{b}\r\n"));
+            out.row([name, &report.query, &x, &t, &b]);
         }
     }
-    out
+    out.text()
 }
 
 /// A number to 15 significant digits: the curve's log-spaced sizes read `8`, not
@@ -29,12 +35,31 @@ fn short(v: f64) -> String {
     plain(round_sig(v, 15))
 }
 
-/// A CSV field, quoted where it holds a comma, a quote or a line break.
-pub fn field(s: &str) -> String {
-    if s.contains([',', '"', '\r', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
+/// CSV as RFC 4180 writes it (fields quoted where they hold a comma, a quote or a line break;
+/// CRLF line ends), rows of any length: one table of an export.
+pub struct Csv(csv::Writer<Vec<u8>>);
+
+impl Default for Csv {
+    fn default() -> Csv {
+        let writer = csv::WriterBuilder::new()
+            .flexible(true)
+            .terminator(csv::Terminator::CRLF)
+            .from_writer(Vec::new());
+        Csv(writer)
+    }
+}
+
+impl Csv {
+    pub fn row<I: IntoIterator<Item = T>, T: AsRef<[u8]>>(&mut self, fields: I) {
+        self.0
+            .write_record(fields)
+            .expect("writing to memory cannot fail");
+    }
+
+    /// The table written so far.
+    pub fn text(self) -> String {
+        let bytes = self.0.into_inner().unwrap_or_default();
+        String::from_utf8(bytes).unwrap_or_default()
     }
 }
 
@@ -128,10 +153,14 @@ mod tests {
     }
 
     #[test]
-    fn fields_with_commas_are_quoted() {
-        assert_eq!(field("a,b"), "\"a,b\"");
-        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(field("plain"), "plain");
+    fn fields_are_quoted_as_rfc_4180_asks() {
+        let mut csv = Csv::default();
+        csv.row(["a,b", "say \"hi\"", "two\nlines", "plain"]);
+        csv.row(["short"]);
+        assert_eq!(
+            csv.text(),
+            "\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\",plain\r\nshort\r\n"
+        );
     }
 
     #[test]

@@ -10,8 +10,6 @@
 //! progress bar and Cancel): the numbers are the same bit for bit, and the same as
 //! `commcalc traffic --json` prints for the same query.
 
-use std::fmt::Write as _;
-
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -27,7 +25,7 @@ use commcalc_core::units::metric as display;
 use commcalc_core::Scenario;
 
 use crate::controls::{is_traffic_key, Current, Described, Kind, TrafficControls};
-use crate::export::field;
+use crate::export::Csv;
 use crate::slider::Slider;
 
 /// Runs estimated at up to this many events (`estimated_events`, an upper bound) re-run on
@@ -168,31 +166,40 @@ pub fn rows(summary: &Summary) -> Vec<(&'static str, String, String)> {
 /// The results as CSV: the query, every metric, the links' utilisation and peak queues, and
 /// both histograms of the first replication.
 pub fn csv(query: &str, s: &Summary) -> String {
-    let mut out = format!("# commcalc traffic: {query}\nmetric,value\n");
-    for (k, _, raw) in rows(s) {
-        let _ = writeln!(out, "{k},{raw}");
-    }
-    out.push_str("\nlink,utilisation,peak_queue\n");
     let run = &s.first;
+    let mut metrics = Csv::default();
+    metrics.row(["metric", "value"]);
+    for (k, _, raw) in rows(s) {
+        metrics.row([k, &raw]);
+    }
+    let mut links = Csv::default();
+    links.row(["link", "utilisation", "peak_queue"]);
     for (l, (u, q)) in run
         .link_utilisation
         .iter()
         .zip(&run.link_peak_queue)
         .enumerate()
     {
-        let _ = writeln!(out, "{l},{u},{q}");
+        links.row([l.to_string(), u.to_string(), q.to_string()]);
     }
-    out.push_str("\nlatency_from_us,latency_to_us,messages\n");
+    let mut latency = Csv::default();
+    latency.row(["latency_from_us", "latency_to_us", "messages"]);
     let h = &run.latency_histogram;
     for (i, c) in h.counts.iter().enumerate() {
         let from = i as f64 * h.bin_width;
-        let _ = writeln!(out, "{from},{},{c}", from + h.bin_width);
+        latency.row([
+            from.to_string(),
+            (from + h.bin_width).to_string(),
+            c.to_string(),
+        ]);
     }
-    out.push_str("\nrun_length,runs\n");
+    let mut runs = Csv::default();
+    runs.row(["run_length", "runs"]);
     for (k, c) in run.run_lengths.iter().enumerate().skip(1) {
-        let _ = writeln!(out, "{k},{c}");
+        runs.row([k.to_string(), c.to_string()]);
     }
-    out
+    let tables = [metrics, links, latency, runs].map(Csv::text);
+    format!("# commcalc traffic: {query}\r\n{}", tables.join("\r\n"))
 }
 
 /// Figs. 7 and 8's values as CSV: one row per series and value of the swept key, with the
@@ -200,19 +207,29 @@ pub fn csv(query: &str, s: &Summary) -> String {
 /// `commcalc traffic --sweep` prints them for the series' query.
 pub fn figures_csv(f: &Figures) -> String {
     let mut out = format!(
-        "# commcalc traffic, {}: {}\nfigure,series,key,value,completion_us,completion_ci95_us\n",
+        "# commcalc traffic, {}: {}\r\n",
         commcalc_core::figures::LOCALITY.source,
         f.query
     );
+    let mut table = Csv::default();
+    table.row([
+        "figure",
+        "series",
+        "key",
+        "value",
+        "completion_us",
+        "completion_ci95_us",
+    ]);
     for drawn in &f.figures {
-        let fig = drawn.number;
+        let fig = drawn.number.to_string();
         for c in &drawn.curves {
             for (x, y, ci) in &c.points {
                 let ci = ci.map(|v| v.to_string()).unwrap_or_default();
-                let _ = writeln!(out, "{fig},{},{},{x},{y},{ci}", field(&c.name), c.key);
+                table.row([&fig, &c.name, &c.key, &x.to_string(), &y.to_string(), &ci]);
             }
         }
     }
+    out.push_str(&table.text());
     out
 }
 

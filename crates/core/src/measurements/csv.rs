@@ -10,19 +10,37 @@ use crate::error::Error;
 
 const SEPARATORS: [char; 3] = [',', '\t', ';'];
 
-fn cells(text: &str) -> Vec<&str> {
+/// A line's cells, split on whichever separator it holds most of, quotes read as RFC 4180
+/// writes them (`"Size, bytes"` is one cell) and spaces around a cell trimmed.
+fn cells(text: &str) -> csv::StringRecord {
     let sep = SEPARATORS
         .into_iter()
         .max_by_key(|c| text.matches(*c).count())
         .unwrap_or(',');
-    text.split(sep)
-        .map(|c| c.trim().trim_matches('"'))
-        .collect()
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .delimiter(sep as u8)
+        .from_reader(text.as_bytes());
+    reader
+        .records()
+        .next()
+        .and_then(Result::ok)
+        .unwrap_or_default()
+}
+
+/// The columns a header line names: a size and a time or bandwidth.
+fn header(text: &str) -> Option<Columns> {
+    if !text.contains(SEPARATORS) {
+        return None;
+    }
+    Columns::pick(&cells(text).iter().collect::<Vec<_>>())
 }
 
 /// Whether a line is a header naming a size and a time or bandwidth column.
 pub(crate) fn is_header(text: &str) -> bool {
-    text.contains(SEPARATORS) && Columns::pick(&cells(text)).is_some()
+    header(text).is_some()
 }
 
 pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
@@ -36,26 +54,23 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
         if text.is_empty() {
             continue;
         }
-        if is_header(text) {
-            let c = Columns::pick(&cells(text));
-            if let Some(c) = c {
-                let mut s = Series::new(Format::Csv, text, "csv");
-                s.heading_line(line);
-                s.kind = match c.measure {
-                    Measure::Time(_) => Kind::OneWay,
-                    Measure::Bandwidth(_) => Kind::Stream,
-                };
-                s.notes.push(format!(
-                    "values from the `{}` column, taken as {}",
-                    c.value_name,
-                    match c.measure {
-                        Measure::Time(_) => "one-way times",
-                        Measure::Bandwidth(_) => "a one-direction bandwidth",
-                    }
-                ));
-                out.series.push(s);
-                columns = Some(c);
-            }
+        if let Some(c) = header(text) {
+            let mut s = Series::new(Format::Csv, text, "csv");
+            s.heading_line(line);
+            s.kind = match c.measure {
+                Measure::Time(_) => Kind::OneWay,
+                Measure::Bandwidth(_) => Kind::Stream,
+            };
+            s.notes.push(format!(
+                "values from the `{}` column, taken as {}",
+                c.value_name,
+                match c.measure {
+                    Measure::Time(_) => "one-way times",
+                    Measure::Bandwidth(_) => "a one-direction bandwidth",
+                }
+            ));
+            out.series.push(s);
+            columns = Some(c);
             continue;
         }
         let (Some(series), Some(cols)) = (out.series.last_mut(), columns.as_ref()) else {
@@ -66,7 +81,8 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
             out.skipped.push(line.skip("a comment"));
             continue;
         }
-        let cells = cells(text);
+        let record = cells(text);
+        let cells: Vec<&str> = record.iter().collect();
         match cols.read(&cells) {
             Ok((bytes, value)) => {
                 if let Some(why) =
