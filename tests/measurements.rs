@@ -1461,6 +1461,40 @@ fn csv_quoted_as_a_spreadsheet_writes_it() {
     );
 }
 
+#[test]
+fn a_spreadsheets_csv_with_its_byte_order_mark_and_decimal_commas() {
+    // Synthetic, as a spreadsheet saves "CSV UTF-8" where the comma is the decimal mark: a
+    // byte order mark, semicolons between cells, decimal commas.
+    let s = &read("\u{feff}Size (bytes);Latency (us)\r\n8;1,5\r\n1024;3,25\r\n".as_bytes())[0];
+    assert_eq!(s.name, "Size (bytes);Latency (us)");
+    assert_eq!(s.points, [[8.0, 1.5], [1024.0, 3.25]]);
+    assert!(
+        s.notes
+            .iter()
+            .any(|n| n.starts_with("decimal commas read as points")),
+        "{:?}",
+        s.notes
+    );
+    // A comma-separated table has no decimal commas to read, and says nothing of them.
+    let c = &read(b"size_bytes,latency_us\n8,1.5\n")[0];
+    assert!(
+        !c.notes.iter().any(|n| n.contains("decimal")),
+        "{:?}",
+        c.notes
+    );
+}
+
+#[test]
+fn a_table_without_a_usable_row_is_refused_with_its_first_rows_reason() {
+    let e = refused(b"size_bytes,latency_us\n8,fast\n16,fast\n");
+    assert!(
+        e.contains(
+            "the first, line 2: not a row: `fast` in the `latency_us` column is not a number"
+        ),
+        "{e}"
+    );
+}
+
 mod round_trip {
     use super::*;
     use proptest::prelude::*;

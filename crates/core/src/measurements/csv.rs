@@ -1,7 +1,8 @@
 //! A table someone exported: a header naming a size column and a time or bandwidth column,
 //! with the units in the names (`size_bytes,latency_us`, `Size\tTime (ms)`, `bytes;MB/s`),
-//! then one row per size. Commas, tabs and semicolons separate cells. A later header starts a
-//! new series (several runs in one file). Times are taken as one-way; a bandwidth becomes the
+//! then one row per size. Commas, tabs and semicolons separate cells; in a table separated by
+//! semicolons, as spreadsheets write it where the comma is the decimal mark, a number's comma
+//! is its decimal mark (`8;1,5`). A later header starts a new series (several runs in one file). Times are taken as one-way; a bandwidth becomes the
 //! time per message m/B, as for osu_bw.
 
 use super::series::{Format, Kind, Line, Parsed, Series};
@@ -10,9 +11,14 @@ use crate::error::Error;
 
 const SEPARATORS: [char; 3] = [',', '\t', ';'];
 
+/// What a series notes when it read decimal commas.
+const DECIMAL_COMMAS: &str =
+    "decimal commas read as points (`1,5` is 1.5): the table is separated by semicolons";
+
 /// A line's cells, split on whichever separator it holds most of, quotes read as RFC 4180
-/// writes them (`"Size, bytes"` is one cell) and spaces around a cell trimmed.
-fn cells(text: &str) -> csv::StringRecord {
+/// writes them (`"Size, bytes"` is one cell) and spaces around a cell trimmed; with whether a
+/// decimal comma was read as a point (`decimal_comma`).
+fn cells(text: &str) -> (Vec<String>, bool) {
     let sep = SEPARATORS
         .into_iter()
         .max_by_key(|c| text.matches(*c).count())
@@ -23,11 +29,24 @@ fn cells(text: &str) -> csv::StringRecord {
         .trim(csv::Trim::All)
         .delimiter(sep as u8)
         .from_reader(text.as_bytes());
-    reader
-        .records()
-        .next()
-        .and_then(Result::ok)
-        .unwrap_or_default()
+    let record = reader.records().next().and_then(Result::ok);
+    let mut commas = false;
+    let mut cell_of = |cell: &str| match decimal_comma(cell) {
+        Some(number) if sep == ';' => {
+            commas = true;
+            number
+        }
+        _ => cell.to_string(),
+    };
+    let cells = record.iter().flatten().map(&mut cell_of).collect();
+    (cells, commas)
+}
+
+/// A number written with one decimal comma (`1,5`, `2,4e-3`), with a point instead.
+fn decimal_comma(cell: &str) -> Option<String> {
+    let point = cell.replacen(',', ".", 1);
+    let one = cell.matches(',').count() == 1 && !cell.contains('.');
+    (one && point.parse::<f64>().is_ok()).then_some(point)
 }
 
 /// The columns a header line names: a size and a time or bandwidth.
@@ -35,7 +54,11 @@ fn header(text: &str) -> Option<Columns> {
     if !text.contains(SEPARATORS) {
         return None;
     }
-    Columns::pick(&cells(text).iter().collect::<Vec<_>>())
+    Columns::pick(&as_strs(&cells(text).0))
+}
+
+fn as_strs(cells: &[String]) -> Vec<&str> {
+    cells.iter().map(String::as_str).collect()
 }
 
 /// Whether a line is a header naming a size and a time or bandwidth column.
@@ -81,10 +104,13 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
             out.skipped.push(line.skip("a comment"));
             continue;
         }
-        let record = cells(text);
-        let cells: Vec<&str> = record.iter().collect();
+        let (owned, commas) = cells(text);
+        let cells = as_strs(&owned);
         match cols.read(&cells) {
             Ok((bytes, value)) => {
+                if commas && !series.notes.iter().any(|n| n == DECIMAL_COMMAS) {
+                    series.notes.push(DECIMAL_COMMAS.to_string());
+                }
                 if let Some(why) =
                     series.push_value(line.number, bytes, value, cols.measure, 1.0)?
                 {

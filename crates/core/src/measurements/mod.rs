@@ -132,6 +132,8 @@ fn check_input(input: &[u8]) -> Result<&str, Error> {
         return Err(binary());
     }
     let text = std::str::from_utf8(input).map_err(|_| binary())?;
+    // The byte order mark a spreadsheet may start its UTF-8 export with is not text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return Err(Error::Measurement {
             line: None,
@@ -219,7 +221,7 @@ fn assemble(parsed: Parsed, format: Format) -> Result<Vec<Series>, Error> {
     let mut skipped = parsed.skipped;
     skipped.extend(empty.iter().flat_map(unread_heading));
     if series.is_empty() {
-        return Err(no_measurement(format, &empty, skipped.len()));
+        return Err(no_measurement(format, &empty, &skipped));
     }
     let last = series.len() - 1;
     for s in skipped {
@@ -247,20 +249,31 @@ fn unread_heading(s: &Series) -> impl Iterator<Item = Skipped> + '_ {
 }
 
 /// The refusal of an input without a point, naming each table that printed its header and no
-/// usable row, with the line it starts on.
-fn no_measurement(format: Format, empty: &[Series], unused: usize) -> Error {
+/// usable row, with the line it starts on and, where it had rows, the first row's reason (the
+/// others are alike, as a rule: a unit or a decimal mark the table writes throughout).
+fn no_measurement(format: Format, empty: &[Series], skipped: &[Skipped]) -> Error {
     let tables: String = empty
         .iter()
         .filter_map(|s| {
             let (line, _) = s.heading.first()?;
-            Some(format!("; at line {line}, {}", s.why_no_points()))
+            let first_row = skipped
+                .iter()
+                .find(|k| k.line > *line && k.line <= s.last_row);
+            Some(match first_row {
+                Some(row) => format!(
+                    "; at line {line}, {}: no row could be used; the first, line {}: {}",
+                    s.name, row.line, row.why
+                ),
+                None => format!("; at line {line}, {}", s.why_no_points()),
+            })
         })
         .collect();
     Error::Measurement {
         line: None,
         problem: format!(
-            "the input reads as {} output but holds no measurement ({unused} lines not used){tables}",
+            "the input reads as {} output but holds no measurement ({} lines not used){tables}",
             format.id(),
+            skipped.len(),
         ),
         expected: "at least one row of a message size and a time or bandwidth".into(),
     }
