@@ -50,6 +50,8 @@ impl Default for Csv {
 }
 
 impl Csv {
+    /// Adds a row. The writer's only errors are its output's (here memory, which does not
+    /// fail) and rows of differing lengths (allowed: `flexible`).
     pub fn row<I: IntoIterator<Item = T>, T: AsRef<[u8]>>(&mut self, fields: I) {
         self.0
             .write_record(fields)
