@@ -463,10 +463,9 @@ fn export_bar(args: ExportArgs) -> AnyView {
             .with(|s| export::subtitle(s, fitted.as_deref()))
     });
     let csv = Callback::new(move |()| {
-        state.report.with_untracked(|r| {
-            r.as_ref()
-                .map(|r| curves_csv(&[("A".into(), r)]))
-                .unwrap_or_default()
+        state.report.with_untracked(|r| match r {
+            Ok(r) => curves_csv(&[("A".into(), r)]),
+            Err(e) => Err(e.to_string()),
         })
     });
     let json = Callback::new(move |()| {

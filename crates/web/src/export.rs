@@ -11,7 +11,7 @@ use crate::slider::{plain, round_sig};
 /// The curves of one or more reports as CSV (RFC 4180): one row per point, with the scenario's
 /// letter and canonical query on every row so that the rows of compared scenarios stay apart
 /// in a spreadsheet. Numbers are written to 15 significant digits.
-pub fn curves_csv(reports: &[(String, &Report)]) -> String {
+pub fn curves_csv(reports: &[(String, &Report)]) -> Result<String, String> {
     let mut out = Csv::default();
     out.row([
         "scenario",
@@ -36,8 +36,12 @@ fn short(v: f64) -> String {
 }
 
 /// CSV as RFC 4180 writes it (fields quoted where they hold a comma, a quote or a line break;
-/// CRLF line ends), rows of any length: one table of an export.
-pub struct Csv(csv::Writer<Vec<u8>>);
+/// CRLF line ends), rows of any length: one table of an export. The writer's only errors are
+/// its output's, here memory; should one occur, the first is kept and `text` returns it.
+pub struct Csv {
+    writer: csv::Writer<Vec<u8>>,
+    failed: Option<String>,
+}
 
 impl Default for Csv {
     fn default() -> Csv {
@@ -45,23 +49,34 @@ impl Default for Csv {
             .flexible(true)
             .terminator(csv::Terminator::CRLF)
             .from_writer(Vec::new());
-        Csv(writer)
+        Csv {
+            writer,
+            failed: None,
+        }
     }
 }
 
 impl Csv {
-    /// Adds a row. The writer's only errors are its output's (here memory, which does not
-    /// fail) and rows of differing lengths (allowed: `flexible`).
+    /// Adds a row (after a failure, nothing: the table is lost and `text` says why).
     pub fn row<I: IntoIterator<Item = T>, T: AsRef<[u8]>>(&mut self, fields: I) {
-        self.0
-            .write_record(fields)
-            .expect("writing to memory cannot fail");
+        if self.failed.is_none() {
+            if let Err(e) = self.writer.write_record(fields) {
+                self.failed = Some(e.to_string());
+            }
+        }
     }
 
-    /// The table written so far.
-    pub fn text(self) -> String {
-        let bytes = self.0.into_inner().unwrap_or_default();
-        String::from_utf8(bytes).unwrap_or_default()
+    /// The table written, or why it could not be.
+    pub fn text(self) -> Result<String, String> {
+        let failed = |e: String| format!("the CSV could not be written: {e}");
+        if let Some(e) = self.failed {
+            return Err(failed(e));
+        }
+        let bytes = self
+            .writer
+            .into_inner()
+            .map_err(|e| failed(e.to_string()))?;
+        String::from_utf8(bytes).map_err(|e| failed(e.to_string()))
     }
 }
 
@@ -111,7 +126,7 @@ mod tests {
     fn csv_has_every_point_of_every_curve() {
         let a = commcalc_core::run("machine=intel-paragon&pattern=pingpong").unwrap();
         let b = commcalc_core::run("machine=ibm-sp2&pattern=pingpong").unwrap();
-        let csv = curves_csv(&[("A".into(), &a), ("B".into(), &b)]);
+        let csv = curves_csv(&[("A".into(), &a), ("B".into(), &b)]).unwrap();
         let lines: Vec<&str> = csv.split("\r\n").filter(|l| !l.is_empty()).collect();
         assert_eq!(lines.len(), 1 + a.curve.len() + b.curve.len());
         let first: Vec<&str> = lines[1].split(',').collect();
@@ -125,7 +140,7 @@ mod tests {
     #[test]
     fn sizes_read_without_floating_point_noise() {
         let r = commcalc_core::run("machine=intel-paragon&pattern=pingpong").unwrap();
-        let csv = curves_csv(&[("A".into(), &r)]);
+        let csv = curves_csv(&[("A".into(), &r)]).unwrap();
         assert!(
             !csv.contains("99999999") && !csv.contains("00000001"),
             "{csv}"
@@ -160,7 +175,7 @@ mod tests {
         csv.row(["a,b", "say \"hi\"", "two\nlines", "plain"]);
         csv.row(["short"]);
         assert_eq!(
-            csv.text(),
+            csv.text().unwrap(),
             "\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\",plain\r\nshort\r\n"
         );
     }

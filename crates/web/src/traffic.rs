@@ -165,7 +165,7 @@ pub fn rows(summary: &Summary) -> Vec<(&'static str, String, String)> {
 
 /// The results as CSV: the query, every metric, the links' utilisation and peak queues, and
 /// both histograms of the first replication.
-pub fn csv(query: &str, s: &Summary) -> String {
+pub fn csv(query: &str, s: &Summary) -> Result<String, String> {
     let run = &s.first;
     let mut metrics = Csv::default();
     metrics.row(["metric", "value"]);
@@ -198,14 +198,20 @@ pub fn csv(query: &str, s: &Summary) -> String {
     for (k, c) in run.run_lengths.iter().enumerate().skip(1) {
         runs.row([k.to_string(), c.to_string()]);
     }
-    let tables = [metrics, links, latency, runs].map(Csv::text);
-    format!("# commcalc traffic: {query}\r\n{}", tables.join("\r\n"))
+    let tables = [metrics, links, latency, runs]
+        .into_iter()
+        .map(Csv::text)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(format!(
+        "# commcalc traffic: {query}\r\n{}",
+        tables.join("\r\n")
+    ))
 }
 
 /// Figs. 7 and 8's values as CSV: one row per series and value of the swept key, with the
 /// mean completion time and its 95 % half-width (empty with one replication), as
 /// `commcalc traffic --sweep` prints them for the series' query.
-pub fn figures_csv(f: &Figures) -> String {
+pub fn figures_csv(f: &Figures) -> Result<String, String> {
     let mut out = format!(
         "# commcalc traffic, {}: {}\r\n",
         commcalc_core::figures::LOCALITY.source,
@@ -229,8 +235,8 @@ pub fn figures_csv(f: &Figures) -> String {
             }
         }
     }
-    out.push_str(&table.text());
-    out
+    out.push_str(&table.text()?);
+    Ok(out)
 }
 
 /// One series of a figure: its name and, per value of the swept key, the mean completion
@@ -726,7 +732,7 @@ mod tests {
             Reply::Run { summary, .. } => assert_eq!(*summary, want),
             other => panic!("{other:?}"),
         }
-        let csv = csv(q, &want);
+        let csv = csv(q, &want).unwrap();
         assert!(csv.contains(&format!("completion_us,{}", want.completion_us.mean)));
     }
 
@@ -751,7 +757,7 @@ mod tests {
         assert!(fig8.iter().all(|c| c.points.len() == 4));
         // At L = d the sphere is uniform, bit for bit (docs/traffic.md).
         assert_eq!(fig7[0].points[3].1, fig7[2].points[0].1);
-        let csv = figures_csv(&f);
+        let csv = figures_csv(&f).unwrap();
         let rows: Vec<&str> = csv.lines().skip(2).collect();
         assert_eq!(rows.len(), 4 + 5 + 1 + 12, "{csv}");
         assert!(

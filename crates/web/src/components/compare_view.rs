@@ -132,7 +132,7 @@ fn ComparedList(state: State) -> impl IntoView {
 
 /// The compared curves as CSV, each named by its scenario's letter (empty without a
 /// comparison).
-fn compared_csv(comparison: &Result<Comparison, Error>) -> String {
+fn compared_csv(comparison: &Result<Comparison, Error>) -> Result<String, String> {
     match comparison {
         Ok(c) => {
             let named: Vec<(String, &commcalc_core::Report)> = c
@@ -143,7 +143,7 @@ fn compared_csv(comparison: &Result<Comparison, Error>) -> String {
                 .collect();
             curves_csv(&named)
         }
-        Err(_) => String::new(),
+        Err(e) => Err(e.to_string()),
     }
 }
 

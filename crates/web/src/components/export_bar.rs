@@ -54,8 +54,8 @@ pub fn ExportBar(
     subtitle: Signal<String>,
     /// What the abscissa measures.
     abscissa: Signal<&'static str>,
-    /// The curve data as CSV.
-    csv: Callback<(), String>,
+    /// The curve data as CSV, or why there is none.
+    csv: Callback<(), Result<String, String>>,
     /// The report (or comparison) as JSON data, or why there is none.
     json: Callback<(), Result<JsValue, String>>,
 ) -> impl IntoView {
@@ -63,7 +63,9 @@ pub fn ExportBar(
     let run = move |what: &'static str| {
         let stem = stem.get_untracked();
         let outcome: Result<(), String> = match what {
-            "csv" => text_file(&format!("{stem}.csv"), "text/csv", csv.run(())),
+            "csv" => csv
+                .run(())
+                .and_then(|text| text_file(&format!("{stem}.csv"), "text/csv", text)),
             "json" => json.run(()).and_then(|v| {
                 let text = js_sys::JSON::stringify_with_replacer_and_space(
                     &v,

@@ -952,7 +952,7 @@ fn export(
             save(
                 format!("{stem}.csv"),
                 "text/csv",
-                &csv(&done.query, &done.summary),
+                &csv(&done.query, &done.summary)?,
             )
         }
         "json" => {
@@ -989,7 +989,7 @@ fn export(
             save(
                 format!("{stem}-figures.csv"),
                 "text/csv",
-                &figures_csv(&figures),
+                &figures_csv(&figures)?,
             )
         }
         chart => {
