@@ -1,5 +1,6 @@
 // A 390 px phone: the views' tabs take two rows at most, and every tour's chip is whole on the
-// screen (none cut at the edge of a row that scrolls sideways).
+// screen (none cut at the edge of a row that scrolls sideways). From 320 px to the phone
+// profile's 412, every tab's label fits its tab, the current one (in bold) too.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -37,6 +38,29 @@ describe('phone', () => {
         assert.equal(chips.scrolls, false, 'the tours do not scroll sideways');
         assert.deepEqual(chips.cut, [], 'every chip is whole on the screen');
         assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), true, 'the page does not scroll sideways');
+        assert.deepEqual(appFailures(problems), []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  // The Import view's tab is the longest word ("measurements"); in bold, as the current tab, it
+  // ran out of a tab a quarter of the row wide.
+  for (const view of ['import', 'collectives']) {
+    it(`every tab's label fits its tab from 320 to 412 px (?view=${view})`, async () => {
+      const { context, page, problems } = await newAppPage(app.browser, PHONE);
+      try {
+        await openApp(page, app.server.url, `?view=${view}`);
+        for (const width of [320, 360, 390, 412]) {
+          await page.setViewportSize({ width, height: 844 });
+          const over = await page.evaluate(() =>
+            [...document.querySelectorAll('nav.tabs .tab')]
+              .filter((t) => t.scrollWidth > t.clientWidth + 1)
+              .map((t) => `${t.textContent.trim()}: ${t.scrollWidth} px in ${t.clientWidth}`),
+          );
+          assert.deepEqual(over, [], `at ${width} px`);
+        }
         assert.deepEqual(appFailures(problems), []);
       } finally {
         await context.close();
