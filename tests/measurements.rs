@@ -1495,6 +1495,44 @@ fn a_table_without_a_usable_row_is_refused_with_its_first_rows_reason() {
     );
 }
 
+#[test]
+fn a_csvs_units_are_read_from_its_column_names() {
+    // Synthetic. Sizes in kB (1000 B, as the query language's k) and KiB are converted, and
+    // the series says so.
+    let s = &read(b"size_kB,latency_us\n1,2\n64,18\n")[0];
+    assert_eq!(s.points, [[1000.0, 2.0], [64000.0, 18.0]]);
+    assert_eq!(s.benchmark, "table");
+    assert!(
+        s.notes
+            .iter()
+            .any(|n| n.starts_with("sizes in kB (1000 B each)")),
+        "{:?}",
+        s.notes
+    );
+    assert_eq!(
+        read(b"Size (KiB),Latency (us)\n4,2\n")[0].points,
+        [[4096.0, 2.0]]
+    );
+    // A small b is a bit: Gb/s and Gbps are an eighth of GB/s; every note names the unit read.
+    let bytes = &read(b"bytes,Bandwidth (GB/s)\n1000,2\n")[0];
+    let bits = &read(b"bytes,Bandwidth (Gb/s)\n1000,2\n")[0];
+    let gbps = &read(b"bytes,bw_Gbps\n1000,2\n")[0];
+    assert!(close(bits.points[0][1], 8.0 * bytes.points[0][1], 1e-12));
+    assert_eq!(bits.points, gbps.points);
+    assert!(bits.notes[0].contains("in Gb/s"), "{:?}", bits.notes);
+    // A time column without a unit, or in one this reader does not know, refuses the table:
+    // a guess would move every fitted parameter by a factor of a thousand.
+    let e = refused(b"size,latency\n8,1.5\n");
+    assert!(
+        e.contains("line 1: the `latency` column names no unit of time") && e.contains("ms"),
+        "{e}"
+    );
+    let e = refused(b"size,latency_furlongs\n8,1.5\n");
+    assert!(e.contains("unit `furlongs` is not a time's"), "{e}");
+    let e = refused(b"size_furlongs,latency_us\n8,1.5\n");
+    assert!(e.contains("unit `furlongs` is not a size's"), "{e}");
+}
+
 mod round_trip {
     use super::*;
     use proptest::prelude::*;

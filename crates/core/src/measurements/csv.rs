@@ -1,12 +1,13 @@
 //! A table someone exported: a header naming a size column and a time or bandwidth column,
-//! with the units in the names (`size_bytes,latency_us`, `Size\tTime (ms)`, `bytes;MB/s`),
-//! then one row per size. Commas, tabs and semicolons separate cells; in a table separated by
-//! semicolons, as spreadsheets write it where the comma is the decimal mark, a number's comma
-//! is its decimal mark (`8;1,5`). A later header starts a new series (several runs in one file). Times are taken as one-way; a bandwidth becomes the
-//! time per message m/B, as for osu_bw.
+//! with the units in the names (`size_bytes,latency_us`, `Size\tTime (ms)`, `bytes;MB/s`; read
+//! by [`super::unit`], which refuses a unit it does not know), then one row per size. Commas,
+//! tabs and semicolons separate cells; in a table separated by semicolons, as spreadsheets
+//! write it where the comma is the decimal mark, a number's comma is its decimal mark
+//! (`8;1,5`). A later header starts a new series (several runs in one file). Times are taken
+//! as one-way; a bandwidth becomes the time per message m/B, as for osu_bw.
 
 use super::series::{Format, Kind, Line, Parsed, Series};
-use super::table::{Columns, Measure};
+use super::table::{unreadable_units, Columns, Measure};
 use crate::error::Error;
 
 const SEPARATORS: [char; 3] = [',', '\t', ';'];
@@ -49,8 +50,9 @@ fn decimal_comma(cell: &str) -> Option<String> {
     (one && point.parse::<f64>().is_ok()).then_some(point)
 }
 
-/// The columns a header line names: a size and a time or bandwidth.
-fn header(text: &str) -> Option<Columns> {
+/// The columns a header line names: a size and a time or bandwidth (an error where their
+/// units cannot be read).
+fn header(text: &str) -> Option<Result<Columns, String>> {
     if !text.contains(SEPARATORS) {
         return None;
     }
@@ -78,20 +80,28 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
             continue;
         }
         if let Some(c) = header(text) {
-            let mut s = Series::new(Format::Csv, text, "csv");
+            let c = c.map_err(|why| unreadable_units(line.number, why))?;
+            let mut s = Series::new(Format::Csv, text, "table");
             s.heading_line(line);
             s.kind = match c.measure {
                 Measure::Time(_) => Kind::OneWay,
                 Measure::Bandwidth(_) => Kind::Stream,
             };
             s.notes.push(format!(
-                "values from the `{}` column, taken as {}",
+                "values from the `{}` column, in {}, taken as {}",
                 c.value_name,
+                c.value_unit,
                 match c.measure {
                     Measure::Time(_) => "one-way times",
                     Measure::Bandwidth(_) => "a one-direction bandwidth",
                 }
             ));
+            if c.size_bytes != 1.0 {
+                s.notes.push(format!(
+                    "sizes in {} ({} B each), from the column's name",
+                    c.size_unit, c.size_bytes
+                ));
+            }
             out.series.push(s);
             columns = Some(c);
             continue;

@@ -12,7 +12,7 @@
 //! file's unit is found by recomputing the bandwidth from t and compared with its version.
 
 use super::series::{Format, Kind, Line, Parsed, Series};
-use super::table::Columns;
+use super::table::{unreadable_units, Columns};
 use crate::error::Error;
 
 const MIB: f64 = 1_048_576.0 / 1e6;
@@ -90,7 +90,7 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
             st.processes = p.trim().parse().ok();
             open(&mut out, &mut st, line);
         } else if text.starts_with("#bytes") || text.starts_with("#repetitions") {
-            start(&mut out, &mut st, line, text);
+            start(&mut out, &mut st, line, text)?;
         } else if !text.starts_with('#') && (st.columns.is_some() || st.sizeless) {
             row(&mut out, &mut st, line, text)?;
         } else {
@@ -140,14 +140,16 @@ fn open(out: &mut Parsed, st: &mut State, line: &Line) {
 /// A column header gives the table being read its columns (a second header, a new table of
 /// the same benchmark and process count). Barrier's `#repetitions t_min[usec] …` has no size
 /// column: it heads a table whose rows are listed, a time per barrier with no size to fit.
-fn start(out: &mut Parsed, st: &mut State, line: &Line, text: &str) {
+fn start(out: &mut Parsed, st: &mut State, line: &Line, text: &str) -> Result<(), Error> {
     let names: Vec<&str> = text.split_whitespace().collect();
-    let columns = Columns::pick(&names);
+    let columns = Columns::pick(&names)
+        .transpose()
+        .map_err(|why| unreadable_units(line.number, why))?;
     let sizeless = text.starts_with("#repetitions");
     if columns.is_none() && !sizeless {
         out.skipped
             .push(line.skip("an IMB column header without a time column"));
-        return;
+        return Ok(());
     }
     if st.columns.is_some() || st.sizeless {
         finish(out, st);
@@ -159,6 +161,7 @@ fn start(out: &mut Parsed, st: &mut State, line: &Line, text: &str) {
     st.columns = columns;
     st.sizeless = sizeless;
     st.rates.clear();
+    Ok(())
 }
 
 fn row(out: &mut Parsed, st: &mut State, line: &Line, text: &str) -> Result<(), Error> {

@@ -15,6 +15,7 @@ mod netgauge;
 mod osu;
 mod series;
 mod table;
+mod unit;
 
 use crate::error::Error;
 pub use series::{Format, Kind, LogGpRow, Series, Skipped};

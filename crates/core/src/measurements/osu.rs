@@ -10,7 +10,7 @@
 //! for bibw (2m/B): the gap g + G·m of LogGP (Alexandrov et al., SPAA 1995), not a latency.
 
 use super::series::{Format, Kind, Line, Parsed, Series};
-use super::table::{Columns, Measure};
+use super::table::{unreadable_units, Columns, Measure};
 use crate::error::Error;
 
 /// Whether a line is an OSU or OMB-Py title.
@@ -60,12 +60,19 @@ fn version(title: &str) -> Option<String> {
 fn default_columns(kind: Kind) -> Columns {
     Columns {
         size: 0,
+        size_unit: "B".into(),
+        size_bytes: 1.0,
         value: 1,
         measure: match kind {
             Kind::Stream => Measure::Bandwidth(1.0),
             _ => Measure::Time(1.0),
         },
         value_name: "value".into(),
+        value_unit: match kind {
+            Kind::Stream => "MB/s",
+            _ => "us",
+        }
+        .into(),
         bandwidth: None,
     }
 }
@@ -102,7 +109,7 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
         if let Some(header) = text.strip_prefix('#') {
             match header_columns(header) {
                 Some(c) => {
-                    *cols = c;
+                    *cols = c.map_err(|why| unreadable_units(line.number, why))?;
                     series.heading_line(line);
                 }
                 None => {
@@ -137,7 +144,7 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
 }
 
 /// A `# Size …` header's columns (names are separated by two or more spaces).
-fn header_columns(header: &str) -> Option<Columns> {
+fn header_columns(header: &str) -> Option<Result<Columns, String>> {
     let names: Vec<&str> = header
         .split("  ")
         .map(str::trim)
