@@ -910,6 +910,16 @@ fn the_exported_files_parse_back_to_safe_decisions() {
             let t = times(&s, format, &grid, &DEFAULT_PS).unwrap();
             check_decisions(&back, &t, &format!("{q} {}", format.id()));
         }
+        // The query's own p, size, algorithm and curve range are not the file's: the page's
+        // view of one p writes the file the command line (which refuses them) prints.
+        let bare = Scenario::from_query(&q.replace("&p=16", "")).unwrap();
+        let given = format!("{q}&size=1k&algo=best&from=8&to=1M");
+        let given = Scenario::from_query(&given).unwrap();
+        assert_eq!(
+            export_file(&given, Format::MpichJson, &DEFAULT_PS, DEFAULT_SIZES).unwrap(),
+            export_file(&bare, Format::MpichJson, &DEFAULT_PS, DEFAULT_SIZES).unwrap(),
+            "{q}"
+        );
         let json = export_file(&s, Format::OmpiJson, &DEFAULT_PS, DEFAULT_SIZES).unwrap();
         let rules = export_file(&s, Format::OmpiRules, &DEFAULT_PS, DEFAULT_SIZES).unwrap();
         assert_eq!(

@@ -589,6 +589,25 @@ fn bad_traffic_input_names_the_key() {
     assert!(e.to_string().contains("does not take dim"), "{e}");
 }
 
+/// A hit list refused for its sum is one problem: its stack depth, equal to the number of its
+/// values, is not then refused against a hit of no values (the list dropped).
+#[test]
+fn a_refused_hit_list_takes_its_stack_depth_along() {
+    let q = "machine=intel-ipsc&pattern=traffic&stack=2&hit=0.6,0.6";
+    let e = Scenario::from_query(q).expect_err(q);
+    assert_eq!(
+        e.to_string(),
+        "`hit=0.6,0.6` is not accepted: expected probabilities summing to at most 1 (these sum to 1.2)"
+    );
+    // A depth that does not match the list given is still its own problem.
+    let q = "machine=intel-ipsc&pattern=traffic&stack=3&hit=0.6,0.6";
+    let e = Scenario::from_query(q).expect_err(q).to_string();
+    assert!(
+        e.contains("`stack=3`") && e.contains("given in hit (2)"),
+        "{e}"
+    );
+}
+
 /// Parsing then printing gives the canonical order; the canonical form parses back to the
 /// same scenario.
 #[test]

@@ -199,8 +199,9 @@ pub struct TrafficOptions {
     /// "traffic"}
     #[arg(long, overrides_with = "json")]
     pub json: bool,
-    /// One run per value, STEPS values evenly from FROM to TO (whole numbers for whole-number
-    /// keys), one row each
+    /// One run per value, STEPS values evenly from FROM to TO, one row each; FROM and TO as
+    /// the query reads the key (size=1k:4k:4), whole for whole-number keys, each value run
+    /// once (a note says when that is fewer than STEPS)
     #[arg(long, value_name = "KEY=FROM:TO:STEPS", value_parser = values::sweep)]
     pub sweep: Option<Sweep>,
     #[arg(long, value_name = "N", help = help::max_events_help(),
@@ -262,7 +263,7 @@ pub struct ValidateOptions {
     /// The library whose default choice is the verdict
     #[arg(long, value_name = "ID", value_parser = values::library())]
     pub library: Option<Library>,
-    /// KEY=VALUE added to the machine's query for every run (e.g. gamma=0.0003)
+    /// KEY=VALUE added to the machine's query for every run (e.g. gamma=0.0003), each key once
     #[arg(long, value_name = "KEY=VALUE", value_parser = values::key_value)]
     pub set: Vec<(String, String)>,
 }

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use commcalc_core::collectives::file::{export_file, sizes, DEFAULT_PS, DEFAULT_SIZES};
 use commcalc_core::collectives::library::{agreement, choice, Choice, Library};
-use commcalc_core::collectives::winner::{collective_query, winner_map, WinnerMap};
+use commcalc_core::collectives::winner::{collective_query, winner_map, Axes, WinnerMap};
 use commcalc_core::patterns::collective;
 use commcalc_core::units::si;
 
@@ -19,9 +19,14 @@ use crate::args::{rejected, CollectivesOptions, Usage};
 const TABLE_SIZES: usize = 12;
 /// A winner less than this much faster than the runner-up is printed in lower case.
 const CLOSE_MARGIN: f64 = 0.05;
+/// The options that give the map's axes, named where the query gives a key they stand for.
+const AXES: Axes = Axes {
+    sizes: "--sizes FROM:TO",
+    ps: "--p LIST",
+};
 
 pub fn collectives(options: &CollectivesOptions) -> Result<String, Usage> {
-    let (scenario, _) = collective_query(&options.query).map_err(|e| rejected(&e))?;
+    let (scenario, _) = collective_query(&options.query, AXES).map_err(|e| rejected(&e))?;
     let ps = options.ps.clone().unwrap_or_else(|| DEFAULT_PS.to_vec());
     let range = options.sizes.unwrap_or(DEFAULT_SIZES);
     if let Some(format) = options.export {

@@ -28,10 +28,9 @@ pub(crate) fn read_runs(files: &[String], format: Option<Format>) -> Result<Vec<
 
 pub fn fit(options: &FitOptions) -> Result<String, Usage> {
     let mut series = read_runs(&options.files, options.read.format)?;
-    if let Some(p) = options.read.p {
-        given_processes(&mut series, p);
-    }
-    let report = fit_models(series).map_err(|e| Usage(format!("cannot fit: {e}")))?;
+    let unused_p = options.read.p.and_then(|p| given_processes(&mut series, p));
+    let mut report = fit_models(series).map_err(|e| Usage(format!("cannot fit: {e}")))?;
+    report.warnings.extend(unused_p);
     if options.json {
         let mut json = serde_json::to_string(&report)
             .map_err(|e| Usage(format!("cannot encode the fit as JSON: {e}")))?;

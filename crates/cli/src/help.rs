@@ -4,7 +4,7 @@
 use commcalc_core::catalog::MACHINES;
 use commcalc_core::collectives::export::Format;
 use commcalc_core::collectives::file::{DEFAULT_PS, DEFAULT_SIZES, EXPORT_SIZES};
-use commcalc_core::collectives::winner::MAX_AXIS;
+use commcalc_core::collectives::winner::{self, MAX_AXIS};
 use commcalc_core::collectives::Collective;
 use commcalc_core::compare::MAX_SCENARIOS;
 use commcalc_core::figures::{LOCALITY, NBL_REGIMES, REGIME_MAPS, RUN_LENGTHS};
@@ -13,6 +13,7 @@ use commcalc_core::measurements::fit::MODELS;
 use commcalc_core::measurements::MAX_INPUT_BYTES;
 use commcalc_core::patterns::pattern;
 use commcalc_core::query::P_RANGE;
+use commcalc_core::regimes;
 use commcalc_core::traffic::query::TrafficKey;
 use commcalc_core::units::si;
 use commcalc_core::Model;
@@ -72,14 +73,17 @@ pub fn regimes_about() -> String {
         "The regime map of {} ({}): for each vector length N (columns, log-spaced) and \
          each near-square mesh (rows, by node count), which global combining algorithm is \
          fastest at its optimal block size, by what margin, and the three times. The machine \
-         must have NBL parameters ({}); the f(L) set is the query's f= (default nominal); \
-         parameter overrides apply under model nbl.\n\n\
+         must have NBL parameters ({}); the pattern is {} (the query may leave it out); the \
+         f(L) set is the query's f= (default nominal); parameter overrides apply under model \
+         nbl. The axes are --lengths and --meshes: the query's {} are refused.\n\n\
          The text output is a grid of letters, T Tree, S Snake, F Fence (lower case where the \
          winner is barely faster than the runner-up: the legend says by how much), subsampled \
          to fit a terminal.",
         REGIME_MAPS.source,
         NBL_REGIMES.source,
-        nbl.join(", ")
+        nbl.join(", "),
+        regimes::MAP_PATTERN,
+        regimes::NOT_MAP_KEYS.join(", ")
     )
 }
 
@@ -142,8 +146,10 @@ pub fn collectives_about() -> String {
          alpha, beta, gamma (see commcalc machines) and the papers' own algorithms where the \
          machine has them. The query's overrides apply (alpha=, beta=, gamma=). Sizes are the \
          collective's n: the whole vector (a broadcast's message, a gathered result, one \
-         process's whole all-to-all send buffer).",
-        collectives.join(", ")
+         process's whole all-to-all send buffer). The axes are --sizes and --p: the query's \
+         {} are refused.",
+        collectives.join(", "),
+        winner::NOT_MAP_KEYS.join(", ")
     )
 }
 
@@ -184,7 +190,7 @@ pub fn ps_help() -> String {
     let (lo, hi) = P_RANGE;
     let default: Vec<String> = DEFAULT_PS.iter().map(u32::to_string).collect();
     format!(
-        "Process counts, comma-separated, each from {lo} to {hi}, at most {MAX_AXIS} of them \
+        "Process counts, comma-separated, each once and from {lo} to {hi}, at most {MAX_AXIS} of them \
          [default: {}]",
         default.join(",")
     )
@@ -194,7 +200,8 @@ pub fn ps_help() -> String {
 pub fn sizes_help() -> String {
     let (from, to) = DEFAULT_SIZES;
     format!(
-        "Size range in bytes, k/M suffixes allowed, e.g. 1:4M [default: {} to {}]",
+        "Size range in whole bytes, k/M suffixes allowed, e.g. 1:4M; each size once (a range \
+         of fewer whole bytes than rows gives fewer rows) [default: {} to {}]",
         si(from, "B"),
         si(to, "B")
     )

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use commcalc_core::figures::{NBL_REGIMES, OPTIMAL_BLOCK, REGIME_MAPS};
 use commcalc_core::models::nbl::Algorithm;
-use commcalc_core::regimes::{regime_map, MapOptions, RegimeMap};
+use commcalc_core::regimes::{map_query, regime_map, Axes, MapOptions, RegimeMap};
 use commcalc_core::units::si;
 use commcalc_core::Scenario;
 
@@ -19,9 +19,14 @@ const TEXT_ROWS: usize = 32;
 /// A winner less than this much faster than the runner-up is printed in lower case: the
 /// regions' borders, where the choice hardly matters.
 const CLOSE_MARGIN: f64 = 0.05;
+/// The options that give the map's axes, named where the query gives a key they stand for.
+const AXES: Axes = Axes {
+    lengths: "--lengths N",
+    meshes: "--meshes N",
+};
 
 pub fn regimes(options: &RegimesOptions) -> Result<String, Usage> {
-    let scenario = Scenario::from_query(&options.query).map_err(|e| rejected(&e))?;
+    let scenario = map_query(&options.query, AXES).map_err(|e| rejected(&e))?;
     // The query's f(L) set, or the one global combining uses by default (nominal, 004 §4.2).
     let f = scenario.inputs.f.unwrap_or_default();
     let defaults = MapOptions::for_machine(scenario.machine);

@@ -218,7 +218,8 @@ fn swept(base: &Scenario, sweep: &Sweep, options: &TrafficOptions) -> Result<Str
             None => (json!(sweep.from), json!(sweep.to)),
         };
         return encode(&json!({
-            "sweep": {"key": sweep.key, "from": from, "to": to, "steps": sweep.steps},
+            "sweep": {"key": sweep.key, "from": from, "to": to, "steps": sweep.steps,
+                      "notes": sweep.note().into_iter().collect::<Vec<_>>()},
             "rows": rows,
         }));
     }
@@ -353,6 +354,9 @@ fn sweep_table(base: &Scenario, sweep: &Sweep, rows: &[(String, Simulated)]) -> 
         header(&mut out, first);
     }
     let _ = writeln!(out, "sweep  {} on {}", sweep.spec(), base.to_query());
+    if let Some(note) = sweep.note() {
+        let _ = writeln!(out, "note   {note}");
+    }
     let _ = writeln!(out);
     let cols = [
         "completion",

@@ -90,18 +90,33 @@ pub fn process_counts(value: &str) -> Result<ProcessCounts, String> {
             ps.len()
         ));
     }
+    if let Some(p) = ps
+        .iter()
+        .enumerate()
+        .find_map(|(i, p)| ps[..i].contains(p).then_some(p))
+    {
+        return Err(format!(
+            "{p} is given more than once; expected each process count once"
+        ));
+    }
     Ok(ps)
 }
 
-/// `1:4M`: a size range in bytes, FROM below TO, both from 1 B to the core's largest size.
+/// `1:4M`: a size range in whole bytes (the map's sizes are whole bytes, and a range that
+/// starts between two would start at neither), FROM below TO, both from 1 B to the core's
+/// largest size.
 pub fn size_range(value: &str) -> Result<(f64, f64), String> {
     let parsed = value
         .split_once(':')
         .and_then(|(a, b)| Some((parse_size(a.trim())?, parse_size(b.trim())?)));
     match parsed {
-        Some((a, b)) if a >= 1.0 && a < b && b <= MAX_BYTES => Ok((a, b)),
+        Some((a, b))
+            if a >= 1.0 && a < b && b <= MAX_BYTES && a.fract() == 0.0 && b.fract() == 0.0 =>
+        {
+            Ok((a, b))
+        }
         _ => Err(format!(
-            "expected FROM:TO in bytes, 1 ≤ FROM < TO ≤ {MAX_BYTES:e}, e.g. 1:4M"
+            "expected FROM:TO in whole bytes, 1 ≤ FROM < TO ≤ {MAX_BYTES:e}, e.g. 1:4M"
         )),
     }
 }

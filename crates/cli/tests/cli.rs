@@ -459,8 +459,11 @@ fn regimes_prints_a_grid_and_a_legend() {
 
 #[test]
 fn regimes_rejects_machines_without_nbl_and_bad_sizes() {
-    let err = rejected(&["regimes", "machine=intel-ipsc&pattern=pingpong"]);
-    assert!(err.contains("nbl") && err.contains("intel-delta"), "{err}");
+    let err = rejected(&["regimes", "machine=intel-ipsc"]);
+    assert!(
+        err.contains("global-combine is defined on intel-delta, custom only"),
+        "{err}"
+    );
     let err = rejected(&[
         "regimes",
         "machine=intel-delta&pattern=global-combine&f=often",
@@ -470,6 +473,47 @@ fn regimes_rejects_machines_without_nbl_and_bad_sizes() {
     assert!(err.contains("--meshes"), "{err}");
     rejected(&["regimes"]);
     rejected(&["regimes", "machine=intel-delta", "machine=custom"]);
+}
+
+/// The map is of global combining, and its vector lengths and meshes are its axes: another
+/// pattern and the query's n, mesh, algo, from and to are refused by name with what to use,
+/// rather than printed above a map they did not change; a query without a pattern is of
+/// global combining, not of the machine's first pattern.
+#[test]
+fn regimes_refuses_other_patterns_and_the_keys_its_axes_stand_for() {
+    let err = rejected(&["regimes", "machine=intel-delta&pattern=pingpong"]);
+    assert!(
+        err.contains("`pattern=pingpong` is not accepted: expected global-combine, the pattern the map is of (or no pattern)"),
+        "{err}"
+    );
+    let err = rejected(&[
+        "regimes",
+        "machine=intel-delta&pattern=global-combine&n=5&mesh=4x4&algo=tree&from=10&to=100",
+    ]);
+    assert!(err.contains("(5 problems)"), "{err}");
+    for key in ["n=5", "from=10", "to=100"] {
+        assert!(
+            err.contains(&format!("`{key}`: the map's vector lengths are its columns, not read from the query: set how many with --lengths N")),
+            "{key}: {err}"
+        );
+    }
+    assert!(err.contains("`mesh=4x4`: the map's meshes are its rows, not read from the query: set how many with --meshes N"), "{err}");
+    assert!(
+        err.contains("`algo=tree`: the map compares Tree, Snake and Fence: leave algo out"),
+        "{err}"
+    );
+    let out = ok(&[
+        "regimes",
+        "--lengths",
+        "4",
+        "--meshes",
+        "2",
+        "machine=intel-delta",
+    ]);
+    assert!(
+        out.contains("query  machine=intel-delta&pattern=global-combine\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -642,6 +686,33 @@ fn fit_takes_the_p_of_an_osu_reduction_run_for_gamma() {
     assert!(rejected(&["fit", "--p", "1", OSU_LATENCY, allreduce]).contains("--p"));
 }
 
+/// A `--p` that reaches no run is a warning saying why, in the table and the JSON: there is
+/// no collective run, or each prints its own process count (IMB's), which wins.
+#[test]
+fn fit_warns_when_p_is_not_used() {
+    let out = ok(&["fit", "--p", "8", OSU_LATENCY]);
+    assert!(
+        out.contains("\n  p = 8 was not used: no collective run among the inputs (it gives the process count of the collective runs that do not print theirs, OSU's)\n"),
+        "{out}"
+    );
+    let imb = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/measurements/oci-rdma-imb2021_alltoall_excerpt.txt"
+    );
+    let v: Value = serde_json::from_str(&ok(&["fit", "--json", "--p", "3", imb])).expect("JSON");
+    let warnings = v["warnings"].as_array().expect("warnings");
+    assert!(
+        warnings.iter().any(|w| w == "p = 3 was not used: each collective run prints its own process count, which wins: IMB Alltoall, 2 processes; IMB Alltoall, 4 processes"),
+        "{warnings:?}"
+    );
+    // Where it is used, nothing is said of it.
+    let allreduce = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/measurements/csd3-ib-osu_allreduce.txt"
+    );
+    assert!(!ok(&["fit", "--p", "64", OSU_LATENCY, allreduce]).contains("--p 64"));
+}
+
 #[test]
 fn fit_refuses_what_it_cannot_read_or_fit() {
     let dir = Scratch::new("fit");
@@ -695,7 +766,7 @@ fn fit_refuses_extreme_data_with_a_reason() {
         ("slow.csv", ["1e7", "1.5e7", "1.7e7"]),
     ] {
         let text = format!(
-            "size,time\n1,{}\n1024,{}\n4096,{}\n",
+            "size,time_us\n1,{}\n1024,{}\n4096,{}\n",
             times[0], times[1], times[2]
         );
         let err = rejected(&["fit", &dir.write(name, text.as_bytes())]);
@@ -846,6 +917,29 @@ fn traffic_sweeps_one_row_per_value() {
         .as_f64()
         .expect("runs");
     assert!((runs - 10.0).abs() < 1.5, "{runs}");
+}
+
+/// A sweep reads FROM and TO as the query reads its key (`size=1k:4k:4`), refuses ends between
+/// two whole numbers for a key of whole numbers, and says when it runs fewer values than its
+/// steps, in the table and the JSON.
+#[test]
+fn traffic_sweeps_say_when_they_run_fewer_values() {
+    let q = "machine=intel-ipsc&pattern=traffic&spatial=sphere&count=100&reps=1";
+    let note = "4 values, not 10: radius takes whole numbers, and steps that round to the same one run it once";
+    let (out, _) = simulated(&["traffic", q, "--sweep", "radius=1:4:10"]);
+    assert!(out.contains(&format!("\nnote   {note}\n")), "{out}");
+    let (out, _) = simulated(&["traffic", "--json", q, "--sweep", "radius=1:4:10"]);
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["sweep"]["notes"], serde_json::json!([note]));
+    assert_eq!(v["rows"].as_array().map(Vec::len), Some(4));
+    let (out, _) = simulated(&["traffic", q, "--sweep", "size=1k:4k:4"]);
+    assert!(out.contains("sweep  size=1000:4000:4 on "), "{out}");
+    assert!(!out.contains("note "), "{out}");
+    let err = rejected(&["traffic", q, "--sweep", "radius=1.5:4:4"]);
+    assert!(
+        err.contains("FROM and TO whole numbers, as radius takes"),
+        "{err}"
+    );
 }
 
 /// What `commcalc traffic` prints is a function of the query: the same query twice prints the
@@ -1139,7 +1233,7 @@ fn collectives_exports_each_format() {
         "collectives",
         "--export",
         "simgrid",
-        "machine=ibm-sp2&pattern=allreduce&p=16&size=1M",
+        "machine=ibm-sp2&pattern=allreduce",
     ]);
     assert!(
         s.contains("--cfg=smpi/allreduce:") && s.contains("--cfg=network/bandwidth-factor:"),
@@ -1158,6 +1252,94 @@ fn collectives_rejects_bad_flags_and_queries() {
     );
     assert!(rejected(&["collectives"]).contains("needs a query"));
     assert!(rejected(&["collectives", "--frobnicate", BCAST]).contains("--export FORMAT"));
+}
+
+/// The map's sizes and process counts are its axes, given by --sizes and --p: the query's
+/// own size, p, algo, from and to are refused by name with what to use, in the table and the
+/// export alike, rather than echoed in the title and ignored.
+#[test]
+fn collectives_refuses_the_keys_its_axes_stand_for() {
+    let query = "machine=intel-paragon&pattern=broadcast&p=8&size=1k&algo=binomial&from=10&to=100";
+    for args in [
+        vec!["collectives", query],
+        vec!["collectives", "--export", "simgrid", query],
+    ] {
+        let err = rejected(&args);
+        assert!(err.contains("(5 problems)"), "{err}");
+        for key in ["size=1000", "from=10", "to=100"] {
+            assert!(
+                err.contains(&format!("`{key}`: the map's sizes are its rows, not read from the query: give them with --sizes FROM:TO")),
+                "{key}: {err}"
+            );
+        }
+        assert!(err.contains("`p=8`: the map's process counts are its columns, not read from the query: give them with --p LIST"), "{err}");
+        assert!(
+            err.contains(
+                "`algo=binomial`: the map compares every algorithm of broadcast: leave algo out"
+            ),
+            "{err}"
+        );
+    }
+}
+
+/// `--set` adds keys to the machine's query, which refuses a key given twice: so does
+/// `--set`, rather than let the last one win.
+#[test]
+fn validate_refuses_a_key_set_twice() {
+    let err = rejected(&[
+        "validate",
+        "--p",
+        "64",
+        "--set",
+        "gamma=1",
+        "--set",
+        "gamma=2",
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/data/measurements/csd3-ib-osu_allreduce.txt"
+        ),
+        OSU_LATENCY,
+    ]);
+    assert_eq!(
+        err,
+        "commcalc: cannot validate: key `gamma` is given more than once\n"
+    );
+}
+
+/// Each size and process count of the map is drawn once: a size range narrower than the
+/// rows gives fewer rows, starting at FROM; a FROM or TO between two whole bytes and a repeated
+/// p are refused.
+#[test]
+fn collectives_draws_each_size_and_p_once() {
+    let query = "machine=ethernet-now&pattern=allreduce";
+    let v: Value = serde_json::from_str(&ok(&[
+        "collectives",
+        "--json",
+        "--p",
+        "4096",
+        "--sizes",
+        "1:10",
+        query,
+    ]))
+    .expect("JSON");
+    let sizes: Vec<f64> = v["sizes"]
+        .as_array()
+        .expect("sizes")
+        .iter()
+        .filter_map(Value::as_f64)
+        .collect();
+    assert_eq!(sizes.first(), Some(&1.0), "{sizes:?}");
+    assert_eq!(sizes.last(), Some(&10.0), "{sizes:?}");
+    assert!(sizes.windows(2).all(|w| w[0] < w[1]), "{sizes:?}");
+    for sizes in ["1.5:100", "1:4.5"] {
+        let err = rejected(&["collectives", "--sizes", sizes, query]);
+        assert!(err.contains("expected FROM:TO in whole bytes"), "{err}");
+    }
+    let err = rejected(&["collectives", "--p", "4,8,4", query]);
+    assert!(
+        err.contains("4 is given more than once; expected each process count once"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -1368,7 +1550,12 @@ fn an_option_given_twice_is_refused() {
 #[test]
 fn collectives_p_names_the_limit_on_values() {
     use commcalc_core::collectives::winner::MAX_AXIS;
-    let list = |n: usize| vec!["2"; n].join(",");
+    let list = |n: usize| {
+        (2..2 + n)
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
     let err = rejected(&["collectives", "--p", &list(MAX_AXIS + 1), BCAST]);
     assert!(err.contains(&format!("at most {MAX_AXIS}")), "{err}");
     assert!(err.contains(&(MAX_AXIS + 1).to_string()), "{err}");

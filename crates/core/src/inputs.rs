@@ -135,6 +135,21 @@ impl Key {
         }
     }
 
+    /// Whether the key takes whole numbers only: sizes are whole bytes, elements and words,
+    /// and counts are whole.
+    pub fn whole(self) -> bool {
+        match self {
+            Key::Size | Key::Data | Key::N | Key::H | Key::P | Key::K => true,
+            Key::Traffic(t) => t.whole(),
+            Key::Mesh | Key::Algo | Key::F | Key::Link => false,
+        }
+    }
+
+    /// The key of an id, if it is one.
+    pub fn of(id: &str) -> Option<Key> {
+        Key::all().find(|k| k.id() == id)
+    }
+
     /// Every key: `ALL` and the traffic keys.
     pub fn all() -> impl Iterator<Item = Key> {
         Key::ALL

@@ -18,7 +18,7 @@
 
 use crate::catalog::MACHINES;
 use crate::collectives::winner::collective_of;
-use crate::query::decode;
+use crate::query::gives;
 use crate::regimes::nbl_of;
 use crate::{Model, Scenario};
 
@@ -68,11 +68,7 @@ pub fn maps_for(s: &Scenario, fitted: bool) -> Option<Scenario> {
 /// Whether an address's scenario query names the machine or the pattern (then a view keeps
 /// them); one that names neither stands for the defaults, which a view may move.
 pub fn names_scenario(query: &str) -> bool {
-    query
-        .trim_start_matches('?')
-        .split('&')
-        .filter_map(|kv| kv.split('=').next())
-        .any(|k| matches!(decode(k).trim(), "machine" | "pattern"))
+    gives(query, "machine") || gives(query, "pattern")
 }
 
 #[cfg(test)]

@@ -191,6 +191,22 @@ impl Scenario {
         parts.join("&")
     }
 
+    /// Refuses each of `keys` this scenario was given, with its canonical value and the
+    /// `reason` for its key: how a view that reads only part of a query (a map drawn over axes
+    /// of its own) says so, rather than ignore the rest.
+    pub fn refuse_given(&self, keys: &[&str], reason: impl Fn(&str) -> String) -> Vec<Error> {
+        self.to_query()
+            .split('&')
+            .filter_map(|kv| kv.split_once('='))
+            .filter(|(k, _)| keys.contains(k))
+            .map(|(k, v)| Error::Unsupported {
+                key: k.to_string(),
+                value: v.to_string(),
+                reason: reason(k),
+            })
+            .collect()
+    }
+
     /// The keys this scenario accepts: fixed keys, the pattern's inputs, the parameters.
     pub fn accepted_keys(
         machine: &Machine,
@@ -211,6 +227,17 @@ impl Scenario {
         }
         keys
     }
+}
+
+/// Whether `query` gives `key` at all, before it is validated: a command that must be told
+/// the pattern tells a missing one from the query language's default.
+pub fn gives(query: &str, key: &str) -> bool {
+    query
+        .trim()
+        .trim_start_matches('?')
+        .split('&')
+        .filter_map(|kv| kv.split_once('='))
+        .any(|(k, _)| decode(k).trim() == key)
 }
 
 /// Percent-encodes the characters that would end a value early.
@@ -335,7 +362,8 @@ mod traffic_keys {
     /// value no one gave.
     /// Nor are conflicts reported once a traffic key's own value was refused: the key is
     /// dropped, and what the others say about it (`stack=3` with `hit=0.5,,0.2` refused: "hit
-    /// has 0 values") is about a value no one gave.
+    /// has 0 values") is about a value no one gave. A hit dropped here takes its stack depth,
+    /// the number of its values, along: `stack=2&hit=0.6,0.6` is one problem, the sum.
     pub fn drop_conflicts(traffic: &mut TrafficInputs, errors: &mut Vec<Error>) {
         let traffic_key = |e: &Error| TrafficKey::ALL.iter().any(|k| e.key() == Some(k.id()));
         let refused = errors.iter().any(traffic_key);
@@ -353,6 +381,9 @@ mod traffic_keys {
             reported = true;
             let before = traffic.clone();
             traffic.clear(key);
+            if key == TrafficKey::Hit {
+                traffic.clear(TrafficKey::Stack);
+            }
             if *traffic == before {
                 *traffic = Default::default();
             }

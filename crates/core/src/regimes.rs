@@ -31,13 +31,14 @@ use serde::Serialize;
 
 use crate::catalog::{Machine, MACHINES};
 use crate::context::Ctx;
-use crate::error::Error;
+use crate::error::{Error, Errors};
 use crate::grid;
 use crate::models::nbl::{
     Algorithm, Combiner, FSet, Lead, Mesh, Nbl, Optimum, Plan, Regime, DEFAULT_LENGTH,
     DEFAULT_MESH, MAX_ELEMENTS,
 };
 use crate::models::Model;
+use crate::query::gives;
 use crate::scenario::Scenario;
 
 /// The most columns or rows a map may have: 512 × 512 cells keep the worst map at 16 times the
@@ -342,6 +343,58 @@ impl LeadMap {
     pub fn share(&self, algorithm: Algorithm) -> f64 {
         share(self.leads.iter().map(|c| c.fastest), algorithm)
     }
+}
+
+/// The pattern a regime map is of.
+pub const MAP_PATTERN: &str = "global-combine";
+
+/// The keys of a global combining query a regime map does not read: its vector lengths (`n`,
+/// and the curve's `from` and `to`) and meshes (`mesh`) are its axes, and it compares every
+/// algorithm (`algo`).
+pub const NOT_MAP_KEYS: [&str; 5] = ["n", "mesh", "algo", "from", "to"];
+
+/// How a caller names the options of a regime map's axes (the command line's `--lengths N`
+/// and `--meshes N`): a key of the query that an axis stands for is refused with that name.
+#[derive(Clone, Copy, Debug)]
+pub struct Axes {
+    pub lengths: &'static str,
+    pub meshes: &'static str,
+}
+
+/// The scenario of a query for a regime map (`commcalc regimes`). A query without `pattern`
+/// is of global combining, the map's one pattern, rather than of the machine's first pattern
+/// (the query language's default, which the map would not be of); another pattern is
+/// refused, and so is a key the map does not read ([`NOT_MAP_KEYS`]), with what to give
+/// instead, rather than printed above a map it did not change.
+pub fn map_query(query: &str, axes: Axes) -> Result<Scenario, Errors> {
+    let scenario = if gives(query, "pattern") {
+        Scenario::from_query(query)?
+    } else {
+        Scenario::from_query(&format!("{query}&pattern={MAP_PATTERN}"))?
+    };
+    if scenario.pattern.id != MAP_PATTERN {
+        return Err(Error::invalid(
+            "pattern",
+            scenario.pattern.id,
+            format!("{MAP_PATTERN}, the pattern the map is of (or no pattern)"),
+        )
+        .into());
+    }
+    let not_read = scenario.refuse_given(&NOT_MAP_KEYS, |key| match key {
+        "mesh" => format!(
+            "the map's meshes are its rows, not read from the query: set how many with {}",
+            axes.meshes
+        ),
+        "algo" => "the map compares Tree, Snake and Fence: leave algo out".to_string(),
+        _ => format!(
+            "the map's vector lengths are its columns, not read from the query: set how many with {}",
+            axes.lengths
+        ),
+    });
+    if !not_read.is_empty() {
+        return Err(Errors(not_read));
+    }
+    Ok(scenario)
 }
 
 /// 004 Fig. 5: the regime map of the scenario's machine under f(L) set `f` (which overrides the

@@ -5,7 +5,7 @@
 
 use super::chain::Chain;
 use super::export::{self, fit_factors, Format, SimgridFit, Times};
-use super::winner::{check_axes, collective_of};
+use super::winner::{check_axes, collective_of, NOT_MAP_KEYS};
 use crate::error::Error;
 use crate::patterns::collective::{self, menu, with_ctx};
 use crate::report::{cost_function, log_spaced};
@@ -20,11 +20,15 @@ pub const DEFAULT_SIZES: (f64, f64) = (1.0, 4e6);
 /// about 5 % of the true crossovers.
 pub const EXPORT_SIZES: usize = 256;
 
-/// `points` whole-byte sizes, log-spaced from `from` to `to`.
+/// `points` whole-byte sizes, log-spaced from `from` to `to`, each once: a range with fewer
+/// whole bytes than points (1 to 10 B in 12 rows) gives each of them once, rather than rows
+/// that repeat a size.
 pub fn sizes(from: f64, to: f64, points: usize) -> Vec<f64> {
-    log_spaced(from, to, points)
+    let mut sizes: Vec<f64> = log_spaced(from, to, points)
         .map(|s| s.round().max(1.0))
-        .collect()
+        .collect();
+    sizes.dedup();
+    sizes
 }
 
 /// Every algorithm the library of `format` has, timed at each (p, n) of `sizes` × `ps`:
@@ -79,13 +83,18 @@ pub fn times(
 
 /// The file of `format` for a collective query, over `ps` and sizes `from`…`to`: the
 /// decisions of the algorithms the format's library runs at each (p, n), the pipelined chain
-/// with its exact optimal segment.
+/// with its exact optimal segment. The query's own p, size, algorithm and curve range
+/// ([`NOT_MAP_KEYS`]) are not the file's: it is made without them, so that the page's view of
+/// one p and the command line, which refuses them, write the same file.
 pub fn export_file(
     scenario: &Scenario,
     format: Format,
     ps: &[u32],
     (from, to): (f64, f64),
 ) -> Result<String, Error> {
+    let scenario = &NOT_MAP_KEYS
+        .iter()
+        .fold(scenario.clone(), |s, key| s.without(key));
     let t = times(scenario, format, &sizes(from, to, EXPORT_SIZES), ps)?;
     let m = with_ctx(scenario, |ctx| {
         collective::abg(

@@ -176,6 +176,12 @@ pub fn validate_all(
 /// of the network, an intra-node run stands for it: every rank is then on one node, where the
 /// network is not used.
 pub fn validate(runs: &[Series], intra: &[Series], options: &Options) -> Result<Validation, Error> {
+    // A key given twice is refused as a query refuses it, rather than the last one winning.
+    for (i, (key, _)) in options.extra.iter().enumerate() {
+        if options.extra[..i].iter().any(|(k, _)| k == key) {
+            return Err(Error::Duplicate { key: key.clone() });
+        }
+    }
     let collectives: Vec<&Series> = runs
         .iter()
         .chain(intra)

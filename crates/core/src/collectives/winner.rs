@@ -10,7 +10,9 @@ use super::Collective;
 use crate::error::{Error, Errors};
 use crate::grid;
 use crate::models::nbl::Plan;
-use crate::patterns::collective::{combining, combining_plan, cost_below, menu, with_ctx, Cost};
+use crate::patterns::collective::{
+    combining, combining_plan, cost_below, faster, menu, with_ctx, Cost,
+};
 use crate::query::{MAX_BYTES, P_RANGE};
 use crate::scenario::Scenario;
 
@@ -71,15 +73,26 @@ pub fn collective_of(scenario: &Scenario) -> Result<Collective, Error> {
     })
 }
 
+/// How a caller names a winner map's axes, which it gives apart from the query (the command
+/// line's `--sizes FROM:TO` and `--p LIST`): a key of the query that an axis stands for is
+/// refused with the name of that axis.
+#[derive(Clone, Copy, Debug)]
+pub struct Axes {
+    pub sizes: &'static str,
+    pub ps: &'static str,
+}
+
+/// The keys of a collective query a winner map does not read: its sizes (`size`, and the
+/// curve's `from` and `to`) and process counts (`p`) are its axes, and it compares every
+/// algorithm (`algo`).
+pub const NOT_MAP_KEYS: [&str; 5] = ["size", "p", "algo", "from", "to"];
+
 /// The scenario of a query that must name a collective (`commcalc collectives`): a query
 /// without `pattern` is refused as naming none, rather than as the query language's default
-/// pattern, ping-pong, which no one gave.
-pub fn collective_query(query: &str) -> Result<(Scenario, Collective), Errors> {
-    let keys = query.trim().trim_start_matches('?').split('&');
-    let named = keys
-        .filter_map(|kv| kv.split_once('='))
-        .any(|(k, _)| crate::query::decode(k).trim() == "pattern");
-    if !named {
+/// pattern, ping-pong, which no one gave; a key the map does not read ([`NOT_MAP_KEYS`]) is
+/// refused with what to give instead, rather than echoed in the map's title and ignored.
+pub fn collective_query(query: &str, axes: Axes) -> Result<(Scenario, Collective), Errors> {
+    if !crate::query::gives(query, "pattern") {
         return Err(Error::Unsupported {
             key: "pattern".into(),
             value: String::new(),
@@ -92,6 +105,23 @@ pub fn collective_query(query: &str) -> Result<(Scenario, Collective), Errors> {
     }
     let scenario = Scenario::from_query(query)?;
     let collective = collective_of(&scenario)?;
+    let not_read = scenario.refuse_given(&NOT_MAP_KEYS, |key| match key {
+        "p" => format!(
+            "the map's process counts are its columns, not read from the query: give them with {}",
+            axes.ps
+        ),
+        "algo" => format!(
+            "the map compares every algorithm of {}: leave algo out",
+            collective.id()
+        ),
+        _ => format!(
+            "the map's sizes are its rows, not read from the query: give them with {}",
+            axes.sizes
+        ),
+    });
+    if !not_read.is_empty() {
+        return Err(Errors(not_read));
+    }
     Ok((scenario, collective))
 }
 
@@ -198,8 +228,8 @@ pub fn sampled_winner_map(
     })
 }
 
-/// The fastest of a row's algorithms at n and its margin; ties go to the earlier algorithm,
-/// as `algo=best` breaks them. Only the least two times count, so each algorithm is costed
+/// The fastest of a row's algorithms at n and its margin; ties ([`faster`]) go to the earlier
+/// algorithm, as `algo=best` breaks them. Only the least two times count, so each algorithm is costed
 /// below the second least so far ([`cost_below`]: 004's searches, given their `plans`, stop
 /// at that bound): a time at or above it changes neither, as a full cost would not.
 fn cell(
@@ -211,7 +241,7 @@ fn cell(
     let (mut best, mut second) = ((0, f64::INFINITY), f64::INFINITY);
     for (i, ((_, cost), plan)) in row.iter().zip(plans).enumerate() {
         let t = cost_below(cost, *plan, n, second);
-        if t < best.1 {
+        if faster(t, best.1) {
             second = best.1;
             best = (i, t);
         } else if t < second {
@@ -279,13 +309,13 @@ pub fn curves(menu: &[(&'static str, Cost)], sizes: &[f64]) -> Curves {
     }
 }
 
-/// The index of the least of `times`; ties (and a time that does not compare) go to the
-/// earlier.
+/// The index of the least of `times`; ties ([`faster`]) and a time that does not compare go
+/// to the earlier.
 fn least(times: impl Iterator<Item = f64>) -> usize {
     times
         .enumerate()
         .fold((0, f64::NAN), |(best, bt), (a, t)| {
-            if a == 0 || t < bt {
+            if a == 0 || faster(t, bt) {
                 (a, t)
             } else {
                 (best, bt)
@@ -422,12 +452,21 @@ mod tests {
         assert!((10.0..10.0001).contains(&x), "{x}");
     }
 
+    /// At p = 2 the ring's allreduce and Rabenseifner's cost the same (one exchange of n/2 each
+    /// way, twice): the winner does not flicker between them on their last bits.
+    #[test]
+    fn a_tie_is_no_crossover() {
+        let c = curves_of("machine=intel-delta&pattern=allreduce&p=2").crossovers;
+        let pairs: Vec<_> = c.iter().map(|x| (x.before, x.after)).collect();
+        assert_eq!(pairs, [("recursive-doubling", "rabenseifner")], "{c:?}");
+    }
+
     /// The winner and margin of every cell as the full costs give them, ranked as `cell` ranks.
     fn by_full_costs(row: &[(&'static str, Cost)], n: f64) -> (&'static str, f64, f64) {
         let (mut best, mut second) = ((0, f64::INFINITY), f64::INFINITY);
         for (i, (_, cost)) in row.iter().enumerate() {
             let t = cost(n);
-            if t < best.1 {
+            if faster(t, best.1) {
                 second = best.1;
                 best = (i, t);
             } else if t < second {

@@ -127,10 +127,11 @@ pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {
                     out.skipped.push(line.skip(why));
                 }
             }
+            // Every line under a CSV's header is one of its rows (a table someone exported
+            // holds no launcher's lines), so a table whose rows all fail is refused with the
+            // first one's reason, not as a table without rows.
             Err(why) => {
-                if cols.is_row(&cells) {
-                    series.row_at(line.number);
-                }
+                series.row_at(line.number);
                 out.skipped.push(line.skip(format!("not a row: {why}")));
             }
         }

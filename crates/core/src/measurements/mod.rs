@@ -52,22 +52,42 @@ pub fn parse(input: &[u8], format: Option<Format>) -> Result<Vec<Series>, Error>
     assemble(parsed, format)
 }
 
-/// The refusal of an input above [`MAX_INPUT_BYTES`] of `bytes` bytes (`None` where only
-/// that it is above is known: the CLI reads no more of a stream than the limit). The limit is
-/// 8 MiB, and sizes are given in the same binary unit: in decimal megabytes a 52 MB file read
-/// up to the limit was "8.4 MB, above the limit of 8 MB".
 /// Gives `p` to the collective runs that do not print their process count (OSU's: the job
 /// script has it), so that a reduction run can give γ (`fit::combine`); a count the run prints
-/// (IMB's `#processes`) is its own and kept.
-pub fn given_processes(series: &mut [Series], p: u32) {
+/// (IMB's `#processes`) is its own and kept. Returns why `p` went to no run, where it did: a
+/// count given for nothing must not pass in silence (the fit's warnings carry it).
+pub fn given_processes(series: &mut [Series], p: u32) -> Option<String> {
+    let mut given = false;
     for s in series
         .iter_mut()
         .filter(|s| s.kind == Kind::Operation && s.processes.is_none())
     {
         s.processes = Some(p);
+        given = true;
+    }
+    let own: Vec<&str> = series
+        .iter()
+        .filter(|s| s.kind == Kind::Operation)
+        .map(|s| s.name.as_str())
+        .collect();
+    match (given, own.is_empty()) {
+        (true, _) => None,
+        (false, true) => Some(format!(
+            "p = {p} was not used: no collective run among the inputs (it gives the process \
+             count of the collective runs that do not print theirs, OSU's)"
+        )),
+        (false, false) => Some(format!(
+            "p = {p} was not used: each collective run prints its own process count, which \
+             wins: {}",
+            own.join("; ")
+        )),
     }
 }
 
+/// The refusal of an input above [`MAX_INPUT_BYTES`] of `bytes` bytes (`None` where only that
+/// it is above is known: the CLI reads no more of a stream than the limit). The limit is 8 MiB,
+/// and sizes are given in the same binary unit: in decimal megabytes a 52 MB file read up to
+/// the limit was "8.4 MB, above the limit of 8 MB".
 pub fn too_large(bytes: Option<f64>) -> Error {
     const MIB: f64 = 1024.0 * 1024.0;
     let limit = MAX_INPUT_BYTES as f64 / MIB;

@@ -7,6 +7,7 @@ use crate::error::{Error, Errors};
 use crate::inputs::Key;
 use crate::patterns::traffic::config_of;
 use crate::scenario::Scenario;
+use crate::units::{parse_number, parse_size};
 
 use super::{Config, Simulation, Summary};
 
@@ -26,7 +27,9 @@ pub struct Sweep {
 /// The most values one sweep runs.
 pub const MAX_STEPS: usize = 1000;
 
-/// `KEY=FROM:TO:STEPS`, e.g. `hit=0:0.9:10`, as `commcalc traffic --sweep` takes it. Whether
+/// `KEY=FROM:TO:STEPS`, e.g. `hit=0:0.9:10`, as `commcalc traffic --sweep` takes it: FROM and
+/// TO as the query language reads the key's values (`size=1k:4k:4`), and whole for a key of
+/// whole numbers, whose sweep would otherwise start or end at a value not asked for. Whether
 /// the key and its values suit the query is for [`Sweep::scenarios`] to say.
 impl std::str::FromStr for Sweep {
     type Err = Error;
@@ -43,26 +46,37 @@ impl std::str::FromStr for Sweep {
         let [from_text, to_text, steps] = range.split(':').collect::<Vec<_>>()[..] else {
             return Err(bad("three parts after the = separated by colons"));
         };
+        let key = key.trim();
+        let input = Key::of(key);
+        let sized = input.is_some_and(|k| k.unit_bytes().is_some());
         let number = |s: &str| {
-            s.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite() && *v >= 0.0)
+            if sized {
+                parse_size(s)
+            } else {
+                parse_number(s)
+            }
         };
         let (Some(from), Some(to)) = (number(from_text), number(to_text)) else {
-            return Err(bad("FROM and TO finite numbers ≥ 0"));
+            return Err(bad(if sized {
+                "FROM and TO sizes ≥ 0, optionally with k, M, G, Ki, Mi or Gi"
+            } else {
+                "FROM and TO finite numbers ≥ 0"
+            }));
         };
+        if input.is_some_and(Key::whole) && (from.fract() != 0.0 || to.fract() != 0.0) {
+            return Err(bad(&format!("FROM and TO whole numbers, as {key} takes")));
+        }
         let steps = steps
             .trim()
             .parse::<usize>()
             .ok()
             .filter(|n| (1..=MAX_STEPS).contains(n))
             .ok_or_else(|| bad(&format!("STEPS a whole number from 1 to {MAX_STEPS}")))?;
-        if key.trim().is_empty() {
+        if key.is_empty() {
             return Err(bad("a key before the ="));
         }
         Ok(Sweep {
-            key: key.trim().to_string(),
+            key: key.to_string(),
             from,
             to,
             steps,
@@ -97,8 +111,7 @@ impl Sweep {
     /// Values from `from` to `to` in `steps` even steps, whole numbers for whole-number keys
     /// (duplicates dropped), printed without rounding noise.
     pub fn values(&self) -> Vec<String> {
-        let whole =
-            Key::all().any(|k| matches!(k, Key::Traffic(t) if t.id() == self.key && t.whole()));
+        let whole = self.whole_key();
         let n = self.steps.max(1);
         let exact = self.whole.filter(|_| whole);
         let mut out: Vec<String> = (0..n)
@@ -121,6 +134,28 @@ impl Sweep {
             .collect();
         out.dedup();
         out
+    }
+
+    /// Says when the sweep runs fewer values than its steps: steps that round to the same
+    /// value (a key of whole numbers, mostly) run it once.
+    pub fn note(&self) -> Option<String> {
+        let runs = self.values().len();
+        let why = if self.whole_key() {
+            format!("{} takes whole numbers, and ", self.key)
+        } else {
+            String::new()
+        };
+        (runs < self.steps).then(|| {
+            format!(
+                "{runs} values, not {}: {why}steps that round to the same one run it once",
+                self.steps
+            )
+        })
+    }
+
+    /// Whether the key takes whole numbers only.
+    fn whole_key(&self) -> bool {
+        Key::of(&self.key).is_some_and(Key::whole)
     }
 
     /// The endpoints as whole numbers, where both texts are (for [`Sweep::whole`]).
@@ -224,6 +259,44 @@ mod tests {
                 "{spec}: {err}"
             );
         }
+    }
+
+    /// FROM and TO are read as the query reads the key's values, sizes with their suffixes;
+    /// a key of whole numbers is swept from and to whole numbers.
+    #[test]
+    fn ends_are_read_as_the_key_reads_them() {
+        let size: Sweep = "size=1k:4Ki:4".parse().unwrap();
+        assert_eq!((size.from, size.to), (1000.0, 4096.0));
+        assert_eq!(size.values(), ["1000", "2032", "3064", "4096"]);
+        for (spec, why) in [
+            (
+                "radius=1.5:4:4",
+                "FROM and TO whole numbers, as radius takes",
+            ),
+            ("size=1:4.5:4", "FROM and TO whole numbers, as size takes"),
+            ("size=1q:4:4", "FROM and TO sizes ≥ 0, optionally with k, M"),
+            ("hit=1k:1:3", "FROM and TO finite numbers ≥ 0"),
+        ] {
+            let err = spec.parse::<Sweep>().unwrap_err().to_string();
+            assert!(err.contains(why), "{spec}: {err}");
+        }
+    }
+
+    /// A sweep of whole numbers that rounds several steps to one value runs it once, and says so.
+    #[test]
+    fn fewer_values_than_steps_are_noted() {
+        let radius: Sweep = "radius=1:4:10".parse().unwrap();
+        assert_eq!(radius.values(), ["1", "2", "3", "4"]);
+        assert_eq!(
+            radius.note().as_deref(),
+            Some("4 values, not 10: radius takes whole numbers, and steps that round to the same one run it once")
+        );
+        assert_eq!(s("radius", 1.0, 4.0, 4).note(), None);
+        assert_eq!(s("hit", 0.0, 0.9, 10).note(), None);
+        assert_eq!(
+            s("hit", 0.0, 1e-12, 3).note().as_deref(),
+            Some("1 values, not 3: steps that round to the same one run it once")
+        );
     }
 
     #[test]
