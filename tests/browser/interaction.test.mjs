@@ -424,3 +424,29 @@ describe('notes', () => {
     }
   });
 });
+
+describe('the curve range', () => {
+  // `from` and `to` set the size range of the scenario's curve: offered where a view draws it
+  // (the calculator, Compare), not in a view that draws over sizes of its own, where they did
+  // nothing.
+  it('is offered only in the views that draw the curve', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      const views = [
+        ['?machine=intel-delta&pattern=allreduce', true],
+        ['?view=compare&c=machine=intel-ipsc;pattern=pingpong&c=machine=ametek-s14;pattern=pingpong', true],
+        ['?machine=intel-delta&pattern=allreduce&view=collectives', false],
+        ['?machine=intel-ipsc&pattern=traffic&view=traffic', false],
+        ['?machine=intel-delta&pattern=global-combine&view=regimes', false],
+      ];
+      for (const [query, offered] of views) {
+        await openApp(page, app.server.url, query);
+        const keys = await page.evaluate(() => ['from', 'to'].filter((k) => document.querySelector(`[data-control="${k}"]`)));
+        assert.deepEqual(keys, offered ? ['from', 'to'] : [], query);
+      }
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { appFailures, newAppPage, openApp, useApp } from './harness.mjs';
+import path from 'node:path';
+
+import { ROOT, appFailures, newAppPage, openApp, useApp } from './harness.mjs';
 
 const app = useApp();
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -67,4 +69,26 @@ describe('phone', () => {
       }
     });
   }
+
+  // A run of three files (latency, bandwidth, a collective) shows a select of long series
+  // names and the collective check's table of sizes: they stay within a phone's page.
+  it('an Import of three runs does not scroll the page sideways at 390 px', async () => {
+    const { context, page, problems } = await newAppPage(app.browser, PHONE);
+    try {
+      await openApp(page, app.server.url, '?view=import');
+      const data = path.join(ROOT, 'tests/data/measurements');
+      await page.setInputFiles(
+        '#import-file',
+        ['csd3-ib-osu_latency.txt', 'csd3-ib-osu_bw.txt', 'csd3-ib-osu_allreduce.txt'].map((f) => path.join(data, f)),
+      );
+      await page.waitForSelector('#import-series');
+      await page.fill('#import-check-p', '64');
+      await page.waitForSelector('#import-check-sizes');
+      const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      assert.ok(widths[0] <= widths[1], `the page is ${widths[0]} px wide on a ${widths[1]} px screen`);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -50,6 +50,13 @@ impl View {
         format!("tab-{id}")
     }
 
+    /// Whether the view draws the scenario's curve, whose size range the `from` and `to`
+    /// controls set: the calculator and Compare do; the other views draw over sizes of their
+    /// own (a data set's, a map's, a simulation's), where those controls would do nothing.
+    pub fn draws_curve(self) -> bool {
+        matches!(self, View::Calculator | View::Compare)
+    }
+
     /// The tab's name.
     pub fn title(self) -> &'static str {
         match self {

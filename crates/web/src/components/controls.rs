@@ -25,7 +25,8 @@ pub fn symbol(label: &str) -> impl IntoView {
         .collect_view()
 }
 
-/// `div.controls`: the inputs, then the parameters, each group in a fieldset.
+/// `div.controls`: the inputs, then the parameters, each group in a fieldset; the curve's
+/// range only in a view that draws the curve ([`crate::view::View::draws_curve`]).
 #[component]
 pub fn Controls(
     /// The app state: the controls follow the scenario's machine, pattern and model.
@@ -35,10 +36,14 @@ pub fn Controls(
     let kept = state
         .page
         .with_untracked(|p| p.embed.then(|| p.show.clone()));
+    let curve = Memo::new(move |_| state.page.with(|p| p.view.draws_curve()));
     let specs = Memo::new(move |_| {
-        let all = state
+        let mut all = state
             .scenario
             .with(|s| controls(s, state.traffic, state.engines));
+        if !curve.get() {
+            all.retain(|c| !matches!(c.key, "from" | "to"));
+        }
         match &kept {
             Some(keys) => keys
                 .iter()

@@ -93,10 +93,10 @@ fn fitted_runs(
     let named: Vec<(&str, &[u8])> = runs.iter().map(|(n, t)| (*n, t.as_bytes())).collect();
     parse_runs(&named, format)
         .and_then(|mut list| {
-            if let Some(p) = p {
-                measurements::given_processes(&mut list, p);
-            }
-            fit_series(list, series)
+            let unused_p = p.and_then(|p| measurements::given_processes(&mut list, p));
+            let mut report = fit_series(list, series)?;
+            report.warnings.extend(unused_p);
+            Ok(report)
         })
         .map_err(|e| e.to_string())
 }
@@ -468,7 +468,9 @@ fn FitError(i: Import) -> impl IntoView {
     view! {
         <p id="import-error" class="import-error" role="alert" hidden=move || i.error.with(Option::is_none)>
             <strong>"Not fitted: "</strong>
-            {move || i.error.get().unwrap_or_default()}
+            // The core's messages end without a full stop, as the CLI prints them; here a
+            // sentence may follow.
+            {move || i.error.get().map(|e| format!("{}.", e.trim_end_matches('.'))).unwrap_or_default()}
             {kept}
         </p>
     }
