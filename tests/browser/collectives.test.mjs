@@ -411,4 +411,34 @@ describe('collectives view', () => {
       await context.close();
     }
   });
+
+  // γ and the node's assumed α-β are facts about the controls: under them, at both widths
+  // (they were first in the scenario column, above the machine).
+  for (const width of [1280, 390]) {
+    it(`the collective's facts come under the controls at ${width} px`, async () => {
+      const { context, page, problems } = await newAppPage(app.browser, { viewport: { width, height: 900 } });
+      try {
+        await openApp(page, app.server.url, '?machine=intel-delta&pattern=allreduce&view=collectives&ppn=4&p=16');
+        const tops = await page.evaluate(() =>
+          ['.pickers', '.controls', '#collective-facts'].map((s) => document.querySelector(s).getBoundingClientRect().top),
+        );
+        assert.ok(tops[0] < tops[1] && tops[1] < tops[2], `pickers, controls, facts at ${tops}`);
+        // Each cell of the segments' table on one line: a number with its unit.
+        assert.ok((await page.locator('#coll-segments td').count()) > 0, 'the segments are shown');
+        const split = await page.evaluate(() =>
+          [...document.querySelectorAll('#coll-segments td')]
+            .filter((td) => {
+              const r = document.createRange();
+              r.selectNodeContents(td);
+              return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1;
+            })
+            .map((td) => td.textContent),
+        );
+        assert.deepEqual(split, [], 'cells split over lines');
+        assert.deepEqual(appFailures(problems), []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -109,6 +109,48 @@ describe('import measurements', () => {
     }
   });
 
+  // A file is judged by its bytes, as the command line judges it: a binary file is refused as
+  // one, at its own size, and nothing of it lands in the text box (it was read as text, which
+  // grew a 5 MiB file to "9.1 MiB, above the limit" and filled the box with its bytes).
+  it('refuses a chosen binary file as not text, without filling the box', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, IMPORT);
+      const buffer = Buffer.alloc(5 * 1024 * 1024);
+      for (let k = 0; k < buffer.length; k++) buffer[k] = (k * 2654435761) >>> 24;
+      await page.setInputFiles('input#import-file', { name: 'core.bin', mimeType: 'application/octet-stream', buffer });
+      await page.waitForFunction(() => !document.querySelector('#import-error').hidden);
+      const error = (await page.textContent('#import-error')).replace(/\s+/g, ' ');
+      assert.match(error, /core\.bin: the input is not text/);
+      assert.doesNotMatch(error, /MiB/);
+      assert.equal(await page.inputValue('textarea#import-text'), '');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // A second run that cannot be fitted says why beside its own box, not only in the chart
+  // far below it.
+  it("refuses a second run beside its box", async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, IMPORT);
+      await pasteAndFit(page, readFileSync(FILE, 'utf8'));
+      await page.click('.import-more summary');
+      await page.fill('textarea#import-text-b', 'nonsense');
+      await page.click('button#import-fit');
+      await page.waitForFunction(() => !document.querySelector('#import-error-b').hidden);
+      const text = (await page.textContent('#import-error-b')).replace(/\s+/g, ' ');
+      assert.match(text, /^Second run not fitted: no benchmark output recognised.*\.$/);
+      const [box, error] = await Promise.all(['textarea#import-text-b', '#import-error-b'].map((s) => page.locator(s).boundingBox()));
+      assert.ok(error.y - (box.y + box.height) < 200, `the message is ${error.y - (box.y + box.height)} px under the box`);
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('reads a chosen file, keeps the machine across a reload, skips a corrupt entry', async () => {
     const { context, page, problems } = await newAppPage(app.browser);
     try {

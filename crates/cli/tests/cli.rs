@@ -1803,3 +1803,58 @@ fn the_paragon_compares_with_an_infiniband_cluster_of_today() {
     ]);
     assert!(out.contains("CSD3 (InfiniBand)"), "{out}");
 }
+
+/// The words of an example's command line as a shell splits them (double quotes only).
+fn shell_words(line: &str) -> Vec<String> {
+    let (mut words, mut word, mut quoted) = (Vec::new(), String::new(), false);
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ' ' if !quoted => words.extend((!word.is_empty()).then(|| std::mem::take(&mut word))),
+            _ => word.push(c),
+        }
+    }
+    words.extend((!word.is_empty()).then_some(word));
+    words
+}
+
+/// Every example of docs/cli.md that shows a command's text output (a `$ commcalc …` line,
+/// then what it prints) prints that today: each line shown, but those shortened with `…`, is a
+/// line of the output. Examples of JSON (shown indented), of a command continued over lines
+/// or of one whose output goes to a file are left out.
+#[test]
+fn the_documented_examples_print_what_the_docs_show() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let docs = std::fs::read_to_string(root.join("docs/cli.md")).expect("docs/cli.md");
+    let mut checked = 0;
+    for block in docs.split("```").skip(1).step_by(2) {
+        for example in block.split("\n$ ").skip(1) {
+            let mut lines = example.lines();
+            let Some(command) = lines.next().and_then(|l| l.strip_prefix("commcalc ")) else {
+                continue;
+            };
+            let shown: Vec<&str> = lines
+                .filter(|l| !l.trim().is_empty() && !l.contains('…'))
+                .collect();
+            let skipped = ["--json", "\\", ">"].iter().any(|s| command.contains(s));
+            if skipped || shown.is_empty() {
+                continue;
+            }
+            let o = Command::new(env!("CARGO_BIN_EXE_commcalc"))
+                .args(shell_words(command))
+                .current_dir(&root)
+                .output()
+                .expect("commcalc runs");
+            let out = stdout(&o);
+            let printed: Vec<&str> = out.lines().map(str::trim_end).collect();
+            for line in shown {
+                assert!(
+                    printed.contains(&line.trim_end()),
+                    "docs/cli.md, `commcalc {command}`: the line\n{line}\nis not printed; it prints\n{out}"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 7, "{checked} examples checked");
+}

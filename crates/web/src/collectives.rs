@@ -55,6 +55,26 @@ pub fn map_ps(rows: usize) -> Vec<u32> {
         .collect()
 }
 
+/// The row a keyboard step from row `from` to row `to` of the winner map lands on: the next
+/// row in that direction with another process count. The rows are evenly spaced in lg p, so
+/// below 8 neighbouring rows round to one p, and a press that read out the same p again
+/// seemed to do nothing.
+pub fn next_p_row(ps: &[u32], from: usize, to: usize) -> usize {
+    let mut row = to;
+    while row != from && ps.get(row) == ps.get(from) {
+        let further = if to > from {
+            row + 1
+        } else {
+            row.wrapping_sub(1)
+        };
+        if further >= ps.len() {
+            break;
+        }
+        row = further;
+    }
+    row
+}
+
 /// The scenario's winner map over the view's axes, computed at every `sample`-th row and
 /// column (1: every cell; see `State::map_sample`).
 pub fn map_of(
@@ -477,6 +497,30 @@ pub fn export_name(scenario: &Scenario, format: Format) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    /// Every arrow press on the p axis reads out another p, down to 2 and up to the top.
+    #[test]
+    fn a_step_along_p_reads_out_another_count() {
+        let ps = map_ps(MAP_PS);
+        let (mut row, mut seen) = (ps.len() - 1, Vec::new());
+        while ps[row] > ps[0] {
+            let next = next_p_row(&ps, row, row - 1);
+            assert!(
+                next < row && ps[next] != ps[row],
+                "{} from {}",
+                ps[next],
+                ps[row]
+            );
+            seen.push(ps[next]);
+            row = next;
+        }
+        assert_eq!(seen.last(), Some(&2));
+        assert_eq!(
+            next_p_row(&ps, 0, 1),
+            ps.iter().position(|&p| p > 2).unwrap()
+        );
+    }
+
     use super::*;
     use crate::chart::palette;
     use commcalc_core::collectives::winner::winner_map;

@@ -663,19 +663,24 @@ pub async fn fetch_entry(name: &str, key: &str) -> Result<String, String> {
         .ok_or_else(|| format!("no entry \"{key}\""))
 }
 
-/// Reads a file as text and hands it to `done` (or why it could not be read).
-pub fn read_file(file: web_sys::File, done: impl FnOnce(Result<String, String>) + 'static) {
+/// Reads a file's bytes and hands them to `done` (or why it could not be read): the caller
+/// decides what text they hold (`measurements::text_of`), as the command line does.
+pub fn read_file(file: web_sys::File, done: impl FnOnce(Result<Vec<u8>, String>) + 'static) {
     let reader = match web_sys::FileReader::new() {
         Ok(r) => r,
         Err(_) => return done(Err("this browser cannot read files".into())),
     };
     let r = reader.clone();
     let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
-        let text = r.result().ok().and_then(|v| v.as_string());
-        done(text.ok_or_else(|| "the file could not be read as text".to_string()));
+        let bytes = r
+            .result()
+            .ok()
+            .filter(|v| v.is_instance_of::<js_sys::ArrayBuffer>())
+            .map(|v| js_sys::Uint8Array::new(&v).to_vec());
+        done(bytes.ok_or_else(|| "the file could not be read".to_string()));
     });
     reader.set_onloadend(Some(onload.unchecked_ref()));
-    let _ = reader.read_as_text(&file);
+    let _ = reader.read_as_array_buffer(&file);
 }
 
 /// An element of a `view!`, filled in when the view puts it on the page (`node_ref=node`):

@@ -320,7 +320,7 @@ fn check(run: &Series, machine: &str, options: &Options) -> Result<RunCheck, Err
     let p = run.processes.or(options.p).ok_or_else(|| {
         problem(
             format!("{}: a collective run without its process count", run.name),
-            "the p it ran on (OSU does not print it): --p 64, with --ppn for the ranks per node",
+            "the p it ran on, which OSU does not print: give p, and ppn for the ranks per node",
         )
     })?;
     let mut warnings = Vec::new();

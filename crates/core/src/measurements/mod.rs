@@ -29,7 +29,7 @@ pub const MAX_INPUT_BYTES: usize = 8 * 1024 * 1024;
 /// series with at least one point; each series carries the unused lines of its part of the
 /// input.
 pub fn parse(input: &[u8], format: Option<Format>) -> Result<Vec<Series>, Error> {
-    let text = check_input(input)?;
+    let text = text_of(input)?;
     let lines: Vec<Line> = text
         .lines()
         .enumerate()
@@ -139,8 +139,10 @@ pub fn parse_runs(inputs: &[(&str, &[u8])], format: Option<Format>) -> Result<Ve
     Ok(out)
 }
 
-/// Refuses what is not benchmark text: too large, empty, binary.
-fn check_input(input: &[u8]) -> Result<&str, Error> {
+/// The text of an input, refusing what is not benchmark text: too large, empty, binary (a
+/// file is judged by its bytes, before anything decodes them: the page reads a dropped file
+/// through this too, so a binary file is refused as one, at its own size).
+pub fn text_of(input: &[u8]) -> Result<&str, Error> {
     if input.len() > MAX_INPUT_BYTES {
         return Err(too_large(Some(input.len() as f64)));
     }

@@ -32,8 +32,9 @@ use super::regimes_view::Ticks;
 use super::scale_toggle::ScaleToggle;
 use crate::chart::palette;
 use crate::collectives::{
-    chart_legend, curves_plot, export_name, home, map_key, map_label, map_of, p_ticks, reading,
-    rgba, segment_cells, size_ticks, slots, times_at, CellReading, MapKey, MAP_PS, MAP_SIZES,
+    chart_legend, curves_plot, export_name, home, map_key, map_label, map_of, next_p_row, p_ticks,
+    reading, rgba, segment_cells, size_ticks, slots, times_at, CellReading, MapKey, MAP_PS,
+    MAP_SIZES,
 };
 use crate::dom::{self, Node};
 use crate::draw_map;
@@ -559,9 +560,13 @@ fn MapArea(
         if ev.key() == "Enter" {
             ev.prevent_default();
             take(state, map, cursor, current);
-        } else if let Some(next) = step(current, &ev.key(), ev.shift_key(), rows, cols) {
+        } else if let Some((row, col)) = step(current, &ev.key(), ev.shift_key(), rows, cols) {
             ev.prevent_default();
-            cursor.set(Some(next));
+            let row = map.with_untracked(|m| {
+                m.as_ref()
+                    .map_or(row, |c| next_p_row(&c.map.ps, current.0, row))
+            });
+            cursor.set(Some((row, col)));
         }
     };
     let place = move |cell: At| {

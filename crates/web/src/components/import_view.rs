@@ -306,11 +306,15 @@ fn load(file: web_sys::File, into: RwSignal<String>, i: Import, then: fn(Import)
         i.error.set(Some(format!("{}: {error}", file.name())));
         return;
     }
+    let name = file.name();
     dom::read_file(file, move |read| match read {
-        Ok(t) => {
-            into.set(t);
-            then(i);
-        }
+        Ok(bytes) => match measurements::text_of(&bytes) {
+            Ok(text) => {
+                into.set(text.to_string());
+                then(i);
+            }
+            Err(e) => i.error.set(Some(format!("{name}: {e}"))),
+        },
         Err(e) => i.error.set(Some(e)),
     });
 }
@@ -354,20 +358,26 @@ fn load_runs(files: Vec<web_sys::File>, i: Import, then: fn(Import)) {
     let read: StoredValue<Vec<Option<(String, String)>>> = StoredValue::new(vec![None; count]);
     for (k, file) in files.into_iter().enumerate() {
         let name = file.name();
-        dom::read_file(file, move |got| match got {
-            Ok(text) => {
-                read.update_value(|r| r[k] = Some((name, text)));
-                let all: Option<Vec<(String, String)>> =
-                    read.with_value(|r| r.iter().cloned().collect());
-                if let Some(mut all) = all {
-                    let (first, text) = all.remove(0);
-                    i.first.set(first);
-                    i.text.set(text);
-                    i.others.set(all);
-                    then(i);
+        dom::read_file(file, move |got| {
+            match got.and_then(|bytes| {
+                measurements::text_of(&bytes)
+                    .map(str::to_string)
+                    .map_err(|e| format!("{name}: {e}"))
+            }) {
+                Ok(text) => {
+                    read.update_value(|r| r[k] = Some((name.clone(), text)));
+                    let all: Option<Vec<(String, String)>> =
+                        read.with_value(|r| r.iter().cloned().collect());
+                    if let Some(mut all) = all {
+                        let (first, text) = all.remove(0);
+                        i.first.set(first);
+                        i.text.set(text);
+                        i.others.set(all);
+                        then(i);
+                    }
                 }
+                Err(e) => i.error.set(Some(e)),
             }
-            Err(e) => i.error.set(Some(format!("{name}: {e}"))),
         });
     }
 }
@@ -568,6 +578,15 @@ fn Inputs(i: Import) -> impl IntoView {
                 <input id="import-file-b" type="file" accept=".txt,.out,.log,.csv,.tsv,text/*"
                     on:change=move |ev| if let Some(f) = chosen_file(&ev) { load(f, i.text_b, i, Import::run) }/>
             </div>
+            // Why the second run was not fitted, beside its box (the chart far below says it too).
+            <p id="import-error-b" class="import-error" role="alert"
+                hidden=move || !i.result_b.with(|r| matches!(r, Some(Err(_))))>
+                <strong>"Second run not fitted: "</strong>
+                {move || i.result_b.with(|r| match r {
+                    Some(Err(e)) => format!("{}.", e.trim_end_matches('.')),
+                    _ => String::new(),
+                })}
+            </p>
             <div class="import-actions">
                 <label for="import-machine-file">"A fitted machine saved by Export as JSON (or paste it above and press Fit): "</label>
                 <input id="import-machine-file" type="file" accept=".json,application/json"
@@ -709,8 +728,11 @@ fn FittedMachine(i: Import) -> impl IntoView {
 
 /// Reads an exported machine's file and imports it.
 fn load_machine(file: web_sys::File, i: Import) {
-    dom::read_file(file, move |read| match read {
-        Ok(t) => i.import_machine(&t),
+    dom::read_file(file, move |read| match read.map(String::from_utf8) {
+        Ok(Ok(t)) => i.import_machine(&t),
+        Ok(Err(_)) => i.status.set(Some(Err(
+            "not imported: the file is not text (an exported machine is JSON)".into(),
+        ))),
         Err(e) => i.status.set(Some(Err(format!("not imported: {e}")))),
     });
 }
