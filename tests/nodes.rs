@@ -323,7 +323,7 @@ mod validate {
             .unwrap_err()
             .to_string();
         assert!(
-            e.contains("without its process count") && e.contains("--p"),
+            e.contains("without its process count") && e.contains("give p, and ppn"),
             "{e}"
         );
         let e = validate(&runs, &[], &options(Some(8), Some(16)))

@@ -608,6 +608,95 @@ fn a_refused_hit_list_takes_its_stack_depth_along() {
     );
 }
 
+/// A key refused, or left at a default that does not go with the keys given, costs no valid
+/// key: the one key given whose dropping settles the rule (`per` before `dim`) is dropped and
+/// named, and every other stands (not the default 16-node run in their place).
+#[test]
+fn a_refused_key_drops_only_the_key_it_must_and_names_it() {
+    let lenient = |extra: &str| {
+        let q = format!("machine=intel-ipsc&pattern=traffic&{extra}");
+        let (s, errors) = Scenario::from_query_lenient(&q);
+        let shown: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        (s.expect(&q).to_query(), shown)
+    };
+    let kept = "machine=intel-ipsc&pattern=traffic&dim=12&seed=7";
+    for count in ["count=10000000&", "count=3000&", "count=x&"] {
+        let (q, errors) = lenient(&format!("dim=12&{count}per=node&seed=7"));
+        assert_eq!(q, kept, "{count}");
+        assert_eq!(errors.len(), 2, "{count}: {errors:?}");
+        assert!(errors[0].starts_with(&format!("`{}", &count[..count.len() - 1])));
+        assert_eq!(
+            errors[1],
+            "`per=node`: not accepted, as count's default does not go with it either: \
+             expected a message count from 1 to 10000000 in all (per=node on 4096 nodes)"
+        );
+    }
+    let (q, errors) = lenient("dim=12&per=node&seed=7");
+    assert_eq!(q, kept);
+    assert_eq!(
+        errors,
+        [
+            "`per=node`: not accepted, as count is not given and its default, 3000, does not go \
+          with it: expected a message count from 1 to 10000000 in all (per=node on 4096 nodes)"
+        ]
+    );
+    // A key given that no longer goes with a refused key's default is named, not dropped in
+    // silence.
+    let (q, errors) = lenient("dim=x&spatial=sphere&radius=5&seed=7");
+    assert_eq!(
+        q,
+        "machine=intel-ipsc&pattern=traffic&spatial=sphere&seed=7"
+    );
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert_eq!(
+        errors[1],
+        "`radius=5` is not accepted: expected a sphere radius in hops from 1 to the diameter 4"
+    );
+    // A depth too deep for the nodes in reach takes its list along, and says so; the rest
+    // stands.
+    let (q, errors) = lenient("dim=2&hit=0.1,0.1,0.1&seed=7");
+    assert_eq!(q, "machine=intel-ipsc&pattern=traffic&dim=2&seed=7");
+    assert_eq!(
+        errors,
+        [
+            "`stack=3` is not accepted: expected a depth below the 3 nodes the spatial model can \
+          choose, so that a stack miss can pick a node not in the stack; the depth is the \
+          number of hit probabilities b₁,…,bₙ, and hit goes with it"
+        ]
+    );
+}
+
+/// A depth the hit list sets (the page's depth field: `stack=15` is a list of 15 values) is a
+/// depth given: refused as `stack=15`, never as a default no one gave.
+#[test]
+fn a_depth_set_by_the_hit_list_is_refused_as_given() {
+    let s = Scenario::from_query("machine=intel-ipsc&pattern=traffic&hit=0.5").unwrap();
+    for n in ["15", "64"] {
+        let e = commcalc_core::traffic::editing::set(&s, "stack", n)
+            .expect_err(n)
+            .to_string();
+        assert!(
+            e.starts_with(&format!(
+                "`stack={n}` is not accepted: expected a depth below the 15 nodes"
+            )),
+            "{e}"
+        );
+        assert!(!e.contains("not given") && !e.contains("default"), "{e}");
+    }
+}
+
+/// A sum of hit probabilities is shown as a person writes it, not in binary's last digits.
+#[test]
+fn a_refused_hit_sum_is_written_as_typed() {
+    let e = Scenario::from_query("machine=intel-ipsc&pattern=traffic&hit=0.7,0.6")
+        .expect_err("over 1")
+        .to_string();
+    assert_eq!(
+        e,
+        "`hit=0.7,0.6` is not accepted: expected probabilities summing to at most 1 (these sum to 1.3)"
+    );
+}
+
 /// Parsing then printing gives the canonical order; the canonical form parses back to the
 /// same scenario.
 #[test]

@@ -552,4 +552,35 @@ describe('traffic view', () => {
       await context.close();
     }
   });
+
+  it('a refused key costs no other: the key dropped with it is named, a typed depth is named as given, an emptied list is the default', async () => {
+    const { context, page, problems } = await newAppPage(app.browser);
+    try {
+      await openApp(page, app.server.url, `?${QUERY}&view=traffic&dim=12&count=10000000&per=node`);
+      await page.waitForSelector('#errors');
+      const listed = await page.textContent('#errors');
+      assert.match(listed, /`count=10000000`/u);
+      assert.match(listed, /`per=node`: not accepted, as count's default does not go with it either/u);
+      assert.equal(await page.inputValue('#in-dim'), '12', 'dim=12 is kept');
+      await openApp(page, app.server.url, `?${QUERY}&view=traffic&hit=0.5`);
+      await completion(page);
+      await page.fill('#in-stack', '15');
+      await page.press('#in-stack', 'Enter');
+      await page.waitForSelector('#err-stack');
+      const refused = await page.textContent('#err-stack');
+      assert.match(refused, /`stack=15` is not accepted: expected a depth below the 15 nodes/u);
+      assert.doesNotMatch(refused, /not given|default/u);
+      await page.fill('#in-hit', '0.7,0.6');
+      await page.press('#in-hit', 'Enter');
+      await page.waitForSelector('#err-hit');
+      assert.match(await page.textContent('#err-hit'), /these sum to 1\.3\)/u);
+      await page.fill('#in-hit', '');
+      await page.press('#in-hit', 'Enter');
+      await page.waitForFunction(() => !location.search.includes('hit='));
+      assert.equal(await page.locator('#err-hit').count(), 0, 'no problem left with hit');
+      assert.deepEqual(appFailures(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
 });

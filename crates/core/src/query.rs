@@ -353,64 +353,150 @@ mod traffic_keys {
         traffic.set(key, value)
     }
 
-    /// The keys' rules between each other: a conflicting key is reported and dropped (all of
-    /// them if dropping that one changes nothing; the defaults always pass).
+    /// The keys' rules between each other: each conflict is reported and settled by dropping
+    /// one key, so that every other key given stands (the defaults always pass).
     ///
-    /// Only the first problem with a key left at its default is reported, as that default
-    /// not going with the keys given, and none once a key given was: dropping `count=5000`
-    /// from `dim=12&count=5000&per=node` leaves count's default, 3000, too many as well, a
-    /// value no one gave.
-    /// Nor are conflicts reported once a traffic key's own value was refused: the key is
-    /// dropped, and what the others say about it (`stack=3` with `hit=0.5,,0.2` refused: "hit
-    /// has 0 values") is about a value no one gave. A hit dropped here takes its stack depth,
-    /// the number of its values, along: `stack=2&hit=0.6,0.6` is one problem, the sum.
+    /// A key given that breaks a rule is reported and dropped; the stack's depth counts as
+    /// given where `hit` sets it (its number of values: the page's depth field does so), and
+    /// is reported as `stack`, the depth being what is wrong. The depth and a list of that many
+    /// values are one stack, so dropping either drops both: `stack=2&hit=0.6,0.6` is one
+    /// problem, the sum; a depth refused says that its list goes with it. A depth that differs
+    /// from the list is dropped alone.
+    ///
+    /// A key left at its default can break a rule too (count's 3000 with `dim=12&per=node`:
+    /// 12 288 000 messages). That default is no one's value to drop, and dropping everything
+    /// would lose the keys given in silence, so the key given whose dropping settles the rule
+    /// is dropped, the last in canonical order (`per` before `dim`), and named with the rule.
+    /// Its message gives the default's value only where no one gave the key: after
+    /// `count=5000` is refused, the 3000 that stands in is a value no one gave.
+    ///
+    /// A depth given with a `hit` list whose own value was refused (`stack=3&hit=0.5,,0.2`) is
+    /// dropped with it, unreported: "hit has 0 values" would be about a list no one gave.
     pub fn drop_conflicts(traffic: &mut TrafficInputs, errors: &mut Vec<Error>) {
-        let traffic_key = |e: &Error| TrafficKey::ALL.iter().any(|k| e.key() == Some(k.id()));
-        let refused = errors.iter().any(traffic_key);
-        let mut reported = false;
+        let refused =
+            |k: TrafficKey, errors: &[Error]| errors.iter().any(|e| e.key() == Some(k.id()));
+        let hit_refused = refused(TrafficKey::Hit, errors);
+        let named: Vec<TrafficKey> = TrafficKey::ALL
+            .into_iter()
+            .filter(|k| given(traffic, *k) || refused(*k, errors))
+            .collect();
+        // Each pass drops at least one key given, so the loop ends with the defaults at worst.
         for _ in 0..=TrafficKey::ALL.len() {
             let Err((key, e)) = traffic.check() else {
-                break;
+                return;
             };
-            let given = traffic.pairs().iter().any(|(k, _)| *k == key.id());
-            match (refused, given) {
-                (false, true) => errors.push(e),
-                (false, false) if !reported => errors.push(defaulted(e)),
-                _ => {}
+            if given(traffic, key) {
+                let depth = key == TrafficKey::Stack;
+                if !(depth && hit_refused) {
+                    let list_too = depth && traffic.hit.is_some() && one_stack(traffic);
+                    errors.push(if list_too { with_its_list(e) } else { e });
+                }
+                drop_key(traffic, key);
+            } else {
+                let culprit = settling(traffic, key);
+                errors.push(dropped_for(traffic, culprit, key, named.contains(&key), e));
+                drop_key(traffic, culprit);
             }
-            reported = true;
-            let before = traffic.clone();
-            traffic.clear(key);
-            if key == TrafficKey::Hit {
-                traffic.clear(TrafficKey::Stack);
-            }
-            if *traffic == before {
-                *traffic = Default::default();
-            }
+        }
+        debug_assert!(traffic.check().is_ok(), "{traffic:?}");
+    }
+
+    /// Whether the query gives `key`: the stack's depth is given by a `hit` list too.
+    fn given(traffic: &TrafficInputs, key: TrafficKey) -> bool {
+        let listed = traffic.pairs().iter().any(|(k, _)| *k == key.id());
+        listed || (key == TrafficKey::Stack && traffic.hit.is_some())
+    }
+
+    /// Whether the depth is the hit list's: not given apart, or equal to its number of values.
+    fn one_stack(traffic: &TrafficInputs) -> bool {
+        let values = traffic.hit.as_ref().map_or(0, Vec::len);
+        traffic.stack.is_none_or(|d| d as usize == values)
+    }
+
+    /// A depth's refusal that says its hit list goes with it: where only `hit` was given, the
+    /// refused `stack` is that list's length.
+    fn with_its_list(e: Error) -> Error {
+        match e {
+            Error::InvalidValue {
+                key,
+                value,
+                expected,
+            } => Error::InvalidValue {
+                key,
+                value,
+                expected: format!(
+                    "{expected}; the depth is the number of hit probabilities b₁,…,bₙ, and hit goes with it"
+                ),
+            },
+            other => other,
+        }
+    }
+
+    /// Drops a key; the depth and a hit list of that many values go together (one stack).
+    fn drop_key(traffic: &mut TrafficInputs, key: TrafficKey) {
+        let depth_of_list = one_stack(traffic);
+        traffic.clear(key);
+        match key {
+            TrafficKey::Hit => traffic.clear(TrafficKey::Stack),
+            TrafficKey::Stack if depth_of_list => traffic.clear(TrafficKey::Hit),
+            _ => {}
+        }
+    }
+
+    /// The key given to drop when `key`, at its default, breaks a rule: the last in canonical
+    /// order whose dropping settles that rule (the check then passes, or fails on another
+    /// key), else the last given.
+    fn settling(traffic: &TrafficInputs, key: TrafficKey) -> TrafficKey {
+        let candidates: Vec<TrafficKey> = (TrafficKey::ALL.into_iter().rev())
+            .filter(|k| *k != key && given(traffic, *k))
+            .collect();
+        let settles = |k: &TrafficKey| {
+            let mut without = traffic.clone();
+            drop_key(&mut without, *k);
+            without.check().err().is_none_or(|(other, _)| other != key)
+        };
+        let first = candidates.first().copied().unwrap_or(key);
+        candidates.into_iter().find(settles).unwrap_or(first)
+    }
+
+    /// The refusal of `culprit`, a key given, dropped because `key`'s default breaks a rule
+    /// with it (`e`). The default's value is shown only where the query did not name `key`.
+    fn dropped_for(
+        traffic: &TrafficInputs,
+        culprit: TrafficKey,
+        key: TrafficKey,
+        key_named: bool,
+        e: Error,
+    ) -> Error {
+        let (default, expected) = match e {
+            Error::InvalidValue {
+                value, expected, ..
+            } => (value, expected),
+            other => (String::new(), other.to_string()),
+        };
+        let k = key.id();
+        let reason = match key_named {
+            true => format!(
+                "not accepted, as {k}'s default does not go with it either: expected {expected}"
+            ),
+            false => format!(
+                "not accepted, as {k} is not given and its default, {default}, does not go with it: expected {expected}"
+            ),
+        };
+        let value = traffic
+            .pairs()
+            .into_iter()
+            .find(|(k, _)| *k == culprit.id());
+        Error::Unsupported {
+            key: culprit.id().into(),
+            value: value.map(|(_, v)| v).unwrap_or_default(),
+            reason,
         }
     }
 
     /// The keys given, in canonical order and form.
     pub fn pairs(traffic: &TrafficInputs) -> Vec<(&'static str, String)> {
         traffic.pairs()
-    }
-
-    /// A problem with a key no one gave: its default does not go with the keys given.
-    fn defaulted(e: Error) -> Error {
-        match e {
-            Error::InvalidValue {
-                key,
-                value,
-                expected,
-            } => Error::Unsupported {
-                key,
-                value: String::new(),
-                reason: format!(
-                    "not given, and its default, {value}, does not go with the keys given: expected {expected}"
-                ),
-            },
-            other => other,
-        }
     }
 }
 

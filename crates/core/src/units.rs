@@ -150,6 +150,16 @@ pub fn sig3(v: f64) -> String {
     }
 }
 
+/// A value computed from numbers a person typed, as they would write it: to 14 significant
+/// digits, which drops the binary rounding of the arithmetic (0.7 + 0.6 is 1.2999999999999998
+/// in f64, written 1.3; 64 additions err by far less than 10⁻¹⁴) and keeps the digits typed
+/// (a sum of hit probabilities refused for exceeding 1 by 2·10⁻¹² still shows the excess,
+/// where three digits would show 1).
+pub fn written(v: f64) -> String {
+    let rounded: f64 = format!("{v:.13e}").parse().unwrap_or(v);
+    format!("{rounded}")
+}
+
 /// A metric's value as the page and the CLI show it: with an SI prefix in its catalogued unit
 /// ([`crate::metrics`]); a key the catalogue does not have is shown as a plain number.
 pub fn metric(key: &str, value: f64) -> String {
@@ -186,6 +196,16 @@ fn count(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A sum of typed decimals reads as written, its binary rounding gone, its digits kept.
+    #[test]
+    fn a_typed_sum_is_written_as_a_person_writes_it() {
+        assert_eq!(written(0.7 + 0.6), "1.3");
+        assert_eq!(written(0.1 + 0.2), "0.3");
+        assert_eq!(written(1.0000001), "1.0000001");
+        assert_eq!(written(1.0 + 2e-12), "1.000000000002");
+        assert_eq!(written(2.0), "2");
+    }
 
     #[test]
     fn units_follow_the_key_suffix() {

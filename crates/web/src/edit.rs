@@ -221,6 +221,23 @@ mod tests {
         assert_eq!(back, s);
     }
 
+    /// A field emptied is its key's default, as its placeholder says: the key leaves the
+    /// scenario, in the calculator as in the Traffic view, and nothing else moves.
+    #[test]
+    fn an_emptied_field_is_the_default() {
+        let s = scenario("machine=intel-paragon&pattern=pingpong&size=5000&alpha=150");
+        let next = apply(&s, Edit::Set("size", "")).unwrap();
+        assert_eq!(
+            next.to_query(),
+            "machine=intel-paragon&pattern=pingpong&alpha=150"
+        );
+        let s = scenario("machine=intel-ipsc&pattern=traffic&dim=5&hit=0.5,0.2");
+        let full = Evaluator::new(commcalc_core::report::ENGINES);
+        let evaluate = |view, s: &Scenario| full.evaluate_in(view, s);
+        let next = apply_in(&evaluate, View::Traffic, &s, Edit::Set("hit", "")).unwrap();
+        assert_eq!(next.to_query(), "machine=intel-ipsc&pattern=traffic&dim=5");
+    }
+
     /// A value the query language rejects keeps the scenario and names the key.
     #[test]
     fn a_rejected_value_keeps_the_state_and_says_why() {

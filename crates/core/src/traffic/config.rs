@@ -6,6 +6,7 @@ use super::cube::{self, Cube};
 use super::lengths::Lengths;
 use super::spatial::{Destinations, Spatial};
 use crate::error::Error;
+use crate::units::written;
 
 /// The most messages one replication may carry: 10⁷ (the web's largest case is 10⁶).
 pub const MAX_MESSAGES: u64 = 10_000_000;
@@ -217,7 +218,10 @@ impl Config {
             return Err(Error::invalid(
                 "hit",
                 shown(),
-                format!("probabilities summing to at most 1 (these sum to {sum})"),
+                format!(
+                    "probabilities summing to at most 1 (these sum to {})",
+                    written(sum)
+                ),
             ));
         }
         let reachable = Destinations::new(self.cube, self.spatial).reachable() as usize;

@@ -1,7 +1,9 @@
 //! How the traffic keys move together when a person edits one: the stack's depth (`stack`)
 //! and its hit probabilities (`hit`) describe one LRU stack (003 §Temporal Locality), so
 //! editing either keeps the other consistent. The page's controls and any other editor ask
-//! here, and the query language refuses what no stack can be.
+//! here, and the query language refuses what no stack can be. Every edit of a value passes
+//! through [`set`], which also holds the one rule of an edited field that is no key's: an
+//! empty field is the key's default.
 
 use crate::error::Errors;
 use crate::scenario::Scenario;
@@ -26,7 +28,14 @@ pub fn is_set(s: &Scenario, key: &str) -> bool {
 /// drops `stack` (its length is the depth); a depth `n` keeps the list's first `n` values and
 /// pads it with 0 (a depth of 0 drops both keys). A value that is not a depth of 0 to
 /// [`MAX_STACK`] is the query language's to refuse, with its message.
+///
+/// An empty value is the key's default ([`reset`]): every field says "default" when empty,
+/// and a cleared field is how a person goes back to it. The query language still refuses
+/// `hit=` in an address, where an empty value is more likely a value lost than one meant.
 pub fn set(s: &Scenario, key: &str, value: &str) -> Result<Scenario, Errors> {
+    if value.trim().is_empty() {
+        return Ok(reset(s, key));
+    }
     match key {
         "hit" => s.without("stack").with("hit", value),
         "stack" => {
@@ -99,6 +108,10 @@ mod tests {
         assert!(set(&s, "stack", "65").is_err());
         assert!(set(&s, "stack", "1.5").is_err());
         assert!(set(&s, "hit", "0.5,x").is_err());
+        assert!(
+            set(&s, "hit", "0.5,").is_err(),
+            "an empty value within a list"
+        );
         assert!(is_set(&s, "stack"));
         assert!(!is_set(
             &scenario("machine=intel-ipsc&pattern=traffic"),
@@ -112,5 +125,36 @@ mod tests {
             q(set(&s, "seed", "7")),
             "machine=intel-ipsc&pattern=traffic&hit=0.5&seed=7"
         );
+    }
+
+    /// An empty field is the key's default, as its placeholder says: the key leaves the
+    /// address (the depth with its list), and the rest of the scenario stays.
+    #[test]
+    fn an_empty_field_is_the_default() {
+        let s = scenario("machine=intel-ipsc&pattern=traffic&dim=5&hit=0.5,0.2&seed=7");
+        let q = |key, value| set(&s, key, value).map(|s| s.to_query()).unwrap();
+        assert_eq!(
+            q("hit", ""),
+            "machine=intel-ipsc&pattern=traffic&dim=5&seed=7"
+        );
+        assert_eq!(
+            q("hit", " "),
+            "machine=intel-ipsc&pattern=traffic&dim=5&seed=7"
+        );
+        assert_eq!(
+            q("stack", ""),
+            "machine=intel-ipsc&pattern=traffic&dim=5&seed=7"
+        );
+        assert_eq!(
+            q("dim", ""),
+            "machine=intel-ipsc&pattern=traffic&hit=0.5,0.2&seed=7"
+        );
+        assert_eq!(
+            q("alpha", ""),
+            "machine=intel-ipsc&pattern=traffic&dim=5&hit=0.5,0.2&seed=7"
+        );
+        // In an address, `hit=` is still refused, by name.
+        let typed = "machine=intel-ipsc&pattern=traffic&hit=";
+        assert!(Scenario::from_query(typed).is_err());
     }
 }
