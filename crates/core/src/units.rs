@@ -8,24 +8,29 @@ pub const WORD_BYTES: f64 = 4.0;
 /// Bytes in a DELTA vector element, a double (004 §7.2).
 pub const ELEMENT_BYTES: f64 = 8.0;
 
-/// Parses a size with an optional decimal (k, M, G) or binary (Ki, Mi, Gi) suffix and an
-/// optional trailing `B`: `100000`, `12.7k`, `64Ki`, `1MB`. Returns `None` for anything else,
-/// including non-finite and negative values; the caller names the key in its error.
+/// The prefixes of a size and what each multiplies by: decimal (`k` or `K`, `M`, `G`) and
+/// binary (`Ki`, `Mi`, `Gi`), as the query language writes them and a table's column names
+/// (`size_kB`, `Size (KiB)`).
+pub const SIZE_PREFIXES: [(&str, f64); 7] = [
+    ("Ki", 1024.0),
+    ("Mi", 1048576.0),
+    ("Gi", 1073741824.0),
+    ("k", 1e3),
+    ("K", 1e3),
+    ("M", 1e6),
+    ("G", 1e9),
+];
+
+/// Parses a size with an optional prefix ([`SIZE_PREFIXES`]) and an optional trailing `B`:
+/// `100000`, `12.7k`, `64Ki`, `1MB`. Returns `None` for anything else, including non-finite
+/// and negative values; the caller names the key in its error.
 pub fn parse_size(text: &str) -> Option<f64> {
     let t = text.trim();
     let t = t.strip_suffix('B').unwrap_or(t);
-    let (num, mult) = [
-        ("Ki", 1024.0),
-        ("Mi", 1048576.0),
-        ("Gi", 1073741824.0),
-        ("k", 1e3),
-        ("K", 1e3),
-        ("M", 1e6),
-        ("G", 1e9),
-    ]
-    .iter()
-    .find_map(|(suffix, m)| t.strip_suffix(suffix).map(|n| (n, *m)))
-    .unwrap_or((t, 1.0));
+    let (num, mult) = SIZE_PREFIXES
+        .iter()
+        .find_map(|(prefix, m)| t.strip_suffix(prefix).map(|n| (n, *m)))
+        .unwrap_or((t, 1.0));
     let value = parse_number(num)? * mult;
     value.is_finite().then_some(value)
 }

@@ -1,8 +1,11 @@
 //! The unit a table's column names (`Latency (us)`, `t_avg[usec]`, `size_kB`, `bw_Gbps`), read
-//! as written: a capital `B` is a byte and a small `b` a bit (`Gb/s` is 125 MB/s, `GB/s` 1000),
-//! `k`, `M`, `G`, `T` are powers of 1000 and `Ki`, `Mi`, `Gi`, `Ti` powers of 1024, as in the
-//! query language. A unit this reader does not know is an error, never a guess: a time read in
-//! the wrong unit moves every fitted parameter by a factor of 1000.
+//! as written: a capital `B` is a byte and a small `b` a bit (`Gb/s` is 125 MB/s, `GB/s`
+//! 1000); the prefixes are the query language's ([`SIZE_PREFIXES`]: `k`, `M`, `G` powers of
+//! 1000, `Ki`, `Mi`, `Gi` powers of 1024), in either case. A unit this reader does not know is
+//! an error, never a guess: a time read in the wrong unit moves every fitted parameter by a
+//! factor of 1000.
+
+use crate::units::SIZE_PREFIXES;
 
 /// The units each kind of column takes, for the messages that refuse one.
 pub(crate) const SIZE_UNITS: &str = "B (bytes), kB, MB, GB, KiB, MiB, GiB, or bits";
@@ -88,17 +91,16 @@ pub(crate) fn bytes_in(unit: &str) -> Option<f64> {
         };
         same.then(|| (&unit[..at], bytes))
     })?;
+    // A column's name may be in lower case throughout (`size_kib`, `bw_mbps`): a prefix is
+    // read whatever its case, a base's `B` or `b` is not.
     let scale = match prefix {
         "" => 1.0,
-        "k" | "K" => 1e3,
-        "M" | "m" => 1e6,
-        "G" | "g" => 1e9,
-        "T" | "t" => 1e12,
-        "Ki" | "ki" => 1024.0,
-        "Mi" | "mi" => 1024.0 * 1024.0,
-        "Gi" | "gi" => 1024.0 * 1024.0 * 1024.0,
-        "Ti" | "ti" => 1024.0 * 1024.0 * 1024.0 * 1024.0,
-        _ => return None,
+        _ => {
+            SIZE_PREFIXES
+                .iter()
+                .find(|(p, _)| p.eq_ignore_ascii_case(prefix))?
+                .1
+        }
     };
     Some(scale * base)
 }
