@@ -368,7 +368,8 @@ impl TrafficInputs {
         only(TrafficKey::Decay, self.decay.is_some())?;
         let hits = self.hit.as_ref().map_or(0, Vec::len) as u32;
         if let Some(depth) = self.stack.filter(|d| *d != hits) {
-            let expected = format!("a depth equal to the number of hit probabilities b₁,…,bₙ given in hit ({hits}); give hit with {depth} values");
+            let values = if depth == 1 { "value" } else { "values" };
+            let expected = format!("a depth equal to the number of hit probabilities b₁,…,bₙ given in hit ({hits}); give hit with {depth} {values}");
             return Err((TrafficKey::Stack, Error::invalid("stack", depth, expected)));
         }
         // Size, t_l and t_c are checked with their own keys; neutral values stand in here.

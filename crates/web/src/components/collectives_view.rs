@@ -526,6 +526,22 @@ fn cell_under(area: Node, dims: Memo<Option<(usize, usize)>>, ev: &leptos::ev::M
         .flatten()
 }
 
+/// The cell an arrow or paging key moves the cursor to from `current` on a map of `dims`; along
+/// p, a cell of another process count ([`next_p_row`]).
+fn moved(
+    map: Memo<MapResult>,
+    current: (usize, usize),
+    ev: &leptos::ev::KeyboardEvent,
+    (rows, cols): (usize, usize),
+) -> Option<(usize, usize)> {
+    let (row, col) = step(current, &ev.key(), ev.shift_key(), rows, cols)?;
+    let row = map.with_untracked(|m| {
+        m.as_ref()
+            .map_or(row, |c| next_p_row(&c.map.ps, current.0, row))
+    });
+    Some((row, col))
+}
+
 /// The map's area: the canvas, MPICH's and Open MPI 4.1's lines, the marks, and the pointer and
 /// keys that move the cursor or take a cell.
 #[component]
@@ -560,13 +576,9 @@ fn MapArea(
         if ev.key() == "Enter" {
             ev.prevent_default();
             take(state, map, cursor, current);
-        } else if let Some((row, col)) = step(current, &ev.key(), ev.shift_key(), rows, cols) {
+        } else if let Some(next) = moved(map, current, &ev, (rows, cols)) {
             ev.prevent_default();
-            let row = map.with_untracked(|m| {
-                m.as_ref()
-                    .map_or(row, |c| next_p_row(&c.map.ps, current.0, row))
-            });
-            cursor.set(Some((row, col)));
+            cursor.set(Some(next));
         }
     };
     let place = move |cell: At| {
