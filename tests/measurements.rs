@@ -1533,6 +1533,12 @@ fn a_csvs_units_are_read_from_its_column_names() {
     assert!(e.contains("unit `furlongs` is not a size's"), "{e}");
     // Every line under a CSV's header is a row: sizes written with a suffix are named as the
     // reason, not taken for a table without rows.
+    // Half a header: the refusal points to it.
+    let e = refused(b"size,foo\n8,1.5\n");
+    assert!(
+        e.contains("no CSV header (line 1, `size,foo`, names a size column but no time or bandwidth column)"),
+        "{e}"
+    );
     let e = refused(b"size,time_us\n1K,1.2\n2K,1.4\n");
     assert!(
         e.contains("the first, line 2: not a row: `1K` is not a message size in bytes"),

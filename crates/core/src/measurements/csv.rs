@@ -7,7 +7,7 @@
 //! as one-way; a bandwidth becomes the time per message m/B, as for osu_bw.
 
 use super::series::{Format, Kind, Line, Parsed, Series};
-use super::table::{unreadable_units, Columns, Measure};
+use super::table::{is_size, unreadable_units, Columns, Measure};
 use crate::error::Error;
 
 const SEPARATORS: [char; 3] = [',', '\t', ';'];
@@ -66,6 +66,14 @@ fn as_strs(cells: &[String]) -> Vec<&str> {
 /// Whether a line is a header naming a size and a time or bandwidth column.
 pub(crate) fn is_header(text: &str) -> bool {
     header(text).is_some()
+}
+
+/// Whether a line names a size column but no time or bandwidth column (`size,foo`): half a
+/// header, which the refusal of an input without one points to.
+pub(crate) fn names_size_only(text: &str) -> bool {
+    text.contains(SEPARATORS)
+        && header(text).is_none()
+        && cells(text).0.iter().any(|c| is_size(&c.to_lowercase()))
 }
 
 pub(crate) fn parse(lines: &[Line]) -> Result<Parsed, Error> {

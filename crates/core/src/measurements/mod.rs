@@ -211,11 +211,23 @@ fn detect(lines: &[Line]) -> Result<Format, Error> {
     if lines.iter().any(|l| csv::is_header(l.text)) {
         return Ok(Format::Csv);
     }
+    let half = lines
+        .iter()
+        .find(|l| csv::names_size_only(l.text))
+        .map(|l| {
+            format!(
+                " (line {}, `{}`, names a size column but no time or bandwidth column)",
+                l.number,
+                l.text.trim()
+            )
+        });
     Err(Error::Measurement {
         line: None,
-        problem: "no benchmark output recognised: no OSU title (`# OSU MPI … Test`), no Intel MPI \
-                  Benchmarks header, no Netgauge LogGP line, no CSV header"
-            .into(),
+        problem: format!(
+            "no benchmark output recognised: no OSU title (`# OSU MPI … Test`), no Intel MPI \
+             Benchmarks header, no Netgauge LogGP line, no CSV header{}",
+            half.unwrap_or_default()
+        ),
         expected: "the unedited output of osu_*, IMB-MPI1 or netgauge -x loggp, or a CSV whose \
                    first line names a size column and a time or bandwidth column"
             .into(),

@@ -185,7 +185,8 @@ pub(crate) fn unreadable_units(line: usize, why: String) -> Error {
     }
 }
 
-fn is_size(name: &str) -> bool {
+/// Whether a column (its name in lower case) holds message sizes.
+pub(crate) fn is_size(name: &str) -> bool {
     let n = name.trim_start_matches('#').trim();
     ["size", "bytes", "msg", "message", "length"]
         .iter()
