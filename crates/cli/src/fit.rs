@@ -18,6 +18,20 @@ const SHOWN_SKIPPED: usize = 12;
 /// The series of several files of one cluster, each named by its file (the core's
 /// `parse_runs`, as the page reads files dropped together).
 pub(crate) fn read_runs(files: &[String], format: Option<Format>) -> Result<Vec<Series>, Usage> {
+    // A run given twice would be fitted twice (standard input, read again, is empty).
+    if let Some((_, twice)) = files
+        .iter()
+        .enumerate()
+        .find(|(i, f)| files[..*i].contains(f))
+    {
+        let what = match twice.as_str() {
+            "-" => "standard input (-)".to_string(),
+            file => file.to_string(),
+        };
+        return Err(Usage(format!(
+            "{what} is given more than once: give each run once"
+        )));
+    }
     let mut inputs: Vec<(&str, Vec<u8>)> = Vec::new();
     for file in files {
         inputs.push((file, read(file)?));

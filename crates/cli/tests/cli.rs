@@ -1858,3 +1858,20 @@ fn the_documented_examples_print_what_the_docs_show() {
     }
     assert!(checked >= 7, "{checked} examples checked");
 }
+
+/// A run given twice is refused by name, standard input too (read a second time, it was
+/// reported as empty).
+#[test]
+fn fit_refuses_a_run_given_twice() {
+    let file = "../../tests/data/measurements/csd3-ib-osu_latency.txt";
+    let e = rejected(&["fit", file, file]);
+    assert!(
+        e.contains("csd3-ib-osu_latency.txt is given more than once"),
+        "{e}"
+    );
+    let e = rejected(&["fit", "-", "-"]);
+    assert!(
+        e.contains("standard input (-) is given more than once"),
+        "{e}"
+    );
+}
