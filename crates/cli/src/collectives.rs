@@ -9,8 +9,9 @@ use serde::Serialize;
 
 use commcalc_core::collectives::file::{export_file, sizes, DEFAULT_PS, DEFAULT_SIZES};
 use commcalc_core::collectives::library::{agreement, choice, Choice, Library};
-use commcalc_core::collectives::winner::{collective_query, winner_map, Axes, WinnerMap};
+use commcalc_core::collectives::winner::{collective_query, winner_map, WinnerMap};
 use commcalc_core::patterns::collective;
+use commcalc_core::query::Axes;
 use commcalc_core::units::si;
 
 use crate::args::{rejected, CollectivesOptions, Usage};
@@ -21,8 +22,8 @@ const TABLE_SIZES: usize = 12;
 const CLOSE_MARGIN: f64 = 0.05;
 /// The options that give the map's axes, named where the query gives a key they stand for.
 const AXES: Axes = Axes {
-    sizes: "--sizes FROM:TO",
-    ps: "--p LIST",
+    columns: "--p LIST",
+    rows: "--sizes FROM:TO",
 };
 
 pub fn collectives(options: &CollectivesOptions) -> Result<String, Usage> {

@@ -6,7 +6,8 @@ use std::fmt::Write as _;
 
 use commcalc_core::figures::{NBL_REGIMES, OPTIMAL_BLOCK, REGIME_MAPS};
 use commcalc_core::models::nbl::Algorithm;
-use commcalc_core::regimes::{map_query, regime_map, Axes, MapOptions, RegimeMap};
+use commcalc_core::query::Axes;
+use commcalc_core::regimes::{map_query, regime_map, MapOptions, RegimeMap};
 use commcalc_core::units::si;
 use commcalc_core::Scenario;
 
@@ -21,8 +22,8 @@ const TEXT_ROWS: usize = 32;
 const CLOSE_MARGIN: f64 = 0.05;
 /// The options that give the map's axes, named where the query gives a key they stand for.
 const AXES: Axes = Axes {
-    lengths: "--lengths N",
-    meshes: "--meshes N",
+    columns: "--lengths N",
+    rows: "--meshes N",
 };
 
 pub fn regimes(options: &RegimesOptions) -> Result<String, Usage> {

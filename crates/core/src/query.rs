@@ -194,8 +194,13 @@ impl Scenario {
     /// Refuses each of `keys` this scenario was given, with its canonical value and the
     /// `reason` for its key: how a view that reads only part of a query (a map drawn over axes
     /// of its own) says so, rather than ignore the rest.
-    pub fn refuse_given(&self, keys: &[&str], reason: impl Fn(&str) -> String) -> Vec<Error> {
-        self.to_query()
+    pub fn refuse_given(
+        &self,
+        keys: &[&str],
+        reason: impl Fn(&str) -> String,
+    ) -> Result<(), Errors> {
+        let refused: Vec<Error> = self
+            .to_query()
             .split('&')
             .filter_map(|kv| kv.split_once('='))
             .filter(|(k, _)| keys.contains(k))
@@ -204,7 +209,11 @@ impl Scenario {
                 value: v.to_string(),
                 reason: reason(k),
             })
-            .collect()
+            .collect();
+        match refused.is_empty() {
+            true => Ok(()),
+            false => Err(Errors(refused)),
+        }
     }
 
     /// The keys this scenario accepts: fixed keys, the pattern's inputs, the parameters.
@@ -227,6 +236,16 @@ impl Scenario {
         }
         keys
     }
+}
+
+/// How a caller sets the axes of a map drawn over axes of its own (the command line's
+/// options): a key of the query that an axis stands for is refused with the axis's name.
+#[derive(Clone, Copy, Debug)]
+pub struct Axes {
+    /// What sets the map's columns (`--p LIST`, `--lengths N`).
+    pub columns: &'static str,
+    /// What sets its rows (`--sizes FROM:TO`, `--meshes N`).
+    pub rows: &'static str,
 }
 
 /// Whether `query` gives `key` at all, before it is validated: a command that must be told

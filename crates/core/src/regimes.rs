@@ -38,7 +38,7 @@ use crate::models::nbl::{
     DEFAULT_MESH, MAX_ELEMENTS,
 };
 use crate::models::Model;
-use crate::query::gives;
+use crate::query::{gives, Axes};
 use crate::scenario::Scenario;
 
 /// The most columns or rows a map may have: 512 × 512 cells keep the worst map at 16 times the
@@ -353,14 +353,6 @@ pub const MAP_PATTERN: &str = "global-combine";
 /// algorithm (`algo`).
 pub const NOT_MAP_KEYS: [&str; 5] = ["n", "mesh", "algo", "from", "to"];
 
-/// How a caller names the options of a regime map's axes (the command line's `--lengths N`
-/// and `--meshes N`): a key of the query that an axis stands for is refused with that name.
-#[derive(Clone, Copy, Debug)]
-pub struct Axes {
-    pub lengths: &'static str,
-    pub meshes: &'static str,
-}
-
 /// The scenario of a query for a regime map (`commcalc regimes`). A query without `pattern`
 /// is of global combining, the map's one pattern, rather than of the machine's first pattern
 /// (the query language's default, which the map would not be of); another pattern is
@@ -380,20 +372,17 @@ pub fn map_query(query: &str, axes: Axes) -> Result<Scenario, Errors> {
         )
         .into());
     }
-    let not_read = scenario.refuse_given(&NOT_MAP_KEYS, |key| match key {
+    scenario.refuse_given(&NOT_MAP_KEYS, |key| match key {
         "mesh" => format!(
             "the map's meshes are its rows, not read from the query: set how many with {}",
-            axes.meshes
+            axes.rows
         ),
         "algo" => "the map compares Tree, Snake and Fence: leave algo out".to_string(),
         _ => format!(
             "the map's vector lengths are its columns, not read from the query: set how many with {}",
-            axes.lengths
+            axes.columns
         ),
-    });
-    if !not_read.is_empty() {
-        return Err(Errors(not_read));
-    }
+    })?;
     Ok(scenario)
 }
 

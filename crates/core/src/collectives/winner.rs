@@ -13,7 +13,7 @@ use crate::models::nbl::Plan;
 use crate::patterns::collective::{
     combining, combining_plan, cost_below, faster, menu, with_ctx, Cost,
 };
-use crate::query::{MAX_BYTES, P_RANGE};
+use crate::query::{gives, Axes, MAX_BYTES, P_RANGE};
 use crate::scenario::Scenario;
 
 /// The most sizes or process counts a map may have.
@@ -73,15 +73,6 @@ pub fn collective_of(scenario: &Scenario) -> Result<Collective, Error> {
     })
 }
 
-/// How a caller names a winner map's axes, which it gives apart from the query (the command
-/// line's `--sizes FROM:TO` and `--p LIST`): a key of the query that an axis stands for is
-/// refused with the name of that axis.
-#[derive(Clone, Copy, Debug)]
-pub struct Axes {
-    pub sizes: &'static str,
-    pub ps: &'static str,
-}
-
 /// The keys of a collective query a winner map does not read: its sizes (`size`, and the
 /// curve's `from` and `to`) and process counts (`p`) are its axes, and it compares every
 /// algorithm (`algo`).
@@ -92,7 +83,7 @@ pub const NOT_MAP_KEYS: [&str; 5] = ["size", "p", "algo", "from", "to"];
 /// pattern, ping-pong, which no one gave; a key the map does not read ([`NOT_MAP_KEYS`]) is
 /// refused with what to give instead, rather than echoed in the map's title and ignored.
 pub fn collective_query(query: &str, axes: Axes) -> Result<(Scenario, Collective), Errors> {
-    if !crate::query::gives(query, "pattern") {
+    if !gives(query, "pattern") {
         return Err(Error::Unsupported {
             key: "pattern".into(),
             value: String::new(),
@@ -105,10 +96,10 @@ pub fn collective_query(query: &str, axes: Axes) -> Result<(Scenario, Collective
     }
     let scenario = Scenario::from_query(query)?;
     let collective = collective_of(&scenario)?;
-    let not_read = scenario.refuse_given(&NOT_MAP_KEYS, |key| match key {
+    scenario.refuse_given(&NOT_MAP_KEYS, |key| match key {
         "p" => format!(
             "the map's process counts are its columns, not read from the query: give them with {}",
-            axes.ps
+            axes.columns
         ),
         "algo" => format!(
             "the map compares every algorithm of {}: leave algo out",
@@ -116,12 +107,9 @@ pub fn collective_query(query: &str, axes: Axes) -> Result<(Scenario, Collective
         ),
         _ => format!(
             "the map's sizes are its rows, not read from the query: give them with {}",
-            axes.sizes
+            axes.rows
         ),
-    });
-    if !not_read.is_empty() {
-        return Err(Errors(not_read));
-    }
+    })?;
     Ok((scenario, collective))
 }
 
